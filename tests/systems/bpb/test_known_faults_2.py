@@ -8,7 +8,7 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Medium, Power
-from tests.systems.bpb.helpers import one, state
+from tests.systems.bpb.helpers import of, one, state
 from tests.systems.bpb.test_combat import cast, hero
 
 FIST8 = Power(name="Fist", rank=8, attack=AttackKind.MELEE)
@@ -173,3 +173,89 @@ def test_a_protection_stunt_guards_only_its_damage_and_does_not_stack() -> None:
     d.do("ann", "end_turn", character="frost")
     hit = one(d.do("gm", "attack", attacker="brute", target="frost", power="Fist", dice=(6, 6)), "damaged")
     assert (hit.pv, hit.amount) == (6, 2)
+
+
+# -- 5. a block with a power of similar theme, with the GM's permission -------------------------------
+
+MIND_CONTROL = Power(name="Mind Control", rank=5, attack=AttackKind.MENTAL, damages=None)
+TELEPATHY = Power(name="Telepathy", rank=6, attack=AttackKind.MENTAL, damages=None)
+
+
+def _mind_control_hits_a_telepath() -> Driver:
+    # Psi's Mind Control 5 (Willpower 6 + 12 vs 8 + 2) hits Tele, a telepath (Telepathy 6) played by Ann.
+    # It does no Endurance damage and she lacks Mind Control: no Prowess block or Agility dodge (src 377)
+    d = cast(
+        hero("psi", powers=(MIND_CONTROL,), Willpower=6, Perception=5),
+        hero(
+            "tele",
+            owner="ann",
+            powers=(TELEPATHY, FLIGHT, Power(name="Blast", rank=7, attack=AttackKind.RANGED)),
+        ),
+    )
+    d.do("gm", "start_fight", characters="psi, tele")
+    d.do("gm", "attack", attacker="psi", target="tele", power="Mind Control", dice=(6, 6))
+    return d
+
+
+@pytest.mark.rules("BPB-DEF-005", "BPB-DEF-004", "BPB-DEF-006", "BPB-TURN-004")
+def test_a_telepath_asks_to_block_mind_control_with_telepathy_and_the_gm_permits() -> None:
+    # src 377: "With the GM's permission, a character may attempt to block with a power that has a similar
+    # theme or power source. For example, a GM might permit a character to use their Telepathy to attempt
+    # to block an attacker's Mind Control" (src 387 the same for a dodge). Ann is offered a block or dodge
+    # with Telepathy (mental, as Mind Control is; not Flight or Blast), or to take it; she asks to block,
+    # the hit waits for the GM, who permits: Telepathy 6 + (4, 3) = 13 vs 8 + 5 = 13 negates it (src 379).
+    # It was her forced action: the next is lost (src 297)
+    d = _mind_control_hits_a_telepath()
+    prompt = d.table.prompts()[0]
+    assert (prompt.seat, prompt.kind) == ("ann", "defend")
+    assert [o.value for o in prompt.options] == ["block:Telepathy", "dodge:Telepathy", "take"]
+    events = d.answer("ann", "defend-1", "block:Telepathy")
+    asked = one(events, "power_asked")
+    assert (asked.kind, asked.power, asked.forced) == ("block", "Telepathy", True)
+    assert not of(events, "defence_rolled") and state(d).fight.pending.stage == "similar"
+    d.refuse("gm", "end_turn", rule="BPB-TURN-007", character="psi")
+    ruling = d.table.prompts()[0]
+    assert (ruling.role, ruling.kind, ruling.id) == ("gm", "permit_power", "permit-1")
+    d.refuse("ann", "permit_power", attack=1, permit=True)  # the GM's to rule, not hers
+    events = d.answer("gm", "permit-1", "permit", dice=(4, 3))
+    rolled = one(events, "defence_rolled")
+    assert (rolled.power, rolled.roll.task.attribute, rolled.roll.task.difficulty) == ("Telepathy", 6, 13)
+    assert rolled.roll.verdict.success and state(d).fight.pending is None
+    assert state(d).condition("tele").lost_actions == 1
+    assert "The GM permits Telepathy." in d.words()
+
+
+@pytest.mark.rules("BPB-DEF-005", "BPB-DEF-004")
+def test_the_gm_rules_the_power_not_similar_and_she_answers_again() -> None:
+    # src 377: the permission is the GM's to give or not. Refused, Telepathy is offered no more for this
+    # hit: Ann may only take it (nothing spent: no forced action)
+    d = _mind_control_hits_a_telepath()
+    d.answer("ann", "defend-1", "dodge:Telepathy")
+    ruled = one(d.answer("gm", "permit-1", "refuse"), "power_ruled")
+    assert ruled.permitted is False
+    assert [o.value for o in d.table.prompts()[0].options] == ["take"]
+    d.refuse(
+        "ann", "defend", rule="BPB-DEF-005", attack=1, character="tele", choice="block", power="Telepathy"
+    )
+    d.answer("ann", "defend-1", "take")
+    assert state(d).fight.pending is None and state(d).condition("tele").lost_actions == 0
+
+
+@pytest.mark.rules("BPB-DEF-005", "BPB-DEF-002")
+def test_another_kind_of_power_only_the_gms_seat_permits() -> None:
+    # src 377 leaves "similar theme or power source" to the GM's judgement, which the table cannot make: a
+    # power that does not attack as the attack does (her Blast against Mind Control) is not offered, and
+    # Ann's asking is refused; the GM's own seat may permit it by issuing the block (Blast 7 + (1, 1) = 9
+    # vs 13 fails). An Endurance attack is blocked with Prowess, never a power (src 373)
+    d = _mind_control_hits_a_telepath()
+    block = {"attack": 1, "character": "tele", "choice": "block"}
+    d.refuse("ann", "defend", rule="BPB-DEF-005", **block, power="Blast")
+    d.refuse("ann", "defend", rule="BPB-DEF-005", **block, power="Flight")
+    rolled = one(d.do("gm", "defend", **block, power="Blast", dice=(1, 1)), "defence_rolled")
+    assert (rolled.power, rolled.roll.task.attribute, rolled.roll.verdict.success) == ("Blast", 7, False)
+    fist = cast(
+        hero("brute", powers=(FIST8,), Prowess=9), hero("tele", owner="ann", powers=(TELEPATHY,), Prowess=8)
+    )
+    fist.do("gm", "start_fight", characters="brute, tele", aware_first="brute, tele")
+    fist.do("gm", "attack", attacker="brute", target="tele", power="Fist", dice=(6, 6))
+    fist.refuse("gm", "defend", rule="BPB-DEF-002", **block, power="Telepathy")

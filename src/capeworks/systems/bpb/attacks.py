@@ -22,6 +22,8 @@ from capeworks.systems.bpb.events import (
     DoveForCover,
     ExtremeChosen,
     HitTaken,
+    PowerAsked,
+    PowerRuled,
     PowersChecked,
     SlamRolled,
     StaggerRolled,
@@ -67,8 +69,10 @@ __all__ = [
     "extreme",
     "first_stage",
     "keep_powers",
+    "permit_power",
     "resist",
     "resolve",
+    "similar_options",
     "waiting",
 ]
 
@@ -239,6 +243,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         extreme=roll.verdict.extreme,
         cover_ft=c.cover_ft,
         large=c.large,
+        held_item=c.held_item,
     )
     stage = first_stage(state, pending) if roll.verdict.success else None
     b = ctx.batch(state)
@@ -272,48 +277,104 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
 _DONE = {"block": "blocked", "dodge": "dodged"}
 
 
-def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
-    """What the target may answer a hit with: (choice, forced). Empty: nothing to decide."""
+def _ways(state: BpbState, t: Character) -> list[tuple[str, bool]]:
+    """Whether ``t`` may block and dodge now, and whether as a forced action: with the guard they have up
+    (no cost), or with none up as a forced action (once a round, not one unaware, BPB-TURN-006)."""
     fight = state.fight
-    t = state.characters.get(p.target)
-    if fight is None or t is None:
+    if fight is None:
         return []
-    cond = state.condition(t.id)
-    if Status.UNCONSCIOUS in cond.statuses or Status.DEAD in cond.statuses:
-        return []
-    # BPB-DEF-004; BPB-DEF-008 (src 393): a thrown car or bus is avoided only by not being under it
-    blockable = (p.damages == "Endurance" or t.power(p.power) is not None) and not p.large
     guard = fight.guards.get(t.id)
+    out: list[tuple[str, bool]] = []
+    for kind in ("block", "dodge"):
+        if guard is not None and guard.kind == kind:
+            out.append((kind, False))
+        elif guard is None and _can_force(state, t):
+            out.append((kind, True))
+    return out
+
+
+def _can_force(state: BpbState, t: Character) -> bool:
     # src 252: one not yet aware of their opponent has no opportunity to act, forced or not
-    can_force = (
-        fight.forced.get(t.id) != fight.order.round
+    fight = state.fight
+    return (
+        fight is not None
+        and fight.forced.get(t.id) != fight.order.round
         and not (fight.turn.actor == t.id and not fight.turn.task)
         and t.id not in fight.unaware
     )
+
+
+def _standing(state: BpbState, p: Pending) -> Character | None:
+    """The target of a hit, if a fight is on and they are awake to answer it."""
+    t = state.characters.get(p.target)
+    if state.fight is None or t is None:
+        return None
+    statuses = state.condition(t.id).statuses
+    return None if Status.UNCONSCIOUS in statuses or Status.DEAD in statuses else t
+
+
+def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
+    """What the target may answer a hit with: (choice, forced). Empty: nothing to decide. A block or dodge
+    with another power than the attack's (BPB-DEF-005) is :func:`similar_options`; "take" stands with it."""
+    t = _standing(state, p)
+    if t is None:
+        return []
+    # BPB-DEF-004; BPB-DEF-008 (src 393): a thrown car or bus is avoided only by not being under it
+    blockable = (p.damages == "Endurance" or t.power(p.power) is not None) and not p.large
     out: list[tuple[str, bool]] = []
-    for kind in ("block", "dodge"):
-        if not blockable:
-            break
+    for kind, forced in _ways(state, t) if blockable else []:
         if defence_task(state, t, p, kind).impossible and state.plot_points(t.id) < 1:
             continue  # BPB-ROLL-005: no roll can reach it, and no plot point to succeed anyway (src 469)
-        if guard is not None and guard.kind == kind:
-            out.append((kind, False))
-        elif guard is None and can_force:
-            out.append((kind, True))
-    if p.cover_ft is not None and can_force and not held_fast(state, t.id):
+        out.append((kind, forced))
+    if p.cover_ft is not None and _can_force(state, t) and not held_fast(state, t.id):
         out.append(("dive", True))
-    if out:
+    if out or similar_options(state, p):
         out.append(("take", False))
     return out
 
 
-def defence_task(state: BpbState, t: Character, p: Pending, kind: str) -> Task:
-    """BPB-DEF-002/003/007: Prowess (block) or Agility (dodge), or the same power, vs 8 + rank + earlier."""
+def similar_options(state: BpbState, p: Pending, *, any_power: bool = False) -> list[tuple[str, bool, Power]]:
+    """BPB-DEF-005 (src 377, 387): "With the GM's permission, a character may attempt to block [dodge] with a
+    power that has a similar theme or power source": a hit only the same power could meet (not Endurance
+    damage, src 377; not a hit on a held item, which is the item's) may be met with another of the target's
+    powers (a stunt's for its time; no weapon or explosive, none the GM ruled out for this hit), and the GM
+    rules on the theme. The table offers those that attack as the attack does (Telepathy against Mind
+    Control, both mental, src 377's example); ``any_power``: any power at all, for the GM's own seat, whose
+    permission reaches a theme or source the table cannot see. (kind, forced, power) each."""
+    t = _standing(state, p)
+    if t is None or p.large or p.held_item or p.damages == "Endurance" or t.power(p.power) is not None:
+        return []
+    ruled = {n.lower() for n in (*p.ruled_out, p.power)}
+    attacker = state.characters.get(p.attacker)
+    used = power_of(state, attacker, p.power) if attacker is not None else None
+    kind_of_attack = used.attack if used is not None else None
+    powers = [
+        pw
+        for pw in (*t.powers, *stunt_powers(state, t))
+        if not pw.weapon
+        and not pw.exploding_ft
+        and pw.name.lower() not in ruled
+        and (any_power or (kind_of_attack is not None and pw.attack is kind_of_attack))
+    ]
+    spare = state.plot_points(t.id) > 0
+    return [
+        (kind, forced, pw)
+        for kind, forced in _ways(state, t)
+        for pw in powers
+        if spare or not defence_task(state, t, p, kind, power=pw).impossible
+    ]
+
+
+def defence_task(state: BpbState, t: Character, p: Pending, kind: str, *, power: Power | None = None) -> Task:
+    """BPB-DEF-002/003/007: Prowess (block) or Agility (dodge), or the same power, vs 8 + rank + earlier;
+    ``power``: another power the GM permits (BPB-DEF-005), at its rank."""
     fight = state.fight
     guard = fight.guards.get(t.id) if fight else None
     n = (guard.attempts if guard else 0) + 1
     same = t.power(p.power)
-    if same is not None and p.damages != "Endurance":
+    if power is not None:
+        attribute = rank_of(state, t, power.name)
+    elif same is not None and p.damages != "Endurance":
         attribute = rank_of(state, t, same.name)
     else:
         attribute = rank_of(state, t, "Prowess" if kind == "block" else "Agility")
@@ -351,6 +412,9 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
     if c.character != p.target:
         raise InvalidCommand(f"Attack {p.id} is aimed at {p.target}.")
     t = state.characters[p.target]
+    other = _other_power(state, t, p, c.power)
+    if other is not None:
+        return _defend_with(state, ctx, c, dice, p, other)
     # a forced action taken while the hit waited (a guard, a defensive power) may leave only "take"
     options = dict(defence_options(state, p)) or {"take": False}
     choice = c.choice.strip().lower()
@@ -362,7 +426,8 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
         if choice in ("block", "dodge") and p.damages != "Endurance" and t.power(p.power) is None:
             raise RuleViolation(
                 "BPB-DEF-004",
-                f"Only attacks doing Endurance damage can be {_DONE[choice]} without the same power.",
+                f"Only attacks doing Endurance damage can be {_DONE[choice]} without the same power (or one"
+                " of a similar theme or source the GM permits: name it as the power).",
             )
         if choice in ("block", "dodge"):
             defence_task(state, t, p, choice).require_possible()
@@ -404,8 +469,29 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
         elif after is None:
             resolve(b, p, None, dice)
         return b
-    task = defence_task(state, t, p, choice)
-    roll = make_roll(dice, f"{t.name} tries to {choice}", task, state.config, plot_point=c.plot_point)
+    _roll_defence(b, p, t, choice, forced=forced, plot_point=c.plot_point, dice=dice)
+    return b
+
+
+def _roll_defence(
+    b: Done,
+    p: Pending,
+    t: Character,
+    kind: str,
+    *,
+    forced: bool,
+    plot_point: bool,
+    dice: DiceService,
+    power: Power | None = None,
+) -> None:
+    """The block or dodge roll (``power``: one the GM permitted, BPB-DEF-005): success negates the hit
+    (BPB-DEF-006); a failure lets it go on to what it waits for next."""
+    state = b.state
+    fight = fight_of(state)
+    after = after_defence(p)
+    task = defence_task(state, t, p, kind, power=power)
+    what = f"{t.name} tries to {kind}" + (f" with {power.name}" if power is not None else "")
+    roll = make_roll(dice, what, task, state.config, plot_point=plot_point)
     negated = roll.verdict.success
     emit(
         b,
@@ -413,17 +499,120 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
         DefenceRolled(
             attack=p.id,
             character=t.id,
-            kind=choice,
+            kind=kind,
             forced=forced,
             round=fight.order.round,
             roll=roll,
             stage=None if negated else after,
+            power=power.name if power is not None else None,
         ),
     )
     if negated:
         emit(b, dice, AttackSettled(attack=p.id))
     elif after is None:
         resolve(b, p, None, dice)
+
+
+def _other_power(state: BpbState, t: Character, p: Pending, name: str | None) -> Power | None:
+    """The power the target names to block or dodge with, when it is not the attack's own (which needs no
+    permission, src 377: "if the defender has the same power as the attacker, they may use that power")."""
+    if name is None:
+        return None
+    power = power_of(state, t, name)
+    if power is None:
+        raise NotFound(f"{t.name} has no power {name!r}.")
+    return None if power.name.lower() == p.power.lower() else power
+
+
+def _defend_with(
+    state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService, p: Pending, power: Power
+) -> Done:
+    """BPB-DEF-005 (src 377, 387): a block or dodge with a power of similar theme or power source is the
+    GM's to permit: a player's asks (the hit waits for the GM's ruling); the GM's own seat permits it by
+    issuing it, and it is rolled at once."""
+    t = state.characters[p.target]
+    kind = c.choice.strip().lower()
+    if kind not in ("block", "dodge"):
+        raise InvalidCommand(f"{power.name} may block or dodge the hit; {kind!r} is neither.")
+    offered = {(k, pw.name): forced for k, forced, pw in similar_options(state, p, any_power=ctx.is_gm)}
+    if (kind, power.name) not in offered:
+        if p.large:
+            raise RuleViolation(
+                "BPB-DEF-008", "An attack that large cannot be blocked or dodged: dive for cover or take it."
+            )
+        if p.damages == "Endurance":
+            raise RuleViolation(
+                "BPB-DEF-002",
+                f"An attack doing Endurance damage is {_DONE[kind]} with "
+                f"{'Prowess' if kind == 'block' else 'Agility'}, not with a power.",
+            )
+        if power.weapon or power.exploding_ft:
+            raise RuleViolation("BPB-DEF-005", f"{power.name} is a weapon, not a power of a theme or source.")
+        if p.held_item:
+            raise RuleViolation(
+                "BPB-DEF-004", f"The hit is on the item {t.name} holds: nothing of theirs to {kind}."
+            )
+        if power.name in p.ruled_out:
+            raise RuleViolation(
+                "BPB-DEF-005", f"The GM has ruled {power.name} not of a similar theme or source to {p.power}."
+            )
+        if t.id in fight_of(state).unaware:
+            raise RuleViolation(
+                "BPB-INIT-001", f"{t.name} is not aware of the attacker yet and cannot {kind} this attack."
+            )
+        if not c.plot_point:
+            defence_task(state, t, p, kind, power=power).require_possible()
+        if any(pw.name == power.name for _, _, pw in similar_options(state, p, any_power=True)):
+            raise RuleViolation(
+                "BPB-DEF-005",
+                f"{power.name} does not work as {p.power} does: only the GM may judge its theme or source"
+                " similar (the GM issues the block or dodge).",
+            )
+        raise RuleViolation("BPB-TURN-006", f"{t.name} cannot {kind} this attack now.")
+    forced = offered[(kind, power.name)]
+    if c.plot_point:
+        spend_check(state, t)
+    b = ctx.batch(state)
+    if ctx.is_gm:
+        _roll_defence(b, p, t, kind, forced=forced, plot_point=c.plot_point, dice=dice, power=power)
+    else:
+        emit(
+            b,
+            dice,
+            PowerAsked(
+                attack=p.id,
+                character=t.id,
+                kind=kind,
+                power=power.name,
+                forced=forced,
+                plot_point=c.plot_point,
+            ),
+        )
+    return b
+
+
+def permit_power(state: BpbState, ctx: Ctx, c: cmd.PermitPower, dice: DiceService) -> Done:
+    """BPB-DEF-005 (src 377, 387): the GM rules whether the power asked for has a similar theme or power
+    source: permitted, the block or dodge is rolled with it at its rank; refused, the target answers again."""
+    p = waiting(state, c.attack, Stage.SIMILAR)
+    asked = p.asked
+    if asked is None:
+        raise NotFound(f"Attack {p.id} waits for no ruling on a power.")
+    t = state.characters[p.target]
+    power = power_of(state, t, asked.power)
+    if c.permit and (
+        power is None
+        or (asked.kind, power.name) not in {(k, pw.name) for k, _, pw in similar_options(state, p)}
+    ):
+        raise RuleViolation("BPB-TURN-006", f"{t.name} can no longer {asked.kind} with {asked.power}.")
+    if c.permit and asked.plot_point:
+        spend_check(state, t)
+    b = ctx.batch(state)
+    emit(b, dice, PowerRuled(attack=p.id, character=t.id, power=asked.power, permitted=c.permit))
+    if c.permit and power is not None:
+        _roll_defence(
+            b, p, t, asked.kind, forced=asked.forced, plot_point=asked.plot_point, dice=dice, power=power
+        )
     return b
 
 

@@ -244,6 +244,29 @@ class DefenceRolled(BpbEvent):
     round: int
     roll: Roll
     stage: Stage | None = None
+    #: BPB-DEF-004/005: the power blocked or dodged with, when not Prowess or Agility (older logs: none)
+    power: str | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
+class PowerAsked(BpbEvent):
+    """BPB-DEF-005: the target asks to block or dodge a hit with a power of a similar theme or power source
+    (src 377, 387: "With the GM's permission"); the hit waits for the GM's ruling."""
+
+    attack: int
+    character: str
+    kind: str
+    power: str
+    forced: bool = False
+    plot_point: bool = False
+
+
+class PowerRuled(BpbEvent):
+    """BPB-DEF-005: the GM rules whether the power asked for is of a similar theme or power source."""
+
+    attack: int
+    character: str
+    power: str
+    permitted: bool
 
 
 class HitTaken(BpbEvent):
@@ -520,6 +543,8 @@ EVENTS = declare_events(
     Guarded,
     AttackRolled,
     DefenceRolled,
+    PowerAsked,
+    PowerRuled,
     HitTaken,
     SteppedIn,
     StepInDeclined,

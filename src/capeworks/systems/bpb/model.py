@@ -16,6 +16,7 @@ from capeworks.systems.bpb.sheet import AttackKind
 from capeworks.systems.bpb.tasks import Task, Verdict
 
 __all__ = [
+    "Asked",
     "Boost",
     "Call",
     "Condition",
@@ -190,6 +191,18 @@ class Stage(StrEnum):
     #: BPB-GRAB-003, BPB-PP-005: a grab that hit waits for its target's break-out roll, asked of a target
     #: who holds a plot point to spend on it
     BREAKOUT = "breakout"
+    #: BPB-DEF-005: the target asked to block or dodge with a power of a similar theme or power source, and
+    #: the GM rules whether it is one (src 377: "With the GM's permission")
+    SIMILAR = "similar"
+
+
+class Asked(Frozen):
+    """BPB-DEF-005: a block or dodge with another power than the attack's, waiting for the GM's permission."""
+
+    kind: str  # block | dodge
+    power: str
+    forced: bool = False
+    plot_point: bool = False
 
 
 class Pending(Frozen):
@@ -222,6 +235,12 @@ class Pending(Frozen):
     into: str = Field(default="", exclude_if=lambda v: not v)
     into_pv: int = Field(default=0, exclude_if=lambda v: not v)
     soft: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: BPB-MOD-003: aimed at an object the target holds (nothing of theirs to block or dodge)
+    held_item: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: BPB-DEF-005: the block or dodge with a power of similar theme waiting for the GM (Stage.SIMILAR)
+    asked: Asked | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: BPB-DEF-005: the target's powers the GM ruled not of a similar theme or source to this attack's
+    ruled_out: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class Hazard(Frozen):

@@ -114,6 +114,9 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
         cmd.Attack, attacks.attack, OWNER, owner_field="attacker", offer=_acting("attacker")
     ),
     "defend": CommandSpec(cmd.Defend, attacks.defend, OWNER, prompt_only=True),
+    "permit_power": CommandSpec(
+        cmd.PermitPower, attacks.permit_power, GM, "rule on powers of a similar theme", prompt_only=True
+    ),
     "step_in": CommandSpec(cmd.StepIn, interpose.step_in, OWNER, prompt_only=True),
     "extreme": CommandSpec(cmd.Extreme, attacks.extreme, ANY, prompt_only=True),
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),

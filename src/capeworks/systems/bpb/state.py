@@ -10,7 +10,18 @@ from capeworks.engine import Event
 from capeworks.engine.kit import TurnOrder
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.config import BpbConfig
-from capeworks.systems.bpb.model import Blast, Call, Condition, Fight, Guard, Pending, Stage, Status, Turn
+from capeworks.systems.bpb.model import (
+    Asked,
+    Blast,
+    Call,
+    Condition,
+    Fight,
+    Guard,
+    Pending,
+    Stage,
+    Status,
+    Turn,
+)
 from capeworks.systems.bpb.movement import Mode, rest_after_sprint
 from capeworks.systems.bpb.sheet import Character
 
@@ -282,6 +293,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
                     cover_ft=p.cover_ft,
                     large=p.large,
                     recoil=p.recoil,
+                    held_item=p.held_item,
                 )
             fight = fight.model_copy(update={"pending": pending, "next_attack": p.attack + 1})
         up["fight"] = fight
@@ -300,6 +312,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
                 spent = state.model_copy(update={"conditions": up.get("conditions", state.conditions)})
                 up["conditions"] = _spend_point(spent, p.character)
             up["fight"] = _pending(state.model_copy(update={"fight": fight}), p.stage)
+    elif isinstance(p, ev.PowerAsked | ev.PowerRuled):
+        up["fight"] = _similar(state, p)
     elif isinstance(p, ev.HitTaken | ev.ExtremeChosen):
         fight = state.fight
         if isinstance(p, ev.ExtremeChosen) and fight is not None and fight.pending is not None:
@@ -566,6 +580,24 @@ def _moved(state: BpbState, p: ev.Moved) -> dict[str, object]:
         )
         out["fight"] = fight.model_copy(update={"turn": turn, "moves": {**fight.moves, p.character: p.mode}})
     return out
+
+
+def _similar(state: BpbState, p: ev.PowerAsked | ev.PowerRuled) -> Fight | None:
+    """BPB-DEF-005: the hit waits for the GM's ruling on the power asked for; a power ruled out is not offered
+    again for it, and the target answers anew."""
+    fight = state.fight
+    if fight is None or fight.pending is None:
+        return fight
+    pending = fight.pending
+    if isinstance(p, ev.PowerAsked):
+        asked = Asked(kind=p.kind, power=p.power, forced=p.forced, plot_point=p.plot_point)
+        pending = pending.model_copy(update={"asked": asked, "stage": Stage.SIMILAR})
+    elif p.permitted:
+        pending = pending.model_copy(update={"asked": None})
+    else:
+        ruled_out = (*pending.ruled_out, p.power)
+        pending = pending.model_copy(update={"asked": None, "ruled_out": ruled_out, "stage": Stage.DEFENCE})
+    return fight.model_copy(update={"pending": pending})
 
 
 def _stepped_in(state: BpbState, p: ev.SteppedIn) -> dict[str, object]:
