@@ -259,3 +259,18 @@ def test_another_kind_of_power_only_the_gms_seat_permits() -> None:
     fist.do("gm", "start_fight", characters="brute, tele", aware_first="brute, tele")
     fist.do("gm", "attack", attacker="brute", target="tele", power="Fist", dice=(6, 6))
     fist.refuse("gm", "defend", rule="BPB-DEF-002", **block, power="Telepathy")
+
+
+@pytest.mark.rules("BPB-GRAB-011", "BPB-GRAB-013")
+def test_a_flier_who_rams_by_flight_is_still_in_the_air() -> None:
+    # src 361: a trip works only on "targets whose feet are on the ground to begin with". A ram is a move
+    # ending in a blow (BPB-GRAB-013 PROPOSED): Bird rams Mook by her Flight (a run: Prowess 2 + 12 - 0
+    # vs 8 + 2 + 3 hits), so she flew there, and stays aloft as after any flight: Mook's trip is refused
+    d = cast(hero("bird", owner="ann", powers=(FLIGHT,), Perception=5), hero("mook", Endurance=20))
+    d.do("gm", "start_fight", characters="bird, mook")
+    d.do("ann", "ram", attacker="bird", target="mook", power="Flight", dice=(6, 6))
+    if d.prompts("gm"):
+        d.answer("gm", "defend-1", "take")
+    assert state(d).condition("bird").airborne
+    d.do("ann", "end_turn", character="bird")
+    d.refuse("gm", "grab", rule="BPB-GRAB-011", attacker="mook", target="bird", manoeuvre="trip")
