@@ -274,3 +274,33 @@ def test_a_flier_who_rams_by_flight_is_still_in_the_air() -> None:
     assert state(d).condition("bird").airborne
     d.do("ann", "end_turn", character="bird")
     d.refuse("gm", "grab", rule="BPB-GRAB-011", attacker="mook", target="bird", manoeuvre="trip")
+
+
+@pytest.mark.rules("BPB-DEF-008", "BPB-GRAB-011")
+def test_a_flier_who_dives_for_cover_ends_on_the_ground() -> None:
+    # src 393: "When diving for cover, the character moves to the nearest open ground ... and ends up on the
+    # ground prone". Bird, aloft, is shot (Blast 5: Accuracy 2 + 12 vs 8 + 2) and dives for cover 20 ft
+    # off (within her 20 ft walk, safe): prone, and no longer in the air
+    d = cast(
+        hero("zap", powers=(Power(name="Blast", rank=5, attack=AttackKind.RANGED),)),
+        hero("bird", owner="ann", powers=(FLIGHT,), Endurance=20),
+    )
+    d.do("gm", "start_fight", characters="zap, bird", aware_first="zap, bird", airborne="bird")
+    d.do("gm", "attack", attacker="zap", target="bird", power="Blast", cover_ft=20, dice=(6, 6))
+    assert one(d.answer("ann", "defend-1", "dive"), "dove_for_cover").safe
+    c = state(d).condition("bird")
+    assert (Status.PRONE in c.statuses, c.airborne) == (True, False)
+
+
+@pytest.mark.rules("BPB-DEF-008", "BPB-DMG-003", "BPB-GRAB-011")
+def test_a_flier_who_dives_from_a_grenade_ends_on_the_ground() -> None:
+    # src 393 for an explosion (BPB-DMG-003): Bird, aloft 10 ft from the grenade (DR 5), dives for cover 20
+    # ft off: safe, prone, on the ground
+    grenade = Power(name="Grenade", rank=5, attack=AttackKind.RANGED, exploding_ft=50)
+    d = cast(hero("zap", powers=(grenade,)), hero("bird", owner="ann", powers=(FLIGHT,), Endurance=20))
+    d.do("gm", "start_fight", characters="zap, bird", aware_first="zap, bird", airborne="bird")
+    d.do("gm", "explode", attacker="zap", power="Grenade", distances={"bird": 10}, cover_ft={"bird": 20},
+         dice=(6, 6))  # fmt: skip
+    d.answer("ann", "dive-bird", "dive")
+    c = state(d).condition("bird")
+    assert (Status.PRONE in c.statuses, c.airborne, c.lost) == (True, False, 0)

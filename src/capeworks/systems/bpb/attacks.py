@@ -459,7 +459,12 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             b,
             dice,
             DoveForCover(
-                attack=p.id, character=t.id, round=fight.order.round, safe=safe, stage=None if safe else after
+                attack=p.id,
+                character=t.id,
+                round=fight.order.round,
+                safe=safe,
+                stage=None if safe else after,
+                grounded=state.condition(t.id).airborne,  # src 393: "ends up on the ground prone"
             ),
         )
         if state.condition(t.id).held_by is not None:  # held, she went by a movement power (as a move does)

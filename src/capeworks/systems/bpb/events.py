@@ -304,6 +304,9 @@ class DoveForCover(BpbEvent):
     round: int
     safe: bool
     stage: Stage | None = None
+    #: src 393: the diver "ends up on the ground prone": one who was in the air is on the ground (a log
+    #: written before left a flier aloft, and replays so)
+    grounded: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ExtremeChosen(BpbEvent):
@@ -439,6 +442,8 @@ class BlastAnswered(BpbEvent):
     dive: bool
     safe: bool = False
     round: int = 0
+    #: src 393: a diver in the air lands on the ground (older logs left a flier aloft, and replay so)
+    grounded: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Rested(BpbEvent):

@@ -336,7 +336,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
             fight = fight.model_copy(update={"forced": {**fight.forced, p.character: p.round}})
             state = state.model_copy(update={"fight": fight, "conditions": _lose_action(state, p.character)})
             c = state.condition(p.character)
-            up["conditions"] = _cond(state, p.character, statuses=_statuses(c, (Status.PRONE,)))
+            landed = {"airborne": False} if p.grounded else {}
+            up["conditions"] = _cond(state, p.character, statuses=_statuses(c, (Status.PRONE,)), **landed)
             up["fight"] = _pending(state, p.stage)
     elif isinstance(p, ev.Damaged):
         c = state.condition(p.character)
@@ -626,9 +627,10 @@ def _blast_answered(state: BpbState, p: ev.BlastAnswered) -> dict[str, object]:
         update["fight"] = fight.model_copy(update={"blast": after, "forced": forced})
         lost = _lose_action(state, p.character)
         c = lost[p.character]
+        landed = {"airborne": False} if p.grounded else {}
         update["conditions"] = {
             **lost,
-            p.character: c.model_copy(update={"statuses": _statuses(c, (Status.PRONE,))}),
+            p.character: c.model_copy(update={"statuses": _statuses(c, (Status.PRONE,)), **landed}),
         }
     return update
 
