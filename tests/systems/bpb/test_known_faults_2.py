@@ -304,3 +304,38 @@ def test_a_flier_who_dives_from_a_grenade_ends_on_the_ground() -> None:
     d.answer("ann", "dive-bird", "dive")
     c = state(d).condition("bird")
     assert (Status.PRONE in c.statuses, c.airborne, c.lost) == (True, False, 0)
+
+
+def _brute_and_bird_aloft() -> Driver:
+    fist = Power(name="Fist", rank=8, attack=AttackKind.MELEE, expertise=True)
+    d = cast(
+        hero("brute", powers=(fist,), Prowess=9, Brawn=6),
+        hero("bird", owner="ann", powers=(FLIGHT,), Endurance=20),
+    )
+    d.do("gm", "start_fight", characters="brute, bird", aware_first="brute, bird", airborne="bird")
+    return d
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-XS-006", "BPB-GRAB-011")
+def test_a_flier_slammed_out_of_the_air_lands() -> None:
+    # src 236: a failed Brawn roll against a slam knocks the target "backward a considerable distance";
+    # src 238: they "may take additional damage when they land". Brute's Fist 8 (Prowess 9 + 12 vs 10,
+    # extreme) slams Bird aloft: Brawn 2 + (1, 1) = 4 vs 16 misses by 12: she lands (DR 6 on landing),
+    # no longer in the air
+    d = _brute_and_bird_aloft()
+    d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
+    slam = one(d.answer("gm", "extreme-1", "slamming", dice=(1, 1)), "slam_rolled")
+    assert slam.missed_by == 12
+    assert state(d).condition("bird").airborne is False
+
+
+@pytest.mark.rules("BPB-GRAB-008", "BPB-GRAB-011")
+def test_a_flier_thrown_lands_a_distance_away() -> None:
+    # src 347: "The defender flies through the air and lands a distance away". Brute (Brawn 6) grabs Bird
+    # aloft (Prowess 9 + 12 vs 10; her break-out 2 + 2 vs 8 + 6 fails) and throws her: throw rank 6 - 1
+    # = 5, DR 5; she has landed, no longer in the air
+    d = _brute_and_bird_aloft()
+    events = d.do("gm", "grab", attacker="brute", target="bird", manoeuvre="throw", dice=(6, 6, 1, 1))
+    assert one(events, "thrown").dr == 5
+    c = state(d).condition("bird")
+    assert (c.airborne, c.lost) == (False, 5)

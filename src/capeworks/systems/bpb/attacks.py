@@ -738,7 +738,11 @@ def _slam(b: Done, t: Character, p: Pending, dice: DiceService, *, spent: bool =
         b,
         dice,
         SlamRolled(
-            character=t.id, roll=roll, missed_by=missed, distance_ft=throws_ft(missed) if missed else 0
+            character=t.id,
+            roll=roll,
+            missed_by=missed,
+            distance_ft=throws_ft(missed) if missed else 0,
+            grounded=bool(missed) and b.state.condition(t.id).airborne,  # src 238: "when they land"
         ),
     )
     if missed:

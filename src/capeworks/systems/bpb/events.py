@@ -352,6 +352,8 @@ class SlamRolled(BpbEvent):
     roll: Roll
     missed_by: int
     distance_ft: int
+    #: src 238: slammed, one in the air comes down ("when they land"); older logs left a flier aloft
+    grounded: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class StaggerRolled(BpbEvent):
@@ -414,6 +416,9 @@ class Thrown(BpbEvent):
     object_damage: int = 0
     #: ``into`` is a character, who takes the impact against their own protection (a Damaged event)
     at_character: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: src 347: the one thrown "lands a distance away": one taken from the air is on the ground (older
+    #: logs left a flier aloft)
+    grounded: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class BrokeFree(BpbEvent):

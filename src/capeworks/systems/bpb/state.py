@@ -362,6 +362,15 @@ def fold(state: BpbState, event: Event) -> BpbState:
             guards = {k: v for k, v in state.fight.guards.items() if k != p.character}
             delayed = tuple(d for d in state.fight.delayed if d != p.character)
             up["fight"] = state.fight.model_copy(update={"guards": guards, "delayed": delayed})
+    elif isinstance(p, ev.SlamRolled) and p.grounded:  # src 238: slammed out of the air, she lands
+        spent = (
+            state.model_copy(update={"conditions": _spend_point(state, p.character)})
+            if p.roll.plot_point
+            else state
+        )
+        up["conditions"] = _cond(spent, p.character, airborne=False)
+    elif isinstance(p, ev.Thrown) and p.grounded:  # src 347: the one thrown "lands a distance away"
+        up["conditions"] = _cond(state, p.target, airborne=False)
     elif isinstance(p, ev.SlamRolled | ev.StaggerRolled) and p.roll.plot_point:  # BPB-PP-005 (Stage.RESIST)
         up["conditions"] = _spend_point(state, p.character)
     elif isinstance(p, ev.StaggerRolled):
