@@ -339,3 +339,28 @@ def test_a_flier_thrown_lands_a_distance_away() -> None:
     assert one(events, "thrown").dr == 5
     c = state(d).condition("bird")
     assert (c.airborne, c.lost) == (False, 5)
+
+
+@pytest.mark.rules("BPB-DEF-004", "BPB-PP-009")
+def test_a_stunt_gives_the_same_power_to_block_with() -> None:
+    # src 377: "if the defender has the same power as the attacker, they may use that power to attempt to
+    # block"; src 481: a stunt uses a current power as another at its rank. Frost stunts her Ice Blast 6 into
+    # Telepathy for the round; Psi's Telepathy 5 (Willpower 6 + 12 vs 10) hits her: she blocks with it, no
+    # permission needed: 6 + (4, 3) = 13 vs 8 + 5 = 13, negated
+    telepathy = Power(name="Telepathy", rank=5, attack=AttackKind.MENTAL, damages=None)
+    d = cast(
+        hero("frost", owner="ann", powers=(ICE_BLAST,), Perception=5),
+        hero("psi", powers=(telepathy,), Willpower=6),
+    )
+    d.do("gm", "start_session")
+    d.do("gm", "start_fight", characters="frost, psi")
+    d.do("ann", "spend", character="frost", kind="stunt", power="Ice Blast", used_as="Telepathy")
+    d.do("ann", "end_turn", character="frost")
+    d.do("gm", "attack", attacker="psi", target="frost", power="Telepathy", dice=(6, 6))
+    assert [o.value for o in d.table.prompts()[0].options] == ["block", "dodge", "take"]
+    rolled = one(d.answer("ann", "defend-1", "block", dice=(4, 3)), "defence_rolled")
+    assert (rolled.roll.task.attribute, rolled.roll.task.difficulty, rolled.roll.verdict.success) == (
+        6,
+        13,
+        True,
+    )

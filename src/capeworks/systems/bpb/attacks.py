@@ -313,6 +313,13 @@ def _standing(state: BpbState, p: Pending) -> Character | None:
     return None if Status.UNCONSCIOUS in statuses or Status.DEAD in statuses else t
 
 
+def _has_same(state: BpbState, t: Character, p: Pending) -> bool:
+    """BPB-DEF-004 (src 377): "if the defender has the same power as the attacker": on the sheet, or as a
+    stunt uses another power for its time (src 481: "use their current powers in new and creative ways")."""
+    key = p.power.strip().lower()
+    return t.power(p.power) is not None or any(s.used_as.lower() == key for s in state.condition(t.id).stunts)
+
+
 def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
     """What the target may answer a hit with: (choice, forced). Empty: nothing to decide. A block or dodge
     with another power than the attack's (BPB-DEF-005) is :func:`similar_options`; "take" stands with it."""
@@ -320,7 +327,7 @@ def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
     if t is None:
         return []
     # BPB-DEF-004; BPB-DEF-008 (src 393): a thrown car or bus is avoided only by not being under it
-    blockable = (p.damages == "Endurance" or t.power(p.power) is not None) and not p.large
+    blockable = (p.damages == "Endurance" or _has_same(state, t, p)) and not p.large
     out: list[tuple[str, bool]] = []
     for kind, forced in _ways(state, t) if blockable else []:
         if defence_task(state, t, p, kind).impossible and state.plot_points(t.id) < 1:
@@ -342,7 +349,7 @@ def similar_options(state: BpbState, p: Pending, *, any_power: bool = False) -> 
     Control, both mental, src 377's example); ``any_power``: any power at all, for the GM's own seat, whose
     permission reaches a theme or source the table cannot see. (kind, forced, power) each."""
     t = _standing(state, p)
-    if t is None or p.large or p.held_item or p.damages == "Endurance" or t.power(p.power) is not None:
+    if t is None or p.large or p.held_item or p.damages == "Endurance" or _has_same(state, t, p):
         return []
     ruled = {n.lower() for n in (*p.ruled_out, p.power)}
     attacker = state.characters.get(p.attacker)
@@ -371,11 +378,10 @@ def defence_task(state: BpbState, t: Character, p: Pending, kind: str, *, power:
     fight = state.fight
     guard = fight.guards.get(t.id) if fight else None
     n = (guard.attempts if guard else 0) + 1
-    same = t.power(p.power)
     if power is not None:
         attribute = rank_of(state, t, power.name)
-    elif same is not None and p.damages != "Endurance":
-        attribute = rank_of(state, t, same.name)
+    elif p.damages != "Endurance" and _has_same(state, t, p):
+        attribute = rank_of(state, t, p.power)  # the sheet's power, or a stunt's rank as it (src 481)
     else:
         attribute = rank_of(state, t, "Prowess" if kind == "block" else "Agility")
     return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1))
@@ -423,7 +429,7 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             raise RuleViolation(
                 "BPB-DEF-008", "An attack that large cannot be blocked or dodged: dive for cover or take it."
             )
-        if choice in ("block", "dodge") and p.damages != "Endurance" and t.power(p.power) is None:
+        if choice in ("block", "dodge") and p.damages != "Endurance" and not _has_same(state, t, p):
             raise RuleViolation(
                 "BPB-DEF-004",
                 f"Only attacks doing Endurance damage can be {_DONE[choice]} without the same power (or one"
