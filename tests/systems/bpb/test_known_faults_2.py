@@ -364,3 +364,34 @@ def test_a_stunt_gives_the_same_power_to_block_with() -> None:
         13,
         True,
     )
+
+
+@pytest.mark.rules("BPB-DEF-005", "BPB-PP-005")
+def test_the_gms_own_telepath_blocks_at_once_and_a_players_plot_point_waits_for_the_permission() -> None:
+    # src 377: the permission is the GM's: the GM's own telepath needs no one's (the prompt says nothing of
+    # a ruling and the block is rolled at once: 6 + (1, 1) = 8 vs 13 fails). Ann's telepath asks with a plot
+    # point (src 469: an automatic success on the block, a task roll): nothing is spent until the GM permits
+    d = cast(
+        hero("psi", owner="ann", powers=(MIND_CONTROL,), Willpower=6, Perception=5),
+        hero("mook", powers=(TELEPATHY,)),
+        hero("tele", owner="bo", powers=(TELEPATHY,)),
+    )
+    d.do("gm", "start_session")
+    d.do("gm", "start_fight", characters="psi, mook, tele")
+    d.do("ann", "attack", attacker="psi", target="mook", power="Mind Control", dice=(6, 6))
+    option = next(o for o in d.table.prompts()[0].options if o.value == "block:Telepathy")
+    assert "GM rules" not in option.label
+    rolled = one(d.answer("gm", "defend-1", "block:Telepathy", dice=(1, 1)), "defence_rolled")
+    assert (rolled.power, rolled.roll.verdict.success) == ("Telepathy", False)
+    d.do("ann", "end_turn", character="psi")
+    d.do("gm", "end_turn", character="mook")
+    d.do("bo", "end_turn", character="tele")
+    d.do("ann", "attack", attacker="psi", target="tele", power="Mind Control", dice=(6, 6))
+    d.do("bo", "defend", attack=2, character="tele", choice="block", power="Telepathy", plot_point=True)
+    assert state(d).plot_points("tele") == 1
+    rolled = one(d.answer("gm", "permit-2", "permit"), "defence_rolled")
+    assert (rolled.roll.plot_point, rolled.roll.verdict.success, state(d).plot_points("tele")) == (
+        True,
+        True,
+        0,
+    )
