@@ -395,3 +395,28 @@ def test_the_gms_own_telepath_blocks_at_once_and_a_players_plot_point_waits_for_
         True,
         0,
     )
+
+
+@pytest.mark.rules("BPB-DEF-005", "BPB-DEF-003")
+def test_a_block_kept_up_meets_each_mind_control_with_telepathy_one_harder_each_time() -> None:
+    # src 375: "The defender may continue to block additional attacks until their next action. The
+    # difficulty modifier for the block increases by 1 for every attack after the first"; src 377: with
+    # the GM's permission the block may be made with Telepathy. Tele blocks on her turn (her task action);
+    # two Mind Controls 5 follow (Willpower 6 + 12 vs 10 each): her Telepathy blocks, no forced action,
+    # against 13, then 14
+    d = cast(
+        hero("tele", owner="ann", powers=(TELEPATHY,), Perception=6),
+        hero("psi", powers=(MIND_CONTROL,), Willpower=6, Perception=5),
+        hero("psy", powers=(MIND_CONTROL,), Willpower=6, Perception=4),
+    )
+    d.do("gm", "start_fight", characters="tele, psi, psy")
+    d.do("ann", "guard", character="tele", kind="block")
+    d.do("ann", "end_turn", character="tele")
+    for attack, attacker, difficulty in ((1, "psi", 13), (2, "psy", 14)):
+        d.do("gm", "attack", attacker=attacker, target="tele", power="Mind Control", dice=(6, 6))
+        assert [o.value for o in d.table.prompts()[0].options] == ["block:Telepathy", "take"]
+        d.answer("ann", f"defend-{attack}", "block:Telepathy")
+        rolled = one(d.answer("gm", f"permit-{attack}", "permit", dice=(6, 6)), "defence_rolled")
+        assert (rolled.forced, rolled.roll.task.difficulty) == (False, difficulty)
+        d.do("gm", "end_turn", character=attacker)
+    assert state(d).condition("tele").lost_actions == 0
