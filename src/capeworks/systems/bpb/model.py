@@ -235,7 +235,9 @@ class Pending(Frozen):
     into: str = Field(default="", exclude_if=lambda v: not v)
     into_pv: int = Field(default=0, exclude_if=lambda v: not v)
     soft: bool = Field(default=False, exclude_if=lambda v: not v)
-    #: BPB-MOD-003: aimed at an object the target holds (nothing of theirs to block or dodge)
+    #: BPB-MOD-003: aimed at an object the target holds (nothing of theirs to block or dodge). Set on the hit
+    #: as it is rolled, for what it first waits for (attacks.first_stage); such a hit never waits for its
+    #: target's answer, so the fold does not keep it (a log from before replays to the same state)
     held_item: bool = Field(default=False, exclude_if=lambda v: not v)
     #: BPB-DEF-005: the block or dodge with a power of similar theme waiting for the GM (Stage.SIMILAR)
     asked: Asked | None = Field(default=None, exclude_if=lambda v: v is None)

@@ -293,7 +293,6 @@ def fold(state: BpbState, event: Event) -> BpbState:
                     cover_ft=p.cover_ft,
                     large=p.large,
                     recoil=p.recoil,
-                    held_item=p.held_item,
                 )
             fight = fight.model_copy(update={"pending": pending, "next_attack": p.attack + 1})
         up["fight"] = fight
