@@ -420,3 +420,41 @@ def test_a_block_kept_up_meets_each_mind_control_with_telepathy_one_harder_each_
         assert (rolled.forced, rolled.roll.task.difficulty) == (False, difficulty)
         d.do("gm", "end_turn", character=attacker)
     assert state(d).condition("tele").lost_actions == 0
+
+
+@pytest.mark.rules("BPB-XS-008", "BPB-INIT-003", "BPB-XS-007")
+def test_a_flier_staggered_into_dropping_her_flight_falls_at_the_end_of_the_round() -> None:
+    # src 244: "Any powers which must be activated, such as Force Field and Growth, normally turn off when a
+    # character is staggered" unless a Willpower roll vs 12 keeps them; src 256: falling characters fall
+    # with the environment. Kite's Flight must be switched on (a free action, src 123): she flies up. Brute's
+    # Fist 8 (Prowess 9 + 12, extreme) staggers her (Willpower 2 + 2 vs 16 fails) and her roll to keep the
+    # Flight on fails (2 + 2 vs 12): at the round's end she falls, and lands prone. Bird, whose Flight needs
+    # no switching on, staggered the same way, stays up
+    fist = Power(name="Fist", rank=8, attack=AttackKind.MELEE, expertise=True)
+    switched = Power(name="Flight", rank=6, movement=True, goes=Medium.AIR, activated=True)
+    d = cast(
+        hero("kite", owner="ann", powers=(switched,), Perception=7, Endurance=20),
+        hero("bird", owner="bo", powers=(FLIGHT,), Perception=6, Endurance=20),
+        hero("brute", powers=(fist,), Prowess=9, Endurance=20),
+    )
+    d.do("gm", "start_fight", characters="kite, bird, brute")
+    d.do("ann", "switch", character="kite", power="Flight")
+    d.do("ann", "move", character="kite", power="Flight", feet=30)
+    d.do("ann", "end_turn", character="kite")
+    d.do("bo", "move", character="bird", power="Flight", feet=30)
+    d.do("bo", "end_turn", character="bird")
+    d.do("gm", "attack", attacker="brute", target="kite", power="Fist", dice=(6, 6))
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))
+    d.answer("ann", "keep-1", "keep", dice=(1, 1))
+    assert "Flight" not in state(d).condition("kite").on
+    events = d.do("gm", "end_turn", character="brute")
+    assert one(events, "environment_acted").fell == ("kite",)
+    kite = state(d).condition("kite")
+    assert (kite.airborne, Status.PRONE in kite.statuses) == (False, True)
+    d.do("ann", "end_turn", character="kite")  # her lost turn
+    d.do("bo", "end_turn", character="bird")
+    d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
+    d.answer("gm", "extreme-2", "staggering", dice=(1, 1))
+    assert Status.STAGGERED in state(d).condition("bird").statuses
+    events = d.do("gm", "end_turn", character="brute")
+    assert not of(events, "environment_acted") and state(d).condition("bird").airborne

@@ -11,8 +11,9 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, NotFound
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.events import EnvironmentActed, HazardAdded, HazardSteered, StatusSet
-from capeworks.systems.bpb.lookups import Ctx, Done, character, fight_of, require_turn
+from capeworks.systems.bpb.lookups import Ctx, Done, character, fight_of, require_turn, stunt_powers
 from capeworks.systems.bpb.model import Hazard, Status
+from capeworks.systems.bpb.sheet import Medium
 from capeworks.systems.bpb.state import BpbState
 
 __all__ = ["add_hazard", "environment_acts", "fallers", "land", "steer"]
@@ -71,9 +72,27 @@ def land(b: Done, fell: tuple[str, ...]) -> None:
 
 def fallers(state: BpbState) -> tuple[str, ...]:
     """src 256: "Any falling objects (including characters) fall" with the environment: those in the air
-    who can fly no more, knocked out or dead (BPB-REC-004). The seed gives no falling damage."""
+    who can fly no more: knocked out or dead (BPB-REC-004), or staggered with their flight switched off
+    (src 244: powers "which must be activated ... turn off when a character is staggered"). The seed gives
+    no falling damage."""
     out = []
     for cid, c in state.conditions.items():
-        if c.airborne and ({Status.UNCONSCIOUS, Status.DEAD} & set(c.statuses)):
+        if not c.airborne:
+            continue
+        if {Status.UNCONSCIOUS, Status.DEAD} & set(c.statuses) or (
+            Status.STAGGERED in c.statuses and not _still_flies(state, cid)
+        ):
             out.append(cid)
     return tuple(out)
+
+
+def _still_flies(state: BpbState, cid: str) -> bool:
+    """A power through the air that needs no switching on, or one that is on (a stunt's needs none)."""
+    who = state.characters.get(cid)
+    if who is None:
+        return False
+    on = {n.lower() for n in state.condition(cid).on}
+    return any(
+        p.movement and p.goes is Medium.AIR and (not p.activated or p.name.lower() in on)
+        for p in (*who.powers, *stunt_powers(state, who))
+    )
