@@ -458,3 +458,24 @@ def test_a_flier_staggered_into_dropping_her_flight_falls_at_the_end_of_the_roun
     assert Status.STAGGERED in state(d).condition("bird").statuses
     events = d.do("gm", "end_turn", character="brute")
     assert not of(events, "environment_acted") and state(d).condition("bird").airborne
+
+
+@pytest.mark.rules("BPB-ACT-003", "BPB-INIT-003", "BPB-GRAB-011")
+def test_a_flight_that_must_be_switched_on_carries_no_one_off_and_drops_her_switched_off() -> None:
+    # src 123: "activating a power ... deactivating a power" are free actions: a Flight that must be
+    # activated moves no one while off (the move is refused, nothing spent); on, Kite flies up. She switches
+    # it off in the air (a free action): at the round's end she falls with the environment (src 256) and
+    # lands prone. The GM cannot start a fight with her aloft while it is off either
+    switched = Power(name="Flight", rank=6, movement=True, goes=Medium.AIR, activated=True)
+    d = cast(hero("kite", owner="ann", powers=(switched,), Perception=7), hero("mook"))
+    d.refuse("gm", "start_fight", characters="kite, mook", airborne="kite")
+    d.do("gm", "start_fight", characters="kite, mook")
+    d.refuse("ann", "move", rule="BPB-ACT-003", character="kite", power="Flight", feet=30)
+    assert state(d).fight.turn.moved is None
+    d.do("ann", "switch", character="kite", power="Flight")
+    d.do("ann", "move", character="kite", power="Flight", feet=30)
+    d.do("ann", "switch", character="kite", power="Flight", on=False)
+    d.do("ann", "end_turn", character="kite")
+    assert one(d.do("gm", "end_turn", character="mook"), "environment_acted").fell == ("kite",)
+    kite = state(d).condition("kite")
+    assert (kite.airborne, Status.PRONE in kite.statuses) == (False, True)

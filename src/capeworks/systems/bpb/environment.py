@@ -16,7 +16,7 @@ from capeworks.systems.bpb.model import Hazard, Status
 from capeworks.systems.bpb.sheet import Medium
 from capeworks.systems.bpb.state import BpbState
 
-__all__ = ["add_hazard", "environment_acts", "fallers", "land", "steer"]
+__all__ = ["add_hazard", "environment_acts", "fallers", "land", "steer", "still_flies"]
 
 
 def add_hazard(state: BpbState, ctx: Ctx, c: cmd.AddHazard, dice: DiceService) -> Done:
@@ -72,21 +72,19 @@ def land(b: Done, fell: tuple[str, ...]) -> None:
 
 def fallers(state: BpbState) -> tuple[str, ...]:
     """src 256: "Any falling objects (including characters) fall" with the environment: those in the air
-    who can fly no more: knocked out or dead (BPB-REC-004), or staggered with their flight switched off
-    (src 244: powers "which must be activated ... turn off when a character is staggered"). The seed gives
-    no falling damage."""
+    who can fly no more: knocked out or dead (BPB-REC-004), or with no flight left on (one that must be
+    activated switched off, by a free action or a stagger, src 123, 244; a boost or stunt that ran out).
+    The seed gives no falling damage."""
     out = []
     for cid, c in state.conditions.items():
         if not c.airborne:
             continue
-        if {Status.UNCONSCIOUS, Status.DEAD} & set(c.statuses) or (
-            Status.STAGGERED in c.statuses and not _still_flies(state, cid)
-        ):
+        if {Status.UNCONSCIOUS, Status.DEAD} & set(c.statuses) or not still_flies(state, cid):
             out.append(cid)
     return tuple(out)
 
 
-def _still_flies(state: BpbState, cid: str) -> bool:
+def still_flies(state: BpbState, cid: str) -> bool:
     """A power through the air that needs no switching on, or one that is on (a stunt's needs none)."""
     who = state.characters.get(cid)
     if who is None:

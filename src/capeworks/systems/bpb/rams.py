@@ -38,7 +38,7 @@ from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import Character, Medium
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.turns import move_distance, movement_medium
+from capeworks.systems.bpb.turns import move_distance, movement_medium, require_switched_on
 
 __all__ = ["ram"]
 
@@ -79,6 +79,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     mode = _pace(a, fight.turn.pace, c.mode)
     feet = move_distance(state, a, mode, medium, c.power, c.feet, in_fight=True)
     mover = power_of(state, a, c.power or "") if medium == "power" else None
+    require_switched_on(state, a, mover)
     # BPB-GRAB-011: a ram by a flight goes through the air, as a move by it does (turns.move): still aloft
     airborne = mover is not None and mover.goes is Medium.AIR
     b = ctx.batch(state)
