@@ -208,7 +208,7 @@ def test_a_telepath_asks_to_block_mind_control_with_telepathy_and_the_gm_permits
     d = _mind_control_hits_a_telepath()
     prompt = d.table.prompts()[0]
     assert (prompt.seat, prompt.kind) == ("ann", "defend")
-    assert [o.value for o in prompt.options] == ["block:Telepathy", "dodge:Telepathy", "take"]
+    assert [o.value for o in prompt.options] == ["block:telepathy", "dodge:telepathy", "take"]
     events = d.answer("ann", "defend-1", "block:Telepathy")
     asked = one(events, "power_asked")
     assert (asked.kind, asked.power, asked.forced) == ("block", "Telepathy", True)
@@ -379,7 +379,7 @@ def test_the_gms_own_telepath_blocks_at_once_and_a_players_plot_point_waits_for_
     d.do("gm", "start_session")
     d.do("gm", "start_fight", characters="psi, mook, tele")
     d.do("ann", "attack", attacker="psi", target="mook", power="Mind Control", dice=(6, 6))
-    option = next(o for o in d.table.prompts()[0].options if o.value == "block:Telepathy")
+    option = next(o for o in d.table.prompts()[0].options if o.value == "block:telepathy")
     assert "GM rules" not in option.label
     rolled = one(d.answer("gm", "defend-1", "block:Telepathy", dice=(1, 1)), "defence_rolled")
     assert (rolled.power, rolled.roll.verdict.success) == ("Telepathy", False)
@@ -414,7 +414,7 @@ def test_a_block_kept_up_meets_each_mind_control_with_telepathy_one_harder_each_
     d.do("ann", "end_turn", character="tele")
     for attack, attacker, difficulty in ((1, "psi", 13), (2, "psy", 14)):
         d.do("gm", "attack", attacker=attacker, target="tele", power="Mind Control", dice=(6, 6))
-        assert [o.value for o in d.table.prompts()[0].options] == ["block:Telepathy", "take"]
+        assert [o.value for o in d.table.prompts()[0].options] == ["block:telepathy", "take"]
         d.answer("ann", f"defend-{attack}", "block:Telepathy")
         rolled = one(d.answer("gm", f"permit-{attack}", "permit", dice=(6, 6)), "defence_rolled")
         assert (rolled.forced, rolled.roll.task.difficulty) == (False, difficulty)

@@ -112,7 +112,10 @@ def _with_powers(state: BpbState, p: Pending) -> list[PromptOption]:
         payload = {"attack": p.id, "character": t.id, "choice": kind, "forced": forced, "power": power.name}
         odds = f"({task.attribute} vs {task.difficulty}, {_pct(task)})"
         label = f"{kind.title()} with {power.name} {odds}{ruling}{cost}"
-        out.append(PromptOption(value=f"{kind}:{power.name}", label=label, command="defend", payload=payload))
+        value = (
+            f"{kind}:{'-'.join(power.name.lower().split())}"  # one word to type (answer P block:mind-shield)
+        )
+        out.append(PromptOption(value=value, label=label, command="defend", payload=payload))
     return out
 
 
