@@ -22,8 +22,6 @@ from capeworks.systems.bpb.events import (
     DoveForCover,
     ExtremeChosen,
     HitTaken,
-    PowerAsked,
-    PowerRuled,
     PowersChecked,
     SlamRolled,
     StaggerRolled,
@@ -57,6 +55,7 @@ from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import ATTACK_BONUSES, Task, attack_bonus, defense_bonus
 
 __all__ = [
+    "DONE",
     "after_defence",
     "apply_damage",
     "attack",
@@ -69,9 +68,9 @@ __all__ = [
     "extreme",
     "first_stage",
     "keep_powers",
-    "permit_power",
     "resist",
     "resolve",
+    "roll_defence",
     "similar_options",
     "waiting",
 ]
@@ -274,7 +273,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
 
 
 #: the words for a block or dodge made ("blocked", "dodged")
-_DONE = {"block": "blocked", "dodge": "dodged"}
+DONE = {"block": "blocked", "dodge": "dodged"}
 
 
 def _ways(state: BpbState, t: Character) -> list[tuple[str, bool]]:
@@ -418,9 +417,6 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
     if c.character != p.target:
         raise InvalidCommand(f"Attack {p.id} is aimed at {p.target}.")
     t = state.characters[p.target]
-    other = _other_power(state, t, p, c.power)
-    if other is not None:
-        return _defend_with(state, ctx, c, dice, p, other)
     # a forced action taken while the hit waited (a guard, a defensive power) may leave only "take"
     options = dict(defence_options(state, p)) or {"take": False}
     choice = c.choice.strip().lower()
@@ -432,7 +428,7 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
         if choice in ("block", "dodge") and p.damages != "Endurance" and not _has_same(state, t, p):
             raise RuleViolation(
                 "BPB-DEF-004",
-                f"Only attacks doing Endurance damage can be {_DONE[choice]} without the same power (or one"
+                f"Only attacks doing Endurance damage can be {DONE[choice]} without the same power (or one"
                 " of a similar theme or source the GM permits: name it as the power).",
             )
         if choice in ("block", "dodge"):
@@ -480,11 +476,11 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
         elif after is None:
             resolve(b, p, None, dice)
         return b
-    _roll_defence(b, p, t, choice, forced=forced, plot_point=c.plot_point, dice=dice)
+    roll_defence(b, p, t, choice, forced=forced, plot_point=c.plot_point, dice=dice)
     return b
 
 
-def _roll_defence(
+def roll_defence(
     b: Done,
     p: Pending,
     t: Character,
@@ -522,109 +518,6 @@ def _roll_defence(
         emit(b, dice, AttackSettled(attack=p.id))
     elif after is None:
         resolve(b, p, None, dice)
-
-
-def _other_power(state: BpbState, t: Character, p: Pending, name: str | None) -> Power | None:
-    """The power the target names to block or dodge with, when it is not the attack's own (which needs no
-    permission, src 377: "if the defender has the same power as the attacker, they may use that power")."""
-    if name is None:
-        return None
-    power = power_of(state, t, name)
-    if power is None:
-        raise NotFound(f"{t.name} has no power {name!r}.")
-    return None if power.name.lower() == p.power.lower() else power
-
-
-def _defend_with(
-    state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService, p: Pending, power: Power
-) -> Done:
-    """BPB-DEF-005 (src 377, 387): a block or dodge with a power of similar theme or power source is the
-    GM's to permit: a player's asks (the hit waits for the GM's ruling); the GM's own seat permits it by
-    issuing it, and it is rolled at once."""
-    t = state.characters[p.target]
-    kind = c.choice.strip().lower()
-    if kind not in ("block", "dodge"):
-        raise InvalidCommand(f"{power.name} may block or dodge the hit; {kind!r} is neither.")
-    offered = {(k, pw.name): forced for k, forced, pw in similar_options(state, p, any_power=ctx.is_gm)}
-    if (kind, power.name) not in offered:
-        if p.large:
-            raise RuleViolation(
-                "BPB-DEF-008", "An attack that large cannot be blocked or dodged: dive for cover or take it."
-            )
-        if p.damages == "Endurance":
-            raise RuleViolation(
-                "BPB-DEF-002",
-                f"An attack doing Endurance damage is {_DONE[kind]} with "
-                f"{'Prowess' if kind == 'block' else 'Agility'}, not with a power.",
-            )
-        if power.weapon or power.exploding_ft:
-            raise RuleViolation("BPB-DEF-005", f"{power.name} is a weapon, not a power of a theme or source.")
-        if p.held_item:
-            raise RuleViolation(
-                "BPB-DEF-004", f"The hit is on the item {t.name} holds: nothing of theirs to {kind}."
-            )
-        if power.name in p.ruled_out:
-            raise RuleViolation(
-                "BPB-DEF-005", f"The GM has ruled {power.name} not of a similar theme or source to {p.power}."
-            )
-        if t.id in fight_of(state).unaware:
-            raise RuleViolation(
-                "BPB-INIT-001", f"{t.name} is not aware of the attacker yet and cannot {kind} this attack."
-            )
-        if not c.plot_point:
-            defence_task(state, t, p, kind, power=power).require_possible()
-        if any(pw.name == power.name for _, _, pw in similar_options(state, p, any_power=True)):
-            raise RuleViolation(
-                "BPB-DEF-005",
-                f"{power.name} does not work as {p.power} does: only the GM may judge its theme or source"
-                " similar (the GM issues the block or dodge).",
-            )
-        raise RuleViolation("BPB-TURN-006", f"{t.name} cannot {kind} this attack now.")
-    forced = offered[(kind, power.name)]
-    if c.plot_point:
-        spend_check(state, t)
-    b = ctx.batch(state)
-    if ctx.is_gm:
-        _roll_defence(b, p, t, kind, forced=forced, plot_point=c.plot_point, dice=dice, power=power)
-    else:
-        emit(
-            b,
-            dice,
-            PowerAsked(
-                attack=p.id,
-                character=t.id,
-                kind=kind,
-                power=power.name,
-                forced=forced,
-                plot_point=c.plot_point,
-            ),
-        )
-    return b
-
-
-def permit_power(state: BpbState, ctx: Ctx, c: cmd.PermitPower, dice: DiceService) -> Done:
-    """BPB-DEF-005 (src 377, 387): the GM rules whether the power asked for has a similar theme or power
-    source: permitted, the block or dodge is rolled with it at its rank; refused, the target answers again."""
-    p = waiting(state, c.attack, Stage.SIMILAR)
-    asked = p.asked
-    if asked is None:
-        raise NotFound(f"Attack {p.id} waits for no ruling on a power.")
-    t = state.characters[p.target]
-    power = power_of(state, t, asked.power)
-    if c.permit and (
-        power is None
-        or (asked.kind, power.name) not in {(k, pw.name) for k, _, pw in similar_options(state, p)}
-    ):
-        raise RuleViolation("BPB-TURN-006", f"{t.name} can no longer {asked.kind} with {asked.power}.")
-    if c.permit and asked.plot_point:
-        spend_check(state, t)
-    b = ctx.batch(state)
-    emit(b, dice, PowerRuled(attack=p.id, character=t.id, power=asked.power, permitted=c.permit))
-    if c.permit and power is not None:
-        _roll_defence(
-            b, p, t, asked.kind, forced=asked.forced, plot_point=asked.plot_point, dice=dice, power=power
-        )
-    return b
 
 
 def extreme(state: BpbState, ctx: Ctx, c: cmd.Extreme, dice: DiceService) -> Done:
