@@ -45,6 +45,7 @@ from capeworks.systems.bpb.lookups import (
     require_aware,
     require_no_blast,
     spend_check,
+    stunt_powers,
     use_extra_attack,
 )
 from capeworks.systems.bpb.model import Effect, Pending, Stage, Status
@@ -54,6 +55,7 @@ from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import ATTACK_BONUSES, Task, attack_bonus, defense_bonus
 
 __all__ = [
+    "DONE",
     "after_defence",
     "apply_damage",
     "attack",
@@ -68,6 +70,8 @@ __all__ = [
     "keep_powers",
     "resist",
     "resolve",
+    "roll_defence",
+    "similar_options",
     "waiting",
 ]
 
@@ -238,6 +242,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         extreme=roll.verdict.extreme,
         cover_ft=c.cover_ft,
         large=c.large,
+        held_item=c.held_item,
     )
     stage = first_stage(state, pending) if roll.verdict.success else None
     b = ctx.batch(state)
@@ -268,52 +273,114 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
 
 
 #: the words for a block or dodge made ("blocked", "dodged")
-_DONE = {"block": "blocked", "dodge": "dodged"}
+DONE = {"block": "blocked", "dodge": "dodged"}
 
 
-def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
-    """What the target may answer a hit with: (choice, forced). Empty: nothing to decide."""
+def _ways(state: BpbState, t: Character) -> list[tuple[str, bool]]:
+    """Whether ``t`` may block and dodge now, and whether as a forced action: with the guard they have up
+    (no cost), or with none up as a forced action (once a round, not one unaware, BPB-TURN-006)."""
     fight = state.fight
-    t = state.characters.get(p.target)
-    if fight is None or t is None:
+    if fight is None:
         return []
-    cond = state.condition(t.id)
-    if Status.UNCONSCIOUS in cond.statuses or Status.DEAD in cond.statuses:
-        return []
-    # BPB-DEF-004; BPB-DEF-008 (src 393): a thrown car or bus is avoided only by not being under it
-    blockable = (p.damages == "Endurance" or t.power(p.power) is not None) and not p.large
     guard = fight.guards.get(t.id)
+    out: list[tuple[str, bool]] = []
+    for kind in ("block", "dodge"):
+        if guard is not None and guard.kind == kind:
+            out.append((kind, False))
+        elif guard is None and _can_force(state, t):
+            out.append((kind, True))
+    return out
+
+
+def _can_force(state: BpbState, t: Character) -> bool:
     # src 252: one not yet aware of their opponent has no opportunity to act, forced or not
-    can_force = (
-        fight.forced.get(t.id) != fight.order.round
+    fight = state.fight
+    return (
+        fight is not None
+        and fight.forced.get(t.id) != fight.order.round
         and not (fight.turn.actor == t.id and not fight.turn.task)
         and t.id not in fight.unaware
     )
+
+
+def _standing(state: BpbState, p: Pending) -> Character | None:
+    """The target of a hit, if a fight is on and they are awake to answer it."""
+    t = state.characters.get(p.target)
+    if state.fight is None or t is None:
+        return None
+    statuses = state.condition(t.id).statuses
+    return None if Status.UNCONSCIOUS in statuses or Status.DEAD in statuses else t
+
+
+def _has_same(state: BpbState, t: Character, p: Pending) -> bool:
+    """BPB-DEF-004 (src 377): "if the defender has the same power as the attacker": on the sheet, or as a
+    stunt uses another power for its time (src 481: "use their current powers in new and creative ways")."""
+    key = p.power.strip().lower()
+    return t.power(p.power) is not None or any(s.used_as.lower() == key for s in state.condition(t.id).stunts)
+
+
+def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
+    """What the target may answer a hit with: (choice, forced). Empty: nothing to decide. A block or dodge
+    with another power than the attack's (BPB-DEF-005) is :func:`similar_options`; "take" stands with it."""
+    t = _standing(state, p)
+    if t is None:
+        return []
+    # BPB-DEF-004; BPB-DEF-008 (src 393): a thrown car or bus is avoided only by not being under it
+    blockable = (p.damages == "Endurance" or _has_same(state, t, p)) and not p.large
     out: list[tuple[str, bool]] = []
-    for kind in ("block", "dodge"):
-        if not blockable:
-            break
+    for kind, forced in _ways(state, t) if blockable else []:
         if defence_task(state, t, p, kind).impossible and state.plot_points(t.id) < 1:
             continue  # BPB-ROLL-005: no roll can reach it, and no plot point to succeed anyway (src 469)
-        if guard is not None and guard.kind == kind:
-            out.append((kind, False))
-        elif guard is None and can_force:
-            out.append((kind, True))
-    if p.cover_ft is not None and can_force and not held_fast(state, t.id):
+        out.append((kind, forced))
+    if p.cover_ft is not None and _can_force(state, t) and not held_fast(state, t.id):
         out.append(("dive", True))
-    if out:
+    if out or similar_options(state, p):
         out.append(("take", False))
     return out
 
 
-def defence_task(state: BpbState, t: Character, p: Pending, kind: str) -> Task:
-    """BPB-DEF-002/003/007: Prowess (block) or Agility (dodge), or the same power, vs 8 + rank + earlier."""
+def similar_options(state: BpbState, p: Pending, *, any_power: bool = False) -> list[tuple[str, bool, Power]]:
+    """BPB-DEF-005 (src 377, 387): "With the GM's permission, a character may attempt to block [dodge] with a
+    power that has a similar theme or power source": a hit only the same power could meet (not Endurance
+    damage, src 377; not a hit on a held item, which is the item's) may be met with another of the target's
+    powers (a stunt's for its time; no weapon or explosive, none the GM ruled out for this hit), and the GM
+    rules on the theme. The table offers those that attack as the attack does (Telepathy against Mind
+    Control, both mental, src 377's example); ``any_power``: any power at all, for the GM's own seat, whose
+    permission reaches a theme or source the table cannot see. (kind, forced, power) each."""
+    t = _standing(state, p)
+    if t is None or p.large or p.held_item or p.damages == "Endurance" or _has_same(state, t, p):
+        return []
+    ruled = {n.lower() for n in (*p.ruled_out, p.power)}
+    attacker = state.characters.get(p.attacker)
+    used = power_of(state, attacker, p.power) if attacker is not None else None
+    kind_of_attack = used.attack if used is not None else None
+    powers = [
+        pw
+        for pw in (*t.powers, *stunt_powers(state, t))
+        if not pw.weapon
+        and not pw.exploding_ft
+        and pw.name.lower() not in ruled
+        and (any_power or (kind_of_attack is not None and pw.attack is kind_of_attack))
+    ]
+    spare = state.plot_points(t.id) > 0
+    return [
+        (kind, forced, pw)
+        for kind, forced in _ways(state, t)
+        for pw in powers
+        if spare or not defence_task(state, t, p, kind, power=pw).impossible
+    ]
+
+
+def defence_task(state: BpbState, t: Character, p: Pending, kind: str, *, power: Power | None = None) -> Task:
+    """BPB-DEF-002/003/007: Prowess (block) or Agility (dodge), or the same power, vs 8 + rank + earlier;
+    ``power``: another power the GM permits (BPB-DEF-005), at its rank."""
     fight = state.fight
     guard = fight.guards.get(t.id) if fight else None
     n = (guard.attempts if guard else 0) + 1
-    same = t.power(p.power)
-    if same is not None and p.damages != "Endurance":
-        attribute = rank_of(state, t, same.name)
+    if power is not None:
+        attribute = rank_of(state, t, power.name)
+    elif p.damages != "Endurance" and _has_same(state, t, p):
+        attribute = rank_of(state, t, p.power)  # the sheet's power, or a stunt's rank as it (src 481)
     else:
         attribute = rank_of(state, t, "Prowess" if kind == "block" else "Agility")
     return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1))
@@ -358,10 +425,11 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             raise RuleViolation(
                 "BPB-DEF-008", "An attack that large cannot be blocked or dodged: dive for cover or take it."
             )
-        if choice in ("block", "dodge") and p.damages != "Endurance" and t.power(p.power) is None:
+        if choice in ("block", "dodge") and p.damages != "Endurance" and not _has_same(state, t, p):
             raise RuleViolation(
                 "BPB-DEF-004",
-                f"Only attacks doing Endurance damage can be {_DONE[choice]} without the same power.",
+                f"Only attacks doing Endurance damage can be {DONE[choice]} without the same power (or one"
+                " of a similar theme or source the GM permits: name it as the power).",
             )
         if choice in ("block", "dodge"):
             defence_task(state, t, p, choice).require_possible()
@@ -393,7 +461,12 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             b,
             dice,
             DoveForCover(
-                attack=p.id, character=t.id, round=fight.order.round, safe=safe, stage=None if safe else after
+                attack=p.id,
+                character=t.id,
+                round=fight.order.round,
+                safe=safe,
+                stage=None if safe else after,
+                grounded=state.condition(t.id).airborne,  # src 393: "ends up on the ground prone"
             ),
         )
         if state.condition(t.id).held_by is not None:  # held, she went by a movement power (as a move does)
@@ -403,8 +476,29 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
         elif after is None:
             resolve(b, p, None, dice)
         return b
-    task = defence_task(state, t, p, choice)
-    roll = make_roll(dice, f"{t.name} tries to {choice}", task, state.config, plot_point=c.plot_point)
+    roll_defence(b, p, t, choice, forced=forced, plot_point=c.plot_point, dice=dice)
+    return b
+
+
+def roll_defence(
+    b: Done,
+    p: Pending,
+    t: Character,
+    kind: str,
+    *,
+    forced: bool,
+    plot_point: bool,
+    dice: DiceService,
+    power: Power | None = None,
+) -> None:
+    """The block or dodge roll (``power``: one the GM permitted, BPB-DEF-005): success negates the hit
+    (BPB-DEF-006); a failure lets it go on to what it waits for next."""
+    state = b.state
+    fight = fight_of(state)
+    after = after_defence(p)
+    task = defence_task(state, t, p, kind, power=power)
+    what = f"{t.name} tries to {kind}" + (f" with {power.name}" if power is not None else "")
+    roll = make_roll(dice, what, task, state.config, plot_point=plot_point)
     negated = roll.verdict.success
     emit(
         b,
@@ -412,18 +506,18 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
         DefenceRolled(
             attack=p.id,
             character=t.id,
-            kind=choice,
+            kind=kind,
             forced=forced,
             round=fight.order.round,
             roll=roll,
             stage=None if negated else after,
+            power=power.name if power is not None else None,
         ),
     )
     if negated:
         emit(b, dice, AttackSettled(attack=p.id))
     elif after is None:
         resolve(b, p, None, dice)
-    return b
 
 
 def extreme(state: BpbState, ctx: Ctx, c: cmd.Extreme, dice: DiceService) -> Done:
@@ -445,10 +539,18 @@ def resolve(b: Done, p: Pending, effect: Effect | None, dice: DiceService) -> No
     """Deal the hit's damage and its extreme effect; settle it unless powers wait to be kept."""
     state = b.state
     t = state.characters[p.target]
-    dr = p.dr + (dmg.OVERWHELM if effect is Effect.OVERWHELMING else 0)  # BPB-XS-004
+    rating = dmg.Rating(dr=p.dr, stunning=p.stunning)
+    if effect is Effect.OVERWHELMING:  # BPB-XS-004: three ranks more (a Brawn 3 punch lands as Brawn 6's)
+        rating = dmg.overwhelmed(rating)
     if p.damages is not None:
         apply_damage(
-            b, t, dr, stunning=p.stunning, penetrating=p.penetrating, attribute=p.damages, why=p.power
+            b,
+            t,
+            rating.dr,
+            stunning=rating.stunning,
+            penetrating=p.penetrating,
+            attribute=p.damages,
+            why=p.power,
         )
     if p.recoil:  # BPB-GRAB-013 (PROPOSED): the rammer takes half, against their own protection
         apply_damage(b, b.state.characters[p.attacker], p.recoil, why="ramming")
@@ -507,7 +609,7 @@ def apply_damage(
     state = b.state
     cond = state.condition(t.id)
     ranks = {p.name: rank_of(state, t, p.name) for p in t.powers if p.protects}  # boosted or drained
-    pv = dmg.protection(t, attribute, on=cond.on, ranks=ranks)
+    pv = dmg.protection(t, attribute, on=cond.on, ranks=ranks, stunted=stunt_powers(state, t))
     amount = dmg.after_protection(dr, pv, penetrating=penetrating)
     if stunning and attribute == "Endurance":
         amount = min(amount, max(0, endurance_left(state, t.id)))  # BPB-REC-004: stunning alone stops at 0
@@ -535,7 +637,11 @@ def _slam(b: Done, t: Character, p: Pending, dice: DiceService, *, spent: bool =
         b,
         dice,
         SlamRolled(
-            character=t.id, roll=roll, missed_by=missed, distance_ft=throws_ft(missed) if missed else 0
+            character=t.id,
+            roll=roll,
+            missed_by=missed,
+            distance_ft=throws_ft(missed) if missed else 0,
+            grounded=bool(missed) and b.state.condition(t.id).airborne,  # src 238: "when they land"
         ),
     )
     if missed:

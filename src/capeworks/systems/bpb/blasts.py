@@ -125,7 +125,12 @@ def dive(state: BpbState, ctx: Ctx, c: cmd.Dive, dice: DiceService) -> Done:
         require_able(state, t)
         safe = blast.cover[t.id] <= reach_ft(state, t)  # BPB-DEF-009
     b = ctx.batch(state)
-    emit(b, dice, BlastAnswered(character=t.id, dive=c.dive, safe=safe, round=fight.order.round))
+    grounded = c.dive and state.condition(t.id).airborne  # src 393: "ends up on the ground prone"
+    emit(
+        b,
+        dice,
+        BlastAnswered(character=t.id, dive=c.dive, safe=safe, round=fight.order.round, grounded=grounded),
+    )
     if c.dive and state.condition(t.id).held_by is not None:  # held, she went by a movement power
         out_of_the_grapple(b, t.id)
     if blast.awaiting == (t.id,):  # the last answer: the explosion lands on those not safe

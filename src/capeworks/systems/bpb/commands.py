@@ -33,6 +33,7 @@ __all__ = [
     "Heal",
     "KeepPowers",
     "Move",
+    "PermitPower",
     "Preempt",
     "Ram",
     "Resist",
@@ -259,6 +260,16 @@ class Defend(_P):
     forced: bool = False
     #: BPB-PP-005: a plot point for an automatic success on the block or dodge (a task roll, src 373, 381)
     plot_point: bool = False
+    #: BPB-DEF-004/005: block or dodge with this power: the attack's own needs no permission; another, of a
+    #: similar theme or power source, the GM permits (src 377, 387)
+    power: str | None = Field(default=None, max_length=60)
+
+
+class PermitPower(_P):
+    """Rule whether the power a target asked to block or dodge with has a similar theme or power source."""
+
+    attack: int
+    permit: bool
 
 
 class StepIn(_P):
@@ -391,6 +402,8 @@ class Spend(_P):
     attack: AttackKind | None = None
     #: a stunt used as a movement power
     movement: bool = False
+    #: a stunt used as a protection power: the attribute whose damage it protects against ("Endurance")
+    protects: str | None = Field(default=None, max_length=40)
     uses: int | None = Field(default=None, ge=1, le=100)
     rounds: int | None = Field(default=None, ge=1, le=100)
     text: str = Field(default="", max_length=300)

@@ -18,6 +18,7 @@ __all__ = [
     "Rating",
     "after_protection",
     "explosion_dr",
+    "overwhelmed",
     "protection",
     "slam_landing",
     "soft_landing",
@@ -51,6 +52,13 @@ def weapon(weapon_dr: int, brawn: int) -> Rating:
     return Rating(dr=max(weapon_dr, brawn))
 
 
+def overwhelmed(rating: Rating) -> Rating:
+    """BPB-XS-004 (src 232): "adds three ranks to the power, solely for the purposes of that attack": a
+    human-level blow (src 403: stunning at rank 3 or less) raised past rank 3 lands as normal damage."""
+    dr = rating.dr + OVERWHELM
+    return Rating(dr=dr, stunning=rating.stunning and dr <= HUMAN_MAX)
+
+
 def squeeze(brawn: int, agility: int) -> Rating:
     """BPB-GRAB-006: DR = the better of Brawn and Agility, stunning at human level."""
     best = max(brawn, agility)
@@ -79,20 +87,24 @@ def throw(brawn: int, weight_lb: int) -> Throw:
 
 
 def protection(
-    character: Character, damages: str, *, on: Iterable[str], ranks: Mapping[str, int] | None = None
+    character: Character,
+    damages: str,
+    *,
+    on: Iterable[str],
+    ranks: Mapping[str, int] | None = None,
+    stunted: Iterable[Power] = (),
 ) -> int:
     """BPB-DMG-009/010: the highest PV protecting against ``damages``; activated powers only while on.
-    ``ranks``: the powers' ranks now (a boost or a drain, BPB-PP-007, BPB-REC-003), by name."""
+    ``ranks``: the powers' ranks now (a boost or a drain, BPB-PP-007, BPB-REC-003), by name. ``stunted``:
+    the powers stunts make for their time (BPB-PP-009), a protection among them at its stunt's rank."""
     active = {n.lower() for n in on}
     now = ranks or {}
-    return max(
-        (
-            now.get(p.name, p.rank)
-            for p in character.powers
-            if p.protects == damages and (not p.activated or p.name.lower() in active)
-        ),
-        default=0,
+    sheet = (
+        now.get(p.name, p.rank)
+        for p in character.powers
+        if p.protects == damages and (not p.activated or p.name.lower() in active)
     )
+    return max((*sheet, *(p.rank for p in stunted if p.protects == damages)), default=0)
 
 
 def after_protection(dr: int, pv: int, *, penetrating: bool = False) -> int:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, NotFound
 from capeworks.systems.bpb import commands as cmd
-from capeworks.systems.bpb.events import EnvironmentActed, HazardAdded, HazardSteered
-from capeworks.systems.bpb.lookups import Ctx, Done, character, fight_of, require_turn
+from capeworks.systems.bpb.events import EnvironmentActed, HazardAdded, HazardSteered, StatusSet
+from capeworks.systems.bpb.lookups import Ctx, Done, character, fight_of, require_turn, stunt_powers
 from capeworks.systems.bpb.model import Hazard, Status
+from capeworks.systems.bpb.sheet import Medium
 from capeworks.systems.bpb.state import BpbState
 
-__all__ = ["add_hazard", "environment_acts", "fallers", "steer"]
+__all__ = ["add_hazard", "environment_acts", "fallers", "land", "steer", "still_flies"]
 
 
 def add_hazard(state: BpbState, ctx: Ctx, c: cmd.AddHazard, dice: DiceService) -> Done:
@@ -49,21 +50,47 @@ def environment_acts(b: Done) -> None:
     """BPB-INIT-003: what nobody moved this round moves now, after every character."""
     fight = fight_of(b.state)
     due = [h for h in fight.hazards if h.moved_round != fight.order.round]
+    fell = fallers(b.state)
     b.emit(
         EnvironmentActed(
             round=fight.order.round,
             moved=tuple(h.text for h in due),
             removed=tuple(h.id for h in due if h.once),
-            fell=fallers(b.state),
+            fell=fell,
         )
     )
+    land(b, fell)
+
+
+def land(b: Done, fell: tuple[str, ...]) -> None:
+    """Those who fell lie on the ground, prone (src 361: a character who falls "to the ground" as a trip
+    knocks them down is prone; src 127: standing up from prone is a movement action)."""
+    for cid in fell:
+        if Status.PRONE not in b.state.condition(cid).statuses:
+            b.emit(StatusSet(character=cid, add=(Status.PRONE,)))
 
 
 def fallers(state: BpbState) -> tuple[str, ...]:
     """src 256: "Any falling objects (including characters) fall" with the environment: those in the air
-    who can fly no more, knocked out or dead (BPB-REC-004). The seed gives no falling damage."""
+    who can fly no more: knocked out or dead (BPB-REC-004), or with no flight left on (one that must be
+    activated switched off, by a free action or a stagger, src 123, 244; a boost or stunt that ran out).
+    The seed gives no falling damage."""
     out = []
     for cid, c in state.conditions.items():
-        if c.airborne and ({Status.UNCONSCIOUS, Status.DEAD} & set(c.statuses)):
+        if not c.airborne:
+            continue
+        if {Status.UNCONSCIOUS, Status.DEAD} & set(c.statuses) or not still_flies(state, cid):
             out.append(cid)
     return tuple(out)
+
+
+def still_flies(state: BpbState, cid: str) -> bool:
+    """A power through the air that needs no switching on, or one that is on (a stunt's needs none)."""
+    who = state.characters.get(cid)
+    if who is None:
+        return False
+    on = {n.lower() for n in state.condition(cid).on}
+    return any(
+        p.movement and p.goes is Medium.AIR and (not p.activated or p.name.lower() in on)
+        for p in (*who.powers, *stunt_powers(state, who))
+    )

@@ -244,6 +244,29 @@ class DefenceRolled(BpbEvent):
     round: int
     roll: Roll
     stage: Stage | None = None
+    #: BPB-DEF-004/005: the power blocked or dodged with, when not Prowess or Agility (older logs: none)
+    power: str | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
+class PowerAsked(BpbEvent):
+    """BPB-DEF-005: the target asks to block or dodge a hit with a power of a similar theme or power source
+    (src 377, 387: "With the GM's permission"); the hit waits for the GM's ruling."""
+
+    attack: int
+    character: str
+    kind: str
+    power: str
+    forced: bool = False
+    plot_point: bool = False
+
+
+class PowerRuled(BpbEvent):
+    """BPB-DEF-005: the GM rules whether the power asked for is of a similar theme or power source."""
+
+    attack: int
+    character: str
+    power: str
+    permitted: bool
 
 
 class HitTaken(BpbEvent):
@@ -281,6 +304,9 @@ class DoveForCover(BpbEvent):
     round: int
     safe: bool
     stage: Stage | None = None
+    #: src 393: the diver "ends up on the ground prone": one who was in the air is on the ground (a log
+    #: written before left a flier aloft, and replays so)
+    grounded: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ExtremeChosen(BpbEvent):
@@ -326,6 +352,8 @@ class SlamRolled(BpbEvent):
     roll: Roll
     missed_by: int
     distance_ft: int
+    #: src 238: slammed, one in the air comes down ("when they land"); older logs left a flier aloft
+    grounded: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class StaggerRolled(BpbEvent):
@@ -388,6 +416,9 @@ class Thrown(BpbEvent):
     object_damage: int = 0
     #: ``into`` is a character, who takes the impact against their own protection (a Damaged event)
     at_character: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: src 347: the one thrown "lands a distance away": one taken from the air is on the ground (older
+    #: logs left a flier aloft)
+    grounded: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class BrokeFree(BpbEvent):
@@ -416,6 +447,8 @@ class BlastAnswered(BpbEvent):
     dive: bool
     safe: bool = False
     round: int = 0
+    #: src 393: a diver in the air lands on the ground (older logs left a flier aloft, and replay so)
+    grounded: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Rested(BpbEvent):
@@ -520,6 +553,8 @@ EVENTS = declare_events(
     Guarded,
     AttackRolled,
     DefenceRolled,
+    PowerAsked,
+    PowerRuled,
     HitTaken,
     SteppedIn,
     StepInDeclined,

@@ -202,6 +202,7 @@ def _manoeuvre(b: Done, a: Character, t: Character, manoeuvre: str, c: cmd.Grab)
             into_pv=c.into_pv,
             object_damage=hit_object,
             at_character=struck is not None,
+            grounded=state.condition(t.id).airborne,  # src 347: "lands a distance away"
         ),
     )
     apply_damage(b, t, dr, why="thrown")

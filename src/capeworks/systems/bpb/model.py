@@ -16,6 +16,7 @@ from capeworks.systems.bpb.sheet import AttackKind
 from capeworks.systems.bpb.tasks import Task, Verdict
 
 __all__ = [
+    "Asked",
     "Boost",
     "Call",
     "Condition",
@@ -75,6 +76,9 @@ class Stunt(Frozen):
     attack: AttackKind | None = Field(default=None, exclude_if=lambda v: v is None)
     #: a stunt made into a movement power, moved with like one (BPB-MOVE-003)
     movement: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a stunt made into a protection power (src 481: powers used "in new and creative ways", an Ice Blast
+    #: as ice armour): the damage type it protects against at its rank, while it lasts (BPB-DMG-009/010)
+    protects: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Condition(Frozen):
@@ -187,6 +191,18 @@ class Stage(StrEnum):
     #: BPB-GRAB-003, BPB-PP-005: a grab that hit waits for its target's break-out roll, asked of a target
     #: who holds a plot point to spend on it
     BREAKOUT = "breakout"
+    #: BPB-DEF-005: the target asked to block or dodge with a power of a similar theme or power source, and
+    #: the GM rules whether it is one (src 377: "With the GM's permission")
+    SIMILAR = "similar"
+
+
+class Asked(Frozen):
+    """BPB-DEF-005: a block or dodge with another power than the attack's, waiting for the GM's permission."""
+
+    kind: str  # block | dodge
+    power: str
+    forced: bool = False
+    plot_point: bool = False
 
 
 class Pending(Frozen):
@@ -219,6 +235,14 @@ class Pending(Frozen):
     into: str = Field(default="", exclude_if=lambda v: not v)
     into_pv: int = Field(default=0, exclude_if=lambda v: not v)
     soft: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: BPB-MOD-003: aimed at an object the target holds (nothing of theirs to block or dodge). Set on the hit
+    #: as it is rolled, for what it first waits for (attacks.first_stage); such a hit never waits for its
+    #: target's answer, so the fold does not keep it (a log from before replays to the same state)
+    held_item: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: BPB-DEF-005: the block or dodge with a power of similar theme waiting for the GM (Stage.SIMILAR)
+    asked: Asked | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: BPB-DEF-005: the target's powers the GM ruled not of a similar theme or source to this attack's
+    ruled_out: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class Hazard(Frozen):

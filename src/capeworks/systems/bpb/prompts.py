@@ -14,9 +14,9 @@ from typing import Any
 from capeworks.engine import Prompt, PromptOption
 from capeworks.engine.names import addressee
 from capeworks.systems.bpb.allies import interposers, reach_ft
-from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options, defence_task
+from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options, defence_task, similar_options
 from capeworks.systems.bpb.grabs import grip
-from capeworks.systems.bpb.lookups import rank_of
+from capeworks.systems.bpb.lookups import power_of, rank_of
 from capeworks.systems.bpb.model import Effect, Pending, Stage
 from capeworks.systems.bpb.movement import ground
 from capeworks.systems.bpb.odds import task_odds
@@ -51,6 +51,8 @@ def open_prompts(state: BpbState) -> list[Prompt]:
         return [_resist(state, p)]
     if p.stage is Stage.BREAKOUT:
         return [_breakout(state, p)]
+    if p.stage is Stage.SIMILAR:
+        return [_permit(state, p)]
     return [_keep(state, p)]
 
 
@@ -76,6 +78,8 @@ def _defence(state: BpbState, p: Pending) -> Prompt:
                     )
                 )
             continue
+        if choice == "take":
+            options += _with_powers(state, p)
         label = (
             "Dive for cover (forced: ends prone, costs the next action)"
             if choice == "dive"
@@ -91,6 +95,66 @@ def _defence(state: BpbState, p: Pending) -> Prompt:
         question=f"{t.name} is hit by {p.power} (rank {p.rank}): block, dodge or take it?",
         options=tuple(options),
         context={"attack": p.id, "character": t.id},
+    )
+
+
+def _with_powers(state: BpbState, p: Pending) -> list[PromptOption]:
+    """BPB-DEF-005: a block or dodge with each power that might share the attack's theme or source; for a
+    player's character the GM then rules (the GM's own characters have the permission in asking)."""
+    t = state.characters[p.target]
+    ruling = " — the GM rules whether it is of a similar theme or source" if t.owner else ""
+    out = []
+    for kind, forced, power in similar_options(state, p):
+        task = defence_task(state, t, p, kind, power=power)
+        if task.impossible:
+            continue  # only a plot point reaches it: the command takes one (plot_point=true)
+        cost = " — forced: costs the next action" if forced else ""
+        payload = {"attack": p.id, "character": t.id, "choice": kind, "forced": forced, "power": power.name}
+        odds = f"({task.attribute} vs {task.difficulty}, {_pct(task)})"
+        label = f"{kind.title()} with {power.name} {odds}{ruling}{cost}"
+        value = (
+            f"{kind}:{'-'.join(power.name.lower().split())}"  # one word to type (answer P block:mind-shield)
+        )
+        out.append(PromptOption(value=value, label=label, command="defend", payload=payload))
+    return out
+
+
+def _permit(state: BpbState, p: Pending) -> Prompt:
+    """BPB-DEF-005 (src 377, 387): the GM rules whether the power the target asked for is of a similar theme
+    or power source to the attack's."""
+    t = state.characters[p.target]
+    asked = p.asked
+    assert asked is not None
+    power = power_of(state, t, asked.power)
+    odds = ""
+    if power is not None:
+        task = defence_task(state, t, p, asked.kind, power=power)
+        odds = f" ({task.attribute} vs {task.difficulty}, {_pct(task)})"
+    payload = {"attack": p.id}
+    return Prompt(
+        **addressee(""),
+        id=f"permit-{p.id}",
+        kind="permit_power",
+        rule="BPB-DEF-005",
+        question=(
+            f"{t.name} asks to {asked.kind} {p.power} with {asked.power}: is it of a similar theme or power"
+            " source?"
+        ),
+        options=(
+            PromptOption(
+                value="permit",
+                label=f"Permit: {asked.kind} with {asked.power}{odds}",
+                command="permit_power",
+                payload={**payload, "permit": True},
+            ),
+            PromptOption(
+                value="refuse",
+                label=f"Refuse: not similar ({t.name} answers the hit again)",
+                command="permit_power",
+                payload={**payload, "permit": False},
+            ),
+        ),
+        context={"attack": p.id, "character": t.id, "power": asked.power},
     )
 
 

@@ -36,9 +36,9 @@ from capeworks.systems.bpb.lookups import (
 )
 from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.movement import Mode
-from capeworks.systems.bpb.sheet import Character
+from capeworks.systems.bpb.sheet import Character, Medium
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.turns import move_distance, movement_medium
+from capeworks.systems.bpb.turns import move_distance, movement_medium, require_switched_on
 
 __all__ = ["ram"]
 
@@ -78,16 +78,23 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
         raise RuleViolation("BPB-ACT-004", f"{a.name} is prone: standing up is the movement action.")
     mode = _pace(a, fight.turn.pace, c.mode)
     feet = move_distance(state, a, mode, medium, c.power, c.feet, in_fight=True)
+    mover = power_of(state, a, c.power or "") if medium == "power" else None
+    require_switched_on(state, a, mover)
+    # BPB-GRAB-011: a ram by a flight goes through the air, as a move by it does (turns.move): still aloft
+    airborne = mover is not None and mover.goes is Medium.AIR
     b = ctx.batch(state)
     use_extra_attack(b, a, extra)
-    emit(b, dice, Moved(character=a.id, mode=mode, feet=feet, medium=medium, round=state.round))
+    emit(
+        b,
+        dice,
+        Moved(character=a.id, mode=mode, feet=feet, medium=medium, round=state.round, airborne=airborne),
+    )
     if cond.held_by is not None:  # gone by a movement power, out of the holder's grip (as a move does)
         out_of_the_grapple(b, a.id)
     task = attack_task(b.state, a, t, None, list(c.circumstances))  # the move's +3/+6 from the state
     if c.plot_point:
         spend_check(state, a)
     roll = make_roll(dice, f"{a.name} rams {t.name}", task, state.config, plot_point=c.plot_point)
-    mover = power_of(state, a, c.power or "") if medium == "power" else None
     base = (
         rank_of(state, a, mover.name)
         if state.config.ram_dr_uses_power_rank and mover is not None

@@ -144,6 +144,15 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.DefenceRolled.TYPE: lambda p: (
         roll_text(p.roll) + (". The attack is negated." if p.roll.verdict.success else ".")
     ),
+    ev.PowerAsked.TYPE: lambda p: (
+        f"{p.character} asks to {p.kind} with {p.power}: the GM rules whether its theme or power source is"
+        " similar."
+    ),
+    ev.PowerRuled.TYPE: lambda p: (
+        f"The GM permits {p.power}."
+        if p.permitted
+        else f"The GM rules {p.power} not of a similar theme or power source: {p.character} answers again."
+    ),
     ev.HitTaken.TYPE: lambda p: f"{p.character} takes the hit.",
     ev.SteppedIn.TYPE: lambda p: (
         f"{p.character} dives in front of the attack on {p.meant_for}"
@@ -284,6 +293,7 @@ COMMAND_WORDS: dict[str, str] = {
     "guard": "Block or dodge until the next action",
     "attack": "Attack",
     "defend": "Block, dodge or take the hit",
+    "permit_power": "Rule on a power of similar theme",
     "step_in": "Step in front of an attack on someone else",
     "extreme": "Choose the extreme effect",
     "keep_powers": "Keep powers on",

@@ -172,14 +172,24 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
     return b
 
 
+def _protected(text: str | None) -> str | None:
+    """The attribute a protection stunt guards (any case; "Strength" is Brawn), or a refusal naming them."""
+    if text is None:
+        return None
+    try:
+        return attribute_name(text)
+    except ValueError as e:
+        raise InvalidCommand(str(e)) from None
+
+
 def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
     """BPB-PP-007/009/011/012: boost, stunt, rally or retcon (automatic success is a roll's own flag)."""
     who = character(state, c.character)
     spend_check(state, who)
     b = ctx.batch(state)
     kind = c.kind.strip().lower()
-    if (c.attack is not None or c.movement) and kind != "stunt":
-        raise InvalidCommand("Only a stunt is used as an attack or a movement power.")
+    if (c.attack is not None or c.movement or c.protects is not None) and kind != "stunt":
+        raise InvalidCommand("Only a stunt is used as an attack, a movement or a protection power.")
     if c.rounds is not None and c.rounds > state.config.boost_rounds and not ctx.is_gm:
         # src 477, 483: a boost or stunt lasts one round; longer "if that seems to make sense and the GM
         # agrees": the GM's seat spends it for the player
@@ -232,6 +242,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             until_round=lasts,
             attack=c.attack,
             movement=c.movement,
+            protects=_protected(c.protects),
         )
         b.emit(
             PlotPointSpent(

@@ -27,7 +27,18 @@ from capeworks.engine import (
 from capeworks.engine.kit import GmNotesHidden
 from capeworks.engine.names import NamedCharacters
 from capeworks.engine.ruleset import SampleSession
-from capeworks.systems.bpb import attacks, blasts, calls, environment, grabs, interpose, rams, roster, turns
+from capeworks.systems.bpb import (
+    attacks,
+    blasts,
+    calls,
+    environment,
+    grabs,
+    interpose,
+    rams,
+    roster,
+    similar,
+    turns,
+)
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
@@ -113,7 +124,10 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "attack": CommandSpec(
         cmd.Attack, attacks.attack, OWNER, owner_field="attacker", offer=_acting("attacker")
     ),
-    "defend": CommandSpec(cmd.Defend, attacks.defend, OWNER, prompt_only=True),
+    "defend": CommandSpec(cmd.Defend, similar.defend, OWNER, prompt_only=True),
+    "permit_power": CommandSpec(
+        cmd.PermitPower, similar.permit_power, GM, "rule on powers of a similar theme", prompt_only=True
+    ),
     "step_in": CommandSpec(cmd.StepIn, interpose.step_in, OWNER, prompt_only=True),
     "extreme": CommandSpec(cmd.Extreme, attacks.extreme, ANY, prompt_only=True),
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),

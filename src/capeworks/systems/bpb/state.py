@@ -10,7 +10,18 @@ from capeworks.engine import Event
 from capeworks.engine.kit import TurnOrder
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.config import BpbConfig
-from capeworks.systems.bpb.model import Blast, Call, Condition, Fight, Guard, Pending, Stage, Status, Turn
+from capeworks.systems.bpb.model import (
+    Asked,
+    Blast,
+    Call,
+    Condition,
+    Fight,
+    Guard,
+    Pending,
+    Stage,
+    Status,
+    Turn,
+)
 from capeworks.systems.bpb.movement import Mode, rest_after_sprint
 from capeworks.systems.bpb.sheet import Character
 
@@ -300,6 +311,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
                 spent = state.model_copy(update={"conditions": up.get("conditions", state.conditions)})
                 up["conditions"] = _spend_point(spent, p.character)
             up["fight"] = _pending(state.model_copy(update={"fight": fight}), p.stage)
+    elif isinstance(p, ev.PowerAsked | ev.PowerRuled):
+        up["fight"] = _similar(state, p)
     elif isinstance(p, ev.HitTaken | ev.ExtremeChosen):
         fight = state.fight
         if isinstance(p, ev.ExtremeChosen) and fight is not None and fight.pending is not None:
@@ -322,7 +335,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
             fight = fight.model_copy(update={"forced": {**fight.forced, p.character: p.round}})
             state = state.model_copy(update={"fight": fight, "conditions": _lose_action(state, p.character)})
             c = state.condition(p.character)
-            up["conditions"] = _cond(state, p.character, statuses=_statuses(c, (Status.PRONE,)))
+            landed = {"airborne": False} if p.grounded else {}
+            up["conditions"] = _cond(state, p.character, statuses=_statuses(c, (Status.PRONE,)), **landed)
             up["fight"] = _pending(state, p.stage)
     elif isinstance(p, ev.Damaged):
         c = state.condition(p.character)
@@ -347,6 +361,15 @@ def fold(state: BpbState, event: Event) -> BpbState:
             guards = {k: v for k, v in state.fight.guards.items() if k != p.character}
             delayed = tuple(d for d in state.fight.delayed if d != p.character)
             up["fight"] = state.fight.model_copy(update={"guards": guards, "delayed": delayed})
+    elif isinstance(p, ev.SlamRolled) and p.grounded:  # src 238: slammed out of the air, she lands
+        spent = (
+            state.model_copy(update={"conditions": _spend_point(state, p.character)})
+            if p.roll.plot_point
+            else state
+        )
+        up["conditions"] = _cond(spent, p.character, airborne=False)
+    elif isinstance(p, ev.Thrown) and p.grounded:  # src 347: the one thrown "lands a distance away"
+        up["conditions"] = _cond(state, p.target, airborne=False)
     elif isinstance(p, ev.SlamRolled | ev.StaggerRolled) and p.roll.plot_point:  # BPB-PP-005 (Stage.RESIST)
         up["conditions"] = _spend_point(state, p.character)
     elif isinstance(p, ev.StaggerRolled):
@@ -568,6 +591,24 @@ def _moved(state: BpbState, p: ev.Moved) -> dict[str, object]:
     return out
 
 
+def _similar(state: BpbState, p: ev.PowerAsked | ev.PowerRuled) -> Fight | None:
+    """BPB-DEF-005: the hit waits for the GM's ruling on the power asked for; a power ruled out is not offered
+    again for it, and the target answers anew."""
+    fight = state.fight
+    if fight is None or fight.pending is None:
+        return fight
+    pending = fight.pending
+    if isinstance(p, ev.PowerAsked):
+        asked = Asked(kind=p.kind, power=p.power, forced=p.forced, plot_point=p.plot_point)
+        pending = pending.model_copy(update={"asked": asked, "stage": Stage.SIMILAR})
+    elif p.permitted:
+        pending = pending.model_copy(update={"asked": None})
+    else:
+        ruled_out = (*pending.ruled_out, p.power)
+        pending = pending.model_copy(update={"asked": None, "ruled_out": ruled_out, "stage": Stage.DEFENCE})
+    return fight.model_copy(update={"pending": pending})
+
+
 def _stepped_in(state: BpbState, p: ev.SteppedIn) -> dict[str, object]:
     """BPB-TURN-004: the hit is the one who stepped in; it is their forced action (the next one lost)."""
     fight = state.fight
@@ -594,9 +635,10 @@ def _blast_answered(state: BpbState, p: ev.BlastAnswered) -> dict[str, object]:
         update["fight"] = fight.model_copy(update={"blast": after, "forced": forced})
         lost = _lose_action(state, p.character)
         c = lost[p.character]
+        landed = {"airborne": False} if p.grounded else {}
         update["conditions"] = {
             **lost,
-            p.character: c.model_copy(update={"statuses": _statuses(c, (Status.PRONE,))}),
+            p.character: c.model_copy(update={"statuses": _statuses(c, (Status.PRONE,)), **landed}),
         }
     return update
 

@@ -13,7 +13,7 @@ from capeworks.engine import DiceService
 from capeworks.engine.kit import rank, tied
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
-from capeworks.systems.bpb.environment import environment_acts, fallers
+from capeworks.systems.bpb.environment import environment_acts, fallers, land, still_flies
 from capeworks.systems.bpb.events import (
     ActionTaken,
     BecameAware,
@@ -41,7 +41,6 @@ from capeworks.systems.bpb.lookups import (
     rank_of,
     require_able,
     require_turn,
-    stunt_powers,
 )
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.movement import (
@@ -54,7 +53,7 @@ from capeworks.systems.bpb.movement import (
     speed,
     water,
 )
-from capeworks.systems.bpb.sheet import Character, Medium
+from capeworks.systems.bpb.sheet import Character, Medium, Power
 from capeworks.systems.bpb.state import BpbState, combat_begins
 
 __all__ = [
@@ -70,6 +69,7 @@ __all__ = [
     "order_keys",
     "pace",
     "preempt",
+    "require_switched_on",
     "start_fight",
     "switch",
 ]
@@ -107,10 +107,11 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
     if stray:
         raise InvalidCommand(f"Only those in the fight have a side: {', '.join(stray)} is not in it.")
     airborne = list(dict.fromkeys(c.airborne))
-    stray = [cid for cid in airborne if cid not in ids or not _flies(state, state.characters[cid])]
+    stray = [cid for cid in airborne if cid not in ids or not still_flies(state, cid)]
     if stray:
         raise InvalidCommand(
-            f"Only those in the fight with a flight power can begin it in the air: {', '.join(stray)}."
+            "Only those in the fight with a flight power (switched on, if it must be) can begin it in the"
+            f" air: {', '.join(stray)}."
         )
     coins: list[str] = []
     ranked: list[str] = []
@@ -143,11 +144,6 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
     )
     emit(b, dice, TurnBegan(character=order[0], round=1, lost=state.condition(order[0]).lost_actions > 0))
     return b
-
-
-def _flies(state: BpbState, who: Character) -> bool:
-    """BPB-GRAB-011: a power that goes through the air (Flight)."""
-    return any(p.movement and p.goes is Medium.AIR for p in (*who.powers, *stunt_powers(state, who)))
 
 
 def aware(state: BpbState, ctx: Ctx, c: cmd.Aware, dice: DiceService) -> Done:
@@ -377,8 +373,9 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
                 f"+{MODE_DIFFICULTY[c.mode]}.",
             )
     feet = move_distance(state, who, c.mode, medium, c.power, c.feet, in_fight=in_fight)
-    b = ctx.batch(state)
     power = power_of(state, who, c.power) if medium == "power" and c.power else None
+    require_switched_on(state, who, power)
+    b = ctx.batch(state)
     airborne = power is not None and power.goes is Medium.AIR  # BPB-GRAB-011: a flight leaves the ground
     emit(
         b,
@@ -388,6 +385,15 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     if cond.held_by is not None:  # gone by a movement power, no longer in the holder's grip (ours)
         out_of_the_grapple(b, who.id)
     return b
+
+
+def require_switched_on(state: BpbState, who: Character, power: Power | None) -> None:
+    """BPB-ACT-003 (src 123): a power that must be activated is switched on (a free action) before it is
+    used: a movement power off moves no one."""
+    if power is not None and power.activated and power.name not in state.condition(who.id).on:
+        raise RuleViolation(
+            "BPB-ACT-003", f"{who.name}'s {power.name} is off: switch it on first (a free action)."
+        )
 
 
 def pace(state: BpbState, ctx: Ctx, c: cmd.Pace, dice: DiceService) -> Done:
@@ -496,6 +502,13 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
     if kind not in ("block", "dodge"):
         raise InvalidCommand("Guard by block or dodge.")
     fight = fight_of(state)
+    if who.id in fight.unaware:
+        # src 252: one not yet aware of their opponent has no "opportunity to act" in the fight, on their own
+        # turn or forced: a block or dodge is against an attack (src 373, 379) they do not know is coming
+        raise RuleViolation(
+            "BPB-INIT-001",
+            f"{who.name} is not aware of an opponent yet: there is no attack to block or dodge.",
+        )
     if c.forced:
         check_forced(state, who)
     elif not require_turn(state, who, task=True):
@@ -532,6 +545,7 @@ def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> 
     # src 256: a flier out cold falls; the fight's end comes before the round's environment would
     fell = (*fallers(b.state), *(cid for cid in out if b.state.condition(cid).airborne))
     emit(b, dice, FightEnded(settles=True, fell=fell))
+    land(b, fell)
     for cid in out:
         knock_out(b, cid)
     return b
