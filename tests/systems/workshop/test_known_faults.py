@@ -524,3 +524,23 @@ def test_k18__a_massive_fall_is_massive_damage_but_no_hit_so_no_fixed_cinematic_
     shot = last(attack(d, "h", ["v"], HIT), "damaged")
     assert (shot["damage"], shot["massive"]) == (20, True)
     assert who(d, "v").cinematic == ("a cinematic wound",)
+
+
+# -- 19. a check called before the fight -----------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-CORE-001")
+def test_k19__a_check_rolled_before_the_fight_gives_the_unconscious_their_wake_roll() -> None:
+    # src 60: "Unconscious characters may roll to wake up (Willpower+Focus Difficulty 15) every time someone
+    # else rolls an Action"; before the first Sequence a called check is what h does, an Action (src 12 gives
+    # no turns yet). s fell before the fight (Shock 12 of Health 12). h's check: Perception 4 + Wits 5 + 9 - 1
+    # = 17 vs 10; then s rolls Willpower 5 + Focus 5 + 9 - 1 = 18 vs 15: awake, Shock 11 (WS-DMG-004).
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(), "s": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "call_check", character="h", traits=["Perception", "Wits"], difficulty=10)
+    events = d.do("ann", "roll_check", call=1, dice=[*HIT, *HIT])
+    assert last(events, "check_rolled")["total"] == 17
+    wake = last(events, "rolled")
+    assert (wake["who"], wake["what"], wake["total"], wake["difficulty"]) == ("s", "wake", 18, 15)
+    assert who(d, "s").standing is Standing.UP and who(d, "s").shock == 11

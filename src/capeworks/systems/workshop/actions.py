@@ -425,7 +425,9 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     Called outside their turn in a Sequence it is no Action (src 12: an Action is taken when "your
     Initiative comes up"): it wakes nobody (src 60 "every time someone else rolls an Action"), spends
     no Free d10 or Inspired nor Bruised (src 169, 181: "next Action") and earns no Favored pool point
-    (src 102 "Successful Favored Actions"). Before the fight, a check is what the character does."""
+    (src 102 "Successful Favored Actions"). Before the fight, a check is what the character does: an
+    Action, so the unconscious roll to wake after it (src 60) as after one on the turn; no mooks strike
+    before the first Sequence."""
     call = state.calls.get(command.call)
     if call is None:
         raise RuleViolation("WS-CORE-001", f"There is no open call {command.call}.")
@@ -458,8 +460,9 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         ),
         rolls=(r.record,),
     )
-    if turn is not None:
+    if action:
         wake_rolls(batch, ctx, dice, c.id, state)
+    if turn is not None:
         offer_strikes(batch, ctx, c.id)
     return batch
 
