@@ -544,3 +544,29 @@ def test_k19__a_check_rolled_before_the_fight_gives_the_unconscious_their_wake_r
     wake = last(events, "rolled")
     assert (wake["who"], wake["what"], wake["total"], wake["difficulty"]) == ("s", "wake", 18, 15)
     assert who(d, "s").standing is Standing.UP and who(d, "s").shock == 11
+
+
+# -- 20. resting beside speed-bump mooks ---------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-MOOK-005")
+def test_k20__resting_beside_engaging_speed_bump_mooks_lets_them_strike() -> None:
+    # src 175: "Every Action taken where the Mooks are ignored, allow the Mooks to make an Attack against the
+    # player character"; src 58: a turn of "nothing but rest" is spent, Action and Move (src 12), with the
+    # goons ignored. h (Shock 3) rests: the GM is asked; they strike, Skill 4 + Damage 10 = 14 vs Defense 12
+    # + Soak 0: PV 2, Shock 5. Struck, h still did nothing but rest: 1 Shock back at the Sequence's end, 4.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": goons},
+              start=False)  # fmt: skip
+    put(d, "h", shock=3)
+    d.do("gm", "start_sequence")
+    d.do("ann", "rest", character="h")
+    assert [(o.group, o.pc) for o in state(d).offers] == [("goons", "h")]
+    d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    assert who(d, "h").shock == 5
+    end_turn(d, "h")
+    end_turn(d, "goons")
+    assert state(d).turn.sequence == 2 and who(d, "h").shock == 4

@@ -97,7 +97,11 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
 
 
 def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -> B:
-    """WS-DMG-006: a turn of nothing but rest (the Sequence's end regains 1 Shock point)."""
+    """WS-DMG-006: a turn of nothing but rest (the Sequence's end regains 1 Shock point).
+
+    The rest spends the turn's Action and Move (src 12) and ignores any speed-bump mooks engaging the
+    resting character, so they may strike (WS-MOOK-005, src 175 "Every Action taken where the Mooks are
+    ignored"); being struck is no doing of the rester's, so the rest still counts unless they defend."""
     c = acting(state, command.character)
     if state.turn.extra == c.id:  # the turn's Action and Move are the current actor's, not c's
         raise RuleViolation(
@@ -108,6 +112,7 @@ def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -
     turn = state.turn.model_copy(update={"action_used": True, "move_used": True})
     batch = ctx.batch(state)
     batch.emit(ev.Rested(character=c.model_copy(update={"rested": True}), turn=turn))
+    offer_strikes(batch, ctx, c.id)
     return batch
 
 
