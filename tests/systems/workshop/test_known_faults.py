@@ -570,3 +570,37 @@ def test_k20__resting_beside_engaging_speed_bump_mooks_lets_them_strike() -> Non
     end_turn(d, "h")
     end_turn(d, "goons")
     assert state(d).turn.sequence == 2 and who(d, "h").shock == 4
+
+
+# -- 21. aggressive covering fire and allies in its line -----------------------------------------------------
+
+
+@pytest.mark.rules("WS-COVER-004")
+def test_k21__aggressive_covering_fire_strikes_an_ally_moving_in_its_line() -> None:
+    # src 76: "Instead of providing Defense, the Covering Fire sets up a static Attack on all moving in the
+    # line of fire. It has AV 10+1 point per Cover": all, not the enemies only. s's roll: Ranged Weapons 9 +
+    # Perception 5 + 9 - 1 = 22 vs 10, PV 12: Cover 2, AV 12. The line runs past v and s's ally a; a moves
+    # in it: AV 12 vs Defense 12, a hit, PV = gun Damage 6 - Soak 0; b, an ally off the line, moves freely.
+    shooter = {
+        "traits": {"Ranged Weapons": 9, "Perception": 5, **pool(9)},
+        "weapons": [{**gun(6), "covering_fire": True}],
+    }
+    d = table({**QUIET, "covering_fire": True}, heroes={"s": sheet(**shooter), "a": sheet(), "b": sheet()},
+              villains={"v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="s", aggressive=True, line=["v", "a"], dice=HIT)
+    end_turn(d, "s")
+    d.do("ann", "move", character="a")
+    struck = last(d.do("ann", "defend", character="a", use=False), "attack_rolled")
+    assert (struck["attacker"], struck["target"], struck["av"], struck["hit"], struck["pv"]) == (
+        "s",
+        "a",
+        12,
+        True,
+        6,
+    )
+    assert who(d, "a").shock == 6
+    end_turn(d, "a")
+    assert "attack_rolled" not in [
+        e.type.removeprefix("workshop.") for e in d.do("ann", "move", character="b")
+    ]
+    assert who(d, "b").shock == 0

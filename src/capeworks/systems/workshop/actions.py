@@ -177,15 +177,14 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
 
 
 def _line(state: WorkshopState, c: Combatant, command: cmd.Cover) -> tuple[str, ...]:
-    """WS-COVER-002/004: who is in the line of fire: allies for Cover, enemies for aggressive fire."""
+    """WS-COVER-002/004: who is in the line of fire: allies for Cover; for aggressive fire, anyone but the
+    shooter, allies too: it attacks "all moving in the line of fire" (src 76)."""
     line = tuple(dict.fromkeys(command.line))
     for cid in line:
         other = char(state, cid)
         ally = other.faction == c.faction and other.id != c.id
-        if command.aggressive and other.faction == c.faction:
-            raise RuleViolation(
-                "WS-COVER-004", f"Aggressive covering fire threatens enemies; {other.name} is not one."
-            )
+        if command.aggressive and other.id == c.id:
+            raise RuleViolation("WS-COVER-004", f"{c.name} fires along the line of fire and is not in it.")
         if not command.aggressive and not ally:
             raise RuleViolation(
                 "WS-COVER-002", f"Covering fire gives Defense to allies; {other.name} is not one."
