@@ -17,7 +17,7 @@ from capeworks.systems.workshop.sheet import Standing
 from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, who
 
 # the referee file's quiet table, dice and traits: these situations read against the same hero
-from tests.systems.workshop.test_referee import HIT, MISS, QUIET, SLOW, TOUGH, gun, pool
+from tests.systems.workshop.test_referee import HIT, MISS, QUIET, SLOW, TOUGH, duel, gun, pool
 
 
 def put(d: Driver, cid: str, **update: Any) -> None:
@@ -604,3 +604,52 @@ def test_k21__aggressive_covering_fire_strikes_an_ally_moving_in_its_line() -> N
         e.type.removeprefix("workshop.") for e in d.do("ann", "move", character="b")
     ]
     assert who(d, "b").shock == 0
+
+
+# -- 22. Broken's incapacitation has no length ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-STATUS-003", "WS-DMG-007")
+def test_k22__a_broken_hits_incapacitation_lasts_until_the_gm_ends_it() -> None:
+    # src 189: Broken: "Next Hit Incapacitates. Requires Threshold x 4 PV" and gives it no length; the
+    # inventory proposes none, so it is not the unconscious's 10 minutes (src 60): it lasts until the GM
+    # ends it (rouse). h's gun hits v for 20 (4 x WT): the GM breaks v; the next hit (20 more) incapacitates.
+    # Twenty minutes later v is still down; the GM gets v up (Shock 40 stays under Health 100).
+    d = duel({"status_effects": True}, damage=20)
+    attack(d, "h", ["v"], HIT)
+    d.do("gm", "set_status", character="v", status="broken")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DOWN and who(d, "v").has("broken_out")
+    d.do("gm", "pass_time", minutes=20)
+    assert who(d, "v").standing is Standing.DOWN
+    d.refuse("gm", "rouse", rule="WS-STATUS-003", character="h")
+    d.refuse("ann", "rouse", character="v")
+    d.do("gm", "rouse", character="v")
+    v = who(d, "v")
+    assert (v.standing, v.has("broken_out"), v.shock) == (Standing.UP, False, 40)
+
+
+# -- 23. the stabilised with Wounds at Toughness ------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-005", "WS-DARK-002", "WS-DMG-007")
+def test_k23__the_stabilised_with_wounds_at_toughness_stay_down_until_the_gm_gets_them_up() -> None:
+    # src 54: "If you have Wounds equal to your Toughness, you're dying"; src 150: the dying "must be
+    # stabilized ... or die from their wounds": stabilising spares the death, not the Wounds. h (Toughness 3)
+    # falls 15 m (Stunt 3 + Agility 5 + 1 - 9 = 0: nothing off): 3 Wounds, dying; doc stabilises (Physician
+    # 16 + Wits 5 + 9 - 0 = 30 vs 25 - 10 + 15 = 30). doc's called check (an Action, 16 + 5 + 9 - 1 = 29)
+    # gives h no wake roll, and two hours later h still lies down, alive; then the GM gets h up.
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(health=10, toughness=3)},
+              villains={"doc": sheet(traits={"Physician": 16, "Wits": 5})}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=15, dice=[1, 9])
+    assert who(d, "h").standing is Standing.DYING
+    assert last(d.do("gm", "stabilise", character="doc", patient="h", dice=[9, 10]), "rolled")["success"]
+    d.do("gm", "call_check", character="doc", traits=["Physician", "Wits"], difficulty=10)
+    assert all_of(d.do("gm", "roll_check", call=1, dice=HIT), "rolled") == []
+    d.do("gm", "pass_time", minutes=120)
+    h = who(d, "h")
+    assert (h.standing, h.stabilised, h.wounds) == (Standing.DOWN, True, 3)
+    d.do("gm", "rouse", character="h")
+    assert who(d, "h").standing is Standing.UP

@@ -21,6 +21,7 @@ from capeworks.systems.workshop.common import (
     favored,
     favored_point,
     free_move,
+    held_down,
     pool_point,
     rejoined,
     require_steady,
@@ -53,6 +54,7 @@ __all__ = [
     "revive",
     "roll_check",
     "rollless",
+    "rouse",
     "set_status",
     "stabilise",
     "steady",
@@ -274,7 +276,7 @@ def _healer_roll(
 def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceService) -> B:
     """WS-SHOCK-002: Physician + Wits vs the failed Shock roll's margin wakes the patient early."""
     p = char(state, command.patient)
-    if p.standing is not Standing.DOWN or p.revive_difficulty is None:
+    if p.standing is not Standing.DOWN or p.revive_difficulty is None or held_down(p):
         raise RuleViolation("WS-SHOCK-002", f"{p.name} is not knocked out by Shock.")
     healer = acting(state, command.character)
     require_steady(ctx.config, healer)
@@ -312,11 +314,13 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     batch.emit(rolled_event(healer, "stabilise", traits, r, character=r.after, turn=turn), rolls=(r.record,))
     tried_now = batch.state.characters[p.id].model_copy(update={"stabilise_tried": state.clock})
     if r.success:
+        # Wounds still at Toughness: "you're dying" (src 54) but for the stabilising, so no waking (held_down)
+        at_toughness = p.wounds >= p.toughness
         after = tried_now.model_copy(
             update={
                 "standing": Standing.DOWN,
                 "stabilised": True,
-                "wake_at": state.clock + ctx.config.wake_after_sequences,
+                "wake_at": None if at_toughness else state.clock + ctx.config.wake_after_sequences,
             }
         )
         batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
@@ -392,7 +396,7 @@ def pass_time(state: WorkshopState, ctx: Ctx, command: cmd.PassTime, dice: DiceS
     changed: list[Combatant] = []
     for c in state.characters.values():
         new = c
-        if c.standing is Standing.DOWN:  # named or not: an unconscious advanced mook wakes too (src 60)
+        if c.standing is Standing.DOWN and not held_down(c):  # an unconscious advanced mook too (src 60)
             due = c.wake_at if c.wake_at is not None else c.down_at + ctx.config.wake_after_sequences
             if min(due, c.down_at + ctx.config.wake_after_sequences) <= clock:
                 new = woken(c)
@@ -403,6 +407,25 @@ def pass_time(state: WorkshopState, ctx: Ctx, command: cmd.PassTime, dice: DiceS
             changed.append(new)
     batch = ctx.batch(state)
     batch.emit(ev.TimePassed(minutes=command.minutes, clock=clock, characters=tuple(changed)))
+    return batch
+
+
+def rouse(state: WorkshopState, ctx: Ctx, command: cmd.Rouse, dice: DiceService) -> B:
+    """GM: one held down with no end the rules give gets up: a Broken hit's incapacitation (src 189 gives
+    it no length) or the stabilised at Toughness (src 54, 150: when they are fit again is the GM's). In a
+    Sequence they take their place if their Initiative is still to come (src 12), as anyone woken does."""
+    c = char(state, command.character)
+    if not held_down(c):
+        raise RuleViolation(
+            "WS-STATUS-003",
+            f"{c.name} is not held down by a Broken hit or by Wounds at Toughness once stabilised: "
+            "the rules wake the unconscious (a roll, 10 minutes, a revive) and the GM ends nothing else.",
+        )
+    up = woken(c).without("broken_out")
+    batch = ctx.batch(state)
+    batch.emit(
+        ev.StandingChanged(character=up, why="the GM gets them up", turn=rejoined(state, ctx.config, up))
+    )
     return batch
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "Revive",
     "RollCheck",
     "Rollless",
+    "Rouse",
     "SetStatus",
     "Stabilise",
     "StartSequence",
@@ -180,6 +181,12 @@ class Revive(Frozen):
 
     character: _Id
     patient: _Id
+
+
+class Rouse(Frozen):
+    """GM: get up one kept down for good: incapacitated by Broken (WS-STATUS-003), stabilised at Toughness."""
+
+    character: _Id
 
 
 class Stabilise(Frozen):
