@@ -653,3 +653,24 @@ def test_k23__the_stabilised_with_wounds_at_toughness_stay_down_until_the_gm_get
     assert (h.standing, h.stabilised, h.wounds) == (Standing.DOWN, True, 3)
     d.do("gm", "rouse", character="h")
     assert who(d, "h").standing is Standing.UP
+
+
+# -- 24. knockback from a fall -------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-KNOCK-002", "WS-KNOCK-003", "WS-DMG-010")
+@pytest.mark.parametrize(("wall_at", "collision", "shock"), [(None, 0, 20), (1, 2, 22)])
+def test_k24__a_fall_over_mass_value_flings_and_may_crash_into_a_wall(
+    wall_at: int | None, collision: int, shock: int
+) -> None:
+    # src 66: "A character takes the falling distance in meters in Damage"; src 107: "Knockback is caused
+    # when you take more Damage than your Mass Value ... You receive a Knockdown when you land. Knockback
+    # into a solid object causes Damage equal to the distance left". h (Mass 5) falls 20 m (Stunt 3 +
+    # Agility 5 + 1 - 9 = 0: nothing off): 20 Damage, 15 over -> 3 m and a Knockdown; with a wall the GM
+    # puts 1 m behind, 2 m are left: 2 Damage more (Shock 22; its 2 are not over Mass 5: no more flinging).
+    d = table({**QUIET, "knockback": True}, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=SLOW)})
+    more = {} if wall_at is None else {"wall_at": wall_at}
+    events = d.do("gm", "fall", character="h", metres=20, dice=[1, 9], **more)
+    kb = all_of(events, "knocked_back")
+    assert [(k["metres"], k["collision"]) for k in kb] == [(3, collision)]
+    assert who(d, "h").shock == shock and who(d, "h").has("knocked_down")

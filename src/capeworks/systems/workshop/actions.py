@@ -250,7 +250,10 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
 
 def fall(state: WorkshopState, ctx: Ctx, command: cmd.Fall, dice: DiceService) -> B:
     """WS-DMG-010: Damage = metres; Stunt + Agility vs 0 takes 1 m off per 5 PV. The faller makes that
-    roll: one "unable to act" (src 54: down, dying, dead) rolls nothing and takes the whole distance."""
+    roll: one "unable to act" (src 54: down, dying, dead) rolls nothing and takes the whole distance.
+
+    The fall is Damage, so more of it than the Mass Value flings the faller (WS-KNOCK-002, src 107), into
+    the solid object ``wall_at`` metres behind if the GM names one (WS-KNOCK-003)."""
     c = char(state, command.character)
     batch = ctx.batch(state)
     damage = command.metres
@@ -261,7 +264,7 @@ def fall(state: WorkshopState, ctx: Ctx, command: cmd.Fall, dice: DiceService) -
         batch.emit(rolled_event(c, "fall", traits, r), rolls=(r.record,))
     batch.emit(ev.Fell(who=c.id, metres=command.metres, damage=damage))
     if damage:
-        harm(batch, ctx, dice, c.id, damage, hit=False)
+        harm(batch, ctx, dice, c.id, damage, hit=False, wall_at=command.wall_at)
     return batch
 
 

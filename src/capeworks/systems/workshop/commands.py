@@ -174,6 +174,8 @@ class Fall(Frozen):
 
     character: _Id
     metres: int = Field(ge=0, le=1000)
+    #: a solid object this many metres behind the faller, should the fall's Damage fling them (WS-KNOCK-003)
+    wall_at: int | None = Field(default=None, ge=0, le=100)
 
 
 class Revive(Frozen):
