@@ -3428,3 +3428,19 @@ def test_r225__a_physician_cannot_revive_the_stabilised_whose_wounds_are_at_toug
     d.do("gm", "start_sequence")
     d.refuse("ann", "revive", rule="WS-SHOCK-002", character="k", patient="p", dice=[9, 1])
     assert who(d, "p").standing is Standing.DOWN
+
+
+@pytest.mark.rules("WS-STATUS-003", "WS-DARK-001", "WS-DARK-002")
+def test_r226__a_broken_hit_on_the_dying_leaves_them_dying() -> None:
+    # src 150: Dark Times: "If you fail this roll, you fall down dying. Dying characters must be stabilized
+    # ... or die from their wounds"; src 189: Broken: "Next Hit Incapacitates": the dying are past
+    # incapacitating, and only stabilising ends dying. h's 20 (4 x WT) on v: Willpower 5 + Focus 10 + 1 - 9
+    # = 7 vs 20 fails: dying. The GM breaks v; h's next hit does not make v merely down (no Dark Times roll
+    # either: src 150 rolls for one not yet dying), and v's hour runs on from the first fall.
+    d = duel({"status_effects": True, "dark_times": True}, damage=20, traits={"Focus": 10})
+    attack(d, "h", ["v"], [*HIT, 1, 9])
+    assert (who(d, "v").standing, who(d, "v").dying_at) == (Standing.DYING, 0)
+    d.do("gm", "set_status", character="v", status="broken")
+    end_turn(d, "h")
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").standing, who(d, "v").dying_at, who(d, "v").shock) == (Standing.DYING, 0, 40)
