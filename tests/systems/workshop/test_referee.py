@@ -3444,3 +3444,41 @@ def test_r226__a_broken_hit_on_the_dying_leaves_them_dying() -> None:
     end_turn(d, "h")
     attack(d, "h", ["v"], HIT)
     assert (who(d, "v").standing, who(d, "v").dying_at, who(d, "v").shock) == (Standing.DYING, 0, 40)
+
+
+@pytest.mark.rules("WS-CARD-004", "WS-DMG-005", "WS-DARK-002")
+def test_r227__a_joker_neither_wakes_nor_lifts_the_stabilised_whose_wounds_are_at_toughness() -> None:
+    # src 87: "Joker: All Shock points are regained, Wounds are bandaged": bandaged Wounds still count
+    # toward Toughness (PROPOSED WS-WPEN-004), and src 54 "If you have Wounds equal to your Toughness,
+    # you're dying" keeps h down though its Shock is gone. h (Health 12, Toughness 3) falls 15 m (Stunt 3 +
+    # Agility 5 + 1 - 9 = 0): Shock 15, 3 Wounds, dying; k stabilises h (Physician 16 + Wits 5 + 9 - 0 = 30
+    # vs 25 - 12 + 15 = 28); the heroes draw a Joker (the 53rd card): Shock 0, Wounds bandaged, h still down.
+    heroes = {"h": sheet(toughness=3), "k": sheet(traits={"Physician": 16})}
+    d = table(
+        {**QUIET, "card_draw": True}, heroes=heroes, villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False
+    )
+    d.do("gm", "fall", character="h", metres=15, dice=[1, 9])
+    d.do("ann", "stabilise", character="k", patient="h", dice=[9, 10])
+    d.do("gm", "start_sequence", dice=[53, 1])
+    assert state(d).turn.cards["heroes"].startswith("JK")
+    h = who(d, "h")
+    assert (h.shock, h.bandaged, h.standing) == (0, 3, Standing.DOWN)
+    assert "h" not in state(d).turn.order.order
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-MOOK-005", "WS-CORE-003")
+def test_r228__a_rester_who_actively_defends_against_the_mooks_strike_has_done_more_than_rest() -> None:
+    # src 58: "If you do nothing but rest during a Sequence, you regain 1 Shock point"; src 175: the rest
+    # ignores the engaging goons, who strike; src 20: 1 Shot makes "an Active Defense at any time", more
+    # than rest. Skill 4 + Damage 10 = 14 vs Defense 12 + 5 = 17: no harm; h's Shock stays 3.
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS},
+              start=False)  # fmt: skip
+    chars = state(d).characters
+    d.patch(characters={**chars, "h": chars["h"].model_copy(update={"shock": 3})})
+    d.do("gm", "start_sequence")
+    d.do("ann", "rest", character="h")
+    d.do("gm", "mook_strike", group="goons")
+    assert last(d.do("ann", "defend", character="h", use=True), "attack_rolled")["pv"] == 0
+    end_turn(d, "h")
+    end_turn(d, "goons")
+    assert state(d).turn.sequence == 2 and who(d, "h").shock == 3
