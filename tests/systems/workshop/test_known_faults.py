@@ -546,6 +546,19 @@ def test_k19__a_check_rolled_before_the_fight_gives_the_unconscious_their_wake_r
     assert who(d, "s").standing is Standing.UP and who(d, "s").shock == 11
 
 
+@pytest.mark.rules("WS-DMG-004", "WS-CORE-001")
+def test_k19b__one_unconscious_before_the_fight_cannot_roll_a_called_check() -> None:
+    # src 54: Shock equal to Health: "you fall down, unable to act"; before the first Sequence a called
+    # check is the character's Action (src 12), so the unconscious s cannot roll it: refused, nothing
+    # changes, and the call stays open for when s can act.
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(), "s": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "call_check", character="s", traits=["Perception", "Wits"], difficulty=10)
+    d.refuse("ann", "roll_check", rule="WS-DMG-004", call=1, dice=HIT)
+    assert list(state(d).calls) == [1] and who(d, "s").standing is Standing.DOWN
+
+
 # -- 20. resting beside speed-bump mooks ---------------------------------------------------------------------
 
 

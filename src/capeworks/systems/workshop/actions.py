@@ -471,6 +471,10 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         require_steady(ctx.config, c)
         turn = use_action(state, c.id)
     action = check_is_action(state, c.id)
+    if action and not c.can_act:  # before the fight: one "unable to act" (src 54) takes no Action
+        raise RuleViolation(
+            "WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act: the check waits until they can."
+        )
     r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check", action=action)
     lucky = action and r.success and favored(state, c, Favored(call.kind))
     after = pool_point(r.after) if lucky else r.after
