@@ -687,3 +687,23 @@ def test_k24__a_fall_over_mass_value_flings_and_may_crash_into_a_wall(
     kb = all_of(events, "knocked_back")
     assert [(k["metres"], k["collision"]) for k in kb] == [(3, collision)]
     assert who(d, "h").shock == shock and who(d, "h").has("knocked_down")
+
+
+# -- 25. healing before the fight ----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-004", "WS-WPEN-004", "WS-DARK-002")
+@pytest.mark.parametrize("command", ["treat", "stabilise"])
+def test_k25__one_unconscious_before_the_fight_heals_nobody(command: str) -> None:
+    # src 54: Shock equal to Health: "you fall down, unable to act"; src 150: stabilising is a Medicine/
+    # Physician roll, treating (PROPOSED WS-WPEN-004) a Physician + Wits one: the healer's Action, in a
+    # Sequence or before it. p falls 5 m (Stunt 3 + Agility 5 + 1 - 9 = 0): 1 Wound, dying at Toughness 1
+    # (alive at 50). The unconscious s may neither bandage nor stabilise p: refused, nothing changes.
+    toughness = 1 if command == "stabilise" else 50
+    d = table(QUIET, heroes={"p": sheet(toughness=toughness), "s": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="p", metres=5, dice=[1, 9])
+    knocked_out(d, "s")
+    d.refuse("ann", command, rule="WS-DMG-004", character="s", patient="p", dice=HIT)
+    p = who(d, "p")
+    assert (p.bandaged, p.stabilised, p.stabilise_tried) == (0, False, None)

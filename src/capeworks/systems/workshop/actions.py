@@ -14,6 +14,7 @@ from capeworks.systems.workshop.combat import fire_on_mover, weapon_of
 from capeworks.systems.workshop.common import (
     Ctx,
     RollResult,
+    able,
     acting,
     action_left,
     char,
@@ -308,7 +309,7 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
             "WS-DARK-003",
             f"{p.name} was tried {state.clock - tried} Sequences ago: one attempt every {every} Sequences.",
         )
-    healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
+    healer = acting(state, command.character) if state.turn.sequence else able(char(state, command.character))
     if state.turn.sequence:
         require_steady(ctx.config, healer)
     traits, r = _healer_roll(state, ctx, dice, healer, stabilise_difficulty(p.health, p.wounds), "stabilise")
@@ -339,7 +340,7 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
     p = char(state, command.patient)
     if p.wounds <= p.bandaged:
         raise RuleViolation("WS-WPEN-004", f"{p.name} has no untreated Wounds.")
-    healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
+    healer = acting(state, command.character) if state.turn.sequence else able(char(state, command.character))
     if state.turn.sequence:
         require_steady(ctx.config, healer)
     traits, r = _healer_roll(state, ctx, dice, healer, ctx.config.treat_difficulty, "treat")
@@ -471,10 +472,8 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         require_steady(ctx.config, c)
         turn = use_action(state, c.id)
     action = check_is_action(state, c.id)
-    if action and not c.can_act:  # before the fight: one "unable to act" (src 54) takes no Action
-        raise RuleViolation(
-            "WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act: the check waits until they can."
-        )
+    if action:  # before the fight: one "unable to act" (src 54) takes no Action; the call waits
+        able(c)
     r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check", action=action)
     lucky = action and r.success and favored(state, c, Favored(call.kind))
     after = pool_point(r.after) if lucky else r.after

@@ -31,6 +31,7 @@ from capeworks.systems.workshop.turn import Effect, Turn
 
 __all__ = [
     "RollResult",
+    "able",
     "acting",
     "action_left",
     "char",
@@ -76,6 +77,14 @@ def wound_penalty(config: WorkshopConfig, c: Combatant) -> int:
 def impairment(config: WorkshopConfig, c: Combatant) -> int:
     """Wound penalty plus Bruised (WS-STATUS-001: 5 points on the next Action or Defense)."""
     return wound_penalty(config, c) - (5 if c.has("bruised") else 0)
+
+
+def able(c: Combatant) -> Combatant:
+    """``c``, or a refusal when it cannot act (WS-DMG-004, src 54: down, dying, dead or out "unable to act"):
+    for what is done outside the Sequences, before the fight, where :func:`acting` asks no turn."""
+    if not c.can_act:
+        raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
+    return c
 
 
 def acting(state: WorkshopState, cid: str, *, action: bool = True) -> Combatant:
