@@ -17,7 +17,7 @@ from capeworks.systems.workshop.sheet import Standing
 from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, who
 
 # the referee file's quiet table, dice and traits: these situations read against the same hero
-from tests.systems.workshop.test_referee import HIT, MISS, QUIET, SLOW, TOUGH, gun, pool
+from tests.systems.workshop.test_referee import HIT, MISS, QUIET, SLOW, TOUGH, duel, gun, pool
 
 
 def put(d: Driver, cid: str, **update: Any) -> None:
@@ -524,3 +524,186 @@ def test_k18__a_massive_fall_is_massive_damage_but_no_hit_so_no_fixed_cinematic_
     shot = last(attack(d, "h", ["v"], HIT), "damaged")
     assert (shot["damage"], shot["massive"]) == (20, True)
     assert who(d, "v").cinematic == ("a cinematic wound",)
+
+
+# -- 19. a check called before the fight -----------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-CORE-001")
+def test_k19__a_check_rolled_before_the_fight_gives_the_unconscious_their_wake_roll() -> None:
+    # src 60: "Unconscious characters may roll to wake up (Willpower+Focus Difficulty 15) every time someone
+    # else rolls an Action"; before the first Sequence a called check is what h does, an Action (src 12 gives
+    # no turns yet). s fell before the fight (Shock 12 of Health 12). h's check: Perception 4 + Wits 5 + 9 - 1
+    # = 17 vs 10; then s rolls Willpower 5 + Focus 5 + 9 - 1 = 18 vs 15: awake, Shock 11 (WS-DMG-004).
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(), "s": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "call_check", character="h", traits=["Perception", "Wits"], difficulty=10)
+    events = d.do("ann", "roll_check", call=1, dice=[*HIT, *HIT])
+    assert last(events, "check_rolled")["total"] == 17
+    wake = last(events, "rolled")
+    assert (wake["who"], wake["what"], wake["total"], wake["difficulty"]) == ("s", "wake", 18, 15)
+    assert who(d, "s").standing is Standing.UP and who(d, "s").shock == 11
+
+
+@pytest.mark.rules("WS-DMG-004", "WS-CORE-001")
+def test_k19b__one_unconscious_before_the_fight_cannot_roll_a_called_check() -> None:
+    # src 54: Shock equal to Health: "you fall down, unable to act"; before the first Sequence a called
+    # check is the character's Action (src 12), so the unconscious s cannot roll it: refused, nothing
+    # changes, and the call stays open for when s can act.
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(), "s": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "call_check", character="s", traits=["Perception", "Wits"], difficulty=10)
+    d.refuse("ann", "roll_check", rule="WS-DMG-004", call=1, dice=HIT)
+    assert list(state(d).calls) == [1] and who(d, "s").standing is Standing.DOWN
+
+
+# -- 20. resting beside speed-bump mooks ---------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-MOOK-005")
+def test_k20__resting_beside_engaging_speed_bump_mooks_lets_them_strike() -> None:
+    # src 175: "Every Action taken where the Mooks are ignored, allow the Mooks to make an Attack against the
+    # player character"; src 58: a turn of "nothing but rest" is spent, Action and Move (src 12), with the
+    # goons ignored. h (Shock 3) rests: the GM is asked; they strike, Skill 4 + Damage 10 = 14 vs Defense 12
+    # + Soak 0: PV 2, Shock 5. Struck, h still did nothing but rest: 1 Shock back at the Sequence's end, 4.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": goons},
+              start=False)  # fmt: skip
+    put(d, "h", shock=3)
+    d.do("gm", "start_sequence")
+    d.do("ann", "rest", character="h")
+    assert [(o.group, o.pc) for o in state(d).offers] == [("goons", "h")]
+    d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    assert who(d, "h").shock == 5
+    end_turn(d, "h")
+    end_turn(d, "goons")
+    assert state(d).turn.sequence == 2 and who(d, "h").shock == 4
+
+
+# -- 21. aggressive covering fire and allies in its line -----------------------------------------------------
+
+
+@pytest.mark.rules("WS-COVER-004")
+def test_k21__aggressive_covering_fire_strikes_an_ally_moving_in_its_line() -> None:
+    # src 76: "Instead of providing Defense, the Covering Fire sets up a static Attack on all moving in the
+    # line of fire. It has AV 10+1 point per Cover": all, not the enemies only. s's roll: Ranged Weapons 9 +
+    # Perception 5 + 9 - 1 = 22 vs 10, PV 12: Cover 2, AV 12. The line runs past v and s's ally a; a moves
+    # in it: AV 12 vs Defense 12, a hit, PV = gun Damage 6 - Soak 0; b, an ally off the line, moves freely.
+    shooter = {
+        "traits": {"Ranged Weapons": 9, "Perception": 5, **pool(9)},
+        "weapons": [{**gun(6), "covering_fire": True}],
+    }
+    d = table({**QUIET, "covering_fire": True}, heroes={"s": sheet(**shooter), "a": sheet(), "b": sheet()},
+              villains={"v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="s", aggressive=True, line=["v", "a"], dice=HIT)
+    end_turn(d, "s")
+    d.do("ann", "move", character="a")
+    struck = last(d.do("ann", "defend", character="a", use=False), "attack_rolled")
+    assert (struck["attacker"], struck["target"], struck["av"], struck["hit"], struck["pv"]) == (
+        "s",
+        "a",
+        12,
+        True,
+        6,
+    )
+    assert who(d, "a").shock == 6
+    end_turn(d, "a")
+    assert "attack_rolled" not in [
+        e.type.removeprefix("workshop.") for e in d.do("ann", "move", character="b")
+    ]
+    assert who(d, "b").shock == 0
+
+
+# -- 22. Broken's incapacitation has no length ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-STATUS-003", "WS-DMG-007")
+def test_k22__a_broken_hits_incapacitation_lasts_until_the_gm_ends_it() -> None:
+    # src 189: Broken: "Next Hit Incapacitates. Requires Threshold x 4 PV" and gives it no length; the
+    # inventory proposes none, so it is not the unconscious's 10 minutes (src 60): it lasts until the GM
+    # ends it (rouse). h's gun hits v for 20 (4 x WT): the GM breaks v; the next hit (20 more) incapacitates.
+    # Twenty minutes later v is still down; the GM gets v up (Shock 40 stays under Health 100).
+    d = duel({"status_effects": True}, damage=20)
+    attack(d, "h", ["v"], HIT)
+    d.do("gm", "set_status", character="v", status="broken")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DOWN and who(d, "v").has("broken_out")
+    d.do("gm", "pass_time", minutes=20)
+    assert who(d, "v").standing is Standing.DOWN
+    d.refuse("gm", "rouse", rule="WS-STATUS-003", character="h")
+    d.refuse("ann", "rouse", character="v")
+    d.do("gm", "rouse", character="v")
+    v = who(d, "v")
+    assert (v.standing, v.has("broken_out"), v.shock) == (Standing.UP, False, 40)
+
+
+# -- 23. the stabilised with Wounds at Toughness ------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-005", "WS-DARK-002", "WS-DMG-007")
+def test_k23__the_stabilised_with_wounds_at_toughness_stay_down_until_the_gm_gets_them_up() -> None:
+    # src 54: "If you have Wounds equal to your Toughness, you're dying"; src 150: the dying "must be
+    # stabilized ... or die from their wounds": stabilising spares the death, not the Wounds. h (Toughness 3)
+    # falls 15 m (Stunt 3 + Agility 5 + 1 - 9 = 0: nothing off): 3 Wounds, dying; doc stabilises (Physician
+    # 16 + Wits 5 + 9 - 0 = 30 vs 25 - 10 + 15 = 30). doc's called check (an Action, 16 + 5 + 9 - 1 = 29)
+    # gives h no wake roll, and two hours later h still lies down, alive; then the GM gets h up.
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(health=10, toughness=3)},
+              villains={"doc": sheet(traits={"Physician": 16, "Wits": 5})}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=15, dice=[1, 9])
+    assert who(d, "h").standing is Standing.DYING
+    assert last(d.do("gm", "stabilise", character="doc", patient="h", dice=[9, 10]), "rolled")["success"]
+    d.do("gm", "call_check", character="doc", traits=["Physician", "Wits"], difficulty=10)
+    assert all_of(d.do("gm", "roll_check", call=1, dice=HIT), "rolled") == []
+    d.do("gm", "pass_time", minutes=120)
+    h = who(d, "h")
+    assert (h.standing, h.stabilised, h.wounds) == (Standing.DOWN, True, 3)
+    d.do("gm", "rouse", character="h")
+    assert who(d, "h").standing is Standing.UP
+
+
+# -- 24. knockback from a fall -------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-KNOCK-002", "WS-KNOCK-003", "WS-DMG-010")
+@pytest.mark.parametrize(("wall_at", "collision", "shock"), [(None, 0, 20), (1, 2, 22)])
+def test_k24__a_fall_over_mass_value_flings_and_may_crash_into_a_wall(
+    wall_at: int | None, collision: int, shock: int
+) -> None:
+    # src 66: "A character takes the falling distance in meters in Damage"; src 107: "Knockback is caused
+    # when you take more Damage than your Mass Value ... You receive a Knockdown when you land. Knockback
+    # into a solid object causes Damage equal to the distance left". h (Mass 5) falls 20 m (Stunt 3 +
+    # Agility 5 + 1 - 9 = 0: nothing off): 20 Damage, 15 over -> 3 m and a Knockdown; with a wall the GM
+    # puts 1 m behind, 2 m are left: 2 Damage more (Shock 22; its 2 are not over Mass 5: no more flinging).
+    d = table({**QUIET, "knockback": True}, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=SLOW)})
+    more = {} if wall_at is None else {"wall_at": wall_at}
+    events = d.do("gm", "fall", character="h", metres=20, dice=[1, 9], **more)
+    kb = all_of(events, "knocked_back")
+    assert [(k["metres"], k["collision"]) for k in kb] == [(3, collision)]
+    assert who(d, "h").shock == shock and who(d, "h").has("knocked_down")
+
+
+# -- 25. healing before the fight ----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-004", "WS-WPEN-004", "WS-DARK-002")
+@pytest.mark.parametrize("command", ["treat", "stabilise"])
+def test_k25__one_unconscious_before_the_fight_heals_nobody(command: str) -> None:
+    # src 54: Shock equal to Health: "you fall down, unable to act"; src 150: stabilising is a Medicine/
+    # Physician roll, treating (PROPOSED WS-WPEN-004) a Physician + Wits one: the healer's Action, in a
+    # Sequence or before it. p falls 5 m (Stunt 3 + Agility 5 + 1 - 9 = 0): 1 Wound, dying at Toughness 1
+    # (alive at 50). The unconscious s may neither bandage nor stabilise p: refused, nothing changes.
+    toughness = 1 if command == "stabilise" else 50
+    d = table(QUIET, heroes={"p": sheet(toughness=toughness), "s": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="p", metres=5, dice=[1, 9])
+    knocked_out(d, "s")
+    d.refuse("ann", command, rule="WS-DMG-004", character="s", patient="p", dice=HIT)
+    p = who(d, "p")
+    assert (p.bandaged, p.stabilised, p.stabilise_tried) == (0, False, None)

@@ -221,12 +221,13 @@ def test_covering_fire_guards_only_allies_in_its_line_of_fire() -> None:
 
 @pytest.mark.rules("WS-COVER-004")
 def test_aggressive_covering_fire_strikes_only_movers_in_its_line() -> None:
-    # src 76: "a static Attack on all moving in the line of fire": v1 in the line is struck, v2 is not
+    # src 76: "a static Attack on all moving in the line of fire": v1 in the line is struck, v2 is not; the
+    # shooter fires along the line, not in it (refused, nothing changes)
     shooter = {"traits": {"Ranged Weapons": 9, "Perception": 5, "Agility": 9, "Wits": 9, "Luck": 9}}
     slow = {"traits": {"Agility": 4, "Wits": 4, "Luck": 4}, **TOUGH}
     d = table({**QUIET, "covering_fire": True}, heroes={"s": sheet(**shooter), "a": sheet()},
               villains={"v1": sheet(**slow), "v2": sheet(**slow)})  # fmt: skip
-    d.refuse("ann", "cover", rule="WS-COVER-004", character="s", aggressive=True, line=["a"])
+    d.refuse("ann", "cover", rule="WS-COVER-004", character="s", aggressive=True, line=["s"])
     d.do("ann", "cover", character="s", aggressive=True, line=["v1"], dice=[9, 1])
     end_turn(d, "s")
     end_turn(d, "a")

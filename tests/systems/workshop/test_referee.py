@@ -3361,3 +3361,124 @@ def test_start_sequence_is_on_the_gms_menu_only_before_the_fight() -> None:
     d.do("gm", "start_sequence")
     assert not offered(d)
     d.refuse("gm", "start_sequence", rule="WS-SEQ-001")
+
+
+# -- a pass over what the file cited least (workfix4): falling, the stabilised, the GM's rouse --------------
+
+
+@pytest.mark.rules("WS-DMG-010", "WS-DMG-002")
+def test_r222__a_seven_metre_fall_lessened_by_twelve_pv_is_five_damage() -> None:
+    # src 66: "A character takes the falling distance in meters in Damage. This may be lowered by a
+    # Stunt+Agility/0. Every 5 PV lowers the distance by 1" (worked example S8): Stunt 3 + Agility 5 + 5 - 1
+    # = 12 vs 0, PV 12 -> 2 m off a 7 m fall: 5 Damage, 5 Shock and 1 Wound (src 54, WT 5).
+    d = table(QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=SLOW)})
+    events = d.do("gm", "fall", character="h", metres=7, dice=[5, 1])
+    assert (last(events, "rolled")["total"], last(events, "fell")["damage"]) == (12, 5)
+    assert (who(d, "h").shock, who(d, "h").wounds) == (5, 1)
+
+
+@pytest.mark.rules("WS-DARK-001", "WS-DARK-002", "WS-DMG-007")
+def test_r223__the_stabilised_below_toughness_wake_in_ten_minutes() -> None:
+    # src 150: Dark Times puts p (1 Wound of Toughness 50) dying; stabilised (25 - 100 + 5 = -70: k's
+    # 4 + 4 + 1 - 9 = 0 makes it), p is only unconscious: src 60 "they wake up in 10 minutes". (Only Wounds
+    # at Toughness, src 54, keep the stabilised down.) Awake, Shock 8 stays under Health 100.
+    heroes = {"h": sheet(weapons=[gun(8)]), "k": sheet(traits=pool(4))}
+    d = table({**QUIET, "dark_times": True}, heroes=heroes, villains={"p": sheet(traits=SLOW, **TOUGH)})
+    attack(d, "h", ["p"], [*HIT, 1, 9])
+    end_turn(d, "h")
+    d.do("ann", "stabilise", character="k", patient="p", dice=[1, 9])
+    assert (who(d, "p").standing, who(d, "p").stabilised) == (Standing.DOWN, True)
+    d.do("gm", "pass_time", minutes=11)
+    assert (who(d, "p").standing, who(d, "p").shock) == (Standing.UP, 8)
+
+
+@pytest.mark.rules("WS-STATUS-003", "WS-SEQ-002")
+def test_r224__one_the_gm_gets_up_mid_sequence_acts_if_its_initiative_is_still_to_come() -> None:
+    # src 189: Broken, the next hit incapacitates, for as long as the GM says (rouse); src 12: Initiative is
+    # set from the Shot pool at the Sequence's start. h (5) hits v (3 Shots) for 20, the GM breaks v; next
+    # Sequence h's hit incapacitates v; the GM gets v up while h acts: v's 3 is still to come, after h.
+    d = table({**QUIET, "status_effects": True}, heroes={"h": sheet(weapons=[gun(20)])},
+              villains={"v": sheet(traits=pool(3), **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], HIT)
+    d.do("gm", "set_status", character="v", status="broken")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DOWN
+    d.do("gm", "rouse", character="v")
+    assert state(d).turn.current == "h"
+    end_turn(d, "h")
+    assert state(d).turn.current == "v"
+
+
+@pytest.mark.rules("WS-DMG-005", "WS-SHOCK-002", "WS-DARK-002")
+def test_r225__a_physician_cannot_revive_the_stabilised_whose_wounds_are_at_toughness() -> None:
+    # src 120: a failed Shock roll knocks p out, "the Difficulty of any Physician+Wits roll to wake you
+    # prematurely" the margin; src 54: a second Wound reaches Toughness 2: dying; src 150: k stabilises p
+    # (25 - 100 + 10 = -65). Wounds still at Toughness, p is "dying" but for the stabilising: no Physician
+    # wakes p (refused, nothing changes). Falls: Stunt 3 + Agility 1 + 1 - 9 < 0, nothing off; the Shock
+    # roll Willpower 5 + Focus 5 + 1 - 9 = 2 vs 10 fails by 8.
+    d = table({**QUIET, "shock_roll": True}, heroes={"k": sheet()},
+              villains={"p": sheet(traits=SLOW, health=100, toughness=2)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="p", metres=5, dice=[1, 9, 1, 9])
+    assert (who(d, "p").standing, who(d, "p").revive_difficulty) == (Standing.DOWN, 8)
+    d.do("gm", "fall", character="p", metres=5)
+    assert who(d, "p").standing is Standing.DYING
+    d.do("gm", "stabilise", character="k", patient="p", dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.refuse("ann", "revive", rule="WS-SHOCK-002", character="k", patient="p", dice=[9, 1])
+    assert who(d, "p").standing is Standing.DOWN
+
+
+@pytest.mark.rules("WS-STATUS-003", "WS-DARK-001", "WS-DARK-002")
+def test_r226__a_broken_hit_on_the_dying_leaves_them_dying() -> None:
+    # src 150: Dark Times: "If you fail this roll, you fall down dying. Dying characters must be stabilized
+    # ... or die from their wounds"; src 189: Broken: "Next Hit Incapacitates": the dying are past
+    # incapacitating, and only stabilising ends dying. h's 20 (4 x WT) on v: Willpower 5 + Focus 10 + 1 - 9
+    # = 7 vs 20 fails: dying. The GM breaks v; h's next hit does not make v merely down (no Dark Times roll
+    # either: src 150 rolls for one not yet dying), and v's hour runs on from the first fall.
+    d = duel({"status_effects": True, "dark_times": True}, damage=20, traits={"Focus": 10})
+    attack(d, "h", ["v"], [*HIT, 1, 9])
+    assert (who(d, "v").standing, who(d, "v").dying_at) == (Standing.DYING, 0)
+    d.do("gm", "set_status", character="v", status="broken")
+    end_turn(d, "h")
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").standing, who(d, "v").dying_at, who(d, "v").shock) == (Standing.DYING, 0, 40)
+
+
+@pytest.mark.rules("WS-CARD-004", "WS-DMG-005", "WS-DARK-002")
+def test_r227__a_joker_neither_wakes_nor_lifts_the_stabilised_whose_wounds_are_at_toughness() -> None:
+    # src 87: "Joker: All Shock points are regained, Wounds are bandaged": bandaged Wounds still count
+    # toward Toughness (PROPOSED WS-WPEN-004), and src 54 "If you have Wounds equal to your Toughness,
+    # you're dying" keeps h down though its Shock is gone. h (Health 12, Toughness 3) falls 15 m (Stunt 3 +
+    # Agility 5 + 1 - 9 = 0): Shock 15, 3 Wounds, dying; k stabilises h (Physician 16 + Wits 5 + 9 - 0 = 30
+    # vs 25 - 12 + 15 = 28); the heroes draw a Joker (the 53rd card): Shock 0, Wounds bandaged, h still down.
+    heroes = {"h": sheet(toughness=3), "k": sheet(traits={"Physician": 16})}
+    d = table(
+        {**QUIET, "card_draw": True}, heroes=heroes, villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False
+    )
+    d.do("gm", "fall", character="h", metres=15, dice=[1, 9])
+    d.do("ann", "stabilise", character="k", patient="h", dice=[9, 10])
+    d.do("gm", "start_sequence", dice=[53, 1])
+    assert state(d).turn.cards["heroes"].startswith("JK")
+    h = who(d, "h")
+    assert (h.shock, h.bandaged, h.standing) == (0, 3, Standing.DOWN)
+    assert "h" not in state(d).turn.order.order
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-MOOK-005", "WS-CORE-003")
+def test_r228__a_rester_who_actively_defends_against_the_mooks_strike_has_done_more_than_rest() -> None:
+    # src 58: "If you do nothing but rest during a Sequence, you regain 1 Shock point"; src 175: the rest
+    # ignores the engaging goons, who strike; src 20: 1 Shot makes "an Active Defense at any time", more
+    # than rest. Skill 4 + Damage 10 = 14 vs Defense 12 + 5 = 17: no harm; h's Shock stays 3.
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS},
+              start=False)  # fmt: skip
+    chars = state(d).characters
+    d.patch(characters={**chars, "h": chars["h"].model_copy(update={"shock": 3})})
+    d.do("gm", "start_sequence")
+    d.do("ann", "rest", character="h")
+    d.do("gm", "mook_strike", group="goons")
+    assert last(d.do("ann", "defend", character="h", use=True), "attack_rolled")["pv"] == 0
+    end_turn(d, "h")
+    end_turn(d, "goons")
+    assert state(d).turn.sequence == 2 and who(d, "h").shock == 3

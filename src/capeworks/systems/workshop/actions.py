@@ -14,6 +14,7 @@ from capeworks.systems.workshop.combat import fire_on_mover, weapon_of
 from capeworks.systems.workshop.common import (
     Ctx,
     RollResult,
+    able,
     acting,
     action_left,
     char,
@@ -21,6 +22,7 @@ from capeworks.systems.workshop.common import (
     favored,
     favored_point,
     free_move,
+    held_down,
     pool_point,
     rejoined,
     require_steady,
@@ -53,6 +55,7 @@ __all__ = [
     "revive",
     "roll_check",
     "rollless",
+    "rouse",
     "set_status",
     "stabilise",
     "steady",
@@ -97,7 +100,11 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
 
 
 def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -> B:
-    """WS-DMG-006: a turn of nothing but rest (the Sequence's end regains 1 Shock point)."""
+    """WS-DMG-006: a turn of nothing but rest (the Sequence's end regains 1 Shock point).
+
+    The rest spends the turn's Action and Move (src 12) and ignores any speed-bump mooks engaging the
+    resting character, so they may strike (WS-MOOK-005, src 175 "Every Action taken where the Mooks are
+    ignored"); being struck is no doing of the rester's, so the rest still counts unless they defend."""
     c = acting(state, command.character)
     if state.turn.extra == c.id:  # the turn's Action and Move are the current actor's, not c's
         raise RuleViolation(
@@ -108,6 +115,7 @@ def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -
     turn = state.turn.model_copy(update={"action_used": True, "move_used": True})
     batch = ctx.batch(state)
     batch.emit(ev.Rested(character=c.model_copy(update={"rested": True}), turn=turn))
+    offer_strikes(batch, ctx, c.id)
     return batch
 
 
@@ -172,15 +180,14 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
 
 
 def _line(state: WorkshopState, c: Combatant, command: cmd.Cover) -> tuple[str, ...]:
-    """WS-COVER-002/004: who is in the line of fire: allies for Cover, enemies for aggressive fire."""
+    """WS-COVER-002/004: who is in the line of fire: allies for Cover; for aggressive fire, anyone but the
+    shooter, allies too: it attacks "all moving in the line of fire" (src 76)."""
     line = tuple(dict.fromkeys(command.line))
     for cid in line:
         other = char(state, cid)
         ally = other.faction == c.faction and other.id != c.id
-        if command.aggressive and other.faction == c.faction:
-            raise RuleViolation(
-                "WS-COVER-004", f"Aggressive covering fire threatens enemies; {other.name} is not one."
-            )
+        if command.aggressive and other.id == c.id:
+            raise RuleViolation("WS-COVER-004", f"{c.name} fires along the line of fire and is not in it.")
         if not command.aggressive and not ally:
             raise RuleViolation(
                 "WS-COVER-002", f"Covering fire gives Defense to allies; {other.name} is not one."
@@ -244,7 +251,10 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
 
 def fall(state: WorkshopState, ctx: Ctx, command: cmd.Fall, dice: DiceService) -> B:
     """WS-DMG-010: Damage = metres; Stunt + Agility vs 0 takes 1 m off per 5 PV. The faller makes that
-    roll: one "unable to act" (src 54: down, dying, dead) rolls nothing and takes the whole distance."""
+    roll: one "unable to act" (src 54: down, dying, dead) rolls nothing and takes the whole distance.
+
+    The fall is Damage, so more of it than the Mass Value flings the faller (WS-KNOCK-002, src 107), into
+    the solid object ``wall_at`` metres behind if the GM names one (WS-KNOCK-003)."""
     c = char(state, command.character)
     batch = ctx.batch(state)
     damage = command.metres
@@ -255,7 +265,7 @@ def fall(state: WorkshopState, ctx: Ctx, command: cmd.Fall, dice: DiceService) -
         batch.emit(rolled_event(c, "fall", traits, r), rolls=(r.record,))
     batch.emit(ev.Fell(who=c.id, metres=command.metres, damage=damage))
     if damage:
-        harm(batch, ctx, dice, c.id, damage, hit=False)
+        harm(batch, ctx, dice, c.id, damage, hit=False, wall_at=command.wall_at)
     return batch
 
 
@@ -270,7 +280,7 @@ def _healer_roll(
 def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceService) -> B:
     """WS-SHOCK-002: Physician + Wits vs the failed Shock roll's margin wakes the patient early."""
     p = char(state, command.patient)
-    if p.standing is not Standing.DOWN or p.revive_difficulty is None:
+    if p.standing is not Standing.DOWN or p.revive_difficulty is None or held_down(p):
         raise RuleViolation("WS-SHOCK-002", f"{p.name} is not knocked out by Shock.")
     healer = acting(state, command.character)
     require_steady(ctx.config, healer)
@@ -299,7 +309,7 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
             "WS-DARK-003",
             f"{p.name} was tried {state.clock - tried} Sequences ago: one attempt every {every} Sequences.",
         )
-    healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
+    healer = acting(state, command.character) if state.turn.sequence else able(char(state, command.character))
     if state.turn.sequence:
         require_steady(ctx.config, healer)
     traits, r = _healer_roll(state, ctx, dice, healer, stabilise_difficulty(p.health, p.wounds), "stabilise")
@@ -308,11 +318,13 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     batch.emit(rolled_event(healer, "stabilise", traits, r, character=r.after, turn=turn), rolls=(r.record,))
     tried_now = batch.state.characters[p.id].model_copy(update={"stabilise_tried": state.clock})
     if r.success:
+        # Wounds still at Toughness: "you're dying" (src 54) but for the stabilising, so no waking (held_down)
+        at_toughness = p.wounds >= p.toughness
         after = tried_now.model_copy(
             update={
                 "standing": Standing.DOWN,
                 "stabilised": True,
-                "wake_at": state.clock + ctx.config.wake_after_sequences,
+                "wake_at": None if at_toughness else state.clock + ctx.config.wake_after_sequences,
             }
         )
         batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
@@ -328,7 +340,7 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
     p = char(state, command.patient)
     if p.wounds <= p.bandaged:
         raise RuleViolation("WS-WPEN-004", f"{p.name} has no untreated Wounds.")
-    healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
+    healer = acting(state, command.character) if state.turn.sequence else able(char(state, command.character))
     if state.turn.sequence:
         require_steady(ctx.config, healer)
     traits, r = _healer_roll(state, ctx, dice, healer, ctx.config.treat_difficulty, "treat")
@@ -388,7 +400,7 @@ def pass_time(state: WorkshopState, ctx: Ctx, command: cmd.PassTime, dice: DiceS
     changed: list[Combatant] = []
     for c in state.characters.values():
         new = c
-        if c.standing is Standing.DOWN:  # named or not: an unconscious advanced mook wakes too (src 60)
+        if c.standing is Standing.DOWN and not held_down(c):  # an unconscious advanced mook too (src 60)
             due = c.wake_at if c.wake_at is not None else c.down_at + ctx.config.wake_after_sequences
             if min(due, c.down_at + ctx.config.wake_after_sequences) <= clock:
                 new = woken(c)
@@ -399,6 +411,25 @@ def pass_time(state: WorkshopState, ctx: Ctx, command: cmd.PassTime, dice: DiceS
             changed.append(new)
     batch = ctx.batch(state)
     batch.emit(ev.TimePassed(minutes=command.minutes, clock=clock, characters=tuple(changed)))
+    return batch
+
+
+def rouse(state: WorkshopState, ctx: Ctx, command: cmd.Rouse, dice: DiceService) -> B:
+    """GM: one held down with no end the rules give gets up: a Broken hit's incapacitation (src 189 gives
+    it no length) or the stabilised at Toughness (src 54, 150: when they are fit again is the GM's). In a
+    Sequence they take their place if their Initiative is still to come (src 12), as anyone woken does."""
+    c = char(state, command.character)
+    if not held_down(c):
+        raise RuleViolation(
+            "WS-STATUS-003",
+            f"{c.name} is not held down by a Broken hit or by Wounds at Toughness once stabilised: "
+            "the rules wake the unconscious (a roll, 10 minutes, a revive) and the GM ends nothing else.",
+        )
+    up = woken(c).without("broken_out")
+    batch = ctx.batch(state)
+    batch.emit(
+        ev.StandingChanged(character=up, why="the GM gets them up", turn=rejoined(state, ctx.config, up))
+    )
     return batch
 
 
@@ -425,7 +456,9 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     Called outside their turn in a Sequence it is no Action (src 12: an Action is taken when "your
     Initiative comes up"): it wakes nobody (src 60 "every time someone else rolls an Action"), spends
     no Free d10 or Inspired nor Bruised (src 169, 181: "next Action") and earns no Favored pool point
-    (src 102 "Successful Favored Actions"). Before the fight, a check is what the character does."""
+    (src 102 "Successful Favored Actions"). Before the fight, a check is what the character does: an
+    Action, so the unconscious roll to wake after it (src 60) as after one on the turn; no mooks strike
+    before the first Sequence."""
     call = state.calls.get(command.call)
     if call is None:
         raise RuleViolation("WS-CORE-001", f"There is no open call {command.call}.")
@@ -439,6 +472,8 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         require_steady(ctx.config, c)
         turn = use_action(state, c.id)
     action = check_is_action(state, c.id)
+    if action:  # before the fight: one "unable to act" (src 54) takes no Action; the call waits
+        able(c)
     r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check", action=action)
     lucky = action and r.success and favored(state, c, Favored(call.kind))
     after = pool_point(r.after) if lucky else r.after
@@ -458,8 +493,9 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         ),
         rolls=(r.record,),
     )
-    if turn is not None:
+    if action:
         wake_rolls(batch, ctx, dice, c.id, state)
+    if turn is not None:
         offer_strikes(batch, ctx, c.id)
     return batch
 

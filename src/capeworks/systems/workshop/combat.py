@@ -356,14 +356,16 @@ def _resolve_static(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, p:
 
 
 def _threats(state: WorkshopState, mover: str) -> list[Effect]:
-    """The enemies' aggressive covering fire whose line of fire ``mover`` moves in (WS-COVER-004)."""
+    """The aggressive covering fire whose line of fire ``mover`` moves in (WS-COVER-004): "a static Attack
+    on all moving in the line of fire" (src 76), so an ally named in the line is struck too; a fire laid
+    with no line named threatens the shooter's enemies."""
     m = state.characters[mover]
     return [
         e
         for e in state.effects
         if e.name == "aggressive_cover"
-        and e.faction != m.faction
-        and (not e.line or mover in e.line)
+        and e.target != mover
+        and (mover in e.line if e.line else e.faction != m.faction)
         and firing(state, e)
     ]
 

@@ -38,6 +38,7 @@ __all__ = [
     "Revive",
     "RollCheck",
     "Rollless",
+    "Rouse",
     "SetStatus",
     "Stabilise",
     "StartSequence",
@@ -173,6 +174,8 @@ class Fall(Frozen):
 
     character: _Id
     metres: int = Field(ge=0, le=1000)
+    #: a solid object this many metres behind the faller, should the fall's Damage fling them (WS-KNOCK-003)
+    wall_at: int | None = Field(default=None, ge=0, le=100)
 
 
 class Revive(Frozen):
@@ -180,6 +183,12 @@ class Revive(Frozen):
 
     character: _Id
     patient: _Id
+
+
+class Rouse(Frozen):
+    """GM: get up one kept down for good: incapacitated by Broken (WS-STATUS-003), stabilised at Toughness."""
+
+    character: _Id
 
 
 class Stabilise(Frozen):

@@ -31,6 +31,7 @@ from capeworks.systems.workshop.turn import Effect, Turn
 
 __all__ = [
     "RollResult",
+    "able",
     "acting",
     "action_left",
     "char",
@@ -41,6 +42,7 @@ __all__ = [
     "free_move",
     "gang_modifier",
     "group_skill",
+    "held_down",
     "impairment",
     "initiative_keys",
     "may_defend",
@@ -75,6 +77,14 @@ def wound_penalty(config: WorkshopConfig, c: Combatant) -> int:
 def impairment(config: WorkshopConfig, c: Combatant) -> int:
     """Wound penalty plus Bruised (WS-STATUS-001: 5 points on the next Action or Defense)."""
     return wound_penalty(config, c) - (5 if c.has("bruised") else 0)
+
+
+def able(c: Combatant) -> Combatant:
+    """``c``, or a refusal when it cannot act (WS-DMG-004, src 54: down, dying, dead or out "unable to act"):
+    for what is done outside the Sequences, before the fight, where :func:`acting` asks no turn."""
+    if not c.can_act:
+        raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
+    return c
 
 
 def acting(state: WorkshopState, cid: str, *, action: bool = True) -> Combatant:
@@ -379,13 +389,21 @@ def wake_rolls(
         was = before.characters.get(c.id)
         if was is None or was.standing is not Standing.DOWN:
             continue
-        if c.id == roller or c.standing is not Standing.DOWN or c.has("broken_out"):
+        if c.id == roller or c.standing is not Standing.DOWN or held_down(c):
             continue
         traits = ("Willpower", "Focus")
         r = roll_traits(ctx.config, dice, c, traits, ctx.config.wake_difficulty, purpose="wake", action=False)
         after = woken(c) if r.success else c
         turn = rejoined(batch.state, ctx.config, after) if r.success else None
         batch.emit(rolled_event(c, "wake", traits, r, character=after, turn=turn), rolls=(r.record,))
+
+
+def held_down(c: Combatant) -> bool:
+    """Down with no end the rules give, so no wake roll, clock, Joker or revive gets them up; only the
+    GM's ``rouse`` does: incapacitated by a Broken hit (WS-STATUS-003: src 189 "Next Hit Incapacitates"
+    gives no length and the inventory proposes none), or stabilised with Wounds still at Toughness (src
+    54 "If you have Wounds equal to your Toughness, you're dying": stabilising, src 150, spares the death)."""
+    return c.standing is Standing.DOWN and (c.has("broken_out") or (c.stabilised and c.wounds >= c.toughness))
 
 
 def woken(c: Combatant) -> Combatant:

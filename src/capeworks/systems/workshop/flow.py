@@ -13,7 +13,15 @@ from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import FULL_DECK, TABLE_DECK, effect_of
-from capeworks.systems.workshop.common import Ctx, char, initiative_keys, speed_bump, spend_shots, woken
+from capeworks.systems.workshop.common import (
+    Ctx,
+    char,
+    held_down,
+    initiative_keys,
+    speed_bump,
+    spend_shots,
+    woken,
+)
 from capeworks.systems.workshop.config import InitiativeSystem
 from capeworks.systems.workshop.mooks import require_no_offer
 from capeworks.systems.workshop.sheet import Combatant, Standing
@@ -50,7 +58,7 @@ def start_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> 
     changed: list[Combatant] = []
     for c in state.characters.values():
         new = c.model_copy(update={"rolled": False, "rested": False, "busy": False, "defended": False})
-        if c.standing is Standing.DOWN and c.wake_at is not None and c.wake_at <= clock:
+        if c.standing is Standing.DOWN and c.wake_at is not None and c.wake_at <= clock and not held_down(c):
             new = woken(new)  # WS-DMG-007 / WS-SHOCK-002: the time is up
         dying = c.standing is Standing.DYING and not c.stabilised and c.dying_at is not None
         if dying and clock - (c.dying_at or 0) >= ctx.config.dying_sequences:  # WS-DARK-002: an hour
@@ -124,13 +132,14 @@ def _draw(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, faction: str
 
 def _down_from_shock(c: Combatant) -> bool:
     """Down only because its Shock reached Health (WS-DMG-004), not a failed Shock roll (WS-SHOCK-001),
-    a Broken hit (WS-STATUS-003) or a card pushed past first place (WS-ALT-002)."""
+    a Broken hit (WS-STATUS-003), Wounds at Toughness (WS-DMG-005) or a card pushed past first place
+    (WS-ALT-002)."""
     return (
         c.named
         and c.standing is Standing.DOWN
         and c.shock >= c.health
         and c.revive_difficulty is None
-        and not c.has("broken_out")
+        and not held_down(c)
     )
 
 

@@ -147,10 +147,14 @@ def _harm(
     )
     if cfg.wound_penalty is WoundPenalty.SERIOUSNESS and wounds:
         after = after.model_copy(update={"worst_wound": max(c.worst_wound, wounds)})  # WS-WPEN-003
-    if hit and damage > 0 and c.has("broken"):  # WS-STATUS-003
+    # WS-STATUS-003: it incapacitates one still able to act; the dying stay dying (src 150), the down stay
+    # down, and the status waits for a hit that can incapacitate
+    if hit and damage > 0 and c.has("broken") and c.can_act:
+        # no length (src 189): no clock or revive of an earlier knock-out ends it, only the GM (held_down)
         after = after.without("broken").model_copy(
-            update={"standing": Standing.DOWN, "down_at": batch.state.clock}
-        )
+            update={"standing": Standing.DOWN, "down_at": batch.state.clock, "wake_at": None,
+                    "revive_difficulty": None}
+        )  # fmt: skip
         after = after.with_status("broken_out")
         results.append("Broken: incapacitated")
     if cfg.shaken and damage >= 1:  # WS-SHAKEN-001

@@ -251,6 +251,7 @@ COMMAND_WORDS: dict[str, str] = {
     "call_check": "call for a roll",
     "roll_check": "roll the called check",
     "heal_cinematic": "heal a Cinematic Wound now",
+    "rouse": "get up one the rules keep down for good",
     "end_session": "end the session",
     "gm_note": "a private note",
     "narrated": "mark a narration done",

@@ -153,6 +153,7 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "call_check": CommandSpec(cmd.CallCheck, actions.call_check, GM, "call for rolls and set difficulties"),
     "roll_check": CommandSpec(cmd.RollCheck, actions.roll_check, ANY, prompt_only=True),
     "heal_cinematic": CommandSpec(cmd.HealCinematic, actions.heal_cinematic, GM, "heal Cinematic Wounds"),
+    "rouse": CommandSpec(cmd.Rouse, actions.rouse, GM, "end a knock-out the rules give no end"),
     "end_session": CommandSpec(cmd.EndSession, actions.end_session, GM, "end the session"),
     "gm_note": CommandSpec(cmd.GmNote, actions.gm_note, GM, "write private notes"),
     "mook_strike": CommandSpec(cmd.MookStrike, mooks.mook_strike, GM, "play the mooks", prompt_only=True),
