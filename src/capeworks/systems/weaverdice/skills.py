@@ -201,18 +201,35 @@ def check_starting_skills(character: Character) -> None:
     known = list(character.known_skills)
     learning = [s for s in character.skills if s.learning]
     for stat in plus:
-        match = next((s for s in known if stat in s.stats), None)
-        if match is None:
+        if not any(stat in s.stats for s in known):
             raise RuleViolation(
                 "WD-SKILL-004", f"A new character needs a {stat.value} skill for their +1 in it."
             )
-        known.remove(match)
+    chosen = _one_skill_each(plus, known, frozenset())
+    if chosen is None:
+        named = ", ".join(s.value for s in plus)
+        raise RuleViolation("WD-SKILL-004", f"A new character needs a different skill for each +1 ({named}).")
+    known = [s for n, s in enumerate(known) if n not in chosen]
     if len(known) != 1:
         raise RuleViolation(
             "WD-SKILL-004", "A new character takes one skill per +1 stat and then exactly one free skill."
         )
     if len(learning) != 1 or len(learning[0].training) != 2:
         raise RuleViolation("WD-SKILL-004", "A new character puts two training rolls toward one skill.")
+
+
+def _one_skill_each(stats: list[Stat], known: list[Skill], taken: frozenset[int]) -> frozenset[int] | None:
+    """The places in ``known`` of one different skill for each stat, or None when there is no way to
+    give each its own: a skill of two stats may stand for either, so the first fit is not always the
+    one to take (WD-SKILL-004, src 338)."""
+    if not stats:
+        return taken
+    for n, skill in enumerate(known):
+        if n not in taken and stats[0] in skill.stats:
+            found = _one_skill_each(stats[1:], known, taken | {n})
+            if found is not None:
+                return found
+    return None
 
 
 def training_total(character: Character, skill: Skill, face: int) -> int:
