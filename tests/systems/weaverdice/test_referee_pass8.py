@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.systems.weaverdice.helpers import add, table
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.vocab import Pool
+from tests.systems.weaverdice.helpers import add, sheet, table
 
 
 def _skill(name: str, *stats: str, **more: Any) -> dict[str, Any]:
@@ -66,3 +68,68 @@ def test_two_skills_for_two_plus_ones_must_be_different_skills() -> None:
         new=True,
         rule="WD-SKILL-004",
     )
+
+
+# -- a learning skill opened with Focus is had for the encounter (src 342, 388) --------------------
+
+AIM = {"name": "Aim", "stats": ["dexterity"], "tree": "aim"}
+ALIGN = {"name": "Align Sights", "stats": ["dexterity"], "tree": "aim"}
+FOCUSED = {"name": "Focused Shot", "stats": ["dexterity"], "tree": "aim"}
+
+
+def _learning(skill: dict[str, Any]) -> dict[str, Any]:
+    return {**skill, "learning": True, "training": [5]}
+
+
+def _sniper(*skills: dict[str, Any]) -> Driver:
+    """Eye (Ann's, Dexterity 4) with these skills against a generic thug (DS 3); Eye acts first."""
+    d = table()
+    add(d, "ann", {**sheet("eye", "Eye", dexterity=4), "skills": list(skills)})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.actor == "eye"
+    return d
+
+
+def _round(d: Driver) -> None:
+    """Eye ends the turn, the thug his: Eye's turn again."""
+    d.do("ann", "end_turn", character="eye")
+    d.do("gm", "end_turn", character="thug")
+
+
+def _shot(d: Driver, dice: list[int], **more: Any) -> int:
+    """Eye shoots the thug; the attack's total."""
+    d.do("ann", "attack", character="eye", target="thug", stat="dexterity", melee=False, dice=dice, **more)
+    rolled = next(e for e in reversed(d.events) if e.type == "weaverdice.attack_rolled")
+    return int(rolled.payload.check.total)
+
+
+@pytest.mark.rules("WD-SKILL-009", "WD-SKILL-011", "WD-EFFORT-004")
+def test_align_sights_opened_with_focus_takes_the_round_and_counts_itself() -> None:
+    # src 342: a skill being learned can be used by spending Focus, "gaining it until the encounter
+    # ends"; src 388: Focus may "Access a trained skill for the encounter". src 327: Align Sights, the
+    # next shot "+1 to hit for every Aim skill you have". Eye knows Aim and opens Align Sights: two Aim
+    # skills for this encounter, so [1] + 1 (Dexterity 4) + 2 = 4.
+    d = _sniper(AIM, _learning(ALIGN))
+    d.do("ann", "open_skill", character="eye", skill="Align Sights")
+    d.do("ann", "align_sights", character="eye", target="thug")
+    _round(d)
+    assert _shot(d, [1, 1]) == 4
+
+
+@pytest.mark.rules("WD-SKILL-009", "WD-SKILL-011")
+def test_align_sights_still_being_learned_and_not_opened_is_refused() -> None:
+    # src 342: until learned, a skill is had only by spending Focus on it
+    d = _sniper(AIM, _learning(ALIGN))
+    d.refuse("ann", "align_sights", character="eye", target="thug", rule="WD-SKILL-011")
+
+
+@pytest.mark.rules("WD-SKILL-009", "WD-SKILL-012")
+def test_focused_shot_opened_with_focus_can_be_fired() -> None:
+    # src 342/388 as above; src 334: Focused Shot spends Focus to apply Aim skills whatever the foes'
+    # nearness. Eye opens Focused Shot (1 Focus) and fires one (1 more): Wits 3, one Focus left.
+    d = _sniper(AIM, _learning(FOCUSED))
+    d.do("ann", "open_skill", character="eye", skill="Focused Shot")
+    _shot(d, [1, 1], skills=["Aim"], focused=True)
+    assert d.state.people["eye"].effort.available(d.state.sheet("eye"), Pool.FOCUS) == 1

@@ -158,7 +158,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     check_aim(sheet, c.skills, ranged=not c.melee)
     if c.focused:
         # Focus buys Aim whatever the foes' nearness; later shots count one more Aim skill (src 334)
-        check_focused_shot(sheet, c.skills, ranged=not c.melee)
+        check_focused_shot(sheet, c.skills, ranged=not c.melee, opened=me.opened)
         spend(b, c.character, Pool.FOCUS, EffortUse.FOCUSED_SHOT)
     ds = defense_in_grapple(state, c.target, tsheet.defense(context.config), context.config) + cover_bonus(
         c.cover, angle=c.angle

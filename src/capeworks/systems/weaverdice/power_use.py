@@ -104,7 +104,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         extra = skill_dice(sheet, c.skills, opened=me.opened, stats=(power.attack_stat,))
     if c.focused:
         # a Focused Shot is a shot's, a power's as a weapon's (src 334, 551): Focus buys the Aim skills
-        check_focused_shot(sheet, c.skills, ranged=shot)
+        check_focused_shot(sheet, c.skills, ranged=shot, opened=me.opened)
     out = next((t for t in targets if t.track.standing in (Standing.DEAD, Standing.DOWN)), None)
     if power.is_attack and out is not None:
         # as a plain attack: the dropped are ignored thereafter (src 306, 800)

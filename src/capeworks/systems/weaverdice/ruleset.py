@@ -92,6 +92,7 @@ from capeworks.systems.weaverdice.facts import (
 from capeworks.systems.weaverdice.gm_hand import GM_HAND_COMMAND_WORDS, GM_HAND_EVENTS, GM_HAND_WORDS
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
+from capeworks.systems.weaverdice.skills import had_skills
 from capeworks.systems.weaverdice.state import PLAIN, WdState, fold_payload
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Status, Tier
 from capeworks.systems.weaverdice.wounds import Standing
@@ -124,11 +125,14 @@ def _own(test: Callable[[WdState, str], bool]) -> Offer:
 
 
 def _aligner(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    """Align Sights, offered on the turn of one who knows it (WD-SKILL-011)."""
+    """Align Sights, offered on the turn of one who has it: known, or opened with Focus (WD-SKILL-009/011)."""
     return [
         o
         for o in _on_turn(state, seat)
-        if any(s.name.lower() == aiming.ALIGN_SIGHTS for s in state.sheet(o["character"]).known_skills)
+        if any(
+            s.name.lower() == aiming.ALIGN_SIGHTS
+            for s in had_skills(state.sheet(o["character"]), state.people[o["character"]].opened)
+        )
     ]
 
 

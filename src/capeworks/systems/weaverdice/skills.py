@@ -34,6 +34,7 @@ __all__ = [
     "check_focused_shot",
     "check_prerequisites",
     "check_starting_skills",
+    "had_skills",
     "handy_adds",
     "skill_dice",
     "start_learning",
@@ -272,20 +273,30 @@ def check_aim(character: Character, names: Iterable[str], *, ranged: bool) -> No
         raise RuleViolation("WD-SKILL-010", f"{aimed[0].name} is for long-range attacks, not a melee one.")
 
 
-def check_focused_shot(character: Character, names: Iterable[str], *, ranged: bool) -> None:
-    """Focused Shot (WD-SKILL-012, src 329-334): known, on a shot, applying Aim-tree skills named for
-    it; it is what the Focus buys, so a shot naming none has nothing to focus."""
-    known = any(s.tree == AIM_TREE and s.name.lower() == FOCUSED_SHOT for s in character.known_skills)
+def had_skills(character: Character, opened: Iterable[str] = ()) -> tuple[Skill, ...]:
+    """The skills one has now: those known, and those being learned that Focus opened for this
+    encounter, "gaining it until the encounter ends" (WD-SKILL-009, src 342, 388)."""
+    open_now = {n.lower() for n in opened}
+    return tuple(s for s in character.skills if not s.learning or s.name.lower() in open_now)
+
+
+def check_focused_shot(
+    character: Character, names: Iterable[str], *, ranged: bool, opened: Iterable[str] = ()
+) -> None:
+    """Focused Shot (WD-SKILL-012, src 329-334): had (known, or opened), on a shot, applying Aim-tree
+    skills named for it; it is what the Focus buys, so a shot naming none has nothing to focus."""
+    had = had_skills(character, opened)
+    known = any(s.tree == AIM_TREE and s.name.lower() == FOCUSED_SHOT for s in had)
     if not known:
         raise RuleViolation("WD-SKILL-012", f"{character.name} does not know Focused Shot (an Aim skill).")
     if not ranged:
         raise RuleViolation("WD-SKILL-012", "Focused Shot is for long-range attacks, not a melee one.")
     named = {n.lower() for n in names}
-    if not any(s.tree == AIM_TREE and s.name.lower() in named for s in character.known_skills):
+    if not any(s.tree == AIM_TREE and s.name.lower() in named for s in had):
         raise RuleViolation("WD-SKILL-012", "Name the Aim skills the Focused Shot applies.", field="skills")
 
 
-def align_sights_bonus(character: Character, *, focused_shots: int = 0) -> int:
-    """Align Sights: +1 to hit per Aim skill known; each Focused Shot this fight counts one more
-    (WD-SKILL-011/012)."""
-    return character.tree_count(AIM_TREE) + focused_shots
+def align_sights_bonus(character: Character, *, focused_shots: int = 0, opened: Iterable[str] = ()) -> int:
+    """Align Sights: +1 to hit per Aim skill had (known, or opened this encounter); each Focused Shot
+    this fight counts one more (WD-SKILL-009/011/012)."""
+    return sum(1 for s in had_skills(character, opened) if s.tree == AIM_TREE) + focused_shots
