@@ -133,3 +133,12 @@ def test_focused_shot_opened_with_focus_can_be_fired() -> None:
     d.do("ann", "open_skill", character="eye", skill="Focused Shot")
     _shot(d, [1, 1], skills=["Aim"], focused=True)
     assert d.state.people["eye"].effort.available(d.state.sheet("eye"), Pool.FOCUS) == 1
+
+
+@pytest.mark.rules("WD-SKILL-009", "WD-SKILL-010")
+def test_aim_opened_with_focus_adds_its_die_to_a_shot() -> None:
+    # src 342/388 as above; src 318: Aim, "Roll an extra die on an attack, take the roll of your
+    # choice". Eye learns Aim and opens it: the shot rolls [1, 2], keeps the 2: 2 + 1 = 3 hits DS 3.
+    d = _sniper(_learning(AIM))
+    d.do("ann", "open_skill", character="eye", skill="Aim")
+    assert _shot(d, [1, 2, 1], skills=["Aim"]) == 3

@@ -256,20 +256,32 @@ def train(
     return evolve(character, {"skills": skills}), total, learned
 
 
-def aim_applies(character: Character, *, ranged: bool, foe_within_15ft: bool, interfered: bool) -> int:
+def aim_applies(
+    character: Character,
+    *,
+    ranged: bool,
+    foe_within_15ft: bool,
+    interfered: bool,
+    opened: Iterable[str] = (),
+) -> int:
     """Aim: +1h6 (keep the chosen die) on long-range attacks with no foe within 15 ft and no
-    interference (WD-SKILL-010); Focused Shot lifts the conditions (WD-SKILL-012)."""
-    if not ranged or character.tree_count(AIM_TREE) == 0:
+    interference (WD-SKILL-010); Focused Shot lifts the conditions (WD-SKILL-012). An Aim skill being
+    learned counts once Focus opened it (WD-SKILL-009)."""
+    if not ranged or not any(s.tree == AIM_TREE for s in had_skills(character, opened)):
         return 0
     return 0 if foe_within_15ft or interfered else 1
 
 
-def check_aim(character: Character, names: Iterable[str], *, ranged: bool) -> None:
+def check_aim(
+    character: Character, names: Iterable[str], *, ranged: bool, opened: Iterable[str] = ()
+) -> None:
     """Refuse an Aim-tree skill named for an attack Aim cannot apply to: only long-range shots
     (WD-SKILL-010..012); a foe near or interference stays the player's claim and the GM's call."""
     named = {n.lower() for n in names}
     aimed = [s for s in character.skills if s.tree == AIM_TREE and s.name.lower() in named]
-    if aimed and not aim_applies(character, ranged=ranged, foe_within_15ft=False, interfered=False):
+    if aimed and not aim_applies(
+        character, ranged=ranged, foe_within_15ft=False, interfered=False, opened=opened
+    ):
         raise RuleViolation("WD-SKILL-010", f"{aimed[0].name} is for long-range attacks, not a melee one.")
 
 
