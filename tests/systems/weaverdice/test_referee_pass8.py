@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.vocab import Pool
+from capeworks.systems.weaverdice.vocab import Pool, Stat, WoundTier
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 
@@ -142,3 +142,119 @@ def test_aim_opened_with_focus_adds_its_die_to_a_shot() -> None:
     d = _sniper(_learning(AIM))
     d.do("ann", "open_skill", character="eye", skill="Aim")
     assert _shot(d, [1, 2, 1], skills=["Aim"]) == 3
+
+
+# -- stat damage and the values it feeds (src 364, 754, 770, 1017, 1021; WD-STAT-021 PROPOSED) ---
+
+
+def _duel(vic: dict[str, Any]) -> Driver:
+    """Vic (Ann's) against the GM's brute (notable, Brawn 5) and a thug; order Vic, thug, brute; it is
+    the brute's turn."""
+    d = table()
+    add(d, "ann", vic)
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5, athletics=1, dexterity=1))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=2))
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic 12, the thug 9, the brute 2 + 1 = 3
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    return d
+
+
+def _brute_hits_vic(d: Driver, damage: str, tier: str, face: int, *more: int, **attack: Any) -> None:
+    """The brute hits Vic (6 + 2 = 8), Vic takes it; the effect die is ``face``."""
+    d.do("gm", "attack", character="brute", target="vic", tier=tier, damage=damage, dice=[6], **attack)
+    d.answer("ann", "react-vic", "take", dice=[face, *more])
+
+
+def _drained(d: Driver, guts: int, picks: list[str], **attack: Any) -> None:
+    """Moderate Shock 5 on Vic: no Recovery spent, the Guts roll ``guts``, the points from ``picks``."""
+    _brute_hits_vic(d, "shock", "moderate", 5, **attack)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[], dice=[guts])
+    d.do("ann", "effect_choice", character="vic", key="drain.1", picks=picks)
+
+
+@pytest.mark.rules("WD-STAT-021", "WD-WFX-021", "WD-STAT-004", "WD-STAT-008")
+def test_drained_athletics_slows_vic_but_leaves_his_stamina() -> None:
+    # src 770: Moderate Shock 5-6, "Roll Guts. Lose 10-[result] attribute points temporarily"; src 880:
+    # movement is 5 ft less per Athletics point below 3; src 364: Stamina dots per Athletics point, and
+    # WD-STAT-021 PROPOSED: temporary damage changes rolls and movement, not effort maxima. Guts 5 + 0:
+    # five points; two from Athletics (3 -> 1): 20 ft a move, still three Stamina.
+    d = _duel(sheet("vic", "Vic"))
+    _drained(d, 5, ["athletics", "athletics", "brawn", "brawn", "dexterity"])
+    assert d.state.sheet("vic").stat(Stat.ATHLETICS) == 1
+    assert d.state.sheet("vic").movement == 20
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 3
+
+
+@pytest.mark.rules("WD-STAT-021", "WD-WFX-021", "WD-STAT-005", "WD-WOUND-005")
+def test_drained_guts_leaves_the_wound_track_its_slots() -> None:
+    # src 770 as above, with Guts among the points; src 792: "wound spaces equal to their Guts stat";
+    # WD-STAT-021 PROPOSED: temporary damage does not change the wound-slot count. Vic (Guts 3) loses a
+    # Guts point: still three slots, so the shock's wound and one more ask no stay-up check.
+    d = _duel(sheet("vic", "Vic"))
+    _drained(d, 5, ["guts", "brawn", "brawn", "dexterity", "dexterity"])
+    assert d.state.sheet("vic").stat(Stat.GUTS) == 2
+    assert d.state.sheet("vic").wound_slots == 3
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    _brute_hits_vic(d, "bash", "lesser", 1)  # Lesser Bash 1: knocked back 5 ft
+    assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.MODERATE, WoundTier.LESSER]
+    assert not any(p.kind == "stay_up" for p in d.prompts("ann"))
+
+
+@pytest.mark.rules("WD-STAT-021", "WD-STAT-009", "WD-EQUIP-003")
+def test_drained_dexterity_leaves_the_second_belt_item_slow_to_draw() -> None:
+    # src 1017: "belt item slots equal to their Dexterity"; past them items "stop being as quick to
+    # access"; WD-STAT-021 PROPOSED: temporary damage changes belt slots. Dexterity 3 -> 1: one slot,
+    # the knife in it, the flare past it: drawing the flare takes Vic's full turn.
+    flare = {"name": "Flare", "damage": "burn"}
+    knife = {"name": "Knife", "damage": "cut", "attack_stat": "dexterity"}
+    d = _duel({**sheet("vic", "Vic"), "belt": [knife, flare]})
+    _drained(d, 5, ["dexterity", "dexterity", "brawn", "brawn", "wits"])
+    assert d.state.sheet("vic").belt_slots == 1
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "draw_item", character="vic", item="flare")
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.full_used
+
+
+@pytest.mark.rules("WD-STAT-021", "WD-STAT-010", "WD-EQUIP-006")
+def test_drained_brawn_leaves_vic_over_encumbered_by_his_armor() -> None:
+    # src 1021: "a total encumbrance equal to their brawn. Exceeding this imposes a -1 to Ath, -1 to
+    # Dex"; WD-STAT-021 PROPOSED: temporary damage changes encumbrance. Two standard armors weigh 2:
+    # Brawn 2 carries them; drained to 1 he does not, and his Dexterity is 2 until the point comes back.
+    # (The shock is a power's: armor takes the wound, and unconventional damage keeps its effect, src 1032.)
+    armor = {"pieces": [{"key": "armor", "cell": [0, 1]}, {"key": "armor", "cell": [0, 2]}]}
+    d = _duel({**sheet("vic", "Vic", brawn=2), "costume": armor})
+    assert not d.state.sheet("vic").over_encumbered
+    _drained(d, 5, ["brawn", "wits", "wits", "social", "social"], conventional=False)
+    assert d.state.sheet("vic").over_encumbered
+    assert d.state.sheet("vic").stat(Stat.DEXTERITY) == 2
+
+
+@pytest.mark.rules("WD-STAT-021", "WD-WFX-013")
+def test_a_temporary_minus_1_brawn_cannot_take_brawn_1_to_0() -> None:
+    # src 730: Lesser Rend 3-4, "a temporary -1 to Brawn"; WD-STAT-021 PROPOSED: temporary damage cannot
+    # lower a stat below 1. Vic's Brawn 1 stays 1: his punch is still 1 + the die - 2.
+    d = _duel(sheet("vic", "Vic", brawn=1))
+    _brute_hits_vic(d, "rend", "lesser", 3)
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    d.do("ann", "effect_choice", character="vic", key="rend", picks=["brawn"])
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 1
+
+
+@pytest.mark.rules("WD-STAT-021", "WD-WFX-019", "WD-STAT-004")
+def test_the_scarring_half_of_minus_2_athletics_takes_a_stamina_dot_the_other_half_does_not() -> None:
+    # src 754: Moderate Rend 1-4, "-2 to a physical stat ... Half of any stat damage done is scarring";
+    # WD-STAT-021 PROPOSED: long-term damage changes all derived values, temporary damage not effort
+    # maxima. Athletics 3 -> 1 for rolls; Stamina's maximum follows the lasting 2.
+    d = _duel(sheet("vic", "Vic"))
+    _brute_hits_vic(d, "rend", "moderate", 1)
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    d.do("ann", "effect_choice", character="vic", key="rend", picks=["stat"])
+    d.do("ann", "effect_choice", character="vic", key="rend_stat", picks=["athletics"])
+    s = d.state.sheet("vic")
+    assert s.stat(Stat.ATHLETICS) == 1
+    assert s.effort_max(Pool.STAMINA) == 2
+    assert d.state.people["vic"].effort.available(s, Pool.STAMINA) == 2
