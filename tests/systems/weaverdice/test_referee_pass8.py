@@ -258,3 +258,45 @@ def test_the_scarring_half_of_minus_2_athletics_takes_a_stamina_dot_the_other_ha
     assert s.stat(Stat.ATHLETICS) == 1
     assert s.effort_max(Pool.STAMINA) == 2
     assert d.state.people["vic"].effort.available(s, Pool.STAMINA) == 2
+
+
+# -- effort spent outside a fight (src 409) --------------------------------------------------------
+
+
+def _climber() -> Driver:
+    """Vic (Ann's, Athletics 3) fails a climb twice and pushes twice with Stamina: one dot left."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    d.do("gm", "call_check", character="vic", stat="athletics", tn=4, task="climb the fence")
+    d.do("ann", "check", character="vic", call=1, dice=[2])
+    d.do("ann", "reroll", character="vic", dice=[1])
+    d.do("ann", "reroll", character="vic", dice=[5])
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 1
+    return d
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-EFFORT-003")
+def test_stamina_spent_on_a_climb_comes_back_after_five_quiet_minutes_less_one_exhausted() -> None:
+    # src 409: "At the end of any encounter or situation where effort was expended ..., if there are
+    # at least five minutes without immediate crisis or rolls needed, players recover all spent dots
+    # of effort except one of their choice, which becomes exhausted." No fight: the climb is the
+    # situation. Two Stamina spent: one comes back, one is exhausted (Stamina 2 of an exhausted 2).
+    d = _climber()
+    d.do("gm", "lull")
+    d.do("ann", "exhaust", character="vic", pool="stamina")
+    vic = d.state.people["vic"]
+    assert vic.effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2
+    assert vic.effort.exhausted == {Pool.STAMINA: 1}
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-EFFORT-009")
+def test_no_quiet_minutes_are_called_with_nothing_spent_or_in_a_fight() -> None:
+    # src 409: the return is for a situation "where effort was expended"; in a fight its lull is the
+    # fight's end (end_combat). Each refusal changes nothing.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.refuse("gm", "lull", rule="WD-EFFORT-009", match="Nobody has spent effort")
+    d.do("gm", "start_combat", dice=[6])
+    d.refuse("gm", "lull", rule="WD-EFFORT-009", match="A fight is on")

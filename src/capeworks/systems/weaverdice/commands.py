@@ -47,6 +47,7 @@ __all__ = [
     "GrappleTurn",
     "JoinCombat",
     "Leverage",
+    "Lull",
     "Medical",
     "Move",
     "OpenSkill",
@@ -630,6 +631,13 @@ class EndCombat(Frozen):
     """End the fight; with five quiet minutes after it, effort comes back (WD-EFFORT-009)."""
 
     lull: bool = True
+
+
+class Lull(Frozen):
+    """Five quiet minutes outside a fight: spent effort comes back but one exhausted dot (WD-EFFORT-009).
+
+    The seed's return is for "any encounter or situation where effort was expended" (src 409): a
+    climb pushed with Stamina is one, with no fight to end."""
 
 
 class Exhaust(Frozen):

@@ -846,6 +846,14 @@ class CombatEnded(Changes):
     grapples_changed: dict[str, GrapplePatch] | None = _fact()
 
 
+class QuietAfter(Changes):
+    """Five quiet minutes after a situation outside a fight: who spent effort chooses the dot that
+    becomes exhausted, and the rest comes back (WD-EFFORT-009, src 409)."""
+
+    names: tuple[str, ...]
+    exhaust_owed: tuple[str, ...]
+
+
 class Exhausted(Changes):
     """A dot becomes exhausted after a lull (WD-EFFORT-009/010)."""
 
@@ -934,6 +942,7 @@ EVENTS = declare_events(
     CameForward,
     RoundEnded,
     CombatEnded,
+    QuietAfter,
     Exhausted,
     Trained,
     Slept,

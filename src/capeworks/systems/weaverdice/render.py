@@ -36,6 +36,7 @@ COMMAND_WORDS: dict[str, str] = {
     "start_combat": "start a fight (roll initiative)",
     "join_combat": "bring reinforcements into a fight (they roll initiative)",
     "end_turn": "end the turn",
+    "lull": "five quiet minutes outside a fight: spent effort comes back (one dot exhausted)",
     "attack": "attack",
     "react": "dodge, block or take the hit",
     "use_power": "use a power",
@@ -587,6 +588,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"Round {p.round} ends." + (f" {', '.join(p.died)} died." if p.died else "")
     ),
     ev.CombatEnded.TYPE: _ended,
+    ev.QuietAfter.TYPE: lambda p: (
+        f"Five quiet minutes pass: the effort {', '.join(p.names)} spent comes back, but for one dot each."
+    ),
     ev.Exhausted.TYPE: lambda p: (
         f"{p.name}'s effort comes back"
         + (f", but one {_POOL[p.pool]} dot is exhausted until a night's sleep." if p.pool else ".")

@@ -282,6 +282,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "start_combat": CommandSpec(cmd.StartCombat, initiative.start_combat, GM, "start fights"),
     "join_combat": CommandSpec(cmd.JoinCombat, initiative.join_combat, GM, "bring reinforcements in"),
     "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights"),
+    "lull": CommandSpec(cmd.Lull, fight.lull, GM, "call five quiet minutes outside a fight"),
     "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
     "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_on_turn),
     "use_power": CommandSpec(cmd.UsePower, power_use.use_power, OWNER, offer=_on_turn),
