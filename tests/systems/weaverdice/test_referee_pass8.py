@@ -282,6 +282,7 @@ def test_stamina_spent_on_a_climb_comes_back_after_five_quiet_minutes_less_one_e
     # of effort except one of their choice, which becomes exhausted." No fight: the climb is the
     # situation. Two Stamina spent: one comes back, one is exhausted (Stamina 2 of an exhausted 2).
     d = _climber()
+    assert [c.command for c in d.legal("gm") if c.command == "lull"] == ["lull"]
     d.do("gm", "lull")
     d.do("ann", "exhaust", character="vic", pool="stamina")
     vic = d.state.people["vic"]
@@ -299,4 +300,8 @@ def test_no_quiet_minutes_are_called_with_nothing_spent_or_in_a_fight() -> None:
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.refuse("gm", "lull", rule="WD-EFFORT-009", match="Nobody has spent effort")
     d.do("gm", "start_combat", dice=[6])
+    d.do("gm", "call_check", character="vic", stat="athletics", tn=4, task="vault the car")
+    d.do("ann", "check", character="vic", call=1, dice=[2])
+    d.do("ann", "reroll", character="vic", dice=[5])  # Stamina spent in the fight
     d.refuse("gm", "lull", rule="WD-EFFORT-009", match="A fight is on")
+    assert not [c for c in d.legal("gm") if c.command == "lull"]  # not on the GM's menu either

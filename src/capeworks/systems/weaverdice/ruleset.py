@@ -247,6 +247,18 @@ def _dropped_generics(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     ]
 
 
+def _quiet(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Five quiet minutes, offered to the GM outside a fight once someone has spent effort since the
+    last lull (WD-EFFORT-009): the cases ``lull`` does not refuse."""
+    if not seat.is_gm or state.fight is not None:
+        return []
+    spent = any(
+        p.effort.used and p.id not in state.exhaust_owed and state.sheet(p.id).tracks_effort
+        for p in state.people.values()
+    )
+    return [{}] if spent else []
+
+
 def _sealed(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     return [{}] if seat.is_gm and state.sealed else []
 
@@ -282,7 +294,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "start_combat": CommandSpec(cmd.StartCombat, initiative.start_combat, GM, "start fights"),
     "join_combat": CommandSpec(cmd.JoinCombat, initiative.join_combat, GM, "bring reinforcements in"),
     "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights"),
-    "lull": CommandSpec(cmd.Lull, fight.lull, GM, "call five quiet minutes outside a fight"),
+    "lull": CommandSpec(cmd.Lull, fight.lull, GM, "call five quiet minutes outside a fight", offer=_quiet),
     "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
     "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_on_turn),
     "use_power": CommandSpec(cmd.UsePower, power_use.use_power, OWNER, offer=_on_turn),
