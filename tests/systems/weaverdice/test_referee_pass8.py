@@ -14,6 +14,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.vocab import Pool, Stat, WoundTier
+from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 
@@ -305,3 +306,40 @@ def test_no_quiet_minutes_are_called_with_nothing_spent_or_in_a_fight() -> None:
     d.do("ann", "reroll", character="vic", dice=[5])  # Stamina spent in the fight
     d.refuse("gm", "lull", rule="WD-EFFORT-009", match="A fight is on")
     assert not [c for c in d.legal("gm") if c.command == "lull"]  # not on the GM's menu either
+
+
+# -- bystanders (src 306, 618) ---------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-NPC-005", "WD-WOUND-012", "WD-COMBAT-026")
+def test_a_bystander_hit_with_a_chair_goes_down_though_the_chair_deals_no_wound() -> None:
+    # src 306: bystanders "don't even have stat blocks - if they're hit, they go down and we pretty much
+    # ignore them thereafter"; src 618: an improvised weapon ("using a chair as a club") may "deliver
+    # attack effects only". Vic's chair: [3] against the crowd's DS 2 hits; no wound, and yet the
+    # bystander is out of it, its Lesser Bash effect (5: drops what it holds) rolled all the same.
+    chair = {"name": "Chair", "damage": "bash", "effects_only": True}
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "held": [chair]})
+    add(d, "gm", sheet("crowd", "Crowd", "bystander"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "attack", character="vic", target="crowd", weapon="Chair", dice=[3, 5])
+    crowd = d.state.people["crowd"]
+    assert crowd.track.standing is Standing.DOWN
+    assert crowd.track.wounds == ()
+    assert "Crowd is hit and goes down." in d.words()
+    d.refuse("ann", "attack", character="vic", target="crowd", weapon="Chair", dice=[3])
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-COMBAT-026", "WD-NPC-004")
+def test_a_generic_hit_with_a_chair_takes_its_effect_and_stays_up() -> None:
+    # src 618 as above; src 304: a generic drops only at wounds equal to its Guts, and the chair deals
+    # none. The thug stays up.
+    chair = {"name": "Chair", "damage": "bash", "effects_only": True}
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "held": [chair]})
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=1))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "attack", character="vic", target="thug", weapon="Chair", dice=[3, 5])
+    assert d.state.people["thug"].track.standing is Standing.UP

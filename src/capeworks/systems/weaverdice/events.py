@@ -481,6 +481,14 @@ class WoundTaken(Changes):
     cause: str = ""
 
 
+class BystanderDown(Changes):
+    """A bystander hit by something that deals no wound (a chair's effect alone) goes down all the
+    same: "if they're hit, they go down" (WD-NPC-005, src 306)."""
+
+    character: str
+    name: str
+
+
 class Grappled(Changes):
     """A grapple begins, or one of its rounds is rolled and resolved (WD-GRAPPLE-001..010)."""
 
@@ -920,6 +928,7 @@ EVENTS = declare_events(
     ReactionSeen,
     StandingSeen,
     WoundTaken,
+    BystanderDown,
     Grappled,
     GrappleBraced,
     GearChanged,

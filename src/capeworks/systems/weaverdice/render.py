@@ -587,6 +587,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.RoundEnded.TYPE: lambda p: (
         f"Round {p.round} ends." + (f" {', '.join(p.died)} died." if p.died else "")
     ),
+    ev.BystanderDown.TYPE: lambda p: f"{p.name} is hit and goes down.",
     ev.CombatEnded.TYPE: _ended,
     ev.QuietAfter.TYPE: lambda p: (
         f"Five quiet minutes pass: the effort {', '.join(p.names)} spent comes back, but for one dot each."

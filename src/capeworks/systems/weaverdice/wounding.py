@@ -31,7 +31,7 @@ from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.statuses import BleedTrigger, Reach, bleed
-from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, Tier, WoundTier
 from capeworks.systems.weaverdice.wfx import resolve, rolls_own_stat
 from capeworks.systems.weaverdice.wfx_outcome import Chooser, EffectOutcome, Hit, StatLasting
 from capeworks.systems.weaverdice.wounds import Standing, Wound
@@ -155,6 +155,12 @@ def land(
     ``weapon`` names the melee weapon that would stay in the target."""
     if only:
         c = b.person(target)
+        if c.tier is Tier.BYSTANDER and c.track.standing is Standing.UP:
+            # no wound, but a bystander hit goes down all the same (WD-NPC-005, src 306)
+            c = evolve(c, {"track": evolve(c.track, {"standing": Standing.DOWN})})
+            b.emit(ev.BystanderDown(character=target, name=c.name, people=(c,)))
+            let_go_when_down(b, target)
+            _interrupt(b, target)
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
         start_effect(
             b,
