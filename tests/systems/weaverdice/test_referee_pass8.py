@@ -343,3 +343,24 @@ def test_a_generic_hit_with_a_chair_takes_its_effect_and_stays_up() -> None:
     d.do("gm", "start_combat", dice=[6])
     d.do("ann", "attack", character="vic", target="thug", weapon="Chair", dice=[3, 5])
     assert d.state.people["thug"].track.standing is Standing.UP
+
+
+# -- costume pieces in play (src 756, 1083) --------------------------------------------------------
+
+
+@pytest.mark.rules("WD-EQUIP-014", "WD-WFX-019")
+@pytest.mark.parametrize(("die", "slots"), [(3, 5), (4, 4)])
+def test_an_icon_torn_off_beside_a_standard_belt_rolls_its_fragile_slot(die: int, slots: int) -> None:
+    # src 756: Moderate Rend 5-6, "One piece of costume is entirely lost. Attacker names two and target
+    # chooses one"; src 1083: a Standard belt's "final belt slot is fragile and may be destroyed when
+    # ... an adjacent item is destroyed (roll, happens on a 4+)". The icon at (2, 1) is beside the belt
+    # at (2, 0): its loss rolls the belt's last slot. Dexterity 3 + 2 = 5 slots; 4 on that roll: 4.
+    costume = {"pieces": [{"key": "belt", "cell": [2, 0]}, {"key": "icon", "cell": [2, 1]}]}
+    d = _duel({**sheet("vic", "Vic"), "costume": costume})
+    assert d.state.sheet("vic").belt_slots == 5
+    _brute_hits_vic(d, "rend", "moderate", 5)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    # two pieces in all: the attacker's two are these (no naming asked); Vic gives up the icon
+    d.do("ann", "effect_choice", character="vic", key="lost", picks=["icon-21"], dice=[die])
+    assert d.state.sheet("vic").costume.at((2, 1)).destroyed  # type: ignore[union-attr]
+    assert d.state.sheet("vic").belt_slots == slots
