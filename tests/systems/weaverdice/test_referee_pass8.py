@@ -364,3 +364,58 @@ def test_an_icon_torn_off_beside_a_standard_belt_rolls_its_fragile_slot(die: int
     d.do("ann", "effect_choice", character="vic", key="lost", picks=["icon-21"], dice=[die])
     assert d.state.sheet("vic").costume.at((2, 1)).destroyed  # type: ignore[union-attr]
     assert d.state.sheet("vic").belt_slots == slots
+
+
+# -- a consuming burn's outside treatment (src 782) ------------------------------------------------
+
+
+def _burning() -> Driver:
+    """The boss's critical burn (effect 2) sets Vic (Ann's) alight; Max (Bob's, Dexterity 4,
+    Knowledge 4) is beside him; order Vic, Max, boss; round 1 ends and the flames take Vic's Guts."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max", dexterity=4, knowledge=4))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[6, 4, 1])
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "end_turn", character="max")
+    d.do("gm", "attack", character="boss", target="vic", damage="burn", tier="critical", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[2])
+    d.do("gm", "end_turn", character="boss")
+    d.answer("gm", "burn-vic", "guts")
+    return d
+
+
+def _consumed(d: Driver) -> bool:
+    return any(x.consuming for x in d.state.people["vic"].conditions)
+
+
+@pytest.mark.rules("WD-WFX-026", "WD-WOUND-010", "WD-CORE-006")
+def test_max_puts_out_the_consuming_burn_with_a_lengthy_medical_check_to_12() -> None:
+    # src 782: Critical Burn, "Permanently lose a physical stat point at the end of each round ...
+    # until outside treatment is given (Long DC 12)"; WD-WFX-026 PROPOSED: another character's lengthy
+    # Medical check (Dex & Know, src 610) totalling 12. Max: 4 + 1 + 1 = 6, then 5 + 2 = 7: 13, out.
+    d = _burning()
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "medical", character="max", patient="vic", dice=[4])
+    assert _consumed(d)
+    assert d.words()[-1].endswith("6 of 12 so far.")
+    d.do("bob", "end_turn", character="max")
+    d.do("gm", "end_turn", character="boss")
+    d.answer("gm", "burn-vic", "brawn")  # round 2's point goes before the care is done
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "medical", character="max", patient="vic", dice=[5])
+    assert not _consumed(d)
+    assert "the burn is put out" in d.words()[-1]
+    d.do("bob", "end_turn", character="max")
+    d.do("gm", "end_turn", character="boss")  # round 3 ends: nothing more is consumed
+    assert not d.prompts("gm") or all(p.kind != "burn" for p in d.prompts("gm"))
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-WFX-026")
+def test_vic_cannot_treat_his_own_consuming_burn() -> None:
+    # src 782: "outside treatment": the burning one's own Medical care is refused
+    d = _burning()
+    d.refuse("ann", "medical", character="vic", patient="vic", dice=[6], rule="WD-WFX-026")
+    assert _consumed(d)

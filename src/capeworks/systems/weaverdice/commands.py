@@ -597,7 +597,7 @@ class GetUp(Frozen):
 
 class Medical(Frozen):
     """Give medical care to a downed ally: one roll of a lengthy check (WD-WOUND-010); or stop an
-    ally's Death Sentence (WD-STATUS-014)."""
+    ally's Death Sentence (WD-STATUS-014) or consuming burn (WD-WFX-026)."""
 
     character: Ident
     patient: Ident
@@ -605,6 +605,11 @@ class Medical(Frozen):
         default=False,
         description="Work on the patient's Death Sentence (a lengthy check to 10), not on rousing them;"
         " implied when the patient is up.",
+    )
+    burn: bool = Field(
+        default=False,
+        description="Put out the patient's consuming burn (a lengthy check to 12), not rouse them;"
+        " implied when the patient is up and under no Death Sentence.",
     )
 
 

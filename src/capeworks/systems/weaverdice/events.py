@@ -744,6 +744,8 @@ class MedicalRolled(Changes):
     lengthy_changed: LengthyPatch | None = _fact()
     #: the care works on a Death Sentence (to 10, src 580, 875), not on rousing (WD-STATUS-014)
     sentence: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: the care puts out a consuming burn (to 12, src 782), not rousing (WD-WFX-026)
+    burn: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class CareEnded(Changes):

@@ -381,7 +381,13 @@ def _rested(p: ev.Rested) -> str:
 
 
 def _medical(p: ev.MedicalRolled) -> str:
-    up = "the death sentence is stopped" if p.sentence else f"{p.patient_name} is back up"
+    up = (
+        "the death sentence is stopped"
+        if p.sentence
+        else "the burn is put out"
+        if p.burn
+        else f"{p.patient_name} is back up"
+    )
     tail = up if p.done else f"{p.total} of {p.dc} so far"
     return f"{p.name} tends {p.patient_name} (Medical): {check_text(p.check)}; {tail}."
 
