@@ -71,6 +71,21 @@ def test_two_skills_for_two_plus_ones_must_be_different_skills() -> None:
     )
 
 
+@pytest.mark.rules("WD-SKILL-004", "WD-SKILL-008")
+def test_two_starting_training_rolls_that_reach_12_start_the_rookie_knowing_the_skill() -> None:
+    # src 338: the new character puts "two training rolls, put towards one skill"; src 342: "If the
+    # total Knowledge rolls for a skill total 12, the individual learns that skill". Knowledge 4 and
+    # Dexterity 4: Aim's two rolls were 5 + 1 + 1 = 7 and 4 + 1 + 1 = 6, 13: Aim is known from the
+    # start, and the rookie is made by the book.
+    rookie = _rookie(
+        _skill("Lockpicking", "dexterity"), _skill("Research", "knowledge"), _skill("Run", "athletics")
+    )
+    rookie["skills"][-1] = {**AIM, "training": [7, 6]}
+    d = table()
+    add(d, "ann", rookie, new=True)
+    assert "roo" in d.state.people
+
+
 # -- a learning skill opened with Focus is had for the encounter (src 342, 388) --------------------
 
 AIM = {"name": "Aim", "stats": ["dexterity"], "tree": "aim"}

@@ -196,11 +196,15 @@ def start_learning(character: Character, name: str, stat: Stat, *, rule: str) ->
 
 
 def check_starting_skills(character: Character) -> None:
-    """A new PC: one different skill for each stat at +1, of that stat; one free skill; one
-    learning skill with two training rolls (WD-SKILL-004)."""
+    """A new PC: one different skill for each stat at +1, of that stat; one free skill; one skill
+    with two training rolls, still learning it, or knowing it if they reached 12 (WD-SKILL-004/008)."""
     plus = [s for s in Stat if character.base(s) == 4]
-    known = list(character.known_skills)
     learning = [s for s in character.skills if s.learning]
+    # two starting rolls that total 12 learn the skill at once (src 342): known, yet the trained one
+    trained = [s for s in character.known_skills if len(s.training) == 2 and sum(s.training) >= LEARNED_AT]
+    if len(learning) + len(trained) != 1 or len((learning or trained)[0].training) != 2:
+        trained = []  # the check below says what is wrong
+    known = [s for s in character.known_skills if s not in trained]
     for stat in plus:
         if not any(stat in s.stats for s in known):
             raise RuleViolation(
@@ -215,7 +219,7 @@ def check_starting_skills(character: Character) -> None:
         raise RuleViolation(
             "WD-SKILL-004", "A new character takes one skill per +1 stat and then exactly one free skill."
         )
-    if len(learning) != 1 or len(learning[0].training) != 2:
+    if len(learning) + len(trained) != 1 or len((learning or trained)[0].training) != 2:
         raise RuleViolation("WD-SKILL-004", "A new character puts two training rolls toward one skill.")
 
 
