@@ -434,3 +434,20 @@ def test_vic_cannot_treat_his_own_consuming_burn() -> None:
     d = _burning()
     d.refuse("ann", "medical", character="vic", patient="vic", dice=[6], rule="WD-WFX-026")
     assert _consumed(d)
+
+
+@pytest.mark.rules("WD-EFFORT-011", "WD-EFFORT-009")
+def test_a_nights_sleep_takes_the_place_of_an_exhaustion_choice_left_open() -> None:
+    # src 409: the exhausted dot lowers the pool "until their next full night of sleep". Vic sleeps
+    # before choosing it: everything comes back, nothing is left to choose, and next morning's Stamina
+    # spent on a climb is not handed back by that old choice.
+    d = _climber()
+    d.do("gm", "lull")
+    d.do("ann", "sleep", character="vic")
+    assert not [p for p in d.prompts("ann") if p.kind == "exhaust"]
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 3
+    d.do("gm", "call_check", character="vic", stat="athletics", tn=4, task="climb the wall")
+    d.do("ann", "check", character="vic", call=2, dice=[2])
+    d.do("ann", "reroll", character="vic", dice=[5])
+    d.refuse("ann", "exhaust", character="vic", pool="stamina", rule="WD-EFFORT-009")
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2

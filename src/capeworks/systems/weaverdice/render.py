@@ -754,7 +754,7 @@ _QUESTIONS: dict[str, str] = {
     "burn": "The flames consume {name}: which physical stat loses a point for good?",
     "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",
-    "exhaust": "The fight is over: which of {name}'s effort pools loses a dot until a night's sleep?",
+    "exhaust": "The encounter is over: which of {name}'s effort pools loses a dot until a night's sleep?",
     "turn": "Round {round}: {name}'s turn, {actions} left.",
 }
 
