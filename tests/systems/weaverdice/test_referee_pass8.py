@@ -451,3 +451,29 @@ def test_a_nights_sleep_takes_the_place_of_an_exhaustion_choice_left_open() -> N
     d.do("ann", "reroll", character="vic", dice=[5])
     d.refuse("ann", "exhaust", character="vic", pool="stamina", rule="WD-EFFORT-009")
     assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2
+
+
+# -- a generic does not track dying (src 800) ------------------------------------------------------
+
+
+@pytest.mark.rules("WD-NPC-004", "WD-WOUND-012", "WD-WFX-021")
+def test_a_generic_that_would_start_dying_drops_and_the_gm_may_roll_its_fate() -> None:
+    # src 768: Moderate Shock 3-4, "Target chooses 2 of: disarmed, knocked down, lose 1 focus, start
+    # dying. Can't choose inapplicable options": the thug holds nothing and has no Focus, so knocked
+    # down and start dying. src 800: "Generic NPCs simply drop to the ground and stay there. We don't
+    # really need to devote attention to tracking the process of them dying. Make a Guts check for each
+    # where necessary": the thug drops, no dying clock runs, and the GM may roll its fate.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=3))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=2))
+    d.do("gm", "start_combat", dice=[6])  # Vic 12, the thug 9, the goon 8
+    d.do("ann", "attack", character="vic", target="thug", damage="shock", tier="moderate", dice=[6, 3])
+    thug = d.state.people["thug"]
+    assert thug.track.standing is Standing.DOWN
+    assert thug.track.dying_since is None
+    assert [c.fixed for c in d.legal("gm") if c.command == "fate"] == [{"character": "thug"}]
+    for _ in range(3):  # three rounds pass: the thug is not dead of a clock nobody keeps
+        for who, seat in (("vic", "ann"), ("goon", "gm")):
+            d.do(seat, "end_turn", character=who)
+    assert d.state.people["thug"].track.standing is Standing.DOWN

@@ -593,6 +593,10 @@ def _apply(
         track = track.resized(evolve(b.state.sheets[target], {"lasting_loss": lasting}))
     if o.slain:
         track = evolve(track, {"standing": Standing.DEAD})
+    elif o.dying and track.standing is not Standing.DEAD and c.tier in (Tier.GENERIC, Tier.BYSTANDER):
+        # a generic "simply drop[s] to the ground": no dying clock, a fate roll where it matters
+        # (WD-NPC-004, WD-WOUND-012, src 800)
+        track = evolve(track, {"standing": Standing.DOWN})
     elif o.dying and track.standing is not Standing.DEAD:
         round_ = b.fight.order.round if b.fight is not None else 1
         track = evolve(track, {"standing": Standing.DYING, "dying_since": round_, "fell_round": round_})
