@@ -477,3 +477,61 @@ def test_a_generic_that_would_start_dying_drops_and_the_gm_may_roll_its_fate() -
         for who, seat in (("vic", "ann"), ("goon", "gm")):
             d.do(seat, "end_turn", character=who)
     assert d.state.people["thug"].track.standing is Standing.DOWN
+
+
+# -- Aim with a foe at arm's length (src 316, 334) -------------------------------------------------
+
+
+def _held_sniper(*skills: dict[str, Any]) -> Driver:
+    """Eye (Ann's, Dexterity 4, these skills) is grabbed by the thug; a goon stands off; Eye's turn."""
+    d = table()
+    add(d, "ann", {**sheet("eye", "Eye", dexterity=4), "skills": list(skills)})
+    add(d, "gm", sheet("thug", "Thug", "notable", brawn=4))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=2))
+    d.do("gm", "start_combat", dice=[1, 6])  # the thug 6 + 6 = 12, Eye 7 + 1 = 8, the goon 8
+    assert d.state.fight is not None and d.state.fight.order.order[0] == "thug"
+    d.do("gm", "grab", character="thug", target="eye", dice=[5])
+    d.answer("ann", d.prompt("ann", "reaction").id, "take")
+    assert "thug>eye" in d.state.grapples
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.turn is not None and d.state.fight.turn.actor == "eye"
+    return d
+
+
+@pytest.mark.rules("WD-SKILL-010", "WD-GRAPPLE-001")
+def test_aim_gives_no_die_to_a_shot_fired_from_inside_a_grapple() -> None:
+    # src 316: Aim is "For long-range attacks made with no foes within 15' or immediate
+    # interference"; the thug holding Eye is at arm's length, and his hold is interference. Eye's shot
+    # at the goon may not name Aim.
+    d = _held_sniper(AIM)
+    d.refuse(
+        "ann",
+        "attack",
+        character="eye",
+        target="goon",
+        stat="dexterity",
+        melee=False,
+        skills=["Aim"],
+        dice=[1, 6],
+        rule="WD-SKILL-010",
+    )
+
+
+@pytest.mark.rules("WD-SKILL-012", "WD-SKILL-010")
+def test_a_focused_shot_applies_aim_from_inside_a_grapple() -> None:
+    # src 334: Focused Shot spends Focus "to apply Aim skills to attacks regardless of foe's proximity
+    # or circumstance": held or not, Eye's shot keeps Aim's die: [1, 5] keeps 5, 5 + 1 = 6.
+    d = _held_sniper(AIM, FOCUSED)
+    d.do(
+        "ann",
+        "attack",
+        character="eye",
+        target="goon",
+        stat="dexterity",
+        melee=False,
+        skills=["Aim"],
+        focused=True,
+        dice=[1, 5, 1],
+    )
+    rolled = next(e for e in reversed(d.events) if e.type == "weaverdice.attack_rolled")
+    assert int(rolled.payload.check.total) == 6

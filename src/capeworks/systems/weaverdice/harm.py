@@ -155,7 +155,14 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
     # a skill's die only on a roll in its field: Brawl on a Brawn swing, Aim on a Dexterity shot (src 311)
     extra = skill_dice(sheet, c.skills, opened=me.opened, stats=(c.stat,)) if not c.opportunity else 0
-    check_aim(sheet, c.skills, ranged=not c.melee, opened=me.opened)
+    check_aim(
+        sheet,
+        c.skills,
+        ranged=not c.melee,
+        opened=me.opened,
+        grappled_with=holds.in_reach_of_grapple(state, c.character),
+        focused=c.focused,
+    )
     if c.focused:
         # Focus buys Aim whatever the foes' nearness; later shots count one more Aim skill (src 334)
         check_focused_shot(sheet, c.skills, ranged=not c.melee, opened=me.opened)

@@ -100,7 +100,14 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 "WD-SKILL-001", f"{power.name} makes no roll for a skill to help.", field="skills"
             )
         assert power.attack_stat is not None
-        check_aim(sheet, c.skills, ranged=shot, opened=me.opened)
+        check_aim(
+            sheet,
+            c.skills,
+            ranged=shot,
+            opened=me.opened,
+            grappled_with=holds.in_reach_of_grapple(state, c.character),
+            focused=c.focused,
+        )
         extra = skill_dice(sheet, c.skills, opened=me.opened, stats=(power.attack_stat,))
     if c.focused:
         # a Focused Shot is a shot's, a power's as a weapon's (src 334, 551): Focus buys the Aim skills

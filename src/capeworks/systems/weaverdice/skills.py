@@ -277,12 +277,26 @@ def aim_applies(
 
 
 def check_aim(
-    character: Character, names: Iterable[str], *, ranged: bool, opened: Iterable[str] = ()
+    character: Character,
+    names: Iterable[str],
+    *,
+    ranged: bool,
+    opened: Iterable[str] = (),
+    grappled_with: str | None = None,
+    focused: bool = False,
 ) -> None:
     """Refuse an Aim-tree skill named for an attack Aim cannot apply to: only long-range shots
-    (WD-SKILL-010..012); a foe near or interference stays the player's claim and the GM's call."""
+    (WD-SKILL-010..012), and none with a foe at arm's length in a grapple (``grappled_with``: the
+    table knows that one) unless a Focused Shot lifts it; any other foe near or interference stays
+    the player's claim and the GM's call."""
     named = {n.lower() for n in names}
     aimed = [s for s in character.skills if s.tree == AIM_TREE and s.name.lower() in named]
+    if aimed and ranged and grappled_with is not None and not focused:
+        raise RuleViolation(
+            "WD-SKILL-010",
+            f"{aimed[0].name} needs no foe within 15 ft: {grappled_with} is at arm's length in a grapple"
+            " (a Focused Shot applies it regardless).",
+        )
     if aimed and not aim_applies(
         character, ranged=ranged, foe_within_15ft=False, interfered=False, opened=opened
     ):
