@@ -535,3 +535,25 @@ def test_a_focused_shot_applies_aim_from_inside_a_grapple() -> None:
     )
     rolled = next(e for e in reversed(d.events) if e.type == "weaverdice.attack_rolled")
     assert int(rolled.payload.check.total) == 6
+
+
+@pytest.mark.rules("WD-SKILL-011", "WD-SKILL-010")
+def test_sights_aligned_before_a_grab_give_no_bonus_to_the_shot_fired_held() -> None:
+    # src 325: Align Sights is "Usable only with shots where Aim applies throughout"; src 316: not with a
+    # foe within 15 ft or immediate interference. Eye aligns on the goon; the thug then grabs Eye; the
+    # shot at the goon fired from the hold gets no +2: [1] + 1 = 2 misses DS 3.
+    d = table()
+    add(d, "ann", {**sheet("eye", "Eye", dexterity=4), "skills": [AIM, ALIGN]})
+    add(d, "gm", sheet("goon", "Goon", "generic"))
+    add(d, "gm", sheet("thug", "Thug", "notable", brawn=4))
+    d.do("gm", "start_combat", dice=[6, 1])  # Eye 7 + 6 = 13, the goon 9, the thug 6 + 1 = 7
+    d.do("ann", "align_sights", character="eye", target="goon")
+    d.do("ann", "end_turn", character="eye")
+    d.do("gm", "end_turn", character="goon")
+    d.do("gm", "grab", character="thug", target="eye", dice=[5])
+    d.answer("ann", d.prompt("ann", "reaction").id, "take")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "attack", character="eye", target="goon", stat="dexterity", melee=False, dice=[1])
+    rolled = next(e for e in reversed(d.events) if e.type == "weaverdice.attack_rolled")
+    assert int(rolled.payload.check.total) == 2
+    assert d.state.people["eye"].aligned_on is None

@@ -60,9 +60,19 @@ def align_sights(state: WdState, context: Ctx, c: cmd.AlignSights, dice: DiceSer
     return b.batch
 
 
-def aligned_bonus(me: Combatant, sheet: Character, target: str, *, ranged: bool) -> int:
-    """The to-hit an attack gets from sights aligned on ``target``: a shot only, "where Aim applies"
-    (WD-SKILL-011); each Focused Shot this fight counts one more skill (WD-SKILL-012)."""
-    if not ranged or me.aligned_on != target:
+def aligned_bonus(
+    me: Combatant,
+    sheet: Character,
+    target: str,
+    *,
+    ranged: bool,
+    grappled: bool = False,
+    focused: bool = False,
+) -> int:
+    """The to-hit an attack gets from sights aligned on ``target``: a shot only, "where Aim applies
+    throughout" (WD-SKILL-011, src 325), so none fired from a grapple (a foe at arm's length, src 316)
+    unless a Focused Shot applies the Aim skills regardless (src 334); each Focused Shot this fight
+    counts one more skill (WD-SKILL-012)."""
+    if not ranged or me.aligned_on != target or (grappled and not focused):
         return 0
     return align_sights_bonus(sheet, focused_shots=me.focused_shots, opened=me.opened)

@@ -175,7 +175,14 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     # the weapon in hand: restrained, -2 with a one-handed one, none two-handed (WD-GRAPPLE-008)
     held = holds.weapon_modifier(state, me, sheet, c.weapon)
     # sights aligned on the target: +1 per Aim skill on the next shot at it (WD-SKILL-011)
-    aligned = aligned_bonus(me, sheet, c.target, ranged=not c.melee)
+    aligned = aligned_bonus(
+        me,
+        sheet,
+        c.target,
+        ranged=not c.melee,
+        grappled=holds.in_reach_of_grapple(state, c.character) is not None,
+        focused=c.focused,
+    )
     roll, record = roll_check(
         b,
         c.character,

@@ -171,7 +171,18 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 extra=extra,
                 bonus=c.bonus
                 + blind
-                + (aligned_bonus(aligned, sheet, target.id, ranged=True) if aligned else 0),
+                + (
+                    aligned_bonus(
+                        aligned,
+                        sheet,
+                        target.id,
+                        ranged=True,
+                        grappled=holds.in_reach_of_grapple(state, c.character) is not None,
+                        focused=c.focused,
+                    )
+                    if aligned
+                    else 0
+                ),
                 purpose="power",
             )
             hit = roll.success
