@@ -557,3 +557,22 @@ def test_sights_aligned_before_a_grab_give_no_bonus_to_the_shot_fired_held() -> 
     rolled = next(e for e in reversed(d.events) if e.type == "weaverdice.attack_rolled")
     assert int(rolled.payload.check.total) == 2
     assert d.state.people["eye"].aligned_on is None
+
+
+@pytest.mark.rules("WD-EFFORT-009")
+def test_a_fight_that_ended_with_no_lull_gives_the_effort_back_at_the_later_quiet_minutes() -> None:
+    # src 409: the return needs "at least five minutes without immediate crisis"; WD-EFFORT-009
+    # PROPOSED: a fight ended without it returns nothing "until a qualifying lull; then apply once".
+    # Vic dodges (1 Focus) and the fight ends in a rush; the quiet comes later: one dot exhausted.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute first
+    d.do("gm", "attack", character="brute", target="vic", dice=[2])  # 2 + 2 = 4 hits DS 4
+    d.answer("ann", "react-vic", "dodge", dice=[5])  # 5 + 0 beats 4
+    d.do("gm", "end_combat", lull=False)
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.FOCUS) == 2
+    d.do("gm", "lull")
+    d.do("ann", "exhaust", character="vic", pool="focus")
+    assert d.state.people["vic"].effort.exhausted == {Pool.FOCUS: 1}
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.FOCUS) == 2
