@@ -576,3 +576,18 @@ def test_a_fight_that_ended_with_no_lull_gives_the_effort_back_at_the_later_quie
     d.do("ann", "exhaust", character="vic", pool="focus")
     assert d.state.people["vic"].effort.exhausted == {Pool.FOCUS: 1}
     assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.FOCUS) == 2
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-NPC-003")
+def test_a_hidden_npcs_effort_at_the_quiet_minutes_stays_the_gms() -> None:
+    # The quiet minutes owe the GM's hidden Hood an exhaustion choice as anyone; his effort (a
+    # hidden NPC's sheet and pools are the GM's) does not show in the players' log.
+    d = table()
+    add(d, "gm", sheet("h", "Hood", "notable"), hidden=True)
+    d.do("gm", "check", character="h", stat=["athletics"], tn=4, task="climb", hidden=True, dice=[2])
+    d.do("gm", "reroll", character="h", dice=[5])
+    d.do("gm", "lull")
+    assert d.state.exhaust_owed == ("h",)
+    seen = [e.event.model_dump(mode="json") for e in d.table.log_view(d.table.viewer_for("ann"))]
+    quiet = [e for e in seen if e["type"] == "weaverdice.quiet_after"]
+    assert quiet and all(not e["data"].get("changed") for e in quiet)

@@ -939,16 +939,17 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
     ]
     if not owed:
         raise RuleViolation("WD-EFFORT-009", "Nobody has spent effort since the last lull.")
-    return [
-        Event.of(
-            ev.QuietAfter(
-                names=tuple(p.name for p in owed),
-                exhaust_owed=(*state.exhaust_owed, *(p.id for p in owed)),
-                # the first encounter after rest is over (WD-EFFORT-014)
-                changed=patches(state, tuple(evolve(p, {"effort": p.effort.lapse()}) for p in owed)),
-            )
+    b = Builder(state, context, dice)
+    # a hidden NPC's effort is the GM's: the builder moves its change to a GM-only note
+    b.emit(
+        ev.QuietAfter(
+            names=tuple(p.name for p in owed),
+            exhaust_owed=(*state.exhaust_owed, *(p.id for p in owed)),
+            # the first encounter after rest is over (WD-EFFORT-014)
+            people=tuple(evolve(p, {"effort": p.effort.lapse()}) for p in owed),
         )
-    ]
+    )
+    return b.batch
 
 
 def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> Done:
