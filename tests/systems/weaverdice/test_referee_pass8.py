@@ -591,3 +591,18 @@ def test_a_hidden_npcs_effort_at_the_quiet_minutes_stays_the_gms() -> None:
     seen = [e.event.model_dump(mode="json") for e in d.table.log_view(d.table.viewer_for("ann"))]
     quiet = [e for e in seen if e["type"] == "weaverdice.quiet_after"]
     assert quiet and all(not e["data"].get("changed") for e in quiet)
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-NPC-003")
+def test_a_hidden_npcs_stamina_reroll_keeps_its_dice_from_the_players() -> None:
+    # A hidden NPC's check rolled in secret stays the GM's; so does the Stamina reroll of it (src 376):
+    # the players see that a roll was made, not Hood's die or modifier.
+    d = table()
+    add(d, "gm", sheet("h", "Hood", "notable", athletics=4), hidden=True)
+    d.do("gm", "check", character="h", stat=["athletics"], tn=5, task="climb", hidden=True, dice=[2])
+    d.do("gm", "reroll", character="h", dice=[5])
+    entries = d.table.log_view(d.table.viewer_for("ann"))
+    assert not [r for e in entries for r in e.description.rolls if r.purpose == "reroll"]
+    assert not [e for e in entries if e.event.type == "weaverdice.rerolled"]
+    gm = d.table.log_view(d.table.viewer_for("gm"))
+    assert [r.faces for e in gm for r in e.description.rolls if r.purpose == "reroll"] == [(5,)]
