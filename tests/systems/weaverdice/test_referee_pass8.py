@@ -606,3 +606,18 @@ def test_a_hidden_npcs_stamina_reroll_keeps_its_dice_from_the_players() -> None:
     assert not [e for e in entries if e.event.type == "weaverdice.rerolled"]
     gm = d.table.log_view(d.table.viewer_for("gm"))
     assert [r.faces for e in gm for r in e.description.rolls if r.purpose == "reroll"] == [(5,)]
+
+
+@pytest.mark.rules("WD-SKILL-009", "WD-NPC-003")
+def test_a_hidden_npc_opening_a_learning_skill_keeps_its_name_from_the_players() -> None:
+    # src 342: Focus opens a learning skill for the encounter; a hidden NPC's skills are on its sheet,
+    # the GM's: the players read that Hood opened a skill, the GM which.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    knife = {"name": "Knife Fighting", "stats": ["dexterity"], "learning": True, "training": [5]}
+    add(d, "gm", {**sheet("h", "Hood", "notable"), "skills": [knife]}, hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "open_skill", character="h", skill="Knife Fighting")
+    assert not [w for w in d.words("ann") if "Knife Fighting" in w]
+    assert "Hood takes a quick action: opens a skill (for the rest of the encounter)." in d.words("ann")
+    assert d.state.people["h"].opened == ("knife fighting",)

@@ -998,7 +998,8 @@ def open_skill(state: WdState, context: Ctx, c: cmd.OpenSkill, dice: DiceService
         ev.ActionTaken(
             character=c.character,
             name=me.name,
-            action=f"opens {skill.name}",
+            # a hidden NPC's sheet is the GM's: the players see a skill opened, not which
+            action="opens a skill" if me.hidden else f"opens {skill.name}",
             kind=ActionKind.QUICK.value,
             note="for the rest of the encounter",
             fight=b.fight,
