@@ -16,7 +16,7 @@ from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.skills import AIM_TREE, align_sights_bonus
+from capeworks.systems.weaverdice.skills import AIM_TREE, align_sights_bonus, had_skills
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.vocab import Status
 from capeworks.systems.weaverdice.wounding import full_action
@@ -33,7 +33,8 @@ def align_sights(state: WdState, context: Ctx, c: cmd.AlignSights, dice: DiceSer
     fight = on_turn(state, c.character)
     assert fight.turn is not None
     me, target, sheet = person(state, c.character), person(state, c.target), state.sheet(c.character)
-    known = any(s.tree == AIM_TREE and s.name.lower() == ALIGN_SIGHTS for s in sheet.known_skills)
+    # a learning Align Sights opened with Focus is had for the encounter (WD-SKILL-009, src 342)
+    known = any(s.tree == AIM_TREE and s.name.lower() == ALIGN_SIGHTS for s in had_skills(sheet, me.opened))
     if not known:
         raise RuleViolation("WD-SKILL-011", f"{me.name} does not know Align Sights (an Aim skill).")
     if c.target == c.character:
@@ -59,9 +60,19 @@ def align_sights(state: WdState, context: Ctx, c: cmd.AlignSights, dice: DiceSer
     return b.batch
 
 
-def aligned_bonus(me: Combatant, sheet: Character, target: str, *, ranged: bool) -> int:
-    """The to-hit an attack gets from sights aligned on ``target``: a shot only, "where Aim applies"
-    (WD-SKILL-011); each Focused Shot this fight counts one more skill (WD-SKILL-012)."""
-    if not ranged or me.aligned_on != target:
+def aligned_bonus(
+    me: Combatant,
+    sheet: Character,
+    target: str,
+    *,
+    ranged: bool,
+    grappled: bool = False,
+    focused: bool = False,
+) -> int:
+    """The to-hit an attack gets from sights aligned on ``target``: a shot only, "where Aim applies
+    throughout" (WD-SKILL-011, src 325), so none fired from a grapple (a foe at arm's length, src 316)
+    unless a Focused Shot applies the Aim skills regardless (src 334); each Focused Shot this fight
+    counts one more skill (WD-SKILL-012)."""
+    if not ranged or me.aligned_on != target or (grappled and not focused):
         return 0
-    return align_sights_bonus(sheet, focused_shots=me.focused_shots)
+    return align_sights_bonus(sheet, focused_shots=me.focused_shots, opened=me.opened)

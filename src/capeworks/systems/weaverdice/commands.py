@@ -47,6 +47,7 @@ __all__ = [
     "GrappleTurn",
     "JoinCombat",
     "Leverage",
+    "Lull",
     "Medical",
     "Move",
     "OpenSkill",
@@ -596,7 +597,7 @@ class GetUp(Frozen):
 
 class Medical(Frozen):
     """Give medical care to a downed ally: one roll of a lengthy check (WD-WOUND-010); or stop an
-    ally's Death Sentence (WD-STATUS-014)."""
+    ally's Death Sentence (WD-STATUS-014) or consuming burn (WD-WFX-026)."""
 
     character: Ident
     patient: Ident
@@ -604,6 +605,11 @@ class Medical(Frozen):
         default=False,
         description="Work on the patient's Death Sentence (a lengthy check to 10), not on rousing them;"
         " implied when the patient is up.",
+    )
+    burn: bool = Field(
+        default=False,
+        description="Put out the patient's consuming burn (a lengthy check to 12), not rouse them;"
+        " implied when the patient is up and under no Death Sentence.",
     )
 
 
@@ -630,6 +636,13 @@ class EndCombat(Frozen):
     """End the fight; with five quiet minutes after it, effort comes back (WD-EFFORT-009)."""
 
     lull: bool = True
+
+
+class Lull(Frozen):
+    """Five quiet minutes outside a fight: spent effort comes back but one exhausted dot (WD-EFFORT-009).
+
+    The seed's return is for "any encounter or situation where effort was expended" (src 409): a
+    climb pushed with Stamina is one, with no fight to end."""
 
 
 class Exhaust(Frozen):

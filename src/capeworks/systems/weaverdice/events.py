@@ -481,6 +481,14 @@ class WoundTaken(Changes):
     cause: str = ""
 
 
+class BystanderDown(Changes):
+    """A bystander hit by something that deals no wound (a chair's effect alone) goes down all the
+    same: "if they're hit, they go down" (WD-NPC-005, src 306)."""
+
+    character: str
+    name: str
+
+
 class Grappled(Changes):
     """A grapple begins, or one of its rounds is rolled and resolved (WD-GRAPPLE-001..010)."""
 
@@ -736,6 +744,8 @@ class MedicalRolled(Changes):
     lengthy_changed: LengthyPatch | None = _fact()
     #: the care works on a Death Sentence (to 10, src 580, 875), not on rousing (WD-STATUS-014)
     sentence: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: the care puts out a consuming burn (to 12, src 782), not rousing (WD-WFX-026)
+    burn: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class CareEnded(Changes):
@@ -846,6 +856,14 @@ class CombatEnded(Changes):
     grapples_changed: dict[str, GrapplePatch] | None = _fact()
 
 
+class QuietAfter(Changes):
+    """Five quiet minutes after a situation outside a fight: who spent effort chooses the dot that
+    becomes exhausted, and the rest comes back (WD-EFFORT-009, src 409)."""
+
+    names: tuple[str, ...]
+    exhaust_owed: tuple[str, ...]
+
+
 class Exhausted(Changes):
     """A dot becomes exhausted after a lull (WD-EFFORT-009/010)."""
 
@@ -912,6 +930,7 @@ EVENTS = declare_events(
     ReactionSeen,
     StandingSeen,
     WoundTaken,
+    BystanderDown,
     Grappled,
     GrappleBraced,
     GearChanged,
@@ -934,6 +953,7 @@ EVENTS = declare_events(
     CameForward,
     RoundEnded,
     CombatEnded,
+    QuietAfter,
     Exhausted,
     Trained,
     Slept,

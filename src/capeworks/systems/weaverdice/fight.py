@@ -1005,6 +1005,32 @@ def _all_back(p: Combatant) -> dict[str, object]:
     return {"drained": (), "temporary_loss": {k: v for k, v in temporary.items() if v}}
 
 
+def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
+    """Five quiet minutes after a situation outside a fight (a climb pushed with Stamina, a power
+    paid for): as after a fight, who spent effort gets it back but for one exhausted dot of their
+    choice (WD-EFFORT-009/010, src 409: "any encounter or situation where effort was expended")."""
+    if state.fight is not None:
+        raise RuleViolation("WD-EFFORT-009", "A fight is on: its lull comes when it ends (end_combat).")
+    owed = [
+        p
+        for p in state.people.values()
+        if p.effort.used and p.id not in state.exhaust_owed and state.sheet(p.id).tracks_effort
+    ]
+    if not owed:
+        raise RuleViolation("WD-EFFORT-009", "Nobody has spent effort since the last lull.")
+    b = Builder(state, context, dice)
+    # a hidden NPC's effort is the GM's: the builder moves its change to a GM-only note
+    b.emit(
+        ev.QuietAfter(
+            names=tuple(p.name for p in owed),
+            exhaust_owed=(*state.exhaust_owed, *(p.id for p in owed)),
+            # the first encounter after rest is over (WD-EFFORT-014)
+            people=tuple(evolve(p, {"effort": p.effort.lapse()}) for p in owed),
+        )
+    )
+    return b.batch
+
+
 def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> Done:
     """Choose the dot that becomes exhausted; the rest of the spent effort returns (WD-EFFORT-009/010)."""
     me = person(state, c.character)
@@ -1051,7 +1077,8 @@ def open_skill(state: WdState, context: Ctx, c: cmd.OpenSkill, dice: DiceService
         ev.ActionTaken(
             character=c.character,
             name=me.name,
-            action=f"opens {skill.name}",
+            # a hidden NPC's sheet is the GM's: the players see a skill opened, not which
+            action="opens a skill" if me.hidden else f"opens {skill.name}",
             kind=ActionKind.QUICK.value,
             note="for the rest of the encounter",
             fight=b.fight,

@@ -155,10 +155,17 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
     # a skill's die only on a roll in its field: Brawl on a Brawn swing, Aim on a Dexterity shot (src 311)
     extra = skill_dice(sheet, c.skills, opened=me.opened, stats=(c.stat,)) if not c.opportunity else 0
-    check_aim(sheet, c.skills, ranged=not c.melee)
+    check_aim(
+        sheet,
+        c.skills,
+        ranged=not c.melee,
+        opened=me.opened,
+        grappled_with=holds.in_reach_of_grapple(state, c.character),
+        focused=c.focused,
+    )
     if c.focused:
         # Focus buys Aim whatever the foes' nearness; later shots count one more Aim skill (src 334)
-        check_focused_shot(sheet, c.skills, ranged=not c.melee)
+        check_focused_shot(sheet, c.skills, ranged=not c.melee, opened=me.opened)
         spend(b, c.character, Pool.FOCUS, EffortUse.FOCUSED_SHOT)
     ds = defense_in_grapple(state, c.target, tsheet.defense(context.config), context.config) + cover_bonus(
         c.cover, angle=c.angle
@@ -168,7 +175,14 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     # the weapon in hand: restrained, -2 with a one-handed one, none two-handed (WD-GRAPPLE-008)
     held = holds.weapon_modifier(state, me, sheet, c.weapon)
     # sights aligned on the target: +1 per Aim skill on the next shot at it (WD-SKILL-011)
-    aligned = aligned_bonus(me, sheet, c.target, ranged=not c.melee)
+    aligned = aligned_bonus(
+        me,
+        sheet,
+        c.target,
+        ranged=not c.melee,
+        grappled=holds.in_reach_of_grapple(state, c.character) is not None,
+        focused=c.focused,
+    )
     roll, record = roll_check(
         b,
         c.character,
@@ -471,16 +485,32 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
     """One roll of a lengthy Medical check (Dex and Know) on a downed ally: 8 rouses, 12 saves the
     dying (WD-WOUND-008..010, WD-COMBAT-013). On an ally under a Death Sentence (up, or asked with
     ``sentence``) it works toward 10 to stop it, the hemorrhaging of src 580: only outside help ends
-    it (WD-STATUS-014, src 875)."""
+    it (WD-STATUS-014, src 875). On an ally a consuming burn eats at (up, or asked with ``burn``) it
+    is the outside treatment, toward 12, that puts it out (WD-WFX-026, src 782)."""
     me, patient = person(state, c.character), person(state, c.patient)
     sentenced = not st.can_self_recover(patient.conditions, c.patient)
-    sentence = sentenced and (c.sentence or patient.track.standing is Standing.UP)
+    burning = any(x.consuming and x.target == c.patient for x in patient.conditions)
+    if c.sentence and c.burn:
+        raise RuleViolation("WD-WOUND-010", "One lengthy check at a time: the sentence or the burn.")
+    up = patient.track.standing is Standing.UP
+    sentence = sentenced and not c.burn and (c.sentence or up)
     if c.sentence and not sentenced:
         raise RuleViolation("WD-STATUS-014", f"{patient.name} is under no death sentence.")
+    if c.burn and not burning:
+        raise RuleViolation("WD-WFX-026", f"No consuming burn is on {patient.name}.")
+    # a consuming burn burns until outside treatment, a lengthy check to 12 (WD-WFX-026, src 782)
+    burn = burning and not sentence and (c.burn or up)
     if sentence and c.character == c.patient:
         raise RuleViolation("WD-STATUS-014", f"Under a death sentence, {me.name} needs someone else's help.")
-    key = f"sentence:{c.patient}" if sentence else f"medical:{c.patient}"
-    dc = st.DEATH_SENTENCE_HELP_DC if sentence else patient.track.medical_dc(context.config)
+    if burn and c.character == c.patient:
+        raise RuleViolation("WD-WFX-026", f"A consuming burn needs outside treatment: not {me.name}'s own.")
+    key = f"sentence:{c.patient}" if sentence else f"burn:{c.patient}" if burn else f"medical:{c.patient}"
+    if sentence:
+        dc = st.DEATH_SENTENCE_HELP_DC
+    elif burn:
+        dc = st.BURN_TREATMENT_DC
+    else:
+        dc = patient.track.medical_dc(context.config)
     b = Builder(state, context, dice)
     if state.fight is not None:
         lengthy_turn(b, state, c.character, "medical")
@@ -496,6 +526,9 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
         kept = tuple(
             x for x in patient.conditions if not (x.name == Status.DEATH_SENTENCE and x.target == c.patient)
         )
+        people = (evolve(patient, {"conditions": kept}),)
+    elif running.done and burn:
+        kept = tuple(x for x in patient.conditions if not (x.consuming and x.target == c.patient))
         people = (evolve(patient, {"conditions": kept}),)
     elif running.done:
         people = (evolve(patient, {"track": patient.track.rouse()}),)
@@ -513,6 +546,7 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
             done=running.done,
             people=people,
             sentence=sentence,
+            burn=burn,
         ),
         rolls=(record,),
     )

@@ -80,6 +80,7 @@ __all__ = [
     "grab",
     "grapple_round",
     "held_by",
+    "in_reach_of_grapple",
     "reverse",
 ]
 
@@ -99,6 +100,20 @@ def held_by(state: WdState, ident: str) -> list[str]:
         and g.holder in state.people
         and state.people[g.holder].track.standing is Standing.UP
     ]
+
+
+def in_reach_of_grapple(state: WdState, ident: str) -> str | None:
+    """The name of a foe at arm's length in a grapple with ``ident`` (one holding them fast, or one
+    they hold who is still up), or None: Aim's "no foes within 15' or immediate interference" cannot
+    hold for either (WD-SKILL-010, src 316)."""
+    for holder in held_by(state, ident):
+        return state.people[holder].name
+    if ident in state.people and state.people[ident].track.standing is Standing.UP:
+        for g in state.grapples.values():
+            held = state.people.get(g.target)
+            if g.holder == ident and held is not None and held.track.standing is Standing.UP:
+                return held.name
+    return None
 
 
 def defense_in_grapple(state: WdState, ident: str, base: int, config: WeaverdiceConfig) -> int:

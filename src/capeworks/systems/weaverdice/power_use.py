@@ -100,11 +100,18 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 "WD-SKILL-001", f"{power.name} makes no roll for a skill to help.", field="skills"
             )
         assert power.attack_stat is not None
-        check_aim(sheet, c.skills, ranged=shot)
+        check_aim(
+            sheet,
+            c.skills,
+            ranged=shot,
+            opened=me.opened,
+            grappled_with=holds.in_reach_of_grapple(state, c.character),
+            focused=c.focused,
+        )
         extra = skill_dice(sheet, c.skills, opened=me.opened, stats=(power.attack_stat,))
     if c.focused:
         # a Focused Shot is a shot's, a power's as a weapon's (src 334, 551): Focus buys the Aim skills
-        check_focused_shot(sheet, c.skills, ranged=shot)
+        check_focused_shot(sheet, c.skills, ranged=shot, opened=me.opened)
     out = next((t for t in targets if t.track.standing in (Standing.DEAD, Standing.DOWN)), None)
     if power.is_attack and out is not None:
         # as a plain attack: the dropped are ignored thereafter (src 306, 800)
@@ -164,7 +171,18 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 extra=extra,
                 bonus=c.bonus
                 + blind
-                + (aligned_bonus(aligned, sheet, target.id, ranged=True) if aligned else 0),
+                + (
+                    aligned_bonus(
+                        aligned,
+                        sheet,
+                        target.id,
+                        ranged=True,
+                        grappled=holds.in_reach_of_grapple(state, c.character) is not None,
+                        focused=c.focused,
+                    )
+                    if aligned
+                    else 0
+                ),
                 purpose="power",
             )
             hit = roll.success

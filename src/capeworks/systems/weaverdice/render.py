@@ -36,6 +36,7 @@ COMMAND_WORDS: dict[str, str] = {
     "start_combat": "start a fight (roll initiative)",
     "join_combat": "bring reinforcements into a fight (they roll initiative)",
     "end_turn": "end the turn",
+    "lull": "five quiet minutes outside a fight: spent effort comes back (one dot exhausted)",
     "attack": "attack",
     "react": "dodge, block or take the hit",
     "use_power": "use a power",
@@ -380,7 +381,13 @@ def _rested(p: ev.Rested) -> str:
 
 
 def _medical(p: ev.MedicalRolled) -> str:
-    up = "the death sentence is stopped" if p.sentence else f"{p.patient_name} is back up"
+    up = (
+        "the death sentence is stopped"
+        if p.sentence
+        else "the burn is put out"
+        if p.burn
+        else f"{p.patient_name} is back up"
+    )
     tail = up if p.done else f"{p.total} of {p.dc} so far"
     return f"{p.name} tends {p.patient_name} (Medical): {check_text(p.check)}; {tail}."
 
@@ -586,7 +593,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.RoundEnded.TYPE: lambda p: (
         f"Round {p.round} ends." + (f" {', '.join(p.died)} died." if p.died else "")
     ),
+    ev.BystanderDown.TYPE: lambda p: f"{p.name} is hit and goes down.",
     ev.CombatEnded.TYPE: _ended,
+    ev.QuietAfter.TYPE: lambda p: (
+        f"Five quiet minutes pass: the effort {', '.join(p.names)} spent comes back, but for one dot each."
+    ),
     ev.Exhausted.TYPE: lambda p: (
         f"{p.name}'s effort comes back"
         + (f", but one {_POOL[p.pool]} dot is exhausted until a night's sleep." if p.pool else ".")
@@ -743,7 +754,7 @@ _QUESTIONS: dict[str, str] = {
     "burn": "The flames consume {name}: which physical stat loses a point for good?",
     "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",
-    "exhaust": "The fight is over: which of {name}'s effort pools loses a dot until a night's sleep?",
+    "exhaust": "The encounter is over: which of {name}'s effort pools loses a dot until a night's sleep?",
     "turn": "Round {round}: {name}'s turn, {actions} left.",
 }
 

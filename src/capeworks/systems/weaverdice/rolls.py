@@ -249,7 +249,8 @@ def reroll(state: WdState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Do
     spend(b, c.character, Pool.STAMINA, EffortUse.REROLL)
     record = dice.roll(len(last.faces), 6, purpose="reroll")
     roll = reroll_check(last, record.faces)
-    b.emit(ev.Rerolled(character=c.character, name=me.name, check=roll), rolls=(record,))
+    # a hidden NPC's roll is the GM's, its reroll too: the players see that a roll was made
+    b.emit(ev.Rerolled(character=c.character, name=me.name, check=roll), rolls=(record,), hidden=me.hidden)
     return b.batch
 
 

@@ -130,6 +130,11 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
             effort = effort.with_bonus(pool, halves)
     me = evolve(me, {"effort": effort})
     b = Builder(state, context, dice)
+    if c.character in state.exhaust_owed:
+        # the exhausted dot would last only until this sleep: the choice left open lapses with it
+        # (WD-EFFORT-009/011), and cannot later hand back effort spent after the night
+        owed = tuple(i for i in state.exhaust_owed if i != c.character)
+        b.emit(ev.Exhausted(character=c.character, name=me.name, pool=None, exhaust_owed=owed))
     b.emit(
         ev.Slept(
             character=c.character,

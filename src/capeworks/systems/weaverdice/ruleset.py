@@ -92,6 +92,7 @@ from capeworks.systems.weaverdice.facts import (
 from capeworks.systems.weaverdice.gm_hand import GM_HAND_COMMAND_WORDS, GM_HAND_EVENTS, GM_HAND_WORDS
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
+from capeworks.systems.weaverdice.skills import had_skills
 from capeworks.systems.weaverdice.state import PLAIN, WdState, fold_payload
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Status, Tier
 from capeworks.systems.weaverdice.wounds import Standing
@@ -124,11 +125,14 @@ def _own(test: Callable[[WdState, str], bool]) -> Offer:
 
 
 def _aligner(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    """Align Sights, offered on the turn of one who knows it (WD-SKILL-011)."""
+    """Align Sights, offered on the turn of one who has it: known, or opened with Focus (WD-SKILL-009/011)."""
     return [
         o
         for o in _on_turn(state, seat)
-        if any(s.name.lower() == aiming.ALIGN_SIGHTS for s in state.sheet(o["character"]).known_skills)
+        if any(
+            s.name.lower() == aiming.ALIGN_SIGHTS
+            for s in had_skills(state.sheet(o["character"]), state.people[o["character"]].opened)
+        )
     ]
 
 
@@ -243,6 +247,18 @@ def _dropped_generics(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     ]
 
 
+def _quiet(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Five quiet minutes, offered to the GM outside a fight once someone has spent effort since the
+    last lull (WD-EFFORT-009): the cases ``lull`` does not refuse."""
+    if not seat.is_gm or state.fight is not None:
+        return []
+    spent = any(
+        p.effort.used and p.id not in state.exhaust_owed and state.sheet(p.id).tracks_effort
+        for p in state.people.values()
+    )
+    return [{}] if spent else []
+
+
 def _sealed(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     return [{}] if seat.is_gm and state.sealed else []
 
@@ -278,6 +294,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "start_combat": CommandSpec(cmd.StartCombat, initiative.start_combat, GM, "start fights"),
     "join_combat": CommandSpec(cmd.JoinCombat, initiative.join_combat, GM, "bring reinforcements in"),
     "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights"),
+    "lull": CommandSpec(cmd.Lull, fight.lull, GM, "call five quiet minutes outside a fight", offer=_quiet),
     "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
     "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_on_turn),
     "use_power": CommandSpec(cmd.UsePower, power_use.use_power, OWNER, offer=_on_turn),

@@ -34,6 +34,7 @@ __all__ = [
     "check_focused_shot",
     "check_prerequisites",
     "check_starting_skills",
+    "had_skills",
     "handy_adds",
     "skill_dice",
     "start_learning",
@@ -195,24 +196,45 @@ def start_learning(character: Character, name: str, stat: Stat, *, rule: str) ->
 
 
 def check_starting_skills(character: Character) -> None:
-    """A new PC: one different skill for each stat at +1, of that stat; one free skill; one
-    learning skill with two training rolls (WD-SKILL-004)."""
+    """A new PC: one different skill for each stat at +1, of that stat; one free skill; one skill
+    with two training rolls, still learning it, or knowing it if they reached 12 (WD-SKILL-004/008)."""
     plus = [s for s in Stat if character.base(s) == 4]
-    known = list(character.known_skills)
     learning = [s for s in character.skills if s.learning]
+    # two starting rolls that total 12 learn the skill at once (src 342): known, yet the trained one
+    trained = [s for s in character.known_skills if len(s.training) == 2 and sum(s.training) >= LEARNED_AT]
+    if len(learning) + len(trained) != 1 or len((learning or trained)[0].training) != 2:
+        trained = []  # the check below says what is wrong
+    known = [s for s in character.known_skills if s not in trained]
     for stat in plus:
-        match = next((s for s in known if stat in s.stats), None)
-        if match is None:
+        if not any(stat in s.stats for s in known):
             raise RuleViolation(
                 "WD-SKILL-004", f"A new character needs a {stat.value} skill for their +1 in it."
             )
-        known.remove(match)
+    chosen = _one_skill_each(plus, known, frozenset())
+    if chosen is None:
+        named = ", ".join(s.value for s in plus)
+        raise RuleViolation("WD-SKILL-004", f"A new character needs a different skill for each +1 ({named}).")
+    known = [s for n, s in enumerate(known) if n not in chosen]
     if len(known) != 1:
         raise RuleViolation(
             "WD-SKILL-004", "A new character takes one skill per +1 stat and then exactly one free skill."
         )
-    if len(learning) != 1 or len(learning[0].training) != 2:
+    if len(learning) + len(trained) != 1 or len((learning or trained)[0].training) != 2:
         raise RuleViolation("WD-SKILL-004", "A new character puts two training rolls toward one skill.")
+
+
+def _one_skill_each(stats: list[Stat], known: list[Skill], taken: frozenset[int]) -> frozenset[int] | None:
+    """The places in ``known`` of one different skill for each stat, or None when there is no way to
+    give each its own: a skill of two stats may stand for either, so the first fit is not always the
+    one to take (WD-SKILL-004, src 338)."""
+    if not stats:
+        return taken
+    for n, skill in enumerate(known):
+        if n not in taken and stats[0] in skill.stats:
+            found = _one_skill_each(stats[1:], known, taken | {n})
+            if found is not None:
+                return found
+    return None
 
 
 def training_total(character: Character, skill: Skill, face: int) -> int:
@@ -238,37 +260,73 @@ def train(
     return evolve(character, {"skills": skills}), total, learned
 
 
-def aim_applies(character: Character, *, ranged: bool, foe_within_15ft: bool, interfered: bool) -> int:
+def aim_applies(
+    character: Character,
+    *,
+    ranged: bool,
+    foe_within_15ft: bool,
+    interfered: bool,
+    opened: Iterable[str] = (),
+) -> int:
     """Aim: +1h6 (keep the chosen die) on long-range attacks with no foe within 15 ft and no
-    interference (WD-SKILL-010); Focused Shot lifts the conditions (WD-SKILL-012)."""
-    if not ranged or character.tree_count(AIM_TREE) == 0:
+    interference (WD-SKILL-010); Focused Shot lifts the conditions (WD-SKILL-012). An Aim skill being
+    learned counts once Focus opened it (WD-SKILL-009)."""
+    if not ranged or not any(s.tree == AIM_TREE for s in had_skills(character, opened)):
         return 0
     return 0 if foe_within_15ft or interfered else 1
 
 
-def check_aim(character: Character, names: Iterable[str], *, ranged: bool) -> None:
+def check_aim(
+    character: Character,
+    names: Iterable[str],
+    *,
+    ranged: bool,
+    opened: Iterable[str] = (),
+    grappled_with: str | None = None,
+    focused: bool = False,
+) -> None:
     """Refuse an Aim-tree skill named for an attack Aim cannot apply to: only long-range shots
-    (WD-SKILL-010..012); a foe near or interference stays the player's claim and the GM's call."""
+    (WD-SKILL-010..012), and none with a foe at arm's length in a grapple (``grappled_with``: the
+    table knows that one) unless a Focused Shot lifts it; any other foe near or interference stays
+    the player's claim and the GM's call."""
     named = {n.lower() for n in names}
     aimed = [s for s in character.skills if s.tree == AIM_TREE and s.name.lower() in named]
-    if aimed and not aim_applies(character, ranged=ranged, foe_within_15ft=False, interfered=False):
+    if aimed and ranged and grappled_with is not None and not focused:
+        raise RuleViolation(
+            "WD-SKILL-010",
+            f"{aimed[0].name} needs no foe within 15 ft: {grappled_with} is at arm's length in a grapple"
+            " (a Focused Shot applies it regardless).",
+        )
+    if aimed and not aim_applies(
+        character, ranged=ranged, foe_within_15ft=False, interfered=False, opened=opened
+    ):
         raise RuleViolation("WD-SKILL-010", f"{aimed[0].name} is for long-range attacks, not a melee one.")
 
 
-def check_focused_shot(character: Character, names: Iterable[str], *, ranged: bool) -> None:
-    """Focused Shot (WD-SKILL-012, src 329-334): known, on a shot, applying Aim-tree skills named for
-    it; it is what the Focus buys, so a shot naming none has nothing to focus."""
-    known = any(s.tree == AIM_TREE and s.name.lower() == FOCUSED_SHOT for s in character.known_skills)
+def had_skills(character: Character, opened: Iterable[str] = ()) -> tuple[Skill, ...]:
+    """The skills one has now: those known, and those being learned that Focus opened for this
+    encounter, "gaining it until the encounter ends" (WD-SKILL-009, src 342, 388)."""
+    open_now = {n.lower() for n in opened}
+    return tuple(s for s in character.skills if not s.learning or s.name.lower() in open_now)
+
+
+def check_focused_shot(
+    character: Character, names: Iterable[str], *, ranged: bool, opened: Iterable[str] = ()
+) -> None:
+    """Focused Shot (WD-SKILL-012, src 329-334): had (known, or opened), on a shot, applying Aim-tree
+    skills named for it; it is what the Focus buys, so a shot naming none has nothing to focus."""
+    had = had_skills(character, opened)
+    known = any(s.tree == AIM_TREE and s.name.lower() == FOCUSED_SHOT for s in had)
     if not known:
         raise RuleViolation("WD-SKILL-012", f"{character.name} does not know Focused Shot (an Aim skill).")
     if not ranged:
         raise RuleViolation("WD-SKILL-012", "Focused Shot is for long-range attacks, not a melee one.")
     named = {n.lower() for n in names}
-    if not any(s.tree == AIM_TREE and s.name.lower() in named for s in character.known_skills):
+    if not any(s.tree == AIM_TREE and s.name.lower() in named for s in had):
         raise RuleViolation("WD-SKILL-012", "Name the Aim skills the Focused Shot applies.", field="skills")
 
 
-def align_sights_bonus(character: Character, *, focused_shots: int = 0) -> int:
-    """Align Sights: +1 to hit per Aim skill known; each Focused Shot this fight counts one more
-    (WD-SKILL-011/012)."""
-    return character.tree_count(AIM_TREE) + focused_shots
+def align_sights_bonus(character: Character, *, focused_shots: int = 0, opened: Iterable[str] = ()) -> int:
+    """Align Sights: +1 to hit per Aim skill had (known, or opened this encounter); each Focused Shot
+    this fight counts one more (WD-SKILL-009/011/012)."""
+    return sum(1 for s in had_skills(character, opened) if s.tree == AIM_TREE) + focused_shots

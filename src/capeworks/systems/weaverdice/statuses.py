@@ -28,6 +28,7 @@ from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Stat, S
 
 __all__ = [
     "BLINDED_TO_HIT",
+    "BURN_TREATMENT_DC",
     "DEATH_SENTENCE_HELP_DC",
     "DEFAULT_ENDINGS",
     "KNOCKED_DOWN_MOVE_FT",
@@ -585,6 +586,9 @@ def break_pin(conditions: Iterable[Condition], target: str, *, brawn_total: int)
 
 #: an ally stops the bleeding-out with a lengthy Medical check to this (hemorrhaging, src 580)
 DEATH_SENTENCE_HELP_DC = 10
+#: the lengthy Medical total of the outside treatment that puts a consuming burn out (WD-WFX-026,
+#: src 782: "until outside treatment is given (Long DC 12)")
+BURN_TREATMENT_DC = 12
 
 
 class DeathTick(Frozen):

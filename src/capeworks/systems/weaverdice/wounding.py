@@ -31,7 +31,7 @@ from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.statuses import BleedTrigger, Reach, bleed
-from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, Tier, WoundTier
 from capeworks.systems.weaverdice.waits import follow_delay
 from capeworks.systems.weaverdice.wfx import resolve, rolls_own_stat
 from capeworks.systems.weaverdice.wfx_outcome import Chooser, EffectOutcome, Hit, StatLasting
@@ -156,6 +156,12 @@ def land(
     ``weapon`` names the melee weapon that would stay in the target."""
     if only:
         c = b.person(target)
+        if c.tier is Tier.BYSTANDER and c.track.standing is Standing.UP:
+            # no wound, but a bystander hit goes down all the same (WD-NPC-005, src 306)
+            c = evolve(c, {"track": evolve(c.track, {"standing": Standing.DOWN})})
+            b.emit(ev.BystanderDown(character=target, name=c.name, people=(c,)))
+            let_go_when_down(b, target)
+            _interrupt(b, target)
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
         start_effect(
             b,
@@ -589,6 +595,10 @@ def _apply(
         track = track.resized(evolve(b.state.sheets[target], {"lasting_loss": lasting}))
     if o.slain:
         track = evolve(track, {"standing": Standing.DEAD})
+    elif o.dying and track.standing is not Standing.DEAD and c.tier in (Tier.GENERIC, Tier.BYSTANDER):
+        # a generic "simply drop[s] to the ground": no dying clock, a fate roll where it matters
+        # (WD-NPC-004, WD-WOUND-012, src 800)
+        track = evolve(track, {"standing": Standing.DOWN})
     elif o.dying and track.standing is not Standing.DEAD:
         round_ = b.fight.order.round if b.fight is not None else 1
         track = evolve(track, {"standing": Standing.DYING, "dying_since": round_, "fell_round": round_})
