@@ -390,3 +390,42 @@ def test_hidden_npcs_rest_bought_up_with_morale__players_never_see_its_morale() 
     assert not any(e["type"] in ("weaverdice.morale_spent", "weaverdice.rested") for e in events)
     gm_words = [e.description.text for e in d.table.log_view(Viewer.gm())]
     assert any("spends a step of morale" in w for w in gm_words)
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-MORALE-003")
+def test_hidden_npcs_morale_on_a_secret_check__stays_the_gms() -> None:
+    """src 453: a high morale step sets the last roll to 2 + k. Hood's check was called in secret and
+    its morale is the GM's: the step spent on it, with the total it sets, reaches no player."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("h", "Hood", "notable", athletics=3), hidden=True)
+    d.do("gm", "ruling", character="h", text="Riding high", morale=2)
+    d.do("gm", "call_check", character="h", stat="athletics", tn=4, hidden=True)
+    d.do("gm", "check", character="h", call=1, dice=[1])
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    d.do("gm", "spend_morale", character="h")
+    assert d.state.people["h"].morale == 1
+    words, _, events = _players_after(d, before)
+    assert not any("morale" in w.lower() for w in words)
+    assert not any(e["type"] == "weaverdice.morale_spent" for e in events)
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-MORALE-003", "WD-COMBAT-019")
+def test_hidden_npcs_morale_on_a_missed_attack__players_hear_the_new_total_never_the_step() -> None:
+    """src 453: a step of high morale turns Hood's miss (1 + 0 = 1 vs 4) into a 4 that hits. The players
+    hear that the attack now hits with 4 and Vic may answer it; never Hood's dice, modifier or morale."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=3, wits=3))
+    add(d, "gm", sheet("h", "Hood", "notable", brawn=3), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "ruling", character="h", text="Riding high", morale=2)
+    d.do("gm", "attack", character="h", target="vic", dice=[1])
+    assert d.state.chances["h"].kind == "attack"
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    d.do("gm", "spend_morale", character="h")
+    words, purposes, events = _players_after(d, before)
+    assert "Hood attacks Vic (lesser bash) vs defense 4: 4; it hits; Vic may dodge or block." in words
+    assert "attack" not in purposes
+    assert not any("morale" in w.lower() or "[1]" in w for w in words)
+    assert not any(e["type"] in ("weaverdice.morale_spent", "weaverdice.attack_rolled") for e in events)
+    assert d.prompt("ann", "reaction").context["attack_total"] == 4
