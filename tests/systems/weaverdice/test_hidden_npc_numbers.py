@@ -323,3 +323,109 @@ def test_a_visible_npc_is_still_asked_about_recovery_in_the_open() -> None:
     d.answer("gm", "react-brute", "take", dice=[3])
     words = _seen(d, "ann")[0]
     assert any("Recovery" in w for w in words), words
+
+
+def _players_after(d: Driver, before: int) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+    """A player's new log lines since ``before``: words, the purposes of the dice beside them, events."""
+    entries = d.table.log_view(d.table.viewer_for("ann"))[before:]
+    words = [e.description.text for e in entries]
+    purposes = [r.purpose for e in entries for r in e.description.rolls]
+    return words, purposes, [e.event.model_dump(mode="json") for e in entries]
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-COMBAT-032")
+def test_hidden_npcs_rest__players_see_that_it_rests_and_what_it_sheds_never_its_guts_roll() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("h", "Hood", "notable", guts=4), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])  # Hood first
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    d.do("gm", "rest", character="h", dice=[5])  # Guts 4 (+1): 5 + 1 = 6
+    words, purposes, events = _players_after(d, before)
+    assert "Hood rests." in words
+    assert not any("Guts" in w or "[5]" in w or "restores" in w for w in words)
+    assert "rest" not in purposes
+    assert not any(e["type"] == "weaverdice.rested" for e in events)
+    assert not any("check" in e["data"] or "restored" in e["data"] for e in events)
+    # the GM reads the whole rest, roll and all
+    gm_words = [e.description.text for e in d.table.log_view(Viewer.gm())]
+    assert any(w.startswith("Hood rests; Guts [5] +1 = 6") for w in gm_words)
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-MOVE-005")
+def test_hidden_npcs_sprint__players_see_how_far_it_runs_never_its_athletics_die() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("h", "Hood", "notable", athletics=4), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    d.do("gm", "move", character="h", feet=40, sprint=True, dice=[6])
+    feet = d.state.fight.turn.moved if d.state.fight and d.state.fight.turn else 0
+    assert feet > 0
+    words, purposes, events = _players_after(d, before)
+    assert f"Hood sprints {feet} ft." in words
+    assert "sprint" not in purposes
+    assert not any(e["type"] == "weaverdice.action_taken" for e in events)
+    gm = d.table.log_view(Viewer.gm())
+    assert any(r.purpose == "sprint" and r.faces == (6,) for e in gm for r in e.description.rolls)
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-MORALE-003", "WD-COMBAT-033")
+def test_hidden_npcs_rest_bought_up_with_morale__players_never_see_its_morale() -> None:
+    """src 453: a high morale step sets a failed rest roll to 2 + k. Hood's morale is the GM's: the
+    players read that Hood's rest shed what it shed, never the step spent or the morale left."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("h", "Hood", "notable", guts=3), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "ruling", character="h", text="Riding high", morale=2)
+    d.do("gm", "rest", character="h", dice=[1])  # 1 vs 4: failed; morale +2 may buy it up to 4
+    assert d.state.chances["h"].kind == "rest"
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    d.do("gm", "spend_morale", character="h")
+    assert d.state.people["h"].morale == 1
+    words, _, events = _players_after(d, before)
+    assert "Hood rests." in words
+    assert not any("morale" in w.lower() for w in words)
+    assert not any(e["type"] in ("weaverdice.morale_spent", "weaverdice.rested") for e in events)
+    gm_words = [e.description.text for e in d.table.log_view(Viewer.gm())]
+    assert any("spends a step of morale" in w for w in gm_words)
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-MORALE-003")
+def test_hidden_npcs_morale_on_a_secret_check__stays_the_gms() -> None:
+    """src 453: a high morale step sets the last roll to 2 + k. Hood's check was called in secret and
+    its morale is the GM's: the step spent on it, with the total it sets, reaches no player."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("h", "Hood", "notable", athletics=3), hidden=True)
+    d.do("gm", "ruling", character="h", text="Riding high", morale=2)
+    d.do("gm", "call_check", character="h", stat="athletics", tn=4, hidden=True)
+    d.do("gm", "check", character="h", call=1, dice=[1])
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    d.do("gm", "spend_morale", character="h")
+    assert d.state.people["h"].morale == 1
+    words, _, events = _players_after(d, before)
+    assert not any("morale" in w.lower() for w in words)
+    assert not any(e["type"] == "weaverdice.morale_spent" for e in events)
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-MORALE-003", "WD-COMBAT-019")
+def test_hidden_npcs_morale_on_a_missed_attack__players_hear_the_new_total_never_the_step() -> None:
+    """src 453: a step of high morale turns Hood's miss (1 + 0 = 1 vs 4) into a 4 that hits. The players
+    hear that the attack now hits with 4 and Vic may answer it; never Hood's dice, modifier or morale."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=3, wits=3))
+    add(d, "gm", sheet("h", "Hood", "notable", brawn=3), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "ruling", character="h", text="Riding high", morale=2)
+    d.do("gm", "attack", character="h", target="vic", dice=[1])
+    assert d.state.chances["h"].kind == "attack"
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    d.do("gm", "spend_morale", character="h")
+    words, purposes, events = _players_after(d, before)
+    assert "Hood attacks Vic (lesser bash) vs defense 4: 4; it hits; Vic may dodge or block." in words
+    assert "attack" not in purposes
+    assert not any("morale" in w.lower() or "[1]" in w for w in words)
+    assert not any(e["type"] in ("weaverdice.morale_spent", "weaverdice.attack_rolled") for e in events)
+    assert d.prompt("ann", "reaction").context["attack_total"] == 4

@@ -21,7 +21,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.flow import Builder
 from capeworks.systems.weaverdice.state import PendingAttack
 
-__all__ = ["emit_attack", "emit_effect", "emit_reacted", "emit_stayed", "secret"]
+__all__ = ["emit_attack", "emit_effect", "emit_moved", "emit_reacted", "emit_rested", "emit_stayed", "secret"]
 
 
 def secret(hits: Iterable[PendingAttack | None]) -> bool:
@@ -137,3 +137,36 @@ def emit_attack(
                 waits=waits,
             )
         )
+
+
+def emit_rested(b: Builder, rested: ev.Rested, *, rolls: tuple[RollRecord, ...] = ()) -> None:
+    """Emit a rest: as it is, or for a hidden NPC whole to the GM and, to the players, that it rests
+    and what it sheds, never its Guts roll or the effort it restores (WD-NPC-003)."""
+    if not b.person(rested.character).hidden:
+        b.emit(rested, rolls=rolls)
+        return
+    b.emit(rested, rolls=rolls, hidden=True)
+    b.emit(
+        ev.RestSeen(
+            character=rested.character,
+            name=rested.name,
+            full=rested.full,
+            removed=rested.removed,
+            reduced=rested.reduced,
+            eased=rested.eased,
+        )
+    )
+
+
+def emit_moved(b: Builder, moved: ev.ActionTaken, *, rolls: tuple[RollRecord, ...] = ()) -> None:
+    """Emit a move: as it is, or, when a hidden NPC's move rolled dice, whole to the GM and, to the
+    players, how far it went, never the dice or the Athletics behind them (WD-NPC-003)."""
+    if not rolls or not b.person(moved.character).hidden:
+        b.emit(moved, rolls=rolls)
+        return
+    b.emit(moved, rolls=rolls, hidden=True)
+    b.emit(
+        ev.MoveSeen(
+            character=moved.character, name=moved.name, action=moved.action, feet=moved.feet, note=moved.note
+        )
+    )

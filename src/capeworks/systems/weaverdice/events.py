@@ -727,6 +727,31 @@ class EffectSeen(WdEvent):
     rolled: bool = Field(default=True, exclude_if=lambda v: v)
 
 
+class RestSeen(WdEvent):
+    """The players' half of a hidden NPC's rest: that it rests and what it sheds (its statuses and
+    wounds are in plain sight), never its Guts roll or the effort it restores (WD-NPC-003); the
+    GM-only :class:`Rested` beside it carries the rest."""
+
+    character: str
+    name: str
+    full: bool
+    removed: tuple[str, ...] = ()
+    reduced: WoundTier | None = None
+    eased: tuple[WoundTier, ...] = ()
+
+
+class MoveSeen(WdEvent):
+    """The players' half of a hidden NPC's move that rolled (a sprint, a move through pain, a
+    Stamina push): how far it went, as the GM would show it on the map, never the dice or the
+    Athletics behind them (WD-NPC-003); the GM-only :class:`ActionTaken` beside it carries the rest."""
+
+    character: str
+    name: str
+    action: str
+    feet: int
+    note: str = ""
+
+
 class MedicalRolled(Changes):
     """One roll of a lengthy Medical check on a downed ally (WD-WOUND-008..010)."""
 
@@ -963,4 +988,6 @@ EVENTS = declare_events(
     ItemsDropped,
     ItemPickedUp,
     EffectSeen,
+    RestSeen,
+    MoveSeen,
 )

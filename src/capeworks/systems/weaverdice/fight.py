@@ -20,6 +20,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.blind import emit_moved, emit_rested
 from capeworks.systems.weaverdice.campaign.mini import wear_lift
 from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
 from capeworks.systems.weaverdice.checks import CheckRoll
@@ -534,7 +535,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         note = ", ".join(x for x in (note, f"the dice carry {cost} of the {asked} ft asked") if x)
     feet = cost if pained is None or pained.success else st.halved(cost, step=5)
     turn = evolve(turn, {"moved": fight.turn.moved + feet})
-    b.emit(
+    emit_moved(
+        b,
         ev.ActionTaken(
             character=c.character,
             name=me.name,
@@ -740,7 +742,8 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     removed = [x.name for x in after.stopped] + removed
     effort = me.effort.rest(sheet, restore)
     me = evolve(me, {"conditions": conditions, "track": track, "effort": effort})
-    b.emit(
+    emit_rested(
+        b,
         ev.Rested(
             character=c.character,
             name=me.name,
@@ -880,7 +883,8 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
             what="rest",
             chance_spent=chance.who,
             people=(me,),
-        )
+        ),
+        hidden=me.hidden,  # a hidden NPC's morale is the GM's (WD-NPC-003)
     )
     if not roll.success:
         return
@@ -895,7 +899,8 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
         shrugs=again.removals if again.shrugs else 0,
     )
     me = evolve(me, {"conditions": conditions, "track": track})
-    b.emit(
+    emit_rested(
+        b,
         ev.Rested(
             character=chance.who,
             name=me.name,
@@ -907,7 +912,7 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
             fight=b.fight,
             bought_up=True,
             people=(me,),
-        )
+        ),
     )
 
 

@@ -573,6 +573,9 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     # a hidden attack's roll stays the GM's, and so does a hidden NPC's bought-up stay-up (issue 19)
     veiled = chance.kind == "stay_up" and me.hidden
     hidden = (chance.attack is not None and chance.attack.hidden) or veiled
+    # a hidden NPC's morale step on its missed attack is the GM's too (WD-NPC-003): the players hear
+    # only the attack's new total and that it hits
+    secret_step = hidden or me.hidden
     roll, morale = set_by_morale(chance.roll, me.morale)
     me = evolve(me, {"morale": morale})
     if chance.kind == "stay_up" and roll.success:
@@ -588,7 +591,7 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
             people=(me,),
             blind=hidden,
         ),
-        hidden=hidden,
+        hidden=secret_step,
     )
     if veiled:
         b.emit(ev.StandingSeen(character=chance.who, name=me.name, standing=me.track.standing))
@@ -600,7 +603,8 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
         return
     if offers_reaction(t, b.sheet(a.target)):
         pending = evolve(a, {"total": roll.total})
-        b.emit(
+        emit_attack(
+            b,
             ev.AttackRolled(
                 attacker=a.attacker,
                 name=me.name,
@@ -615,6 +619,24 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
                 attack=pending,
             ),
             hidden=a.hidden,
+            veiled=me.hidden,
+            target_veiled=t.hidden,
+            waits=True,
         )
         return
+    if me.hidden and not a.hidden:
+        b.emit(
+            ev.AttackSeen(
+                attacker=a.attacker,
+                name=me.name,
+                target=a.target,
+                target_name=t.name,
+                total=roll.total,
+                defense=None if t.hidden else roll.tn,
+                hit=True,
+                damage=a.damage,
+                tier=a.tier,
+                waits=False,
+            )
+        )
     land_hit(b, a)

@@ -364,6 +364,25 @@ def _standing_seen(p: ev.StandingSeen) -> str:
     return f"{p.name} {what}: {verdict}."
 
 
+def _rest_seen(p: ev.RestSeen) -> str:
+    """A hidden NPC's rest as the GM would announce it: what it sheds, not the roll or effort."""
+    parts = [f"{p.name} {'rests the whole turn' if p.full else 'rests'}"]
+    if p.removed:
+        parts.append("sheds " + ", ".join(r.replace("_", " ") for r in p.removed))
+    if p.reduced is not None:
+        parts.append(f"a {p.reduced.word} wound eases")
+    parts.extend(f"then a {tier.word} one" for tier in p.eased)
+    return "; ".join(parts) + "."
+
+
+def _move_seen(p: ev.MoveSeen) -> str:
+    """A hidden NPC's rolled move as the GM would show it: how far, not the dice."""
+    how = "sprints" if p.action == "sprint" else "moves"
+    if not p.feet:
+        return f"{p.name} stays put."
+    return f"{p.name} {how} {p.feet} ft" + (f" ({p.note})." if p.note else ".")
+
+
 def _rested(p: ev.Rested) -> str:
     kind = "rests the whole turn" if p.full else "rests"
     parts = [f"{p.name} {kind}" if not p.bought_up else f"Morale carries {p.name}'s rest"]
@@ -579,6 +598,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.StayedUp.TYPE: _stayed,
     ev.StandingSeen.TYPE: _standing_seen,
     ev.EffectSeen.TYPE: _effect_seen,
+    ev.RestSeen.TYPE: _rest_seen,
+    ev.MoveSeen.TYPE: _move_seen,
     ev.MedicalRolled.TYPE: _medical,
     ev.CareEnded.TYPE: lambda p: f"{p.name} is awake: the Medical care on them is over.",
     ev.Waited.TYPE: lambda p: f"{p.name} spends Focus to wait for {p.trigger_name}.",
@@ -643,6 +664,10 @@ def _for_gm(payload: Any, text: str) -> str:
         return f"(The players see the effect on {payload.name}, not its Guts roll, Recovery or drain.)"
     if isinstance(payload, ev.StandingSeen):
         return f"(The players see how {payload.name} stands, not the roll.)"
+    if isinstance(payload, ev.RestSeen):
+        return f"(The players see {payload.name} rest and what it sheds, not the roll or effort.)"
+    if isinstance(payload, ev.MoveSeen):
+        return f"(The players see how far {payload.name} goes, not the dice.)"
     if isinstance(payload, ev.ReactedBlind):
         return f"(The players see {payload.name}'s answer without the hidden attack's total.)"
     if isinstance(payload, (ev.CombatStarted, ev.CombatJoined)) and any(

@@ -226,7 +226,9 @@ def spend_morale(state: WdState, context: Ctx, c: cmd.SpendMorale, dice: DiceSer
         Event.of(
             ev.MoraleSpent(
                 character=c.character, name=me.name, check=roll, morale=morale, changed=patches(state, (me,))
-            )
+            ),
+            # a hidden NPC's morale and the roll it sets are the GM's (WD-NPC-003)
+            audience=Audience.gm_only() if me.hidden else None,
         )
     ]
 
