@@ -1,6 +1,6 @@
 // Bulletproof Blues' touch: the tracker panel as an order-of-play strip with Endurance meters.
 // It draws only: every number comes from the server's panels and previews (the rules live in Python).
-import { html } from "/static/js/ui.js";
+import { html, text } from "/static/js/ui.js";
 
 function Meter({ value }) {
   const [now, top] = String(value).split("/").map(Number);
@@ -24,7 +24,22 @@ function Fighter({ row, at }) {
   </li>`;
 }
 
+// The characters this seat's projection holds, as suggestions: the id the rules take, the name as words.
+function characters(projection, except) {
+  const view = projection.view || {};
+  const all = (view.state || view).characters || {};
+  return Object.entries(all)
+    .filter(([id]) => id !== except)
+    .map(([id, c]) => ({ value: id, label: text((c && c.name) || id) }));
+}
+
 export const touch = {
+  // an attack's target and its attacker are characters: offered by name, sent by id
+  suggest(name, values, projection) {
+    if (name === "target") return characters(projection, values.attacker || values.character);
+    if (name === "attacker") return characters(projection, null);
+    return [];
+  },
   panel(panel) {
     if (!panel.title.startsWith("Round ")) return null;
     const cols = panel.columns;

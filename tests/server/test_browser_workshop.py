@@ -1,0 +1,67 @@
+"""The Workshop's shots combat at the web table: a GM and two players, each in a browser context.
+
+Found by playing it in Chromium: an attack's ``targets`` were a bare "one per line" box, and the
+rules take combatant ids ("viper") that no page shows (the tracker and the log name "Madame
+Viper"), so a player could not say whom to attack. A list field now offers its likely values to
+tick by name (the Workshop's touch names the combatants, Bulletproof Blues' touch its characters
+for a target), each sent by id. The harness is test_browser.py's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.server.browser_fixtures import SEATS
+from tests.server.test_browser import CHROMIUM, Seats, field, give_dice, menu, prompt, shoot, sit
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+
+def test_workshop_attack__targets_are_ticked_by_name_and_sent_by_id(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "workshop", SEATS, title="Rooftop", config={"shaken": True, "stun": True})
+    table.act("ann", "add_character", id="jade", sample="jade")
+    table.act("bo", "add_character", id="rook", sample="rook")
+    table.act("gm", "add_character", id="viper", sample="viper")
+    table.act("gm", "add_character", id="thug", sample="thug")
+    table.act("gm", "start_sequence")  # Jade 5, Viper 5 (ties by Shot Count, Agility, order), Rook 4, Thug 2
+    gm, ann, bo = pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann", "bo")]
+
+    attack = menu(ann, "attack")
+    picks = attack.locator(".picks .pick")
+    # every other combatant, by name; never Jade herself
+    expect(picks).to_have_text(["Rook", "Madame Viper", "Thug"])
+    tick = {n: attack.locator(".picks label", has_text=n).locator("input") for n in ("Madame Viper", "Thug")}
+    tick["Madame Viper"].check()
+    tick["Thug"].check()
+    expect(field(attack, "targets")).to_have_value("viper\nthug")
+    tick["Thug"].uncheck()  # what is left ticked is exactly what the box holds
+    expect(field(attack, "targets")).to_have_value("viper")
+    shoot(ann, artifacts, "workshop-1-ann-targets")
+    attack.locator("button[type=submit]").click()
+    for page in pages:
+        expect(page.locator(".log")).to_contain_text("Jade Tiger attacks Madame Viper.")
+
+    # the GM answers the Active Defense prompt: 7 + 3 on a Shot's defense, as the sample plays it (a miss)
+    give_dice(gm, "7 3")
+    prompt(gm, "Jade Tiger attacks Madame Viper").get_by_role("button", name="Active Defense").click()
+    for page in pages:
+        expect(page.locator(".log")).to_contain_text("Madame Viper")
+        expect(page.locator(".prompt", has_text="Spend 1 of")).to_have_count(0)
+    assert ann.js_errors == [] and gm.js_errors == [] and bo.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_bpb_attack__the_target_is_suggested_by_name(web_table: str, chromium: Browser) -> None:
+    table = Seats(web_table, "bpb", SEATS, title="Warehouse")
+    table.act("gm", "add_character", id="widow", sample="widow", owner="ann")
+    table.act("gm", "add_character", id="adler", sample="agent-a")
+    table.act("gm", "start_fight", characters=["widow", "adler"])
+    ann = sit(chromium, table.invites["ann"])
+    attack = menu(ann, "Attack")
+    options = attack.locator("datalist[id$='-target-options'] option")
+    # the others, each by id with its name as words: never Widow herself
+    assert options.evaluate_all("os => os.map(o => [o.value, o.label])") == [["adler", "Agent Adler"]]
