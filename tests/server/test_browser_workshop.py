@@ -3,8 +3,8 @@
 Found by playing it in Chromium: an attack's ``targets`` were a bare "one per line" box, and the
 rules take combatant ids ("viper") that no page shows (the tracker and the log name "Madame
 Viper"), so a player could not say whom to attack. A list field now offers its likely values to
-tick by name (the Workshop's touch names the combatants, Bulletproof Blues' touch its characters
-for a target), each sent by id. The harness is test_browser.py's.
+tick by name (the Workshop's touch names the combatants), each sent by id. The harness is
+test_browser.py's.
 """
 
 from __future__ import annotations
@@ -53,15 +53,3 @@ def test_workshop_attack__targets_are_ticked_by_name_and_sent_by_id(
         expect(page.locator(".log")).to_contain_text("Madame Viper")
         expect(page.locator(".prompt", has_text="Spend 1 of")).to_have_count(0)
     assert ann.js_errors == [] and gm.js_errors == [] and bo.js_errors == []  # type: ignore[attr-defined]
-
-
-def test_bpb_attack__the_target_is_suggested_by_name(web_table: str, chromium: Browser) -> None:
-    table = Seats(web_table, "bpb", SEATS, title="Warehouse")
-    table.act("gm", "add_character", id="widow", sample="widow", owner="ann")
-    table.act("gm", "add_character", id="adler", sample="agent-a")
-    table.act("gm", "start_fight", characters=["widow", "adler"])
-    ann = sit(chromium, table.invites["ann"])
-    attack = menu(ann, "Attack")
-    options = attack.locator("datalist[id$='-target-options'] option")
-    # the others, each by id with its name as words: never Widow herself
-    assert options.evaluate_all("os => os.map(o => [o.value, o.label])") == [["adler", "Agent Adler"]]
