@@ -41,6 +41,8 @@ def test_workshop_attack__targets_are_ticked_by_name_and_sent_by_id(
     expect(field(attack, "targets")).to_have_value("viper\nthug")
     tick["Thug"].uncheck()  # what is left ticked is exactly what the box holds
     expect(field(attack, "targets")).to_have_value("viper")
+    weapons = attack.locator("datalist[id$='-weapon-options'] option")
+    assert weapons.evaluate_all("os => os.map(o => o.value)") == ["staff"]  # Jade's sheet's one weapon
     shoot(ann, artifacts, "workshop-1-ann-targets")
     attack.locator("button[type=submit]").click()
     for page in pages:

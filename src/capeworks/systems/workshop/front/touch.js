@@ -66,10 +66,17 @@ function combatants(projection, except) {
 }
 
 export const touch = {
-  // an attack's targets and a healer's patient are combatants: ticked by name, sent by id
+  // an attack's targets and a healer's patient are combatants: ticked by name, sent by id; a weapon is
+  // one of the attacker's
   suggest(name, values, projection) {
     if (name === "targets") return combatants(projection, values.character);
     if (name === "patient") return combatants(projection, null);
+    // the weapons on the acting combatant's sheet (blank: their first)
+    if (name === "weapon") {
+      const view = projection.view || {};
+      const who = ((view.state || view).characters || {})[values.character];
+      return who ? Object.keys(who.weapons || {}) : [];
+    }
     return [];
   },
   panel(panel) {
