@@ -54,4 +54,22 @@ def test_workshop_attack__targets_are_ticked_by_name_and_sent_by_id(
     for page in pages:
         expect(page.locator(".log")).to_contain_text("Madame Viper")
         expect(page.locator(".prompt", has_text="Spend 1 of")).to_have_count(0)
+
+    # the GM calls for a roll: the combatants are offered by id with their names, then Jade's own traits
+    call = menu(gm, "call for a roll")
+    chars = call.locator("datalist[id$='-character-options'] option")
+    assert chars.evaluate_all("os => os.map(o => [o.value, o.label])") == [
+        ["jade", "Jade Tiger"],
+        ["rook", "Rook"],
+        ["viper", "Madame Viper"],
+        ["thug", "Thug"],
+    ]
+    field(call, "character").fill("jade")
+    expect(call.locator(".picks .pick").first).to_have_text("Agility")
+    for trait in ("Agility", "Stunt"):
+        call.locator(".picks label", has_text=trait).locator("input").check()
+    expect(field(call, "traits")).to_have_value("Agility\nStunt")
+    field(call, "difficulty").fill("15")
+    call.locator("button[type=submit]").click()
+    expect(ann.locator(".prompt", has_text="Agility")).to_be_visible()
     assert ann.js_errors == [] and gm.js_errors == [] and bo.js_errors == []  # type: ignore[attr-defined]

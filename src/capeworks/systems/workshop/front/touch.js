@@ -71,12 +71,11 @@ export const touch = {
   suggest(name, values, projection) {
     if (name === "targets") return combatants(projection, values.character);
     if (name === "patient") return combatants(projection, null);
-    // the weapons on the acting combatant's sheet (blank: their first)
-    if (name === "weapon") {
-      const view = projection.view || {};
-      const who = ((view.state || view).characters || {})[values.character];
-      return who ? Object.keys(who.weapons || {}) : [];
-    }
+    // the weapons on the acting combatant's sheet (blank: their first); a called roll's traits, theirs
+    const view = projection.view || {};
+    const who = ((view.state || view).characters || {})[values.character];
+    if (name === "weapon") return who ? Object.keys(who.weapons || {}) : [];
+    if (name === "traits") return who ? Object.keys(who.traits || {}) : [];
     return [];
   },
   panel(panel) {

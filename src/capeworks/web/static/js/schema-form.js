@@ -125,11 +125,15 @@ function suggestionsFor(name, context, kind) {
 }
 
 // The field's suggestions, each once: a value, or {value, label} when its words differ from it
-// (an Inspiration's die).
+// (an Inspiration's die; an id's name, "jade" -> "Jade Tiger", so a list of ids reads as people).
 function suggestionList(f, context, extraOptions) {
   const seen = new Map();
   for (const o of [...suggestionsFor(f.name, context, f.kind), ...extraOptions]) {
     const option = o && typeof o === "object" ? { value: text(o.value), label: text(o.label) } : { value: text(o), label: "" };
+    if (!option.label) {
+      const name = idWords(option.value, context);
+      if (name !== option.value) option.label = name;
+    }
     if (!seen.has(option.value)) seen.set(option.value, option);
   }
   return [...seen.values()];
