@@ -73,3 +73,19 @@ def test_workshop_attack__targets_are_ticked_by_name_and_sent_by_id(
     call.locator("button[type=submit]").click()
     expect(ann.locator(".prompt", has_text="Agility")).to_be_visible()
     assert ann.js_errors == [] and gm.js_errors == [] and bo.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_workshop_add_combatant__samples_are_named_and_suggested(web_table: str, chromium: Browser) -> None:
+    # found playing: "Sample" was a bare box; the names the rules take were nowhere on the page
+    table = Seats(web_table, "workshop", SEATS, title="Rooftop")
+    gm = sit(chromium, table.invites["gm"])
+    add = menu(gm, "add a combatant")
+    samples = add.locator("datalist[id$='-sample-options'] option")
+    assert samples.evaluate_all("os => os.map(o => o.value)") == ["jade", "rook", "viper", "thug", "goons"]
+    expect(add.locator(".field", has=gm.locator("[id$='-sample']")).locator(".about")).to_have_text(
+        "A shipped sample instead of a sheet: jade, rook, viper, thug, goons."
+    )
+    field(add, "id").fill("viper")
+    field(add, "sample").fill("viper")
+    add.locator("button[type=submit]").click()
+    expect(gm.locator(".log")).to_contain_text("Madame Viper joins the fight")

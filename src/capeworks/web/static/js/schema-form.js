@@ -128,7 +128,9 @@ function suggestionsFor(name, context, kind) {
 // (an Inspiration's die; an id's name, "jade" -> "Jade Tiger", so a list of ids reads as people).
 function suggestionList(f, context, extraOptions) {
   const seen = new Map();
-  for (const o of [...suggestionsFor(f.name, context, f.kind), ...extraOptions]) {
+  // the schema's own examples (a ruleset's sample names) come first
+  const examples = f.kind === "text" && Array.isArray(f.s.examples) ? f.s.examples : [];
+  for (const o of [...examples, ...suggestionsFor(f.name, context, f.kind), ...extraOptions]) {
     const option = o && typeof o === "object" ? { value: text(o.value), label: text(o.label) } : { value: text(o), label: "" };
     if (!option.label) {
       const name = idWords(option.value, context);
