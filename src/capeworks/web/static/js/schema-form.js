@@ -18,7 +18,7 @@ export function fieldSchema(root, schema) {
     nullable = rest.length < s.anyOf.length;
     if (rest.length === 1) {
       const inner = fieldSchema(root, rest[0]);
-      s = { ...inner.schema, title: s.title || inner.schema.title, default: s.default, description: s.description };
+      s = { ...inner.schema, title: s.title || inner.schema.title, default: s.default, description: s.description, examples: s.examples || inner.schema.examples };
       nullable = nullable || inner.nullable;
     }
   }
