@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,3 +64,25 @@ def test_serve__a_half_sent_request_head_is_cut_off(tmp_path: Path) -> None:
         server.stop()
     lines = [line for line in log.read_text().splitlines() if "no complete request head" in line]
     assert len(lines) == 1 and "Traceback" not in log.read_text()
+
+
+def test_serve__sigterm_closes_the_store_and_stops_the_collector(tmp_path: Path) -> None:
+    """uvicorn ends the process with SIGTERM once the app has stopped, past the CLI's ``finally``:
+    the store must be closed by the app's own shutdown. SQLite folds its write-ahead log back into
+    the file and deletes it only when the last connection closes, so a left ``-wal`` file means the
+    store was never closed."""
+    db = tmp_path / "term.sqlite3"
+    log = tmp_path / "serve.log"
+    server = ServerProcess(f"sqlite:///{db}", log=log).start()
+    try:
+        made = httpx.post(
+            f"{server.base}/api/tables",
+            json={"ruleset": "rwyn", "seats": [{"id": "gm", "name": "Gail", "role": "gm"}]},
+        )
+        assert made.status_code == 201, made.text
+        assert Path(f"{db}-wal").exists()  # the server holds the database open, in WAL mode
+    finally:
+        server.stop()
+    assert server.proc is not None and server.proc.returncode == -signal.SIGTERM
+    assert not Path(f"{db}-wal").exists()
+    assert log.read_text().splitlines()[-1] == "capeworks serve stopped; the database is closed."

@@ -83,12 +83,25 @@ def serve(
     sys.stdout.flush()
     if not json_out:
         console.print(f"Serving the web table at {base} (database {safe(store.url)}); Ctrl-C stops.")
+    closed = False
+
+    def close() -> None:
+        """Stop the collector and close the store, once: when the app stops (SIGTERM too) or after."""
+        nonlocal closed
+        if closed:
+            return
+        closed = True
+        collector.stop()
+        store.close()
+        print("capeworks serve stopped; the database is closed.", file=sys.stderr, flush=True)
+
     app = create_app(
         store=store,
         poll_seconds=poll_seconds,
         creation_token=creation_token,
         tables_per_minute=tables_per_minute,
         api_docs=api_docs,
+        on_stop=(close,),
     )
     collector = Collector().start()  # short collections on a schedule (see capeworks.server.collector)
     try:
@@ -103,5 +116,5 @@ def serve(
             http=header_timeout_protocol(header_timeout),
         )
     finally:
-        collector.stop()
-        store.close()
+        # uvicorn re-raises SIGTERM once the app has stopped, so this runs only on Ctrl-C or an error
+        close()

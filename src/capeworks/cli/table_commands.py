@@ -13,8 +13,9 @@ JSON shapes (``--json``):
 
 * new, import: ``{"id", "ruleset", "title", "version", "seats": [{"id", "name", "role", "token"}]}``
 * list: ``[{"id", "title", "ruleset", "created_at", "version"}, ...]``
-* show: the viewer's projection (``Table.view``) plus ``"id"`` and ``"legal"`` (with ``--as``, or
-  ``--gm`` at a table with a GM seat: that seat's)
+* show: the viewer's projection (``Table.view``) plus ``"id"``, ``"waiting"`` (who the table waits
+  on, as the web table's projection says) and ``"legal"`` (with ``--as``, or ``--gm`` at a table with
+  a GM seat: that seat's)
 * log, do, undo: ``{"id", "version", "events": [{"seq", "command_id", "seat", "type", "text",
   "undone", "event"}], ...}``; do and undo add ``"prompts"`` and ``"legal"`` (the acting seat's)
 * join: ``{"id", "seat", "token", "version"}``
@@ -38,7 +39,7 @@ from capeworks.cli import table_play
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded, safe
 from capeworks.cli.table_play import parse_assignments, parse_dice
 from capeworks.engine import LegalCommand, Panel, Prompt, Seat, Table, Viewer
-from capeworks.engine.model import Role
+from capeworks.engine.model import Role, waiting_on
 from capeworks.engine.table import PhysicalDice
 from capeworks.errors import InvalidCommand, NotPermitted
 from capeworks.store import ENV_VAR, CreatedTable, Store
@@ -287,7 +288,7 @@ def show_command(
         with Store(db) as store:
             table = store.load(table_id)
             viewer = _viewer(store, table, table_id, as_seat, gm, token)
-            view = {"id": table_id, **table.view(viewer)}
+            view = {"id": table_id, **table.view(viewer), "waiting": waiting_on(table.prompts())}
             # the GM's view lists what the GM's seat may do, as --as that seat does
             gm_seat = table.gm_seat() if viewer.is_gm and viewer.seat is None else None
             seat = viewer.seat or (gm_seat.id if gm_seat is not None else None)
@@ -320,6 +321,7 @@ def show_command(
     if view["prompts"]:
         prompts = [Prompt.model_validate(p) for p in view["prompts"]]
         console.print(table_play.prompts_table(prompts, title="Open prompts"))
+    console.print(table_play.waiting_line(view["waiting"]), highlight=False)
     if view.get("legal"):
         console.print(f"[bold]{safe(acting[0] if acting else '')} may now:[/]", highlight=False)
         for line in table_play.legal_lines([LegalCommand.model_validate(c) for c in view["legal"]]):

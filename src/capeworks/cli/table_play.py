@@ -176,10 +176,15 @@ def legal_lines(legal: Sequence[LegalCommand]) -> list[str]:
     return lines
 
 
+def waiting_line(waiting: Sequence[str]) -> str:
+    """Who the table waits on (:func:`waiting_on`), as one line of text."""
+    return f"Waiting for: {safe(', '.join(waiting))}" if waiting else "Waiting for: nobody"
+
+
 def _print_legal(seat: str, legal: Sequence[LegalCommand], table: Table) -> None:
     waiting = waiting_on(table.prompts())
     if waiting:
-        console.print(f"Waiting for: {safe(', '.join(waiting))}", highlight=False)
+        console.print(waiting_line(waiting), highlight=False)
     if legal:
         console.print(f"[bold]{safe(seat)} may now:[/]", highlight=False)
         for line in legal_lines(legal[:20]):

@@ -10,7 +10,7 @@ the server never imports the package that plugs into it.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 
 from anyio import to_thread
@@ -56,6 +56,7 @@ def create_app(
     listener_check_seconds: float = 15.0,
     odds_workers: int | None = None,
     odds_timeout: float = ODDS_TIMEOUT,
+    on_stop: Sequence[Callable[[], None]] = (),
 ) -> FastAPI:
     """The web table on the store at ``store_url`` (or the given ``store``).
 
@@ -67,7 +68,10 @@ def create_app(
     before it is dropped; ``listener_check_seconds`` is how often the PostgreSQL listener
     checks that it still hears notifications (it reconnects when it does not). Odds and previews
     run in ``odds_workers`` worker processes (default: half the cores), each job at most
-    ``odds_timeout`` seconds.
+    ``odds_timeout`` seconds. ``on_stop`` are called, in order, when the application has stopped
+    (after its own clean-up): the serving process's own resources, such as ``capeworks serve``'s
+    store and collector, closed here because a server stopped by SIGTERM runs the lifespan's
+    shutdown and then ends the process with that signal, past any ``finally`` around it.
     """
     owned = store is None
     the_store = store if store is not None else Store(store_url)
@@ -95,6 +99,8 @@ def create_app(
             odds.close()
             if owned:
                 the_store.close()
+            for stop in on_stop:
+                stop()
 
     app = FastAPI(
         title="capeworks web table",

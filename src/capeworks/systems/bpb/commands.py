@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from capeworks.engine.kit import TextList
+from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
 from capeworks.systems.bpb.model import Effect
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import AttackKind, Character
@@ -65,7 +66,11 @@ class AddCharacter(_P):
     """Add a sample character (or a sheet) to the table."""
 
     id: str | None = Field(default=None, min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
-    sample: str | None = None
+    sample: str | None = Field(
+        default=None,
+        description="A shipped sample instead of a sheet: " + ", ".join(SAMPLE_CHARACTERS) + ".",
+        examples=list(SAMPLE_CHARACTERS),
+    )
     sheet: Character | None = None
     owner: str = ""
     name: str | None = Field(default=None, min_length=1, max_length=80, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")

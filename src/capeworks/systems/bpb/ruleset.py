@@ -27,6 +27,7 @@ from capeworks.engine import (
 from capeworks.engine.kit import GmNotesHidden
 from capeworks.engine.names import NamedCharacters
 from capeworks.engine.ruleset import SampleSession
+from capeworks.errors import RuleViolation
 from capeworks.systems.bpb import (
     attacks,
     blasts,
@@ -42,8 +43,10 @@ from capeworks.systems.bpb import (
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
+from capeworks.systems.bpb.lookups import require_attack, require_turn
 from capeworks.systems.bpb.prompts import open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
+from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState, dumped, fold
 
 __all__ = ["COMMANDS", "BpbRuleset"]
@@ -69,6 +72,37 @@ def _acting(field: str = "character") -> Offer:
         return [{field: fight.turn.actor}]
 
     return offer
+
+
+def _acting_if(allowed: Callable[[BpbState, Character], object], field: str = "character") -> Offer:
+    """:func:`_acting`, offered only while the rules' own check for the command passes (``allowed``
+    raises RuleViolation when not): no attack once the turn's task action is spent (BPB-ACT-001), unless
+    an Extra Attacks stunt has attacks left (src 483), so the menu holds nothing that can only be refused."""
+    acting = _acting(field)
+
+    def offer(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+        offered = acting(state, seat)
+        who = state.characters.get(state.fight.turn.actor) if offered and state.fight is not None else None
+        if who is None:
+            return []
+        try:
+            allowed(state, who)
+        except RuleViolation:
+            return []
+        return offered
+
+    return offer
+
+
+#: the attacks' offer: the rules' own test of an attack now (the task action, or an Extra Attacks stunt's)
+_ATTACKING = _acting_if(require_attack, "attacker")
+
+
+def _breaking_free(state: BpbState, who: Character) -> None:
+    """Breaking free (BPB-GRAB-005): for one held, with the turn's task action still to spend."""
+    if state.condition(who.id).held_by is None:
+        raise RuleViolation("BPB-GRAB-005", f"{who.name} is not held.")
+    require_turn(state, who, task=True)
 
 
 def _holding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
@@ -121,9 +155,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "act": CommandSpec(cmd.Act, turns.act, OWNER, offer=_owned),
     "switch": CommandSpec(cmd.Switch, turns.switch, OWNER, offer=_acting()),
     "guard": CommandSpec(cmd.Guard, turns.guard, OWNER, offer=_owned),
-    "attack": CommandSpec(
-        cmd.Attack, attacks.attack, OWNER, owner_field="attacker", offer=_acting("attacker")
-    ),
+    "attack": CommandSpec(cmd.Attack, attacks.attack, OWNER, owner_field="attacker", offer=_ATTACKING),
     "defend": CommandSpec(cmd.Defend, similar.defend, OWNER, prompt_only=True),
     "permit_power": CommandSpec(
         cmd.PermitPower, similar.permit_power, GM, "rule on powers of a similar theme", prompt_only=True
@@ -132,13 +164,11 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "extreme": CommandSpec(cmd.Extreme, attacks.extreme, ANY, prompt_only=True),
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),
     "resist": CommandSpec(cmd.Resist, attacks.resist, OWNER, prompt_only=True),
-    "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_acting("attacker")),
-    "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_acting("attacker")),
-    "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting()),
+    "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_ATTACKING),
+    "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_ATTACKING),
+    "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting_if(_breaking_free)),
     "break_out": CommandSpec(cmd.BreakOut, grabs.break_out, OWNER, prompt_only=True),
-    "explode": CommandSpec(
-        cmd.Explode, blasts.explode, OWNER, owner_field="attacker", offer=_acting("attacker")
-    ),
+    "explode": CommandSpec(cmd.Explode, blasts.explode, OWNER, owner_field="attacker", offer=_ATTACKING),
     "dive": CommandSpec(cmd.Dive, blasts.dive, OWNER, prompt_only=True),
     "rest": CommandSpec(cmd.Rest, roster.rest, GM, "call a rest"),
     "heal": CommandSpec(cmd.Heal, roster.heal, GM, "pass days of healing"),

@@ -18,6 +18,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from capeworks.engine.kit import TextList
+from capeworks.systems.rwyn.characters import SAMPLE_CHARACTERS
 from capeworks.systems.rwyn.sheet import Consequence, TalentHook, Track
 from capeworks.systems.rwyn.wealth import Resource
 
@@ -89,7 +90,11 @@ class AddCharacter(BaseModel):
     id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")
     name: str = Field(default="", max_length=80)
     owner: str = ""
-    sample: str = ""
+    sample: str = Field(
+        default="",
+        description="A shipped sample instead of ratings: " + ", ".join(SAMPLE_CHARACTERS) + ".",
+        examples=list(SAMPLE_CHARACTERS),
+    )
     abilities: Ratings = Field(default_factory=dict)
     #: "benefit/drawback" pairs
     qualities: TextList = Field(default_factory=list)

@@ -12,6 +12,7 @@ from typing import Annotated
 from pydantic import Field
 
 from capeworks.engine.kit import Frozen, TextList
+from capeworks.systems.workshop.samples import SHEETS
 from capeworks.systems.workshop.sheet import Weapon
 
 __all__ = [
@@ -58,7 +59,11 @@ class AddCharacter(Frozen):
     id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")
     name: str = Field(default="", max_length=80)
     owner: str = ""
-    sample: str = ""
+    sample: str = Field(
+        default="",
+        description="A shipped sample instead of a sheet: " + ", ".join(SHEETS) + ".",
+        examples=list(SHEETS),
+    )
     faction: str = Field(default="", max_length=40)
     named: bool = True
     traits: dict[_TraitName, _Rating] = Field(default_factory=dict, max_length=60)

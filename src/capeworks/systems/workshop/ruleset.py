@@ -35,7 +35,14 @@ from capeworks.engine.names import NamedCharacters, addressee
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
-from capeworks.systems.workshop.common import check_is_action, confused, impairment, speed_bump, wound_penalty
+from capeworks.systems.workshop.common import (
+    check_is_action,
+    confused,
+    free_move,
+    impairment,
+    speed_bump,
+    wound_penalty,
+)
 from capeworks.systems.workshop.config import InitiativeSystem, WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
 from capeworks.systems.workshop.odds import p_success, percent
@@ -53,13 +60,60 @@ def _plays(seat: Seat, c: Combatant) -> bool:
     return seat.plays(c.owner)
 
 
-def _current(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
-    """The acting combatant's own commands, for the seat that plays them (or its extra Action)."""
+def _acting(state: WorkshopState, seat: Seat) -> Combatant | None:
+    """The combatant whose turn (or extra Action) it is, when this seat plays them and they can act."""
     if state.pending is not None or state.bid is not None or state.offers:
-        return []
+        return None
     who = state.turn.extra or state.turn.current
     c = state.characters.get(who) if who else None
-    return [{"character": c.id}] if c is not None and _plays(seat, c) and c.can_act else []
+    return c if c is not None and _plays(seat, c) and c.can_act else None
+
+
+def _action_unspent(state: WorkshopState, c: Combatant) -> bool:
+    """Has ``c`` this turn's Action still (``common.acting``'s test): an extra Action always; else not once
+    used, nor lost to an Active Dodge (WS-MOOK-001)."""
+    t = state.turn
+    return t.extra == c.id or not (t.action_used or c.has("loses_action"))
+
+
+def _offer_if(test: Callable[[WorkshopState, Combatant], bool]) -> Offer:
+    """Offer the acting combatant's command only when ``test`` passes: the menu holds no command the
+    rules can only refuse (an attack once the Action is spent, anything but steadying while Shaken)."""
+
+    def offer(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
+        c = _acting(state, seat)
+        return [{"character": c.id}] if c is not None and test(state, c) else []
+
+    return offer
+
+
+def _steady_action(state: WorkshopState, c: Combatant) -> bool:
+    """An Action that needs a steady hand: unspent, and not Shaken (WS-SHAKEN-003: steady first)."""
+    return _action_unspent(state, c) and not c.has("shaken")
+
+
+def _may_cover(state: WorkshopState, c: Combatant) -> bool:
+    return state.config.covering_fire and _steady_action(state, c)  # WS-COVER-003: a table's option
+
+
+def _may_steady(state: WorkshopState, c: Combatant) -> bool:
+    return _action_unspent(state, c) and c.has("shaken")  # WS-SHAKEN-003
+
+
+def _may_rest(state: WorkshopState, c: Combatant) -> bool:
+    """WS-DMG-006: a whole turn of nothing but rest, on one's own turn."""
+    t = state.turn
+    return _action_unspent(state, c) and t.extra != c.id and not (t.move_used or c.busy or c.defended)
+
+
+def _may_move(state: WorkshopState, c: Combatant) -> bool:
+    """WS-SEQ-003: the turn's Move, else the Action as a Move (an Action: steady first); not knocked down."""
+    return not c.has("knocked_down") and (free_move(state, c) or _steady_action(state, c))
+
+
+def _may_get_up(state: WorkshopState, c: Combatant) -> bool:
+    """WS-KNOCK-001: knocked down, with the Move or the Action (an Action: steady first) to get up with."""
+    return c.has("knocked_down") and (free_move(state, c) or _steady_action(state, c))
 
 
 def _fight_unstarted(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
@@ -135,17 +189,17 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "extra_action": CommandSpec(cmd.ExtraAction, flow.extra_action, OWNER, offer=_extra),
     "interrupt": CommandSpec(cmd.Interrupt, flow.interrupt, OWNER, offer=_interrupters),
     "counter": CommandSpec(cmd.Counter, flow.counter, OWNER, prompt_only=True),
-    "attack": CommandSpec(cmd.Attack, combat.attack, OWNER, offer=_current),
+    "attack": CommandSpec(cmd.Attack, combat.attack, OWNER, offer=_offer_if(_steady_action)),
     "defend": CommandSpec(cmd.Defend, combat.defend, OWNER, prompt_only=True),
-    "move": CommandSpec(cmd.Move, actions.move, OWNER, offer=_current),
-    "rest": CommandSpec(cmd.Rest, actions.rest, OWNER, offer=_current),
-    "rollless": CommandSpec(cmd.Rollless, actions.rollless, OWNER, offer=_current),
-    "cover": CommandSpec(cmd.Cover, actions.cover, OWNER, offer=_current),
-    "steady": CommandSpec(cmd.Steady, actions.steady, OWNER, offer=_current),
-    "get_up": CommandSpec(cmd.GetUp, actions.get_up, OWNER, offer=_current),
-    "revive": CommandSpec(cmd.Revive, actions.revive, OWNER, offer=_current),
-    "stabilise": CommandSpec(cmd.Stabilise, actions.stabilise, OWNER, offer=_current),
-    "treat": CommandSpec(cmd.Treat, actions.treat, OWNER, offer=_current),
+    "move": CommandSpec(cmd.Move, actions.move, OWNER, offer=_offer_if(_may_move)),
+    "rest": CommandSpec(cmd.Rest, actions.rest, OWNER, offer=_offer_if(_may_rest)),
+    "rollless": CommandSpec(cmd.Rollless, actions.rollless, OWNER, offer=_offer_if(_steady_action)),
+    "cover": CommandSpec(cmd.Cover, actions.cover, OWNER, offer=_offer_if(_may_cover)),
+    "steady": CommandSpec(cmd.Steady, actions.steady, OWNER, offer=_offer_if(_may_steady)),
+    "get_up": CommandSpec(cmd.GetUp, actions.get_up, OWNER, offer=_offer_if(_may_get_up)),
+    "revive": CommandSpec(cmd.Revive, actions.revive, OWNER, offer=_offer_if(_steady_action)),
+    "stabilise": CommandSpec(cmd.Stabilise, actions.stabilise, OWNER, offer=_offer_if(_steady_action)),
+    "treat": CommandSpec(cmd.Treat, actions.treat, OWNER, offer=_offer_if(_steady_action)),
     "welcome_cinematic": CommandSpec(cmd.WelcomeCinematic, actions.welcome_cinematic, OWNER),
     "fall": CommandSpec(cmd.Fall, actions.fall, GM, "make someone fall"),
     "set_status": CommandSpec(cmd.SetStatus, actions.set_status, GM, "set statuses"),

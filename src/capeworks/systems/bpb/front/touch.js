@@ -1,6 +1,6 @@
 // Bulletproof Blues' touch: the tracker panel as an order-of-play strip with Endurance meters.
 // It draws only: every number comes from the server's panels and previews (the rules live in Python).
-import { html } from "/static/js/ui.js";
+import { html, text, seatName } from "/static/js/ui.js";
 
 function Meter({ value }) {
   const [now, top] = String(value).split("/").map(Number);
@@ -24,7 +24,52 @@ function Fighter({ row, at }) {
   </li>`;
 }
 
+function state(projection) {
+  const view = projection.view || {};
+  return view.state || view;
+}
+
+// Whose turn it is in a fight: the rules ask nobody to take it (no prompt names it), so without this
+// a player whose turn it was read "Nothing waits on you" and nobody's page said who acts.
+function TurnCard({ projection }) {
+  const s = state(projection);
+  const fight = s.fight;
+  const actor = fight && fight.turn && fight.turn.actor;
+  const who = actor && (s.characters || {})[actor];
+  if (!who) return null;
+  const me = projection.me;
+  const mine = who.owner ? who.owner === me.id : me.role === "gm";
+  const round = fight.order && fight.order.round ? `Round ${fight.order.round}: ` : "";
+  return html`<section class="card bpb-turn-card" role="status" aria-live="polite">
+    <p><strong>${round}${text(who.name)}'s turn</strong>${mine
+      ? html` — yours: pick from what you may do below (End the turn when done).`
+      : html` — ${who.owner ? html`<bdi>${seatName(projection.seats, who.owner)}</bdi>` : "the GM"} acts.`}</p>
+  </section>`;
+}
+
+// The characters this seat's projection holds, as suggestions: the id the rules take, the name as words.
+function characters(projection, except) {
+  const all = state(projection).characters || {};
+  return Object.entries(all)
+    .filter(([id]) => id !== except)
+    .map(([id, c]) => ({ value: id, label: text((c && c.name) || id) }));
+}
+
 export const touch = {
+  // an attack's target and its attacker are characters: offered by name, sent by id
+  suggest(name, values, projection) {
+    if (name === "target") return characters(projection, values.attacker || values.character);
+    if (name === "attacker") return characters(projection, null);
+    // the powers of the one who uses them (an attack's, a switch's)
+    if (name === "power") {
+      const who = (state(projection).characters || {})[values.attacker || values.character];
+      return who ? (who.powers || []).map((p) => text(p.name)) : [];
+    }
+    return [];
+  },
+  extra(projection) {
+    return html`<${TurnCard} projection=${projection} />`;
+  },
   panel(panel) {
     if (!panel.title.startsWith("Round ")) return null;
     const cols = panel.columns;

@@ -432,7 +432,9 @@ export const touch = {
     if (name === "skills") return sheet ? (sheet.skills || []).map((k) => k.name) : [];
     if (name === "background") return sheet ? sheet.backgrounds || [] : [];
     if (name === "stat") return STATS;
-    if (["target", "patient", "trigger"].includes(name)) return Object.keys(s.people || {}).filter((id) => id !== values.character);
+    if (["target", "targets", "patient", "trigger"].includes(name)) return Object.keys(s.people || {}).filter((id) => id !== values.character);
+    // a fight's lists of people (who rolls initiative, who spends Focus on speed or Tactics, one side)
+    if (["characters", "edges", "tactics_edges", "side"].includes(name)) return Object.keys(s.people || {});
     return [];
   },
 };

@@ -56,7 +56,28 @@ function DefenseOdds({ prompt }) {
     <strong>${text(ctx.hit_if_active)}</strong> with an Active Defense.</p>`;
 }
 
+// The combatants this seat's projection holds, as suggestions: the id the rules take, the name as words.
+function combatants(projection, except) {
+  const view = projection.view || {};
+  const all = (view.state || view).characters || {};
+  return Object.entries(all)
+    .filter(([id]) => id !== except)
+    .map(([id, c]) => ({ value: id, label: text((c && c.name) || id) }));
+}
+
 export const touch = {
+  // an attack's targets and a healer's patient are combatants: ticked by name, sent by id; a weapon is
+  // one of the attacker's
+  suggest(name, values, projection) {
+    if (name === "targets") return combatants(projection, values.character);
+    if (name === "patient") return combatants(projection, null);
+    // the weapons on the acting combatant's sheet (blank: their first); a called roll's traits, theirs
+    const view = projection.view || {};
+    const who = ((view.state || view).characters || {})[values.character];
+    if (name === "weapon") return who ? Object.keys(who.weapons || {}) : [];
+    if (name === "traits") return who ? Object.keys(who.traits || {}) : [];
+    return [];
+  },
   panel(panel) {
     return panel.title === "Workshop fight" ? html`<${Tracker} panel=${panel} />` : null;
   },

@@ -18,7 +18,7 @@ export function fieldSchema(root, schema) {
     nullable = rest.length < s.anyOf.length;
     if (rest.length === 1) {
       const inner = fieldSchema(root, rest[0]);
-      s = { ...inner.schema, title: s.title || inner.schema.title, default: s.default, description: s.description };
+      s = { ...inner.schema, title: s.title || inner.schema.title, default: s.default, description: s.description, examples: s.examples || inner.schema.examples };
       nullable = nullable || inner.nullable;
     }
   }
@@ -108,19 +108,37 @@ export function collect(fields, values, lenient = false) {
 }
 
 // Names a field might take its value from: ids of the view's collection of the
-// same name (``character`` -> the keys of ``characters``), or the seats for owners.
+// same name (``character`` -> the keys of ``characters``; a list ``characters`` -> the
+// same), or the seats for owners.
 function suggestionsFor(name, context, kind) {
   // a number is never a seat or a collection's key: no such suggestions for it
-  if (kind !== "text") return [];
+  if (kind !== "text" && kind !== "list") return [];
   const view = (context && context.view) || {};
   const state = view.state || view;
   const seats = (context && context.seats) || [];
   if (name === "owner" || name === "seat") return seats.map((s) => s.id);
-  for (const key of [`${name}s`, `${name}es`]) {
+  for (const key of kind === "list" ? [name] : [`${name}s`, `${name}es`]) {
     const found = state[key];
     if (found && typeof found === "object" && !Array.isArray(found)) return Object.keys(found);
   }
   return [];
+}
+
+// The field's suggestions, each once: a value, or {value, label} when its words differ from it
+// (an Inspiration's die; an id's name, "jade" -> "Jade Tiger", so a list of ids reads as people).
+function suggestionList(f, context, extraOptions) {
+  const seen = new Map();
+  // the schema's own examples (a ruleset's sample names) come first
+  const examples = f.kind === "text" && Array.isArray(f.s.examples) ? f.s.examples : [];
+  for (const o of [...examples, ...suggestionsFor(f.name, context, f.kind), ...extraOptions]) {
+    const option = o && typeof o === "object" ? { value: text(o.value), label: text(o.label) } : { value: text(o), label: "" };
+    if (!option.label) {
+      const name = idWords(option.value, context);
+      if (name !== option.value) option.label = name;
+    }
+    if (!seen.has(option.value)) seen.set(option.value, option);
+  }
+  return [...seen.values()];
 }
 
 function Field({ f, value, set, idBase, context, extraOptions = [] }) {
@@ -140,20 +158,25 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
     </select>`;
   } else if (f.kind === "list" || f.kind === "map") {
     const placeholder = f.kind === "list" ? "one per line" : "name: number, one per line";
-    input = html`<textarea id=${id} rows="3" placeholder=${placeholder} value=${value} aria-describedby=${about}
+    const box = html`<textarea id=${id} rows="3" placeholder=${placeholder} value=${value} aria-describedby=${about}
       onInput=${(e) => set(e.currentTarget.value)}></textarea>`;
+    // a list's likely values (a fight's combatants as targets) to tick, each written into the box as
+    // its own line: a player need not know that "Madame Viper" is "viper" to the rules
+    const options = f.kind === "list" ? suggestionList(f, context, extraOptions) : [];
+    const lines = String(value || "").split(/\n|,/).map((x) => x.trim()).filter(Boolean);
+    const toggle = (v, on) => set((on ? [...lines.filter((x) => x !== v), v] : lines.filter((x) => x !== v)).join("\n"));
+    input = options.length
+      ? html`<fieldset class="picks" aria-describedby=${about}><legend class="sr">Pick ${label}</legend>
+          ${options.map((o) => html`<label class="pick"><input type="checkbox" value=${o.value} checked=${lines.includes(o.value)}
+            onChange=${(e) => toggle(o.value, e.currentTarget.checked)} />${" "}<bdi>${o.label || idWords(o.value, context)}</bdi></label>`)}
+        </fieldset>${box}`
+      : box;
   } else if (f.kind === "text" && (f.s.maxLength || 0) > 2000) {
     // room for a pasted document (a sheet as JSON or YAML): several lines, kept as typed
     input = html`<textarea id=${id} rows="8" maxlength=${f.s.maxLength} spellcheck="false" value=${value}
       onInput=${(e) => set(e.currentTarget.value)}></textarea>`;
   } else {
-    // a suggestion is a value, or {value, label} when its words differ from it (an Inspiration's die)
-    const seen = new Map();
-    for (const o of [...suggestionsFor(f.name, context, f.kind), ...extraOptions]) {
-      const option = o && typeof o === "object" ? { value: text(o.value), label: text(o.label) } : { value: text(o), label: "" };
-      if (!seen.has(option.value)) seen.set(option.value, option);
-    }
-    const options = [...seen.values()];
+    const options = suggestionList(f, context, extraOptions);
     const listId = options.length ? `${id}-options` : undefined;
     input = html`<input id=${id} type=${f.kind === "number" ? "number" : "text"} value=${value}
         min=${f.s.minimum} max=${f.s.maximum} maxlength=${f.s.maxLength} list=${listId} aria-describedby=${about}

@@ -1,0 +1,58 @@
+"""Bulletproof Blues at the web table, as found playing it in Chromium: whose turn it is, and whom
+and with what an attack is made.
+
+The rules put no prompt on a turn, so a player whose turn it was read "Nothing waits on you" and no
+page said who acts; the BPB touch now says it on every page. An Attack's target and power were bare
+boxes wanting ids and power names from the sheet; the touch suggests them (characters by name, sent
+by id; the attacker's powers). The harness is test_browser.py's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.server.browser_fixtures import SEATS
+from tests.server.test_browser import CHROMIUM, Seats, menu, sit
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+
+def test_bpb_turn__every_page_says_whose_turn_it_is_and_the_actor_is_told_it_is_theirs(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "bpb", SEATS, title="Warehouse")
+    table.act("gm", "add_character", id="widow", sample="widow", owner="ann")
+    table.act("gm", "add_character", id="ganyeka", sample="ganyeka", owner="bo")
+    table.act("gm", "add_character", id="adler", sample="agent-a")
+    gm, ann, bo = pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann", "bo")]
+    for page in pages:
+        expect(page.locator(".bpb-turn-card")).to_have_count(0)  # no fight, no turn
+    table.act("gm", "start_fight", characters=["widow", "ganyeka", "adler"])  # Widow, Ganyeka, Adler
+    expect(ann.locator(".bpb-turn-card")).to_contain_text("Round 1: Widow's turn — yours")
+    for page in (gm, bo):
+        expect(page.locator(".bpb-turn-card")).to_contain_text("Round 1: Widow's turn — Ann acts.")
+    menu(ann, "End the turn").get_by_role("button", name="End the turn").click()
+    expect(bo.locator(".bpb-turn-card")).to_contain_text("Ganyeka's turn — yours")
+    expect(ann.locator(".bpb-turn-card")).to_contain_text("Ganyeka's turn — Bo acts.")
+    menu(bo, "End the turn").get_by_role("button", name="End the turn").click()
+    # the GM's own characters are the GM's turn
+    expect(gm.locator(".bpb-turn-card")).to_contain_text("Agent Adler's turn — yours")
+    expect(ann.locator(".bpb-turn-card")).to_contain_text("Agent Adler's turn — the GM acts.")
+    for page in pages:
+        assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_bpb_attack__the_target_is_suggested_by_name(web_table: str, chromium: Browser) -> None:
+    table = Seats(web_table, "bpb", SEATS, title="Warehouse")
+    table.act("gm", "add_character", id="widow", sample="widow", owner="ann")
+    table.act("gm", "add_character", id="adler", sample="agent-a")
+    table.act("gm", "start_fight", characters=["widow", "adler"])
+    ann = sit(chromium, table.invites["ann"])
+    attack = menu(ann, "Attack")
+    options = attack.locator("datalist[id$='-target-options'] option")
+    # the others, each by id with its name as words: never Widow herself
+    assert options.evaluate_all("os => os.map(o => [o.value, o.label])") == [["adler", "Agent Adler"]]
+    powers = attack.locator("datalist[id$='-power-options'] option")
+    widows = ["Invulnerability", "Venom Sting", "Force Field"]
+    assert powers.evaluate_all("os => os.map(o => o.value)") == widows

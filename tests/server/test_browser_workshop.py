@@ -1,0 +1,91 @@
+"""The Workshop's shots combat at the web table: a GM and two players, each in a browser context.
+
+Found by playing it in Chromium: an attack's ``targets`` were a bare "one per line" box, and the
+rules take combatant ids ("viper") that no page shows (the tracker and the log name "Madame
+Viper"), so a player could not say whom to attack. A list field now offers its likely values to
+tick by name (the Workshop's touch names the combatants), each sent by id. The harness is
+test_browser.py's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.server.browser_fixtures import SEATS
+from tests.server.test_browser import CHROMIUM, Seats, field, give_dice, menu, prompt, shoot, sit
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+
+def test_workshop_attack__targets_are_ticked_by_name_and_sent_by_id(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "workshop", SEATS, title="Rooftop", config={"shaken": True, "stun": True})
+    table.act("ann", "add_character", id="jade", sample="jade")
+    table.act("bo", "add_character", id="rook", sample="rook")
+    table.act("gm", "add_character", id="viper", sample="viper")
+    table.act("gm", "add_character", id="thug", sample="thug")
+    table.act("gm", "start_sequence")  # Jade 5, Viper 5 (ties by Shot Count, Agility, order), Rook 4, Thug 2
+    gm, ann, bo = pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann", "bo")]
+
+    attack = menu(ann, "attack")
+    picks = attack.locator(".picks .pick")
+    # every other combatant, by name; never Jade herself
+    expect(picks).to_have_text(["Rook", "Madame Viper", "Thug"])
+    tick = {n: attack.locator(".picks label", has_text=n).locator("input") for n in ("Madame Viper", "Thug")}
+    tick["Madame Viper"].check()
+    tick["Thug"].check()
+    expect(field(attack, "targets")).to_have_value("viper\nthug")
+    tick["Thug"].uncheck()  # what is left ticked is exactly what the box holds
+    expect(field(attack, "targets")).to_have_value("viper")
+    weapons = attack.locator("datalist[id$='-weapon-options'] option")
+    assert weapons.evaluate_all("os => os.map(o => o.value)") == ["staff"]  # Jade's sheet's one weapon
+    shoot(ann, artifacts, "workshop-1-ann-targets")
+    attack.locator("button[type=submit]").click()
+    for page in pages:
+        expect(page.locator(".log")).to_contain_text("Jade Tiger attacks Madame Viper.")
+
+    # the GM answers the Active Defense prompt: 7 + 3 on a Shot's defense, as the sample plays it (a miss)
+    give_dice(gm, "7 3")
+    prompt(gm, "Jade Tiger attacks Madame Viper").get_by_role("button", name="Active Defense").click()
+    for page in pages:
+        expect(page.locator(".log")).to_contain_text("Madame Viper")
+        expect(page.locator(".prompt", has_text="Spend 1 of")).to_have_count(0)
+
+    # the GM calls for a roll: the combatants are offered by id with their names, then Jade's own traits
+    call = menu(gm, "call for a roll")
+    chars = call.locator("datalist[id$='-character-options'] option")
+    assert chars.evaluate_all("os => os.map(o => [o.value, o.label])") == [
+        ["jade", "Jade Tiger"],
+        ["rook", "Rook"],
+        ["viper", "Madame Viper"],
+        ["thug", "Thug"],
+    ]
+    field(call, "character").fill("jade")
+    expect(call.locator(".picks .pick").first).to_have_text("Agility")
+    for trait in ("Agility", "Stunt"):
+        call.locator(".picks label", has_text=trait).locator("input").check()
+    expect(field(call, "traits")).to_have_value("Agility\nStunt")
+    field(call, "difficulty").fill("15")
+    call.locator("button[type=submit]").click()
+    expect(ann.locator(".prompt", has_text="Agility")).to_be_visible()
+    assert ann.js_errors == [] and gm.js_errors == [] and bo.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_workshop_add_combatant__samples_are_named_and_suggested(web_table: str, chromium: Browser) -> None:
+    # found playing: "Sample" was a bare box; the names the rules take were nowhere on the page
+    table = Seats(web_table, "workshop", SEATS, title="Rooftop")
+    gm = sit(chromium, table.invites["gm"])
+    add = menu(gm, "add a combatant")
+    samples = add.locator("datalist[id$='-sample-options'] option")
+    assert samples.evaluate_all("os => os.map(o => o.value)") == ["jade", "rook", "viper", "thug", "goons"]
+    expect(add.locator(".field", has=gm.locator("[id$='-sample']")).locator(".about")).to_have_text(
+        "A shipped sample instead of a sheet: jade, rook, viper, thug, goons."
+    )
+    field(add, "id").fill("viper")
+    field(add, "sample").fill("viper")
+    add.locator("button[type=submit]").click()
+    expect(gm.locator(".log")).to_contain_text("Madame Viper joins the fight")

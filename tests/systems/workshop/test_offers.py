@@ -1,0 +1,82 @@
+"""What a seat's menu offers the acting combatant: only what the rules would take now.
+
+Played in the browser, a Workshop turn's menu kept every Action (attack, rest, an Action with no
+roll, covering fire, healing...) after the Action was spent, and all of them while Shaken, so a
+player clicked through refusals ("has taken this turn's Action already", "is Shaken: roll to steady
+yourself first") to find the one move left. Each test checks the table still refuses what is no
+longer offered.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from tests.systems.workshop.helpers import attack, end_turn, who
+from tests.systems.workshop.test_referee import HIT, MISS, duel, pool
+
+#: the commands that are (or need) the turn's Action
+ACTIONS = {"attack", "rollless", "rest", "cover", "steady", "revive", "stabilise", "treat"}
+
+
+def offered(d: Driver, seat: str) -> set[str]:
+    return {c.command for c in d.table.legal_commands(seat)}
+
+
+@pytest.mark.rules("WS-SEQ-003")
+def test_once_the_action_is_spent_only_the_move_and_ending_the_turn_are_offered() -> None:
+    # src 12: one Action and one Move a turn. h shoots v (no Shots: no defence), then may only move.
+    d = duel()
+    assert {"attack", "rollless", "rest", "move", "end_turn"} <= offered(d, "ann")
+    attack(d, "h", ["v"], HIT)
+    assert offered(d, "ann") & ACTIONS == set()
+    assert {"move", "end_turn"} <= offered(d, "ann")
+    d.refuse("ann", "attack", rule="WS-SEQ-003", character="h", targets=["v"])
+    d.refuse("ann", "rollless", rule="WS-SEQ-003", character="h")
+    d.do("ann", "move", character="h")
+    assert "move" not in offered(d, "ann")  # the Move is gone too (the Action already was)
+    d.refuse("ann", "move", rule="WS-SEQ-003", character="h")
+
+
+@pytest.mark.rules("WS-SHAKEN-003")
+def test_a_shaken_combatant_is_offered_steadying_before_any_action() -> None:
+    # src 81: "At the beginning of an Action, you roll Willpower+Focus ... as an Action"; the free Move stays.
+    d = duel({"shaken": True}, damage=3, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    assert who(d, "v").has("shaken")
+    # resting is doing nothing (src 58), which the table takes from a Shaken combatant too
+    assert offered(d, "gm") & ACTIONS == {"steady", "rest"}
+    assert "move" in offered(d, "gm")
+    d.refuse("gm", "attack", rule="WS-SHAKEN-003", character="v", targets=["h"])
+    d.do("gm", "steady", character="v", dice=MISS)  # 10 + 0 vs 20 fails: still Shaken, the Action spent
+    assert offered(d, "gm") & ACTIONS == set()
+    assert "move" in offered(d, "gm")
+
+
+@pytest.mark.rules("WS-KNOCK-001")
+def test_knocked_down_getting_up_is_offered_and_moving_is_not() -> None:
+    # src 106: "getting up costs a Move"
+    d = duel({"knockback": True})
+    assert "get_up" not in offered(d, "ann")
+    d.do("gm", "set_status", character="h", status="knocked_down")
+    assert "get_up" in offered(d, "ann") and "move" not in offered(d, "ann")
+    d.refuse("ann", "move", rule="WS-KNOCK-001", character="h")
+    d.do("ann", "get_up", character="h")
+    assert "get_up" not in offered(d, "ann")
+
+
+@pytest.mark.rules("WS-DMG-006")
+def test_rest_is_offered_only_to_a_turn_of_nothing_else() -> None:
+    # src 58: "a Sequence spent doing nothing but resting": not once the Move is taken
+    d = duel()
+    assert "rest" in offered(d, "ann")
+    d.do("ann", "move", character="h")
+    assert "rest" not in offered(d, "ann")
+    d.refuse("ann", "rest", rule="WS-DMG-006", character="h")
+
+
+@pytest.mark.rules("WS-COVER-003")
+def test_covering_fire_is_offered_only_at_a_table_that_uses_it() -> None:
+    assert "cover" not in offered(duel(), "ann")
+    assert "cover" in offered(duel({"covering_fire": True}), "ann")
