@@ -632,7 +632,10 @@ _AT_V3: Mapping[str, Mapping[str, Any]] = {
 WHOLE_COPY_TYPES = tuple(f"weaverdice.{k}" for k in _AT_V3)
 #: the fields a copy left out when at their default (``exclude_if`` then), which a patch laid over an
 #: old value must write out, or it would read them as "unchanged"
-_OMITTED: Mapping[str, Mapping[str, Any]] = {"fight": {"dropped": []}, "grapples": {"braced": 0}}
+_OMITTED: Mapping[str, Mapping[str, Any]] = {
+    "fight": {"dropped": [], "paused": []},
+    "grapples": {"braced": 0},
+}
 
 
 def whole_to_facts(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
