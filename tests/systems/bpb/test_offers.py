@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.systems.bpb.model import Condition, Status
 from tests.systems.bpb.helpers import fight, state, table
 from tests.systems.bpb.test_known_faults import TIME_CONTROL, cast, hero
 
@@ -55,3 +56,78 @@ def test_break_free_is_offered_only_to_one_held() -> None:
     fight(d, "widow", "ganyeka", "adler", "brandt")
     assert "break_free" not in offered(d, "ann")
     d.refuse("ann", "break_free", match="not held", character="widow")
+
+
+@pytest.mark.rules("BPB-ACT-001", "BPB-MOVE-007")
+def test_once_moved_neither_move_nor_pace_is_offered() -> None:
+    # src 117: one movement action a turn; src 16: a pace is declared before the move, not after it
+    d = table()
+    fight(d, "widow", "ganyeka", "adler", "brandt")
+    assert {"move", "pace"} <= offered(d, "ann")
+    d.do("ann", "move", character="widow")
+    assert offered(d, "ann") & {"move", "pace"} == set()
+    assert {"attack", "end_turn"} <= offered(d, "ann")  # the task action is still to come
+    d.refuse("ann", "move", rule="BPB-ACT-001", character="widow")
+    d.refuse("ann", "pace", rule="BPB-MOVE-007", character="widow", mode="run")
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-ACT-001", "BPB-MOVE-007")
+def test_once_the_task_action_is_spent_neither_delay_nor_pace_is_offered() -> None:
+    # src 287: one delays the action they have not used; src 103: a pace is declared before the task
+    d = table()
+    fight(d, "widow", "ganyeka", "adler", "brandt")
+    assert {"delay", "pace"} <= offered(d, "ann")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))  # a miss
+    assert offered(d, "ann") & {"delay", "pace"} == set()
+    assert "move" in offered(d, "ann")  # the movement action is still to come
+    d.refuse("ann", "delay", rule="BPB-ACT-001", character="widow")
+    d.refuse("ann", "pace", rule="BPB-ACT-001", character="widow", mode="run")
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-ACT-004")
+def test_one_held_is_offered_no_move_unless_prone() -> None:
+    # src 329: one held "can't use normal movement until they break the grapple"; Widow has no movement
+    # power. Prone, standing up is a movement action (src 127) the grapple does not stop.
+    d = table()
+    fight(d, "widow", "ganyeka", "adler", "brandt")
+    d.patch(conditions={"widow": Condition(held_by="ganyeka", statuses=(Status.RESTRAINED,))})
+    assert "move" not in offered(d, "ann")
+    d.refuse("ann", "move", rule="BPB-GRAB-005", character="widow")
+    d.patch(conditions={"widow": Condition(held_by="ganyeka", statuses=(Status.RESTRAINED, Status.PRONE))})
+    assert "move" in offered(d, "ann")
+    d.do("ann", "move", character="widow", stand_up=True)
+
+
+@pytest.mark.rules("BPB-ACT-003", "BPB-XS-008")
+def test_switch_is_offered_only_with_a_power_that_may_be_switched() -> None:
+    # src 123: activating or deactivating a power is a free action; src 244: a staggered character's
+    # powers stay off until their next action. Ganyeka has no power to activate; Widow's Force Field is.
+    d = table()
+    fight(d, "ganyeka", "widow", "adler", "brandt")
+    assert "switch" not in offered(d, "bo")
+    d.refuse("bo", "switch", match="no power", character="ganyeka", power="Invulnerability")
+    d.do("bo", "end_turn", character="ganyeka")
+    d.patch(conditions={"widow": Condition(statuses=(Status.STAGGERED,))})
+    assert "switch" not in offered(d, "ann")  # off, and staggered: it stays off
+    d.refuse("ann", "switch", rule="BPB-XS-008", character="widow", power="Force Field")
+    d.patch(conditions={"widow": Condition(statuses=(Status.STAGGERED,), on=("Force Field",))})
+    assert "switch" in offered(d, "ann")  # on: it may still be switched off
+    d.do("ann", "switch", character="widow", power="Force Field", on=False)
+    assert "switch" not in offered(d, "ann")
+
+
+@pytest.mark.rules("BPB-INIT-004")
+def test_steer_is_offered_only_for_a_vehicle_of_theirs_not_yet_moved() -> None:
+    # src 256: a vehicle "under direct control by a character" moves "when that character moves it or at
+    # the end of the round", once
+    d = table()
+    fight(d, "widow", "ganyeka", "adler", "brandt")
+    assert "steer" not in offered(d, "ann")
+    d.do("gm", "add_hazard", text="a runaway bus", controller="ganyeka", once=False)
+    assert "steer" not in offered(d, "ann")  # Ganyeka's, not Widow's
+    d.refuse("ann", "steer", match="does not control", character="widow", hazard=1)
+    d.do("gm", "add_hazard", text="The Widowmobile", controller="widow", once=False)
+    assert "steer" in offered(d, "ann")
+    d.do("ann", "steer", character="widow", hazard=2)
+    assert "steer" not in offered(d, "ann")
+    d.refuse("ann", "steer", match="already moved", character="widow", hazard=2)

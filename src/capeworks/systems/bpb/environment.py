@@ -13,10 +13,10 @@ from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.events import EnvironmentActed, HazardAdded, HazardSteered, StatusSet
 from capeworks.systems.bpb.lookups import Ctx, Done, character, fight_of, require_turn, stunt_powers
 from capeworks.systems.bpb.model import Hazard, Status
-from capeworks.systems.bpb.sheet import Medium
+from capeworks.systems.bpb.sheet import Character, Medium
 from capeworks.systems.bpb.state import BpbState
 
-__all__ = ["add_hazard", "environment_acts", "fallers", "land", "steer", "still_flies"]
+__all__ = ["add_hazard", "environment_acts", "fallers", "land", "require_steerable", "steer", "still_flies"]
 
 
 def add_hazard(state: BpbState, ctx: Ctx, c: cmd.AddHazard, dice: DiceService) -> Done:
@@ -36,14 +36,21 @@ def steer(state: BpbState, ctx: Ctx, c: cmd.Steer, dice: DiceService) -> Done:
     hazard = next((h for h in fight.hazards if h.id == c.hazard), None)
     if hazard is None:
         raise NotFound(f"There is no vehicle or object {c.hazard} in this fight.")
+    require_steerable(state, who, hazard)
+    b = ctx.batch(state)
+    b.emit(HazardSteered(hazard=hazard.id, character=who.id, round=fight.order.round, text=c.text))
+    return b
+
+
+def require_steerable(state: BpbState, who: Character, hazard: Hazard) -> None:
+    """BPB-INIT-004 (src 256): a vehicle "under direct control by a character" moves "when that character
+    moves it or at the end of the round": by its controller, on their own turn, once a round."""
+    fight = fight_of(state)
     if hazard.controller != who.id:
         raise InvalidCommand(f"{who.name} does not control {hazard.text}.")
     require_turn(state, who)
     if hazard.moved_round == fight.order.round:
         raise InvalidCommand(f"{hazard.text} has already moved this round.")
-    b = ctx.batch(state)
-    b.emit(HazardSteered(hazard=hazard.id, character=who.id, round=fight.order.round, text=c.text))
-    return b
 
 
 def environment_acts(b: Done) -> None:

@@ -27,7 +27,7 @@ from capeworks.engine import (
 from capeworks.engine.kit import GmNotesHidden
 from capeworks.engine.names import NamedCharacters
 from capeworks.engine.ruleset import SampleSession
-from capeworks.errors import RuleViolation
+from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import (
     attacks,
     blasts,
@@ -74,24 +74,50 @@ def _acting(field: str = "character") -> Offer:
     return offer
 
 
+def _passes(check: Callable[..., object], *args: Any, **options: Any) -> bool:
+    """Whether a rules check (one that raises when the command would be refused) lets it through."""
+    try:
+        check(*args, **options)
+    except (RuleViolation, InvalidCommand):
+        return False
+    return True
+
+
 def _acting_if(allowed: Callable[[BpbState, Character], object], field: str = "character") -> Offer:
     """:func:`_acting`, offered only while the rules' own check for the command passes (``allowed``
-    raises RuleViolation when not): no attack once the turn's task action is spent (BPB-ACT-001), unless
-    an Extra Attacks stunt has attacks left (src 483), so the menu holds nothing that can only be refused."""
+    raises RuleViolation or InvalidCommand when not): no attack once the turn's task action is spent
+    (BPB-ACT-001), unless an Extra Attacks stunt has attacks left (src 483), so the menu holds nothing
+    that can only be refused."""
     acting = _acting(field)
 
     def offer(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
         offered = acting(state, seat)
         who = state.characters.get(state.fight.turn.actor) if offered and state.fight is not None else None
-        if who is None:
-            return []
-        try:
-            allowed(state, who)
-        except RuleViolation:
+        if who is None or not _passes(allowed, state, who):
             return []
         return offered
 
     return offer
+
+
+def _switching(state: BpbState, who: Character) -> None:
+    """Switching (BPB-ACT-003): on one's own turn, with an activated power that may be switched now (off
+    when on; on when off, unless staggered: BPB-XS-008)."""
+    require_turn(state, who)
+    on = state.condition(who.id).on
+    if not any(
+        _passes(turns.require_switchable, state, who, p, on=p.name not in on)
+        for p in who.powers
+        if p.activated
+    ):
+        raise RuleViolation("BPB-ACT-003", f"{who.name} has no power to switch on or off now.")
+
+
+def _steering(state: BpbState, who: Character) -> None:
+    """Steering (BPB-INIT-004): a vehicle of theirs not yet moved this round, on their own turn."""
+    hazards = state.fight.hazards if state.fight is not None else ()
+    if not any(_passes(environment.require_steerable, state, who, h) for h in hazards):
+        raise InvalidCommand(f"{who.name} controls nothing that may move now.")
 
 
 #: the attacks' offer: the rules' own test of an attack now (the task action, or an Extra Attacks stunt's)
@@ -148,12 +174,12 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "start_fight": CommandSpec(cmd.StartFight, turns.start_fight, GM, "start fights"),
     "aware": CommandSpec(cmd.Aware, turns.aware, GM, "rule who is aware"),
     "end_turn": CommandSpec(cmd.EndTurn, turns.end_turn, OWNER, offer=_acting()),
-    "delay": CommandSpec(cmd.Delay, turns.delay, OWNER, offer=_acting()),
+    "delay": CommandSpec(cmd.Delay, turns.delay, OWNER, offer=_acting_if(turns.require_delay)),
     "preempt": CommandSpec(cmd.Preempt, turns.preempt, OWNER, offer=_holding),
-    "move": CommandSpec(cmd.Move, turns.move, OWNER, offer=_acting()),
-    "pace": CommandSpec(cmd.Pace, turns.pace, OWNER, offer=_acting()),
+    "move": CommandSpec(cmd.Move, turns.move, OWNER, offer=_acting_if(turns.require_on_the_move)),
+    "pace": CommandSpec(cmd.Pace, turns.pace, OWNER, offer=_acting_if(turns.require_pace)),
     "act": CommandSpec(cmd.Act, turns.act, OWNER, offer=_owned),
-    "switch": CommandSpec(cmd.Switch, turns.switch, OWNER, offer=_acting()),
+    "switch": CommandSpec(cmd.Switch, turns.switch, OWNER, offer=_acting_if(_switching)),
     "guard": CommandSpec(cmd.Guard, turns.guard, OWNER, offer=_owned),
     "attack": CommandSpec(cmd.Attack, attacks.attack, OWNER, owner_field="attacker", offer=_ATTACKING),
     "defend": CommandSpec(cmd.Defend, similar.defend, OWNER, prompt_only=True),
@@ -177,7 +203,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "end_scene": CommandSpec(cmd.EndScene, roster.end_scene, GM, "end scenes"),
     "use_stunt": CommandSpec(cmd.UseStunt, roster.use_stunt, OWNER, offer=_counting),
     "add_hazard": CommandSpec(cmd.AddHazard, environment.add_hazard, GM, "move the environment"),
-    "steer": CommandSpec(cmd.Steer, environment.steer, OWNER, offer=_acting()),
+    "steer": CommandSpec(cmd.Steer, environment.steer, OWNER, offer=_acting_if(_steering)),
 }
 COMMANDS = command_table(_SPECS)
 

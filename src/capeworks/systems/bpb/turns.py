@@ -41,8 +41,9 @@ from capeworks.systems.bpb.lookups import (
     rank_of,
     require_able,
     require_turn,
+    stunt_powers,
 )
-from capeworks.systems.bpb.model import Status
+from capeworks.systems.bpb.model import Fight, Status
 from capeworks.systems.bpb.movement import (
     MODE_DIFFICULTY,
     SPRINT_LIMIT_ROUNDS,
@@ -69,6 +70,11 @@ __all__ = [
     "order_keys",
     "pace",
     "preempt",
+    "require_delay",
+    "require_movement_action",
+    "require_on_the_move",
+    "require_pace",
+    "require_switchable",
     "require_switched_on",
     "start_fight",
     "switch",
@@ -225,9 +231,9 @@ def end_turn(state: BpbState, ctx: Ctx, c: cmd.EndTurn, dice: DiceService) -> Do
     return b
 
 
-def delay(state: BpbState, ctx: Ctx, c: cmd.Delay, dice: DiceService) -> Done:
-    """BPB-TURN-001: hold the action for later this round or a later one."""
-    who = character(state, c.character)
+def require_delay(state: BpbState, who: Character) -> Fight:
+    """BPB-TURN-001 (src 287): the action held is one not yet used: in the fight, on one's own turn, with
+    the task action unspent, and not a turn already resumed after a pre-emption. Returns the fight."""
     fight = fight_of(state)
     if who.id not in fight.order.order:  # no turn in this fight, so no action to hold (BPB-TIME-002)
         raise RuleViolation(
@@ -236,6 +242,13 @@ def delay(state: BpbState, ctx: Ctx, c: cmd.Delay, dice: DiceService) -> Done:
     require_turn(state, who, task=True)
     if fight.turn.resumes:
         raise RuleViolation("BPB-TURN-001", f"{who.name} has already begun acting this turn.")
+    return fight
+
+
+def delay(state: BpbState, ctx: Ctx, c: cmd.Delay, dice: DiceService) -> Done:
+    """BPB-TURN-001: hold the action for later this round or a later one."""
+    who = character(state, c.character)
+    fight = require_delay(state, who)
     b = ctx.batch(state)
     # src 16, 287: a move already made stays made; the task action not yet used is the one held
     emit(b, dice, Delayed(character=who.id, moved=fight.turn.moved))
@@ -343,13 +356,38 @@ def move_distance(
     return feet
 
 
-def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
-    """BPB-ACT-004, BPB-MOVE: one movement action a turn; sprinting tires natural movement."""
-    who = character(state, c.character)
+def require_movement_action(state: BpbState, who: Character) -> bool:
+    """BPB-ACT-001 (src 117): one movement action a turn, on one's own turn. Returns whether a fight is on."""
     in_fight = require_turn(state, who)
     fight = state.fight
     if in_fight and fight is not None and fight.turn.moved is not None:
         raise RuleViolation("BPB-ACT-001", f"{who.name} has already moved this turn.")
+    return in_fight
+
+
+def require_unheld(state: BpbState, who: Character, medium: str) -> None:
+    """BPB-GRAB-005 (src 329): one held has no "normal movement" (the natural kind, src 30, 33) until they
+    break free; a movement power still goes."""
+    if state.condition(who.id).held_by is not None and medium != "power":
+        raise RuleViolation("BPB-GRAB-005", f"{who.name} is held and cannot move until they break free.")
+
+
+def require_on_the_move(state: BpbState, who: Character) -> None:
+    """Some movement action would be taken now (the move's menu, :func:`move`'s checks): the turn's
+    movement action unspent (BPB-ACT-001); one prone may stand up with it (BPB-ACT-004, src 127), one held
+    moves only by a movement power (BPB-GRAB-005); a walk is never too fast after the task (BPB-MOVE-007)."""
+    require_movement_action(state, who)
+    if Status.PRONE in state.condition(who.id).statuses:
+        return
+    movers = [p for p in (*who.powers, *stunt_powers(state, who)) if p.movement]
+    require_unheld(state, who, "power" if movers else "ground")
+
+
+def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
+    """BPB-ACT-004, BPB-MOVE: one movement action a turn; sprinting tires natural movement."""
+    who = character(state, c.character)
+    in_fight = require_movement_action(state, who)
+    fight = state.fight
     cond = state.condition(who.id)
     if c.stand_up:
         if Status.PRONE not in cond.statuses:
@@ -358,9 +396,7 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         emit(b, dice, Moved(character=who.id, mode=Mode.WALK, feet=0, stand_up=True, round=state.round))
         return b
     medium = movement_medium(who, c.medium, c.power)
-    if cond.held_by is not None and medium != "power":
-        # src 329: no "normal movement" (the natural kind, src 30, 33); a movement power still goes
-        raise RuleViolation("BPB-GRAB-005", f"{who.name} is held and cannot move until they break free.")
+    require_unheld(state, who, medium)
     if Status.PRONE in cond.statuses:
         raise RuleViolation("BPB-ACT-004", f"{who.name} is prone: standing up is the movement action.")
     if in_fight and fight is not None and fight.turn.task:
@@ -396,15 +432,20 @@ def require_switched_on(state: BpbState, who: Character, power: Power | None) ->
         )
 
 
+def require_pace(state: BpbState, who: Character) -> None:
+    """BPB-MOVE-007: a pace is declared on one's turn before the task action and before moving (src 16:
+    a task before or after the move, not during it), while there is a pace still to declare."""
+    require_turn(state, who, task=True)
+    if fight_of(state).turn.moved is not None:
+        raise RuleViolation("BPB-MOVE-007", f"{who.name} has moved this turn already: its pace is known.")
+
+
 def pace(state: BpbState, ctx: Ctx, c: cmd.Pace, dice: DiceService) -> Done:
     """BPB-MOVE-007: a run or sprint after the task action is declared before it, so the task takes the
     +3/+6 a running or sprinting character "incurs ... on any attacks or task rolls" (src 103). Whether
     the move may be that fast (sprint fatigue, a movement power) is the move's to check, when made."""
     who = character(state, c.character)
-    require_turn(state, who, task=True)
-    fight = fight_of(state)
-    if fight.turn.moved is not None:
-        raise RuleViolation("BPB-MOVE-007", f"{who.name} has moved this turn already: its pace is known.")
+    require_pace(state, who)
     if c.mode is Mode.WALK:
         raise InvalidCommand("A walk needs no declaring: declare a run or a sprint.")
     b = ctx.batch(state)
@@ -465,17 +506,22 @@ def switch(state: BpbState, ctx: Ctx, c: cmd.Switch, dice: DiceService) -> Done:
         check_forced(state, who)
     else:
         require_turn(state, who)
-    on = power.name in state.condition(who.id).on
-    if on == c.on:
-        raise InvalidCommand(f"{power.name} is already {'on' if on else 'off'}.")
-    if c.on and state.fight is not None and Status.STAGGERED in state.condition(who.id).statuses:
-        raise RuleViolation(  # src 244: powers stay off until the staggered character's next action
-            "BPB-XS-008", f"{who.name} is staggered: {power.name} stays off until their next action."
-        )
+    require_switchable(state, who, power, on=c.on)
     b = ctx.batch(state)
     rnd = state.fight.order.round if c.forced and state.fight else 0
     emit(b, dice, PowerSwitched(character=who.id, power=power.name, on=c.on, forced=c.forced, round=rnd))
     return b
+
+
+def require_switchable(state: BpbState, who: Character, power: Power, *, on: bool) -> None:
+    """BPB-ACT-003: ``power`` may be switched ``on`` (or off) now: it is not so already, and a staggered
+    character's powers stay off until their next action (BPB-XS-008, src 244)."""
+    if (power.name in state.condition(who.id).on) == on:
+        raise InvalidCommand(f"{power.name} is already {'on' if on else 'off'}.")
+    if on and state.fight is not None and Status.STAGGERED in state.condition(who.id).statuses:
+        raise RuleViolation(  # src 244: powers stay off until the staggered character's next action
+            "BPB-XS-008", f"{who.name} is staggered: {power.name} stays off until their next action."
+        )
 
 
 def check_forced(state: BpbState, who: Character) -> None:
