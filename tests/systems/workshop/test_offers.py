@@ -12,11 +12,13 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine.testing import Driver
-from tests.systems.workshop.helpers import attack, end_turn, who
-from tests.systems.workshop.test_referee import HIT, MISS, duel, pool
+from tests.systems.workshop.helpers import attack, end_turn, sheet, who
+from tests.systems.workshop.test_referee import HIT, MISS, SLOW, duel, pool
 
 #: the commands that are (or need) the turn's Action
 ACTIONS = {"attack", "rollless", "rest", "cover", "steady", "revive", "stabilise", "treat"}
+#: the Actions used on a patient
+HEALING = {"revive", "stabilise", "treat"}
 
 
 def offered(d: Driver, seat: str) -> set[str]:
@@ -80,3 +82,28 @@ def test_rest_is_offered_only_to_a_turn_of_nothing_else() -> None:
 def test_covering_fire_is_offered_only_at_a_table_that_uses_it() -> None:
     assert "cover" not in offered(duel(), "ann")
     assert "cover" in offered(duel({"covering_fire": True}), "ann")
+
+
+@pytest.mark.rules("WS-SHOCK-002", "WS-DARK-002", "WS-WPEN-004")
+@pytest.mark.parametrize(
+    ("command", "rule", "patient", "shock_dice"),
+    [
+        ("treat", "WS-WPEN-004", {"toughness": 50, "metres": 5}, []),  # 1 Wound, still up
+        ("stabilise", "WS-DARK-002", {"toughness": 1, "metres": 5}, []),  # 1 Wound on Toughness 1: dying
+        ("revive", "WS-SHOCK-002", {"toughness": 50, "metres": 10}, [1, 9]),  # Shock 10 - 8 = 2 vs 15: out
+    ],
+)
+def test_a_healing_action_is_offered_only_with_someone_to_use_it_on(
+    command: str, rule: str, patient: dict[str, int], shock_dice: list[int]
+) -> None:
+    # src 118-120 (revive the knocked out), src 150 (stabilise the dying), WS-WPEN-004 (treat Wounds):
+    # with everyone up and unhurt, there is no one to use the Action on
+    d = duel({"shock_roll": bool(shock_dice)})
+    assert offered(d, "ann") & HEALING == set()
+    assert "rollless" in offered(d, "ann")  # the Action itself is free
+    d.refuse("ann", command, rule=rule, character="h", patient="v")  # v is up and unhurt
+    metres = patient.pop("metres")
+    d.do("gm", "add_character", id="p", **sheet(traits=SLOW, health=100, **patient))
+    d.do("gm", "fall", character="p", metres=metres, dice=[1, 9, *shock_dice])  # 4 - 8: nothing off
+    assert command in offered(d, "ann")
+    d.do("ann", command, character="h", patient="p", dice=HIT)

@@ -51,6 +51,9 @@ __all__ = [
     "heal_cinematic",
     "move",
     "pass_time",
+    "require_revivable",
+    "require_stabilisable",
+    "require_treatable",
     "rest",
     "revive",
     "roll_check",
@@ -277,14 +280,21 @@ def _healer_roll(
     return traits, roll_traits(ctx.config, dice, healer, traits, difficulty, purpose=what)
 
 
+def require_revivable(p: Combatant) -> int:
+    """WS-SHOCK-002: a patient knocked out by a failed Shock roll (and not held down past any wake-up);
+    returns the revive's difficulty, that roll's margin."""
+    if p.standing is not Standing.DOWN or p.revive_difficulty is None or held_down(p):
+        raise RuleViolation("WS-SHOCK-002", f"{p.name} is not knocked out by Shock.")
+    return p.revive_difficulty
+
+
 def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceService) -> B:
     """WS-SHOCK-002: Physician + Wits vs the failed Shock roll's margin wakes the patient early."""
     p = char(state, command.patient)
-    if p.standing is not Standing.DOWN or p.revive_difficulty is None or held_down(p):
-        raise RuleViolation("WS-SHOCK-002", f"{p.name} is not knocked out by Shock.")
+    difficulty = require_revivable(p)
     healer = acting(state, command.character)
     require_steady(ctx.config, healer)
-    traits, r = _healer_roll(state, ctx, dice, healer, p.revive_difficulty, "revive")
+    traits, r = _healer_roll(state, ctx, dice, healer, difficulty, "revive")
     batch = ctx.batch(state)
     batch.emit(
         rolled_event(healer, "revive", traits, r, character=r.after, turn=use_action(state, healer.id)),
@@ -298,17 +308,22 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
     return batch
 
 
-def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: DiceService) -> B:
-    """WS-DARK-002: Medicine/Physician vs 25 - Health + 5 x Wounds stabilises the dying."""
-    p = char(state, command.patient)
+def require_stabilisable(state: WorkshopState, p: Combatant, *, every: int) -> None:
+    """WS-DARK-002: a patient dying, not tried in the last ``every`` Sequences (WS-DARK-003)."""
     if p.standing is not Standing.DYING:
         raise RuleViolation("WS-DARK-002", f"{p.name} is not dying.")
-    tried, every = p.stabilise_tried, ctx.config.stabilise_every
+    tried = p.stabilise_tried
     if tried is not None and state.clock - tried < every:  # WS-DARK-003 (PROPOSED): one try per 10 minutes
         raise RuleViolation(
             "WS-DARK-003",
             f"{p.name} was tried {state.clock - tried} Sequences ago: one attempt every {every} Sequences.",
         )
+
+
+def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: DiceService) -> B:
+    """WS-DARK-002: Medicine/Physician vs 25 - Health + 5 x Wounds stabilises the dying."""
+    p = char(state, command.patient)
+    require_stabilisable(state, p, every=ctx.config.stabilise_every)
     healer = acting(state, command.character) if state.turn.sequence else able(char(state, command.character))
     if state.turn.sequence:
         require_steady(ctx.config, healer)
@@ -335,11 +350,16 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     return batch
 
 
+def require_treatable(p: Combatant) -> None:
+    """WS-WPEN-004 (PROPOSED): a patient with Wounds not yet bandaged."""
+    if p.wounds <= p.bandaged:
+        raise RuleViolation("WS-WPEN-004", f"{p.name} has no untreated Wounds.")
+
+
 def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService) -> B:
     """WS-WPEN-004 (PROPOSED): Physician + Wits vs 15 bandages the patient's Wounds."""
     p = char(state, command.patient)
-    if p.wounds <= p.bandaged:
-        raise RuleViolation("WS-WPEN-004", f"{p.name} has no untreated Wounds.")
+    require_treatable(p)
     healer = acting(state, command.character) if state.turn.sequence else able(char(state, command.character))
     if state.turn.sequence:
         require_steady(ctx.config, healer)

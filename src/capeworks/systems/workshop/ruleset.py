@@ -33,6 +33,7 @@ from capeworks.engine import (
 from capeworks.engine.kit import GmNotesHidden
 from capeworks.engine.names import NamedCharacters, addressee
 from capeworks.engine.ruleset import SampleSession
+from capeworks.errors import RuleViolation
 from capeworks.systems.workshop import actions, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop.common import (
@@ -116,6 +117,38 @@ def _may_get_up(state: WorkshopState, c: Combatant) -> bool:
     return c.has("knocked_down") and (free_move(state, c) or _steady_action(state, c))
 
 
+#: a handler's check that ``p`` is a patient its Action may be used on (raises RuleViolation when not)
+_PatientCheck = Callable[[WorkshopState, Combatant], object]
+
+
+def _tending(check: _PatientCheck) -> Callable[[WorkshopState, Combatant], bool]:
+    """A healer's Action (a steady one), offered only while someone at the table is a patient the handler's
+    own ``check`` takes: with nobody knocked out, dying or wounded, there is no one to use it on."""
+
+    def test(state: WorkshopState, c: Combatant) -> bool:
+        return _steady_action(state, c) and any(_patient(check, state, p) for p in state.characters.values())
+
+    return test
+
+
+def _patient(check: _PatientCheck, state: WorkshopState, p: Combatant) -> bool:
+    """Whether ``check`` takes ``p`` as its patient."""
+    try:
+        check(state, p)
+    except RuleViolation:
+        return False
+    return True
+
+
+#: the patients each healing Action is for: knocked out by Shock (WS-SHOCK-002), dying and not tried too
+#: lately (WS-DARK-002/003), with Wounds not yet bandaged (WS-WPEN-004)
+_MAY_REVIVE = _tending(lambda state, p: actions.require_revivable(p))
+_MAY_STABILISE = _tending(
+    lambda state, p: actions.require_stabilisable(state, p, every=state.config.stabilise_every)
+)
+_MAY_TREAT = _tending(lambda state, p: actions.require_treatable(p))
+
+
 def _fight_unstarted(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     """Starting the fight: offered before its first Sequence, once someone can fight (WS-SEQ-001/002);
     once under way, Sequences follow each other by themselves."""
@@ -197,9 +230,9 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "cover": CommandSpec(cmd.Cover, actions.cover, OWNER, offer=_offer_if(_may_cover)),
     "steady": CommandSpec(cmd.Steady, actions.steady, OWNER, offer=_offer_if(_may_steady)),
     "get_up": CommandSpec(cmd.GetUp, actions.get_up, OWNER, offer=_offer_if(_may_get_up)),
-    "revive": CommandSpec(cmd.Revive, actions.revive, OWNER, offer=_offer_if(_steady_action)),
-    "stabilise": CommandSpec(cmd.Stabilise, actions.stabilise, OWNER, offer=_offer_if(_steady_action)),
-    "treat": CommandSpec(cmd.Treat, actions.treat, OWNER, offer=_offer_if(_steady_action)),
+    "revive": CommandSpec(cmd.Revive, actions.revive, OWNER, offer=_offer_if(_MAY_REVIVE)),
+    "stabilise": CommandSpec(cmd.Stabilise, actions.stabilise, OWNER, offer=_offer_if(_MAY_STABILISE)),
+    "treat": CommandSpec(cmd.Treat, actions.treat, OWNER, offer=_offer_if(_MAY_TREAT)),
     "welcome_cinematic": CommandSpec(cmd.WelcomeCinematic, actions.welcome_cinematic, OWNER),
     "fall": CommandSpec(cmd.Fall, actions.fall, GM, "make someone fall"),
     "set_status": CommandSpec(cmd.SetStatus, actions.set_status, GM, "set statuses"),
