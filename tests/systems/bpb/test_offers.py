@@ -131,3 +131,17 @@ def test_steer_is_offered_only_for_a_vehicle_of_theirs_not_yet_moved() -> None:
     d.do("ann", "steer", character="widow", hazard=2)
     assert "steer" not in offered(d, "ann")
     d.refuse("ann", "steer", match="already moved", character="widow", hazard=2)
+
+
+@pytest.mark.rules("BPB-DEF-002", "BPB-TIME-002", "BPB-TURN-006")
+def test_guard_is_offered_only_in_a_fight_while_a_block_or_dodge_may_be_taken() -> None:
+    # src 373: "During their round, or as a forced action"; src 297: "only force an action once per round"
+    d = table()
+    assert "guard" not in offered(d, "ann")  # no fight: nothing to block
+    d.refuse("ann", "guard", rule="BPB-TIME-002", character="widow")
+    fight(d, "widow", "ganyeka", "adler", "brandt")
+    assert "guard" in offered(d, "ann")  # Widow's turn: the task action
+    assert "guard" in offered(d, "bo")  # off-turn: a forced action
+    d.do("bo", "guard", character="ganyeka", kind="dodge", forced=True)
+    assert "guard" not in offered(d, "bo")
+    d.refuse("bo", "guard", rule="BPB-TURN-006", character="ganyeka", forced=True)

@@ -151,6 +151,19 @@ def _owned(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     return [{"character": cid} for cid in state.characters if _plays(state, seat, cid)]
 
 
+def _guarding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """Block or dodge (BPB-DEF-002/007), for the seat's characters the rules' own check takes now: the task
+    action of their turn, or a forced action off-turn (BPB-TURN-004); nobody outside a fight."""
+    if state.fight is None:
+        return []
+    guards = turns.require_guard
+    return [
+        o
+        for o in _owned(state, seat)
+        if any(_passes(guards, state, state.characters[o["character"]], forced=f) for f in (False, True))
+    ]
+
+
 def _spending(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     """Plot points to spend (BPB-PP-005)."""
     return [o for o in _owned(state, seat) if state.plot_points(o["character"]) > 0]
@@ -180,7 +193,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "pace": CommandSpec(cmd.Pace, turns.pace, OWNER, offer=_acting_if(turns.require_pace)),
     "act": CommandSpec(cmd.Act, turns.act, OWNER, offer=_owned),
     "switch": CommandSpec(cmd.Switch, turns.switch, OWNER, offer=_acting_if(_switching)),
-    "guard": CommandSpec(cmd.Guard, turns.guard, OWNER, offer=_owned),
+    "guard": CommandSpec(cmd.Guard, turns.guard, OWNER, offer=_guarding),
     "attack": CommandSpec(cmd.Attack, attacks.attack, OWNER, owner_field="attacker", offer=_ATTACKING),
     "defend": CommandSpec(cmd.Defend, similar.defend, OWNER, prompt_only=True),
     "permit_power": CommandSpec(

@@ -71,6 +71,7 @@ __all__ = [
     "pace",
     "preempt",
     "require_delay",
+    "require_guard",
     "require_movement_action",
     "require_on_the_move",
     "require_pace",
@@ -547,6 +548,15 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
     kind = c.kind.strip().lower()
     if kind not in ("block", "dodge"):
         raise InvalidCommand("Guard by block or dodge.")
+    fight = require_guard(state, who, forced=c.forced)
+    b = ctx.batch(state)
+    emit(b, dice, Guarded(character=who.id, kind=kind, forced=c.forced, round=fight.order.round))
+    return b
+
+
+def require_guard(state: BpbState, who: Character, *, forced: bool) -> Fight:
+    """BPB-DEF-002/007: a block or dodge in a fight, by one aware of it: the task action of their own turn,
+    or ``forced`` off-turn (BPB-TURN-004). Returns the fight."""
     fight = fight_of(state)
     if who.id in fight.unaware:
         # src 252: one not yet aware of their opponent has no "opportunity to act" in the fight, on their own
@@ -555,7 +565,7 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
             "BPB-INIT-001",
             f"{who.name} is not aware of an opponent yet: there is no attack to block or dodge.",
         )
-    if c.forced:
+    if forced:
         check_forced(state, who)
     elif not require_turn(state, who, task=True):
         # src 373: "During their round, or as a forced action": one not in the fight has no round here
@@ -563,9 +573,7 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
             "BPB-TIME-002",
             f"{who.name} is not in this fight and has no turn to block or dodge in (a forced action may).",
         )
-    b = ctx.batch(state)
-    emit(b, dice, Guarded(character=who.id, kind=kind, forced=c.forced, round=fight.order.round))
-    return b
+    return fight
 
 
 def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> Done:
