@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine.testing import Driver
-from tests.systems.workshop.helpers import attack, end_turn, sheet, who
+from capeworks.errors import NotPermitted
+from tests.systems.workshop.helpers import attack, end_turn, sheet, table, who
 from tests.systems.workshop.test_referee import HIT, MISS, SLOW, duel, pool
 
 #: the commands that are (or need) the turn's Action
@@ -107,3 +108,12 @@ def test_a_healing_action_is_offered_only_with_someone_to_use_it_on(
     d.do("gm", "fall", character="p", metres=metres, dice=[1, 9, *shock_dice])  # 4 - 8: nothing off
     assert command in offered(d, "ann")
     d.do("ann", command, character="h", patient="p", dice=HIT)
+
+
+@pytest.mark.rules("WS-SEQ-001")
+def test_starting_the_fight_is_offered_to_the_gm_alone() -> None:
+    # the GM starts the fight (its authority); a player's menu showed it, refused when chosen
+    d = table(heroes={"h": sheet()}, villains={"v": sheet()}, start=False)
+    assert "start_sequence" in offered(d, "gm")
+    assert "start_sequence" not in offered(d, "ann")
+    d.refuse("ann", "start_sequence", error=NotPermitted)

@@ -24,6 +24,7 @@ from capeworks.engine import (
     Panel,
     Prompt,
     PromptOption,
+    Role,
     Ruleset,
     Seat,
     Viewer,
@@ -150,9 +151,11 @@ _MAY_TREAT = _tending(lambda state, p: actions.require_treatable(p))
 
 
 def _fight_unstarted(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
-    """Starting the fight: offered before its first Sequence, once someone can fight (WS-SEQ-001/002);
-    once under way, Sequences follow each other by themselves."""
-    return [{}] if not state.turn.sequence and any(c.can_act for c in state.characters.values()) else []
+    """Starting the fight: offered to the GM (its authority) before its first Sequence, once someone can fight
+    (WS-SEQ-001/002); once under way, Sequences follow each other by themselves."""
+    if seat.role is not Role.GM or state.turn.sequence:
+        return []
+    return [{}] if any(c.can_act for c in state.characters.values()) else []
 
 
 def _closing(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
