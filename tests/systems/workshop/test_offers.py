@@ -13,8 +13,9 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
-from tests.systems.workshop.helpers import attack, end_turn, sheet, table, who
-from tests.systems.workshop.test_referee import HIT, MISS, SLOW, duel, pool
+from tests.systems.offers_taken import refused_offers, refused_offers_in_sample
+from tests.systems.workshop.helpers import RULESET, attack, end_turn, sheet, table, who
+from tests.systems.workshop.test_referee import HIT, MISS, QUIET, SLOW, TOUGH, duel, gun, pool
 
 #: the commands that are (or need) the turn's Action
 ACTIONS = {"attack", "rollless", "rest", "cover", "steady", "revive", "stabilise", "treat"}
@@ -23,6 +24,9 @@ HEALING = {"revive", "stabilise", "treat"}
 
 
 def offered(d: Driver, seat: str) -> set[str]:
+    """The commands on ``seat``'s menu, each time checking every menu of the table holds only what the
+    table takes when issued as offered (:func:`refused_offers`)."""
+    assert refused_offers(d.table) == []
     return {c.command for c in d.table.legal_commands(seat)}
 
 
@@ -79,10 +83,18 @@ def test_rest_is_offered_only_to_a_turn_of_nothing_else() -> None:
     d.refuse("ann", "rest", rule="WS-DMG-006", character="h")
 
 
-@pytest.mark.rules("WS-COVER-003")
-def test_covering_fire_is_offered_only_at_a_table_that_uses_it() -> None:
+@pytest.mark.rules("WS-COVER-003", "WS-COVER-001")
+def test_covering_fire_is_offered_only_at_a_table_that_uses_it_with_a_weapon_that_lays_it() -> None:
+    # src 72: "A weapon capable of Covering Fire may be used to provide Covering Fire"
     assert "cover" not in offered(duel(), "ann")
-    assert "cover" in offered(duel({"covering_fire": True}), "ann")
+    d = duel({"covering_fire": True})  # h's gun is not such a weapon
+    assert "cover" not in offered(d, "ann")
+    d.refuse("ann", "cover", rule="WS-COVER-003", character="h")
+    pistol = {**gun(6), "name": "pistol", "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": sheet(weapons=[pistol])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    assert "cover" in offered(d, "ann")
+    d.do("ann", "cover", character="h", dice=HIT)
 
 
 @pytest.mark.rules("WS-SHOCK-002", "WS-DARK-002", "WS-WPEN-004")
@@ -117,3 +129,7 @@ def test_starting_the_fight_is_offered_to_the_gm_alone() -> None:
     assert "start_sequence" in offered(d, "gm")
     assert "start_sequence" not in offered(d, "ann")
     d.refuse("ann", "start_sequence", error=NotPermitted)
+
+
+def test_the_sample_sessions_menus_hold_only_what_the_table_takes() -> None:
+    assert refused_offers_in_sample(RULESET) == []

@@ -51,6 +51,7 @@ __all__ = [
     "heal_cinematic",
     "move",
     "pass_time",
+    "require_covering_weapon",
     "require_revivable",
     "require_stabilisable",
     "require_treatable",
@@ -137,15 +138,21 @@ def rollless(state: WorkshopState, ctx: Ctx, command: cmd.Rollless, dice: DiceSe
     return batch
 
 
+def require_covering_weapon(c: Combatant, name: str) -> Weapon:
+    """WS-COVER-003: the weapon (``name``, or the first when unnamed) is one that lays covering fire."""
+    w = weapon_of(c, name)
+    if not w.covering_fire:
+        raise RuleViolation("WS-COVER-003", f"The {w.name} cannot lay covering fire.")
+    return w
+
+
 def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService) -> B:
     """WS-COVER-001/004: Ranged Weapons + Perception vs 10; 1 Cover per 5 PV until your next action."""
     if not ctx.config.covering_fire:
         raise RuleViolation("WS-COVER-003", "Covering fire is not used at this table.")
     c = acting(state, command.character)
     require_steady(ctx.config, c)
-    w = weapon_of(c, command.weapon)
-    if not w.covering_fire:
-        raise RuleViolation("WS-COVER-003", f"The {w.name} cannot lay covering fire.")
+    require_covering_weapon(c, command.weapon)
     line = _line(state, c, command)
     traits = ("Ranged Weapons", "Perception")
     r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")

@@ -94,8 +94,20 @@ def _steady_action(state: WorkshopState, c: Combatant) -> bool:
     return _action_unspent(state, c) and not c.has("shaken")
 
 
+def _passes(check: Callable[..., object], *args: Any) -> bool:
+    """Whether a handler's own check (raising RuleViolation where it refuses) lets ``args`` through."""
+    try:
+        check(*args)
+    except RuleViolation:
+        return False
+    return True
+
+
 def _may_cover(state: WorkshopState, c: Combatant) -> bool:
-    return state.config.covering_fire and _steady_action(state, c)  # WS-COVER-003: a table's option
+    """WS-COVER-003: a table's option, with a weapon of theirs that lays covering fire."""
+    if not (state.config.covering_fire and _steady_action(state, c)):
+        return False
+    return any(_passes(actions.require_covering_weapon, c, name) for name in c.weapons)
 
 
 def _may_steady(state: WorkshopState, c: Combatant) -> bool:
@@ -127,18 +139,9 @@ def _tending(check: _PatientCheck) -> Callable[[WorkshopState, Combatant], bool]
     own ``check`` takes: with nobody knocked out, dying or wounded, there is no one to use it on."""
 
     def test(state: WorkshopState, c: Combatant) -> bool:
-        return _steady_action(state, c) and any(_patient(check, state, p) for p in state.characters.values())
+        return _steady_action(state, c) and any(_passes(check, state, p) for p in state.characters.values())
 
     return test
-
-
-def _patient(check: _PatientCheck, state: WorkshopState, p: Combatant) -> bool:
-    """Whether ``check`` takes ``p`` as its patient."""
-    try:
-        check(state, p)
-    except RuleViolation:
-        return False
-    return True
 
 
 #: the patients each healing Action is for: knocked out by Shock (WS-SHOCK-002), dying and not tried too
