@@ -12,13 +12,22 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.bpb.model import Condition, Status
-from tests.systems.bpb.helpers import fight, state, table
+from tests.systems.bpb.helpers import RULESET, fight, state, table
 from tests.systems.bpb.test_known_faults import TIME_CONTROL, cast, hero
+from tests.systems.offers_taken import refused_offers, refused_offers_in_sample
 
 ATTACKS = {"attack", "grab", "ram", "explode"}
 
 
+#: offered with a field the player sets in the form though it has a default: off-turn, a guard is a forced
+#: one (``forced``); one prone moves by standing up (``stand_up``), one held by a movement power (``power``)
+CHOOSE = {"guard", "move"}
+
+
 def offered(d: Driver, seat: str) -> set[str]:
+    """The commands on ``seat``'s menu, each time checking every menu of the table holds only what the
+    table takes when issued as offered (:func:`refused_offers`)."""
+    assert refused_offers(d.table, choose=CHOOSE) == []
     return {c.command for c in d.table.legal_commands(seat)}
 
 
@@ -145,3 +154,7 @@ def test_guard_is_offered_only_in_a_fight_while_a_block_or_dodge_may_be_taken() 
     d.do("bo", "guard", character="ganyeka", kind="dodge", forced=True)
     assert "guard" not in offered(d, "bo")
     d.refuse("bo", "guard", rule="BPB-TURN-006", character="ganyeka", forced=True)
+
+
+def test_the_sample_sessions_menus_hold_only_what_the_table_takes() -> None:
+    assert refused_offers_in_sample(RULESET, choose=CHOOSE) == []
