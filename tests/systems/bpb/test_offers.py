@@ -158,3 +158,18 @@ def test_guard_is_offered_only_in_a_fight_while_a_block_or_dodge_may_be_taken() 
 
 def test_the_sample_sessions_menus_hold_only_what_the_table_takes() -> None:
     assert refused_offers_in_sample(RULESET, choose=CHOOSE) == []
+
+
+@pytest.mark.rules("BPB-REC-001", "BPB-TIME-001", "BPB-TIME-002")
+def test_the_gm_is_offered_rest_and_end_scene_outside_a_fight_and_end_fight_inside_one() -> None:
+    # src 433: "half an hour's rest" is not taken mid-fight; the scene ends after its fight (src 10-12)
+    d = table()
+    assert {"rest", "end_scene"} <= offered(d, "gm") and "end_fight" not in offered(d, "gm")
+    d.refuse("gm", "end_fight", rule="BPB-TIME-002")
+    fight(d, "widow", "ganyeka", "adler", "brandt")
+    assert "end_fight" in offered(d, "gm") and offered(d, "gm") & {"rest", "end_scene"} == set()
+    d.refuse("gm", "rest", rule="BPB-REC-001")
+    d.refuse("gm", "end_scene", match="End the fight")
+    assert offered(d, "ann") & {"rest", "end_scene", "end_fight"} == set()  # the GM's, not a player's
+    d.do("gm", "end_fight")
+    assert {"rest", "end_scene"} <= offered(d, "gm") and "end_fight" not in offered(d, "gm")

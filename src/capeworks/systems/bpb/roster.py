@@ -37,6 +37,8 @@ __all__ = [
     "end_scene",
     "gm_note",
     "heal",
+    "require_no_fight",
+    "require_rest_time",
     "rest",
     "spend",
     "start_session",
@@ -132,10 +134,21 @@ def _recovered(state: BpbState, cid: str) -> int:
     return min(-(-c.recent // 2), c.lost)
 
 
-def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
-    """BPB-REC-001/003, BPB-DMG-007: after half an hour's rest."""
+def require_rest_time(state: BpbState) -> None:
+    """BPB-REC-001: the half hour's rest is taken out of a fight."""
     if state.fight is not None:
         raise RuleViolation("BPB-REC-001", "Nobody rests in the middle of a fight.")
+
+
+def require_no_fight(state: BpbState) -> None:
+    """BPB-TIME-001: a scene ends once its fight has (the fight's end settles what it leaves open)."""
+    if state.fight is not None:
+        raise InvalidCommand("End the fight before the scene.")
+
+
+def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
+    """BPB-REC-001/003, BPB-DMG-007: after half an hour's rest."""
+    require_rest_time(state)
     named = [character(state, cid) for cid in c.characters]
     for who in named:
         if Status.DEAD in state.condition(who.id).statuses:
@@ -303,8 +316,7 @@ def _enhancement(
 
 def end_scene(state: BpbState, ctx: Ctx, c: cmd.EndScene, dice: DiceService) -> Done:
     """BPB-TIME-001, BPB-PP-008/010: the GM cuts the scene."""
-    if state.fight is not None:
-        raise InvalidCommand("End the fight before the scene.")
+    require_no_fight(state)
     b = ctx.batch(state)
     b.emit(SceneEnded())
     return b

@@ -19,6 +19,7 @@ from capeworks.engine import (
     Event,
     Panel,
     Prompt,
+    Role,
     Ruleset,
     Seat,
     Viewer,
@@ -43,7 +44,7 @@ from capeworks.systems.bpb import (
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
-from capeworks.systems.bpb.lookups import require_attack, require_turn
+from capeworks.systems.bpb.lookups import fight_of, require_attack, require_turn
 from capeworks.systems.bpb.prompts import open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.bpb.sheet import Character
@@ -131,6 +132,17 @@ def _breaking_free(state: BpbState, who: Character) -> None:
     require_turn(state, who, task=True)
 
 
+def _gm_if(allowed: Callable[[BpbState], object]) -> Offer:
+    """A GM command (the GM's seat alone: an offer is asked of every seat), offered while the handler's own
+    check passes: no rest or end of scene in the middle of a fight (BPB-REC-001, BPB-TIME-001), no end of a
+    fight with none going on (BPB-TIME-002)."""
+
+    def offer(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+        return [{}] if seat.role is Role.GM and _passes(allowed, state) else []
+
+    return offer
+
+
 def _holding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     fight = state.fight
     if fight is None:
@@ -174,6 +186,9 @@ def _counting(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     return [o for o in _owned(state, seat) if any(s.uses for s in state.condition(o["character"]).stunts)]
 
 
+#: the GM ends a scene once its fight is over (BPB-TIME-001)
+_SCENE_ENDS = _gm_if(roster.require_no_fight)
+
 _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
     "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
@@ -209,11 +224,11 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "break_out": CommandSpec(cmd.BreakOut, grabs.break_out, OWNER, prompt_only=True),
     "explode": CommandSpec(cmd.Explode, blasts.explode, OWNER, owner_field="attacker", offer=_ATTACKING),
     "dive": CommandSpec(cmd.Dive, blasts.dive, OWNER, prompt_only=True),
-    "rest": CommandSpec(cmd.Rest, roster.rest, GM, "call a rest"),
+    "rest": CommandSpec(cmd.Rest, roster.rest, GM, "call a rest", offer=_gm_if(roster.require_rest_time)),
     "heal": CommandSpec(cmd.Heal, roster.heal, GM, "pass days of healing"),
     "spend": CommandSpec(cmd.Spend, roster.spend, OWNER, offer=_spending),
-    "end_fight": CommandSpec(cmd.EndFight, turns.end_fight, GM, "end fights"),
-    "end_scene": CommandSpec(cmd.EndScene, roster.end_scene, GM, "end scenes"),
+    "end_fight": CommandSpec(cmd.EndFight, turns.end_fight, GM, "end fights", offer=_gm_if(fight_of)),
+    "end_scene": CommandSpec(cmd.EndScene, roster.end_scene, GM, "end scenes", offer=_SCENE_ENDS),
     "use_stunt": CommandSpec(cmd.UseStunt, roster.use_stunt, OWNER, offer=_counting),
     "add_hazard": CommandSpec(cmd.AddHazard, environment.add_hazard, GM, "move the environment"),
     "steer": CommandSpec(cmd.Steer, environment.steer, OWNER, offer=_acting_if(_steering)),
