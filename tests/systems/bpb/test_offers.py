@@ -173,3 +173,18 @@ def test_the_gm_is_offered_rest_and_end_scene_outside_a_fight_and_end_fight_insi
     assert offered(d, "ann") & {"rest", "end_scene", "end_fight"} == set()  # the GM's, not a player's
     d.do("gm", "end_fight")
     assert {"rest", "end_scene"} <= offered(d, "gm") and "end_fight" not in offered(d, "gm")
+
+
+@pytest.mark.rules("BPB-TURN-002")
+def test_preempt_is_offered_only_before_one_it_may_cut_in_on() -> None:
+    # src 287: a held action may pre-empt another "unless the other character has a higher
+    # Perception/Agility/Willpower": Adler (Perception 3) holds; Widow (4) may not be pre-empted,
+    # Brandt (2) may
+    d = table()
+    fight(d, "adler", "widow", "brandt")
+    d.do("gm", "delay", character="adler")
+    assert "preempt" not in offered(d, "gm")
+    d.refuse("gm", "preempt", rule="BPB-TURN-002", character="adler")
+    d.do("ann", "end_turn", character="widow")
+    assert "preempt" in offered(d, "gm")
+    d.do("gm", "preempt", character="adler")

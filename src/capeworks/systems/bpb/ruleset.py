@@ -144,10 +144,17 @@ def _gm_if(allowed: Callable[[BpbState], object]) -> Offer:
 
 
 def _holding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """Pre-empting (BPB-TURN-002) with a held action, where the handler's own check takes it now: not
+    before one quicker (a tie only by the GM), nor with an attack unsettled (BPB-TURN-007)."""
     fight = state.fight
     if fight is None:
         return []
-    return [{"character": cid} for cid in fight.delayed if _plays(state, seat, cid)]
+    gm = seat.role is Role.GM
+    return [
+        {"character": cid}
+        for cid in fight.delayed
+        if _plays(state, seat, cid) and _passes(turns.require_preempt, state, state.characters[cid], gm=gm)
+    ]
 
 
 def _calls(state: BpbState, seat: Seat) -> list[dict[str, Any]]:

@@ -75,6 +75,7 @@ __all__ = [
     "require_movement_action",
     "require_on_the_move",
     "require_pace",
+    "require_preempt",
     "require_switchable",
     "require_switched_on",
     "start_fight",
@@ -257,9 +258,9 @@ def delay(state: BpbState, ctx: Ctx, c: cmd.Delay, dice: DiceService) -> Done:
     return b
 
 
-def preempt(state: BpbState, ctx: Ctx, c: cmd.Preempt, dice: DiceService) -> Done:
-    """BPB-TURN-002: a held action goes first, unless the one pre-empted is quicker."""
-    who = character(state, c.character)
+def require_preempt(state: BpbState, who: Character, *, gm: bool) -> Character:
+    """BPB-TURN-001/002 (src 287): a held action, used before the one acting unless they are quicker (a tie
+    is the GM's to settle: ``gm``), once any attack is settled (BPB-TURN-007). Returns the one pre-empted."""
     require_able(state, who)
     fight = fight_of(state)
     if who.id not in fight.delayed:
@@ -275,10 +276,17 @@ def preempt(state: BpbState, ctx: Ctx, c: cmd.Preempt, dice: DiceService) -> Don
                 "BPB-TURN-002",
                 f"{current.name} is quicker (Perception, Agility, Willpower) and cannot be pre-empted.",
             )
-        if theirs == mine and not ctx.is_gm:
+        if theirs == mine and not gm:
             raise RuleViolation(
                 "BPB-TURN-002", f"{who.name} and {current.name} tie: the GM decides who goes first."
             )
+    return current
+
+
+def preempt(state: BpbState, ctx: Ctx, c: cmd.Preempt, dice: DiceService) -> Done:
+    """BPB-TURN-002: a held action goes first, unless the one pre-empted is quicker."""
+    who = character(state, c.character)
+    current = require_preempt(state, who, gm=ctx.is_gm)
     b = ctx.batch(state)
     emit(b, dice, Preempted(character=who.id, before=current.id, keeps=True))
     return b
