@@ -2,8 +2,10 @@
 
 Played in the browser, a Bulletproof Blues turn's menu kept Attack, Grab, Ram and Throw an explosive
 after the turn's task action was spent, and Break free for one not held, each refused when chosen
-("has already used their task action this turn", "is not held"). The offers now ask the rules' own
-checks; each test checks the table still refuses what is no longer offered.
+("has already used their task action this turn", "is not held"); Move, Pace, Delay, Switch, Steer,
+Guard, Pre-empt and the GM's Rest, End scene and End fight were offered whatever the turn. The offers
+now ask the handlers' own checks; each test checks the table still refuses what is no longer offered,
+and every menu a test looks at is checked to hold only what the table takes (:mod:`..offers_taken`).
 """
 
 from __future__ import annotations

@@ -3,8 +3,10 @@
 Played in the browser, a Workshop turn's menu kept every Action (attack, rest, an Action with no
 roll, covering fire, healing...) after the Action was spent, and all of them while Shaken, so a
 player clicked through refusals ("has taken this turn's Action already", "is Shaken: roll to steady
-yourself first") to find the one move left. Each test checks the table still refuses what is no
-longer offered.
+yourself first") to find the one move left; healing was offered with nobody to heal, covering fire
+without a weapon that lays it, and starting the fight to the players. Each test checks the table still
+refuses what is no longer offered, and every menu a test looks at is checked to hold only what the
+table takes (:mod:`..offers_taken`).
 """
 
 from __future__ import annotations
