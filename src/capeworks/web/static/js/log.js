@@ -24,8 +24,8 @@ function Entry({ entry, projection, touch, onUndo, busy }) {
   const parts = entry.parts || {};
   const actor = parts.actor != null ? parts.actor : entry.seat;
   const isGm = projection.me.role === "gm";
-  // The actor's name, unless the words already say who acted.
-  const who = actor != null ? seatName(projection.seats, actor) : "";
+  // The actor's name, unless the words already say who acted ("" names no seat: the rules speak).
+  const who = actor ? seatName(projection.seats, actor) : "";
   const toneOf = touch && touch.rollTone ? (roll, face) => touch.rollTone(roll, face, projection) : null;
   const cls = `entry ${entry.undone ? "undone" : ""} ${parts.hidden ? "secret" : ""}`;
   return html`<li class=${cls} data-seq=${entry.seq} data-type=${entry.type}>
