@@ -1,16 +1,18 @@
 """What a browser play pass found in the web table's words and forms, each as a player sees it.
 
-The header named the rule set by its id ("workshop") until the list of systems loaded; the harness
-is test_browser.py's.
+The header named the rule set by its id ("workshop") until the list of systems loaded; a player's
+log numbers skipped where a hidden entry sat. The harness is test_browser.py's.
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Browser, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.server.browser_fixtures import SEATS
-from tests.server.test_browser import CHROMIUM, Seats
+from tests.server.test_browser import CHROMIUM, Seats, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -29,3 +31,47 @@ def test_header__names_the_system_by_its_title_before_the_list_of_systems_loads(
         expect(page.locator(".table-page .system")).to_have_text("The Workshop")
     finally:
         context.close()
+
+
+def _numbers(page: Page) -> list[str]:
+    return list(page.locator(".log .entries > li .seq").all_inner_texts())
+
+
+@pytest.mark.rules("TABLE-UNDO")
+def test_log__a_players_numbers_skip_no_hidden_entry_and_the_gm_keeps_the_tables(
+    web_table: str, chromium: Browser
+) -> None:
+    # found playing: a player's log went #6, #8 where the GM's secret note was #7
+    table = Seats(web_table, "workshop", SEATS, title="Rooftop")
+    table.act("gm", "add_character", id="jade", sample="jade", owner="ann")
+    table.act("gm", "gm_note", text="the thug is Viper's brother")
+    table.act("gm", "add_character", id="viper", sample="viper")
+    table.act("gm", "undo")  # Viper's joining is taken back
+    table.act("gm", "undo")  # then the note, which Ann never saw
+    ann, gm = sit(chromium, table.invites["ann"]), sit(chromium, table.invites["gm"])
+
+    seqs = table.log_seqs("ann")
+    assert seqs != list(range(seqs[0], seqs[0] + len(seqs)))  # the note's seq is missing from Ann's log
+    expect(ann.locator(".log .entries > li")).to_have_count(len(seqs))
+    assert _numbers(ann) == [f"#{n}" for n in range(1, len(seqs) + 1)]
+    # the GM's log is numbered as the table is (the number an undo request names)
+    gm_seqs = table.log_seqs("gm")
+    expect(gm.locator(".log .entries > li")).to_have_count(len(gm_seqs))
+    assert _numbers(gm) == [f"#{s}" for s in gm_seqs]
+
+    # the undo names Viper's joining by the number each page shows beside it
+    for page in (ann, gm):
+        joined = page.locator(".log .entry", has_text="Madame Viper joins the fight")
+        number = joined.locator(".seq").inner_text()
+        expect(page.locator(".log .entry[data-type='table.reverted']").first).to_have_text(
+            re.compile(rf"Undo: the action logged at {number} is taken back\.")
+        )
+    # the note's undo is no more Ann's to see than the note
+    expect(ann.locator(".log .entry[data-type='table.reverted']")).to_have_count(1)
+    note = gm.locator(".log .entry", has_text="Viper's brother").locator(".seq").inner_text()
+    expect(gm.locator(".log .entry[data-type='table.reverted']").last).to_contain_text(
+        f"Undo: the action logged at {note} is taken back."
+    )
+    assert ann.js_errors == [] and gm.js_errors == []  # type: ignore[attr-defined]
+    for page in (ann, gm):
+        page.context.close()
