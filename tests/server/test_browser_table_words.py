@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.server.browser_fixtures import SEATS
-from tests.server.test_browser import CHROMIUM, Seats, sit
+from tests.server.test_browser import CHROMIUM, Seats, field, menu, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -75,3 +76,55 @@ def test_log__a_players_numbers_skip_no_hidden_entry_and_the_gm_keeps_the_tables
     assert ann.js_errors == [] and gm.js_errors == []  # type: ignore[attr-defined]
     for page in (ann, gm):
         page.context.close()
+
+
+def test_workshop_add_combatant__weapons_are_typed_one_a_line_and_wall_at_is_explained(
+    web_table: str, chromium: Browser
+) -> None:
+    # found playing: a combatant's weapons (a list of objects) could not be typed; "Wall At" was unexplained
+    table = Seats(web_table, "workshop", SEATS, title="Rooftop")
+    gm = sit(chromium, table.invites["gm"])
+    add = menu(gm, "add a combatant")
+    about = add.locator(".field", has=gm.locator("[id$='-weapons']")).locator(".about")
+    expect(about).to_contain_text("the attribute and skill it attacks with and its Damage")
+    expect(about).to_contain_text("One a line, as “name: …, attribute: Agility, skill: Guns, damage: 0")
+    field(add, "id").fill("kit")
+    field(add, "name").fill("Kit Carver")
+    weapons = field(add, "weapons")
+    # a line that is not field: value pairs is refused in words, and nothing is sent
+    weapons.fill("claws 8")
+    add.locator("button[type=submit]").click()
+    expect(add.locator(".error")).to_contain_text("Write each Weapons line as field: value pairs")
+    weapons.fill(
+        'name: claws, attribute: Agility, skill: Martial Arts, damage: 8\n{"name": "rifle", "damage": 12}'
+    )
+    add.locator("button[type=submit]").click()
+    expect(gm.locator(".log")).to_contain_text("Kit Carver joins the fight")
+    view = httpx.get(
+        f"{web_table}/api/tables/{table.id}", headers={"X-Seat-Token": table.token("gm")}
+    ).json()["view"]
+    kit = (view.get("state") or view)["characters"]["kit"]
+    assert kit["weapons"] == {
+        "claws": {
+            "name": "claws",
+            "attribute": "Agility",
+            "skill": "Martial Arts",
+            "damage": 8,
+            "covering_fire": False,
+        },
+        "rifle": {
+            "name": "rifle",
+            "attribute": "Agility",
+            "skill": "Guns",
+            "damage": 12,
+            "covering_fire": False,
+        },
+    }
+
+    # the attack's Wall At says what it is
+    table.act("gm", "add_character", id="thug", sample="thug")
+    table.act("gm", "start_sequence")
+    attack = menu(gm, "attack")
+    wall = attack.locator(".field", has=gm.locator("[id$='-wall_at']")).locator(".about")
+    expect(wall).to_contain_text("metres behind each target")
+    assert gm.js_errors == []  # type: ignore[attr-defined]
