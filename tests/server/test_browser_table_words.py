@@ -1,7 +1,9 @@
 """What a browser play pass found in the web table's words and forms, each as a player sees it.
 
 The header named the rule set by its id ("workshop") until the list of systems loaded; a player's
-log numbers skipped where a hidden entry sat. The harness is test_browser.py's.
+log numbers skipped where a hidden entry sat; a list of objects (the Workshop's weapons) and a map
+of words (a BPB fight's sides) could not be typed in the generic form. The harness is
+test_browser.py's.
 """
 
 from __future__ import annotations
@@ -127,4 +129,27 @@ def test_workshop_add_combatant__weapons_are_typed_one_a_line_and_wall_at_is_exp
     attack = menu(gm, "attack")
     wall = attack.locator(".field", has=gm.locator("[id$='-wall_at']")).locator(".about")
     expect(wall).to_contain_text("metres behind each target")
+    assert gm.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("BPB-TURN-004")
+def test_bpb_start_fight__sides_are_typed_as_names_not_numbers(web_table: str, chromium: Browser) -> None:
+    # found reading the generic form: every map was "a name, a colon and a number", so a fight's
+    # sides (character: side) could not be sent from the page at all
+    table = Seats(web_table, "bpb", SEATS, title="Warehouse")
+    table.act("gm", "add_character", id="widow", sample="widow", owner="ann")
+    table.act("gm", "add_character", id="adler", sample="agent-a")
+    gm = sit(chromium, table.invites["gm"])
+    start = menu(gm, "Start a fight")
+    field(start, "characters").fill("widow\nadler")
+    sides = field(start, "sides")
+    expect(sides).to_have_attribute("placeholder", "name: value, one per line")
+    sides.fill("widow: heroes\nadler: agents")
+    start.locator("button[type=submit]").click()
+    expect(gm.locator(".bpb-turn-card")).to_contain_text("Round 1")
+    expect(gm.locator(".notice.error")).to_have_count(0)
+    seen = httpx.get(f"{web_table}/api/tables/{table.id}", headers={"X-Seat-Token": table.token("gm")})
+    view = seen.json()["view"]
+    fight = (view.get("state") or view)["fight"]
+    assert fight["sides"] == {"widow": "heroes", "adler": "agents"}
     assert gm.js_errors == []  # type: ignore[attr-defined]

@@ -185,13 +185,23 @@ export function collect(fields, values, lenient = false) {
       payload[f.name] = typed.split(/\n|,/).map((x) => x.trim()).filter(Boolean);
       if ((f.s.items || {}).type === "integer") payload[f.name] = payload[f.name].map(Number);
     } else if (f.kind === "map") {
+      // each value typed as the map's values are: a number (a trait's rating), words (a side's name),
+      // or a list split by semicolons
+      const values = mapValues(f.s);
+      const wanted = `Write each ${label} line as a name, a colon and ${values.words}.`;
       const out = {};
       for (const line of typed.split(/\n|,/)) {
         if (!line.trim()) continue;
-        const at = line.lastIndexOf(":");
-        if (at < 1) return [null, `Write each ${label} line as a name, a colon and a number.`];
-        const value = Number(line.slice(at + 1).trim());
-        if (!Number.isFinite(value)) return [null, `Write each ${label} line as a name, a colon and a number.`];
+        const at = values.kind === "number" ? line.lastIndexOf(":") : line.indexOf(":");
+        const raw = line.slice(at + 1).trim();
+        if (at < 1 || raw === "") return [null, wanted];
+        let value = raw;
+        if (values.kind === "number") {
+          value = Number(raw);
+          if (!Number.isFinite(value)) return [null, wanted];
+        } else if (values.kind === "list") {
+          value = raw.split(";").map((x) => x.trim()).filter(Boolean);
+        }
         out[line.slice(0, at).trim()] = value;
       }
       payload[f.name] = out;
@@ -200,6 +210,14 @@ export function collect(fields, values, lenient = false) {
     }
   }
   return [payload, ""];
+}
+
+// What a map's values are, and how a form asks for one (older schemas give no value type: numbers).
+function mapValues(s) {
+  const v = s.additionalProperties && typeof s.additionalProperties === "object" ? s.additionalProperties : {};
+  if (v.type === "string" || Array.isArray(v.enum)) return { kind: "text", words: "a value", hint: "name: value" };
+  if (v.type === "array") return { kind: "list", words: "values split by semicolons", hint: "name: a; b" };
+  return { kind: "number", words: "a number", hint: "name: number" };
 }
 
 // Names a field might take its value from: ids of the view's collection of the
@@ -260,7 +278,7 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
     input = html`<textarea id=${id} rows="3" spellcheck="false" placeholder=${recordsHint(f.item)} value=${value}
       aria-describedby=${about} onInput=${(e) => set(e.currentTarget.value)}></textarea>`;
   } else if (f.kind === "list" || f.kind === "map") {
-    const placeholder = f.kind === "list" ? "one per line" : "name: number, one per line";
+    const placeholder = f.kind === "list" ? "one per line" : `${mapValues(f.s).hint}, one per line`;
     const box = html`<textarea id=${id} rows="3" placeholder=${placeholder} value=${value} aria-describedby=${about}
       onInput=${(e) => set(e.currentTarget.value)}></textarea>`;
     // a list's likely values (a fight's combatants as targets) to tick, each written into the box as
