@@ -54,6 +54,9 @@ def test_workshop_attack__targets_are_ticked_by_name_and_sent_by_id(
     for page in pages:
         expect(page.locator(".log")).to_contain_text("Madame Viper")
         expect(page.locator(".prompt", has_text="Spend 1 of")).to_have_count(0)
+        # the roll the GM's answer set off is Ann's Jade attacking: never "Gail: Jade Tiger attacks"
+        roll = page.locator(".log .entry[data-type='workshop.attack_rolled']")
+        expect(roll.locator(".actor")).to_have_text("Ann:")
 
     # the GM calls for a roll: the combatants are offered by id with their names, then Jade's own traits
     call = menu(gm, "call for a roll")

@@ -333,8 +333,9 @@ class LegalPool:
 class Description(BaseModel):
     """An event in words for one viewer, with the parts a UI draws.
 
-    ``actor`` is the seat that acted, ``characters`` the ids of the characters
-    it concerns, ``rolls`` the dice it shows (with their records: given or
+    ``actor`` is the seat that acted (None: the event's seat; ``""``: no seat, for a line the
+    rules speak for a GM's character whatever seat's answer set it off), ``characters`` the ids
+    of the characters it concerns, ``rolls`` the dice it shows (with their records: given or
     drawn), ``hidden`` whether only the GM (and named seats) may see it.
     """
 

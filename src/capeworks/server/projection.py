@@ -152,6 +152,8 @@ def projection(table_id: str, table: Table, seat: Seat, *, shared: Shared | None
         "id": table_id,
         "title": table.title,
         "ruleset": table.ruleset.name,
+        # the system's own name, so a page's header says it from the first draw
+        "ruleset_title": table.ruleset.title,
         "version": table.version,
         "me": common.dump(seat) if shared is not None else seat.model_dump(mode="json"),
         "seats": common.seats,

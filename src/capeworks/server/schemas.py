@@ -186,6 +186,8 @@ class Projection(BaseModel):
     id: str
     title: str
     ruleset: str
+    #: the rule set's title ("The Workshop"), as ``GET /api/rulesets`` gives it
+    ruleset_title: str
     version: int
     me: SeatOut
     seats: list[SeatOut]

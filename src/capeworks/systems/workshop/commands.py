@@ -73,7 +73,13 @@ class AddCharacter(Frozen):
     soak: int = Field(default=0, ge=0, le=60)
     mass: int = Field(default=5, ge=0, le=100)
     wt: int | None = Field(default=None, ge=1, le=50)
-    weapons: list[Weapon] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(
+        default_factory=list,
+        description=(
+            "The combatant's weapons: each names the attribute and skill it attacks with and its Damage. "
+            "None: a sample's own, else bare hands (Agility + Martial Arts, Damage 0)."
+        ),
+    )
     count: int = Field(default=1, ge=1, le=100)
     engaging: str = ""
 
@@ -121,8 +127,13 @@ class Attack(Frozen):
     character: _Id
     targets: TextList = Field(min_length=1)
     weapon: str = ""
-    #: a solid object this many metres behind each target (knockback collisions)
-    wall_at: int | None = Field(default=None, ge=0, le=100)
+    wall_at: int | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="A wall or other solid object this many metres behind each target: knockback "
+        "that reaches it is a collision (WS-KNOCK-003). Empty: open space.",
+    )
 
 
 class Defend(Frozen):
@@ -179,8 +190,13 @@ class Fall(Frozen):
 
     character: _Id
     metres: int = Field(ge=0, le=1000)
-    #: a solid object this many metres behind the faller, should the fall's Damage fling them (WS-KNOCK-003)
-    wall_at: int | None = Field(default=None, ge=0, le=100)
+    wall_at: int | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="A wall or other solid object this many metres behind the faller, should the fall's "
+        "Damage fling them into it (WS-KNOCK-003). Empty: open space.",
+    )
 
 
 class Revive(Frozen):

@@ -115,6 +115,20 @@ def _attack(p: ev.AttackRolled) -> str:
     )
 
 
+def _attack_rolled(payload: EventData, event: Event, viewer: Viewer) -> Description:
+    """An attack roll is the attacker's line, whoever's answer set it off.
+
+    The roll waits on the targets' Active Defense answers (WS-SHOT-003), so the seat that sent the
+    last answer (the GM for Madame Viper) is the event's; "Gail: Jade Tiger attacks..." would say
+    the GM made Jade attack. The attacker's owner acted: ``""`` (no seat named) for the GM's own.
+    """
+    described = _w(_attack)(payload, event, viewer)
+    attacker = getattr(payload, "character", None)
+    if attacker is None or attacker.id != getattr(payload, "attacker", None):
+        return described
+    return described.model_copy(update={"actor": attacker.owner})
+
+
 WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.CharacterAdded.TYPE: _w(
         lambda p: (
@@ -145,7 +159,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         lambda p: f"{p.character.name} spends a Shot on an Active Defense (+{p.bonus})."
     ),
     ev.DefenseDeclined.TYPE: _w(lambda p: f"{_n(p.who)} keeps a passive Defense."),
-    ev.AttackRolled.TYPE: _w(_attack),
+    ev.AttackRolled.TYPE: _attack_rolled,
     ev.Damaged.TYPE: _w(
         lambda p: (
             f"{p.character.name} takes {p.damage} Damage: {p.shock} Shock, {p.wounds} Wounds"

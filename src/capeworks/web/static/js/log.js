@@ -20,22 +20,39 @@ function secrecy(entry, isGm, projection) {
   return other != null ? `you and ${seatName(projection.seats, other)}` : "you and the player";
 }
 
-function Entry({ entry, projection, touch, onUndo, busy }) {
+// The number beside each entry: the GM's log is the table's, numbered by seq; a player's is
+// numbered 1, 2, 3… in its own order, so no gap says a hidden entry sits there.
+export function entryNumbers(entries, isGm) {
+  return new Map(entries.map((e, i) => [e.seq, isGm ? e.seq : i + 1]));
+}
+
+// A revert names the action by the table's number: for a player, say it by the number their own
+// log shows, or as "an action" when that action was never theirs to see.
+const LOGGED_AT = /the action logged at #(\d+)/;
+function ownWords(entry, numbers, isGm) {
+  const words = text(entry.text);
+  if (isGm || entry.type !== "table.reverted") return words;
+  return words.replace(LOGGED_AT, (_, seq) =>
+    numbers.has(Number(seq)) ? `the action logged at #${numbers.get(Number(seq))}` : "an action",
+  );
+}
+
+function Entry({ entry, number, numbers, projection, touch, onUndo, busy }) {
   const parts = entry.parts || {};
   const actor = parts.actor != null ? parts.actor : entry.seat;
   const isGm = projection.me.role === "gm";
-  // The actor's name, unless the words already say who acted.
-  const who = actor != null ? seatName(projection.seats, actor) : "";
+  // The actor's name, unless the words already say who acted ("" names no seat: the rules speak).
+  const who = actor ? seatName(projection.seats, actor) : "";
   const toneOf = touch && touch.rollTone ? (roll, face) => touch.rollTone(roll, face, projection) : null;
   const cls = `entry ${entry.undone ? "undone" : ""} ${parts.hidden ? "secret" : ""}`;
   return html`<li class=${cls} data-seq=${entry.seq} data-type=${entry.type}>
-    <span class="seq" aria-hidden="true">#${entry.seq}</span>
+    <span class="seq" aria-hidden="true">#${number}</span>
     <div class="body">
       <p>
         ${who && !namesActor(text(entry.text), who, actor, projection)
           ? html`<span class="actor"><bdi>${who}</bdi>:</span> `
           : null}
-        <span class="text" dir="auto">${text(entry.text)}</span>
+        <span class="text" dir="auto">${ownWords(entry, numbers, isGm)}</span>
         ${parts.hidden ? html` <span class="badge secret-badge">${secrecy(entry, isGm, projection)}</span>` : null}
         ${entry.undone ? html` <span class="badge undone-badge">undone</span>` : null}
       </p>
@@ -59,11 +76,12 @@ export function Log({ entries, projection, touch, onUndo, busy }) {
   for (const e of entries) if (e.command_id > latest && !e.undone && !e.type.startsWith("table.")) latest = e.command_id;
   const last = new Map();
   for (const e of entries) if (e.command_id === latest) last.set(e.command_id, e.seq);
+  const numbers = entryNumbers(entries, projection.me.role === "gm");
   return html`<section class="card log" aria-labelledby="log-title">
     <h2 id="log-title">Log</h2>
     <ol class="entries" ref=${end} aria-live="polite" aria-relevant="additions" tabindex="0">
       ${entries.map((e) => html`<${Entry} key=${e.seq} entry=${{ ...e, lastOfCommand: last.get(e.command_id) === e.seq }}
-        projection=${projection} touch=${touch} onUndo=${onUndo} busy=${busy} />`)}
+        number=${numbers.get(e.seq)} numbers=${numbers} projection=${projection} touch=${touch} onUndo=${onUndo} busy=${busy} />`)}
     </ol>
   </section>`;
 }

@@ -25,10 +25,11 @@ export function fieldSchema(root, schema) {
   return { schema: s, nullable };
 }
 
-function kindOf(s) {
+function kindOf(s, item) {
   if (Array.isArray(s.enum)) return "enum";
   if (s.type === "boolean") return "boolean";
   if (s.type === "integer" || s.type === "number") return "number";
+  if (s.type === "array" && item && item.properties) return "records";
   if (s.type === "array") return "list";
   if (s.type === "object") return "map";
   return "text";
@@ -46,7 +47,7 @@ function initial(kind, s) {
   if (kind === "boolean") return d === true;
   if (d == null) return "";
   if (kind === "list") return Array.isArray(d) ? d.join("\n") : "";
-  if (kind === "map") return "";
+  if (kind === "map" || kind === "records") return "";
   return String(d);
 }
 
@@ -57,8 +58,98 @@ export function openFields(schema, fixed) {
     .filter(([name]) => !(name in (fixed || {})))
     .map(([name, raw]) => {
       const { schema: s, nullable } = fieldSchema(schema, raw);
-      return { name, s, kind: kindOf(s), required: required.has(name) && !nullable };
+      // a list of objects (a combatant's weapons): each item's own fields, typed one per line
+      const item = s.type === "array" && s.items ? fieldSchema(schema, s.items).schema : null;
+      const kind = kindOf(s, item);
+      return { name, s, kind, item: kind === "records" ? item : null, required: required.has(name) && !nullable };
     });
+}
+
+// The fields of one item of a list of objects, each with its kind (nested lists are typed as JSON).
+function itemFields(item) {
+  const required = new Set(item.required || []);
+  return Object.entries(item.properties || {}).map(([name, raw]) => {
+    const s = fieldSchema({ $defs: {} }, raw).schema;
+    return { name, s, kind: kindOf(s, null), required: required.has(name) };
+  });
+}
+
+// How to type a list of objects: one a line as "field: value" pairs, e.g.
+// "name: staff, attribute: Agility, skill: Guns, damage: 0" (each item field with its default).
+export function recordsHint(item) {
+  const pairs = itemFields(item).map((f) => {
+    const d = f.s.default;
+    const shown = d != null && typeof d !== "object" ? String(d) : f.kind === "number" ? "0" : f.kind === "boolean" ? "false" : "…";
+    return `${f.name}: ${shown}`;
+  });
+  return pairs.join(", ");
+}
+
+// JSON as typed, or null when it is not JSON.
+function parsedJson(words) {
+  try {
+    return JSON.parse(words);
+  } catch (e) {
+    return null;
+  }
+}
+
+// One line of a list of objects: a JSON object, or "field: value" pairs split by commas.
+function readRecord(line, fields, label) {
+  if (line.startsWith("{")) {
+    const one = parsedJson(line);
+    return one && typeof one === "object" && !Array.isArray(one)
+      ? [one, ""]
+      : [null, `A ${label} line that starts with { must be a JSON object.`];
+  }
+  const byName = new Map();
+  for (const f of fields) {
+    byName.set(f.name.toLowerCase(), f);
+    byName.set(fieldLabel(f.name, f.s).toLowerCase(), f);
+    byName.set(f.name.replace(/_/g, " ").toLowerCase(), f);
+  }
+  const known = fields.map((f) => f.name).join(", ");
+  const out = {};
+  for (const pair of line.split(/[,;]/)) {
+    if (!pair.trim()) continue;
+    const at = pair.indexOf(":");
+    if (at < 1) return [null, `Write each ${label} line as field: value pairs split by commas (${known}).`];
+    const key = pair.slice(0, at).trim().toLowerCase();
+    const f = byName.get(key);
+    if (!f) return [null, `${label} has no field "${pair.slice(0, at).trim()}": its fields are ${known}.`];
+    const raw = pair.slice(at + 1).trim();
+    if (f.kind === "number") {
+      const n = Number(raw);
+      if (raw === "" || !Number.isFinite(n)) return [null, `${label}: ${f.name} must be a number.`];
+      out[f.name] = n;
+    } else if (f.kind === "boolean") {
+      const word = raw.toLowerCase();
+      if (!["true", "false", "yes", "no"].includes(word)) return [null, `${label}: ${f.name} is yes or no.`];
+      out[f.name] = word === "true" || word === "yes";
+    } else {
+      out[f.name] = raw;
+    }
+  }
+  const missing = fields.filter((f) => f.required && !(f.name in out)).map((f) => f.name);
+  if (missing.length) return [null, `Each ${label} line needs ${missing.join(", ")}.`];
+  return [out, ""];
+}
+
+// A list of objects as typed: a JSON list, or one object a line (JSON or "field: value" pairs).
+function readRecords(typed, item, label) {
+  if (typed.startsWith("[")) {
+    const all = parsedJson(typed);
+    return Array.isArray(all) ? [all, ""] : [null, `${label} that starts with [ must be a JSON list.`];
+  }
+  const fields = itemFields(item);
+  const out = [];
+  for (const line of typed.split("\n")) {
+    if (!line.trim()) continue;
+    const [one, problem] = readRecord(line.trim(), fields, label);
+    if (!one) return [null, problem];
+    out.push(one);
+  }
+  return [out, ""];
 }
 
 // Turn what was typed into the payload's values; returns [payload, problem].
@@ -86,17 +177,31 @@ export function collect(fields, values, lenient = false) {
       if (!Number.isFinite(n) || (f.s.type === "integer" && !Number.isInteger(n)))
         return [null, `${label} must be a whole number.`];
       payload[f.name] = n;
+    } else if (f.kind === "records") {
+      const [items, problem] = readRecords(typed, f.item, label);
+      if (!items) return [null, problem];
+      payload[f.name] = items;
     } else if (f.kind === "list") {
       payload[f.name] = typed.split(/\n|,/).map((x) => x.trim()).filter(Boolean);
       if ((f.s.items || {}).type === "integer") payload[f.name] = payload[f.name].map(Number);
     } else if (f.kind === "map") {
+      // each value typed as the map's values are: a number (a trait's rating), words (a side's name),
+      // or a list split by semicolons
+      const values = mapValues(f.s);
+      const wanted = `Write each ${label} line as a name, a colon and ${values.words}.`;
       const out = {};
       for (const line of typed.split(/\n|,/)) {
         if (!line.trim()) continue;
-        const at = line.lastIndexOf(":");
-        if (at < 1) return [null, `Write each ${label} line as a name, a colon and a number.`];
-        const value = Number(line.slice(at + 1).trim());
-        if (!Number.isFinite(value)) return [null, `Write each ${label} line as a name, a colon and a number.`];
+        const at = values.kind === "number" ? line.lastIndexOf(":") : line.indexOf(":");
+        const raw = line.slice(at + 1).trim();
+        if (at < 1 || raw === "") return [null, wanted];
+        let value = raw;
+        if (values.kind === "number") {
+          value = Number(raw);
+          if (!Number.isFinite(value)) return [null, wanted];
+        } else if (values.kind === "list") {
+          value = raw.split(";").map((x) => x.trim()).filter(Boolean);
+        }
         out[line.slice(0, at).trim()] = value;
       }
       payload[f.name] = out;
@@ -105,6 +210,14 @@ export function collect(fields, values, lenient = false) {
     }
   }
   return [payload, ""];
+}
+
+// What a map's values are, and how a form asks for one (older schemas give no value type: numbers).
+function mapValues(s) {
+  const v = s.additionalProperties && typeof s.additionalProperties === "object" ? s.additionalProperties : {};
+  if (v.type === "string" || Array.isArray(v.enum)) return { kind: "text", words: "a value", hint: "name: value" };
+  if (v.type === "array") return { kind: "list", words: "values split by semicolons", hint: "name: a; b" };
+  return { kind: "number", words: "a number", hint: "name: number" };
 }
 
 // Names a field might take its value from: ids of the view's collection of the
@@ -144,8 +257,12 @@ function suggestionList(f, context, extraOptions) {
 function Field({ f, value, set, idBase, context, extraOptions = [] }) {
   const id = `${idBase}-${f.name}`;
   const label = fieldLabel(f.name, f.s);
-  // the schema's own explanation of the field, read with it by screen readers
-  const about = f.s.description ? `${id}-about` : undefined;
+  // the schema's own explanation of the field, read with it by screen readers; a list of objects
+  // also says how to type one
+  const aboutText = [f.s.description || "", f.kind === "records" ? `One a line, as “${recordsHint(f.item)}” (or JSON).` : ""]
+    .filter(Boolean)
+    .join(" ");
+  const about = aboutText ? `${id}-about` : undefined;
   let input;
   if (f.kind === "boolean") {
     input = html`<input id=${id} type="checkbox" checked=${!!value} aria-describedby=${about}
@@ -156,8 +273,12 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
       ${f.required || f.s.default != null ? null : html`<option value="">${fallback}</option>`}
       ${f.s.enum.map((v) => html`<option value=${text(v)}>${text(v)}</option>`)}
     </select>`;
+  } else if (f.kind === "records") {
+    // one object a line: the placeholder shows every field of one with its default
+    input = html`<textarea id=${id} rows="3" spellcheck="false" placeholder=${recordsHint(f.item)} value=${value}
+      aria-describedby=${about} onInput=${(e) => set(e.currentTarget.value)}></textarea>`;
   } else if (f.kind === "list" || f.kind === "map") {
-    const placeholder = f.kind === "list" ? "one per line" : "name: number, one per line";
+    const placeholder = f.kind === "list" ? "one per line" : `${mapValues(f.s).hint}, one per line`;
     const box = html`<textarea id=${id} rows="3" placeholder=${placeholder} value=${value} aria-describedby=${about}
       onInput=${(e) => set(e.currentTarget.value)}></textarea>`;
     // a list's likely values (a fight's combatants as targets) to tick, each written into the box as
@@ -188,7 +309,7 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
   return html`<div class=${`field ${f.kind}`}>
     <label for=${id}>${label}${f.required ? html`<span class="req" aria-hidden="true"> *</span>` : null}</label>
     ${input}
-    ${about ? html`<p class="about" id=${about}>${text(f.s.description)}</p>` : null}
+    ${about ? html`<p class="about" id=${about}>${text(aboutText)}</p>` : null}
   </div>`;
 }
 

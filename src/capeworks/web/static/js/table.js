@@ -54,7 +54,6 @@ function App() {
   const [notice, setNotice] = useState({ kind: "", words: "" });
   const [busy, setBusy] = useState(false);
   const [dice, setDice] = useState("");
-  const [systemTitle, setSystemTitle] = useState("");
   const schemas = useRef(new Map());
   const live = useRef(null);
 
@@ -92,10 +91,6 @@ function App() {
         fold(log.entries, log.version);
         book.current.streamed = log.version;
         document.title = `${first.title || "Table"} · ${first.me.name} · capeworks`;
-        api.rulesets().then(
-          (list) => setSystemTitle((list.find((r) => r.name === first.ruleset) || {}).title || ""),
-          () => {},
-        );
         live.current = new Live({
           tableId,
           book: book.current,
@@ -192,7 +187,7 @@ function App() {
     <header class="top">
       <h1 dir="auto">${text(projection.title) || "Untitled table"}</h1>
       <p class="who">
-        <span class="system">${systemTitle || projection.ruleset}</span>
+        <span class="system">${text(projection.ruleset_title) || projection.ruleset}</span>
         <span class="me">You are <strong><bdi>${text(me.name)}</bdi></strong>${me.role === "gm" ? " (GM)" : ""}</span>
         <${Status} status=${status} version=${projection.version} />
         <button type="button" class="leave" onClick=${leave} title="Forget this seat in this browser (for a shared computer)">Leave this table</button>
