@@ -148,3 +148,30 @@ def test_two_thugs_blocked_in_one_round_both_drop_below_vic() -> None:
     assert d.state.fight.order.round == 2
     assert d.state.fight.order.order == ("vic", "thug1", "thug2", "max")
     _end(d, "vic", "thug1", "thug2", "max")
+
+
+@pytest.mark.rules("WD-COMBAT-021", "WD-MOVE-003")
+def test_two_attacks_of_opportunity_blocked_before_their_turns_both_drop_below_max() -> None:
+    # src 592: a Block that holds makes "melee attackers move down one spot in the turn order
+    # (delaying their next turn)"; src 886: moving past enemies can provoke attacks of opportunity.
+    # Vic 12, the brute and the boss after him, Max last. Vic (Brawn 5, Wits 2: two Focus dots) runs
+    # past both; each strikes (5 >= DS 4) before its own turn, and Vic blocks each (4 + 2 = 6 >= 5).
+    # Both next turns are this round's, so each drops one spot now and neither drop undoes the
+    # other's: Vic, Max, brute, boss (as two drops at a round's end would fall).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5, wits=2))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    add(d, "gm", sheet("boss", "Boss", "notable", athletics=2))
+    add(d, "bob", sheet("max", "Max", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 3, 3, 2])
+    assert d.state.fight.order.order == ("vic", "brute", "boss", "max")
+    d.do("ann", "move", character="vic", feet=20)
+    for foe in ("brute", "boss"):
+        d.do("gm", "attack", character=foe, target="vic", opportunity=True, dice=[5])
+        d.answer("ann", "react-vic", "block", dice=[4])
+    assert _wounds(d, "vic") == []
+    assert d.state.fight.order.order == ("vic", "max", "brute", "boss")
+    _end(d, "vic", "max", "brute", "boss")
+    assert d.state.fight.order.round == 2
+    # the drops were this round's: round 2 keeps the order they left
+    assert d.state.fight.order.order == ("vic", "max", "brute", "boss")

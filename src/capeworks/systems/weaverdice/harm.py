@@ -371,8 +371,12 @@ def _reaction_done(
     if held and reaction is Reaction.BLOCK and pending.melee and fight is not None:
         order = fight.order
         if pending.attacker in order.order and order.order.index(pending.attacker) > order.index:
-            # its next turn is still to come this round: it comes one place later
-            fight = evolve(fight, {"order": dropped_one_place(order, pending.attacker, fight.groups)})
+            # its next turn is still to come this round: it comes one place later, and an attacker
+            # dropped past it this round stays below it (two attacks of opportunity, say)
+            moved = dropped_one_place(order, pending.attacker, fight.groups, lowered=fight.lowered)
+            if moved.order != order.order:  # the last slot has nobody to drop below
+                lowered = tuple(dict.fromkeys((*fight.lowered, pending.attacker)))
+                fight = evolve(fight, {"order": moved, "lowered": lowered})
         elif pending.attacker not in fight.dropped:
             # acting now or done this round: the drop waits for the next round (WD-COMBAT-021)
             fight = evolve(fight, {"dropped": (*fight.dropped, pending.attacker)})
