@@ -380,20 +380,28 @@ def _reaction_done(
         elif pending.attacker not in fight.dropped:
             # acting now or done this round: the drop waits for the next round (WD-COMBAT-021)
             fight = evolve(fight, {"dropped": (*fight.dropped, pending.attacker)})
+    me = b.person(ident)
+    # a Dodge's 5 ft step is a move: not for one pinned or held fast (WD-STATUS-013, WD-GRAPPLE-010)
+    rooted = (
+        held
+        and reaction is Reaction.DODGE
+        and (st.is_pinned(me.conditions, ident) or bool(holds.held_by(b.state, ident)))
+    )
     emit_reacted(
         b,
         trusted(
             ev.Reacted,
             character=ident,
-            name=b.person(ident).name,
+            name=me.name,
             reaction=reaction,
             check=roll,
             held=held,
+            rooted=rooted,
             fight=fight,
             **after,
         ),
         hidden=secret((pending, after["attack"], *after["queued"])),
-        veiled=b.person(ident).hidden,
+        veiled=me.hidden,
     )
     if not held:
         _lands(b, ident, pending)
