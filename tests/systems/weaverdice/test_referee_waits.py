@@ -365,10 +365,11 @@ def _offered(d: Driver, seat: str) -> set[str]:
 
 
 @pytest.mark.rules("WD-COMBAT-008", "WD-COMBAT-027", "WD-COMBAT-010")
-def test_the_menu_offers_wait_move_and_attack_only_while_an_action_is_left() -> None:
+def test_the_menu_offers_what_takes_an_action_only_while_one_is_left() -> None:
     # src 551: two actions a turn; src 994 delays "their turn", so with both actions used a Wait is
-    # refused, as is a third move or attack (WD-COMBAT-008): the menu must not offer them. After one
-    # move all three are on it; after two only what needs no action (a quick action, the turn's end).
+    # refused, as is a third move, attack, grab or rest (WD-COMBAT-008): the menu must not offer
+    # them. After one move all are on it; after two only what needs no action (a quick action, the
+    # turn's end).
     # A full attack (src 529, "Attack x2") owes its second swing: the attack stays on the menu then,
     # but not a move or a Wait.
     d = table()
@@ -378,10 +379,10 @@ def test_the_menu_offers_wait_move_and_attack_only_while_an_action_is_left() -> 
     d.do("gm", "start_combat", dice=[6])
     assert d.state.fight.order.order == ("vic", "thug", "goon")
     d.do("ann", "move", character="vic", feet=10)
-    assert {"wait", "move", "attack", "end_turn"} <= _offered(d, "ann")
+    assert {"wait", "move", "attack", "grab", "rest", "end_turn"} <= _offered(d, "ann")
     d.do("ann", "move", character="vic", feet=10)
     left = _offered(d, "ann")
-    assert not {"wait", "move", "attack"} & left
+    assert not {"wait", "move", "attack", "grab", "rest"} & left
     assert {"act", "end_turn"} <= left
     d.refuse("ann", "wait", character="vic", trigger="goon", rule="WD-COMBAT-008")
     _end(d, "vic", "thug", "goon")

@@ -118,8 +118,8 @@ def _on_turn(state: WdState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _action_left(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    """A move or a Wait, offered on the turn while a standard action is left: with both used the table
-    refuses them (WD-COMBAT-008; a Wait delays what is left of the turn, src 994)."""
+    """A move, a grab, a rest or a Wait, offered on the turn while a standard action is left: with both
+    used the table refuses them (WD-COMBAT-008; a Wait delays what is left of the turn, src 994)."""
     f = state.fight
     return _on_turn(state, seat) if f is not None and f.turn is not None and f.turn.actions > 0 else []
 
@@ -315,7 +315,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
     "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_attack_left),
     "use_power": CommandSpec(cmd.UsePower, power_use.use_power, OWNER, offer=_on_turn),
-    "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_on_turn),
+    "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_action_left),
     "grapple": CommandSpec(cmd.GrappleTurn, holds.grapple_round, OWNER, offer=_holding),
     "brace": CommandSpec(
         cmd.Brace,
@@ -340,7 +340,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
     "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_action_left),
-    "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_on_turn),
+    "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_action_left),
     "leverage": CommandSpec(cmd.Leverage, leverage.leverage, OWNER, offer=_on_turn),
     "come_forward": CommandSpec(
         cmd.ComeForward, leverage.come_forward, GM, "call a lesser foe forward", offer=_pushed_back
