@@ -228,3 +228,29 @@ def test_a_dodge_by_one_pinned_by_a_bolt_offers_no_step(pins: bool) -> None:
     assert "Vic dodges" in words
     assert ("may step 5 ft" in words) is not pins
     assert ("held in place" in words) is pins
+
+
+@pytest.mark.rules("WD-COMBAT-020", "WD-GRAPPLE-010", "WD-NPC-003")
+def test_a_held_dodger_gets_no_step_in_the_players_words_of_hidden_rolls_either() -> None:
+    # src 590, 990 as above, when the players see only half of it (WD-NPC-003): a hidden brute's
+    # attack on the held Vic (3 + 1 = 4 >= DS 0; Vic dodges 5 + 1 = 6), and the hidden brute held by
+    # Vic dodging Vic's punch (3 + 1 = 4; 5 + 1 = 6), its total announced.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=4))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=4), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute first
+    d.do("gm", "grab", character="brute", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "take")
+    d.do("gm", "attack", character="brute", target="vic", hidden=True, dice=[3])
+    d.answer("ann", "react-vic", "dodge", dice=[5])
+    assert d.words("ann")[-1].endswith("the dodge holds, but Vic is held in place: no 5 ft step.")
+
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=4))
+    add(d, "gm", sheet("brute", "Brute", "notable", athletics=4), hidden=True)
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic first
+    d.do("ann", "grab", character="vic", target="brute", dice=[5])
+    d.answer("gm", "react-brute", "take")
+    d.do("ann", "attack", character="vic", target="brute", dice=[3])
+    d.answer("gm", "react-brute", "dodge", dice=[5])
+    assert d.words("ann")[-1] == "Brute tries to dodge: 6; Brute dodges but is held in place: no 5 ft step."
