@@ -2096,6 +2096,32 @@ def test_s126_maintenance_saves_the_first_piece_of_gear_an_enemy_would_break_eac
     assert d.words().count("Vic's gear: Maintenance keeps the bat whole.") == 2
 
 
+@pytest.mark.rules("WD-CRAFT-021", "WD-SKILL-009", "WD-WFX-007")
+@pytest.mark.parametrize("opened", [True, False])
+def test_s126_a_learning_maintenance_opened_with_focus_guards_gear_this_fight(opened: bool) -> None:
+    """src 342: a learning skill's owner "can expend a focus to use it, gaining it until the encounter
+    ends"; src 1592: Maintenance protects the first piece of gear an enemy would break. Vic is learning
+    Maintenance and opens it on his turn; the brute's rend (effect 1: a piece of gear, src 728) leaves
+    his bat whole. Unopened, the skill he is learning guards nothing: the bat loses its 'heavy'."""
+    d = table()
+    bat = {"name": "bat", "damage": "bash", "keywords": ["reach", "heavy"]}
+    skills = [*tree(), {**tree("Maintenance")[1], "learning": True, "training": [5]}, GRIT]
+    add(d, "ann", {**sheet("vic", "Vic"), "held": [bat], "skills": skills})
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic first
+    assert d.state.fight.turn.actor == "vic"
+    if opened:
+        d.do("ann", "open_skill", character="vic", skill="Maintenance")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="brute", target="vic", damage="rend", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1])  # effect 1: a piece of gear
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    kept = ("reach", "heavy") if opened else ("reach",)
+    assert d.state.sheet("vic").held[0].keywords == kept
+    assert ("Vic's gear: Maintenance keeps the bat whole." in d.words()) is opened
+    assert d.replayed().state == d.state
+
+
 @pytest.mark.rules("WD-REST-004")
 def test_s127_a_cape_doctor_halves_durations_and_helps_lengthy_checks_not_scars() -> None:
     """src 2011: professionals 'can handle the checks in that second category' (lengthy 'get past it'

@@ -15,6 +15,7 @@ from capeworks.systems.weaverdice.combat import (
     Turn,
     cover_bonus,
     dropped_one_place,
+    dropped_together,
     initiative_order,
     initiative_score,
     interruption_tn,
@@ -179,6 +180,19 @@ def test_block_drops_a_melee_attacker_one_place() -> None:
     assert dropped_one_place(order, "b").order == ("a", "c", "b", "d")
     assert dropped_one_place(order, "c").order == ("a", "b", "d", "c")
     assert dropped_one_place(order, "d").order == ("a", "b", "c", "d")  # last already
+
+
+@pytest.mark.rules("WD-COMBAT-021")
+@pytest.mark.parametrize("drops", ["bdc", "dcb", "cbd", "cdb"])
+def test_drops_one_after_another_fall_as_they_would_together(drops: str) -> None:
+    # b, c and d blocked before their turns, in any order: each ends one place lower than it was,
+    # none undoing another's (a run of them goes below e): a, e, b, c, d
+    order = TurnOrder(order=("a", "b", "c", "d", "e"), index=0)
+    now, lowered = order, ""
+    for x in drops:
+        now = dropped_one_place(now, x, lowered=lowered)
+        lowered += x
+    assert now.order == dropped_together(order, "bcd").order == ("a", "e", "b", "c", "d")
 
 
 @pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")

@@ -148,3 +148,109 @@ def test_two_thugs_blocked_in_one_round_both_drop_below_vic() -> None:
     assert d.state.fight.order.round == 2
     assert d.state.fight.order.order == ("vic", "thug1", "thug2", "max")
     _end(d, "vic", "thug1", "thug2", "max")
+
+
+@pytest.mark.rules("WD-COMBAT-021", "WD-MOVE-003")
+def test_two_attacks_of_opportunity_blocked_before_their_turns_both_drop_below_max() -> None:
+    # src 592: a Block that holds makes "melee attackers move down one spot in the turn order
+    # (delaying their next turn)"; src 886: moving past enemies can provoke attacks of opportunity.
+    # Vic 12, the brute and the boss after him, Max last. Vic (Brawn 5, Wits 2: two Focus dots) runs
+    # past both; each strikes (5 >= DS 4) before its own turn, and Vic blocks each (4 + 2 = 6 >= 5).
+    # Both next turns are this round's, so each drops one spot now and neither drop undoes the
+    # other's: Vic, Max, brute, boss (as two drops at a round's end would fall).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5, wits=2))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    add(d, "gm", sheet("boss", "Boss", "notable", athletics=2))
+    add(d, "bob", sheet("max", "Max", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 3, 3, 2])
+    assert d.state.fight.order.order == ("vic", "brute", "boss", "max")
+    d.do("ann", "move", character="vic", feet=20)
+    for foe in ("brute", "boss"):
+        d.do("gm", "attack", character=foe, target="vic", opportunity=True, dice=[5])
+        d.answer("ann", "react-vic", "block", dice=[4])
+    assert _wounds(d, "vic") == []
+    assert d.state.fight.order.order == ("vic", "max", "brute", "boss")
+    _end(d, "vic", "max", "brute", "boss")
+    assert d.state.fight.order.round == 2
+    # the drops were this round's: round 2 keeps the order they left
+    assert d.state.fight.order.order == ("vic", "max", "brute", "boss")
+
+
+# -- a Dodge by one who cannot move (src 590, 871, 990) ----------------------------------------------
+
+
+def _dodge_words(d: Driver) -> str:
+    return next(w for w in reversed(d.words()) if "tries to dodge" in w)
+
+
+@pytest.mark.rules("WD-COMBAT-020", "WD-GRAPPLE-010", "WD-MOVE-011")
+def test_a_dodge_by_one_held_in_a_grapple_offers_no_step() -> None:
+    # src 590: a Dodge that holds ignores the attack "and the defender can move 5'"; src 990: one
+    # held must win the grapple to get free, so the step is not his to take. The brute grabs Vic
+    # (5 + 1 = 6 >= DS 4), Vic takes it; the brute punches him (3 + 1 = 4 >= DS 0 while held) and Vic
+    # dodges, 5 + 1 = 6 >= 4: the words say the hit is dodged, not that he may step away.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=4))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=4))
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "grab", character="brute", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "take")
+    assert "brute>vic" in d.state.grapples
+    d.do("gm", "attack", character="brute", target="vic", dice=[3])
+    d.answer("ann", "react-vic", "dodge", dice=[5])
+    assert _wounds(d, "vic") == []
+    words = _dodge_words(d)
+    assert "Vic dodges" in words and "may step" not in words
+    assert "held in place" in words
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-COMBAT-020", "WD-STATUS-013", "WD-MOVE-011")
+@pytest.mark.parametrize("pins", [True, False])
+def test_a_dodge_by_one_pinned_by_a_bolt_offers_no_step(pins: bool) -> None:
+    # src 871: a projectile that sticks where the surroundings allow pins the target, who "cannot
+    # move from the spot"; src 590's 5 ft step after a Dodge is a move. The thug's bolt (6 + 1 vs DS 4)
+    # sticks in Vic (effect die 5); the thug shoots again (6 + 1 = 7) and Vic (Athletics 4) dodges,
+    # 6 + 1 = 7 >= 7. Pinned, the words give no step; a bolt that does not pin leaves the step.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5, athletics=4))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, dexterity=4, athletics=1))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "end_turn", character="vic")
+    bolt = {"stat": "dexterity", "damage": "pierce", "melee": False}
+    d.do("gm", "attack", character="thug", target="vic", pins=pins, dice=[6], **bolt)
+    d.answer("ann", "react-vic", "take", dice=[5])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    d.do("gm", "attack", character="thug", target="vic", dice=[6], **bolt)
+    d.answer("ann", "react-vic", "dodge", dice=[6])
+    words = _dodge_words(d)
+    assert "Vic dodges" in words
+    assert ("may step 5 ft" in words) is not pins
+    assert ("held in place" in words) is pins
+
+
+@pytest.mark.rules("WD-COMBAT-020", "WD-GRAPPLE-010", "WD-NPC-003")
+def test_a_held_dodger_gets_no_step_in_the_players_words_of_hidden_rolls_either() -> None:
+    # src 590, 990 as above, when the players see only half of it (WD-NPC-003): a hidden brute's
+    # attack on the held Vic (3 + 1 = 4 >= DS 0; Vic dodges 5 + 1 = 6), and the hidden brute held by
+    # Vic dodging Vic's punch (3 + 1 = 4; 5 + 1 = 6), its total announced.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=4))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=4), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute first
+    d.do("gm", "grab", character="brute", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "take")
+    d.do("gm", "attack", character="brute", target="vic", hidden=True, dice=[3])
+    d.answer("ann", "react-vic", "dodge", dice=[5])
+    assert d.words("ann")[-1].endswith("the dodge holds, but Vic is held in place: no 5 ft step.")
+
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=4))
+    add(d, "gm", sheet("brute", "Brute", "notable", athletics=4), hidden=True)
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic first
+    d.do("ann", "grab", character="vic", target="brute", dice=[5])
+    d.answer("gm", "react-brute", "take")
+    d.do("ann", "attack", character="vic", target="brute", dice=[3])
+    d.answer("gm", "react-brute", "dodge", dice=[5])
+    assert d.words("ann")[-1] == "Brute tries to dodge: 6; Brute dodges but is held in place: no 5 ft step."

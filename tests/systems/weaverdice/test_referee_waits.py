@@ -358,3 +358,36 @@ def test_a_late_turn_is_the_rest_of_the_turn_the_wait_put_off() -> None:
     _end(d, "vic")
     assert d.state.fight.paused == ()
     assert d.replayed().state == d.state
+
+
+def _offered(d: Driver, seat: str) -> set[str]:
+    return {c.command for c in d.legal(seat) if c.fixed.get("character") == "vic"}
+
+
+@pytest.mark.rules("WD-COMBAT-008", "WD-COMBAT-027", "WD-COMBAT-010")
+def test_the_menu_offers_what_takes_an_action_only_while_one_is_left() -> None:
+    # src 551: two actions a turn; src 994 delays "their turn", so with both actions used a Wait is
+    # refused, as is a third move, attack, grab or rest (WD-COMBAT-008): the menu must not offer
+    # them. After one move all are on it; after two only what needs no action (a quick action, the
+    # turn's end).
+    # A full attack (src 529, "Attack x2") owes its second swing: the attack stays on the menu then,
+    # but not a move or a Wait.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
+    d.do("gm", "start_combat", dice=[6])
+    assert d.state.fight.order.order == ("vic", "thug", "goon")
+    d.do("ann", "move", character="vic", feet=10)
+    assert {"wait", "move", "attack", "grab", "rest", "end_turn"} <= _offered(d, "ann")
+    d.do("ann", "move", character="vic", feet=10)
+    left = _offered(d, "ann")
+    assert not {"wait", "move", "attack", "grab", "rest"} & left
+    assert {"act", "end_turn"} <= left
+    d.refuse("ann", "wait", character="vic", trigger="goon", rule="WD-COMBAT-008")
+    _end(d, "vic", "thug", "goon")
+    d.do("ann", "attack", character="vic", target="thug", full=True, dice=[1])  # a miss
+    left = _offered(d, "ann")
+    assert "attack" in left and not {"wait", "move"} & left
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    assert "attack" not in _offered(d, "ann")

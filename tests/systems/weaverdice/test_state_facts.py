@@ -66,7 +66,7 @@ def test_an_action__stores_what_it_left_of_the_turn_not_the_fight() -> None:
     started = next(e for e in d.table.log if e.type == "weaverdice.combat_started")
     assert started.version == 4 and "fight" not in started.data
     # a new fight: every field, but those added since left out at their default (the fold gives it)
-    assert set(started.data["fight_changed"]) == set(Fight.model_fields) - {"paused"}
+    assert set(started.data["fight_changed"]) == set(Fight.model_fields) - {"paused", "lowered"}
     d.do("ann", "act", character="vic", action="shout a warning", kind="quick")
     event = d.table.log[-1]
     assert event.type == "weaverdice.action_taken" and event.version == 4

@@ -46,6 +46,7 @@ def emit_reacted(
                 reaction=reacted.reaction,
                 total=roll.total,
                 held=reacted.held,
+                rooted=reacted.rooted,
                 waits=waits,
             )
         )
@@ -60,6 +61,7 @@ def emit_reacted(
             reaction=reacted.reaction,
             roll=ev.SeenRoll.of(roll) if roll is not None else None,
             held=reacted.held,
+            rooted=reacted.rooted,
             waits=waits,
         )
     )

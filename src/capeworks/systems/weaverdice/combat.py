@@ -251,17 +251,31 @@ def _reordered(order: TurnOrder, cut: list[list[str]]) -> TurnOrder:
     return order.model_copy(update={"order": seq, "index": seq.index(current) if current in seq else 0})
 
 
-def dropped_one_place(order: TurnOrder, ident: str, groups: Iterable[Iterable[str]] = ()) -> TurnOrder:
+def dropped_one_place(
+    order: TurnOrder,
+    ident: str,
+    groups: Iterable[Iterable[str]] = (),
+    *,
+    lowered: Iterable[str] = (),
+) -> TurnOrder:
     """A blocked melee attacker's slot (its whole group's, for a group) swaps with the slot just
-    after it (WD-COMBAT-021 PROPOSED); the turn stays with whoever holds it."""
+    after it (WD-COMBAT-021 PROPOSED); the turn stays with whoever holds it.
+
+    Slots just after it that were ``lowered`` this round (dropped past it) go back above it and drop
+    with it, as :func:`dropped_together` drops them at a round's end, so this drop does not undo
+    theirs."""
     if ident not in order.order:
         return order
+    groups = tuple(tuple(g) for g in groups)
+    lowered = set(lowered) - {ident}
     cut = slots(order.order, groups)
     k = next(i for i, slot in enumerate(cut) if ident in slot)
-    if k + 1 >= len(cut):
-        return order
-    cut[k], cut[k + 1] = cut[k + 1], cut[k]
-    return _reordered(order, cut)
+    j = k + 1
+    while j < len(cut) and lowered.intersection(cut[j]):
+        j += 1
+    passed = cut[k + 1 : j]
+    restored = _reordered(order, [*cut[:k], *passed, cut[k], *cut[j:]])
+    return dropped_together(restored, [ident, *(x for slot in passed for x in slot)], groups)
 
 
 def dropped_together(

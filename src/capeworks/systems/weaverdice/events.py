@@ -411,6 +411,9 @@ class Reacted(Changes):
     reaction: Reaction | None
     check: CheckRoll | None = None
     held: bool = False
+    #: a Dodge by one pinned or held fast: no 5 ft step after it (WD-COMBAT-020, WD-STATUS-013,
+    #: WD-GRAPPLE-010); absent from older events, whose words offered the step
+    rooted: bool = Field(default=False, exclude_if=lambda v: not v)
     fight: Fight | None = _given()
     attack: PendingAttack | None = _given()
     #: the hits still waiting for their own targets' reactions
@@ -452,6 +455,9 @@ class ReactedBlind(WdEvent):
     reaction: Reaction | None
     roll: SeenRoll | None = None
     held: bool = False
+    #: a Dodge by one pinned or held fast: no 5 ft step after it (WD-COMBAT-020, WD-STATUS-013,
+    #: WD-GRAPPLE-010); absent from older events, whose words offered the step
+    rooted: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a failed roll that a high morale step may still make hold (WD-MORALE-003)
     waits: bool = False
 
@@ -465,6 +471,9 @@ class ReactionSeen(WdEvent):
     reaction: Reaction
     total: int
     held: bool = False
+    #: a Dodge by one pinned or held fast: no 5 ft step after it (WD-COMBAT-020, WD-STATUS-013,
+    #: WD-GRAPPLE-010); absent from older events, whose words offered the step
+    rooted: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a failed roll that a high morale step may still make hold (WD-MORALE-003)
     waits: bool = False
 

@@ -351,6 +351,7 @@ class FightPatch(_Entry):
     groups: tuple[tuple[str, ...], ...] | None = None
     dropped: tuple[str, ...] | None = None
     paused: tuple[Turn, ...] | None = None
+    lowered: tuple[str, ...] | None = None
 
 
 class AttackPatch(_Entry):
@@ -458,7 +459,7 @@ def _one(cls: type[P], old: BaseModel | None, new: BaseModel | None) -> P:
 
 #: fields added to a model since its new values were recorded whole: left out of a new value's patch
 #: when empty (the fold gives the default), so a fight starting records what it always did
-_QUIET_NEW: Mapping[type, tuple[str, ...]] = {FightPatch: ("paused",)}
+_QUIET_NEW: Mapping[type, tuple[str, ...]] = {FightPatch: ("paused", "lowered")}
 
 
 def _keyed(cls: type[P], old: Mapping[str, BaseModel], new: Mapping[str, BaseModel]) -> dict[str, P]:
@@ -633,7 +634,7 @@ WHOLE_COPY_TYPES = tuple(f"weaverdice.{k}" for k in _AT_V3)
 #: the fields a copy left out when at their default (``exclude_if`` then), which a patch laid over an
 #: old value must write out, or it would read them as "unchanged"
 _OMITTED: Mapping[str, Mapping[str, Any]] = {
-    "fight": {"dropped": [], "paused": []},
+    "fight": {"dropped": [], "paused": [], "lowered": []},
     "grapples": {"braced": 0},
 }
 

@@ -308,6 +308,8 @@ def _hand_on(
         if fight.dropped:
             order = _drop_at_round_end(b.state, order, fight)
             fight = evolve(fight, {"dropped": ()})
+        if fight.lowered:
+            fight = evolve(fight, {"lowered": ()})
         ended += _passed_down(b, order.order[: order.index], round_=order.round)
     if owed is not None:
         order = _owed_delay(b, order, owed)

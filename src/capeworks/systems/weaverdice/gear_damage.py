@@ -32,6 +32,7 @@ from capeworks.systems.weaverdice.equipment import (
 )
 from capeworks.systems.weaverdice.flow import Builder
 from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.skills import had_skills
 from capeworks.systems.weaverdice.statuses import Condition, Ending
 from capeworks.systems.weaverdice.wfx_outcome import GearHit
 
@@ -120,9 +121,10 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
     costume = sheet.costume
     c = b.person(ident)
     # WD-CRAFT-021 (src 1592): Maintenance protects the first piece an enemy would break each encounter;
-    # a condition that ends with the encounter marks it spent
+    # a condition that ends with the encounter marks it spent. Known, or a learning one opened with
+    # Focus for this encounter (WD-SKILL-009, src 342)
     spent = any(x.name == MAINTENANCE_SPENT and x.target == ident for x in c.conditions)
-    guard = not spent and any(s.name.lower() == "maintenance" for s in sheet.known_skills)
+    guard = not spent and any(s.name.lower() == "maintenance" for s in had_skills(sheet, c.opened))
     maintained = False
     for hit in hits:
         if hit.saved:

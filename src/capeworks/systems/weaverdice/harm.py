@@ -371,25 +371,37 @@ def _reaction_done(
     if held and reaction is Reaction.BLOCK and pending.melee and fight is not None:
         order = fight.order
         if pending.attacker in order.order and order.order.index(pending.attacker) > order.index:
-            # its next turn is still to come this round: it comes one place later
-            fight = evolve(fight, {"order": dropped_one_place(order, pending.attacker, fight.groups)})
+            # its next turn is still to come this round: it comes one place later, and an attacker
+            # dropped past it this round stays below it (two attacks of opportunity, say)
+            moved = dropped_one_place(order, pending.attacker, fight.groups, lowered=fight.lowered)
+            if moved.order != order.order:  # the last slot has nobody to drop below
+                lowered = tuple(dict.fromkeys((*fight.lowered, pending.attacker)))
+                fight = evolve(fight, {"order": moved, "lowered": lowered})
         elif pending.attacker not in fight.dropped:
             # acting now or done this round: the drop waits for the next round (WD-COMBAT-021)
             fight = evolve(fight, {"dropped": (*fight.dropped, pending.attacker)})
+    me = b.person(ident)
+    # a Dodge's 5 ft step is a move: not for one pinned or held fast (WD-STATUS-013, WD-GRAPPLE-010)
+    rooted = (
+        held
+        and reaction is Reaction.DODGE
+        and (st.is_pinned(me.conditions, ident) or bool(holds.held_by(b.state, ident)))
+    )
     emit_reacted(
         b,
         trusted(
             ev.Reacted,
             character=ident,
-            name=b.person(ident).name,
+            name=me.name,
             reaction=reaction,
             check=roll,
             held=held,
+            rooted=rooted,
             fight=fight,
             **after,
         ),
         hidden=secret((pending, after["attack"], *after["queued"])),
-        veiled=b.person(ident).hidden,
+        veiled=me.hidden,
     )
     if not held:
         _lands(b, ident, pending)

@@ -292,11 +292,16 @@ def _attack(p: ev.AttackRolled) -> str:
     )
 
 
+def _dodged(rooted: bool) -> str:
+    """A Dodge that held: the defender may step 5 ft, unless pinned or held fast (WD-COMBAT-020)."""
+    return "dodges but is held in place: no 5 ft step" if rooted else "dodges and may step 5 ft"
+
+
 def _reacted(p: ev.Reacted) -> str:
     if p.reaction is None or p.check is None:
         return f"{p.name} takes the hit."
     held = {
-        "dodge": "dodges and may step 5 ft",
+        "dodge": _dodged(p.rooted),
         "block": "blocks: the damage is superficial",
     }[p.reaction.value]
     verdict = held if p.held else f"fails to {p.reaction.value}"
@@ -307,7 +312,7 @@ def _reaction_seen(p: ev.ReactionSeen) -> str:
     """A hidden NPC's Dodge or Block as the GM would announce it: the total and what it did."""
     way = p.reaction.value
     if p.held:
-        verdict = {"dodge": "dodges and may step 5 ft", "block": "blocks: the damage is superficial"}[way]
+        verdict = {"dodge": _dodged(p.rooted), "block": "blocks: the damage is superficial"}[way]
     elif p.waits:
         verdict = f"falls short so far (the GM decides whether the {way} holds)"
     else:
@@ -334,7 +339,9 @@ def _reacted_blind(p: ev.ReactedBlind) -> str:
     way = p.reaction.value
     if p.held:
         verdict = {
-            "dodge": f"the dodge holds and {p.name} may step 5 ft",
+            "dodge": f"the dodge holds, but {p.name} is held in place: no 5 ft step"
+            if p.rooted
+            else f"the dodge holds and {p.name} may step 5 ft",
             "block": "the block holds: the damage is superficial",
         }[way]
     elif p.waits:

@@ -117,6 +117,23 @@ def _on_turn(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     return [{"character": f.turn.actor}] if _plays(state, seat, f.turn.actor) else []
 
 
+def _action_left(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """A move, a grab, a rest or a Wait, offered on the turn while a standard action is left: with both
+    used the table refuses them (WD-COMBAT-008; a Wait delays what is left of the turn, src 994)."""
+    f = state.fight
+    return _on_turn(state, seat) if f is not None and f.turn is not None and f.turn.actions > 0 else []
+
+
+def _attack_left(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """An attack, offered on the turn while an action is left, a full attack's second swing is owed
+    (WD-COMBAT-010) or a wrest's free attack is (WD-STATUS-012)."""
+    f = state.fight
+    turn = f.turn if f is not None else None
+    if turn is None or not (turn.actions > 0 or turn.swings > 0 or turn.free_attacks):
+        return []
+    return _on_turn(state, seat)
+
+
 def _own(test: Callable[[WdState, str], bool]) -> Offer:
     def offer(state: WdState, seat: Seat) -> list[dict[str, Any]]:
         return [{"character": i} for i in state.people if _plays(state, seat, i) and test(state, i)]
@@ -296,9 +313,9 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights"),
     "lull": CommandSpec(cmd.Lull, fight.lull, GM, "call five quiet minutes outside a fight", offer=_quiet),
     "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
-    "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_on_turn),
+    "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_attack_left),
     "use_power": CommandSpec(cmd.UsePower, power_use.use_power, OWNER, offer=_on_turn),
-    "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_on_turn),
+    "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_action_left),
     "grapple": CommandSpec(cmd.GrappleTurn, holds.grapple_round, OWNER, offer=_holding),
     "brace": CommandSpec(
         cmd.Brace,
@@ -319,11 +336,11 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
     "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, prompt_only=True),
     "reverse": CommandSpec(cmd.Reverse, holds.reverse, OWNER, prompt_only=True),
-    "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_on_turn),
+    "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_action_left),
     "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
-    "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_on_turn),
-    "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_on_turn),
+    "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_action_left),
+    "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_action_left),
     "leverage": CommandSpec(cmd.Leverage, leverage.leverage, OWNER, offer=_on_turn),
     "come_forward": CommandSpec(
         cmd.ComeForward, leverage.come_forward, GM, "call a lesser foe forward", offer=_pushed_back

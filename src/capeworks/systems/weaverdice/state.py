@@ -115,6 +115,9 @@ class Fight(Frozen):
     #: the turns Waits put off, as they were left: each goes on at its waiter's new slot, and is
     #: lost with a wait that lapses (WD-COMBAT-027/028)
     paused: tuple[Turn, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: blocked melee attackers already dropped this round before their turns: a later drop just above
+    #: them takes them along rather than undoing theirs (WD-COMBAT-021)
+    lowered: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class PendingAttack(Frozen):
