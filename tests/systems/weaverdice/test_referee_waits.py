@@ -391,3 +391,31 @@ def test_the_menu_offers_what_takes_an_action_only_while_one_is_left() -> None:
     assert "attack" in left and not {"wait", "move"} & left
     d.do("ann", "attack", character="vic", target="thug", dice=[1])
     assert "attack" not in _offered(d, "ann")
+
+
+def _gm_offers(d: Driver) -> set[str]:
+    return {c.command for c in d.legal("gm")}
+
+
+@pytest.mark.rules("WD-COMBAT-001", "WD-COMBAT-030")
+def test_the_menu_offers_starting_ending_and_leveraging_only_when_the_table_would_accept_them() -> None:
+    # WD-COMBAT-001: a fight starts when none is on and someone is up to fight, and ends while one is
+    # on; src 1340/426 Leverage cites a rep card the character holds (WD-COMBAT-030: "has no reputation
+    # to leverage" otherwise). Each was on the menu when the table would refuse it.
+    d = table()
+    assert not {"start_combat", "end_combat"} & _gm_offers(d)  # nobody at the table yet
+    d.refuse("gm", "start_combat", rule="WD-COMBAT-001")
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    assert "start_combat" in _gm_offers(d) and "end_combat" not in _gm_offers(d)
+    assert "start_combat" not in {c.command for c in d.legal("ann")}
+    d.refuse("gm", "end_combat", rule="WD-COMBAT-001")
+    d.do("gm", "start_combat", dice=[6])
+    assert "end_combat" in _gm_offers(d) and "start_combat" not in _gm_offers(d)
+    assert "leverage" not in _offered(d, "ann")  # Vic holds no rep card
+    d.refuse("ann", "leverage", character="vic", rule="WD-COMBAT-030")
+    d.do("gm", "award", character="vic", rep="stopped a bus")
+    assert "leverage" in _offered(d, "ann")
+    d.do("ann", "leverage", character="vic", spent=True)
+    d.do("gm", "end_combat")
+    assert "end_combat" not in _gm_offers(d) and "start_combat" in _gm_offers(d)

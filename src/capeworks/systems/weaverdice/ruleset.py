@@ -61,6 +61,7 @@ from capeworks.systems.weaverdice.campaign.reputation import (
     lift_joining,
     lift_reputation,
     mark_old_spend,
+    pick_card,
     spend_joined,
     sync_joined,
 )
@@ -115,6 +116,30 @@ def _on_turn(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     if f is None or f.turn is None or state.attack is not None or state.effects:
         return []
     return [{"character": f.turn.actor}] if _plays(state, seat, f.turn.actor) else []
+
+
+def _fight_to_start(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Start a fight, offered to the GM when none is on and someone is up to fight: the cases
+    ``start_combat`` with everyone up does not refuse (WD-COMBAT-001)."""
+    if not seat.is_gm or state.fight is not None:
+        return []
+    return [{}] if any(p.track.standing is Standing.UP for p in state.people.values()) else []
+
+
+def _fight_on(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """End the fight, offered to the GM while one is on (WD-COMBAT-001)."""
+    return [{}] if seat.is_gm and state.fight is not None else []
+
+
+def _leverage(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Leverage Reputation, offered on the turn of one who holds a rep card they may play: the card
+    ``leverage`` picks when none is named (WD-COMBAT-030, WD-REP-002)."""
+    offers = _on_turn(state, seat)
+    if not offers:
+        return []
+    me = state.people[offers[0]["character"]]
+    card = pick_card(state.campaign.ledger(me.id), "", ident=me.id, who=me.name)
+    return offers if card is not None else []
 
 
 def _action_left(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -308,9 +333,11 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "spend_morale": CommandSpec(cmd.SpendMorale, rolls.spend_morale, OWNER, offer=_own(_morale_spend)),
     "reroll": CommandSpec(cmd.Reroll, rolls.reroll, OWNER, offer=_own(_rerollable)),
     # the fight
-    "start_combat": CommandSpec(cmd.StartCombat, initiative.start_combat, GM, "start fights"),
+    "start_combat": CommandSpec(
+        cmd.StartCombat, initiative.start_combat, GM, "start fights", offer=_fight_to_start
+    ),
     "join_combat": CommandSpec(cmd.JoinCombat, initiative.join_combat, GM, "bring reinforcements in"),
-    "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights"),
+    "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights", offer=_fight_on),
     "lull": CommandSpec(cmd.Lull, fight.lull, GM, "call five quiet minutes outside a fight", offer=_quiet),
     "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
     "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_attack_left),
@@ -341,7 +368,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
     "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_action_left),
     "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_action_left),
-    "leverage": CommandSpec(cmd.Leverage, leverage.leverage, OWNER, offer=_on_turn),
+    "leverage": CommandSpec(cmd.Leverage, leverage.leverage, OWNER, offer=_leverage),
     "come_forward": CommandSpec(
         cmd.ComeForward, leverage.come_forward, GM, "call a lesser foe forward", offer=_pushed_back
     ),
