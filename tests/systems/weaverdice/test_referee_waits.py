@@ -419,3 +419,89 @@ def test_the_menu_offers_starting_ending_and_leveraging_only_when_the_table_woul
     d.do("ann", "leverage", character="vic", spent=True)
     d.do("gm", "end_combat")
     assert "end_combat" not in _gm_offers(d) and "start_combat" in _gm_offers(d)
+
+
+# -- a trigger whose slot does not come again this round (src 994; WD-COMBAT-028 PROPOSED) -----------
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028", "WD-COMBAT-008")
+def test_with_act_end_of_round_a_wait_for_one_who_has_acted_gives_the_rest_of_the_turn_at_the_end() -> None:
+    # Vic 12, Max 11, the thug 9, the goon 7. Vic has acted; Max moves, then waits for Vic: his place
+    # is "just before" Vic (src 994), whose next action is in round 2, so the expected action does not
+    # happen by the end of round 1. With wait_expiry = act_end_of_round (WD-COMBAT-028 PROPOSED) Max's
+    # turn comes at the round's end, after the goon, with the one action he had left (src 551). Round 2
+    # opens from his new place: Max, Vic, the thug, the goon. Before: no late turn, round 2 began.
+    d = table(config=LATE)
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 5])
+    _end(d, "vic")
+    d.do("bob", "move", character="max", feet=10)
+    d.do("bob", "wait", character="max", trigger="vic")
+    _end(d, "thug", "goon")
+    assert d.state.fight.turn.actor == "max"
+    assert d.state.fight.order.round == 1
+    d.do("bob", "move", character="max", feet=10)
+    d.refuse("bob", "move", character="max", feet=10, rule="WD-COMBAT-008")
+    assert d.replayed().state == d.state
+    _end(d, "max")
+    assert d.state.fight.order.round == 2
+    assert d.state.fight.order.order == ("max", "vic", "thug", "goon")
+    _end(d, "max", "vic", "thug", "goon")
+    assert d.state.fight.order.round == 3
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")
+def test_with_forfeit_a_wait_for_one_who_has_acted_loses_the_rounds_turn() -> None:
+    # the same Wait under the default wait_expiry = forfeit: Max's round-1 turn is lost; round 2 runs
+    # Max (just before Vic), Vic, the thug, the goon
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 5])
+    _end(d, "vic")
+    d.do("bob", "wait", character="max", trigger="vic")
+    _end(d, "thug", "goon")
+    assert d.state.fight.order.round == 2
+    _end(d, "max", "vic", "thug", "goon")
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")
+def test_with_act_end_of_round_a_wait_from_the_last_slot_for_one_who_has_acted_goes_on_at_once() -> None:
+    # Vic 12, the thug 9, Max 7 (last). Max waits for the thug, who has acted: the round has nobody
+    # left, so his late turn (WD-COMBAT-028 PROPOSED) comes at once, and round 2 runs Vic, Max (just
+    # before the thug), the thug.
+    d = table(config=LATE)
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "bob", sheet("max", "Max", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 1])
+    _end(d, "vic", "thug")
+    d.do("bob", "wait", character="max", trigger="thug")
+    assert d.state.fight.turn.actor == "max"
+    assert d.state.fight.order.round == 1
+    _end(d, "max")
+    assert d.state.fight.order.order == ("vic", "max", "thug")
+    _end(d, "vic", "max", "thug")
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-COMBAT-028", "WD-COMBAT-030", "WD-COMBAT-031")
+def test_with_act_end_of_round_a_wait_for_a_thug_pushed_into_the_background_comes_late() -> None:
+    # src 1000 pushes the thug out of the fighting: his action does not come this round, so with
+    # act_end_of_round (WD-COMBAT-028 PROPOSED) Vic acts after the goon, at the round's end
+    d = table(config=LATE)
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"), reputation=1)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 5])
+    d.do("ann", "wait", character="vic", trigger="thug")
+    d.do("bob", "leverage", character="max", foes=["thug"])
+    _end(d, "max", "goon", "vic")
+    assert d.state.fight.order.round == 2

@@ -153,12 +153,13 @@ def _settled(b: Builder, reached: Iterable[str], nxt: str | None) -> tuple[list[
     return words, marks
 
 
-def _owed_late(b: Builder, order: TurnOrder, marks: Marks, done: str | None) -> str | None:
-    """The first in ``order`` who owes a late turn and can take it, ``done`` apart (WD-COMBAT-028)."""
+def _owed_late(b: Builder, order: TurnOrder, marks: Marks) -> str | None:
+    """The first in ``order`` who owes a late turn and can take it (WD-COMBAT-028); a late turn
+    just over has its mark settled to None in ``marks``."""
     for i in order.order:
         c = b.state.people.get(i)
         owes = marks[i] is not None if i in marks else c is not None and late_for(c) is not None
-        if i != done and owes and _can_act(b.state, i):
+        if owes and _can_act(b.state, i):
             return i
     return None
 
@@ -259,10 +260,12 @@ def _hand_on(
     ended: list[str],
     owed: str | None = None,
     placed: TurnOrder | None = None,
+    late: bool = False,
 ) -> None:
     """Advance from ``before`` to the next who can act, crossing the round's end if it comes, and start
-    their turn. ``placed`` is the order's new arrangement when a Wait moved the one acting; ``owed``
-    the one whose turn just ended owing a delay (WD-STATUS-010)."""
+    their turn. ``placed`` is the order's new arrangement when a Wait moved the one acting (``late``
+    when its new slot does not come again this round, so its turn is owed at the round's end);
+    ``owed`` the one whose turn just ended owing a delay (WD-STATUS-010)."""
     round_ = before.round
     actor = before.current
     base = placed or before
@@ -270,14 +273,19 @@ def _hand_on(
     if actor is not None and done is not None:
         # the late turn is over: back to the place the Wait gave, just before the trigger (WD-COMBAT-028)
         base = base.moved(actor, before=done if done in base.order else None)
+        # the late turn closed the round: the next one opens on the order as it now stands, the
+        # waiter's restored place first if that is where it is
+        before = evolve(base, {"index": len(base.order) - 1, "round": round_})
     order, points = before.advance(can_act=_unless_lapsed(b.state, before))
     wrapped = TurnPoint.ROUND_END in points
     tail = before.order[before.index + 1 :] if wrapped else before.order[before.index + 1 : order.index + 1]
     words, marks = _settled(b, tail, None if wrapped else order.current)
     if actor is not None and done is not None:
         marks[actor] = None
+    if actor is not None and late:
+        marks[actor] = waits_for(b.person(actor))
     # a turn owed at the round's end comes before the round ends (WD-COMBAT-028, act_end_of_round)
-    due = _owed_late(b, base, marks, actor) if wrapped else None
+    due = _owed_late(b, base, marks) if wrapped else None
     if due is not None:
         ended += _passed_down(b, tail, round_=round_)
         order = evolve(base.moved(due, before=None), {"index": len(base.order) - 1, "round": round_})
@@ -652,7 +660,12 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
             people=(marked(b.person(c.character), WAITING, c.trigger),),
         )
     )
-    _hand_on(b, b.fight or fight, start, ended=[], placed=moved)
+    # a trigger whose slot does not come again this round (it acted, or cannot act next) leaves the
+    # waiter's new slot behind the order too: with act_end_of_round its turn comes at the round's end
+    # (WD-COMBAT-028 PROPOSED: "the trigger has not happened by end of round")
+    coming = fight.order.order[start.index + 2 :]
+    late = context.config.wait_expiry is WaitExpiry.ACT_END_OF_ROUND and c.trigger not in coming
+    _hand_on(b, b.fight or fight, start, ended=[], placed=moved, late=late)
     return b.batch
 
 
