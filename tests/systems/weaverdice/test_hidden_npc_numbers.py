@@ -13,7 +13,8 @@ import pytest
 
 from capeworks.engine import Viewer
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.vocab import Stat
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Stat, Status
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 
@@ -429,3 +430,50 @@ def test_hidden_npcs_morale_on_a_missed_attack__players_hear_the_new_total_never
     assert not any("morale" in w.lower() or "[1]" in w for w in words)
     assert not any(e["type"] in ("weaverdice.morale_spent", "weaverdice.attack_rolled") for e in events)
     assert d.prompt("ann", "reaction").context["attack_total"] == 4
+
+
+def _pained_hood_rests(hidden: bool) -> Driver:
+    """Hood (notable, Guts 2) in Physical Pain acts first and rests: Guts [1] + 0 = 1 fails (src 1004),
+    a failed roll that Physical Pain touches (src 822, 826): a price is owed."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("h", "Hood", "notable", guts=2), hidden=hidden)
+    d.do("gm", "start_combat", dice=[1, 6])  # Hood first
+    people = dict(d.state.people)
+    hood = people["h"]
+    people["h"] = hood.model_copy(
+        update={"conditions": (*hood.conditions, condition(Status.PAINED_PHYSICAL, "h"))}
+    )
+    d.patch(people=people)
+    return d
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-STATUS-002", "WD-STATUS-003")
+def test_hidden_npcs_pained_failure__players_never_hear_that_its_roll_failed_or_the_price() -> None:
+    """src 822: a pained character who fails a roll pays a price; Hood's rest roll is the GM's (the
+    players see only "Hood rests", WD-NPC-003), so the failure it owes for, and the morale step paid
+    for it, stay the GM's too. Before: "Hood fails in pain (...): a price is owed." reached the players."""
+    d = _pained_hood_rests(hidden=True)
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    d.do("gm", "rest", character="h", dice=[1])
+    assert "h" in d.state.pain_owed
+    assert "h" not in d.table.seen_state(d.table.viewer_for("ann"))["pain_owed"]
+    d.do("gm", "pain_choice", character="h", choice="morale")
+    words, _, events = _players_after(d, before)
+    assert "Hood rests." in words
+    assert not any("pain" in w.lower() for w in words)
+    assert not any(e["type"] in ("weaverdice.pain_due", "weaverdice.pain_paid") for e in events)
+    gm_words = [e.description.text for e in d.table.log_view(Viewer.gm())]
+    assert any(w.startswith("Hood fails in pain") for w in gm_words)
+    assert any(w.startswith("Hood pays for the pain") for w in gm_words)
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003")
+def test_a_visible_npcs_pained_failure__is_still_heard_by_all() -> None:
+    d = _pained_hood_rests(hidden=False)
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    d.do("gm", "rest", character="h", dice=[1])
+    d.do("gm", "pain_choice", character="h", choice="morale")
+    words = _players_after(d, before)[0]
+    assert any(w.startswith("Hood fails in pain") for w in words)
+    assert any(w.startswith("Hood pays for the pain") for w in words)

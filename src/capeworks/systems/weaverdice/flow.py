@@ -231,7 +231,9 @@ def pained_failure(
             name=c.name,
             pains=tuple(p.name for p in pains),
             pain_owed={**b.state.pain_owed, ident: turn_left},
-        )
+        ),
+        # a hidden NPC's failed roll is the GM's to know (WD-NPC-003): so is the price it owes
+        hidden=c.hidden,
     )
 
 

@@ -307,7 +307,11 @@ def pain_choice(state: WdState, context: Ctx, c: cmd.PainChoice, dice: DiceServi
     b = Builder(state, context, dice)
     if c.choice is PainPenalty.MORALE:
         me = evolve(me, {"morale": shift(me.morale, -1, config=context.config)})
-    b.emit(ev.PainPaid(character=c.character, name=me.name, choice=c.choice, pain_owed=owed, people=(me,)))
+    b.emit(
+        ev.PainPaid(character=c.character, name=me.name, choice=c.choice, pain_owed=owed, people=(me,)),
+        # the price tells of a failed roll and a hidden NPC's morale: the GM's (WD-NPC-003)
+        hidden=me.hidden,
+    )
     if c.choice is PainPenalty.LESSER_WOUND:
         take_wound(b, c.character, WoundTier.LESSER, None, cause="pain")
     elif c.choice is PainPenalty.END_TURN and b.fight is not None:

@@ -547,6 +547,8 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         data["last_check"] = {k: v for k, v in data["last_check"].items() if k not in unseen}
         data["last_stats"] = {k: v for k, v in data["last_stats"].items() if k not in hidden}
         data["blind_checks"] = []
+        # a price owed tells of a failed roll (WD-STATUS-002): a hidden NPC's is the GM's
+        data["pain_owed"] = {k: v for k, v in data["pain_owed"].items() if k not in hidden}
         if data["attack"] is not None:
             data["attack"] = _seen_hit(data["attack"], hidden)
         data["queued"] = [_seen_hit(q, hidden) for q in data["queued"]]
