@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Status
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 AIM = {"name": "Aim", "stats": ["dexterity"], "tree": "aim"}
@@ -115,3 +117,63 @@ def test_align_sights_needs_the_skill() -> None:
     d.refuse("ann", "align_sights", character="eye", target="thug", rule="WD-SKILL-011", match="Align Sights")
     d.refuse("ann", "align_sights", character="eye", target="eye", rule="WD-SKILL-011")
     assert d.state.fight.turn.actions == 2
+
+
+# -- a blinded shooter (WD-STATUS-008 with WD-SKILL-010/012) ----------------------------------------
+
+FOCUSED = {"name": "Focused Shot", "stats": ["dexterity"], "tree": "aim"}
+
+
+def _blinded_sniper(*skills: dict[str, Any]) -> Any:
+    """Eye (Dexterity 4) with ``skills`` is Blinded (as an earlier effect left it); Eye's turn."""
+    d = table()
+    add(d, "ann", {**sheet("eye", "Eye", dexterity=4), "skills": list(skills)})
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4))
+    d.do("gm", "start_combat", dice=[6])
+    people = dict(d.state.people)
+    eye = people["eye"]
+    people["eye"] = eye.model_copy(update={"conditions": (*eye.conditions, condition(Status.BLINDED, "eye"))})
+    d.patch(people=people)
+    return d
+
+
+@pytest.mark.rules("WD-SKILL-010", "WD-STATUS-008")
+def test_a_blinded_shooter_may_not_name_aim() -> None:
+    # src 846: Blinded "Imposes an inability to [see/hear] past 10'"; src 316: Aim is "For long-range
+    # attacks made with no foes within 15'": any foe Eye can see is within 10 ft, so Aim's die does not
+    # apply. Refused, naming why, and nothing happens (the thug unhurt, Eye's actions kept).
+    d = _blinded_sniper(AIM)
+    d.refuse(
+        "ann",
+        "attack",
+        character="eye",
+        target="thug",
+        stat="dexterity",
+        melee=False,
+        skills=["Aim"],
+        dice=[1, 5],
+        rule="WD-SKILL-010",
+        match="blinded",
+    )
+    assert d.state.people["thug"].track.wounds == ()
+    assert d.state.fight.turn.actions == 2
+
+
+@pytest.mark.rules("WD-SKILL-012", "WD-STATUS-008")
+def test_a_blinded_shooters_focused_shot_applies_aim_regardless() -> None:
+    # src 334: Focused Shot applies Aim skills "regardless of foe's proximity or circumstance"; src 846:
+    # -1 to hit those that can be seen. Dexterity 4 (+1), the better of [1 5], -1 blinded: 5 + 1 - 1 = 5.
+    d = _blinded_sniper(AIM, FOCUSED)
+    d.do(
+        "ann",
+        "attack",
+        character="eye",
+        target="thug",
+        stat="dexterity",
+        melee=False,
+        skills=["Aim"],
+        focused=True,
+        dice=[1, 5, 1],
+    )
+    rolled = next(e for e in reversed(d.events) if e.type == "weaverdice.attack_rolled")
+    assert rolled.payload.check.total == 5

@@ -162,6 +162,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         opened=me.opened,
         grappled_with=holds.in_reach_of_grapple(state, c.character),
         focused=c.focused,
+        blinded=any(x.name == Status.BLINDED and x.target == c.character for x in me.conditions),
     )
     if c.focused:
         # Focus buys Aim whatever the foes' nearness; later shots count one more Aim skill (src 334)

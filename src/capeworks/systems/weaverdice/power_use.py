@@ -107,6 +107,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
             opened=me.opened,
             grappled_with=holds.in_reach_of_grapple(state, c.character),
             focused=c.focused,
+            blinded=any(x.name == Status.BLINDED and x.target == c.character for x in me.conditions),
         )
         extra = skill_dice(sheet, c.skills, opened=me.opened, stats=(power.attack_stat,))
     if c.focused:

@@ -284,13 +284,22 @@ def check_aim(
     opened: Iterable[str] = (),
     grappled_with: str | None = None,
     focused: bool = False,
+    blinded: bool = False,
 ) -> None:
     """Refuse an Aim-tree skill named for an attack Aim cannot apply to: only long-range shots
     (WD-SKILL-010..012), and none with a foe at arm's length in a grapple (``grappled_with``: the
-    table knows that one) unless a Focused Shot lifts it; any other foe near or interference stays
-    the player's claim and the GM's call."""
+    table knows that one) or by a ``blinded`` shooter, who sees nothing past 10 ft (WD-STATUS-008,
+    src 846), so any foe it sees is within Aim's 15 ft (src 316), unless a Focused Shot lifts it
+    ("regardless of foe's proximity or circumstance", src 334); any other foe near or interference
+    stays the player's claim and the GM's call."""
     named = {n.lower() for n in names}
     aimed = [s for s in character.skills if s.tree == AIM_TREE and s.name.lower() in named]
+    if aimed and ranged and blinded and not focused:
+        raise RuleViolation(
+            "WD-SKILL-010",
+            f"{character.name} is blinded and sees nothing past 10 ft, so a foe in sight is within 15 ft:"
+            f" {aimed[0].name} does not apply (a Focused Shot applies it regardless).",
+        )
     if aimed and ranged and grappled_with is not None and not focused:
         raise RuleViolation(
             "WD-SKILL-010",
