@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.vocab import Pool, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
@@ -424,7 +425,6 @@ def test_focus_opens_a_learning_skill_for_the_encounter() -> None:
     }
     add(d, "ann", learner)
     add(d, "gm", sheet("thug", "Thug", "generic"))
-    d.refuse("ann", "open_skill", character="vic", skill="wrestle", rule="WD-SKILL-009")  # no fight yet
     d.do("gm", "start_combat", dice=[6])
     d.refuse(
         "ann", "attack", character="vic", target="thug", skills="Wrestle", dice=[6, 6], rule="WD-SKILL-009"
@@ -530,3 +530,54 @@ def test_a_consuming_burn_takes_a_stat_point_each_round_end_the_attacker_picks()
     thug = d.state.people["thug"]
     assert thug.lasting_loss == {"guts": 1} and d.state.sheet("thug").stat("guts") == 2
     d.refuse("ann", "burn_choice", character="vic", target="thug", stat="brawn", rule="WD-WFX-026")
+
+
+def _learning_climber() -> Driver:
+    """Vic (Athletics 4: +1) is learning Climbing (an Athletics skill, 5 of 12 trained); no fight."""
+    d = table()
+    learner = {
+        **sheet("vic", "Vic", athletics=4),
+        "skills": [{"name": "Climbing", "stats": ["athletics"], "learning": True, "training": [5]}],
+    }
+    add(d, "ann", learner)
+    return d
+
+
+def _climb(d: Driver, dice: list[int]) -> int:
+    """Vic's called Athletics check (4+) naming Climbing; its total."""
+    d.do("gm", "call_check", character="vic", stat="athletics", tn=4, task="climb the fire escape")
+    call = max(d.state.calls)
+    d.do("ann", "check", character="vic", call=call, skills=["Climbing"], dice=dice)
+    rolled = next(e for e in reversed(d.events) if e.type == "weaverdice.check_rolled")
+    return int(rolled.payload.check.total)
+
+
+@pytest.mark.rules("WD-SKILL-009", "WD-EFFORT-004")
+def test_focus_opens_a_learning_skill_outside_a_fight_until_the_situation_ends() -> None:
+    # src 342: one learning a skill "can spend Focus to temporarily access it, gaining it until the
+    # encounter ends"; src 540: an encounter is "combat or another time-intensive encounter", so a climb
+    # outside a fight is one. Vic opens Climbing (1 Focus) and his climb rolls its die: the better of
+    # [1 5] + 1 = 6. The five quiet minutes after (the lull, src 409) end the situation: Climbing closes,
+    # and naming it again is refused. Before: refused with no fight on.
+    d = _learning_climber()
+    d.do("ann", "open_skill", character="vic", skill="Climbing")
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.FOCUS) == 2
+    assert _climb(d, [1, 5]) == 6
+    d.do("gm", "lull")
+    assert d.state.people["vic"].opened == ()
+    d.do("gm", "call_check", character="vic", stat="athletics", tn=4, task="climb back down")
+    d.refuse(
+        "ann", "check", character="vic", call=max(d.state.calls), skills=["Climbing"], rule="WD-SKILL-009"
+    )
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-SKILL-009")
+def test_a_learning_skill_opened_outside_a_fight_closes_with_the_night() -> None:
+    # src 342 "until the encounter ends": a night's sleep ends any situation; Climbing is closed after it
+    d = _learning_climber()
+    d.do("ann", "open_skill", character="vic", skill="Climbing")
+    assert "open_skill" not in {c.command for c in d.legal("ann") if c.fixed.get("character") == "vic"}
+    d.do("ann", "sleep", character="vic")
+    assert d.state.people["vic"].opened == ()
+    assert "open_skill" in {c.command for c in d.legal("ann") if c.fixed.get("character") == "vic"}

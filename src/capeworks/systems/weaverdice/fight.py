@@ -1039,13 +1039,18 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
     if not owed:
         raise RuleViolation("WD-EFFORT-009", "Nobody has spent effort since the last lull.")
     b = Builder(state, context, dice)
+    # the situation is over: a learning skill opened for it closes (WD-SKILL-009, src 342)
+    closed = [p for p in state.people.values() if p.opened and p not in owed]
     # a hidden NPC's effort is the GM's: the builder moves its change to a GM-only note
     b.emit(
         ev.QuietAfter(
             names=tuple(p.name for p in owed),
             exhaust_owed=(*state.exhaust_owed, *(p.id for p in owed)),
             # the first encounter after rest is over (WD-EFFORT-014)
-            people=tuple(evolve(p, {"effort": p.effort.lapse()}) for p in owed),
+            people=(
+                *(evolve(p, {"effort": p.effort.lapse(), "opened": ()}) for p in owed),
+                *(evolve(p, {"opened": ()}) for p in closed),
+            ),
         )
     )
     return b.batch
@@ -1073,12 +1078,10 @@ def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> 
 
 
 def open_skill(state: WdState, context: Ctx, c: cmd.OpenSkill, dice: DiceService) -> Done:
-    """Spend Focus to use a learning skill for the rest of the encounter (WD-SKILL-009, WD-EFFORT-004c)."""
+    """Spend Focus to use a learning skill for the rest of the encounter (WD-SKILL-009, WD-EFFORT-004c):
+    a fight, or a situation outside one (src 342 "until the encounter ends"; src 540 "combat or
+    another time-intensive encounter"), whose end is its lull or a fight's start."""
     me = person(state, c.character)
-    if state.fight is None:
-        raise RuleViolation(
-            "WD-SKILL-009", "A learning skill is opened for an encounter: start the fight first."
-        )
     if me.track.standing is not Standing.UP:
         # the unconscious and dying do nothing but try to get back up (src 563)
         raise RuleViolation("WD-COMBAT-002", f"{me.name} is in no state to open a skill.")

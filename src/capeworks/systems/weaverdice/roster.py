@@ -128,7 +128,8 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
     for pool, halves in sorted(state.campaign.ledger(c.character).half_dots.items()):
         if halves:
             effort = effort.with_bonus(pool, halves)
-    me = evolve(me, {"effort": effort})
+    # the night ends whatever situation a learning skill was opened for (WD-SKILL-009, src 342)
+    me = evolve(me, {"effort": effort, "opened": ()})
     b = Builder(state, context, dice)
     if c.character in state.exhaust_owed:
         # the exhausted dot would last only until this sleep: the choice left open lapses with it

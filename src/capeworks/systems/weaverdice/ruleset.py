@@ -255,11 +255,7 @@ def _sleepy(state: WdState, ident: str) -> bool:
 def _learning(state: WdState, ident: str) -> bool:
     sheet = state.sheets.get(ident)
     opened = state.people[ident].opened
-    return (
-        state.fight is not None
-        and sheet is not None
-        and any(s.learning and s.name.lower() not in opened for s in sheet.skills)
-    )
+    return sheet is not None and any(s.learning and s.name.lower() not in opened for s in sheet.skills)
 
 
 def _trainable(state: WdState, ident: str) -> bool:
