@@ -446,3 +446,44 @@ def test_jolted_on_his_own_turn_vic_has_half_the_actions_on_the_next() -> None:
         ("vic", True),
         ("vic", False),
     ]
+
+
+# -- rummaging the bag in a fight (src 1096, WD-EQUIP-014) -------------------------------------------
+
+_BAG5 = {"pieces": [{"key": "inventory", "cell": [1, 1], "items": 5}]}
+
+
+@pytest.mark.rules("WD-EQUIP-014", "WD-COMBAT-013")
+def test_rummaging_a_five_item_bag_is_a_lengthy_check_to_5_that_takes_the_turns() -> None:
+    # src 1096: the Inventory's "use in combat takes time and is interruptible; long DC equal to # of
+    # items in the bag, to rummage"; src 580: a lengthy action takes both actions of the turn and may
+    # run on. The GM calls the rummage (the seed names no stat: the GM picks Dexterity, 2: +0). Vic's
+    # [3] makes 3 of 5 and takes his turn; next round [2] makes 5: done.
+    d = _vic_first({**sheet("vic", "Vic"), "costume": _BAG5})
+    d.do("gm", "call_check", character="vic", stat="dexterity", rummage=True)
+    call = d.state.calls[max(d.state.calls)]
+    assert call.dc == 5 and call.task == "rummage in the bag"
+    d.do("ann", "check", character="vic", call=call.id, dice=[3])
+    assert d.state.fight.turn.actions == 0
+    d.refuse("ann", "move", character="vic", feet=5, rule="WD-COMBAT-008")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "check", character="vic", call=call.id, dice=[2])
+    assert call.id not in d.state.calls  # reached: the bag's items may go to belt or hand
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-EQUIP-014")
+def test_a_rummage_needs_a_bag_with_something_in_it_and_a_fight() -> None:
+    # src 1096: the DC is the bag's count, so a DC named beside it, no bag, or an empty bag is refused;
+    # the check is for "use in combat": outside a fight the bag is searched without one
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "costume": _BAG5})
+    add(d, "bob", {**sheet("max", "Max"), "costume": {"pieces": [{"key": "inventory", "cell": [1, 1]}]}})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.refuse("gm", "call_check", character="vic", stat="dexterity", rummage=True, rule="WD-EQUIP-014")
+    d.do("gm", "start_combat", dice=[6, 5])
+    d.refuse("gm", "call_check", character="vic", stat="dexterity", rummage=True, dc=9, rule="WD-EQUIP-014")
+    d.refuse("gm", "call_check", character="max", stat="dexterity", rummage=True, rule="WD-EQUIP-014")
+    d.refuse("gm", "call_check", character="thug", stat="dexterity", rummage=True, rule="WD-EQUIP-014")
+    assert d.state.calls == {}

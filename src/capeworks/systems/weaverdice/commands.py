@@ -237,6 +237,11 @@ class CallCheck(Frozen):
         description="The moment is hurried or risky: no background die, whatever the player says"
         " (WD-SKILL-013).",
     )
+    rummage: bool = Field(
+        default=False,
+        description="Rummaging the inventory bag in a fight: a lengthy check whose total to reach is"
+        " the items in the bag (WD-EQUIP-014); the GM names the stat.",
+    )
 
 
 class Check(Frozen):

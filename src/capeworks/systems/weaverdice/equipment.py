@@ -315,6 +315,12 @@ class Costume(Frozen):
         """The piece in a cell, if any."""
         return next((p for p in self.pieces if p.cell == cell), None)
 
+    @property
+    def bag_items(self) -> int | None:
+        """The items in the costume's inventory bag (the first, if several), or None without one
+        (WD-EQUIP-014: what a rummage must get through)."""
+        return next((p.items for p, s in self._active() if s.inventory), None)
+
     def _active(self) -> Iterable[tuple[PlacedPiece, PieceSpec]]:
         return ((p, piece_spec(p.key)) for p in self.pieces if not p.destroyed)
 

@@ -19,6 +19,7 @@ from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.equipment import rummage_dc
 from capeworks.systems.weaverdice.facts import patches, sheet_patch
 from capeworks.systems.weaverdice.fight import next_turn, rest_bought_up
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, pained_failure, person, roll_check
@@ -55,15 +56,16 @@ def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService
         super_check(
             state.sheet(c.character), _stats(c.stat), superhuman=True, effortless=True, config=context.config
         )
+    dc = _rummage_dc(state, c) if c.rummage else c.dc
     call = Call(
         id=state.next_call,
         character=c.character,
         stats=_stats(c.stat),
         tn=c.tn or context.config.default_tn,
         dice=c.dice,
-        task=c.task,
+        task=c.task or ("rummage in the bag" if c.rummage else ""),
         hidden=c.hidden,
-        dc=c.dc,
+        dc=dc,
         interrupts=c.interrupts,
         superhuman=c.superhuman,
         effortless=c.effortless,
@@ -72,6 +74,28 @@ def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService
     )
     audience = Audience.gm_only() if c.hidden else None
     return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
+
+
+def _rummage_dc(state: WdState, c: cmd.CallCheck) -> int:
+    """A bag's "use in combat takes time and is interruptible; long DC equal to # of items in the
+    bag, to rummage" (src 1096, WD-EQUIP-014): the lengthy check's total to reach, from the bag."""
+    who = person(state, c.character)
+    if c.dc is not None:
+        raise RuleViolation(
+            "WD-EQUIP-014", "A rummage's total to reach is the items in the bag: leave the DC out."
+        )
+    if state.fight is None or not who.in_fight:
+        raise RuleViolation(
+            "WD-EQUIP-014",
+            "Rummaging a bag takes a check only in a fight: out of one, it is searched at leisure.",
+        )
+    costume = state.sheet(c.character).costume
+    items = None if costume is None else costume.bag_items
+    if items is None:
+        raise RuleViolation("WD-EQUIP-014", f"{who.name} carries no inventory bag to rummage in.")
+    if items == 0:
+        raise RuleViolation("WD-EQUIP-014", f"{who.name}'s bag is empty: there is nothing to rummage for.")
+    return rummage_dc(items)
 
 
 def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done:
