@@ -505,3 +505,36 @@ def test_with_act_end_of_round_a_wait_for_a_thug_pushed_into_the_background_come
     d.do("bob", "leverage", character="max", foes=["thug"])
     _end(d, "max", "goon", "vic")
     assert d.state.fight.order.round == 2
+
+
+# -- a Wait beside a Block's mid-round drop (src 592, src 994; WD-COMBAT-021/028) --------------------
+
+
+@pytest.mark.rules("WD-COMBAT-021", "WD-COMBAT-027", "WD-COMBAT-028")
+def test_a_waiter_blocked_just_above_a_dropped_brute_swaps_with_him_and_the_goon_keeps_his_place() -> None:
+    # Vic (Brawn 5) 12, the notable brute 11, Hood (notable, Brawn 5) 10, the goon 7. On Vic's turn the
+    # brute's attack of opportunity is blocked (3 + 2 = 5 >= 4): src 592, the brute moves "down one
+    # spot": Vic, Hood, brute, goon. Vic then waits for the brute (src 994): Hood, Vic, brute, goon,
+    # Hood acting. Vic's attack of opportunity on Hood is blocked (3 + 2 = 5 >= 2 + 2 = 4): Vic moves
+    # down one spot, below the brute: Hood, brute, Vic, goon. The brute was dropped past Hood, not past
+    # Vic, so he does not drop again, and the goon does not jump both. Before: Hood, goon, brute, Vic.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    add(d, "gm", sheet("hood", "Hood", "notable", brawn=5))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 5, 4])
+    assert d.state.fight.order.order == ("vic", "brute", "hood", "goon")
+    d.do("gm", "attack", character="brute", target="vic", opportunity=True, dice=[4])
+    d.answer("ann", "react-vic", "block", dice=[3])
+    assert d.state.fight.order.order == ("vic", "hood", "brute", "goon")
+    d.do("ann", "wait", character="vic", trigger="brute")
+    assert d.state.fight.order.order == ("hood", "vic", "brute", "goon")
+    d.do("ann", "attack", character="vic", target="hood", opportunity=True, dice=[2])
+    d.answer("gm", "react-hood", "block", dice=[3])
+    assert d.state.fight.order.order == ("hood", "brute", "vic", "goon")
+    assert d.replayed().state == d.state
+    # the brute acts after Hood, then Vic (the brute's action came, so his wait is over), then the goon
+    _end(d, "hood", "brute", "vic", "goon")
+    assert d.state.fight.order.round == 2
+    assert d.state.fight.order.order == ("hood", "brute", "vic", "goon")

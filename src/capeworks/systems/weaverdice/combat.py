@@ -257,18 +257,22 @@ def dropped_one_place(
     groups: Iterable[Iterable[str]] = (),
     *,
     lowered: Iterable[str] = (),
+    waiting_for: str | None = None,
 ) -> TurnOrder:
     """A blocked melee attacker's slot (its whole group's, for a group) swaps with the slot just
     after it (WD-COMBAT-021 PROPOSED); the turn stays with whoever holds it.
 
     Slots just after it that were ``lowered`` this round (dropped past it) go back above it and drop
     with it, as :func:`dropped_together` drops them at a round's end, so this drop does not undo
-    theirs."""
+    theirs. A pending Wait put ``ident`` just above ``waiting_for``'s slot after any drop of that
+    slot (WD-COMBAT-028), which was past another, not past ``ident``: it is swapped with, not taken
+    along."""
     if ident not in order.order:
         return order
     groups = tuple(tuple(g) for g in groups)
-    lowered = set(lowered) - {ident}
     cut = slots(order.order, groups)
+    trigger = next((slot for slot in cut if waiting_for in slot), [])
+    lowered = set(lowered) - {ident, *trigger}
     k = next(i for i, slot in enumerate(cut) if ident in slot)
     j = k + 1
     while j < len(cut) and lowered.intersection(cut[j]):

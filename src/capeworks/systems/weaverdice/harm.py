@@ -53,6 +53,7 @@ from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import check_aim, check_focused_shot, skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import BodyPart, Pool, Stat, Status, Tier
+from capeworks.systems.weaverdice.waits import waits_for
 from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wfx_outcome import Answers, StatLasting
 from capeworks.systems.weaverdice.wounding import (
@@ -374,7 +375,13 @@ def _reaction_done(
         if pending.attacker in order.order and order.order.index(pending.attacker) > order.index:
             # its next turn is still to come this round: it comes one place later, and an attacker
             # dropped past it this round stays below it (two attacks of opportunity, say)
-            moved = dropped_one_place(order, pending.attacker, fight.groups, lowered=fight.lowered)
+            moved = dropped_one_place(
+                order,
+                pending.attacker,
+                fight.groups,
+                lowered=fight.lowered,
+                waiting_for=waits_for(b.person(pending.attacker)),
+            )
             if moved.order != order.order:  # the last slot has nobody to drop below
                 lowered = tuple(dict.fromkeys((*fight.lowered, pending.attacker)))
                 fight = evolve(fight, {"order": moved, "lowered": lowered})
