@@ -477,3 +477,24 @@ def test_a_visible_npcs_pained_failure__is_still_heard_by_all() -> None:
     words = _players_after(d, before)[0]
     assert any(w.startswith("Hood fails in pain") for w in words)
     assert any(w.startswith("Hood pays for the pain") for w in words)
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-EFFORT-009", "WD-EFFORT-010")
+def test_hidden_npcs_exhausted_dot__players_never_hear_which_pool() -> None:
+    """src 409: after the fight's lull spent effort comes back but one exhausted dot, the owner's pick;
+    Hood's effort is the GM's (WD-NPC-003), so the Stamina dot the GM keeps exhausted reaches no player.
+    Before: "Hood's effort comes back, but one Stamina dot is exhausted ..." was public."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("h", "Hood", "notable"), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])  # Hood first
+    d.do("gm", "move", character="h", feet=10, push=True, dice=[2])  # a Stamina push (src 380)
+    d.do("gm", "end_combat", lull=True)
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    d.do("gm", "exhaust", character="h", pool="stamina")
+    words, _, events = _players_after(d, before)
+    assert not any("exhausted" in w or "Stamina" in w for w in words)
+    assert not any(e["type"] == "weaverdice.exhausted" for e in events)
+    gm_words = [e.description.text for e in d.table.log_view(Viewer.gm())]
+    assert any("one Stamina dot is exhausted" in w for w in gm_words)
+    assert d.replayed().state == d.state

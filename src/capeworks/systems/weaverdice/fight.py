@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from capeworks.engine import DiceService, Event
+from capeworks.engine import Audience, DiceService, Event
 from capeworks.engine.kit import TurnOrder, TurnPoint, expire
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
@@ -1072,7 +1072,9 @@ def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> 
                 pool=c.pool,
                 exhaust_owed=owed,
                 changed=patches(state, (me,)),
-            )
+            ),
+            # a hidden NPC's effort is the GM's (WD-NPC-003): so is the dot it keeps exhausted
+            audience=Audience.gm_only() if me.hidden else None,
         )
     ]
 
