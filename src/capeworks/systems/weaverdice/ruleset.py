@@ -95,7 +95,7 @@ from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.weaverdice.skills import had_skills
 from capeworks.systems.weaverdice.state import PLAIN, WdState, fold_payload
-from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Status, Tier
+from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Status, Tier
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["COMMANDS", "WeaverdiceRuleset"]
@@ -147,6 +147,16 @@ def _action_left(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     used the table refuses them (WD-COMBAT-008; a Wait delays what is left of the turn, src 994)."""
     f = state.fight
     return _on_turn(state, seat) if f is not None and f.turn is not None and f.turn.actions > 0 else []
+
+
+def _may_wait(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """A Wait, offered while an action is left to one with Focus to spend on it (src 558 "Spends
+    focus"; WD-COMBAT-015: with none to spend, no out-of-turn action)."""
+    offers = _action_left(state, seat)
+    if not offers:
+        return []
+    ident = offers[0]["character"]
+    return offers if state.people[ident].effort.available(state.sheet(ident), Pool.FOCUS) > 0 else []
 
 
 def _attack_left(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -362,7 +372,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_action_left),
     "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
-    "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_action_left),
+    "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_may_wait),
     "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_action_left),
     "leverage": CommandSpec(cmd.Leverage, leverage.leverage, OWNER, offer=_leverage),
     "come_forward": CommandSpec(
