@@ -581,3 +581,22 @@ def test_a_learning_skill_opened_outside_a_fight_closes_with_the_night() -> None
     d.do("ann", "sleep", character="vic")
     assert d.state.people["vic"].opened == ()
     assert "open_skill" in {c.command for c in d.legal("ann") if c.fixed.get("character") == "vic"}
+
+
+@pytest.mark.rules("WD-SKILL-009", "WD-EFFORT-004")
+def test_opening_a_learning_skill_is_not_offered_without_focus_to_spend() -> None:
+    # src 342: a learning skill is opened by spending Focus. Vic's three Focus dots go on opening three
+    # of his four learning skills: the fourth is not offered, and is refused.
+    d = table()
+    learner = {
+        **sheet("vic", "Vic"),
+        "skills": [
+            {"name": n, "stats": ["athletics"], "learning": True, "training": [5]}
+            for n in ("Climbing", "Parkour", "Swimming", "Running")
+        ],
+    }
+    add(d, "ann", learner)
+    for n in ("Climbing", "Parkour", "Swimming"):
+        d.do("ann", "open_skill", character="vic", skill=n)
+    assert "open_skill" not in {c.command for c in d.legal("ann") if c.fixed.get("character") == "vic"}
+    d.refuse("ann", "open_skill", character="vic", skill="Running")

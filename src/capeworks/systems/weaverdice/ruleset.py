@@ -264,8 +264,13 @@ def _sleepy(state: WdState, ident: str) -> bool:
 
 def _learning(state: WdState, ident: str) -> bool:
     sheet = state.sheets.get(ident)
-    opened = state.people[ident].opened
-    return sheet is not None and any(s.learning and s.name.lower() not in opened for s in sheet.skills)
+    me = state.people[ident]
+    return (
+        sheet is not None
+        and any(s.learning and s.name.lower() not in me.opened for s in sheet.skills)
+        # it costs a Focus dot (src 342): not offered to one with none left
+        and me.effort.available(sheet, Pool.FOCUS) > 0
+    )
 
 
 def _trainable(state: WdState, ident: str) -> bool:
