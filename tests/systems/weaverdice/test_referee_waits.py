@@ -543,8 +543,8 @@ def test_a_waiter_blocked_just_above_a_dropped_brute_swaps_with_him_and_the_goon
 @pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-015")
 def test_a_generic_without_focus_may_not_wait_and_is_not_offered_it() -> None:
     # src 558: Wait "Spends focus"; src 586: out-of-turn actions "require Focus(); if you can't expend
-    # the focus, you're not alert enough". The generic goon has no Focus: the Wait is refused for that
-    # (not for who acts next), nothing changes, and the menu does not offer it.
+    # the focus, you're not alert enough". The generic goon has no Focus: the Wait is refused (the
+    # effort it would spend is not there), nothing changes, and the menu does not offer it.
     d = table()
     add(d, "gm", sheet("goon", "Goon", "generic"))
     add(d, "ann", sheet("vic", "Vic", athletics=1))
@@ -552,7 +552,7 @@ def test_a_generic_without_focus_may_not_wait_and_is_not_offered_it() -> None:
     d.do("gm", "start_combat", dice=[1, 1])  # the goon 9 (generics add 3), Max 6, Vic 5
     assert d.state.fight.order.order == ("goon", "max", "vic")
     assert "wait" not in {c.command for c in d.legal("gm") if c.fixed.get("character") == "goon"}
-    d.refuse("gm", "wait", character="goon", trigger="vic", rule="WD-COMBAT-015", match="Focus")
+    d.refuse("gm", "wait", character="goon", trigger="vic", rule="WD-EFFORT-001", match="effort")
     assert d.state.fight.order.order == ("goon", "max", "vic")
     _end(d, "goon")
     assert "wait" in {c.command for c in d.legal("bob") if c.fixed.get("character") == "max"}

@@ -632,9 +632,6 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     """Spend Focus to act just before someone; the waiter's place moves there (WD-COMBAT-027/028)."""
     fight = on_turn(state, c.character)
     me, trigger = person(state, c.character), person(state, c.trigger)
-    if me.effort.available(state.sheet(c.character), Pool.FOCUS) < 1:
-        # src 558: a Wait "Spends focus"; src 586: without it, one is "not alert enough"
-        raise RuleViolation("WD-COMBAT-015", f"{me.name} has no Focus to spend: a Wait takes Focus.")
     # the waiter's slot moves with the rest of its group still to act: the next turn is the first
     # after them (WD-COMBAT-027, a group's slot moves whole)
     mine = next(s for s in slots(fight.order.order, fight.groups) if c.character in s)
