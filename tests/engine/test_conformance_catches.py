@@ -15,6 +15,7 @@ from capeworks.engine import CommandSpec, Context, DiceService, Event, LegalComm
 from capeworks.engine.conformance import (
     check_answered_prompts_move_on,
     check_no_traceback,
+    check_offers_within_authority,
     check_prompt_only_not_offered,
     check_refusals,
     check_words_differ,
@@ -70,6 +71,35 @@ def test_prompt_only_not_offered__a_prompt_only_command_in_a_menu_is_caught() ->
         check_prompt_only_not_offered(_PromptOnlyInEveryMenu())
     with pytest.raises(AssertionError, match=r"as the answer to 'p99', which is not an open prompt"):
         check_prompt_only_not_offered(_PromptOnlyAnsweringNothing())
+
+
+class _GmNoteForEveryone(Toy):
+    """Its own menu offers the GM's ``note`` to every seat."""
+
+    def legal_commands(self, state: ToyState, seat: Seat, offers: Offers) -> list[LegalCommand]:
+        return [*super().legal_commands(state, seat, offers), LegalCommand(command="note", label="note")]
+
+
+class _EveryTokenForEveryone(Toy):
+    """Its own menu offers every seat the renaming of every token, the GM's red one too."""
+
+    def legal_commands(self, state: ToyState, seat: Seat, offers: Offers) -> list[LegalCommand]:
+        renames = [
+            LegalCommand(command="rename", fixed={"character": t}, label="rename") for t in state.tokens
+        ]
+        return [*super().legal_commands(state, seat, offers), *renames]
+
+
+def test_offers_within_authority__a_gm_command_or_another_seats_character_on_a_players_menu_is_caught() -> (
+    None
+):
+    check_offers_within_authority(Toy())
+    with pytest.raises(AssertionError, match=r"ann is offered note \{\}, which .* refuses: Only the GM can"):
+        check_offers_within_authority(_GmNoteForEveryone())
+    with pytest.raises(
+        AssertionError, match=r"ann is offered rename \{'character': 'red'\}.*Only the GM acts"
+    ):
+        check_offers_within_authority(_EveryTokenForEveryone())
 
 
 class _SameWordsForAll(Toy):

@@ -11,8 +11,9 @@ replayed afresh, for every seat at every version of every session in
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -23,7 +24,7 @@ from capeworks.engine.model import LegalPool, Prompt
 from capeworks.engine.ruleset import Authority, CommandSpec, OfferMenu
 from capeworks.errors import CapeworksError
 from tests.engine.fanout_sessions import rwyn_evening, sessions
-from tests.engine.toy import Toy
+from tests.engine.toy import Toy, ToyState
 
 SEATS = [Seat(id="gm", name="GM", role=Role.GM), Seat(id="ann", name="Ann"), Seat(id="bob", name="Bob")]
 
@@ -48,17 +49,36 @@ def _answers(prompt: Prompt) -> list[LegalCommand]:
 
 def _offered(ruleset: Ruleset[Any, Any], state: Any, config: Any, seat: Seat) -> list[LegalCommand]:
     """The default offers, as the contract says: each command's offer, else its authority; never a
-    prompt-only command."""
+    prompt-only command, nor one the seat's authority refuses (a GM's, another seat's character)."""
     out = []
     for name, spec in ruleset.commands.items():
         label = ruleset.command_words.get(name) or spec.summary
         if spec.prompt_only:
             continue
+        who = ruleset.authority(config, name, spec)
+        if who is Authority.GM and not (ruleset.has_gm and seat.is_gm):
+            continue
         if spec.offer is not None:
-            out += [LegalCommand(command=name, fixed=f, label=label) for f in spec.offer(state, seat)]
-        elif ruleset.authority(config, name, spec) is not Authority.GM or (ruleset.has_gm and seat.is_gm):
+            out += [
+                LegalCommand(command=name, fixed=f, label=label)
+                for f in spec.offer(state, seat)
+                if who is not Authority.OWNER
+                or seat.is_gm
+                or _plays(ruleset, state, seat, f.get(spec.owner_field))
+            ]
+        else:
             out.append(LegalCommand(command=name, label=label))
     return out
+
+
+def _plays(ruleset: Ruleset[Any, Any], state: Any, seat: Seat, entity: object) -> bool:
+    """May ``seat`` act for ``entity`` (an ``OWNER`` command's field; not a name: nothing to check)?"""
+    if not isinstance(entity, str):
+        return True
+    try:
+        return bool(ruleset.controller(state, entity).seat == seat.id)
+    except CapeworksError:
+        return False
 
 
 def reference(table: Table, seat: Seat) -> list[LegalCommand]:
@@ -146,6 +166,33 @@ def test_legal_commands__a_fresh_list_each_call_so_a_caller_may_extend_its_own()
     first.clear()
     expected = reference(Table.replay(table.log), table.seat("gm"))
     assert _exactly(table.legal_commands("gm")) == _exactly(expected)
+
+
+def _every_token(state: ToyState, seat: Seat) -> list[dict[str, Any]]:
+    return [{"character": token} for token in state.tokens]
+
+
+class _CarelessOffers(Toy):
+    """Offers that forget who asks: the GM's note to every seat, every token's renaming to every seat."""
+
+    commands: ClassVar[dict[str, CommandSpec]] = {
+        **Toy.commands,
+        "note": dataclasses.replace(Toy.commands["note"], offer=lambda state, seat: [{}]),
+        "rename": dataclasses.replace(Toy.commands["rename"], offer=_every_token),
+    }
+
+
+def test_menu__an_offer_is_asked_only_of_the_seats_its_authority_admits() -> None:
+    """The engine keeps a player's menu within the player's authority, whatever a ruleset's offer returns."""
+    table = Table.new(_CarelessOffers(), seats=SEATS, seed=3)
+    offered = {s.id: [(c.command, dict(c.fixed)) for c in table.legal_commands(s.id)] for s in SEATS}
+    # the GM writes notes and acts for every token; Ann owns the blue token; Bob, none; red is the GM's
+    assert ("note", {}) in offered["gm"]
+    assert [f for c, f in offered["gm"] if c == "rename"] == [{"character": "blue"}, {"character": "red"}]
+    assert [f for c, f in offered["ann"] if c in ("note", "rename")] == [{"character": "blue"}]
+    assert [f for c, f in offered["bob"] if c in ("note", "rename")] == []
+    for seat in SEATS:
+        assert _exactly(table.legal_commands(seat.id)) == _exactly(reference(table, seat))
 
 
 class _OwnOffers(Toy):

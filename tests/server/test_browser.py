@@ -567,10 +567,14 @@ def test_gm_seats__invite_a_seat_give_a_new_link_and_download_the_table(
     for page in (gm, bo, cy):
         expect(page.locator(".log")).to_contain_text("Cy sits down")
 
-    # a new link for Bo: the page open on the old one stops at once, and its reload is refused
+    # a new link for Bo: the page open on the old one says plainly that its link was replaced and
+    # keeps no button that would act at the table; its reload is refused
     card.get_by_role("button", name="New link for Bo").click()
     expect(card.locator(".issued")).to_contain_text("New link for Bo")
-    expect(bo.locator(".status.refused")).to_be_visible()
+    expect(bo.locator(".fatal h1")).to_have_text("This seat's link was replaced")
+    expect(bo.locator(".fatal [role=alert]")).to_contain_text("open the new link")
+    expect(bo.locator(".table-page")).to_have_count(0)
+    expect(bo.locator("button, input, select, textarea, summary")).to_have_count(0)
     bo.reload()
     expect(bo.locator(".fatal [role=alert]")).to_contain_text("invitation")
     # the new link seats Bo again, with the whole log and still no secret

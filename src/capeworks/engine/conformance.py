@@ -8,7 +8,8 @@ state, config round-trips, a seed reproduces the dice, every event is declared
 with a ``<ruleset>.`` prefix and has words of its own for every viewer (and no
 two event types read alike), every prompt option is a command that will be
 accepted, every answered prompt closes or changes, a prompt-only command is
-never offered outside its prompt, every legal command exists, every refusal
+never offered outside its prompt, no seat is offered a command its authority
+refuses, every legal command exists, every refusal
 names the rule (or the kind of refusal) the sample expects, every event version
 has its upcasters, and the golden logs it ships replay.
 
@@ -32,6 +33,7 @@ from capeworks.engine.hostile import hostile_dice, hostile_payload, known_string
 from capeworks.engine.model import Command, Event, Prompt, Role, Viewer
 from capeworks.engine.render import describe
 from capeworks.engine.ruleset import Ruleset, SampleSession
+from capeworks.engine.spec import Context
 from capeworks.engine.table import ENGINE_COMMANDS, Table
 from capeworks.engine.upcast import problems as upcast_problems
 from capeworks.errors import CapeworksError, RuleViolation
@@ -311,6 +313,33 @@ def check_prompt_only_not_offered(ruleset: Ruleset[Any, Any]) -> None:
             table.execute(step.command, dice=step.dice)
 
 
+def check_offers_within_authority(ruleset: Ruleset[Any, Any]) -> None:
+    """No seat is offered a command its authority refuses (a GM's command, another seat's character).
+
+    At every step of the sample, each of every seat's legal commands (prompts' answers included)
+    is put to :meth:`Ruleset.authorize` with its fixed fields, as the seat would issue it.
+    """
+    session = _session(ruleset)
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
+    for step in (*session.steps, None):
+        for seat in table.seats:
+            context: Context[Any] = Context(actor=seat, seats=tuple(table.seats), config=table.config)
+            for legal in table.legal_commands(seat.id):
+                spec = ruleset.commands.get(legal.command)
+                if spec is None:  # the engine's own (undo): the table decides who may
+                    continue
+                command = spec.model.model_construct(**legal.fixed)
+                try:
+                    ruleset.authorize(table.state, context, legal.command, spec, command)
+                except CapeworksError as e:
+                    raise AssertionError(
+                        f"{seat.id} is offered {legal.command} {dict(legal.fixed)}, which its authority "
+                        f"refuses: {e.message}"
+                    ) from None
+        if step is not None:
+            table.execute(step.command, dice=step.dice)
+
+
 def check_menus_and_panels(ruleset: Ruleset[Any, Any]) -> None:
     """Every command has menu words of its own; panels draw for every seat at every step of the sample."""
     missing = sorted(set(ruleset.commands) - set(ruleset.command_words))
@@ -465,6 +494,7 @@ CHECKS: tuple[Check, ...] = (
     check_prompts_answerable,
     check_answered_prompts_move_on,
     check_prompt_only_not_offered,
+    check_offers_within_authority,
     check_menus_and_panels,
     check_view_key,
     check_upcasters,

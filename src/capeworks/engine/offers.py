@@ -6,6 +6,11 @@ authority, the commands offered alike to every seat of a role), is found once
 per version, lazily, in an :class:`Offers` the table hands to
 :meth:`capeworks.engine.Ruleset.legal_commands`. A ruleset with its own legal
 commands may use any part of it or none.
+
+The menu never offers a seat what its authority refuses: a GM command's offer is
+asked of the GM's seat alone, and an ``OWNER`` command's offer to a player keeps
+only the ways that name a character the player plays (or none), whatever the
+ruleset's offer returns (conformance: ``check_offers_within_authority``).
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from capeworks.engine.model import LegalCommand, LegalPool, Prompt, Seat
-from capeworks.engine.spec import Authority, CommandSpec
+from capeworks.engine.spec import Authority, CommandSpec, Controller
+from capeworks.errors import CapeworksError
 
 __all__ = ["Answers", "MenuItem", "Menued", "Offer", "OfferMenu", "Offers", "prompt_commands"]
 
@@ -41,6 +47,31 @@ class Menued(Protocol):
 
     def prompts(self, state: Any) -> list[Prompt]: ...
 
+    def controller(self, state: Any, entity: str) -> Controller: ...
+
+
+def _owned_only(ruleset: Menued, offer: Offer, field: str) -> Offer:
+    """``offer`` for a player's seat: only the ways whose ``field`` names a character the seat plays,
+    or names none, as :meth:`Ruleset.authorize` admits an ``OWNER`` command."""
+
+    def owned(state: Any, seat: Seat) -> list[dict[str, Any]]:
+        offered = offer(state, seat)
+        if not offered:  # most offers to most seats, most of the time
+            return offered
+        kept = []
+        for fixed in offered:
+            entity = fixed.get(field)
+            if isinstance(entity, str):
+                try:
+                    if ruleset.controller(state, entity).seat != seat.id:
+                        continue
+                except CapeworksError:  # no such character: the table would refuse it too
+                    continue
+            kept.append(fixed)
+        return kept
+
+    return owned
+
 
 @dataclass(frozen=True, slots=True)
 class OfferMenu:
@@ -48,7 +79,9 @@ class OfferMenu:
 
     For each role, in the order of ``Ruleset.commands``: each command offered by
     its authority alone, as the legal command itself (one object for every seat);
-    each command with an ``offer``, as its name, label and offer, asked per seat.
+    each command with an ``offer``, as its name, label and offer, asked per seat
+    of a role its authority admits (a player's ``OWNER`` offer keeps the player's
+    own characters).
     Prompt-only commands are never on it. It depends on the rules config only
     (authority is a function of the config), so a table keeps it for its life.
     ``pool`` builds the legal commands (a table keeps one between versions).
@@ -70,13 +103,23 @@ class OfferMenu:
             if spec.prompt_only:
                 continue
             label = ruleset.command_label(name)
+            who = ruleset.authority(config, name, spec)
             if spec.offer is not None:
-                gm.append((tuple(gm_run), name, label, spec.offer))
-                players.append((tuple(players_run), name, label, spec.offer))
-                gm_run, players_run = [], []
+                # asked only of the seats its authority admits (Ruleset.authorize)
+                if who is not Authority.GM or ruleset.has_gm:
+                    gm.append((tuple(gm_run), name, label, spec.offer))
+                    gm_run = []
+                if who is Authority.OWNER:
+                    players.append(
+                        (tuple(players_run), name, label, _owned_only(ruleset, spec.offer, spec.owner_field))
+                    )
+                    players_run = []
+                elif who is Authority.ANY:
+                    players.append((tuple(players_run), name, label, spec.offer))
+                    players_run = []
                 continue
             plain = pool.get(name, label)
-            if ruleset.authority(config, name, spec) is not Authority.GM:
+            if who is not Authority.GM:
                 players_run.append(plain)
                 gm_run.append(plain)
             elif ruleset.has_gm:

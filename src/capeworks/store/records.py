@@ -35,8 +35,15 @@ __all__ = [
 
 
 def new_token() -> str:
-    """A fresh secret seat token (256 bits, URL-safe)."""
-    return secrets.token_urlsafe(32)
+    """A fresh secret seat token (256 bits, URL-safe), never starting with "-".
+
+    A token is typed on command lines (``table do ... --token TOKEN``), where a word starting
+    with "-" reads as an option: Click takes it as the value, but the quick start (and argparse,
+    and many a script) would not. One token in 64 began so; those are drawn again.
+    """
+    while (token := secrets.token_urlsafe(32)).startswith("-"):
+        pass
+    return token
 
 
 def hash_token(token: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine import Command
 from capeworks.errors import NotPermitted
 from tests.systems.capes.helpers import Sim, actions_game, cast_game
 
@@ -139,3 +140,39 @@ def test_pages__the_starter_rotates_left() -> None:
         for seat in order:
             sim.do(seat, "create_conflict", text=f"p{page} {seat}")
             sim.do(seat, "end_action")
+
+
+def _claims(sim: Sim, seat: str) -> list[tuple[str, str]]:
+    """The claims on ``seat``'s menu, each checked to be one the table takes as offered."""
+    offered = [c for c in sim.legal(seat) if c.command == "claim"]
+    for claim in offered:
+        sim.table.prepare(Command(type="claim", seat=seat, payload=dict(claim.fixed)))
+    return [(str(c.fixed["conflict"]), str(c.fixed["side"])) for c in offered]
+
+
+@pytest.mark.rules("CAPES-PAGE-005", "CAPES-PAGE-006", "CAPES-PAGE-007", "CAPES-PAGE-008", "CAPES-RSRC-001")
+def test_claims__the_menu_offers_only_the_sides_the_table_would_take() -> None:
+    sim = cast_game(start_story_tokens=1)
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "B", "rampart": "B"})
+    sim.put_conflict("c2", a=(3,), b=(2,), allies={"skitter": "A"}, created_page=1)  # added this Page
+    sim.put_conflict("c3", a=(3,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    # Ann: Skitter helped side B of c1 and side A of c3 ("You can only Claim a side of a Conflict
+    # that you're Allied with", src 83); c2 has not been rolled on since this Page began (src 89)
+    assert _claims(sim, "ann") == [("c1", "B"), ("c3", "A")]
+    sim.do("ann", "claim", conflict="c1", side="B")
+    assert _claims(sim, "bea") == [("c3", "B")]
+    sim.do("bea", "pass")
+    # Cal: Rampart's side B of c1 is Ann's now; nothing else is his
+    assert _claims(sim, "cal") == []
+    sim.do("cal", "pass")
+    # the bought go-around: Ann's claim of c3 A costs her one Story Token, which she has
+    assert _claims(sim, "ann") == [("c3", "A")]
+    sim.patch(tokens={"ann": 0, "bea": 0, "cal": 0})
+    assert _claims(sim, "ann") == []
+
+
+@pytest.mark.rules("CAPES-PAGE-007")
+def test_claims__the_menu_offers_an_uninvolved_player_every_side_under_the_option() -> None:
+    sim = cast_game(uninvolved_may_claim=True)
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"rampart": "B"})
+    assert _claims(sim, "ann") == [("c1", "A"), ("c1", "B")]  # Skitter never rolled on c1

@@ -12,16 +12,27 @@ from __future__ import annotations
 
 from capeworks.engine import LegalCommand
 from capeworks.engine.ruleset import prompt_commands
+from capeworks.errors import RuleViolation
 from capeworks.systems.capes.flow import whose_turn
+from capeworks.systems.capes.pages import require_claimable
 from capeworks.systems.capes.prompts import open_prompts
 from capeworks.systems.capes.queries import adds_after_claim, cast_of, deadlock_possible, resolvable_claims
-from capeworks.systems.capes.state import CapesState, PagePhase
+from capeworks.systems.capes.state import CapesState, Conflict, PagePhase
 
 __all__ = ["legal_moves"]
 
 
 def _move(command: str, label: str = "", **fixed: object) -> LegalCommand:
     return LegalCommand(command=command, fixed=fixed, label=label or command.replace("_", " "))
+
+
+def _claimable(state: CapesState, seat: str, conflict: Conflict, side: str) -> bool:
+    """Would the table take ``seat``'s claim of ``side`` now (the handler's own check)?"""
+    try:
+        require_claimable(state, seat, conflict, side, uninvolved_may_claim=state.config.uninvolved_may_claim)
+    except RuleViolation:
+        return False
+    return True
 
 
 def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
@@ -54,6 +65,7 @@ def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
             out += [
                 _move("claim", f"claim {conflict.id} side {side.id}", conflict=conflict.id, side=side.id)
                 for side in conflict.sides
+                if _claimable(state, seat, conflict, side.id)
             ]
         out.append(_move("create_conflict"))
     elif page.phase is PagePhase.ACTIONS:

@@ -32,7 +32,7 @@ from capeworks.systems.capes.common import (
 from capeworks.systems.capes.events import PREFIX
 from capeworks.systems.capes.flow import advance, can_buy, require_turn
 from capeworks.systems.capes.queries import allied_side, cast_of, controlling_side, player_allied
-from capeworks.systems.capes.state import AndThen, CapesState, Claim, PagePhase, Round
+from capeworks.systems.capes.state import AndThen, CapesState, Claim, Conflict, PagePhase, Round
 
 __all__ = [
     "APPLIERS",
@@ -41,6 +41,7 @@ __all__ = [
     "claim_side",
     "decide_claims_pass",
     "narrate",
+    "require_claimable",
 ]
 
 
@@ -54,28 +55,41 @@ def claim_side(state: CapesState, ctx: Ctx, cmd: ClaimSide, dice: DiceService) -
     require_turn(state, actor, doing="claim")
     conflict = find_conflict(state, cmd.conflict)
     side = find_side(conflict, cmd.side)
-    if conflict.created_page == page.number or side.created_page == page.number:
+    paid = require_claimable(
+        state, actor, conflict, side.id, uninvolved_may_claim=ctx.config.uninvolved_may_claim
+    )
+    return [event("claimed", player=actor, conflict=conflict.id, side=side.id, paid=paid, adds_after=True)]
+
+
+def require_claimable(
+    state: CapesState, actor: str, conflict: Conflict, side: str, *, uninvolved_may_claim: bool
+) -> int:
+    """Refuse ``actor``'s claim of ``side`` of ``conflict`` at the claims of the current Page unless
+    the rules allow it: rolled on already (CAPES-PAGE-008), not taken (CAPES-PAGE-006), allied
+    (CAPES-PAGE-007, or uninvolved under the option), paid for in the bought go-around
+    (CAPES-PAGE-005). Returns the price. The claim's handler and the claim's menu both ask it."""
+    page = need_page(state)
+    if conflict.created_page == page.number or find_side(conflict, side).created_page == page.number:
         raise RuleViolation(
             "CAPES-PAGE-008",
             f"Conflict {conflict.id} was added this Page; nobody has rolled on it, so it cannot be claimed "
             "yet.",
         )
-    holder = next((c for c in page.claims if c.conflict == conflict.id and c.side == side.id), None)
+    holder = next((c for c in page.claims if c.conflict == conflict.id and c.side == side), None)
     if holder is not None:
         raise RuleViolation(
             "CAPES-PAGE-006",
-            f"Side {side.id} of {conflict.id} is already claimed by {state.name(holder.player)}.",
+            f"Side {side} of {conflict.id} is already claimed by {state.name(holder.player)}.",
         )
-    allied = player_allied(state, conflict, actor, side.id)
+    allied = player_allied(state, conflict, actor, side)
     uninvolved = not any(allied_side(conflict, c) for c in cast_of(state, actor))
-    if not allied and not (ctx.config.uninvolved_may_claim and uninvolved):
+    if not allied and not (uninvolved_may_claim and uninvolved):
         raise RuleViolation(
             "CAPES-PAGE-007",
             f"You may only claim a side you are allied with; none of your characters last rolled to help "
-            f"side {side.id} of {conflict.id}.",
+            f"side {side} of {conflict.id}.",
         )
-    paid = pay(state, actor, "An extra claim") if page.round is Round.BOUGHT else 0
-    return [event("claimed", player=actor, conflict=conflict.id, side=side.id, paid=paid, adds_after=True)]
+    return pay(state, actor, "An extra claim") if page.round is Round.BOUGHT else 0
 
 
 def after_claim_lapses(state: CapesState, event: Event) -> CapesState:

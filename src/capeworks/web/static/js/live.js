@@ -153,9 +153,14 @@ export class Live {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.closed) return;
-      // 4401/4403: the seat's link no longer opens the table, or another site asked; 1013 (try
-      // again later: the database is down) and every other close keep reconnecting, backing off
-      if (event.code === 4401 || event.code === 4403) {
+      // 4401: the seat's link was replaced (its token no longer opens the table); 4403: another
+      // site asked; 1013 (try again later: the database is down) and every other close keep
+      // reconnecting, backing off
+      if (event.code === 4401) {
+        this.onStatus("replaced");
+        return;
+      }
+      if (event.code === 4403) {
         this.onStatus("refused", "This seat's invitation no longer opens the table.");
         return;
       }

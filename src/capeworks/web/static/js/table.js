@@ -29,6 +29,16 @@ const BAD_LINK = [
   "Ask the person who runs the table (the GM; at a table without a GM, whoever made it) for a new link.",
 ];
 
+// The seat's link was replaced while this page was open (the GM made a new one, or the link was
+// opened in another browser): the page no longer acts for the seat, and says so instead of its buttons.
+const REPLACED = {
+  title: "This seat's link was replaced",
+  lines: [
+    "This page no longer holds its seat: a new link was made for it (by the GM, or by whoever runs a table without one), or its link was opened in another browser.",
+    "Nothing you do here reaches the table now. To sit down again, open the new link.",
+  ],
+};
+
 // May this seat type in dice it rolled itself (the table's physical_dice setting)?
 function mayGiveDice(projection) {
   const who = ((projection.settings || {}).physical_dice || "nobody").toLowerCase();
@@ -97,6 +107,11 @@ function App() {
           onEntries: fold,
           onState: (state) => setProjection(state),
           onStatus: (s, words) => {
+            if (s === "replaced") {
+              if (live.current) live.current.close();
+              setFatal(REPLACED);
+              return;
+            }
             setStatus(s);
             if (words) setNotice({ kind: "error", words });
           },
@@ -151,7 +166,11 @@ function App() {
         if (status !== "live") setProjection(await api.table(tableId));
         return true;
       } catch (e) {
-        setNotice({ kind: "error", words: e.message });
+        if (e instanceof ApiError && e.status === 401) {
+          // the link was replaced before this page's socket heard of it
+          if (live.current) live.current.close();
+          setFatal(REPLACED);
+        } else setNotice({ kind: "error", words: e.message });
         return false;
       } finally {
         setBusy(false);
