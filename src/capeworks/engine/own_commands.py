@@ -95,7 +95,9 @@ def describe_validation_error(what: str, error: ValidationError) -> str:
 def parse_payload(model: type[BaseModel], payload: Mapping[str, Any], what: str) -> Any:
     """``payload`` as ``model``, or InvalidCommand with one readable sentence."""
     try:
-        return model.model_validate(dict(payload))
+        # the model's validator itself: ``model_validate`` only adds a frame and its keyword defaults
+        given = payload if type(payload) is dict else dict(payload)
+        return model.__pydantic_validator__.validate_python(given)
     except ValidationError as e:
         raise InvalidCommand(describe_validation_error(what, e)) from None
 
