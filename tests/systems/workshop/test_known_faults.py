@@ -707,3 +707,29 @@ def test_k25__one_unconscious_before_the_fight_heals_nobody(command: str) -> Non
     d.refuse("ann", command, rule="WS-DMG-004", character="s", patient="p", dice=HIT)
     p = who(d, "p")
     assert (p.bandaged, p.stabilised, p.stabilise_tried) == (0, False, None)
+
+
+# -- 26. the weapon covering fire is laid with --------------------------------------------------------------
+
+KNIFE = {"name": "knife", "attribute": "Agility", "skill": "Martial Arts", "damage": 2}
+COVERING_GUN = {**gun(6), "covering_fire": True}
+
+
+@pytest.mark.rules("WS-COVER-001", "WS-COVER-003")
+def test_k26__unnamed_the_covering_weapon_is_one_that_can_lay_it() -> None:
+    # src 72: "A weapon capable of Covering Fire may be used to provide Covering Fire". h carries a knife
+    # (first) and a gun that lays covering fire, and names none: the gun lays it. Ranged Weapons 4 +
+    # Perception 4 + 9 - 1 = 16 vs 10, PV 6: Cover 1.
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": sheet(weapons=[KNIFE, COVERING_GUN])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    assert last(d.do("ann", "cover", character="h", dice=HIT), "cover_laid")["cover"] == 1
+
+
+@pytest.mark.rules("WS-COVER-003")
+def test_k26b__with_no_weapon_that_can_lay_it_covering_fire_is_refused_in_words() -> None:
+    # src 72: only "A weapon capable of Covering Fire" provides it: h's knife and plain gun cannot, so the
+    # unnamed covering fire is refused, saying so, and nothing changes (the Action stays unspent).
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": sheet(weapons=[KNIFE, gun(6)])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.refuse("ann", "cover", rule="WS-COVER-003", match="None of H's weapons can lay covering fire",
+             character="h", dice=HIT)  # fmt: skip

@@ -139,7 +139,13 @@ def rollless(state: WorkshopState, ctx: Ctx, command: cmd.Rollless, dice: DiceSe
 
 
 def require_covering_weapon(c: Combatant, name: str) -> Weapon:
-    """WS-COVER-003: the weapon (``name``, or the first when unnamed) is one that lays covering fire."""
+    """WS-COVER-003: the weapon ``name`` lays covering fire; unnamed, the first of ``c``'s that can ("A
+    weapon capable of Covering Fire may be used", src 72), or a refusal when none can."""
+    if not name:
+        capable = [w for w in c.weapons.values() if w.covering_fire]
+        if not capable:
+            raise RuleViolation("WS-COVER-003", f"None of {c.name}'s weapons can lay covering fire.")
+        return capable[0]
     w = weapon_of(c, name)
     if not w.covering_fire:
         raise RuleViolation("WS-COVER-003", f"The {w.name} cannot lay covering fire.")
