@@ -733,3 +733,19 @@ def test_k26b__with_no_weapon_that_can_lay_it_covering_fire_is_refused_in_words(
               villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
     d.refuse("ann", "cover", rule="WS-COVER-003", match="None of H's weapons can lay covering fire",
              character="h", dice=HIT)  # fmt: skip
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-COVER-003")
+def test_k26c__aggressive_fire_strikes_with_the_weapon_that_lays_it() -> None:
+    # src 72, 76: "A weapon capable of Covering Fire may be used to provide Covering Fire"; aggressive, it
+    # "sets up a static Attack on all moving in the line of fire": the attack is that weapon's. h lays it
+    # with the gun (Damage 6), though the knife (Damage 2) comes first on the sheet: Ranged Weapons 9 +
+    # Perception 9 + 9 - 5 = 22 vs 10, PV 12, Cover 2, AV 12 vs v's Defense 12: a hit, PV = 6 - Soak 0.
+    shooter = sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[KNIFE, COVERING_GUN])
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": shooter},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", weapon="gun", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    r = last(d.do("gm", "move", character="v"), "attack_rolled")
+    assert (r["weapon"], r["av"], r["hit"], r["pv"]) == ("gun", 12, True, 6)
+    assert who(d, "v").shock == 6

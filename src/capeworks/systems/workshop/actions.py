@@ -158,7 +158,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
         raise RuleViolation("WS-COVER-003", "Covering fire is not used at this table.")
     c = acting(state, command.character)
     require_steady(ctx.config, c)
-    require_covering_weapon(c, command.weapon)
+    weapon = require_covering_weapon(c, command.weapon)
     line = _line(state, c, command)
     traits = ("Ranged Weapons", "Perception")
     r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
@@ -174,6 +174,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
                 faction=c.faction,
                 ends=Expiry(point=TurnPoint.TURN_START, holder=c.id),
                 line=line,
+                weapon=weapon.name if command.aggressive else "",
             ),
         )
         if amount
