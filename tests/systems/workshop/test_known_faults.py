@@ -749,3 +749,26 @@ def test_k26c__aggressive_fire_strikes_with_the_weapon_that_lays_it() -> None:
     r = last(d.do("gm", "move", character="v"), "attack_rolled")
     assert (r["weapon"], r["av"], r["hit"], r["pv"]) == ("gun", 12, True, 6)
     assert who(d, "v").shock == 6
+
+
+# -- 27. the Shaken and rest ------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-DMG-006")
+def test_k27__the_shaken_may_rest_without_steadying_and_stay_shaken() -> None:
+    # Flagged last stop as "a Shaken character may rest without steadying first (src 81)"; read again from
+    # the seed, the table is right. src 81 lays the steadying roll on Actions only: "At the beginning of an
+    # Action, you roll Willpower+Focus Difficulty 10+10 as an Action", and bars only "Active Defenses or Free
+    # Actions"; src 58's rest is doing nothing: "If you do nothing but rest during a Sequence, you regain 1
+    # Shock point". Steadying first would be a rolled Action, so no Shaken character could ever rest. h's gun
+    # (Damage 3) Shakes v (3 Shock); v rests, rolling nothing: Shock 2 in Sequence 2, still Shaken, so v's
+    # next Action waits for the steadying roll.
+    d = duel({"shaken": True}, damage=3, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    assert all_of(d.do("gm", "rest", character="v"), "rolled") == []
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2
+    assert who(d, "v").shock == 2 and who(d, "v").has("shaken")
+    end_turn(d, "h")
+    d.refuse("gm", "attack", rule="WS-SHAKEN-003", character="v", targets=["h"])
