@@ -772,3 +772,22 @@ def test_k27__the_shaken_may_rest_without_steadying_and_stay_shaken() -> None:
     assert who(d, "v").shock == 2 and who(d, "v").has("shaken")
     end_turn(d, "h")
     d.refuse("gm", "attack", rule="WS-SHAKEN-003", character="v", targets=["h"])
+
+
+# -- 28. a called check rolled off-turn ----------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-004", "WS-CORE-001")
+def test_k28__one_unconscious_cannot_roll_a_check_called_off_their_turn() -> None:
+    # src 54: Shock equal to Health: "you fall down, unable to act"; as before the fight (test_k19b), so in
+    # it: the GM calls a check on the unconscious s while v acts; s's roll is refused, nothing changes, and
+    # the call stays open for when s can act (src 60: s wakes by its own roll, not by a called one).
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(), "s": sheet()},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "start_sequence")
+    assert state(d).turn.current == "v"
+    d.do("gm", "call_check", character="s", traits=["Perception", "Wits"], difficulty=10)
+    d.refuse("ann", "roll_check", rule="WS-DMG-004", call=1, dice=HIT)
+    assert list(state(d).calls) == [1] and who(d, "s").standing is Standing.DOWN
+    assert "check" not in [p.kind for p in d.table.prompts()]  # nobody is asked to roll what is refused

@@ -506,8 +506,7 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         require_steady(ctx.config, c)
         turn = use_action(state, c.id)
     action = check_is_action(state, c.id)
-    if action:  # before the fight: one "unable to act" (src 54) takes no Action; the call waits
-        able(c)
+    able(c)  # one "unable to act" (src 54) rolls no called check, before the fight or off their turn
     r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check", action=action)
     lucky = action and r.success and favored(state, c, Favored(call.kind))
     after = pool_point(r.after) if lucky else r.after
