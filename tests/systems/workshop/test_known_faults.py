@@ -791,3 +791,23 @@ def test_k28__one_unconscious_cannot_roll_a_check_called_off_their_turn() -> Non
     d.refuse("ann", "roll_check", rule="WS-DMG-004", call=1, dice=HIT)
     assert list(state(d).calls) == [1] and who(d, "s").standing is Standing.DOWN
     assert "check" not in [p.kind for p in d.table.prompts()]  # nobody is asked to roll what is refused
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-002")
+def test_k28b__a_check_rolled_off_turn_spoils_the_sequences_rest_and_its_shot() -> None:
+    # src 58: "If you do nothing but rest during a Sequence, you regain 1 Shock point"; src 16: "By only
+    # using Actions that don't require a roll during a Sequence ... you may raise your Shot pool by 1". h
+    # (Shock 4, 3 Shots of 5) rests on its turn; while v acts the GM calls a Perception + Wits check on h,
+    # and h rolls it (4 + 5 + 9 - 1 = 17 vs 10). That check is no Action of h's (test_k11), but h rolled
+    # during the Sequence and did more than rest: in Sequence 2 Shock is still 4 and Shots still 3.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)
+    put(d, "h", shock=4, shots=3)
+    d.do("gm", "start_sequence")
+    d.do("ann", "rest", character="h")
+    end_turn(d, "h")
+    assert state(d).turn.current == "v"
+    d.do("gm", "call_check", character="h", traits=["Perception", "Wits"], difficulty=10)
+    assert last(d.do("ann", "roll_check", call=1, dice=HIT), "check_rolled")["total"] == 17
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2
+    assert (who(d, "h").shock, who(d, "h").shots) == (4, 3)

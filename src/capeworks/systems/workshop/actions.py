@@ -490,9 +490,11 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     Called outside their turn in a Sequence it is no Action (src 12: an Action is taken when "your
     Initiative comes up"): it wakes nobody (src 60 "every time someone else rolls an Action"), spends
     no Free d10 or Inspired nor Bruised (src 169, 181: "next Action") and earns no Favored pool point
-    (src 102 "Successful Favored Actions"). Before the fight, a check is what the character does: an
-    Action, so the unconscious roll to wake after it (src 60) as after one on the turn; no mooks strike
-    before the first Sequence."""
+    (src 102 "Successful Favored Actions"). Still, it is a roll the character makes in the Sequence: the
+    Sequence is no longer one of "nothing but rest" (src 58) nor of "only using Actions that don't require a
+    roll" (src 16), so it regains neither Shock nor a Shot. Before the fight, a check is what the
+    character does: an Action, so the unconscious roll to wake after it (src 60) as after one on the turn;
+    no mooks strike before the first Sequence."""
     call = state.calls.get(command.call)
     if call is None:
         raise RuleViolation("WS-CORE-001", f"There is no open call {command.call}.")
@@ -510,6 +512,8 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check", action=action)
     lucky = action and r.success and favored(state, c, Favored(call.kind))
     after = pool_point(r.after) if lucky else r.after
+    if not action:  # no Action, yet rolled this Sequence: more than rest (src 58), not roll-less (src 16)
+        after = after.model_copy(update={"rolled": True, "busy": True})
     batch = ctx.batch(state)
     batch.emit(
         ev.CheckRolled(
