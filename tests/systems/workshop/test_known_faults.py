@@ -811,3 +811,40 @@ def test_k28b__a_check_rolled_off_turn_spoils_the_sequences_rest_and_its_shot() 
     end_turn(d, "v")
     assert state(d).turn.sequence == 2
     assert (who(d, "h").shock, who(d, "h").shots) == (4, 3)
+
+
+# -- 29. a sheet's lengths ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CORE-002", "WS-COVER-003")
+@pytest.mark.parametrize(
+    ("over", "match"),
+    [
+        ({"weapons": [{**gun(6), "name": f"gun{i}"} for i in range(21)]}, "at most 20 items"),
+        ({"weapons": [{**gun(6), "skill": "G" * 41}]}, "at most 40 characters"),
+        ({"weapons": [{**gun(6), "attribute": ""}]}, "at least 1 character"),
+        ({"owner": "x" * 65}, "at most 64 characters"),
+        ({"engaging": "x" * 65}, "at most 64 characters"),
+        ({"sample": "x" * 41}, "at most 40 characters"),
+    ],
+)
+def test_k29__an_oversized_sheet_is_refused_in_a_sentence_and_adds_nobody(
+    over: dict[str, Any], match: str
+) -> None:
+    # A sheet names each weapon's attribute and skill (WS-CORE-002: a roll names two traits) and whether
+    # it lays covering fire (WS-COVER-003); a typed sheet carries no page-long trait, weapon list or seat:
+    # refused as a sentence before any rule runs, and nothing changes.
+    d = table(QUIET, heroes={"h": sheet()})
+    err = d.refuse("gm", "add_character", match=match, payload={"id": "x", **sheet(**over)})
+    assert "\n" not in err.message and "x" not in state(d).characters
+
+
+@pytest.mark.rules("WS-CORE-002", "WS-COVER-003")
+@pytest.mark.parametrize("command", ["attack", "cover"])
+def test_k29b__a_weapon_named_past_a_sheets_length_is_refused_without_echoing_it(command: str) -> None:
+    # A weapon's name is at most 40 characters on the sheet; an attack or covering fire naming a longer one
+    # is refused in a sentence that does not repeat it, and h's Action stays unspent.
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW)})
+    aim = {"targets": ["v"]} if command == "attack" else {}
+    err = d.refuse("ann", command, match="at most 40 characters", character="h", weapon="w" * 41, **aim)
+    assert "w" * 41 not in err.message and not state(d).turn.action_used
