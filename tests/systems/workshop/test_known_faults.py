@@ -707,3 +707,144 @@ def test_k25__one_unconscious_before_the_fight_heals_nobody(command: str) -> Non
     d.refuse("ann", command, rule="WS-DMG-004", character="s", patient="p", dice=HIT)
     p = who(d, "p")
     assert (p.bandaged, p.stabilised, p.stabilise_tried) == (0, False, None)
+
+
+# -- 26. the weapon covering fire is laid with --------------------------------------------------------------
+
+KNIFE = {"name": "knife", "attribute": "Agility", "skill": "Martial Arts", "damage": 2}
+COVERING_GUN = {**gun(6), "covering_fire": True}
+
+
+@pytest.mark.rules("WS-COVER-001", "WS-COVER-003")
+def test_k26__unnamed_the_covering_weapon_is_one_that_can_lay_it() -> None:
+    # src 72: "A weapon capable of Covering Fire may be used to provide Covering Fire". h carries a knife
+    # (first) and a gun that lays covering fire, and names none: the gun lays it. Ranged Weapons 4 +
+    # Perception 4 + 9 - 1 = 16 vs 10, PV 6: Cover 1.
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": sheet(weapons=[KNIFE, COVERING_GUN])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    assert last(d.do("ann", "cover", character="h", dice=HIT), "cover_laid")["cover"] == 1
+
+
+@pytest.mark.rules("WS-COVER-003")
+def test_k26b__with_no_weapon_that_can_lay_it_covering_fire_is_refused_in_words() -> None:
+    # src 72: only "A weapon capable of Covering Fire" provides it: h's knife and plain gun cannot, so the
+    # unnamed covering fire is refused, saying so, and nothing changes (the Action stays unspent).
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": sheet(weapons=[KNIFE, gun(6)])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.refuse("ann", "cover", rule="WS-COVER-003", match="None of H's weapons can lay covering fire",
+             character="h", dice=HIT)  # fmt: skip
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-COVER-003")
+def test_k26c__aggressive_fire_strikes_with_the_weapon_that_lays_it() -> None:
+    # src 72, 76: "A weapon capable of Covering Fire may be used to provide Covering Fire"; aggressive, it
+    # "sets up a static Attack on all moving in the line of fire": the attack is that weapon's. h lays it
+    # with the gun (Damage 6), though the knife (Damage 2) comes first on the sheet: Ranged Weapons 9 +
+    # Perception 9 + 9 - 5 = 22 vs 10, PV 12, Cover 2, AV 12 vs v's Defense 12: a hit, PV = 6 - Soak 0.
+    shooter = sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[KNIFE, COVERING_GUN])
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": shooter},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", weapon="gun", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    r = last(d.do("gm", "move", character="v"), "attack_rolled")
+    assert (r["weapon"], r["av"], r["hit"], r["pv"]) == ("gun", 12, True, 6)
+    assert who(d, "v").shock == 6
+
+
+# -- 27. the Shaken and rest ------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-DMG-006")
+def test_k27__the_shaken_may_rest_without_steadying_and_stay_shaken() -> None:
+    # Flagged last stop as "a Shaken character may rest without steadying first (src 81)"; read again from
+    # the seed, the table is right. src 81 lays the steadying roll on Actions only: "At the beginning of an
+    # Action, you roll Willpower+Focus Difficulty 10+10 as an Action", and bars only "Active Defenses or Free
+    # Actions"; src 58's rest is doing nothing: "If you do nothing but rest during a Sequence, you regain 1
+    # Shock point". Steadying first would be a rolled Action, so no Shaken character could ever rest. h's gun
+    # (Damage 3) Shakes v (3 Shock); v rests, rolling nothing: Shock 2 in Sequence 2, still Shaken, so v's
+    # next Action waits for the steadying roll.
+    d = duel({"shaken": True}, damage=3, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    assert all_of(d.do("gm", "rest", character="v"), "rolled") == []
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2
+    assert who(d, "v").shock == 2 and who(d, "v").has("shaken")
+    end_turn(d, "h")
+    d.refuse("gm", "attack", rule="WS-SHAKEN-003", character="v", targets=["h"])
+
+
+# -- 28. a called check rolled off-turn ----------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-004", "WS-CORE-001")
+def test_k28__one_unconscious_cannot_roll_a_check_called_off_their_turn() -> None:
+    # src 54: Shock equal to Health: "you fall down, unable to act"; as before the fight (test_k19b), so in
+    # it: the GM calls a check on the unconscious s while v acts; s's roll is refused, nothing changes, and
+    # the call stays open for when s can act (src 60: s wakes by its own roll, not by a called one).
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(), "s": sheet()},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "start_sequence")
+    assert state(d).turn.current == "v"
+    d.do("gm", "call_check", character="s", traits=["Perception", "Wits"], difficulty=10)
+    d.refuse("ann", "roll_check", rule="WS-DMG-004", call=1, dice=HIT)
+    assert list(state(d).calls) == [1] and who(d, "s").standing is Standing.DOWN
+    assert "check" not in [p.kind for p in d.table.prompts()]  # nobody is asked to roll what is refused
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-002")
+def test_k28b__a_check_rolled_off_turn_spoils_the_sequences_rest_and_its_shot() -> None:
+    # src 58: "If you do nothing but rest during a Sequence, you regain 1 Shock point"; src 16: "By only
+    # using Actions that don't require a roll during a Sequence ... you may raise your Shot pool by 1". h
+    # (Shock 4, 3 Shots of 5) rests on its turn; while v acts the GM calls a Perception + Wits check on h,
+    # and h rolls it (4 + 5 + 9 - 1 = 17 vs 10). That check is no Action of h's (test_k11), but h rolled
+    # during the Sequence and did more than rest: in Sequence 2 Shock is still 4 and Shots still 3.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)
+    put(d, "h", shock=4, shots=3)
+    d.do("gm", "start_sequence")
+    d.do("ann", "rest", character="h")
+    end_turn(d, "h")
+    assert state(d).turn.current == "v"
+    d.do("gm", "call_check", character="h", traits=["Perception", "Wits"], difficulty=10)
+    assert last(d.do("ann", "roll_check", call=1, dice=HIT), "check_rolled")["total"] == 17
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2
+    assert (who(d, "h").shock, who(d, "h").shots) == (4, 3)
+
+
+# -- 29. a sheet's lengths ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CORE-002", "WS-COVER-003")
+@pytest.mark.parametrize(
+    ("over", "match"),
+    [
+        ({"weapons": [{**gun(6), "name": f"gun{i}"} for i in range(21)]}, "at most 20 items"),
+        ({"weapons": [{**gun(6), "skill": "G" * 41}]}, "at most 40 characters"),
+        ({"weapons": [{**gun(6), "attribute": ""}]}, "at least 1 character"),
+        ({"owner": "x" * 65}, "at most 64 characters"),
+        ({"engaging": "x" * 65}, "at most 64 characters"),
+        ({"sample": "x" * 41}, "at most 40 characters"),
+    ],
+)
+def test_k29__an_oversized_sheet_is_refused_in_a_sentence_and_adds_nobody(
+    over: dict[str, Any], match: str
+) -> None:
+    # A sheet names each weapon's attribute and skill (WS-CORE-002: a roll names two traits) and whether
+    # it lays covering fire (WS-COVER-003); a typed sheet carries no page-long trait, weapon list or seat:
+    # refused as a sentence before any rule runs, and nothing changes.
+    d = table(QUIET, heroes={"h": sheet()})
+    err = d.refuse("gm", "add_character", match=match, payload={"id": "x", **sheet(**over)})
+    assert "\n" not in err.message and "x" not in state(d).characters
+
+
+@pytest.mark.rules("WS-CORE-002", "WS-COVER-003")
+@pytest.mark.parametrize("command", ["attack", "cover"])
+def test_k29b__a_weapon_named_past_a_sheets_length_is_refused_without_echoing_it(command: str) -> None:
+    # A weapon's name is at most 40 characters on the sheet; an attack or covering fire naming a longer one
+    # is refused in a sentence that does not repeat it, and h's Action stays unspent.
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW)})
+    aim = {"targets": ["v"]} if command == "attack" else {}
+    err = d.refuse("ann", command, match="at most 40 characters", character="h", weapon="w" * 41, **aim)
+    assert "w" * 41 not in err.message and not state(d).turn.action_used

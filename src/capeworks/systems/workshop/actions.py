@@ -139,7 +139,13 @@ def rollless(state: WorkshopState, ctx: Ctx, command: cmd.Rollless, dice: DiceSe
 
 
 def require_covering_weapon(c: Combatant, name: str) -> Weapon:
-    """WS-COVER-003: the weapon (``name``, or the first when unnamed) is one that lays covering fire."""
+    """WS-COVER-003: the weapon ``name`` lays covering fire; unnamed, the first of ``c``'s that can ("A
+    weapon capable of Covering Fire may be used", src 72), or a refusal when none can."""
+    if not name:
+        capable = [w for w in c.weapons.values() if w.covering_fire]
+        if not capable:
+            raise RuleViolation("WS-COVER-003", f"None of {c.name}'s weapons can lay covering fire.")
+        return capable[0]
     w = weapon_of(c, name)
     if not w.covering_fire:
         raise RuleViolation("WS-COVER-003", f"The {w.name} cannot lay covering fire.")
@@ -152,7 +158,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
         raise RuleViolation("WS-COVER-003", "Covering fire is not used at this table.")
     c = acting(state, command.character)
     require_steady(ctx.config, c)
-    require_covering_weapon(c, command.weapon)
+    weapon = require_covering_weapon(c, command.weapon)
     line = _line(state, c, command)
     traits = ("Ranged Weapons", "Perception")
     r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
@@ -168,6 +174,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
                 faction=c.faction,
                 ends=Expiry(point=TurnPoint.TURN_START, holder=c.id),
                 line=line,
+                weapon=weapon.name if command.aggressive else "",
             ),
         )
         if amount
@@ -483,9 +490,11 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     Called outside their turn in a Sequence it is no Action (src 12: an Action is taken when "your
     Initiative comes up"): it wakes nobody (src 60 "every time someone else rolls an Action"), spends
     no Free d10 or Inspired nor Bruised (src 169, 181: "next Action") and earns no Favored pool point
-    (src 102 "Successful Favored Actions"). Before the fight, a check is what the character does: an
-    Action, so the unconscious roll to wake after it (src 60) as after one on the turn; no mooks strike
-    before the first Sequence."""
+    (src 102 "Successful Favored Actions"). Still, it is a roll the character makes in the Sequence: the
+    Sequence is no longer one of "nothing but rest" (src 58) nor of "only using Actions that don't require a
+    roll" (src 16), so it regains neither Shock nor a Shot. Before the fight, a check is what the
+    character does: an Action, so the unconscious roll to wake after it (src 60) as after one on the turn;
+    no mooks strike before the first Sequence."""
     call = state.calls.get(command.call)
     if call is None:
         raise RuleViolation("WS-CORE-001", f"There is no open call {command.call}.")
@@ -499,11 +508,12 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         require_steady(ctx.config, c)
         turn = use_action(state, c.id)
     action = check_is_action(state, c.id)
-    if action:  # before the fight: one "unable to act" (src 54) takes no Action; the call waits
-        able(c)
+    able(c)  # one "unable to act" (src 54) rolls no called check, before the fight or off their turn
     r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check", action=action)
     lucky = action and r.success and favored(state, c, Favored(call.kind))
     after = pool_point(r.after) if lucky else r.after
+    if not action:  # no Action, yet rolled this Sequence: more than rest (src 58), not roll-less (src 16)
+        after = after.model_copy(update={"rolled": True, "busy": True})
     batch = ctx.batch(state)
     batch.emit(
         ev.CheckRolled(

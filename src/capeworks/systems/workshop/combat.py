@@ -429,15 +429,15 @@ def _fire_on_group(
 
 
 def aggressive_fire(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mover: str) -> bool:
-    """WS-COVER-004 (PROPOSED): each enemy's aggressive cover makes a static attack, AV 10 + Cover, on
-    ``mover``; the first clears the pending answer (if any). True if any hit."""
+    """WS-COVER-004 (PROPOSED): each aggressive cover makes a static attack, AV 10 + Cover, with the weapon
+    that lays it, on ``mover``; the first clears the pending answer (if any). True if any hit."""
     any_hit = False
     for e in _threats(batch.state, mover):
         m = batch.state.characters[mover]
         if not m.can_act:
             break
         shooter = batch.state.characters[e.target]
-        w = weapon_of(shooter, "")
+        w = shooter.weapons.get(e.weapon) or weapon_of(shooter, "")
         av = 10 + e.amount
         if speed_bump(ctx.config, m):
             any_hit |= _fire_on_group(batch, ctx, shooter, m, av, w)

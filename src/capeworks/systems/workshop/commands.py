@@ -13,7 +13,7 @@ from pydantic import Field
 
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.systems.workshop.samples import SHEETS
-from capeworks.systems.workshop.sheet import Weapon
+from capeworks.systems.workshop.sheet import MAX_WEAPONS, TraitName, Weapon
 
 __all__ = [
     "AddCharacter",
@@ -48,8 +48,7 @@ __all__ = [
 ]
 
 _Id = Annotated[str, Field(min_length=1, max_length=64)]
-#: a trait's name and rating: a sheet a new player types may not carry Agility 1000000 or a nameless trait
-_TraitName = Annotated[str, Field(min_length=1, max_length=40)]
+#: a trait's rating: a sheet a new player types may not carry Agility 1000000
 _Rating = Annotated[int, Field(ge=0, le=50)]
 
 
@@ -58,15 +57,16 @@ class AddCharacter(Frozen):
 
     id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")
     name: str = Field(default="", max_length=80)
-    owner: str = ""
+    owner: str = Field(default="", max_length=64)
     sample: str = Field(
         default="",
+        max_length=40,
         description="A shipped sample instead of a sheet: " + ", ".join(SHEETS) + ".",
         examples=list(SHEETS),
     )
     faction: str = Field(default="", max_length=40)
     named: bool = True
-    traits: dict[_TraitName, _Rating] = Field(default_factory=dict, max_length=60)
+    traits: dict[TraitName, _Rating] = Field(default_factory=dict, max_length=60)
     health: int = Field(default=10, ge=1, le=100)
     toughness: int = Field(default=4, ge=1, le=50)
     defense: int = Field(default=10, ge=0, le=60)
@@ -75,13 +75,14 @@ class AddCharacter(Frozen):
     wt: int | None = Field(default=None, ge=1, le=50)
     weapons: list[Weapon] = Field(
         default_factory=list,
+        max_length=MAX_WEAPONS,
         description=(
             "The combatant's weapons: each names the attribute and skill it attacks with and its Damage. "
             "None: a sample's own, else bare hands (Agility + Martial Arts, Damage 0)."
         ),
     )
     count: int = Field(default=1, ge=1, le=100)
-    engaging: str = ""
+    engaging: str = Field(default="", max_length=64)
 
 
 class StartSequence(Frozen):
@@ -126,7 +127,7 @@ class Attack(Frozen):
 
     character: _Id
     targets: TextList = Field(min_length=1)
-    weapon: str = ""
+    weapon: str = Field(default="", max_length=40)
     wall_at: int | None = Field(
         default=None,
         ge=0,
@@ -166,7 +167,7 @@ class Cover(Frozen):
     """Lay covering fire (WS-COVER): Cover for allies, or an aggressive static attack on movers."""
 
     character: _Id
-    weapon: str = ""
+    weapon: str = Field(default="", max_length=40)
     aggressive: bool = False
     #: the combatants in the line of fire: allies it covers, or enemies it threatens (empty: all)
     line: TextList = Field(default_factory=list)

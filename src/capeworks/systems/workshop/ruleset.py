@@ -346,6 +346,8 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
         )
     for call in state.calls.values():
         c = state.characters[call.character]
+        if not c.can_act:  # "unable to act" (src 54): the call waits, unasked, until they can (roll_check)
+            continue
         # the roll it will be: an Action's brings its extra d10s and its Bruise (roll_check, WS-CORE-001)
         action = check_is_action(state, c.id)
         roll_base = sum(c.trait(t) for t in call.traits) + wound_penalty(state.config, c)

@@ -8,13 +8,20 @@ Unnamed characters (mooks) have ``named=False``; a speed-bump group has ``count`
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import Field
 
 from capeworks.engine.kit import Frozen
 from capeworks.systems.workshop.rules import shot_count
 
-__all__ = ["Combatant", "Standing", "Weapon"]
+__all__ = ["MAX_WEAPONS", "Combatant", "Standing", "TraitName", "Weapon"]
+
+#: a trait's name, as a sheet or a weapon names it: a sheet a new player types carries no nameless or
+#: page-long trait
+TraitName = Annotated[str, Field(min_length=1, max_length=40)]
+#: the most weapons one sheet carries
+MAX_WEAPONS = 20
 
 
 class Standing(StrEnum):
@@ -34,8 +41,8 @@ class Weapon(Frozen):
     """A weapon: which traits attack with it, its Damage (offensive EV), and if it lays covering fire."""
 
     name: str = Field(min_length=1, max_length=40)
-    attribute: str = "Agility"
-    skill: str = "Guns"
+    attribute: TraitName = "Agility"
+    skill: TraitName = "Guns"
     damage: int = Field(default=0, ge=0, le=60)
     covering_fire: bool = False
 

@@ -16,6 +16,9 @@ class Effect(Timed):
     faction: str = ""
     #: WS-COVER-002/004: the combatants in the covering fire's line of fire (empty: all of them)
     line: tuple[str, ...] = ()
+    #: WS-COVER-003/004: the weapon aggressive covering fire is laid with, whose Damage its static attacks
+    #: do (empty in older logs: their fire struck with the shooter's first weapon, as it was played)
+    weapon: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class Turn(Frozen):
