@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.workshop.sheet import Standing
+from capeworks.systems.workshop.sheet import Standing, Weapon
 from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, who
 
 # the referee file's quiet table, dice and traits: these situations read against the same hero
@@ -848,3 +848,15 @@ def test_k29b__a_weapon_named_past_a_sheets_length_is_refused_without_echoing_it
     aim = {"targets": ["v"]} if command == "attack" else {}
     err = d.refuse("ann", command, match="at most 40 characters", character="h", weapon="w" * 41, **aim)
     assert "w" * 41 not in err.message and not state(d).turn.action_used
+
+
+@pytest.mark.rules("WS-CORE-002")
+def test_k29c__a_sheet_saved_before_the_caps_still_loads_and_plays_its_weapon() -> None:
+    # The caps guard what a new sheet brings to the table; a combatant stored in an older log with a
+    # weapon naming a longer trait still loads as it was played, and a new sheet's weapons are stored as
+    # plain weapons, so a replay folds to an equal state.
+    long = "Very Long Attribute Name Of An Old House Rule"
+    assert Weapon.model_validate({"name": "old gun", "attribute": long}).attribute == long
+    d = table(QUIET, heroes={"h": sheet()})
+    stored = state(d).characters["h"].weapons
+    assert stored and all(type(w) is Weapon for w in stored.values())

@@ -596,7 +596,7 @@ def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dic
         base = dict(SHEETS[command.sample])
     else:
         base = {}
-    weapons = {w.name: w for w in command.weapons} or {
+    weapons = {w.name: Weapon(**w.model_dump()) for w in command.weapons} or {
         w["name"]: Weapon.model_validate(w) for w in base.pop("weapons", [])
     }
     base.pop("weapons", None)

@@ -33,6 +33,7 @@ __all__ = [
     "MookStrike",
     "Move",
     "Narrated",
+    "NewWeapon",
     "PassTime",
     "RaiseInitiative",
     "Rest",
@@ -50,6 +51,17 @@ __all__ = [
 _Id = Annotated[str, Field(min_length=1, max_length=64)]
 #: a trait's rating: a sheet a new player types may not carry Agility 1000000
 _Rating = Annotated[int, Field(ge=0, le=50)]
+
+
+class NewWeapon(Weapon):
+    """A weapon as a new sheet names it: its attribute and skill are trait names, with their cap.
+
+    The cap is checked here, where a sheet enters the table, and not on ``Weapon`` itself, so a
+    table saved before the cap still loads as it was played.
+    """
+
+    attribute: TraitName = "Agility"
+    skill: TraitName = "Guns"
 
 
 class AddCharacter(Frozen):
@@ -73,7 +85,7 @@ class AddCharacter(Frozen):
     soak: int = Field(default=0, ge=0, le=60)
     mass: int = Field(default=5, ge=0, le=100)
     wt: int | None = Field(default=None, ge=1, le=50)
-    weapons: list[Weapon] = Field(
+    weapons: list[NewWeapon] = Field(
         default_factory=list,
         max_length=MAX_WEAPONS,
         description=(

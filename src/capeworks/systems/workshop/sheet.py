@@ -41,8 +41,8 @@ class Weapon(Frozen):
     """A weapon: which traits attack with it, its Damage (offensive EV), and if it lays covering fire."""
 
     name: str = Field(min_length=1, max_length=40)
-    attribute: TraitName = "Agility"
-    skill: TraitName = "Guns"
+    attribute: str = "Agility"
+    skill: str = "Guns"
     damage: int = Field(default=0, ge=0, le=60)
     covering_fire: bool = False
 
