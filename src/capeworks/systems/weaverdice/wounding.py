@@ -302,7 +302,7 @@ def take_wound(
     if c.track.standing in (Standing.DEAD, Standing.DOWN):
         return
     wid = f"w{c.wounds_made + 1}"
-    wound = Wound(tier=tier, damage=damage, id=wid, temporary=temporary)
+    wound = trusted(Wound, tier=tier, damage=damage, id=wid, temporary=temporary)
     track, placed = c.track.place(wound, conventional=conventional)
     c = evolve(c, {"track": track, "wounds_made": c.wounds_made + 1, "focused_shots": 0})
     b.emit(
