@@ -86,6 +86,8 @@ def pool_size(*extra: int) -> int:
 
 def modifier_of(character: Character, *stats: Stat) -> int:
     """The stat modifiers a check adds: one stat usually, Dex and Know for Medical (WD-WOUND-010)."""
+    if len(stats) == 1:  # the usual single stat, without a generator (every check comes here)
+        return character.modifier(stats[0])
     return sum(character.modifier(s) for s in stats)
 
 
@@ -94,7 +96,7 @@ def check(
 ) -> CheckRoll:
     """Resolve a check from its dice: keep the highest die (or the one the roller ``keep``s),
     add ``modifier``, cap by low ``morale``, compare with ``tn`` (WD-CORE-004/005)."""
-    if not faces or any(not 1 <= f <= 6 for f in faces):
+    if not faces or min(faces) < 1 or max(faces) > 6:
         raise ValueError("a check needs d6 faces")
     if keep is None:
         kept = max(faces)

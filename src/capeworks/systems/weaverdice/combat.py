@@ -21,7 +21,7 @@ from pydantic import Field
 from capeworks.engine.kit import Frozen, TurnOrder, rank, tied
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
-from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import Tier
 
@@ -152,7 +152,8 @@ class Turn(Frozen):
     @classmethod
     def start(cls, actor: str, *, half: bool, config: WeaverdiceConfig) -> Turn:
         """A fresh turn: two standard actions, or one under half actions (WD-COMBAT-008/016)."""
-        return cls(actor=actor, actions=1 if half else config.actions_per_turn, half=half)
+        # one per turn: the values are already the fields' types (CHECK validates them in the tests)
+        return trusted(cls, actor=actor, actions=1 if half else config.actions_per_turn, half=half)
 
     def spend(self, kind: ActionKind, *, config: WeaverdiceConfig) -> Turn:
         """Pay for an action, or refuse it with the rule that forbids it."""

@@ -98,11 +98,15 @@ class Effort(Frozen):
         return max(0, character.effort_maxima()[pool] - self.exhausted.get(pool, 0))
 
     def available(self, character: Character, pool: Pool) -> int:
-        """Dots that can be spent now (WD-EFFORT-007), worked out for every pool once per effort and
-        sheet value (both frozen; an attack and its wound effect read them several times)."""
+        """Dots that can be spent now (WD-EFFORT-007)."""
+        return self.left(character)[pool]
+
+    def left(self, character: Character) -> Mapping[Pool, int]:
+        """:meth:`available` for every pool, worked out once per effort and sheet value (both frozen;
+        an attack and its wound effect read them several times). Shared: read it, never change it."""
         kept = _AVAILABLE.get((id(self), id(character)))
         if kept is not None and kept[0] is self and kept[1] is character:
-            return kept[2][pool]
+            return kept[2]
         if len(_AVAILABLE) > 256:
             _AVAILABLE.clear()
         maxima, exhausted, bonus, day, spent = (
@@ -120,7 +124,7 @@ class Effort(Frozen):
             for p, most in maxima.items()
         }
         _AVAILABLE[(id(self), id(character))] = (self, character, left)
-        return left[pool]
+        return left
 
     def spend(self, character: Character, pool: Pool, dots: int = 1) -> Effort:
         """Spend ``dots`` from ``pool``; refused when the pool cannot pay (WD-EFFORT-007)."""

@@ -439,7 +439,7 @@ def _round_end(b: Builder, round_: int) -> None:
         if track is not p.track and track != p.track:
             died.append(p.name)
             changed.append(evolve(p, {"track": track}))
-    b.emit(ev.RoundEnded(round=round_, died=tuple(died), people=tuple(changed)))
+    b.emit(trusted(ev.RoundEnded, round=round_, died=tuple(died), people=tuple(changed)))
 
 
 def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:

@@ -87,14 +87,15 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     b = Builder(state, context, dice)
     me, target = person(state, c.character), person(state, c.target)
     # the weapon's stat, damage and tier (src 588, 1013)
-    c = holds.armed(c, me, state.sheet(c.character), state.people.values())
+    own = state.sheet(c.character)
+    c = holds.armed(c, me, own, state.people.values())
     if c.hidden and not context.is_gm:
         raise NotPermitted("Only the GM can roll in secret.")
     if c.pins and c.melee:
         # "(From Ranged) ... pinned to the wall" (src 867-871): a weapon in hand pins nobody
         raise RuleViolation("WD-STATUS-013", "Only a ranged projectile can pin its target in place.")
     second = False  # the second swing of a full attack: the same attack action
-    gun = next((h for h in state.sheet(c.character).held if h.name == c.weapon and "gun" in h.keywords), None)
+    gun = next((h for h in own.held if h.name == c.weapon and "gun" in h.keywords), None)
     rep_owed = gun is not None  # one negative card per attack action that fires a gun (WD-REP-010)
     if c.opportunity:
         fight = state.fight
@@ -156,12 +157,13 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
     # a skill's die only on a roll in its field: Brawl on a Brawn swing, Aim on a Dexterity shot (src 311)
     extra = skill_dice(sheet, c.skills, opened=me.opened, stats=(c.stat,)) if not c.opportunity else 0
+    grappled_with = holds.in_reach_of_grapple(state, c.character)
     check_aim(
         sheet,
         c.skills,
         ranged=not c.melee,
         opened=me.opened,
-        grappled_with=holds.in_reach_of_grapple(state, c.character),
+        grappled_with=grappled_with,
         focused=c.focused,
         blinded=any(x.name == Status.BLINDED and x.target == c.character for x in me.conditions),
     )
@@ -182,7 +184,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         sheet,
         c.target,
         ranged=not c.melee,
-        grappled=holds.in_reach_of_grapple(state, c.character) is not None,
+        grappled=grappled_with is not None,
         focused=c.focused,
     )
     roll, record = roll_check(

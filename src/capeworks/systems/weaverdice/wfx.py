@@ -151,8 +151,10 @@ class _Resolution:
             return tuple(o for o in opts for _ in range(lim.get(o, 0)))
         got = self.answers.picks.get(key)
         if got is None:
+            # the rule's own values, already of the fields' types (CHECK validates them in the tests)
             raise _Pending(
-                need=Need(
+                need=trusted(
+                    Need,
                     key=key,
                     chooser=chooser,
                     rule=rule,

@@ -164,10 +164,12 @@ class Hit:
         if self.pain not in PAIN_STATUSES or self.pain is Status.PAINED_PART:
             why = "the pain an attack inflicts is physical, mental or emotional pain"
             wrong.append(("pain", self.pain, why))
+        # min and max over the values: one C call each where a generator ran per value (a Hit per effect)
         for name, counts in (("effort", self.effort), ("stats", self.stats)):
-            if any(n < 0 for n in counts.values()):
+            if min(counts.values(), default=0) < 0:
                 wrong.append((name, counts, f"the target's {name} are never negative"))
-        if any(not 1 <= n <= 7 for n in self.reinforced.values()):
+        pieces = self.reinforced.values()
+        if pieces and (min(pieces) < 1 or max(pieces) > 7):
             wrong.append(("reinforced", self.reinforced, "a reinforced piece breaks on a natural 1 to 7"))
         if wrong:
             raise ValidationError.from_exception_data(

@@ -302,7 +302,7 @@ def take_wound(
     if c.track.standing in (Standing.DEAD, Standing.DOWN):
         return
     wid = f"w{c.wounds_made + 1}"
-    wound = Wound(tier=tier, damage=damage, id=wid, temporary=temporary)
+    wound = trusted(Wound, tier=tier, damage=damage, id=wid, temporary=temporary)
     track, placed = c.track.place(wound, conventional=conventional)
     c = evolve(c, {"track": track, "wounds_made": c.wounds_made + 1, "focused_shots": 0})
     b.emit(
@@ -461,13 +461,14 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
     costume = sheet.costume
     lost = {x.part for x in c.conditions if x.name == Status.LOST_LIMB and x.part is not None}
     gear, pieces, reinforced, scores = _sheet_facts(sheet)
+    left = c.effort.left(sheet)
     return Hit(
         damage=damage,
         tier=tier,
         target=target,
         attacker=attacker,
         wound=wid,
-        effort={p: c.effort.available(sheet, p) for p in _POOLS},
+        effort={p: left[p] for p in _POOLS},
         stats=scores,
         coverage=bool(costume and costume.coverage) and not e.uncovered,
         helmet=bool(costume and costume.helmet),

@@ -23,7 +23,7 @@ from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.checks import Lengthy
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
-from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
 
@@ -200,7 +200,9 @@ class Track(Frozen):
         # "any time they take a wound thereafter they'll need to check again" (src 794): the
         # unconscious too, so a moderate that leaves every slot moderate can start them dying (src 610)
         stay_up = track.full and track.standing in (Standing.UP, Standing.UNCONSCIOUS)
-        return track, Placed(
+        # every hit on a named character ends here: the values are this method's own, so unvalidated
+        return track, trusted(
+            Placed,
             placement=placement,
             displaced=displaced,
             effect_roll=effect,
