@@ -4132,3 +4132,25 @@ def test_r252_drained_brawn_punches_like_a_man_and_drained_agility_walks_slow() 
     assert state(d).condition("me").drained == {"Agility": 2}
     _next(d, "psi", "big")
     assert one(d.do("ann", "move", character="me"), "moved").feet == 30
+
+
+@pytest.mark.rules("BPB-INIT-004")
+def test_r253_a_bus_she_does_not_drive_and_a_car_already_moved_are_refused_in_sentences() -> None:
+    # src 256: a vehicle "under direct control by a character" moves "when that character moves it or at
+    # the end of the round": Widow cannot move the bus Ganyeka drives, nor her own car twice in a round.
+    # Each refusal is a sentence naming the vehicle as the GM wrote it (a lowercase "a runaway bus" never
+    # opens a sentence)
+    d = table()
+    fight(d, "widow", "ganyeka", "adler")
+    d.do("gm", "add_hazard", text="a runaway bus", controller="ganyeka", once=False)
+    d.do("gm", "add_hazard", text="the getaway car", controller="widow", once=False)
+    err = d.refuse("ann", "steer", rule="BPB-INIT-004", character="widow", hazard=1)
+    assert err.message == "Widow does not control hazard 1, a runaway bus: Ganyeka does."
+    d.do("ann", "steer", character="widow", hazard=2)
+    err = d.refuse("ann", "steer", rule="BPB-INIT-004", character="widow", hazard=2)
+    assert err.message == "Hazard 2, the getaway car, has already moved this round."
+    d.do("gm", "add_hazard", text="a falling girder")
+    err = d.refuse("ann", "steer", rule="BPB-INIT-004", character="widow", hazard=3)
+    assert err.message == (
+        "Widow does not control hazard 3, a falling girder: nobody does, so it moves at the end of the round."
+    )
