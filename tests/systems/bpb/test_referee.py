@@ -4154,3 +4154,28 @@ def test_r253_a_bus_she_does_not_drive_and_a_car_already_moved_are_refused_in_se
     assert err.message == (
         "Widow does not control hazard 3, a falling girder: nobody does, so it moves at the end of the round."
     )
+
+
+@pytest.mark.rules("BPB-PP-009", "BPB-PP-008", "BPB-MOVE-003", "BPB-GRAB-011", "BPB-INIT-003")
+def test_r254_a_force_field_stunted_into_flight_lifts_her_for_the_round_and_drops_her_after() -> None:
+    # src 481: powers used "in new and creative ways": Aegis turns her Force Field 6 into a flying force
+    # bubble, a movement power through the air at rank 6 (src 475 names Flight among the powers). She flies
+    # 30 ft up: with no feet on the ground she cannot be tripped (src 361). The stunt lasts the round (src
+    # 483); in round 2 it is gone, and at the end of that round she falls with the environment (src 256)
+    # and lands prone
+    ff = Power(name="Force Field", rank=6, protects="Endurance")
+    d = cast(hero("aegis", owner="ann", powers=(ff,), Perception=7), hero("foe", Prowess=9, Agility=5))
+    d.do("gm", "start_session")
+    fight(d, "aegis", "foe")
+    d.do("ann", "spend", character="aegis", kind="stunt", power="Force Field", used_as="Force Bubble",
+         movement=True, goes="air")  # fmt: skip
+    moved = one(d.do("ann", "move", character="aegis", power="Force Bubble", feet=30), "moved")
+    assert (moved.medium, moved.feet, state(d).condition("aegis").airborne) == ("power", 30, True)
+    _next(d, "aegis")
+    d.refuse("gm", "grab", rule="BPB-GRAB-011", attacker="foe", target="aegis", manoeuvre="trip")
+    assert not of(d.do("gm", "end_turn", character="foe"), "environment_acted")  # still aloft
+    _next(d, "aegis")
+    events = d.do("gm", "end_turn", character="foe")
+    assert one(events, "environment_acted").fell == ("aegis",)
+    aegis = state(d).condition("aegis")
+    assert (aegis.airborne, Status.PRONE in aegis.statuses) == (False, True)

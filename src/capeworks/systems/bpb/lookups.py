@@ -79,7 +79,14 @@ def power_of(state: BpbState, who: Character, name: str) -> Power | None:
 def stunt_powers(state: BpbState, who: Character) -> tuple[Power, ...]:
     """The attack, movement and protection powers ``who``'s stunts make for their time (BPB-PP-009)."""
     return tuple(
-        Power(name=s.used_as, rank=s.rank, attack=s.attack, movement=s.movement, protects=s.protects)
+        Power(
+            name=s.used_as,
+            rank=s.rank,
+            attack=s.attack,
+            movement=s.movement,
+            protects=s.protects,
+            goes=s.goes,
+        )
         for s in state.condition(who.id).stunts
         if s.attack is not None or s.movement or s.protects is not None
     )
