@@ -40,6 +40,7 @@ from capeworks.systems.bpb.lookups import (
     make_roll,
     out_of_the_grapple,
     power_of,
+    protection_now,
     rank_of,
     require_attack,
     require_aware,
@@ -607,9 +608,7 @@ def apply_damage(
 ) -> int:
     """BPB-DMG-006..010: DR less the best matching protection; then out of the fight at no Endurance."""
     state = b.state
-    cond = state.condition(t.id)
-    ranks = {p.name: rank_of(state, t, p.name) for p in t.powers if p.protects}  # boosted or drained
-    pv = dmg.protection(t, attribute, on=cond.on, ranks=ranks, stunted=stunt_powers(state, t))
+    pv = protection_now(state, t, attribute)
     amount = dmg.after_protection(dr, pv, penetrating=penetrating)
     if stunning and attribute == "Endurance":
         amount = min(amount, max(0, endurance_left(state, t.id)))  # BPB-REC-004: stunning alone stops at 0
