@@ -46,7 +46,7 @@ def _fight(policy: str, seed: int) -> tuple[Table, Outcome]:
         done = ARENA.outcome(t.state, max_rounds=30)
         if done is not None:
             return t, done
-        for prompt in t.prompts():
+        for prompt in (p for p in t.prompts() if p.options):  # the turn prompt is answered by moving
             who = str(prompt.options[0].payload.get("character") or prompt.context.get("character") or "")
             seat = prompt.seat or "gm"
             mover = POLICIES[policy].answer(Situation(t.state, who, (), rng), prompt)
