@@ -4181,3 +4181,27 @@ def test_r254_a_force_field_stunted_into_flight_lifts_her_for_the_round_and_drop
     assert one(events, "environment_acted").fell == ("aegis",)
     aegis = state(d).condition("aegis")
     assert (aegis.airborne, Status.PRONE in aegis.statuses) == (False, True)
+
+
+@pytest.mark.rules("BPB-DEF-002", "BPB-DEF-007", "BPB-DMG-002")
+@pytest.mark.parametrize(("choice", "attribute"), [("block", 4), ("dodge", 4)])
+def test_r255_a_knife_in_a_strong_hand_is_blocked_and_dodged_at_the_hand_that_drives_it(
+    choice: str, attribute: int
+) -> None:
+    # src 373, 383: a block or dodge is "against the rank of the attacker's power or weapon"; src 375's own
+    # example takes an unarmed blow's rank as the attacker's Brawn, the rank its damage comes from (src 403);
+    # src 405: a knife (DR 2) "inflict[s] damage equal to ... the Brawn rank of the wielder, whichever is
+    # greater". Brute (Brawn 5) stabs Widow: the knife strikes at rank 5, so she blocks with Prowess 4, or
+    # dodges with Agility 4, against 8 + 5 = 13, not 8 + 2; the hit she fails to stop does 5 less her PV
+    knife = Power(name="Knife", rank=2, attack=AttackKind.MELEE, weapon=True)
+    d = cast(hero("brute", powers=(knife,), Brawn=5, Prowess=9, Perception=9))
+    d.do("gm", "add_character", id="widow", sample="widow", owner="ann")
+    fight(d, "brute", "widow")
+    rolled = one(
+        d.do("gm", "attack", attacker="brute", target="widow", power="Knife", dice=(4, 4)), "attack_rolled"
+    )
+    assert (rolled.rank, rolled.dr) == (5, 5)
+    defended = one(d.answer("ann", "defend-1", choice, dice=(4, 4)), "defence_rolled")  # 4 + 8 = 12 < 13
+    assert (defended.roll.task.attribute, defended.roll.task.difficulty) == (attribute, 13)
+    assert not defended.roll.verdict.success
+    assert state(d).condition("widow").lost == 5 - 2  # her Invulnerability 2 (the Force Field is off)
