@@ -4205,3 +4205,21 @@ def test_r255_a_knife_in_a_strong_hand_is_blocked_and_dodged_at_the_hand_that_dr
     assert (defended.roll.task.attribute, defended.roll.task.difficulty) == (attribute, 13)
     assert not defended.roll.verdict.success
     assert state(d).condition("widow").lost == 5 - 2  # her Invulnerability 2 (the Force Field is off)
+
+
+@pytest.mark.rules("BPB-PP-010")
+def test_r256_a_stunt_typed_in_lowercase_is_refused_in_sentences() -> None:
+    # src 483: a stunt's countable resource lasts "until the six Extra Attacks are used": Chrono's player
+    # writes "extra attacks"; using seven of six, or counting a stunt that counts nothing (an ice slide,
+    # src 481), is refused in a sentence that names whose stunt it is, never opening on the player's words
+    tc = Power(name="Time Control", rank=6)
+    d = cast(hero("chrono", owner="ann", powers=(tc,)))
+    d.do("gm", "start_session")
+    d.do("ann", "spend", character="chrono", kind="stunt", power="Time Control", used_as="extra attacks")
+    err = d.refuse("ann", "use_stunt", rule="BPB-PP-010", character="chrono", stunt="extra attacks", count=7)
+    assert err.message == "Chrono's stunt extra attacks has only 6 left."
+    d.do("gm", "award", character="chrono", reason="a fine quip")
+    d.do("ann", "spend", character="chrono", kind="stunt", power="Time Control", used_as="ice slide",
+         movement=True)  # fmt: skip
+    err = d.refuse("ann", "use_stunt", character="chrono", stunt="ice slide")
+    assert err.message == "Chrono's stunt ice slide has nothing to count; it lasts its time."

@@ -334,9 +334,9 @@ def use_stunt(state: BpbState, ctx: Ctx, c: cmd.UseStunt, dice: DiceService) -> 
     if stunt is None:
         raise NotFound(f"{who.name} has no stunt {c.stunt!r} going.")
     if stunt.uses is None:
-        raise InvalidCommand(f"{stunt.used_as} has nothing to count; it lasts its time.")
-    if c.count > stunt.uses:
-        raise RuleViolation("BPB-PP-010", f"{stunt.used_as} has only {stunt.uses} left.")
+        raise InvalidCommand(f"{who.name}'s stunt {stunt.used_as} has nothing to count; it lasts its time.")
+    if c.count > stunt.uses:  # the player's words for the stunt ("extra attacks") never open the sentence
+        raise RuleViolation("BPB-PP-010", f"{who.name}'s stunt {stunt.used_as} has only {stunt.uses} left.")
     b = ctx.batch(state)
     b.emit(StuntUsed(character=who.id, stunt=stunt.used_as, count=c.count))
     return b
