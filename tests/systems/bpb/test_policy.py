@@ -10,7 +10,9 @@ import pytest
 
 from capeworks.engine import Seat, Table
 from capeworks.systems.bpb.policy import ARENA, POLICIES, Outcome, choose_attack
+from capeworks.systems.bpb.sheet import Power
 from tests.systems.bpb.helpers import RULESET, fight, state, table
+from tests.systems.bpb.test_combat import cast, hero
 
 
 @dataclass
@@ -155,3 +157,32 @@ def test_sensible_spends_no_forced_dodge_on_a_hit_her_stunt_stops() -> None:
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
     ask = Situation(state(d), "widow", ("adler",), random.Random(1))
     assert POLICIES["sensible"].answer(ask, d.prompt("ann", "defend")).payload["choice"] == "take"
+
+
+@pytest.mark.rules("BPB-PP-009")
+def test_choose_attack_counts_a_stunted_attack() -> None:
+    # src 481: Aegis's Force Field 8 made a force blade for the round (a hand-to-hand attack at DR 8) is one
+    # of her attacks: her bare hands (Brawn 2) cannot hurt the foe's Invulnerability 4, the blade can
+    ff = Power(name="Force Field", rank=8, protects="Endurance", activated=True)
+    skin = Power(name="Invulnerability", rank=4, protects="Endurance")
+    d = cast(hero("aegis", owner="ann", powers=(ff,), Prowess=4, Brawn=2), hero("foe", powers=(skin,)))
+    d.do("gm", "start_session")
+    s = state(d)
+    assert choose_attack(s, s.characters["aegis"], s.characters["foe"]) is None
+    d.do("ann", "spend", character="aegis", kind="stunt", power="Force Field", used_as="Force Blade",
+         attack="melee")  # fmt: skip
+    s = state(d)
+    assert choose_attack(s, s.characters["aegis"], s.characters["foe"])[1] == "Force Blade"
+
+
+@pytest.mark.rules("BPB-PP-007")
+def test_choose_attack_counts_a_boosted_brawn() -> None:
+    # src 475: boosted from Brawn 4 to 5, her fists (DR 5) get through the foe's Invulnerability 4, 1 a hit
+    skin = Power(name="Invulnerability", rank=4, protects="Endurance")
+    d = cast(hero("bruiser", owner="ann", Prowess=4, Brawn=4), hero("foe", powers=(skin,)))
+    d.do("gm", "start_session")
+    s = state(d)
+    assert choose_attack(s, s.characters["bruiser"], s.characters["foe"]) is None
+    d.do("ann", "spend", character="bruiser", kind="boost", power="Brawn")
+    s = state(d)
+    assert choose_attack(s, s.characters["bruiser"], s.characters["foe"])[1] == "unarmed"

@@ -69,6 +69,7 @@ __all__ = [
     "extreme",
     "first_stage",
     "keep_powers",
+    "rating_now",
     "resist",
     "resolve",
     "roll_defence",
@@ -195,6 +196,14 @@ def attack_task(
     )
 
 
+def rating_now(state: BpbState, a: Character, power: Power | None) -> dmg.Rating:
+    """The DR ``a``'s attack with ``power`` (None: bare hands) strikes at now: a boost counts, to Brawn or to
+    the power or weapon itself (BPB-PP-007, src 475: "attributes or powers by one rank"; a hand-to-hand
+    weapon's DR is then the better of its rank now and Brawn, src 405), and a stunt's power at its rank."""
+    now = power.model_copy(update={"rank": rank_of(state, a, power.name)}) if power is not None else None
+    return dmg.attack_rating(a, now, brawn=rank_of(state, a, "Brawn"))
+
+
 def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     """BPB-ATK-001: roll to hit (BPB-ROLL-007, BPB-MOD), then what the hit waits for."""
     fight = fight_of(state)
@@ -224,10 +233,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         spend_check(state, a)
     name = power.name if power else "unarmed"
     roll = make_roll(dice, f"{a.name} attacks {t.name} ({name})", task, state.config, plot_point=c.plot_point)
-    # a boost counts, to Brawn or to the power or weapon itself (BPB-PP-007, src 475: "attributes or
-    # powers by one rank"; a hand-to-hand weapon's DR is then the better of its rank now and Brawn, src 405)
-    now = power.model_copy(update={"rank": rank_of(state, a, power.name)}) if power is not None else None
-    rating = dmg.attack_rating(a, now, brawn=rank_of(state, a, "Brawn"))
+    rating = rating_now(state, a, power)
     pending = Pending(
         id=fight.next_attack,
         attacker=a.id,

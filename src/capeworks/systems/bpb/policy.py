@@ -23,9 +23,9 @@ from typing import Any
 from capeworks.engine.model import Command, Prompt, PromptOption
 from capeworks.engine.policy import Move, Outcome, Situation, Tally
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.attacks import defence_task
+from capeworks.systems.bpb.attacks import defence_task, rating_now
 from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
-from capeworks.systems.bpb.lookups import endurance_left, protection_now, rank_of
+from capeworks.systems.bpb.lookups import endurance_left, enhanced, protection_now, rank_of, stunt_powers
 from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character
@@ -125,7 +125,9 @@ class BpbArena:
 def choose_attack(state: BpbState, me: Character, foe: Character) -> tuple[float, str] | None:
     """The attack on ``foe`` with the highest expected damage: (expected damage, power), or None."""
     best: tuple[float, str] | None = None
-    options = [None, *(p for p in me.powers if p.attack is not None and not p.exploding_ft)]
+    # the sheet's attacks and a stunt's for its time (BPB-PP-009), with a boost's enhancement (BPB-PP-007)
+    mine = (enhanced(state, me, p) for p in (*me.powers, *stunt_powers(state, me)) if p.attack is not None)
+    options = [None, *(p for p in mine if not p.exploding_ft)]
     for power in options:
         kind = power.attack if power is not None and power.attack is not None else AttackKind.MELEE
         rolled, against = ROLLS[kind]
@@ -137,7 +139,7 @@ def choose_attack(state: BpbState, me: Character, foe: Character) -> tuple[float
         )
         if task.impossible:
             continue
-        rating = dmg.attack_rating(me, power)
+        rating = rating_now(state, me, power)
         damages = power.damages if power is not None else "Endurance"
         pv = protection_now(state, foe, damages or "Endurance")
         hurt = dmg.after_protection(rating.dr, pv, penetrating=bool(power and power.penetrating))
