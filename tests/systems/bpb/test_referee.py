@@ -4223,3 +4223,12 @@ def test_r256_a_stunt_typed_in_lowercase_is_refused_in_sentences() -> None:
          movement=True)  # fmt: skip
     err = d.refuse("ann", "use_stunt", character="chrono", stunt="ice slide")
     assert err.message == "Chrono's stunt ice slide has nothing to count; it lasts its time."
+
+
+@pytest.mark.rules("BPB-INIT-001")
+def test_r257_aware_first_naming_one_not_in_the_fight_is_refused_in_a_sentence() -> None:
+    # src 252: those who become aware first act first, but only among the combatants: the GM names Ganyeka
+    # aware first in a fight between Widow and Adler; the refusal is a sentence naming him
+    d = table()
+    err = d.refuse("gm", "start_fight", characters="widow, adler", aware_first="ganyeka, widow")
+    assert err.message == "Only those in the fight can be aware first: ganyeka is not in it."
