@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from capeworks.engine import Event
+from capeworks.engine import Event, Prompt
 from capeworks.engine.testing import Driver
 from capeworks.systems.bpb.ruleset import BpbRuleset
 from capeworks.systems.bpb.samples import SEATS
@@ -54,3 +54,9 @@ def one(events: Sequence[Event], type_: str) -> Any:
     found = of(events, type_)
     assert len(found) == 1, f"expected one {type_}, got {[e.type for e in events]}"
     return found[0]
+
+
+def decisions(d: Driver, seat: str | None = None) -> list[Prompt]:
+    """The open prompts that ask for a decision (all, or ``seat``'s): every one but the turn prompt, which
+    only names whose turn it is (BPB-TIME-002) and is answered by any move of theirs."""
+    return [p for p in d.prompts(seat) if p.kind != "turn"]

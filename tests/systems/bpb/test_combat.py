@@ -9,7 +9,7 @@ from capeworks.engine import Viewer
 from capeworks.errors import NotFound
 from capeworks.systems.bpb.model import Guard, Status
 from capeworks.systems.bpb.sheet import AttackKind, Character, Power
-from tests.systems.bpb.helpers import fight, of, one, state, table
+from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
 
 ATTRS = {
     "Agility": 2,
@@ -152,7 +152,7 @@ def test_b2_forced_block_of_a_rank_nine_blast() -> None:
     d = cast(hero("zap", powers=(BLAST,), Accuracy=4), hero("tank", owner="ann", Prowess=5))
     fight(d, "zap", "tank")
     d.do("gm", "attack", attacker="zap", target="tank", power="Blast", dice=(6, 6))  # 16 vs 10: a hit
-    prompt = d.table.prompts()[0]
+    prompt = decisions(d)[0]
     assert (prompt.seat, prompt.kind) == ("ann", "defend")
     assert {o.value for o in prompt.options} == {"block", "take"}  # Agility 2 cannot reach 17
     d.refuse("gm", "end_turn", rule="BPB-TURN-007", character="zap")  # the attack cannot be taken back
@@ -194,7 +194,7 @@ def test_one_forced_action_a_round() -> None:
     d.refuse("ann", "guard", rule="BPB-TURN-006", character="widow", kind="block", forced=True)
     # a guard already up answers the hit without forcing again
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
-    assert {o.value for o in d.table.prompts()[0].options} == {"dodge", "take"}
+    assert {o.value for o in decisions(d)[0].options} == {"dodge", "take"}
 
 
 @pytest.mark.rules("BPB-DEF-004", "BPB-DEF-005")
@@ -207,7 +207,7 @@ def test_only_endurance_attacks_are_blocked_without_the_same_power() -> None:
     )
     fight(d, "psi", "me", "twin")
     events = d.do("gm", "attack", attacker="psi", target="me", power="Telepathy", dice=(6, 6))
-    assert one(events, "attack_rolled").stage is None and not d.table.prompts()  # nothing to block with
+    assert one(events, "attack_rolled").stage is None and not decisions(d)  # nothing to block with
     d.do("gm", "end_turn", character="psi")
     d.do("ann", "end_turn", character="me")
     d.do("bo", "end_turn", character="twin")
@@ -319,7 +319,7 @@ def test_b15_overwhelming() -> None:
     )  # 16 vs 10: extreme
     assert one(events, "attack_rolled").roll.verdict.extreme
     d.answer("ann", "defend-1", "take")
-    assert {o.value for o in d.table.prompts()[0].options} == {"overwhelming", "slamming", "staggering"}
+    assert {o.value for o in decisions(d)[0].options} == {"overwhelming", "slamming", "staggering"}
     hit = one(d.answer("gm", "extreme-1", "overwhelming"), "damaged")
     assert (hit.dr, hit.amount) == (9, 4)
 
@@ -348,7 +348,7 @@ def test_b17_stagger_and_keeping_powers(keep_dice, kept) -> None:
     events = d.answer("gm", "extreme-1", "staggering", dice=(1, 1))  # 2 + 2 vs 17
     assert one(events, "stagger_rolled").roll.task.difficulty == 17
     assert Status.STAGGERED in state(d).condition("me").statuses
-    assert d.table.prompts()[0].kind == "keep_powers"
+    assert decisions(d)[0].kind == "keep_powers"
     events = d.answer("ann", "keep-1", "keep", dice=keep_dice)  # Willpower 2 vs 12
     assert one(events, "powers_checked").kept is kept
     assert ("Force Field" in state(d).condition("me").on) is kept
@@ -362,7 +362,7 @@ def test_slam_and_stagger_only_for_endurance_attacks() -> None:
     d = cast(hero("psi", powers=(mind,), Willpower=8), hero("me", owner="ann"))
     fight(d, "psi", "me")
     d.do("gm", "attack", attacker="psi", target="me", power="Mind Blast", dice=(6, 6))
-    assert [o.value for o in d.table.prompts()[0].options] == ["overwhelming"]
+    assert [o.value for o in decisions(d)[0].options] == ["overwhelming"]
     d.refuse("gm", "extreme", rule="BPB-XS-005", attack=1, effect="slamming")
     events = d.answer("gm", "extreme-1", "overwhelming")
     assert one(events, "damaged").attribute == "Reason"
@@ -394,7 +394,7 @@ def test_ramming_proposed(mode: str, difficulty: int, dr: int, recoil: int) -> N
     events = d.do("ann", "ram", attacker="bull", target="wall", mode=mode, dice=(4, 4))
     rolled = one(events, "attack_rolled")
     assert (rolled.roll.task.difficulty, rolled.dr, rolled.recoil) == (difficulty, dr, recoil)
-    if d.table.prompts():  # a run's DR 6 can be blocked (Prowess 2 vs 14): the GM lets it land
+    if decisions(d):  # a run's DR 6 can be blocked (Prowess 2 vs 14): the GM lets it land
         events = d.answer("gm", "defend-1", "take")
     assert [(h.character, h.amount) for h in of(events, "damaged")] == [("wall", dr), ("bull", recoil)]
     assert state(d).fight.turn.moved is not None and state(d).fight.turn.task

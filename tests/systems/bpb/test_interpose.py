@@ -34,7 +34,7 @@ import pytest
 from capeworks.errors import NotPermitted
 from capeworks.systems.bpb.model import Guard, Status
 from capeworks.systems.bpb.sheet import Character
-from tests.systems.bpb.helpers import of, one, state, table
+from tests.systems.bpb.helpers import decisions, of, one, state, table
 
 SIDES = {"widow": "heroes", "ganyeka": "heroes", "adler": "agents", "brandt": "agents"}
 
@@ -52,7 +52,7 @@ def _fight(*, unaware: str = "", sides: dict[str, str] | None = None):
 def test_r1_an_ally_dives_in_front_and_takes_the_hit() -> None:
     d = _fight()
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
-    prompts = d.table.prompts()
+    prompts = decisions(d)
     assert [(p.seat, p.kind, p.id) for p in prompts] == [("bo", "step_in", "step-in-1-ganyeka")]
     assert "40 ft" in prompts[0].question  # a base move: Leaping 4 (Agility 3 walks 30), BPB-DEF-009
     events = d.answer("bo", "step-in-1-ganyeka", "step")
@@ -83,7 +83,7 @@ def test_r3_once_a_round() -> None:
     d = _fight()
     d.do("bo", "guard", character="ganyeka", kind="dodge", forced=True)
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
-    assert [p.kind for p in d.table.prompts()] == ["defend"]  # straight to Widow
+    assert [p.kind for p in decisions(d)] == ["defend"]  # straight to Widow
     d.refuse("bo", "step_in", rule="BPB-TURN-006", attack=1, character="ganyeka")
 
 
@@ -135,10 +135,10 @@ def test_r7_a_bystander_is_covered_by_the_other_side() -> None:
     order = s.fight.order.model_copy(update={"order": (*s.fight.order.order, "civ")})
     d.patch(characters={**s.characters, "civ": civ}, fight=s.fight.model_copy(update={"order": order}))
     d.do("gm", "attack", attacker="adler", target="civ", power="Pistol", dice=(6, 6))
-    asked = {p.context["character"] for p in d.table.prompts()}
+    asked = {p.context["character"] for p in decisions(d)}
     assert asked == {"widow", "ganyeka"}  # not Brandt, Adler's partner
     d.answer("ann", "step-in-1-widow", "pass")
-    assert [p.id for p in d.table.prompts()] == ["step-in-1-ganyeka"]
+    assert [p.id for p in decisions(d)] == ["step-in-1-ganyeka"]
     d.answer("bo", "step-in-1-ganyeka", "step")
     assert state(d).fight.pending.target == "ganyeka"  # the extreme effect is still to choose
 
@@ -147,7 +147,7 @@ def test_r7_a_bystander_is_covered_by_the_other_side() -> None:
 def test_who_cannot_step_in() -> None:
     d = _fight(unaware="ganyeka")
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
-    assert [p.kind for p in d.table.prompts()] == ["defend"]
+    assert [p.kind for p in decisions(d)] == ["defend"]
     d.refuse("bo", "step_in", rule="BPB-INIT-001", attack=1, character="ganyeka")
     d = _fight()
     held = state(d).condition("ganyeka").model_copy(update={"held_by": "brandt"})
@@ -171,7 +171,7 @@ def test_without_sides_nobody_is_asked_but_anyone_may_step_in() -> None:
     d = table()
     d.do("gm", "start_fight", characters="adler, brandt, widow, ganyeka", aware_first="adler, brandt")
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
-    assert [p.kind for p in d.table.prompts()] == ["defend"]
+    assert [p.kind for p in decisions(d)] == ["defend"]
     d.refuse("bo", "step_in", match="not asked", attack=1, character="ganyeka", step=False)
     d.do("bo", "step_in", attack=1, character="ganyeka")
     assert state(d).condition("ganyeka").lost_actions == 1 and state(d).fight.pending is None

@@ -11,7 +11,7 @@ import pytest
 
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Medium, Power
-from tests.systems.bpb.helpers import fight, of, one, state, table
+from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
 
 KNIFE = Power(name="Knife", rank=2, attack=AttackKind.MELEE, weapon=True)
@@ -272,7 +272,7 @@ def _staggered_by_zap(*, spend: bool) -> tuple[object, list]:
     d.do("gm", "start_session")
     fight(d, "zap", "tank")
     d.do("gm", "attack", attacker="zap", target="tank", power="Blast", dice=(6, 6))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     d.answer("gm", "extreme-1", "staggering")
     prompt = d.prompt("ann", "resist")
@@ -317,7 +317,7 @@ def test_f9_a_plot_point_stands_firm_against_a_slam_and_none_means_no_question()
     d.do("gm", "start_session")
     fight(d, "zap", "tank", "mook")
     d.do("gm", "attack", attacker="zap", target="tank", power="Blast", dice=(6, 6))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     d.answer("gm", "extreme-1", "slamming")
     slam = one(d.answer("ann", "resist-1", "roll:plot_point"), "slam_rolled")
@@ -380,14 +380,14 @@ def test_f12_knocked_out_by_the_slamming_hit_his_brawn_still_meets_the_slam() ->
     d.do("gm", "start_session")
     fight(d, "zap", "tank")
     d.do("gm", "attack", attacker="zap", target="tank", power="Blast", dice=(6, 6))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     events = d.answer("gm", "extreme-1", "slamming", dice=(1, 1))
     assert "unconscious" in state(d).condition("tank").statuses  # the hit itself knocked him out
     slam = one(events, "slam_rolled")
     assert (slam.roll.verdict.total, slam.missed_by, slam.distance_ft > 0) == (4, 13, True)
     assert [p.amount for p in of(events, "damaged")] == [9, 6]
-    assert not d.prompts("ann") and state(d).condition("tank").plot_points == 1
+    assert not decisions(d, "ann") and state(d).condition("tank").plot_points == 1
 
 
 # -- 13. prone when the fight ends -------------------------------------------------------------------
@@ -487,7 +487,7 @@ def test_f14_held_she_teleports_clear_of_a_grenade() -> None:
     d = _porter_held("ganyeka", "adler", "porter")
     d.do("gm", "explode", attacker="adler", power="Grenade", distances={"porter": 10},
          cover_ft={"porter": 40}, dice=(5, 4))  # fmt: skip
-    d.answer("ann", d.prompts("ann")[0].id, "dive")
+    d.answer("ann", decisions(d, "ann")[0].id, "dive")
     c = state(d).condition("porter")
     assert (c.held_by, c.lost, "prone" in c.statuses) == (None, 0, True)
 
@@ -610,7 +610,7 @@ def test_f17_her_second_character_hits_with_the_players_plot_point() -> None:
     rolled = one(d.do("ann", "attack", attacker="adler", target="ganyeka", plot_point=True), "attack_rolled")
     assert (rolled.roll.plot_point, rolled.roll.verdict.success) == (True, True)
     assert _anns_points(d) == 0
-    if d.prompts("bo"):
+    if decisions(d, "bo"):
         d.answer("bo", "defend-1", "take")
     d.do("ann", "end_turn", character="adler")
     d.refuse("ann", "attack", rule="BPB-PP-005", attacker="widow", target="ganyeka", plot_point=True)
@@ -667,7 +667,7 @@ def test_f18_a_flier_a_boost_kept_up_falls_when_it_ends_with_the_fight() -> None
          airborne="bird, kite")  # fmt: skip
     d.do("ann", "spend", character="bird", kind="boost", power="Endurance")
     d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     assert "unconscious" not in state(d).condition("bird").statuses
     events = d.do("gm", "end_fight")

@@ -8,7 +8,7 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Medium, Power
-from tests.systems.bpb.helpers import of, one, state
+from tests.systems.bpb.helpers import decisions, of, one, state
 from tests.systems.bpb.test_combat import cast, hero
 
 FIST8 = Power(name="Fist", rank=8, attack=AttackKind.MELEE)
@@ -74,7 +74,7 @@ def test_an_unaware_character_cannot_raise_a_guard_on_their_own_turn() -> None:
     assert state(d).fight.turn.task is False and state(d).fight.guards == {}
     d.do("bo", "end_turn", character="mook")
     events = d.do("gm", "attack", attacker="zap", target="mook", power="Blast", dice=(4, 4))
-    assert not d.table.prompts() and one(events, "damaged").amount == 5
+    assert not decisions(d) and one(events, "damaged").amount == 5
     # aware now (src 252), he may block on his turn
     d.do("gm", "aware", characters="mook")
     d.do("gm", "end_turn", character="zap")
@@ -206,7 +206,7 @@ def test_a_telepath_asks_to_block_mind_control_with_telepathy_and_the_gm_permits
     # the hit waits for the GM, who permits: Telepathy 6 + (4, 3) = 13 vs 8 + 5 = 13 negates it (src 379).
     # It was her forced action: the next is lost (src 297)
     d = _mind_control_hits_a_telepath()
-    prompt = d.table.prompts()[0]
+    prompt = decisions(d)[0]
     assert (prompt.seat, prompt.kind) == ("ann", "defend")
     assert [o.value for o in prompt.options] == ["block:telepathy", "dodge:telepathy", "take"]
     events = d.answer("ann", "defend-1", "block:Telepathy")
@@ -214,7 +214,7 @@ def test_a_telepath_asks_to_block_mind_control_with_telepathy_and_the_gm_permits
     assert (asked.kind, asked.power, asked.forced) == ("block", "Telepathy", True)
     assert not of(events, "defence_rolled") and state(d).fight.pending.stage == "similar"
     d.refuse("gm", "end_turn", rule="BPB-TURN-007", character="psi")
-    ruling = d.table.prompts()[0]
+    ruling = decisions(d)[0]
     assert (ruling.role, ruling.kind, ruling.id) == ("gm", "permit_power", "permit-1")
     d.refuse("ann", "permit_power", attack=1, permit=True)  # the GM's to rule, not hers
     events = d.answer("gm", "permit-1", "permit", dice=(4, 3))
@@ -233,7 +233,7 @@ def test_the_gm_rules_the_power_not_similar_and_she_answers_again() -> None:
     d.answer("ann", "defend-1", "dodge:Telepathy")
     ruled = one(d.answer("gm", "permit-1", "refuse"), "power_ruled")
     assert ruled.permitted is False
-    assert [o.value for o in d.table.prompts()[0].options] == ["take"]
+    assert [o.value for o in decisions(d)[0].options] == ["take"]
     d.refuse(
         "ann", "defend", rule="BPB-DEF-005", attack=1, character="tele", choice="block", power="Telepathy"
     )
@@ -269,7 +269,7 @@ def test_a_flier_who_rams_by_flight_is_still_in_the_air() -> None:
     d = cast(hero("bird", owner="ann", powers=(FLIGHT,), Perception=5), hero("mook", Endurance=20))
     d.do("gm", "start_fight", characters="bird, mook")
     d.do("ann", "ram", attacker="bird", target="mook", power="Flight", dice=(6, 6))
-    if d.prompts("gm"):
+    if decisions(d, "gm"):
         d.answer("gm", "defend-1", "take")
     assert state(d).condition("bird").airborne
     d.do("ann", "end_turn", character="bird")
@@ -357,7 +357,7 @@ def test_a_stunt_gives_the_same_power_to_block_with() -> None:
     d.do("ann", "spend", character="frost", kind="stunt", power="Ice Blast", used_as="Telepathy")
     d.do("ann", "end_turn", character="frost")
     d.do("gm", "attack", attacker="psi", target="frost", power="Telepathy", dice=(6, 6))
-    assert [o.value for o in d.table.prompts()[0].options] == ["block", "dodge", "take"]
+    assert [o.value for o in decisions(d)[0].options] == ["block", "dodge", "take"]
     rolled = one(d.answer("ann", "defend-1", "block", dice=(4, 3)), "defence_rolled")
     assert (rolled.roll.task.attribute, rolled.roll.task.difficulty, rolled.roll.verdict.success) == (
         6,
@@ -379,7 +379,7 @@ def test_the_gms_own_telepath_blocks_at_once_and_a_players_plot_point_waits_for_
     d.do("gm", "start_session")
     d.do("gm", "start_fight", characters="psi, mook, tele")
     d.do("ann", "attack", attacker="psi", target="mook", power="Mind Control", dice=(6, 6))
-    option = next(o for o in d.table.prompts()[0].options if o.value == "block:telepathy")
+    option = next(o for o in decisions(d)[0].options if o.value == "block:telepathy")
     assert "GM rules" not in option.label
     rolled = one(d.answer("gm", "defend-1", "block:Telepathy", dice=(1, 1)), "defence_rolled")
     assert (rolled.power, rolled.roll.verdict.success) == ("Telepathy", False)
@@ -414,7 +414,7 @@ def test_a_block_kept_up_meets_each_mind_control_with_telepathy_one_harder_each_
     d.do("ann", "end_turn", character="tele")
     for attack, attacker, difficulty in ((1, "psi", 13), (2, "psy", 14)):
         d.do("gm", "attack", attacker=attacker, target="tele", power="Mind Control", dice=(6, 6))
-        assert [o.value for o in d.table.prompts()[0].options] == ["block:telepathy", "take"]
+        assert [o.value for o in decisions(d)[0].options] == ["block:telepathy", "take"]
         d.answer("ann", f"defend-{attack}", "block:Telepathy")
         rolled = one(d.answer("gm", f"permit-{attack}", "permit", dice=(6, 6)), "defence_rolled")
         assert (rolled.forced, rolled.roll.task.difficulty) == (False, difficulty)

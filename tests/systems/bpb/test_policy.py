@@ -10,7 +10,9 @@ import pytest
 
 from capeworks.engine import Seat, Table
 from capeworks.systems.bpb.policy import ARENA, POLICIES, Outcome, choose_attack
-from tests.systems.bpb.helpers import RULESET, state, table
+from capeworks.systems.bpb.sheet import Power
+from tests.systems.bpb.helpers import RULESET, fight, state, table
+from tests.systems.bpb.test_combat import cast, hero
 
 
 @dataclass
@@ -46,7 +48,7 @@ def _fight(policy: str, seed: int) -> tuple[Table, Outcome]:
         done = ARENA.outcome(t.state, max_rounds=30)
         if done is not None:
             return t, done
-        for prompt in t.prompts():
+        for prompt in (p for p in t.prompts() if p.options):  # the turn prompt is answered by moving
             who = str(prompt.options[0].payload.get("character") or prompt.context.get("character") or "")
             seat = prompt.seat or "gm"
             mover = POLICIES[policy].answer(Situation(t.state, who, (), rng), prompt)
@@ -107,3 +109,80 @@ def test_sensible_steps_in_only_to_save_an_ally_it_can_outlast() -> None:
     move = POLICIES["sensible"].answer(Situation(state(d), "ganyeka", (), rng), d.prompt("bo", "step_in"))
     assert move.payload["step"] is True
     assert POLICIES["no_reactions"].answer(ask, prompt).payload["step"] is False
+
+
+@pytest.mark.rules("BPB-PP-009", "BPB-DMG-010")
+def test_choose_attack_counts_a_stunt_used_as_protection() -> None:
+    # src 481, 429: Widow's Venom Sting 5 stunted into venom armour protects at PV 5, the best of her
+    # protections: Adler's Pistol 4, Knife (DR 2) and fists (2) cannot hurt her through it, so he picks none
+    d = table()
+    d.do("gm", "start_session")
+    s = state(d)
+    assert choose_attack(s, s.characters["adler"], s.characters["widow"])[1] == "Pistol"  # 4 - 2 gets through
+    d.do("ann", "spend", character="widow", kind="stunt", power="Venom Sting", used_as="Venom Armour",
+         protects="Endurance")  # fmt: skip
+    s = state(d)
+    assert choose_attack(s, s.characters["adler"], s.characters["widow"]) is None
+
+
+@pytest.mark.rules("BPB-TURN-004", "BPB-PP-009")
+def test_sensible_does_not_step_in_front_of_a_hit_her_stunt_stops() -> None:
+    # Widow, Endurance 2 left, is hit by Adler's Pistol (DR 4): through her Invulnerability 2 it would put
+    # her out, but her venom armour (a protection stunt at 5) stops all of it: Ganyeka lets it pass
+    sides = {"widow": "heroes", "ganyeka": "heroes", "adler": "agents", "brandt": "agents"}
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "start_fight", payload={"characters": "adler, widow, ganyeka, brandt",
+                                       "aware_first": "adler", "sides": sides})  # fmt: skip
+    d.do("ann", "spend", character="widow", kind="stunt", power="Venom Sting", used_as="Venom Armour",
+         protects="Endurance", rounds=1)  # fmt: skip
+    hurt = state(d).condition("widow").model_copy(update={"lost": 4})
+    d.patch(conditions={**state(d).conditions, "widow": hurt})
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    ask = Situation(state(d), "ganyeka", (), random.Random(1))
+    assert POLICIES["sensible"].answer(ask, d.prompt("bo", "step_in")).payload["step"] is False
+
+
+@pytest.mark.rules("BPB-DEF-007", "BPB-TURN-004", "BPB-PP-009")
+def test_sensible_spends_no_forced_dodge_on_a_hit_her_stunt_stops() -> None:
+    # the sensible policy forces a dodge (costing its next action) only when the hit would put it out:
+    # Pistol DR 4 on Widow with 2 Endurance left, her venom armour (PV 5) taking all of it, is no such hit
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "adler", "widow")
+    d.do("ann", "spend", character="widow", kind="stunt", power="Venom Sting", used_as="Venom Armour",
+         protects="Endurance")  # fmt: skip
+    hurt = state(d).condition("widow").model_copy(update={"lost": 4})
+    d.patch(conditions={**state(d).conditions, "widow": hurt})
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    ask = Situation(state(d), "widow", ("adler",), random.Random(1))
+    assert POLICIES["sensible"].answer(ask, d.prompt("ann", "defend")).payload["choice"] == "take"
+
+
+@pytest.mark.rules("BPB-PP-009")
+def test_choose_attack_counts_a_stunted_attack() -> None:
+    # src 481: Aegis's Force Field 8 made a force blade for the round (a hand-to-hand attack at DR 8) is one
+    # of her attacks: her bare hands (Brawn 2) cannot hurt the foe's Invulnerability 4, the blade can
+    ff = Power(name="Force Field", rank=8, protects="Endurance", activated=True)
+    skin = Power(name="Invulnerability", rank=4, protects="Endurance")
+    d = cast(hero("aegis", owner="ann", powers=(ff,), Prowess=4, Brawn=2), hero("foe", powers=(skin,)))
+    d.do("gm", "start_session")
+    s = state(d)
+    assert choose_attack(s, s.characters["aegis"], s.characters["foe"]) is None
+    d.do("ann", "spend", character="aegis", kind="stunt", power="Force Field", used_as="Force Blade",
+         attack="melee")  # fmt: skip
+    s = state(d)
+    assert choose_attack(s, s.characters["aegis"], s.characters["foe"])[1] == "Force Blade"
+
+
+@pytest.mark.rules("BPB-PP-007")
+def test_choose_attack_counts_a_boosted_brawn() -> None:
+    # src 475: boosted from Brawn 4 to 5, her fists (DR 5) get through the foe's Invulnerability 4, 1 a hit
+    skin = Power(name="Invulnerability", rank=4, protects="Endurance")
+    d = cast(hero("bruiser", owner="ann", Prowess=4, Brawn=4), hero("foe", powers=(skin,)))
+    d.do("gm", "start_session")
+    s = state(d)
+    assert choose_attack(s, s.characters["bruiser"], s.characters["foe"]) is None
+    d.do("ann", "spend", character="bruiser", kind="boost", power="Brawn")
+    s = state(d)
+    assert choose_attack(s, s.characters["bruiser"], s.characters["foe"])[1] == "unarmed"

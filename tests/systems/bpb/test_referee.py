@@ -14,7 +14,7 @@ from capeworks.engine.golden import replay_document
 from capeworks.errors import CapeworksError
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Power
-from tests.systems.bpb.helpers import fight, of, one, state, table
+from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
 
 BLAST6 = Power(name="Blast", rank=6, attack=AttackKind.RANGED, expertise=True)
@@ -77,7 +77,7 @@ def test_r03_extreme_hit_at_exactly_three_over(dice: tuple[int, int], extreme: b
     )
     assert (rolled.roll.verdict.success, rolled.roll.verdict.extreme) == (True, extreme)
     d.answer("gm", "defend-1", "take")
-    prompts = d.table.prompts()
+    prompts = decisions(d)
     assert bool(prompts and prompts[0].kind == "extreme") is extreme
 
 
@@ -204,7 +204,7 @@ def test_r11_penetrating_rounds_for_the_defender(pv: int, amount: int) -> None:
     d = cast(hero("zap", powers=(lance,), Accuracy=6), hero("wall", owner="ann", powers=(armour,)))
     fight(d, "zap", "wall")
     events = d.do("gm", "attack", attacker="zap", target="wall", power="Lance", dice=(6, 6))
-    if d.table.prompts():
+    if decisions(d):
         events = d.answer("ann", "defend-1", "take")
     assert one(events, "damaged").amount == amount
 
@@ -261,7 +261,7 @@ def test_r15_slam_shrugged_off() -> None:
     d = cast(hero("big", powers=(FIST8,), Prowess=8), hero("me", owner="ann", Brawn=6, Endurance=20))
     fight(d, "big", "me")
     d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
-    if d.table.prompts()[0].kind == "defend":
+    if decisions(d)[0].kind == "defend":
         d.answer("ann", "defend-1", "take")
     events = d.answer("gm", "extreme-1", "slamming", dice=(5, 5))  # 10 + 6 = 16 vs 16
     slam = one(events, "slam_rolled")
@@ -278,7 +278,7 @@ def test_r16_slam_landing_against_protection() -> None:
                                                           Endurance=20))  # fmt: skip
     fight(d, "big", "me")
     d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
-    if d.table.prompts()[0].kind == "defend":
+    if decisions(d)[0].kind == "defend":
         d.answer("ann", "defend-1", "take")
     events = d.answer("gm", "extreme-1", "slamming", dice=(3, 4))
     assert [(h.dr, h.amount) for h in of(events, "damaged")] == [(8, 6), (3, 1)]
@@ -519,7 +519,7 @@ def test_r31_rally_in_the_fight() -> None:
     fight(d, "brute", "me")
     d.do("gm", "attack", attacker="brute", target="me", dice=(6, 6))  # Prowess 2 cannot block DR 7
     # no roll reaches the block or dodge, a plot point does (src 469, test_r66): she keeps hers
-    assert [o.value for p in d.prompts("ann") for o in p.options] == [
+    assert [o.value for p in decisions(d, "ann") for o in p.options] == [
         "block:plot_point",
         "dodge:plot_point",
         "take",
@@ -628,7 +628,7 @@ def test_r37_odd_slam_margin_rounds_for_the_defender() -> None:
     d = cast(hero("big", powers=(FIST8,), Prowess=8), hero("me", owner="ann", Brawn=3, Endurance=20))
     fight(d, "big", "me")
     d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
-    if d.table.prompts()[0].kind == "defend":
+    if decisions(d)[0].kind == "defend":
         d.answer("ann", "defend-1", "take")
     events = d.answer("gm", "extreme-1", "slamming", dice=(4, 4))  # 8 + 3 = 11 vs 16
     assert one(events, "slam_rolled").missed_by == 5
@@ -644,7 +644,7 @@ def test_r38_overwhelming_penetrating_lance() -> None:
     d = cast(hero("zap", powers=(lance,), Accuracy=6), hero("wall", owner="ann", powers=(armour,)))
     fight(d, "zap", "wall")
     d.do("gm", "attack", attacker="zap", target="wall", power="Lance", dice=(6, 6))
-    if d.table.prompts()[0].kind == "defend":
+    if decisions(d)[0].kind == "defend":
         d.answer("ann", "defend-1", "take")
     hit = one(d.answer("gm", "extreme-1", "overwhelming"), "damaged")
     assert (hit.dr, hit.pv, hit.amount) == (8, 5, 5)  # the event keeps the full PV; half of it counts
@@ -710,7 +710,7 @@ def test_r42_telepathy_cannot_be_dodged_without_telepathy() -> None:
     fight(d, "psi", "me")
     d.do("ann", "guard", character="me", kind="dodge", forced=True)
     events = d.do("gm", "attack", attacker="psi", target="me", power="Telepathy", dice=(6, 6))
-    assert one(events, "attack_rolled").roll.verdict.success and not d.table.prompts()
+    assert one(events, "attack_rolled").roll.verdict.success and not decisions(d)
 
 
 @pytest.mark.rules("BPB-MOD-004", "BPB-DEF-002")
@@ -723,7 +723,7 @@ def test_r43_out_cold_cannot_block() -> None:
         update={"statuses": (Status.UNCONSCIOUS,)})})  # fmt: skip
     events = d.do("bo", "attack", attacker="ganyeka", target="brandt", dice=(3, 3))
     assert one(events, "attack_rolled").roll.task.bonus == 6
-    assert not d.prompts("gm")
+    assert not decisions(d, "gm")
 
 
 # -- third pass ------------------------------------------------------------------------------------------
@@ -769,7 +769,7 @@ def test_r47_one_extreme_effect_per_hit() -> None:
     d = cast(hero("zap", powers=(BLAST6,), Accuracy=4), hero("me", owner="ann", Endurance=20))
     fight(d, "zap", "me")
     d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
-    if d.table.prompts()[0].kind == "defend":
+    if decisions(d)[0].kind == "defend":
         d.answer("ann", "defend-1", "take")
     d.answer("gm", "extreme-1", "overwhelming")
     d.refuse("gm", "extreme", attack=1, effect="staggering")
@@ -1141,7 +1141,9 @@ def test_r66_plot_point_dodges() -> None:
 
 def _plot_point_options(d) -> list[str]:
     """The defence prompt's choices that spend a plot point."""
-    return [o.value.split(":")[0] for p in d.prompts("ann") for o in p.options if o.payload.get("plot_point")]
+    return [
+        o.value.split(":")[0] for p in decisions(d, "ann") for o in p.options if o.payload.get("plot_point")
+    ]
 
 
 @pytest.mark.rules("BPB-PP-005", "BPB-PP-006", "BPB-ROLL-005")
@@ -1542,7 +1544,7 @@ def test_r89_overwhelming_a_reason_drain() -> None:
     d = cast(hero("psi", powers=(drain,), Willpower=8), hero("me", owner="ann", powers=(guard,), Reason=9))
     fight(d, "psi", "me")
     d.do("gm", "attack", attacker="psi", target="me", power="Reason Drain", dice=(6, 6))
-    if d.table.prompts() and d.table.prompts()[0].kind == "defend":
+    if decisions(d) and decisions(d)[0].kind == "defend":
         d.answer("ann", "defend-1", "take")
     hit = one(d.answer("gm", "extreme-1", "overwhelming"), "damaged")
     assert (hit.attribute, hit.dr, hit.amount) == ("Reason", 8, 5)
@@ -1556,11 +1558,11 @@ def test_r90_no_slam_or_stagger_from_a_drain() -> None:
     d = cast(hero("psi", powers=(drain,), Willpower=8), hero("me", owner="ann", Reason=9))
     fight(d, "psi", "me")
     d.do("gm", "attack", attacker="psi", target="me", power="Reason Drain", dice=(6, 6))
-    if d.table.prompts() and d.table.prompts()[0].kind == "defend":
+    if decisions(d) and decisions(d)[0].kind == "defend":
         d.answer("ann", "defend-1", "take")
     d.refuse("gm", "extreme", attack=1, effect="slamming")
     d.refuse("gm", "extreme", attack=1, effect="staggering")
-    assert [o.value for o in d.table.prompts()[0].options] == ["overwhelming"]
+    assert [o.value for o in decisions(d)[0].options] == ["overwhelming"]
 
 
 @pytest.mark.rules("BPB-XS-008")
@@ -1691,7 +1693,7 @@ def test_r100_telepathy_blocks_telepathy() -> None:
     d = cast(hero("psi", powers=(mind,), Willpower=6), hero("me", owner="ann", powers=(mind,), Prowess=6))
     fight(d, "psi", "me")
     d.do("gm", "attack", attacker="psi", target="me", power="Telepathy", dice=(6, 6))
-    assert "block" in [o.value for p in d.prompts("ann") for o in p.options]
+    assert "block" in [o.value for p in decisions(d, "ann") for o in p.options]
     rolled = one(d.answer("ann", "defend-1", "block", dice=(4, 4)), "defence_rolled")
     assert (rolled.roll.task.attribute, rolled.roll.task.difficulty) == (5, 13)
     assert rolled.roll.verdict.success
@@ -1704,7 +1706,7 @@ def test_r101_cover_too_far_is_no_benefit() -> None:
     d = table()
     fight(d, "adler", "widow")
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", cover_ft=50, dice=(6, 5))
-    options = [o.value for p in d.prompts("ann") for o in p.options]
+    options = [o.value for p in decisions(d, "ann") for o in p.options]
     if "dive" in options:
         events = d.answer("ann", "defend-1", "dive")
         assert one(events, "damaged").amount == 2
@@ -1928,7 +1930,7 @@ def test_r116_a_force_field_switched_on_as_a_forced_action() -> None:
     fight(d, "adler", "widow")
     d.do("ann", "switch", character="widow", power="Force Field", forced=True)
     events = d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
-    assert not d.prompts("ann")  # her one forced action this round is spent: nothing to answer with
+    assert not decisions(d, "ann")  # her one forced action this round is spent: nothing to answer with
     assert one(events, "damaged").pv == 3
     _next(d, "adler")
     assert state(d).fight.turn.actor == "widow" and state(d).fight.turn.lost
@@ -1954,7 +1956,7 @@ def test_r118_stunning_knocks_out_and_comes_back() -> None:
     d = cast(hero("thug", owner="ann", Brawn=3, Prowess=9), hero("mook", Endurance=3))
     fight(d, "thug", "mook")
     d.do("ann", "attack", attacker="thug", target="mook", dice=(6, 6))
-    if d.prompts("gm"):
+    if decisions(d, "gm"):
         d.answer("gm", "defend-1", "take")
     c = state(d).condition("mook")
     assert (c.stunning, c.lost) == (3, 0) and Status.UNCONSCIOUS in c.statuses
@@ -2014,7 +2016,7 @@ def test_r122_penetrating_halves_only_the_best_layer() -> None:
     d = cast(hero("zap", powers=(lance,), Accuracy=6), hero("me", owner="ann", powers=layers, Endurance=20))
     fight(d, "zap", "me")
     d.do("gm", "attack", attacker="zap", target="me", power="Lance", dice=(5, 5))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     assert state(d).condition("me").lost == 4
 
@@ -2026,7 +2028,7 @@ def test_r123_a_slam_flies_the_throws_distance_of_the_miss() -> None:
     d = cast(hero("big", powers=(FIST8,), Prowess=8), hero("me", owner="ann", Brawn=3, Endurance=20))
     fight(d, "big", "me")
     d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
-    if d.table.prompts()[0].kind == "defend":
+    if decisions(d)[0].kind == "defend":
         d.answer("ann", "defend-1", "take")
     slam = one(d.answer("gm", "extreme-1", "slamming", dice=(4, 5)), "slam_rolled")  # 12 vs 16
     assert (slam.missed_by, slam.distance_ft) == (4, 50)
@@ -2061,11 +2063,11 @@ def test_r126_a_plot_point_keeps_the_field_up() -> None:
     d.do("ann", "switch", character="widow", power="Force Field")
     _next(d, "widow")
     d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     d.answer("gm", "extreme-1", "staggering")
     d.answer("ann", "resist-1", "roll", dice=(1, 1))  # she keeps her plot point for the field
-    assert [o.value for p in d.prompts("ann") for o in p.options if o.payload.get("plot_point")] == [
+    assert [o.value for p in decisions(d, "ann") for o in p.options if o.payload.get("plot_point")] == [
         "keep:plot_point"
     ]
     events = d.do("ann", "keep_powers", attack=1, character="widow", keep=True, plot_point=True)
@@ -2139,7 +2141,7 @@ def test_r130_a_rally_then_the_rest_counts_only_what_came_after() -> None:
     assert one(d.do("ann", "spend", character="me", kind="rally"), "rested").recovered == 3
     _next(d, "me")
     d.do("gm", "attack", attacker="kid", target="me", dice=(6, 6))  # Brawn 2: stunning, DR 2
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-2", "take")
     d.do("gm", "end_fight")
     c = state(d).condition("me")
@@ -2290,7 +2292,7 @@ def test_r140_a_force_field_stunted_into_a_force_blade() -> None:
         "attack_rolled",
     )
     assert (rolled.roll.task.attribute, rolled.roll.task.difficulty, rolled.dr) == (4, 10, 8)
-    if d.prompts("gm"):
+    if decisions(d, "gm"):
         d.answer("gm", "defend-1", "take")
     assert state(d).condition("foe").lost == 8
     _next(d, "aegis", "foe")
@@ -2338,7 +2340,7 @@ def test_r143_an_extreme_grab_has_its_own_bonus_not_the_three_effects() -> None:
     events = d.do("bo", "grab", attacker="ganyeka", target="brandt", manoeuvre="throw", dice=(6, 6, 1, 1))
     grab = one(events, "grabbed")
     assert grab.roll.verdict.extreme and grab.breakout.task.difficulty == 8 + 5 + 3
-    assert not [p for p in d.table.prompts() if p.kind == "extreme"]
+    assert not [p for p in decisions(d) if p.kind == "extreme"]
 
 
 @pytest.mark.rules("BPB-DMG-001", "BPB-PP-007")
@@ -2349,7 +2351,7 @@ def test_r144_a_boost_to_brawn_four_makes_the_punch_normal() -> None:
     fight(d, "thug", "foe")
     d.do("ann", "spend", character="thug", kind="boost", power="Brawn")
     d.do("ann", "attack", attacker="thug", target="foe", dice=(6, 6))
-    if d.prompts("gm"):
+    if decisions(d, "gm"):
         d.answer("gm", "defend-1", "take")
     c = state(d).condition("foe")
     assert (c.lost, c.stunning) == (4, 0)
@@ -2386,7 +2388,7 @@ def test_r147_stunning_alone_stops_at_zero() -> None:
     d = cast(hero("thug", owner="ann", Brawn=3, Prowess=9), hero("mook", Endurance=3))
     fight(d, "thug", "mook")
     d.do("ann", "attack", attacker="thug", target="mook", dice=(6, 6))
-    if d.prompts("gm"):
+    if decisions(d, "gm"):
         d.answer("gm", "defend-1", "take")
     _next(d, "thug")
     _next(d, "thug")  # the mook, knocked out, has no turn
@@ -2434,7 +2436,7 @@ def test_r150_a_stunning_punch_slams_into_a_normal_landing() -> None:
              hero("foe", Brawn=1, Prowess=2, Endurance=20))  # fmt: skip
     fight(d, "boxer", "foe")
     d.do("ann", "attack", attacker="boxer", target="foe", dice=(6, 6))  # 21 vs 10: extreme
-    if d.prompts("gm") and d.prompts("gm")[0].kind == "defend":
+    if decisions(d, "gm") and decisions(d, "gm")[0].kind == "defend":
         d.answer("gm", "defend-1", "take")
     events = d.answer("ann", "extreme-1", "slamming", dice=(2, 2))  # 4 + 1 = 5 vs 11: missed by 6
     assert [(h.dr, h.stunning) for h in of(events, "damaged")] == [(3, True), (3, False)]
@@ -2500,7 +2502,7 @@ def test_r154_a_boosted_will_resists_with_the_boost() -> None:
     d.do("ann", "spend", character="me", kind="boost", power="Willpower")
     _next(d, "me")
     d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     rolled = one(d.answer("gm", "extreme-1", "staggering", dice=(6, 6)), "stagger_rolled")
     assert (rolled.roll.task.attribute, rolled.roll.verdict.total, rolled.roll.verdict.success) == (
@@ -2551,7 +2553,7 @@ def test_r157_shooting_the_gun_out_of_his_hand_does_not_hurt_him() -> None:
                   dice=(5, 5))  # fmt: skip
     rolled = one(events, "attack_rolled")
     assert (rolled.roll.task.difficulty, rolled.roll.verdict.success, rolled.dr) == (8 + 2 + 3, True, 5)
-    assert not of(events, "damaged") and not d.prompts("gm")
+    assert not of(events, "damaged") and not decisions(d, "gm")
     assert state(d).condition("adler").lost == 0
     assert "(at the item Agent Adler holds); DR 5." in " ".join(d.words()[-2:])
 
@@ -2630,7 +2632,7 @@ def test_r162_death_only_by_the_tables_option() -> None:
                  config={"death_below_zero": option})  # fmt: skip
         fight(d, "brute", "mook")
         d.do("ann", "attack", attacker="brute", target="mook", dice=(6, 6))
-        if d.prompts("gm"):
+        if decisions(d, "gm"):
             d.answer("gm", "defend-1", "take")
         statuses = state(d).condition("mook").statuses
         assert Status.UNCONSCIOUS in statuses and (Status.DEAD in statuses) is dead
@@ -2731,7 +2733,7 @@ def test_r168_a_drain_is_blocked_only_by_the_same_power() -> None:
         d = cast(hero("psi", powers=(drain,), Willpower=8), hero("me", owner="ann", powers=powers, Reason=9))
         fight(d, "psi", "me")
         d.do("gm", "attack", attacker="psi", target="me", power="Reason Drain", dice=(6, 5))
-        assert bool(d.prompts("ann")) is offered
+        assert bool(decisions(d, "ann")) is offered
         if offered:
             rolled = one(d.answer("ann", "defend-1", "block", dice=(4, 3)), "defence_rolled")
             assert (rolled.roll.task.attribute, rolled.roll.task.difficulty, rolled.roll.verdict.success) == (
@@ -2949,7 +2951,7 @@ def test_r181_out_cold_half_way_through_a_round_cannot_dodge() -> None:
         d.do("gm", "attack", attacker="brandt", target="me", power="Blast", dice=(1, 1)), "attack_rolled"
     )
     assert rolled.roll.task.bonus == 6
-    assert not d.prompts("ann")
+    assert not decisions(d, "ann")
 
 
 @pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-008")
@@ -2963,7 +2965,7 @@ def test_r182_held_fast_she_cannot_dive_for_cover() -> None:
     _next(d, "ganyeka")
     d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, cover_ft={"widow": 20},
          dice=(5, 4))  # fmt: skip
-    assert "dive" not in [o.value for p in d.prompts("ann") for o in p.options]
+    assert "dive" not in [o.value for p in decisions(d, "ann") for o in p.options]
 
 
 @pytest.mark.rules("BPB-TURN-006", "BPB-DEF-008")
@@ -2974,11 +2976,11 @@ def test_r183_one_dive_a_round() -> None:
     fight(d, "adler", "brandt", "widow")
     d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, cover_ft={"widow": 20},
          dice=(5, 4))  # fmt: skip
-    d.answer("ann", d.prompts("ann")[0].id, "dive")
+    d.answer("ann", decisions(d, "ann")[0].id, "dive")
     _next(d, "adler")
     d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"widow": 10}, cover_ft={"widow": 20},
          dice=(5, 4))  # fmt: skip
-    assert "dive" not in [o.value for p in d.prompts("ann") for o in p.options]
+    assert "dive" not in [o.value for p in decisions(d, "ann") for o in p.options]
 
 
 @pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-008")
@@ -2990,7 +2992,7 @@ def test_r184_held_fast_she_cannot_dive_from_a_shot() -> None:
     d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
     _next(d, "ganyeka")
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", cover_ft=20, dice=(6, 6))
-    assert "dive" not in [o.value for p in d.prompts("ann") for o in p.options]
+    assert "dive" not in [o.value for p in decisions(d, "ann") for o in p.options]
     d.refuse("ann", "defend", rule="BPB-GRAB-005", attack=1, character="widow", choice="dive")
 
 
@@ -3055,7 +3057,7 @@ def test_r188_slammed_out_of_the_hold() -> None:
     d.do("gm", "grab", attacker="bear", target="me", manoeuvre="interpose", dice=(6, 6, 1, 1))
     _next(d, "bear")
     d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
-    if d.table.prompts()[0].kind == "defend":
+    if decisions(d)[0].kind == "defend":
         d.answer("ann", "defend-1", "take")
     slam = one(d.answer("gm", "extreme-1", "slamming", dice=(4, 5)), "slam_rolled")
     assert slam.distance_ft == 50
@@ -3081,7 +3083,7 @@ def test_r189_a_slammed_grappler_lets_go() -> None:
     d.do("gm", "grab", attacker="bear", target="me", dice=(6, 6, 1, 1))
     _next(d, "bear")
     d.do("gm", "attack", attacker="big", target="bear", power="Fist", dice=(6, 6))
-    if d.table.prompts()[0].kind == "defend":
+    if decisions(d)[0].kind == "defend":
         d.answer("gm", "defend-1", "take")
     assert one(d.answer("gm", "extreme-1", "slamming", dice=(4, 5)), "slam_rolled").distance_ft == 50
     me = state(d).condition("me")
@@ -3101,7 +3103,7 @@ def test_r190_a_shrugged_off_slam_keeps_the_hold() -> None:
     d.do("gm", "grab", attacker="bear", target="me", dice=(6, 6, 1, 1))
     _next(d, "bear")
     d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
-    if d.table.prompts()[0].kind == "defend":
+    if decisions(d)[0].kind == "defend":
         d.answer("ann", "defend-1", "take")
     assert one(d.answer("gm", "extreme-1", "slamming", dice=(6, 6)), "slam_rolled").missed_by == 0
     assert state(d).condition("me").held_by == "bear"
@@ -3118,7 +3120,7 @@ def test_r191_knocked_out_by_a_held_action_half_way_through_her_turn() -> None:
     d.do("ann", "move", character="widow")
     d.do("gm", "preempt", character="brandt")
     d.do("gm", "attack", attacker="brandt", target="widow", power="Blast", dice=(2, 1))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     assert Status.UNCONSCIOUS in state(d).condition("widow").statuses
     _next(d, "brandt")
@@ -3155,7 +3157,7 @@ def test_r193_knocked_out_before_his_turn_by_a_held_action() -> None:
     assert state(d).fight.turn.actor == "adler"
     d.do("ann", "preempt", character="zap")
     d.do("ann", "attack", attacker="zap", target="adler", power="Blast", dice=(2, 1))
-    if d.prompts("gm"):
+    if decisions(d, "gm"):
         d.answer("gm", "defend-1", "take")
     assert Status.UNCONSCIOUS in state(d).condition("adler").statuses
     _next(d, "zap")
@@ -3189,7 +3191,7 @@ def test_r195_a_flier_dives_clear_of_the_blast() -> None:
     fight(d, "adler", "hawk")
     d.do("gm", "explode", attacker="adler", power="Grenade", distances={"hawk": 10}, cover_ft={"hawk": 60},
          dice=(5, 4))  # fmt: skip
-    d.answer("ann", d.prompts("ann")[0].id, "dive")
+    d.answer("ann", decisions(d, "ann")[0].id, "dive")
     assert state(d).condition("hawk").lost == 0
 
 
@@ -3216,7 +3218,7 @@ def test_r197_the_rammer_knocked_out_by_his_own_ram() -> None:
     d = cast(hero("bull", owner="ann", Brawn=6, Prowess=8, Endurance=3), hero("cat", Endurance=20))
     fight(d, "bull", "cat")
     d.do("ann", "ram", attacker="bull", target="cat", mode="run", dice=(6, 5))
-    if d.prompts("gm"):
+    if decisions(d, "gm"):
         d.answer("gm", "defend-1", "take")
     assert Status.UNCONSCIOUS in state(d).condition("bull").statuses
     d.refuse("ann", "act", rule="BPB-REC-004", character="bull", kind="free", text="drop the crowbar")
@@ -3233,13 +3235,13 @@ def test_r198_stepped_in_front_then_no_dive() -> None:
          sides={"widow": "heroes", "ganyeka": "heroes", "adler": "agents", "brandt": "agents"})  # fmt: skip
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
     d.answer("bo", "step-in-1-ganyeka", "step")
-    while d.table.prompts():
-        p = d.table.prompts()[0]
+    while decisions(d):
+        p = decisions(d)[0]
         d.answer(p.seat, p.id, "take")
     _next(d, "adler")
     d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"ganyeka": 10},
          cover_ft={"ganyeka": 20}, dice=(5, 4))  # fmt: skip
-    assert not d.prompts("bo")
+    assert not decisions(d, "bo")
 
 
 @pytest.mark.rules("BPB-PP-011", "BPB-REC-001", "BPB-REC-004")
@@ -3252,7 +3254,7 @@ def test_r199_a_rally_brings_her_round() -> None:
     d.do("gm", "start_session")
     fight(d, "zap", "me")
     d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     assert Status.UNCONSCIOUS in state(d).condition("me").statuses
     d.do("ann", "spend", character="me", kind="rally")
@@ -3332,7 +3334,7 @@ def test_r203_knocked_out_loses_the_held_action() -> None:
     fight(d, "me", "zap", "brandt")
     d.do("ann", "delay", character="me")
     d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     assert Status.UNCONSCIOUS in state(d).condition("me").statuses
     d.do("ann", "spend", character="me", kind="rally")
@@ -3472,7 +3474,7 @@ def test_r212_a_car_whose_driver_is_out_cold_rolls_on_at_the_end_of_the_round() 
     fight(d, "zap", "me")
     d.do("gm", "add_hazard", text="the getaway car", controller="me", once=False)
     d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     assert Status.UNCONSCIOUS in state(d).condition("me").statuses
     events = d.do("gm", "end_turn", character="zap")
@@ -3572,7 +3574,7 @@ def test_r219_a_block_undoes_an_extreme_hit_and_its_effect() -> None:
     d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
     events = d.answer("ann", "defend-1", "block", dice=(6, 6))
     assert one(events, "defence_rolled").roll.verdict.success
-    assert not d.table.prompts() and state(d).condition("me").lost == 0
+    assert not decisions(d) and state(d).condition("me").lost == 0
 
 
 @pytest.mark.rules("BPB-ROLL-005", "BPB-MOVE-007")
@@ -3667,7 +3669,7 @@ def test_r225_a_penetrating_slam_lands_against_the_whole_skin() -> None:
              hero("me", owner="ann", powers=(armour,), Brawn=3, Endurance=20))  # fmt: skip
     fight(d, "zap", "me")
     d.do("gm", "attack", attacker="zap", target="me", power="Lance", dice=(6, 6))
-    if d.table.prompts()[0].kind == "defend":
+    if decisions(d)[0].kind == "defend":
         d.answer("ann", "defend-1", "take")
     events = d.answer("gm", "extreme-1", "slamming", dice=(3, 4))  # 10 vs 16: missed by 6
     assert [(h.dr, h.amount) for h in of(events, "damaged")] == [(8, 6), (3, 0)]
@@ -3867,7 +3869,7 @@ def test_r237_the_dead_do_not_heal() -> None:
              config={"death_below_zero": True})  # fmt: skip
     fight(d, "brute", "mook")
     d.do("ann", "attack", attacker="brute", target="mook", dice=(6, 6))
-    if d.prompts("gm"):
+    if decisions(d, "gm"):
         d.answer("gm", "defend-1", "take")
     d.do("gm", "end_fight")
     d.refuse("gm", "heal", rule="BPB-REC-004", character="mook", days=7)
@@ -3885,7 +3887,7 @@ def test_r238_the_dead_do_not_rally() -> None:
     d.do("gm", "start_session")
     fight(d, "zap", "me")
     d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     assert Status.DEAD in state(d).condition("me").statuses
     d.refuse("ann", "spend", rule="BPB-REC-004", character="me", kind="rally")
@@ -3901,7 +3903,7 @@ def test_r239_a_thrown_bus_is_dived_from_not_dodged() -> None:
     d = table()
     fight(d, "ganyeka", "widow")
     d.do("bo", "attack", attacker="ganyeka", target="widow", large=True, cover_ft=20, dice=(6, 5))
-    assert [o.value for p in d.prompts("ann") for o in p.options] == ["dive", "take"]
+    assert [o.value for p in decisions(d, "ann") for o in p.options] == ["dive", "take"]
     d.refuse("ann", "defend", rule="BPB-DEF-008", attack=1, character="widow", choice="dodge", forced=True,
              dice=(6, 6))  # fmt: skip
     events = d.answer("ann", "defend-1", "dive")
@@ -3917,7 +3919,7 @@ def test_r240_a_dodge_at_a_mind_is_refused_in_plain_words() -> None:
     d = cast(hero("psi", powers=(mind,), Willpower=6), hero("me", owner="ann", Agility=9))
     fight(d, "psi", "me")
     d.do("gm", "attack", attacker="psi", target="me", power="Telepathy", cover_ft=10, dice=(6, 6))
-    assert [o.value for p in d.prompts("ann") for o in p.options] == ["dive", "take"]
+    assert [o.value for p in decisions(d, "ann") for o in p.options] == ["dive", "take"]
     d.refuse("ann", "defend", rule="BPB-DEF-004", match="can be dodged without", attack=1, character="me",
              choice="dodge", forced=True)  # fmt: skip
 
@@ -3935,11 +3937,11 @@ def test_r241_the_unaware_hooligan_cannot_dodge_the_sting_he_does_not_see_coming
     d.refuse("gm", "guard", rule="BPB-INIT-001", character="adler", kind="dodge", forced=True)
     events = d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(2, 2))
     assert one(events, "attack_rolled").roll.task.bonus == 3  # 4 + 4 + 3 = 11 vs 10: a hit
-    assert not d.prompts("gm") and one(events, "damaged").amount == 3
+    assert not decisions(d, "gm") and one(events, "damaged").amount == 3
     d.do("gm", "aware", characters="adler")
     _next(d, "widow", "adler")
     d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(4, 3))  # 11 vs 10
-    assert "dodge" in [o.value for p in d.prompts("gm") for o in p.options]
+    assert "dodge" in [o.value for p in decisions(d, "gm") for o in p.options]
 
 
 @pytest.mark.rules("BPB-ACT-007", "BPB-REC-004")
@@ -4013,11 +4015,11 @@ def test_r246_the_dead_do_not_rest_up() -> None:
              config={"death_below_zero": True})  # fmt: skip
     fight(d, "mook", "brute")
     d.do("gm", "attack", attacker="mook", target="brute", dice=(6, 6))
-    if d.prompts("ann"):
+    if decisions(d, "ann"):
         d.answer("ann", "defend-1", "take")
     _next(d, "mook")
     d.do("ann", "attack", attacker="brute", target="mook", dice=(6, 6))
-    if d.prompts("gm"):
+    if decisions(d, "gm"):
         d.answer("gm", "defend-2", "take")
     assert Status.DEAD in state(d).condition("mook").statuses
     d.do("gm", "end_fight")
@@ -4037,7 +4039,7 @@ def test_r247_the_unaware_do_not_dive_from_the_grenade() -> None:
     d.do("gm", "start_fight", characters="brandt, widow", unaware="widow")
     events = d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"widow": 10},
                   cover_ft={"widow": 10}, dice=(6, 5))  # fmt: skip
-    assert not d.prompts("ann") and one(events, "damaged").amount == 3
+    assert not decisions(d, "ann") and one(events, "damaged").amount == 3
 
 
 @pytest.mark.rules("BPB-DEF-006", "BPB-XS-004")
@@ -4082,7 +4084,7 @@ def test_r250_growth_goes_with_a_stagger_too() -> None:
     d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
     d.answer("ann", "defend-1", "take")
     d.answer("gm", "extreme-1", "staggering", dice=(1, 1))  # 2 + 2 = 4 vs 14: staggered
-    assert [p.kind for p in d.prompts("ann")] == ["keep_powers"]
+    assert [p.kind for p in decisions(d, "ann")] == ["keep_powers"]
     d.do("ann", "keep_powers", attack=1, character="me", keep=False)
     assert "Growth" not in state(d).condition("me").on
 
@@ -4132,3 +4134,101 @@ def test_r252_drained_brawn_punches_like_a_man_and_drained_agility_walks_slow() 
     assert state(d).condition("me").drained == {"Agility": 2}
     _next(d, "psi", "big")
     assert one(d.do("ann", "move", character="me"), "moved").feet == 30
+
+
+@pytest.mark.rules("BPB-INIT-004")
+def test_r253_a_bus_she_does_not_drive_and_a_car_already_moved_are_refused_in_sentences() -> None:
+    # src 256: a vehicle "under direct control by a character" moves "when that character moves it or at
+    # the end of the round": Widow cannot move the bus Ganyeka drives, nor her own car twice in a round.
+    # Each refusal is a sentence naming the vehicle as the GM wrote it (a lowercase "a runaway bus" never
+    # opens a sentence)
+    d = table()
+    fight(d, "widow", "ganyeka", "adler")
+    d.do("gm", "add_hazard", text="a runaway bus", controller="ganyeka", once=False)
+    d.do("gm", "add_hazard", text="the getaway car", controller="widow", once=False)
+    err = d.refuse("ann", "steer", rule="BPB-INIT-004", character="widow", hazard=1)
+    assert err.message == "Widow does not control hazard 1, a runaway bus: Ganyeka does."
+    d.do("ann", "steer", character="widow", hazard=2)
+    err = d.refuse("ann", "steer", rule="BPB-INIT-004", character="widow", hazard=2)
+    assert err.message == "Hazard 2, the getaway car, has already moved this round."
+    d.do("gm", "add_hazard", text="a falling girder")
+    err = d.refuse("ann", "steer", rule="BPB-INIT-004", character="widow", hazard=3)
+    assert err.message == (
+        "Widow does not control hazard 3, a falling girder: nobody does, so it moves at the end of the round."
+    )
+
+
+@pytest.mark.rules("BPB-PP-009", "BPB-PP-008", "BPB-MOVE-003", "BPB-GRAB-011", "BPB-INIT-003")
+def test_r254_a_force_field_stunted_into_flight_lifts_her_for_the_round_and_drops_her_after() -> None:
+    # src 481: powers used "in new and creative ways": Aegis turns her Force Field 6 into a flying force
+    # bubble, a movement power through the air at rank 6 (src 475 names Flight among the powers). She flies
+    # 30 ft up: with no feet on the ground she cannot be tripped (src 361). The stunt lasts the round (src
+    # 483); in round 2 it is gone, and at the end of that round she falls with the environment (src 256)
+    # and lands prone
+    ff = Power(name="Force Field", rank=6, protects="Endurance")
+    d = cast(hero("aegis", owner="ann", powers=(ff,), Perception=7), hero("foe", Prowess=9, Agility=5))
+    d.do("gm", "start_session")
+    fight(d, "aegis", "foe")
+    d.do("ann", "spend", character="aegis", kind="stunt", power="Force Field", used_as="Force Bubble",
+         movement=True, goes="air")  # fmt: skip
+    moved = one(d.do("ann", "move", character="aegis", power="Force Bubble", feet=30), "moved")
+    assert (moved.medium, moved.feet, state(d).condition("aegis").airborne) == ("power", 30, True)
+    _next(d, "aegis")
+    d.refuse("gm", "grab", rule="BPB-GRAB-011", attacker="foe", target="aegis", manoeuvre="trip")
+    assert not of(d.do("gm", "end_turn", character="foe"), "environment_acted")  # still aloft
+    _next(d, "aegis")
+    events = d.do("gm", "end_turn", character="foe")
+    assert one(events, "environment_acted").fell == ("aegis",)
+    aegis = state(d).condition("aegis")
+    assert (aegis.airborne, Status.PRONE in aegis.statuses) == (False, True)
+
+
+@pytest.mark.rules("BPB-DEF-002", "BPB-DEF-007", "BPB-DMG-002")
+@pytest.mark.parametrize(("choice", "attribute"), [("block", 4), ("dodge", 4)])
+def test_r255_a_knife_in_a_strong_hand_is_blocked_and_dodged_at_the_hand_that_drives_it(
+    choice: str, attribute: int
+) -> None:
+    # src 373, 383: a block or dodge is "against the rank of the attacker's power or weapon"; src 375's own
+    # example takes an unarmed blow's rank as the attacker's Brawn, the rank its damage comes from (src 403);
+    # src 405: a knife (DR 2) "inflict[s] damage equal to ... the Brawn rank of the wielder, whichever is
+    # greater". Brute (Brawn 5) stabs Widow: the knife strikes at rank 5, so she blocks with Prowess 4, or
+    # dodges with Agility 4, against 8 + 5 = 13, not 8 + 2; the hit she fails to stop does 5 less her PV
+    knife = Power(name="Knife", rank=2, attack=AttackKind.MELEE, weapon=True)
+    d = cast(hero("brute", powers=(knife,), Brawn=5, Prowess=9, Perception=9))
+    d.do("gm", "add_character", id="widow", sample="widow", owner="ann")
+    fight(d, "brute", "widow")
+    rolled = one(
+        d.do("gm", "attack", attacker="brute", target="widow", power="Knife", dice=(4, 4)), "attack_rolled"
+    )
+    assert (rolled.rank, rolled.dr) == (5, 5)
+    defended = one(d.answer("ann", "defend-1", choice, dice=(4, 4)), "defence_rolled")  # 4 + 8 = 12 < 13
+    assert (defended.roll.task.attribute, defended.roll.task.difficulty) == (attribute, 13)
+    assert not defended.roll.verdict.success
+    assert state(d).condition("widow").lost == 5 - 2  # her Invulnerability 2 (the Force Field is off)
+
+
+@pytest.mark.rules("BPB-PP-010")
+def test_r256_a_stunt_typed_in_lowercase_is_refused_in_sentences() -> None:
+    # src 483: a stunt's countable resource lasts "until the six Extra Attacks are used": Chrono's player
+    # writes "extra attacks"; using seven of six, or counting a stunt that counts nothing (an ice slide,
+    # src 481), is refused in a sentence that names whose stunt it is, never opening on the player's words
+    tc = Power(name="Time Control", rank=6)
+    d = cast(hero("chrono", owner="ann", powers=(tc,)))
+    d.do("gm", "start_session")
+    d.do("ann", "spend", character="chrono", kind="stunt", power="Time Control", used_as="extra attacks")
+    err = d.refuse("ann", "use_stunt", rule="BPB-PP-010", character="chrono", stunt="extra attacks", count=7)
+    assert err.message == "Chrono's stunt extra attacks has only 6 left."
+    d.do("gm", "award", character="chrono", reason="a fine quip")
+    d.do("ann", "spend", character="chrono", kind="stunt", power="Time Control", used_as="ice slide",
+         movement=True)  # fmt: skip
+    err = d.refuse("ann", "use_stunt", character="chrono", stunt="ice slide")
+    assert err.message == "Chrono's stunt ice slide has nothing to count; it lasts its time."
+
+
+@pytest.mark.rules("BPB-INIT-001")
+def test_r257_aware_first_naming_one_not_in_the_fight_is_refused_in_a_sentence() -> None:
+    # src 252: those who become aware first act first, but only among the combatants: the GM names Ganyeka
+    # aware first in a fight between Widow and Adler; the refusal is a sentence naming him
+    d = table()
+    err = d.refuse("gm", "start_fight", characters="widow, adler", aware_first="ganyeka, widow")
+    assert err.message == "Only those in the fight can be aware first: ganyeka is not in it."

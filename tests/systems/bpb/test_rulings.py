@@ -26,7 +26,7 @@ from capeworks.engine import Viewer
 from capeworks.errors import NotPermitted
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Power
-from tests.systems.bpb.helpers import fight, of, one, state, table
+from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
 
 
@@ -187,7 +187,7 @@ def test_r6_diving_for_cover_from_a_grenade() -> None:
                   cover_ft={"widow": 20, "ganyeka": 100}, dice=(6, 6))  # fmt: skip
     assert one(events, "exploded").cover == {"widow": 20, "ganyeka": 100}
     assert [e.character for e in of(events, "damaged")] == ["brandt"]
-    prompts = {p.id: p for p in d.table.prompts()}
+    prompts = {p.id: p for p in decisions(d)}
     assert set(prompts) == {"dive-widow", "dive-ganyeka"}
     assert "safe" in prompts["dive-widow"].options[0].label
     assert "too far to help" in prompts["dive-ganyeka"].options[0].label
@@ -202,7 +202,7 @@ def test_r6_diving_for_cover_from_a_grenade() -> None:
     for cid in ("widow", "ganyeka"):
         assert Status.PRONE in state(d).condition(cid).statuses
         assert state(d).condition(cid).lost_actions == 1  # the forced action costs the next one
-    assert state(d).fight.blast is None and d.table.prompts() == []
+    assert state(d).fight.blast is None and decisions(d) == []
     assert any(w == "Widow dives for cover and is safe." for w in d.words())
 
 
@@ -221,7 +221,7 @@ def test_taking_the_blast_and_no_second_forced_action_in_a_round() -> None:
     d.do("ann", "end_turn", character="widow")
     events = d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"widow": 10},
                   cover_ft={"widow": 20}, dice=(6, 6))  # fmt: skip
-    assert d.table.prompts() == [] and one(events, "exploded").cover == {}  # forced once a round already
+    assert decisions(d) == [] and one(events, "exploded").cover == {}  # forced once a round already
     assert [(e.character, e.dr) for e in of(events, "damaged")] == [("widow", 5)]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.errors import InvalidCommand
+from capeworks.server.projection import projection
 from tests.systems.bpb.helpers import fight, of, one, state, table
 
 
@@ -112,3 +113,24 @@ def test_reaction_calls_roll_any_time() -> None:
     d.do("gm", "end_turn", character="adler")
     d.do("ann", "roll", call=2, character="widow", dice=(5, 4))
     assert state(d).fight.turn.task  # the task took her task action; the reaction did not
+
+
+@pytest.mark.rules("BPB-TIME-002", "BPB-DEF-006")
+def test_the_servers_waiting_list_names_whose_turn_it_is() -> None:
+    # src 16: "In a round, each character gets a turn": the web table's "Waiting for" (the projection's
+    # waiting) names the seat whose character acts, as Weaverdice's and the Workshop's do; while a hit
+    # waits for its target's answer (src 379), it names the target's seat instead
+    d = table()
+    gm, ann = d.table.seat("gm"), d.table.seat("ann")
+    assert projection("t", d.table, gm)["waiting"] == []  # no fight yet: nobody's turn
+    fight(d, "widow", "adler")
+    assert projection("t", d.table, gm)["waiting"] == projection("t", d.table, ann)["waiting"] == ["ann"]
+    (turn,) = [p for p in projection("t", d.table, ann)["prompts"] if p["kind"] == "turn"]
+    assert (turn["seat"], turn["question"], turn["options"]) == ("ann", "Round 1: Widow's turn.", [])
+    d.do("ann", "end_turn", character="widow")
+    assert projection("t", d.table, ann)["waiting"] == ["gm"]  # Adler's turn, the GM's
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    assert projection("t", d.table, gm)["waiting"] == ["ann"]  # Widow answers the hit
+    assert [p["kind"] for p in projection("t", d.table, ann)["prompts"]] == ["defend"]
+    d.answer("ann", "defend-1", "take")
+    assert projection("t", d.table, ann)["waiting"] == ["gm"]  # Adler's turn goes on until the GM ends it

@@ -40,6 +40,7 @@ from capeworks.systems.bpb.lookups import (
     make_roll,
     out_of_the_grapple,
     power_of,
+    protection_now,
     rank_of,
     require_attack,
     require_aware,
@@ -68,6 +69,7 @@ __all__ = [
     "extreme",
     "first_stage",
     "keep_powers",
+    "rating_now",
     "resist",
     "resolve",
     "roll_defence",
@@ -194,6 +196,14 @@ def attack_task(
     )
 
 
+def rating_now(state: BpbState, a: Character, power: Power | None) -> dmg.Rating:
+    """The DR ``a``'s attack with ``power`` (None: bare hands) strikes at now: a boost counts, to Brawn or to
+    the power or weapon itself (BPB-PP-007, src 475: "attributes or powers by one rank"; a hand-to-hand
+    weapon's DR is then the better of its rank now and Brawn, src 405), and a stunt's power at its rank."""
+    now = power.model_copy(update={"rank": rank_of(state, a, power.name)}) if power is not None else None
+    return dmg.attack_rating(a, now, brawn=rank_of(state, a, "Brawn"))
+
+
 def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     """BPB-ATK-001: roll to hit (BPB-ROLL-007, BPB-MOD), then what the hit waits for."""
     fight = fight_of(state)
@@ -223,10 +233,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         spend_check(state, a)
     name = power.name if power else "unarmed"
     roll = make_roll(dice, f"{a.name} attacks {t.name} ({name})", task, state.config, plot_point=c.plot_point)
-    # a boost counts, to Brawn or to the power or weapon itself (BPB-PP-007, src 475: "attributes or
-    # powers by one rank"; a hand-to-hand weapon's DR is then the better of its rank now and Brawn, src 405)
-    now = power.model_copy(update={"rank": rank_of(state, a, power.name)}) if power is not None else None
-    rating = dmg.attack_rating(a, now, brawn=rank_of(state, a, "Brawn"))
+    rating = rating_now(state, a, power)
     pending = Pending(
         id=fight.next_attack,
         attacker=a.id,
@@ -607,9 +614,7 @@ def apply_damage(
 ) -> int:
     """BPB-DMG-006..010: DR less the best matching protection; then out of the fight at no Endurance."""
     state = b.state
-    cond = state.condition(t.id)
-    ranks = {p.name: rank_of(state, t, p.name) for p in t.powers if p.protects}  # boosted or drained
-    pv = dmg.protection(t, attribute, on=cond.on, ranks=ranks, stunted=stunt_powers(state, t))
+    pv = protection_now(state, t, attribute)
     amount = dmg.after_protection(dr, pv, penetrating=penetrating)
     if stunning and attribute == "Endurance":
         amount = min(amount, max(0, endurance_left(state, t.id)))  # BPB-REC-004: stunning alone stops at 0

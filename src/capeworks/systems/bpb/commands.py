@@ -10,7 +10,7 @@ from capeworks.engine.kit import TextList
 from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
 from capeworks.systems.bpb.model import Effect
 from capeworks.systems.bpb.movement import Mode
-from capeworks.systems.bpb.sheet import AttackKind, Character
+from capeworks.systems.bpb.sheet import AttackKind, Character, Medium
 
 __all__ = [
     "Act",
@@ -407,6 +407,9 @@ class Spend(_P):
     attack: AttackKind | None = None
     #: a stunt used as a movement power
     movement: bool = False
+    #: where a movement stunt goes: over land, through water, or through the air (src 481: a force field
+    #: made a flying bubble); a stunt that goes by water or air is a movement power without saying so
+    goes: Medium = Medium.GROUND
     #: a stunt used as a protection power: the attribute whose damage it protects against ("Endurance")
     protects: str | None = Field(default=None, max_length=40)
     uses: int | None = Field(default=None, ge=1, le=100)

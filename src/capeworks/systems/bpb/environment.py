@@ -8,7 +8,7 @@ A vehicle's controller may move it on their own turn instead (``steer``).
 from __future__ import annotations
 
 from capeworks.engine import DiceService
-from capeworks.errors import InvalidCommand, NotFound
+from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.events import EnvironmentActed, HazardAdded, HazardSteered, StatusSet
 from capeworks.systems.bpb.lookups import Ctx, Done, character, fight_of, require_turn, stunt_powers
@@ -46,11 +46,19 @@ def require_steerable(state: BpbState, who: Character, hazard: Hazard) -> None:
     """BPB-INIT-004 (src 256): a vehicle "under direct control by a character" moves "when that character
     moves it or at the end of the round": by its controller, on their own turn, once a round."""
     fight = fight_of(state)
+    # the GM's words as written ("a runaway bus"), after the hazard's number: a sentence never opens on them
     if hazard.controller != who.id:
-        raise InvalidCommand(f"{who.name} does not control {hazard.text}.")
+        driver = state.characters.get(hazard.controller or "")
+        raise RuleViolation(
+            "BPB-INIT-004",
+            f"{who.name} does not control hazard {hazard.id}, {hazard.text}: "
+            + (f"{driver.name} does." if driver else "nobody does, so it moves at the end of the round."),
+        )
     require_turn(state, who)
     if hazard.moved_round == fight.order.round:
-        raise InvalidCommand(f"{hazard.text} has already moved this round.")
+        raise RuleViolation(
+            "BPB-INIT-004", f"Hazard {hazard.id}, {hazard.text}, has already moved this round."
+        )
 
 
 def environment_acts(b: Done) -> None:

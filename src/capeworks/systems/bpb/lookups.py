@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from capeworks.engine import Batch, Context, DiceService, EventData
 from capeworks.errors import NotFound, RuleViolation
+from capeworks.systems.bpb import damage as dmg
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import HeldActionSpent, PausedTaskLost, StatusSet, StuntUsed
 from capeworks.systems.bpb.model import Condition, Fight, Roll, Status, Stunt
@@ -24,6 +25,7 @@ __all__ = [
     "knock_out",
     "make_roll",
     "power_of",
+    "protection_now",
     "rank_of",
     "require_able",
     "require_attack",
@@ -79,10 +81,26 @@ def power_of(state: BpbState, who: Character, name: str) -> Power | None:
 def stunt_powers(state: BpbState, who: Character) -> tuple[Power, ...]:
     """The attack, movement and protection powers ``who``'s stunts make for their time (BPB-PP-009)."""
     return tuple(
-        Power(name=s.used_as, rank=s.rank, attack=s.attack, movement=s.movement, protects=s.protects)
+        Power(
+            name=s.used_as,
+            rank=s.rank,
+            attack=s.attack,
+            movement=s.movement,
+            protects=s.protects,
+            goes=s.goes,
+        )
         for s in state.condition(who.id).stunts
         if s.attack is not None or s.movement or s.protects is not None
     )
+
+
+def protection_now(state: BpbState, who: Character, damages: str) -> int:
+    """The PV ``who`` has against ``damages`` now (BPB-DMG-009/010): the best of the sheet's protections,
+    boosted or drained (BPB-PP-007, BPB-REC-003), activated ones only while on, and a stunt's protection at
+    its rank for its time (BPB-PP-009), never stacked."""
+    ranks = {p.name: rank_of(state, who, p.name) for p in who.powers if p.protects}
+    on = state.condition(who.id).on
+    return dmg.protection(who, damages, on=on, ranks=ranks, stunted=stunt_powers(state, who))
 
 
 def endurance_left(state: BpbState, cid: str) -> int:

@@ -12,7 +12,7 @@ from pydantic import Field
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.bpb.movement import MODE_DIFFICULTY, Mode
 from capeworks.systems.bpb.odds import TaskOdds
-from capeworks.systems.bpb.sheet import AttackKind
+from capeworks.systems.bpb.sheet import AttackKind, Medium
 from capeworks.systems.bpb.tasks import Task, Verdict
 
 __all__ = [
@@ -76,6 +76,8 @@ class Stunt(Frozen):
     attack: AttackKind | None = Field(default=None, exclude_if=lambda v: v is None)
     #: a stunt made into a movement power, moved with like one (BPB-MOVE-003)
     movement: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: where a movement stunt goes (a flight is through the air: no feet on the ground, BPB-GRAB-011)
+    goes: Medium = Field(default=Medium.GROUND, exclude_if=lambda v: v is Medium.GROUND)
     #: a stunt made into a protection power (src 481: powers used "in new and creative ways", an Ice Blast
     #: as ice armour): the damage type it protects against at its rank, while it lasts (BPB-DMG-009/010)
     protects: str | None = Field(default=None, exclude_if=lambda v: v is None)

@@ -23,10 +23,10 @@ from typing import Any
 from capeworks.engine.model import Command, Prompt, PromptOption
 from capeworks.engine.policy import Move, Outcome, Situation, Tally
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.attacks import defence_task
+from capeworks.systems.bpb.attacks import defence_task, rating_now
 from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
-from capeworks.systems.bpb.lookups import endurance_left, rank_of
-from capeworks.systems.bpb.model import Status
+from capeworks.systems.bpb.lookups import endurance_left, enhanced, protection_now, rank_of, stunt_powers
+from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character
 from capeworks.systems.bpb.state import BpbState
@@ -125,7 +125,9 @@ class BpbArena:
 def choose_attack(state: BpbState, me: Character, foe: Character) -> tuple[float, str] | None:
     """The attack on ``foe`` with the highest expected damage: (expected damage, power), or None."""
     best: tuple[float, str] | None = None
-    options = [None, *(p for p in me.powers if p.attack is not None and not p.exploding_ft)]
+    # the sheet's attacks and a stunt's for its time (BPB-PP-009), with a boost's enhancement (BPB-PP-007)
+    mine = (enhanced(state, me, p) for p in (*me.powers, *stunt_powers(state, me)) if p.attack is not None)
+    options = [None, *(p for p in mine if not p.exploding_ft)]
     for power in options:
         kind = power.attack if power is not None and power.attack is not None else AttackKind.MELEE
         rolled, against = ROLLS[kind]
@@ -137,14 +139,21 @@ def choose_attack(state: BpbState, me: Character, foe: Character) -> tuple[float
         )
         if task.impossible:
             continue
-        rating = dmg.attack_rating(me, power)
+        rating = rating_now(state, me, power)
         damages = power.damages if power is not None else "Endurance"
-        pv = dmg.protection(foe, damages or "Endurance", on=state.condition(foe.id).on)
+        pv = protection_now(state, foe, damages or "Endurance")
         hurt = dmg.after_protection(rating.dr, pv, penetrating=bool(power and power.penetrating))
         expected = task_odds(task).p_success * max(hurt, 0.1 if damages is None else 0.0)
         if expected > 0 and (best is None or expected > best[0]):
             best = (expected, name)
     return best
+
+
+def _hurt(state: BpbState, p: Pending, cid: str) -> int:
+    """What hit ``p`` would take off ``cid`` through the protection they have now, a stunt's counted, as the
+    table's own damage does (:func:`~capeworks.systems.bpb.lookups.protection_now`)."""
+    pv = protection_now(state, state.characters[cid], p.damages or "Endurance")
+    return dmg.after_protection(p.dr, pv, penetrating=p.penetrating)
 
 
 class Sensible:
@@ -194,13 +203,9 @@ class Sensible:
         let_pass = prompt.option("pass")
         if p is None or let_pass is None:
             return Move.of(let_pass or prompt.options[0])
-
-        def hurt(cid: str) -> int:
-            pv = dmg.protection(state.characters[cid], p.damages or "Endurance", on=state.condition(cid).on)
-            return dmg.after_protection(p.dr, pv, penetrating=p.penetrating)
-
         me = str(prompt.context.get("character", ""))
-        saves = hurt(p.target) >= endurance_left(state, p.target) and hurt(me) < endurance_left(state, me)
+        falls = _hurt(state, p, p.target) >= endurance_left(state, p.target)
+        saves = falls and _hurt(state, p, me) < endurance_left(state, me)
         chosen = prompt.option("step") if saves and self.react_at < 1 else None
         return Move.of(chosen or let_pass)
 
@@ -211,7 +216,7 @@ class Sensible:
         if pending is None:
             return Move.of(take or prompt.options[0])
         me = state.characters[pending.target]
-        deadly = pending.dr >= endurance_left(state, me.id)
+        deadly = _hurt(state, pending, me.id) >= endurance_left(state, me.id)
         best: tuple[float, PromptOption] | None = None
         for option in prompt.options:
             if option.value not in ("block", "dodge"):

@@ -35,12 +35,15 @@ def _pct(task: Task) -> str:
 
 
 def open_prompts(state: BpbState) -> list[Prompt]:
-    """The hit in the air's decision, if any; an explosion's dives (one prompt per target)."""
+    """The hit in the air's decision, if any; an explosion's dives (one prompt per target); else whose
+    turn it is."""
     fight = state.fight
     if fight is not None and fight.blast is not None:
         return [_dive(state, cid) for cid in fight.blast.awaiting]
-    if fight is None or fight.pending is None:
+    if fight is None:
         return []
+    if fight.pending is None:
+        return [_turn(state)]
     p = fight.pending
     if p.stage is Stage.DEFENCE:
         asked = interposers(state, p)
@@ -54,6 +57,24 @@ def open_prompts(state: BpbState) -> list[Prompt]:
     if p.stage is Stage.SIMILAR:
         return [_permit(state, p)]
     return [_keep(state, p)]
+
+
+def _turn(state: BpbState) -> Prompt:
+    """Whose turn it is (BPB-TIME-002, src 16: "In a round, each character gets a turn"), as the other
+    rulesets say it: a prompt with no options that any of the seat's moves answers, so the table's "Waiting
+    for" names them. None while a hit or a blast waits: their own prompts hold the table up then."""
+    fight = state.fight
+    assert fight is not None
+    c = state.characters[fight.turn.actor]
+    return _to(
+        state,
+        c.id,
+        id=f"turn-{fight.order.round}-{c.id}",
+        kind="turn",
+        rule="BPB-TIME-002",
+        question=f"Round {fight.order.round}: {c.name}'s turn.",
+        context={"character": c.id},
+    )
 
 
 def _defence(state: BpbState, p: Pending) -> Prompt:

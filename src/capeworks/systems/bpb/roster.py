@@ -28,7 +28,7 @@ from capeworks.systems.bpb.lookups import (
     spend_check,
 )
 from capeworks.systems.bpb.model import Boost, Status, Stunt
-from capeworks.systems.bpb.sheet import Character, Power, attribute_name
+from capeworks.systems.bpb.sheet import Character, Medium, Power, attribute_name
 from capeworks.systems.bpb.state import BpbState
 
 __all__ = [
@@ -201,7 +201,9 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
     spend_check(state, who)
     b = ctx.batch(state)
     kind = c.kind.strip().lower()
-    if (c.attack is not None or c.movement or c.protects is not None) and kind != "stunt":
+    if (c.attack is not None or c.movement or c.goes is not Medium.GROUND or c.protects is not None) and (
+        kind != "stunt"
+    ):
         raise InvalidCommand("Only a stunt is used as an attack, a movement or a protection power.")
     if c.rounds is not None and c.rounds > state.config.boost_rounds and not ctx.is_gm:
         # src 477, 483: a boost or stunt lasts one round; longer "if that seems to make sense and the GM
@@ -254,7 +256,8 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             uses=uses,
             until_round=lasts,
             attack=c.attack,
-            movement=c.movement,
+            movement=c.movement or c.goes is not Medium.GROUND,
+            goes=c.goes,
             protects=_protected(c.protects),
         )
         b.emit(
@@ -331,9 +334,9 @@ def use_stunt(state: BpbState, ctx: Ctx, c: cmd.UseStunt, dice: DiceService) -> 
     if stunt is None:
         raise NotFound(f"{who.name} has no stunt {c.stunt!r} going.")
     if stunt.uses is None:
-        raise InvalidCommand(f"{stunt.used_as} has nothing to count; it lasts its time.")
-    if c.count > stunt.uses:
-        raise RuleViolation("BPB-PP-010", f"{stunt.used_as} has only {stunt.uses} left.")
+        raise InvalidCommand(f"{who.name}'s stunt {stunt.used_as} has nothing to count; it lasts its time.")
+    if c.count > stunt.uses:  # the player's words for the stunt ("extra attacks") never open the sentence
+        raise RuleViolation("BPB-PP-010", f"{who.name}'s stunt {stunt.used_as} has only {stunt.uses} left.")
     b = ctx.batch(state)
     b.emit(StuntUsed(character=who.id, stunt=stunt.used_as, count=c.count))
     return b

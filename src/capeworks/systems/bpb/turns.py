@@ -104,7 +104,7 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
     first = [cid for cid in dict.fromkeys(c.aware_first)]
     stray = [cid for cid in first if cid not in ids]
     if stray:
-        raise InvalidCommand(f"{', '.join(repr(x) for x in stray)} is not in the fight.")
+        raise InvalidCommand(f"Only those in the fight can be aware first: {', '.join(stray)} is not in it.")
     unaware = list(dict.fromkeys(c.unaware))
     stray = [cid for cid in unaware if cid not in ids or cid in first]
     if stray:

@@ -29,8 +29,8 @@ function state(projection) {
   return view.state || view;
 }
 
-// Whose turn it is in a fight: the rules ask nobody to take it (no prompt names it), so without this
-// a player whose turn it was read "Nothing waits on you" and nobody's page said who acts.
+// Whose turn it is in a fight, on every page: the turn prompt (prompts.py) tells only its seat, and the
+// others' "Waiting on" names the seat; this card names the character and the round for everyone.
 function TurnCard({ projection }) {
   const s = state(projection);
   const fight = s.fight;
