@@ -52,6 +52,8 @@ class TargetPatch(Frozen):
     id: str
     find_progress: int | None = None
     find_rolls: int | None = None
+    #: each searcher's finding rolls (WD-INTEL-006): written since the alternation is the roller's own
+    find_rolls_by: dict[str, int] | None = Field(default=None, exclude_if=lambda v: v is None)
     found: bool | None = None
     thread_progress: int | None = None
     thread_found: bool | None = None

@@ -1,7 +1,7 @@
 """Intel (WD-INTEL): finding a target, the two-cornered grid, strikes, research, intel as a resource.
 
 Finding a target is a lengthy check against a GM-only DC: one roll per Surveil
-slot, alternating Athletics and Wits (WD-INTEL-005/006 PROPOSED); research
+slot, each searcher's own alternating Athletics and Wits (WD-INTEL-005/006 PROPOSED); research
 finds the thread the same way with Knowledge (WD-INTEL-007). Surveillance on
 the grid needs the target found, research the thread (WD-INTEL-008).
 
@@ -249,11 +249,15 @@ def _finding(
     thread: bool,
     morale_buy: bool = False,
 ) -> Done:
-    """One finding (or thread) roll toward the hidden DC, one per slot (WD-INTEL-006/007)."""
+    """One finding (or thread) roll toward the hidden DC, one per slot (WD-INTEL-006/007); a searcher's
+    own finding rolls alternate Athletics and Wits, everyone's adding up."""
     action = "research" if thread else "surveil"
     phase, _ = take_slot(state, who, action, target=t.id)
     rolls = t.find_rolls
-    stat = Stat.KNOWLEDGE if thread else (Stat.ATHLETICS if rolls % 2 == 0 else Stat.WITS)
+    # "the player can roll Athletics and Wits (alternating)" (src 1797): the roller's own rolls alternate;
+    # rolls no roller was kept for (older logs) count as anyone's
+    own = t.find_rolls_by.get(who, 0) + rolls - sum(t.find_rolls_by.values())
+    stat = Stat.KNOWLEDGE if thread else (Stat.ATHLETICS if own % 2 == 0 else Stat.WITS)
     b = Builder(state, ctx, dice)
     roll, _ = roll_check(b, who, (stat,), tn=0, purpose="finding")
     if morale_buy:  # a lengthy roll: bettered when 2 + k is more (WD-MORALE-003)
@@ -271,6 +275,7 @@ def _finding(
             id=t.id,
             find_progress=progress,
             find_rolls=rolls + 1,
+            find_rolls_by={**t.find_rolls_by, who: t.find_rolls_by.get(who, 0) + 1},
             found=progress >= t.find_dc,
             gm=_gm(state, who),
         )

@@ -294,6 +294,7 @@ class Track(Frozen):
     thread_dc: int | None = None
     find_progress: int = 0
     find_rolls: int = 0
+    find_rolls_by: dict[str, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
     found: bool = False
     thread_progress: int = 0
     thread_found: bool = False
@@ -309,7 +310,8 @@ class Track(Frozen):
 
 
 #: the fields a :class:`Track` shares with :class:`Target` by name
-TRACKED: tuple[str, ...] = ("find_progress", "find_rolls", "thread_progress", "strikes", "alerts")
+TRACKED: tuple[str, ...] = ("find_progress", "find_rolls", "find_rolls_by", "thread_progress", "strikes")
+TRACKED += ("alerts",)
 TRACKED += ("lines", "seen_faces", "seen_phase", "seen_by", "run", "node")
 
 
@@ -326,6 +328,9 @@ class Target(Frozen):
     find_dc: int = 0
     find_progress: int = 0
     find_rolls: int = 0
+    #: each searcher's own finding rolls, whose Athletics and Wits alternate ("the player can roll
+    #: Athletics and Wits (alternating)", src 1797); rolls before it (older logs) count as anyone's
+    find_rolls_by: dict[str, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
     found: bool = False
     thread_dc: int = 0
     thread_progress: int = 0
