@@ -72,3 +72,111 @@ def test_r5_03_a_hidden_npc_alternates_on_its_own_rolls_too() -> None:
     track = target(d).gm_track
     assert (track.find_progress, track.find_rolls_by) == (4, {"boss": 1})
     assert target(d).find_progress == 4
+
+
+# --- information in place of intel (src 1817-1825, 2022-2027) ----------------------------------------------
+
+
+def no_intel(**target: Any) -> Driver:
+    """A table without intel: Ada (Wits 3) and Crossbones, found, its 2x2 grid of 5+ 4+ / 4+ 7+."""
+    d = table(config={"campaign": {"no_intel": True}})
+    pc(d, "ann", "ada", "Ada", wits=3)
+    d.do("gm", "start_downtime", slots=3)
+    d.do(
+        "gm",
+        "add_target",
+        target="xb",
+        name="Crossbones",
+        size=2,
+        dispositions=["violent"],
+        tns=[5, 4, 4, 7],
+        **target,
+    )
+    return d
+
+
+@pytest.mark.rules("WD-INTEL-004", "WD-INTEL-040", "WD-INTEL-003")
+def test_r5_04_a_named_detail_rated_as_a_tier_cuts_the_finding_dc_once() -> None:
+    """src 1817: 'Information, when provided instead, can be compared to intel and provide a reduction of
+    that intel's tier'; src 1821: the GM rates the family's word 'the sort of information a tier 2 intel
+    would offer ... and reduces the target DC from 50 to 25'; src 2027: 'naming unique details about the
+    target to reduce the target number. Once something is named, it can't be used for that cape again.'
+    Ada names 'moves on after a few kills', rated tier 2: DC 50 -> 25, told to the GM alone. Named again
+    it is refused and nothing moves; another detail at tier 1 takes 20%: 25 -> 20."""
+    d = no_intel(find_dc=50)
+    lead = "Moves on after a few  kills"
+    d.do("gm", "give_information", character="ada", target="xb", tier=2, on="find", detail=lead)
+    assert (target(d).find_dc, target(d).details) == (25, ("moves on after a few kills",))
+    d.refuse(
+        "gm",
+        "give_information",
+        character="ada",
+        target="xb",
+        tier=2,
+        on="find",
+        detail="moves on after a few kills",
+        rule="WD-INTEL-040",
+    )
+    assert target(d).find_dc == 25
+    d.do("gm", "give_information", character="ada", target="xb", tier=1, on="find", detail="hates dogs")
+    assert target(d).find_dc == 20 and not target(d).found
+    ann = d.table.view(d.table.viewer_for("ann"))["state"]["campaign"]["targets"]["xb"]
+    assert ann["find_dc"] != 20  # the DC stays the GM's
+
+
+@pytest.mark.rules("WD-INTEL-040", "WD-INTEL-019")
+def test_r5_05_a_named_detail_lowers_a_cells_tn_on_a_table_without_intel() -> None:
+    """src 2027: 'The grid can remain unlockable with the die rolls only, with the player having the option
+    of naming unique details about the target to reduce the target number.' Crossbones found; Ada names
+    'drives a red pickup', rated tier 1 (minor details, src 2024): Movements x Capabilities 5+ takes 20%,
+    rounded up as a cut DC is: 4+. Her Wits 3 (+0) rolls a 4: unlocked, where a 5+ would have missed. A
+    minor detail on the 4+ next to it would take nothing off (20% of 4, rounded up, is 4): refused, and
+    the detail is not used up."""
+    d = no_intel()
+    d.do(
+        "gm",
+        "give_information",
+        character="ada",
+        target="xb",
+        tier=1,
+        on="0,0",
+        detail="drives a red pickup",
+    )
+    assert target(d).cells[0].tn == 4
+    d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[4])
+    assert target(d).cells[0].unlocked
+    d.refuse(
+        "gm",
+        "give_information",
+        character="ada",
+        target="xb",
+        tier=1,
+        on="0,1",
+        detail="smokes",
+        rule="WD-INTEL-040",
+    )
+    assert target(d).details == ("drives a red pickup",) and target(d).cells[1].tn == 4
+
+
+@pytest.mark.rules("WD-INTEL-040", "WD-INTEL-014", "WD-INTEL-008")
+def test_r5_06_tier_three_information_is_an_unlock_on_the_targets_grid() -> None:
+    """src 2024: 'When someone would be given intel of tier 3+ (or even sometimes 2+), they could instead
+    get an unlock on the intel grid of the target.' Crossbones found on a table without intel: deeper
+    information (tier 3) on Movements x Capabilities unlocks it, 5+ or not; the 7+ across the grid, research's
+    way in while the thread is not found, is refused before that; tier 2 on the 4+ below halves it, and a
+    write-up (tier 4) unlocks it; then tier 2 on the 7+ halves it: 4+ (3.5 rounded up). On a table with intel,
+    a cell takes intel, not information."""
+    d = no_intel(thread_dc=30)
+    d.refuse("gm", "give_information", character="ada", target="xb", tier=3, on="1,1", rule="WD-INTEL-008")
+    d.do("gm", "give_information", character="ada", target="xb", tier=3, on="0,0")
+    assert target(d).cells[0].unlocked and camp(d).ledger("ada").intel == {}
+    d.do("gm", "give_information", character="ada", target="xb", tier=2, on="1,0")
+    assert target(d).cells[2].tn == 2 and not target(d).cells[2].unlocked  # 4 x 50%
+    d.do("gm", "give_information", character="ada", target="xb", tier=4, on="1,0")
+    assert target(d).cells[2].unlocked
+    d.do("gm", "give_information", character="ada", target="xb", tier=2, on="1,1")
+    assert target(d).cells[3].tn == 4 and not target(d).cells[3].unlocked
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "add_target", target="xb", name="Crossbones", size=2, dispositions=["violent"])
+    d.refuse("gm", "give_information", character="ada", target="xb", tier=3, on="0,0", rule="WD-INTEL-015")

@@ -76,6 +76,10 @@ class TargetPatch(Frozen):
     #: the DCs as a hidden NPC's spent intel cut them (WD-INTEL-003): with ``gm`` only
     find_dc: int | None = Field(default=None, exclude_if=lambda v: v is None)
     thread_dc: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: a unique detail named about the target, used up for it (WD-INTEL-040)
+    detail: str = Field(default="", exclude_if=lambda v: not v)
+    #: a cell's lowered TN as (index, TN): a named detail's cut (WD-INTEL-040)
+    lowered: tuple[int, int] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class CampaignFact(WdEvent, abstract=True):
@@ -327,6 +331,16 @@ class IntelSpent(CampaignEvent):
     phase: Phase | None = None
 
 
+class InformationGiven(CampaignEvent):
+    """Information rated as an intel tier, or a unique detail named (WD-INTEL-004/040): a cut DC, a
+    lowered TN or an unlocked cell."""
+
+    character: str
+    name: str
+    text: str
+    patch: TargetPatch
+
+
 class GroupFormed(CampaignEvent):
     """A group that shares followers (WD-FOLLOW-008)."""
 
@@ -525,6 +539,7 @@ CAMPAIGN_EVENTS = declare_events(
     TargetSecret,
     TargetMoved,
     IntelSpent,
+    InformationGiven,
     GroupFormed,
     FollowerGained,
     FollowerTapped,
@@ -547,15 +562,24 @@ _KEYED = ("projects", "recruitments", "missions", "negotiations", "groups")
 
 def _patch(target: Target, p: TargetPatch) -> Target:
     values: dict[str, Any] = {
-        k: v for k, v in p.__dict__.items() if k not in ("id", "unlock", "secret", "gm") and v is not None
+        k: v
+        for k, v in p.__dict__.items()
+        if k not in ("id", "unlock", "secret", "gm", "detail", "lowered") and v is not None
     }
     if p.gm:  # a hidden NPC's work: its own track, the GM's (WD-NPC-003)
         track = target.gm_track or Track()
         if p.unlock:
             values["unlocked"] = tuple(sorted({*track.unlocked, *p.unlock}))
         return evolve(target, {"gm_track": evolve(track, values)})
-    if p.unlock:
+    if p.detail:  # the players' named details and lowered TNs (WD-INTEL-040)
+        values["details"] = (*target.details, p.detail)
+    if p.lowered is not None:
+        index, tn = p.lowered
         cells = list(target.cells)
+        cells[index] = evolve(cells[index], {"tn": tn})
+        values["cells"] = tuple(cells)
+    if p.unlock:
+        cells = list(values.get("cells", target.cells))
         for i in p.unlock:
             cells[i] = evolve(cells[i], {"unlocked": True, "secret": p.secret})
         values["cells"] = tuple(cells)

@@ -354,6 +354,8 @@ class Target(Frozen):
     node: str = ""
     #: downtimes left of a move (WD-INTEL-034): its DCs are halved meanwhile (GM-only)
     moving: int = 0
+    #: unique details already named about the target, each once (WD-INTEL-040, src 2027), as folded
+    details: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: the hidden NPCs' work on this target (WD-NPC-003), the GM's alone; None: none yet
     gm_track: Track | None = Field(default=None, exclude_if=lambda v: v is None)
 
