@@ -180,3 +180,54 @@ def test_r5_06_tier_three_information_is_an_unlock_on_the_targets_grid() -> None
     pc(d, "ann", "ada", "Ada")
     d.do("gm", "add_target", target="xb", name="Crossbones", size=2, dispositions=["violent"])
     d.refuse("gm", "give_information", character="ada", target="xb", tier=3, on="0,0", rule="WD-INTEL-015")
+
+
+# --- a gang's Journalist at Cape Business (src 1344, 1361) --------------------------------------------------
+
+
+def gang() -> Driver:
+    """The Gang (Ada, Bo) holds a Journalist; Ada has none. Ada holds her own card and the Gang's."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "form_group", group="gang", name="The Gang", members=["ada", "bo"])
+    c = camp(d)
+    g = c.groups["gang"].model_copy(update={"followers": {"journalist": 1}})
+    d.patch(campaign=c.model_copy(update={"groups": {**c.groups, "gang": g}}))
+    d.do("gm", "award", character="ada", rep="saved a cat")
+    d.do("gm", "award", character="ada", rep="the Gang took the docks", owners=["Ada", "Bo"])
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=50)
+    d.do("gm", "start_downtime")
+    return d
+
+
+def cards(d: Driver, ident: str) -> dict[str, int]:
+    return {c.source: c.id for c in camp(d).ledger(ident).rep}
+
+
+@pytest.mark.rules("WD-FOLLOW-008", "WD-FOLLOW-009", "WD-BIZ-004", "WD-FOLLOW-003")
+def test_r5_07_a_gangs_journalist_trades_the_gangs_rep_for_intel_at_cape_business() -> None:
+    """src 1344: 'Tap a Journalist when doing Cape Business to exchange rep for intel (1 for 1 ...)'; src
+    1361: a group's shared followers, 'If one person in the group taps a follower, however, everyone loses
+    the benefit they offer. Benefits are restricted to organization relevant things. Managing reputation
+    by and for the organization, for example.' Ada has no Journalist of her own: her trade is refused.
+    Through the Gang's Journalist, her own card 'saved a cat' is not the Gang's to trade: refused, nothing
+    changes. The Gang's card 'the Gang took the docks' is: one tier-1 intel on Crossbones for Ada, the card
+    gone for Bo too, and the Gang's Journalist tapped, its passive gone for every member."""
+    d = gang()
+    mine, ours = cards(d, "ada")["saved a cat"], cards(d, "ada")["the Gang took the docks"]
+    trade = {"character": "ada", "target": "xb"}
+    d.refuse("ann", "cape_business", journalist_rep=[ours], rule="WD-FOLLOW-003", **trade)
+    d.refuse(
+        "ann",
+        "cape_business",
+        character="ada",
+        journalist_rep=[mine],
+        target="xb",
+        group="gang",
+        rule="WD-FOLLOW-008",
+    )
+    d.do("ann", "cape_business", character="ada", journalist_rep=[ours], target="xb", group="gang")
+    assert camp(d).ledger("ada").intel == {"xb:1": 1}
+    assert list(cards(d, "ada")) == ["saved a cat"] and cards(d, "bo") == {}
+    assert camp(d).groups["gang"].active("journalist", camp(d).phase.number) == 0

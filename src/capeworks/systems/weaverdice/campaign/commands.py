@@ -584,3 +584,6 @@ class CapeBusiness(Frozen):
     checkins: TextList = Field(default_factory=list)
     journalist_rep: list[int] = Field(default_factory=list, max_length=6)
     target: str = Field(default="", max_length=40, description="The named target the intel is about.")
+    group: str = Field(
+        default="", max_length=40, description="Tap your group's Journalist, for the group's own rep."
+    )

@@ -500,6 +500,8 @@ class BusinessDone(CampaignEvent):
     checkins: tuple[str, ...]
     phase: Phase | None = None
     intel: str = ""
+    #: the group whose Journalist was tapped for the trade (WD-FOLLOW-008)
+    groups: tuple[Group, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class BusinessChecked(CampaignFact):
