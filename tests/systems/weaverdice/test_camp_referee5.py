@@ -231,3 +231,45 @@ def test_r5_07_a_gangs_journalist_trades_the_gangs_rep_for_intel_at_cape_busines
     assert camp(d).ledger("ada").intel == {"xb:1": 1}
     assert list(cards(d, "ada")) == ["saved a cat"] and cards(d, "bo") == {}
     assert camp(d).groups["gang"].active("journalist", camp(d).phase.number) == 0
+
+
+# --- option 12's encounters (src 178, 398, 409, 541) ------------------------------------------------------
+
+
+def lifted() -> Driver:
+    """Ada (Social 2) on a mini-progression table takes option 12, secure: two encounters lifted."""
+    d = table(config={"campaign": {"progression": "mini"}})
+    pc(d, "ann", "ada", "Ada", social=2)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "pick_mini", character="ada", option=12, secure=True)
+    return d
+
+
+def climb(d: Driver) -> None:
+    """A climb pushed with Stamina, outside any fight: two rerolls spend two dots."""
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="climb the fence")
+    d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
+    d.do("ann", "reroll", character="ada", dice=[1])
+    d.do("ann", "reroll", character="ada", dice=[5])
+
+
+@pytest.mark.rules("WD-DN-017", "WD-EFFORT-009")
+def test_r5_08_a_situation_outside_a_fight_is_one_of_option_12s_encounters() -> None:
+    """src 178: option 12, 'your morale baseline rises for [Social] encounters'; src 409: 'At the end of
+    any encounter or situation where effort was expended ... five minutes without immediate crisis';
+    src 541 'combat or another time-intensive encounter'. Ada's lift runs two encounters: a climb pushed
+    with Stamina, closed by the GM's lull, is one (1 left); a fight is the second (0 left). Before, only
+    fights counted, so the lift still had 2 after the climb. A fight ended with no lull and the lull that
+    follows it with nothing more spent are one encounter, not two."""
+    d = lifted()
+    climb(d)
+    d.do("gm", "lull")
+    assert camp(d).ledger("ada").morale_lift == 1
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    d = lifted()
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "move", character="ada", feet=30, push=True, dice=[2])
+    d.do("gm", "end_combat", lull=False)
+    assert camp(d).ledger("ada").morale_lift == 1
+    d.do("gm", "lull")  # the fight's own quiet minutes, later
+    assert camp(d).ledger("ada").morale_lift == 1

@@ -995,7 +995,7 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
         )
     )
     for p in changed:  # a mini-progression morale lift runs for encounters (WD-DN-017 option 12)
-        wear_lift(b, p.id)
+        wear_lift(b, p.id, lull=c.lull)
     # the woken need no rousing: Medical care on them is over; a later fall starts it afresh
     for p in changed:
         care = f"medical:{p.id}"
@@ -1025,7 +1025,7 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
     ]
     if not owed:
         raise RuleViolation("WD-EFFORT-009", "Nobody has spent effort since the last lull.")
-    b = Builder(state, context, dice)
+    b = Screened(state, context, dice)  # a morale lift's ledger goes out without the GM's secret cards
     # a hidden NPC's effort is the GM's: the builder moves its change to a GM-only note
     b.emit(
         ev.QuietAfter(
@@ -1035,6 +1035,8 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
             people=tuple(evolve(p, {"effort": p.effort.lapse()}) for p in owed),
         )
     )
+    for p in owed:  # the situation was an encounter for a mini-progression morale lift (WD-DN-017)
+        wear_lift(b, p.id)
     return b.batch
 
 

@@ -144,6 +144,9 @@ class Ledger(Frozen):
     #: option 12's raised morale baseline: encounters left at +1 (WD-DN-017 PROPOSED, "for the next
     #: Social-score encounters")
     morale_lift: int = Field(default=0, exclude_if=lambda v: not v)
+    #: the effort dots still spent when a fight ended with no lull while a lift ran: a lull with no more
+    #: spent since closes that same fight, not a new encounter (WD-DN-017, src 409)
+    lift_settles: int = Field(default=0, exclude_if=lambda v: not v)
     #: professionals this character has done business with: their reference rate since (WD-REST-004/005)
     clients_of: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: intel-grid unlocks this character holds as write-ups or heard at a meeting, by target (WD-INTEL-035)
