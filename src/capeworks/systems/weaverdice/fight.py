@@ -1008,7 +1008,7 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
         )
     )
     for p in changed:  # a mini-progression morale lift runs for encounters (WD-DN-017 option 12)
-        wear_lift(b, p.id)
+        wear_lift(b, p.id, lull=c.lull)
     # the woken need no rousing: Medical care on them is over; a later fall starts it afresh
     for p in changed:
         care = f"medical:{p.id}"
@@ -1038,7 +1038,7 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
     ]
     if not owed:
         raise RuleViolation("WD-EFFORT-009", "Nobody has spent effort since the last lull.")
-    b = Builder(state, context, dice)
+    b = Screened(state, context, dice)  # a morale lift's ledger goes out without the GM's secret cards
     # the situation is over: a learning skill opened for it closes (WD-SKILL-009, src 342)
     closed = [p for p in state.people.values() if p.opened and p not in owed]
     # a hidden NPC's effort is the GM's: the builder moves its change to a GM-only note
@@ -1053,6 +1053,8 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
             ),
         )
     )
+    for p in owed:  # the situation was an encounter for a mini-progression morale lift (WD-DN-017)
+        wear_lift(b, p.id)
     return b.batch
 
 

@@ -332,6 +332,23 @@ class SpendIntel(Frozen):
     on: str = Field(default="", max_length=8, description="find, thread, or a cell row,col")
 
 
+class GiveInformation(Frozen):
+    """Information in place of intel, or a unique detail a player names, rated as an intel tier (the GM):
+    it cuts a finding or thread DC, or, on a table without intel, lowers a cell's TN or unlocks it."""
+
+    character: Ident
+    target: Ident
+    tier: int = Field(
+        ge=1, le=4, description="1 minor details, 2 relevant, 3 deeper, 4 write-ups (src 2024)."
+    )
+    on: str = Field(min_length=1, max_length=8, description="find, thread, or a cell row,col")
+    detail: str = Field(
+        default="",
+        max_length=120,
+        description="The unique detail the player named: once a target (src 2027).",
+    )
+
+
 class UtilizeIntel(Frozen):
     """Utilize Intel: upgrade, downgrade or shuffle intel, as often as wanted in one slot."""
 
@@ -567,3 +584,6 @@ class CapeBusiness(Frozen):
     checkins: TextList = Field(default_factory=list)
     journalist_rep: list[int] = Field(default_factory=list, max_length=6)
     target: str = Field(default="", max_length=40, description="The named target the intel is about.")
+    group: str = Field(
+        default="", max_length=40, description="Tap your group's Journalist, for the group's own rep."
+    )

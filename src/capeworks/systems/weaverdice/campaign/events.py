@@ -52,6 +52,8 @@ class TargetPatch(Frozen):
     id: str
     find_progress: int | None = None
     find_rolls: int | None = None
+    #: each searcher's finding rolls (WD-INTEL-006): written since the alternation is the roller's own
+    find_rolls_by: dict[str, int] | None = Field(default=None, exclude_if=lambda v: v is None)
     found: bool | None = None
     thread_progress: int | None = None
     thread_found: bool | None = None
@@ -74,6 +76,10 @@ class TargetPatch(Frozen):
     #: the DCs as a hidden NPC's spent intel cut them (WD-INTEL-003): with ``gm`` only
     find_dc: int | None = Field(default=None, exclude_if=lambda v: v is None)
     thread_dc: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: a unique detail named about the target, used up for it (WD-INTEL-040)
+    detail: str = Field(default="", exclude_if=lambda v: not v)
+    #: a cell's lowered TN as (index, TN): a named detail's cut (WD-INTEL-040)
+    lowered: tuple[int, int] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class CampaignFact(WdEvent, abstract=True):
@@ -325,6 +331,16 @@ class IntelSpent(CampaignEvent):
     phase: Phase | None = None
 
 
+class InformationGiven(CampaignEvent):
+    """Information rated as an intel tier, or a unique detail named (WD-INTEL-004/040): a cut DC, a
+    lowered TN or an unlocked cell."""
+
+    character: str
+    name: str
+    text: str
+    patch: TargetPatch
+
+
 class GroupFormed(CampaignEvent):
     """A group that shares followers (WD-FOLLOW-008)."""
 
@@ -484,6 +500,8 @@ class BusinessDone(CampaignEvent):
     checkins: tuple[str, ...]
     phase: Phase | None = None
     intel: str = ""
+    #: the group whose Journalist was tapped for the trade (WD-FOLLOW-008)
+    groups: tuple[Group, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class BusinessChecked(CampaignFact):
@@ -523,6 +541,7 @@ CAMPAIGN_EVENTS = declare_events(
     TargetSecret,
     TargetMoved,
     IntelSpent,
+    InformationGiven,
     GroupFormed,
     FollowerGained,
     FollowerTapped,
@@ -545,15 +564,24 @@ _KEYED = ("projects", "recruitments", "missions", "negotiations", "groups")
 
 def _patch(target: Target, p: TargetPatch) -> Target:
     values: dict[str, Any] = {
-        k: v for k, v in p.__dict__.items() if k not in ("id", "unlock", "secret", "gm") and v is not None
+        k: v
+        for k, v in p.__dict__.items()
+        if k not in ("id", "unlock", "secret", "gm", "detail", "lowered") and v is not None
     }
     if p.gm:  # a hidden NPC's work: its own track, the GM's (WD-NPC-003)
         track = target.gm_track or Track()
         if p.unlock:
             values["unlocked"] = tuple(sorted({*track.unlocked, *p.unlock}))
         return evolve(target, {"gm_track": evolve(track, values)})
-    if p.unlock:
+    if p.detail:  # the players' named details and lowered TNs (WD-INTEL-040)
+        values["details"] = (*target.details, p.detail)
+    if p.lowered is not None:
+        index, tn = p.lowered
         cells = list(target.cells)
+        cells[index] = evolve(cells[index], {"tn": tn})
+        values["cells"] = tuple(cells)
+    if p.unlock:
+        cells = list(values.get("cells", target.cells))
         for i in p.unlock:
             cells[i] = evolve(cells[i], {"unlocked": True, "secret": p.secret})
         values["cells"] = tuple(cells)

@@ -40,6 +40,7 @@ __all__ = [
     "form_group",
     "gain_follower",
     "lose_follower",
+    "member_group",
     "tap",
     "tap_follower",
     "tap_group",
@@ -77,7 +78,7 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
     ledger = ledger_of(state, c.character)
     if kind not in ledger.eligible:
         raise RuleViolation("WD-FOLLOW-002", f"{who.name} has not met the criteria for a {kind} yet.")
-    group = _group(state, c.group, c.character) if c.group else None
+    group = member_group(state, c.group, c.character) if c.group else None
     if group is not None:  # shared followers: the group's cap and count (WD-FOLLOW-008)
         if sum(group.followers.values()) >= group.cap:
             raise RuleViolation("WD-FOLLOW-008", f"{group.name} already has {group.cap} followers, its cap.")
@@ -133,7 +134,8 @@ def lose_follower(holder: _Holder, kind: str) -> _Holder:
     )
 
 
-def _group(state: WdState, ident: str, member: str) -> Group:
+def member_group(state: WdState, ident: str, member: str) -> Group:
+    """The group ``ident`` that ``member`` belongs to, or a refusal (WD-FOLLOW-008)."""
     group = state.campaign.groups.get(ident)
     if group is None or member not in group.members:
         raise RuleViolation("WD-FOLLOW-008", f"{person(state, member).name} is in no group called {ident}.")
@@ -220,7 +222,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         _journalist_occasion(state, c)
     groups: tuple[Group, ...] = ()
     if c.group:
-        group, lost = tap_group(state, _group(state, c.group, c.character), kind)
+        group, lost = tap_group(state, member_group(state, c.group, c.character), kind)
         groups, ledger = (group,), ledger_of(state, c.character)
     else:
         most = ctx.config.campaign.follower_passive_max

@@ -1,7 +1,7 @@
 """Intel (WD-INTEL): finding a target, the two-cornered grid, strikes, research, intel as a resource.
 
 Finding a target is a lengthy check against a GM-only DC: one roll per Surveil
-slot, alternating Athletics and Wits (WD-INTEL-005/006 PROPOSED); research
+slot, each searcher's own alternating Athletics and Wits (WD-INTEL-005/006 PROPOSED); research
 finds the thread the same way with Knowledge (WD-INTEL-007). Surveillance on
 the grid needs the target found, research the thread (WD-INTEL-008).
 
@@ -50,16 +50,20 @@ from capeworks.systems.weaverdice.vocab import Stat
 
 __all__ = [
     "COLS",
+    "CUT",
     "ROWS",
     "SAMPLE_TNS",
     "add_target",
     "cell_tier",
     "grid_bonus",
+    "narrow",
+    "open_cell",
     "research",
     "runaway_run",
     "spend_intel",
     "strike_choice",
     "surveil",
+    "unlocking",
     "utilize_intel",
     "worked",
 ]
@@ -249,11 +253,15 @@ def _finding(
     thread: bool,
     morale_buy: bool = False,
 ) -> Done:
-    """One finding (or thread) roll toward the hidden DC, one per slot (WD-INTEL-006/007)."""
+    """One finding (or thread) roll toward the hidden DC, one per slot (WD-INTEL-006/007); a searcher's
+    own finding rolls alternate Athletics and Wits, everyone's adding up."""
     action = "research" if thread else "surveil"
     phase, _ = take_slot(state, who, action, target=t.id)
     rolls = t.find_rolls
-    stat = Stat.KNOWLEDGE if thread else (Stat.ATHLETICS if rolls % 2 == 0 else Stat.WITS)
+    # "the player can roll Athletics and Wits (alternating)" (src 1797): the roller's own rolls alternate;
+    # rolls no roller was kept for (older logs) count as anyone's
+    own = t.find_rolls_by.get(who, 0) + rolls - sum(t.find_rolls_by.values())
+    stat = Stat.KNOWLEDGE if thread else (Stat.ATHLETICS if own % 2 == 0 else Stat.WITS)
     b = Builder(state, ctx, dice)
     roll, _ = roll_check(b, who, (stat,), tn=0, purpose="finding")
     if morale_buy:  # a lengthy roll: bettered when 2 + k is more (WD-MORALE-003)
@@ -271,6 +279,7 @@ def _finding(
             id=t.id,
             find_progress=progress,
             find_rolls=rolls + 1,
+            find_rolls_by={**t.find_rolls_by, who: t.find_rolls_by.get(who, 0) + 1},
             found=progress >= t.find_dc,
             gm=_gm(state, who),
         )
@@ -528,6 +537,67 @@ def _take(ledger: Ledger, kind: str, tier: int, count: int = 1) -> Ledger:
     return evolve(ledger, {"intel": dict(sorted(rest.items()))})
 
 
+def narrow(b: Builder, t: Target, on: str, tier: int, *, gm: bool) -> tuple[TargetPatch, str]:
+    """Cut ``t``'s finding (``on="find"``) or thread DC by a tier of intel or of information rated as
+    one (WD-INTEL-003/004): 20%, 50% or all of it, the new DC rounded up; tier four also opens the
+    method's entry cell ("100% & unlock 1-2", src 1813). The new DC goes to the GM alone (a hidden NPC's
+    in its own track's patch); returns the patch and the public words, "narrow the find ..."."""
+    dc, found = (t.find_dc, t.found) if on == "find" else (t.thread_dc, t.thread_found)
+    if found:
+        raise RuleViolation("WD-INTEL-003", f"The {on} is already done.")
+    new = math.ceil(dc * (100 - CUT[tier]) / 100)
+    progress = t.find_progress if on == "find" else t.thread_progress
+    done = progress >= new
+    patch = TargetPatch(id=t.id, found=done) if on == "find" else TargetPatch(id=t.id, thread_found=done)
+    if gm:  # a hidden NPC cuts the DC for its own track (WD-NPC-003); its event is the GM's
+        dcs = {"find_dc": new} if on == "find" else {"thread_dc": new}
+        patch = evolve(patch, {**dcs, "gm": True})
+    else:
+        b.emit(
+            ce.TargetSecret(
+                target=t.id,
+                find_dc=new if on == "find" else t.find_dc,
+                thread_dc=new if on == "thread" else t.thread_dc,
+            ),
+            hidden=True,
+        )
+    text = f"narrow the {on}" + (": found!" if done else ".")
+    entry = 0 if on == "find" else len(t.cells) - 1
+    if tier >= 4 and not t.cells[entry].unlocked and not t.cells[entry].blocked:
+        # src 1813: tier four is "100% & unlock 1-2": the method's entry cell opens too
+        opened = unlocking(t, entry, gm=gm)
+        patch = evolve(patch, {"unlock": opened.unlock, "lines": opened.lines, "node": opened.node})
+        r, col = divmod(entry, t.size)
+        text = text[:-1] + f"; {t.rows[r]} x {t.cols[col]} unlocks."
+    return patch, text
+
+
+def open_cell(t: Target, on: str) -> int:
+    """The index of the cell ``on`` ("row,col") if the grid is there for it: the target or the thread
+    found, each opening its own method's way in (WD-INTEL-008, src 1829-1831), and the cell available to
+    one of them (WD-INTEL-014)."""
+    index = _cell_index(t, on)
+    methods = [m for m, done in (("surveil", t.found), ("research", t.thread_found)) if done]
+    if not methods:
+        raise RuleViolation(
+            "WD-INTEL-008", f"Neither {t.name} nor the thread is found yet: there is no grid to open."
+        )
+    if not any(index in t.available(m) for m in methods):
+        if index in t.available("surveil") or index in t.available("research"):
+            waiting = "the thread" if t.found else t.name
+            raise RuleViolation(
+                "WD-INTEL-008", f"That cell is the other method's way in, and {waiting} is not found yet."
+            )
+        _available(t, methods[0], index)
+    return index
+
+
+def unlocking(t: Target, index: int, *, gm: bool) -> TargetPatch:
+    """The patch that unlocks cell ``index``, with the lines and node it completes (WD-INTEL-017/038)."""
+    unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {index}
+    return TargetPatch(id=t.id, unlock=(index,), gm=gm, lines=_lines(t, unlocked), node=_node(t, unlocked))
+
+
 def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -> Done:
     """Spend intel, without an action: cut a finding/thread DC by tier, or unlock an available cell."""
     who = person(state, c.character)
@@ -541,74 +611,25 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
         raise RuleViolation("WD-INTEL-003", f"Intel of type {kind} says nothing about {t.name}.")
     ledger = _take(ledger_of(state, c.character), kind, tier)
     b = Builder(state, ctx, dice)
+    what = f"tier-{tier} {kind} intel"
     if c.on in ("find", "thread"):
-        dc, found = (t.find_dc, t.found) if c.on == "find" else (t.thread_dc, t.thread_found)
-        if found:
-            raise RuleViolation("WD-INTEL-003", f"The {c.on} is already done.")
-        new = math.ceil(dc * (100 - CUT[tier]) / 100)
-        progress = t.find_progress if c.on == "find" else t.thread_progress
-        done = progress >= new
-        patch = (
-            TargetPatch(id=t.id, found=done) if c.on == "find" else TargetPatch(id=t.id, thread_found=done)
-        )
-        if gm:  # a hidden NPC cuts the DC for its own track (WD-NPC-003); its event is the GM's
-            dcs = {"find_dc": new} if c.on == "find" else {"thread_dc": new}
-            patch = evolve(patch, {**dcs, "gm": True})
-        else:
-            b.emit(
-                ce.TargetSecret(
-                    target=t.id,
-                    find_dc=new if c.on == "find" else t.find_dc,
-                    thread_dc=new if c.on == "thread" else t.thread_dc,
-                ),
-                hidden=True,
-            )
-        text = f"spends tier-{tier} {kind} intel to narrow the {c.on}" + (": found!" if done else ".")
-        entry = 0 if c.on == "find" else len(t.cells) - 1
-        if tier >= 4 and not t.cells[entry].unlocked and not t.cells[entry].blocked:
-            # src 1813: tier four is "100% & unlock 1-2": the method's entry cell opens too
-            unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {entry}
-            patch = evolve(
-                patch, {"unlock": (entry,), "lines": _lines(t, unlocked), "node": _node(t, unlocked)}
-            )
-            r, col = divmod(entry, t.size)
-            text = text[:-1] + f"; {t.rows[r]} x {t.cols[col]} unlocks."
+        patch, text = narrow(b, t, c.on, tier, gm=gm)
+        text = f"spends {what} to {text}"
     elif c.on == "node":  # WD-INTEL-038 PROPOSED: tier 3 or better clears a node
         if t.node != "open" or tier < 3:
             raise RuleViolation("WD-INTEL-038", "An open node takes tier-3 intel or better.")
         patch = TargetPatch(id=t.id, node="cleared", gm=gm)
-        text = f"spends tier-{tier} {kind} intel on the deeper node: cleared, a deeper hint."
+        text = f"spends {what} on the deeper node: cleared, a deeper hint."
     else:
-        index = _cell_index(t, c.on)
-        # the grid is there once the target or the thread is found, each opening its own method's way
-        # in (WD-INTEL-008, src 1829-1831)
-        methods = [m for m, done in (("surveil", t.found), ("research", t.thread_found)) if done]
-        if not methods:
-            raise RuleViolation(
-                "WD-INTEL-008", f"Neither {t.name} nor the thread is found yet: there is no grid to open."
-            )
-        if not any(index in t.available(m) for m in methods):
-            if index in t.available("surveil") or index in t.available("research"):
-                waiting = "the thread" if t.found else t.name
-                raise RuleViolation(
-                    "WD-INTEL-008", f"That cell is the other method's way in, and {waiting} is not found yet."
-                )
-            _available(t, methods[0], index)
+        index = open_cell(t, c.on)
         cell = t.cells[index]
         if cell.tag != kind and kind != t.id:
             raise RuleViolation("WD-INTEL-015", f"That cell takes {cell.tag} intel (or {t.name}'s own).")
         if tier < cell_tier(cell):
             raise RuleViolation("WD-INTEL-015", f"That cell takes tier-{cell_tier(cell)} intel or better.")
-        unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {index}
-        patch = TargetPatch(
-            id=t.id,
-            unlock=(index,),
-            gm=gm,
-            lines=_lines(t, unlocked),
-            node=_node(t, unlocked),
-        )
+        patch = unlocking(t, index, gm=gm)
         r, col = divmod(index, t.size)
-        text = f"spends tier-{tier} {kind} intel to unlock {t.rows[r]} x {t.cols[col]}."
+        text = f"spends {what} to unlock {t.rows[r]} x {t.cols[col]}."
     b.emit(
         ce.IntelSpent(
             character=c.character, name=who.name, text=text, patch=patch, ledgers={c.character: ledger}

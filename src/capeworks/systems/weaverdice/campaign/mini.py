@@ -20,7 +20,8 @@ attention (8) is one rep card, the opposition's part the GM's; the money series
 at each later pick while secure, ending when not (with both taken, each series
 halves on its own); a morale pick (12) needs secure and raises the baseline by
 one (WD-MORALE-005, at most +3) for the next Social-score encounters (the
-inventory's PROPOSED reading of "[Social] encounters"), each fight's end one
+inventory's PROPOSED reading of "[Social] encounters"), each fight's end, or a
+lull closing a situation outside a fight where effort was spent (src 409), one
 fewer, after which it settles back (:func:`wear_lift`); recovery (13) clears every wound and halves one
 long-term issue's days and DC; a free slot (14, 15) adds one slot to the next
 one (or two) downtime phases; a half dot (16) is Extra Effort's (WD-PROG-006).
@@ -219,19 +220,26 @@ def pick_mini(state: WdState, ctx: Ctx, c: cc.PickMini, dice: DiceService) -> Do
     return b.batch
 
 
-def wear_lift(b: Builder, ident: str) -> None:
-    """An encounter ``ident`` was in is over: a running option-12 lift has one encounter fewer to run
-    (WD-DN-017); at none the day starts at the sheet's baseline again ("morale tends to settle at the
-    baseline", src 178)."""
+def wear_lift(b: Builder, ident: str, *, lull: bool = True) -> None:
+    """An encounter ``ident`` was in is over, a fight or a situation a lull closes ("any encounter or
+    situation where effort was expended", src 409): a running option-12 lift has one encounter fewer
+    to run (WD-DN-017); at none the day starts at the sheet's baseline again ("morale tends to settle
+    at the baseline", src 178). A fight ended with no ``lull`` keeps its spent dots for the lull that
+    may follow: that lull, with nothing more spent, is the same encounter's end."""
     ledger = b.state.campaign.ledgers.get(ident)
     if ledger is None or not ledger.morale_lift:
         return
+    effort = b.state.people[ident].effort
+    spent = sum(effort.spent.values())
+    if lull and ledger.lift_settles and ledger.lift_settles == spent and effort.used:
+        return  # the quiet minutes of a fight already counted
     left = ledger.morale_lift - 1
+    settles = spent if not lull and effort.used and left else 0
     b.emit(
         ce.BaselineLiftWorn(
             character=ident,
             name=b.person(ident).name,
             left=left,
-            ledgers={ident: evolve(ledger, {"morale_lift": left})},
+            ledgers={ident: evolve(ledger, {"morale_lift": left, "lift_settles": settles})},
         )
     )

@@ -11,7 +11,8 @@ refined are rolled twice and the worse kept (WD-PLAN-004).
 A Cape Business slot checks in on up to three people or things; the GM's
 checks on them are rolled behind the screen (WD-BIZ-002). A Journalist tapped
 there trades rep for tier-1 intel on a named target, one for one
-(WD-BIZ-004, WD-FOLLOW-009 PROPOSED).
+(WD-BIZ-004, WD-FOLLOW-009 PROPOSED); a group's Journalist does so for the
+group's own rep, and its passive goes for every member (WD-FOLLOW-008).
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
-from capeworks.systems.weaverdice.campaign.followers import tap
-from capeworks.systems.weaverdice.campaign.model import Mission, intel_key
+from capeworks.systems.weaverdice.campaign.followers import member_group, tap, tap_group
+from capeworks.systems.weaverdice.campaign.group_passives import organisation_card
+from capeworks.systems.weaverdice.campaign.model import Group, Mission, intel_key
 from capeworks.systems.weaverdice.campaign.reputation import check_discarded, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
@@ -203,6 +205,7 @@ def cape_business(state: WdState, ctx: Ctx, c: cc.CapeBusiness, dice: DiceServic
         raise RuleViolation("WD-BIZ-002", "One Cape Business action checks in on up to 3 people or things.")
     ledger = ledger_of(state, c.character)
     intel = ""
+    groups: tuple[Group, ...] = ()
     if c.journalist_rep and ctx.config.campaign.no_intel:  # information, not intel (src 2025)
         raise RuleViolation("WD-INTEL-040", "This table plays without intel: a Journalist has none to trade.")
     if c.journalist_rep:
@@ -215,8 +218,16 @@ def cape_business(state: WdState, ctx: Ctx, c: cc.CapeBusiness, dice: DiceServic
             c.journalist_rep
         ):
             raise RuleViolation("WD-BIZ-004", f"{who.name} can only trade rep cards held.")
-        ledger, _ = tap(state, ledger, c.character, "journalist")
         gone = set(c.journalist_rep)
+        if c.group:  # the group's Journalist, for the group's own rep alone (WD-FOLLOW-008, src 1361)
+            group = member_group(state, c.group, c.character)
+            if not all(organisation_card(state, group, x) for x in ledger.rep if x.id in gone):
+                raise RuleViolation(
+                    "WD-FOLLOW-008", f"{group.name}'s Journalist trades only {group.name}'s own rep."
+                )
+            groups = (tap_group(state, group, "journalist")[0],)
+        else:
+            ledger, _ = tap(state, ledger, c.character, "journalist")
         key = intel_key(target.id, 1)  # the target's own intel, usable as any for it
         ledger = evolve(
             ledger,
@@ -236,6 +247,7 @@ def cape_business(state: WdState, ctx: Ctx, c: cc.CapeBusiness, dice: DiceServic
             phase=phase,
             ledgers=with_shared(state.campaign, c.character, ledger),
             intel=intel,
+            groups=groups,
         )
     )
     if c.checkins:

@@ -144,6 +144,9 @@ class Ledger(Frozen):
     #: option 12's raised morale baseline: encounters left at +1 (WD-DN-017 PROPOSED, "for the next
     #: Social-score encounters")
     morale_lift: int = Field(default=0, exclude_if=lambda v: not v)
+    #: the effort dots still spent when a fight ended with no lull while a lift ran: a lull with no more
+    #: spent since closes that same fight, not a new encounter (WD-DN-017, src 409)
+    lift_settles: int = Field(default=0, exclude_if=lambda v: not v)
     #: professionals this character has done business with: their reference rate since (WD-REST-004/005)
     clients_of: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: intel-grid unlocks this character holds as write-ups or heard at a meeting, by target (WD-INTEL-035)
@@ -294,6 +297,7 @@ class Track(Frozen):
     thread_dc: int | None = None
     find_progress: int = 0
     find_rolls: int = 0
+    find_rolls_by: dict[str, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
     found: bool = False
     thread_progress: int = 0
     thread_found: bool = False
@@ -309,7 +313,8 @@ class Track(Frozen):
 
 
 #: the fields a :class:`Track` shares with :class:`Target` by name
-TRACKED: tuple[str, ...] = ("find_progress", "find_rolls", "thread_progress", "strikes", "alerts")
+TRACKED: tuple[str, ...] = ("find_progress", "find_rolls", "find_rolls_by", "thread_progress", "strikes")
+TRACKED += ("alerts",)
 TRACKED += ("lines", "seen_faces", "seen_phase", "seen_by", "run", "node")
 
 
@@ -326,6 +331,9 @@ class Target(Frozen):
     find_dc: int = 0
     find_progress: int = 0
     find_rolls: int = 0
+    #: each searcher's own finding rolls, whose Athletics and Wits alternate ("the player can roll
+    #: Athletics and Wits (alternating)", src 1797); rolls before it (older logs) count as anyone's
+    find_rolls_by: dict[str, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
     found: bool = False
     thread_dc: int = 0
     thread_progress: int = 0
@@ -349,6 +357,8 @@ class Target(Frozen):
     node: str = ""
     #: downtimes left of a move (WD-INTEL-034): its DCs are halved meanwhile (GM-only)
     moving: int = 0
+    #: unique details already named about the target, each once (WD-INTEL-040, src 2027), as folded
+    details: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: the hidden NPCs' work on this target (WD-NPC-003), the GM's alone; None: none yet
     gm_track: Track | None = Field(default=None, exclude_if=lambda v: v is None)
 

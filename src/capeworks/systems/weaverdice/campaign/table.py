@@ -29,6 +29,7 @@ from capeworks.systems.weaverdice.campaign import (
     crafting,
     downtime,
     followers,
+    information,
     intel,
     mini,
     missions,
@@ -215,6 +216,9 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "strike_choice": CommandSpec(cc.StrikeChoice, intel.strike_choice, OWNER, prompt_only=True),
     "spend_intel": CommandSpec(cc.SpendIntel, intel.spend_intel, OWNER, offer=_holding_intel),
     "utilize_intel": CommandSpec(cc.UtilizeIntel, intel.utilize_intel, OWNER, offer=_in_downtime),
+    "give_information": CommandSpec(
+        cc.GiveInformation, information.give_information, GM, "give information in place of intel"
+    ),
     "open_negotiation": CommandSpec(cc.OpenNegotiation, social.open_negotiation, GM, "open negotiations"),
     "negotiate": CommandSpec(cc.Negotiate, social.negotiate, OWNER, offer=_negotiating),
     "rep_after": CommandSpec(cc.RepAfter, social.rep_after, OWNER, offer=_rescuing),

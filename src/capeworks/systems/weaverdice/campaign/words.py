@@ -35,6 +35,7 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "spend_intel": "spend intel",
     "relocate_target": "move a target's base",
     "utilize_intel": "utilize intel",
+    "give_information": "give information in place of intel",
     "form_group": "form a group that shares followers",
     "gain_follower": "try to gain a follower",
     "tap_follower": "tap a follower",
@@ -138,6 +139,7 @@ def _words_of(p: Any) -> str:
         (
             ce.IntelRolled,
             ce.IntelSpent,
+            ce.InformationGiven,
             ce.Recuperated,
             ce.CareBought,
             ce.MissionPlanned,
