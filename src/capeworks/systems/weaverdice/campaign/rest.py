@@ -1,7 +1,8 @@
 """Rest & Recuperate and paid care (WD-REST-001..005).
 
 An R&R slot mends every unexceptional wound (lesser and moderate, not scarring
-or critical, WD-REST-001 PROPOSED), but at low morale -k each of them first
+or critical, WD-REST-001 PROPOSED; not one with an object still stuck in it,
+WD-STATUS-011), but at low morale -k each of them first
 rolls the end-of-day d6 and stays on 7 - k or more (WD-MORALE-006); one that
 fades on the next rest fades with no roll (WD-WOUND-014 PROPOSED). It restores
 temporary stat damage and raises negative morale two steps (not past Neutral);
@@ -39,7 +40,7 @@ from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import capped, not_recovered, spend_value
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.statuses import Condition
-from capeworks.systems.weaverdice.vocab import Stat, WoundTier
+from capeworks.systems.weaverdice.vocab import Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Wound
 
 __all__ = ["paid_care", "rest_recuperate"]
@@ -107,8 +108,11 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     # (WD-MORALE-006, WD-WOUND-015: the end-of-day roll, at the morale the day ended on); a wound that
     # fades on the next rest just fades, no roll (WD-WOUND-014 PROPOSED)
     stays: list[int] = []
-    kept_ids: set[str] = set()
+    # "Wounds with objects stuck in them cannot fully heal" (src 860, WD-STATUS-011): kept, no roll
+    kept_ids = {x.wound for x in who.conditions if x.name == Status.STUCK and x.target == who.id and x.wound}
     for w in who.track.wounds:
+        if w.id in kept_ids:
+            continue
         if who.morale < 0 and not (w.scarring or w.tier is WoundTier.CRITICAL or w.fades_on_rest):
             face = dice.roll(1, 6, purpose=f"injury {w.id}").faces[0]
             if not_recovered(who.morale, face):
