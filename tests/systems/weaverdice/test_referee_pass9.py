@@ -120,3 +120,88 @@ def test_two_players_tied_break_on_morale() -> None:
     add(d, "bob", sheet("max", "Max"), morale=1)
     d.do("gm", "start_combat", dice=[3, 3])
     assert d.state.fight.order.order == ("max", "vic")
+
+
+def _conditions(d: Driver, ident: str) -> list[str]:
+    return [c.name for c in d.state.people[ident].conditions]
+
+
+@pytest.mark.rules("WD-STATUS-011", "WD-STATUS-012")
+def test_a_knife_wrested_free_leaves_a_moderate_wound_and_bleeding() -> None:
+    # src 858: "If it is removed forcefully or carelessly (including forcibly with a wrest in a
+    # grapple), the target suffers a moderate wound and bleeding." The thug grabs Vic (6 + 1, Vic
+    # takes it), and next round wrests his knife free (6 + 1 + 1 against Vic's 1 + 2): Vic has the
+    # first lesser, a moderate, and bleeds.
+    d = _knife_in_vic()
+    d.do("gm", "grab", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    _pass_to(d, "vic")
+    _pass_to(d, "thug")
+    d.do("gm", "grapple", character="thug", target="vic", option="wrest", dice=[6, 1])
+    assert _tiers(d, "vic") == [WoundTier.LESSER, WoundTier.MODERATE]
+    assert Status.STUCK not in _conditions(d, "vic")
+    assert Status.BLEEDING in _conditions(d, "vic")
+
+
+def _bolt_pins_vic() -> Driver:
+    """The thug's bolt (6 + 1 against Vic's DS) sticks in Vic, Lesser Pierce 5, and pins him."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5, athletics=3, guts=4))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, dexterity=4, athletics=1))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "end_turn", character="vic")
+    bolt = {"stat": "dexterity", "damage": "pierce", "melee": False, "pins": True}
+    d.do("gm", "attack", character="thug", target="vic", dice=[6], **bolt)
+    d.answer("ann", "react-vic", "take", dice=[5])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    d.do("gm", "end_turn", character="thug")
+    return d
+
+
+@pytest.mark.rules("WD-STATUS-013", "WD-STATUS-011")
+def test_a_pinned_target_who_tears_the_bolt_out_walks_away_bleeding() -> None:
+    # src 871: pinned "until they forcefully extract the object from themselves"; src 858: forcefully
+    # removed, "a moderate wound and bleeding". Vic tears it out (his standard action), then moves.
+    d = _bolt_pins_vic()
+    d.refuse("ann", "move", character="vic", feet=5, rule="WD-STATUS-013")
+    d.do("ann", "extract", character="vic")
+    assert _tiers(d, "vic") == [WoundTier.LESSER, WoundTier.MODERATE]
+    assert Status.STUCK not in _conditions(d, "vic") and Status.BLEEDING in _conditions(d, "vic")
+    d.do("ann", "move", character="vic", feet=30)
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-013", "WD-STATUS-011", "WD-REST-001")
+def test_a_bolt_strained_free_of_the_wall_is_still_in_the_wound_that_will_not_mend() -> None:
+    # src 871: a lengthy Brawn check of 6 frees Vic "with the object still in them" (Brawn 5: 4 + 2 =
+    # 6); src 860: that wound cannot fully heal, so a rest after the fight leaves it on the track.
+    d = _bolt_pins_vic()
+    d.do("ann", "break_pin", character="vic", dice=[4])
+    assert Status.STUCK in _conditions(d, "vic")
+    d.do("gm", "end_combat")
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="vic", uses=[], dice=[])
+    assert _tiers(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-011", "WD-REST-001", "WD-MORALE-006")
+def test_at_low_morale_the_stuck_wound_rolls_no_end_of_day_die() -> None:
+    # src 487: at low morale each injury that would recover rolls a d6; src 860: a wound with the
+    # knife still in it will not recover anyway, so only the other wound rolls. Vic at -1 takes a
+    # second hit (a plain lesser from the thug's fist) and rests: one die, a 2, which mends it.
+    d = _knife_in_vic()
+    d.do("gm", "end_combat")
+    d.do("gm", "change_morale", character="vic", steps=-1)
+    person = d.state.people["vic"]
+    track = person.track.model_validate(
+        {
+            **person.track.model_dump(),
+            "wounds": [*person.track.model_dump()["wounds"], {"tier": 1, "id": "w9"}],
+        }
+    )
+    d.patch(people={"vic": person.model_copy(update={"track": track})})
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="vic", uses=[], dice=[2])
+    assert [w.id for w in d.state.people["vic"].track.wounds] == ["w1"]
+    rolls = [r.purpose for e in d.table.log[-2:] for r in e.rolls]
+    assert rolls == ["injury w9"]
