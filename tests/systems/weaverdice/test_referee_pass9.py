@@ -11,6 +11,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.vocab import Status, WoundTier
+from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 _SEATS = {"vic": "ann", "doc": "bob", "thug": "gm", "brute": "gm"}
@@ -205,3 +206,45 @@ def test_at_low_morale_the_stuck_wound_rolls_no_end_of_day_die() -> None:
     assert [w.id for w in d.state.people["vic"].track.wounds] == ["w1"]
     rolls = [r.purpose for e in d.table.log[-2:] for r in e.rolls]
     assert rolls == ["injury w9"]
+
+
+# -- the tiers of characters (src 302-306, 545) ------------------------------------------------------
+
+
+@pytest.mark.rules("WD-NPC-005", "WD-COMBAT-004")
+def test_a_bystander_acts_after_a_faster_player() -> None:
+    # src 306: bystanders "may still sometimes act, but tend to do so last". A bystander with no stat
+    # block (speed 3 + 3 + 3 = 9) and Vic rolling a 1 (6 + 1 = 7): the bystander still acts last.
+    d = table()
+    add(d, "gm", sheet("joe", "Joe", "bystander"))
+    add(d, "ann", sheet("vic", "Vic"))
+    d.do("gm", "start_combat", dice=[1])
+    assert d.state.fight.order.order[-1] == "joe"
+
+
+@pytest.mark.rules("WD-NPC-004", "WD-WOUND-012")
+def test_a_generic_drops_when_its_wounds_reach_its_guts_with_no_stay_up_check() -> None:
+    # src 304: "If they suffer wounds equal to their Guts stat ... they drop unconscious"; src 800:
+    # "Generic NPCs simply drop to the ground and stay there." A Guts 2 thug, DS 3: Vic's punches
+    # 6 + 0 and 5 + 0 hit (effect dice 3 and 4: Lesser Bash, no lasting effect); on the second he is
+    # down, no Guts roll asked of anyone.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=2))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "attack", character="vic", target="thug", dice=[6, 3])
+    d.do("ann", "attack", character="vic", target="thug", dice=[5, 4])
+    thug = d.state.people["thug"]
+    assert len(thug.track.wounds) == 2
+    assert thug.track.standing is Standing.DOWN
+    assert [p.kind for p in d.prompts()] == ["turn"]  # no stay-up check asked of anyone
+
+
+@pytest.mark.rules("WD-NPC-004", "WD-EFFORT-001", "WD-EFFORT-012")
+def test_a_generic_cannot_spend_focus_for_an_edge() -> None:
+    # src 304: generics are simple, "no need to check how tired they are": they have no effort to
+    # spend. The GM names the thug among those buying a 1d3 edge (src 547): refused, nothing rolled.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.refuse("gm", "start_combat", edges=["thug"], dice=[6, 2], rule="WD-EFFORT-001")
