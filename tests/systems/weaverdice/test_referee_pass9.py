@@ -248,3 +248,54 @@ def test_a_generic_cannot_spend_focus_for_an_edge() -> None:
     add(d, "ann", sheet("vic", "Vic"))
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.refuse("gm", "start_combat", edges=["thug"], dice=[6, 2], rule="WD-EFFORT-001")
+
+
+# -- backgrounds with skills (src 311, 348) ---------------------------------------------------------
+
+
+@pytest.mark.rules("WD-SKILL-013", "WD-SKILL-001")
+def test_a_skill_and_a_background_each_add_a_die_to_an_unhurried_knowledge_check() -> None:
+    # src 311: a skill's familiarity is "extra dice on rolls they'd already be making, with the
+    # player taking the best result"; src 348: a background's is "an extra die and take the best
+    # result for knowledge and any application of the background trait in unhurried situations".
+    # Vic (Knowledge 3) with Research and Data Entry digs through the records at 5+: 3h6, [1, 2, 6]
+    # keeps the 6.
+    d = table()
+    vic = {**sheet("vic", "Vic"), "backgrounds": ["Data Entry"], "skills": [_skill("Research", "knowledge")]}
+    add(d, "ann", vic)
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=5, task="dig through the records")
+    d.do(
+        "ann",
+        "check",
+        character="vic",
+        call=1,
+        skills=["Research"],
+        background="Data Entry",
+        unhurried=True,
+        dice=[1, 2, 6],
+    )
+    assert d.state.last_check["vic"].total == 6
+
+
+@pytest.mark.rules("WD-SKILL-013")
+def test_a_background_the_character_lacks_adds_nothing_and_is_refused() -> None:
+    # src 348: the die comes from "the background trait" the character picked: Vic has Data Entry,
+    # not Long Term Care (src 358); naming it is refused and nothing is rolled.
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "backgrounds": ["Data Entry"]})
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=4, task="dress the wound")
+    d.refuse(
+        "ann",
+        "check",
+        character="vic",
+        call=1,
+        background="Long Term Care",
+        unhurried=True,
+        dice=[1, 6],
+        rule="WD-SKILL-013",
+    )
+    assert "vic" not in d.state.last_check
+
+
+def _skill(name: str, *stats: str) -> dict[str, object]:
+    return {"name": name, "stats": list(stats)}
