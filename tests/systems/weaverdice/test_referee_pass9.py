@@ -193,14 +193,7 @@ def test_at_low_morale_the_stuck_wound_rolls_no_end_of_day_die() -> None:
     d = _knife_in_vic()
     d.do("gm", "end_combat")
     d.do("gm", "change_morale", character="vic", steps=-1)
-    person = d.state.people["vic"]
-    track = person.track.model_validate(
-        {
-            **person.track.model_dump(),
-            "wounds": [*person.track.model_dump()["wounds"], {"tier": 1, "id": "w9"}],
-        }
-    )
-    d.patch(people={"vic": person.model_copy(update={"track": track})})
+    _plain_lesser(d, "vic")
     d.do("gm", "start_downtime")
     d.do("ann", "rest_recuperate", character="vic", uses=[], dice=[2])
     assert [w.id for w in d.state.people["vic"].track.wounds] == ["w1"]
@@ -299,3 +292,28 @@ def test_a_background_the_character_lacks_adds_nothing_and_is_refused() -> None:
 
 def _skill(name: str, *stats: str) -> dict[str, object]:
     return {"name": name, "stats": list(stats)}
+
+
+# -- a mid-combat rest and the wound a knife is in (src 1004) ---------------------------------------
+
+
+def _plain_lesser(d: Driver, ident: str, wid: str = "w9") -> None:
+    """One more lesser wound on the track, with no condition tied to it."""
+    person = d.state.people[ident]
+    wounds = [*person.track.model_dump()["wounds"], {"tier": 1, "id": wid}]
+    track = person.track.model_validate({**person.track.model_dump(), "wounds": wounds})
+    d.patch(people={**d.state.people, ident: person.model_copy(update={"track": track})})
+
+
+@pytest.mark.rules("WD-COMBAT-033", "WD-STATUS-011")
+def test_a_rest_reduces_the_wound_without_the_knife_in_it() -> None:
+    # src 1004: "If a wound has no ongoing condition associated with it, and if the character has at
+    # least two wounds they may forgo healing simple conditions to reduce their most minor wound's
+    # severity (... lesser to healthy)". The knife is stuck in w1 (src 858: an ongoing condition on
+    # that wound); w9 is a plain lesser. Vic (Guts 4) rests, Guts 4 + 1 = 5: w9 heals, w1 stays.
+    d = _knife_in_vic()
+    _plain_lesser(d, "vic")
+    _pass_to(d, "vic")
+    d.do("ann", "rest", character="vic", reduce=True, dice=[4])
+    assert [w.id for w in d.state.people["vic"].track.wounds] == ["w1"]
+    assert Status.STUCK in _conditions(d, "vic")
