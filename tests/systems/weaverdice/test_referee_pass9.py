@@ -317,3 +317,32 @@ def test_a_rest_reduces_the_wound_without_the_knife_in_it() -> None:
     d.do("ann", "rest", character="vic", reduce=True, dice=[4])
     assert [w.id for w in d.state.people["vic"].track.wounds] == ["w1"]
     assert Status.STUCK in _conditions(d, "vic")
+
+
+# -- low morale caps the rolls of getting an object out (src 453, 858, 871) --------------------------
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-STATUS-011", "WD-CORE-006")
+def test_low_morale_caps_each_roll_of_the_careful_extraction() -> None:
+    # src 453: at low morale "dice results (after modifiers are added from stats) will be capped";
+    # src 455-475: at -2 the cap is 5. Doc (Dexterity 5) works the knife out with care, lengthy 12
+    # (src 858): 6 + 2 = 8 counts 5; 6 + 2 again, 10 of 12; still in.
+    d = _knife_in_vic()
+    d.do("gm", "end_combat")
+    d.do("gm", "change_morale", character="doc", steps=-2)
+    d.do("bob", "extract", character="doc", target="vic", careful=True, dice=[6])
+    d.do("bob", "extract", character="doc", target="vic", careful=True, dice=[6])
+    assert Status.STUCK in _conditions(d, "vic")
+    (running,) = d.state.lengthy.values()
+    assert running.total == 10
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-STATUS-013", "WD-CORE-006")
+def test_low_morale_caps_the_strain_against_a_pin() -> None:
+    # src 871: a lengthy Brawn check of 6 frees the pinned; src 453/455-475: at the lowest step (cap 3)
+    # Vic's 6 + 2 counts 3: not free yet (3 of 6).
+    d = _bolt_pins_vic()
+    d.do("gm", "change_morale", character="vic", steps=-4)
+    d.do("ann", "break_pin", character="vic", dice=[6])
+    stuck = next(c for c in d.state.people["vic"].conditions if c.name == Status.STUCK)
+    assert stuck.pinned
