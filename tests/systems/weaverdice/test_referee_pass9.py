@@ -346,3 +346,34 @@ def test_low_morale_caps_the_strain_against_a_pin() -> None:
     d.do("ann", "break_pin", character="vic", dice=[6])
     stuck = next(c for c in d.state.people["vic"].conditions if c.name == Status.STUCK)
     assert stuck.pinned
+
+
+# -- skills in speed and tactics (src 541, 545) ------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-004", "WD-STAT-007", "WD-SKILL-015")
+@pytest.mark.parametrize(("learning", "order"), [(False, ("vic", "brute")), (True, ("brute", "vic"))])
+def test_a_known_athletics_skill_adds_one_to_speed_a_learning_one_nothing(
+    learning: bool, order: tuple[str, ...]
+) -> None:
+    # src 545: speed is "Athletics and Dexterity added together and +1 from each associated skill".
+    # Vic with Run known: 6 + 1 + 4 = 11 against the brute's 6 + 4 = 10, Vic first. Still learning
+    # Run, it is no skill yet: 6 + 4 = 10, tied, and the notable foe goes first.
+    run = {**_skill("Run", "athletics"), **({"learning": True, "training": [5]} if learning else {})}
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "skills": [run]})
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    d.do("gm", "start_combat", dice=[4, 4])
+    assert d.state.fight.order.order == order
+
+
+@pytest.mark.rules("WD-COMBAT-003", "WD-STAT-006", "WD-SKILL-015")
+def test_a_social_skill_adds_one_to_tactics_and_makes_the_surprise_margin() -> None:
+    # src 541: tactics are "Social and Knowledge added together, with +1 for every Social or
+    # Knowledge skill known". Vic (Social 4, Knowledge 4, Negotiation) 4 + 4 + 1 = 9 against the
+    # thug's 3 + 3 = 6: ahead by 3, the surprise margin (WD-COMBAT-003 PROPOSED): the thug is surprised.
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", social=4, knowledge=4), "skills": [_skill("Negotiation", "social")]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", side=["vic"], dice=[1])
+    assert "surprised" in _conditions(d, "thug")
