@@ -377,3 +377,23 @@ def test_a_social_skill_adds_one_to_tactics_and_makes_the_surprise_margin() -> N
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.do("gm", "start_combat", side=["vic"], dice=[1])
     assert "surprised" in _conditions(d, "thug")
+
+
+# -- Rest & Recuperate and a bleeding that outlasted the fight (src 814, 2001) -----------------------
+
+
+@pytest.mark.rules("WD-REST-001", "WD-STATUS-001", "WD-STATUS-011")
+def test_a_rest_and_recuperate_stops_a_bleeding_begun_after_the_fight() -> None:
+    # src 858: the knife torn out after the fight leaves "a moderate wound and bleeding"; no encounter
+    # end follows to turn the bleeding into a lesser (src 814). src 814: "Full rests remove bleed
+    # without needing a roll"; src 2001: a rest slot will "Mend any unexceptional wounds and simple
+    # conditions from wounds". After the R&R Vic neither bleeds nor has a wound.
+    d = _knife_in_vic()
+    d.do("gm", "end_combat")
+    d.do("ann", "extract", character="vic")
+    assert Status.BLEEDING in _conditions(d, "vic")
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="vic", uses=[], dice=[])
+    assert _tiers(d, "vic") == []
+    assert _conditions(d, "vic") == []
+    assert d.replayed().state == d.state
