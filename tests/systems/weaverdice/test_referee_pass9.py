@@ -397,3 +397,18 @@ def test_a_rest_and_recuperate_stops_a_bleeding_begun_after_the_fight() -> None:
     assert _tiers(d, "vic") == []
     assert _conditions(d, "vic") == []
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-CORE-009")
+def test_a_bleeding_climber_who_pushes_with_stamina_takes_a_lesser_wound() -> None:
+    # src 814: Bleeding, "Suffer a lesser wound when expending effort"; src 376: Stamina rerolls a
+    # physical check. Bleeding after the fight from the knife torn out (src 858), Vic fails a climb
+    # (2 < 4) and rerolls with Stamina (5): he climbs, and bleeds a third wound, a lesser.
+    d = _knife_in_vic()
+    d.do("gm", "end_combat")
+    d.do("ann", "extract", character="vic")
+    d.do("gm", "call_check", character="vic", stat="athletics", tn=4, task="climb the fence")
+    d.answer("ann", "call-1", "roll", dice=[2])
+    d.do("ann", "reroll", character="vic", dice=[5])
+    assert _tiers(d, "vic") == [WoundTier.LESSER, WoundTier.MODERATE, WoundTier.LESSER]
+    assert d.state.last_check["vic"].total == 5
