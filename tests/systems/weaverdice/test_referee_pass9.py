@@ -412,3 +412,26 @@ def test_a_bleeding_climber_who_pushes_with_stamina_takes_a_lesser_wound() -> No
     d.do("ann", "reroll", character="vic", dice=[5])
     assert _tiers(d, "vic") == [WoundTier.LESSER, WoundTier.MODERATE, WoundTier.LESSER]
     assert d.state.last_check["vic"].total == 5
+
+
+# -- armor that took a hit is gear to repair, not a wound to rest off (src 1032) ---------------------
+
+
+@pytest.mark.rules("WD-WOUND-016", "WD-REST-001", "WD-WOUND-004")
+def test_a_rest_and_recuperate_leaves_the_armor_hit_for_a_repair() -> None:
+    # src 1032: armor "acts as an additional wound slot, taking one hit"; "Repairing wounded armor
+    # has the same rules as repairing other broken gear ... [Long DC of 12; each roll takes 20 min &
+    # money for materials]". The thug's 6 hits Vic (armor 1), the armor takes it; the rest slot after
+    # the fight mends wounds, not gear: the armor's slot stays struck.
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "armor": 1})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[1])
+    d.do("gm", "attack", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    assert [w.armor for w in d.state.people["vic"].track.wounds] == [True]
+    d.do("gm", "end_combat")
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="vic", uses=[], dice=[])
+    assert [w.armor for w in d.state.people["vic"].track.wounds] == [True]
+    assert d.replayed().state == d.state

@@ -2,10 +2,11 @@
 
 An R&R slot mends every unexceptional wound (lesser and moderate, not scarring
 or critical, WD-REST-001 PROPOSED; not one with an object still stuck in it,
-WD-STATUS-011), but at low morale -k each of them first
-rolls the end-of-day d6 and stays on 7 - k or more (WD-MORALE-006); one that
-fades on the next rest fades with no roll (WD-WOUND-014 PROPOSED). It mends the
-simple conditions a rest ends, as Bleeding (src 814, 2001). It restores
+WD-STATUS-011; not a hit the armor took, which is gear to repair, WD-WOUND-016),
+but at low morale -k each of them first rolls the end-of-day d6 and stays on
+7 - k or more (WD-MORALE-006); one that fades on the next rest fades with no
+roll (WD-WOUND-014 PROPOSED). It mends the simple conditions a rest ends, as
+Bleeding (src 814, 2001). It restores
 temporary stat damage and raises negative morale two steps (not past Neutral);
 then Guts-score rolls, each on a long-term condition, a mangled stat, a scarred
 wound on the track (named by its id) or a scarring effect (by its status name),
@@ -121,6 +122,8 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     stays: list[int] = []
     # "Wounds with objects stuck in them cannot fully heal" (src 860, WD-STATUS-011): kept, no roll
     kept_ids = {x.wound for x in who.conditions if x.name == Status.STUCK and x.target == who.id and x.wound}
+    # a hit the armor took is gear to repair, not a wound to rest off (src 1032, WD-WOUND-016)
+    kept_ids |= {w.id for w in who.track.wounds if w.armor}
     for w in who.track.wounds:
         if w.id in kept_ids:
             continue
