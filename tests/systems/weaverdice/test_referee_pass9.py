@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
@@ -435,3 +436,25 @@ def test_a_rest_and_recuperate_leaves_the_armor_hit_for_a_repair() -> None:
     d.do("ann", "rest_recuperate", character="vic", uses=[], dice=[])
     assert [w.armor for w in d.state.people["vic"].track.wounds] == [True]
     assert d.replayed().state == d.state
+
+
+# -- pain on the roll that works a knife out (src 822, 826, 858) -------------------------------------
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-STATUS-011")
+def test_a_pained_medic_who_fails_a_careful_extraction_roll_owes_pain_its_price() -> None:
+    # src 826: physical pain "Applies to any exertion, encompassing Brawn, Ath, Dex, & Guts"; src 822:
+    # "For actions that would require a roll, on a failure the subject must choose either a decline
+    # in morale, a lesser wound, or end their turn prematurely". Doc (Dexterity 5, in physical pain)
+    # works the knife out of Vic with care (src 858): 1 + 2 = 3 fails 4+; he owes pain's price, and
+    # pays with a lesser wound.
+    d = _knife_in_vic()
+    people = dict(d.state.people)
+    pained = condition(Status.PAINED_PHYSICAL, "doc")
+    people["doc"] = people["doc"].model_copy(update={"conditions": (pained,)})
+    d.patch(people=people)
+    _pass_to(d, "doc")
+    d.do("bob", "extract", character="doc", target="vic", careful=True, dice=[1])
+    assert "doc" in d.state.pain_owed
+    d.do("bob", "pain_choice", character="doc", choice="lesser_wound")
+    assert _tiers(d, "doc") == [WoundTier.LESSER]
