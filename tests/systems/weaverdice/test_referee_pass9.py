@@ -458,3 +458,21 @@ def test_a_pained_medic_who_fails_a_careful_extraction_roll_owes_pain_its_price(
     assert "doc" in d.state.pain_owed
     d.do("bob", "pain_choice", character="doc", choice="lesser_wound")
     assert _tiers(d, "doc") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-STATUS-013")
+def test_a_pained_target_who_fails_to_strain_free_of_a_pin_owes_pain_its_price() -> None:
+    # src 826: physical pain covers Brawn; src 822: a failed roll owes a price; src 871: the pinned
+    # strain free with a lengthy Brawn check of 6. Vic (Brawn 5, in physical pain) rolls 1 + 2 = 3,
+    # short of 4+: the price is owed, and he takes the morale step.
+    d = _bolt_pins_vic()
+    people = dict(d.state.people)
+    vic = people["vic"]
+    people["vic"] = vic.model_copy(
+        update={"conditions": (*vic.conditions, condition(Status.PAINED_PHYSICAL, "vic"))}
+    )
+    d.patch(people=people)
+    d.do("ann", "break_pin", character="vic", dice=[1])
+    assert "vic" in d.state.pain_owed
+    d.do("ann", "pain_choice", character="vic", choice="morale")
+    assert d.state.people["vic"].morale == -1
