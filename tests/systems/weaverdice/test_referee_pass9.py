@@ -476,3 +476,24 @@ def test_a_pained_target_who_fails_to_strain_free_of_a_pin_owes_pain_its_price()
     assert "vic" in d.state.pain_owed
     d.do("ann", "pain_choice", character="vic", choice="morale")
     assert d.state.people["vic"].morale == -1
+
+
+@pytest.mark.rules("WD-REST-001", "WD-STATUS-014", "WD-STATUS-007")
+def test_a_rest_and_recuperate_leaves_a_death_sentence_and_a_scarred_pain() -> None:
+    # src 875: Death Sentence, "They cannot recover ... without outside help"; src 842: scarring
+    # effects "persist until specific end-of-day downtime can be dedicated to taking care of them ...
+    # Each requires individual attention". The R&R's automatic part (src 2001) mends simple
+    # conditions only: Vic's plain physical pain goes; the sentence and the scarred arm pain stay.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    people = dict(d.state.people)
+    conditions = (
+        condition(Status.PAINED_PHYSICAL, "vic"),
+        condition(Status.DEATH_SENTENCE, "vic"),
+        condition(Status.PAINED_PART, "vic", part="left_arm", scarring=True),
+    )
+    people["vic"] = people["vic"].model_copy(update={"conditions": conditions})
+    d.patch(people=people)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="vic", uses=[], dice=[])
+    assert _conditions(d, "vic") == [Status.DEATH_SENTENCE, Status.PAINED_PART]
