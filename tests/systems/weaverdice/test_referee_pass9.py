@@ -497,3 +497,25 @@ def test_a_rest_and_recuperate_leaves_a_death_sentence_and_a_scarred_pain() -> N
     d.do("gm", "start_downtime")
     d.do("ann", "rest_recuperate", character="vic", uses=[], dice=[])
     assert _conditions(d, "vic") == [Status.DEATH_SENTENCE, Status.PAINED_PART]
+
+
+@pytest.mark.rules("WD-STATUS-013", "WD-STATUS-011", "WD-CORE-006")
+def test_a_pinned_target_worked_free_with_care_walks_off_with_a_lesser_wound() -> None:
+    # src 871: pinned until they "extract it as noted above"; src 858: with care, a lengthy Dexterity
+    # check of 12 makes the wound lesser. Vic (Dexterity 3) works the bolt out a turn at a time:
+    # 6, then 6 + 5 = 11, then 17 of 12: out, a lesser wound and bleeding; the pin is gone, he moves.
+    d = _bolt_pins_vic()
+    d.do("ann", "extract", character="vic", careful=True, dice=[6])
+    _pass_to(d, "thug")
+    _pass_to(d, "vic")
+    d.do("ann", "extract", character="vic", careful=True, dice=[5])
+    assert Status.STUCK in _conditions(d, "vic")
+    _pass_to(d, "thug")
+    _pass_to(d, "vic")
+    d.do("ann", "extract", character="vic", careful=True, dice=[6])
+    assert _tiers(d, "vic") == [WoundTier.LESSER, WoundTier.LESSER]
+    assert Status.STUCK not in _conditions(d, "vic") and Status.BLEEDING in _conditions(d, "vic")
+    _pass_to(d, "thug")
+    _pass_to(d, "vic")
+    d.do("ann", "move", character="vic", feet=30)
+    assert d.replayed().state == d.state
