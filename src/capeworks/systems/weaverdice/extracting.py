@@ -17,7 +17,7 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.checks import Lengthy
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat, Status
 from capeworks.systems.weaverdice.wounding import lengthy_turn, spend_turn, take_wound
@@ -68,6 +68,8 @@ def extract(state: WdState, context: Ctx, c: cmd.Extract, dice: DiceService) -> 
         rolls=(record,),
         hidden=me.hidden,
     )
+    # a failed roll under physical pain owes its price, as any Dexterity exertion (WD-STATUS-002/003)
+    pained_failure(b, c.character, Stat.DEXTERITY, failed=not roll.success)
     if running.done:
         _out(b, ident, lodged, st.extract(careful_total=running.total), careful=True)
     return b.batch

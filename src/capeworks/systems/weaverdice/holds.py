@@ -547,6 +547,8 @@ def break_pin(state: WdState, context: Ctx, c: cmd.BreakPin, dice: DiceService) 
         rolls=(record,),
         hidden=me.hidden,
     )
+    # a failed roll under physical pain owes its price, as any Brawn exertion (WD-STATUS-002/003)
+    pained_failure(b, c.character, Stat.BRAWN, failed=not roll.success)
     return b.batch
 
 

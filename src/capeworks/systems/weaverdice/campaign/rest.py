@@ -1,9 +1,12 @@
 """Rest & Recuperate and paid care (WD-REST-001..005).
 
 An R&R slot mends every unexceptional wound (lesser and moderate, not scarring
-or critical, WD-REST-001 PROPOSED), but at low morale -k each of them first
-rolls the end-of-day d6 and stays on 7 - k or more (WD-MORALE-006); one that
-fades on the next rest fades with no roll (WD-WOUND-014 PROPOSED). It restores
+or critical, WD-REST-001 PROPOSED; not one with an object still stuck in it,
+WD-STATUS-011; not a hit the armor took, which is gear to repair, WD-WOUND-016),
+but at low morale -k each of them first rolls the end-of-day d6 and stays on
+7 - k or more (WD-MORALE-006); one that fades on the next rest fades with no
+roll (WD-WOUND-014 PROPOSED). It mends the simple conditions a rest ends, as
+Bleeding (src 814, 2001). It restores
 temporary stat damage and raises negative morale two steps (not past Neutral);
 then Guts-score rolls, each on a long-term condition, a mangled stat, a scarred
 wound on the track (named by its id) or a scarring effect (by its status name),
@@ -38,8 +41,8 @@ from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import capped, not_recovered, spend_value
 from capeworks.systems.weaverdice.state import Combatant, WdState
-from capeworks.systems.weaverdice.statuses import Condition
-from capeworks.systems.weaverdice.vocab import Stat, WoundTier
+from capeworks.systems.weaverdice.statuses import Condition, Ending
+from capeworks.systems.weaverdice.vocab import Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Wound
 
 __all__ = ["paid_care", "rest_recuperate"]
@@ -68,6 +71,16 @@ def _scarred(who: Combatant, wounds: tuple[Wound, ...], name: str) -> Wound | Co
     if wound is not None:
         return wound
     return next((x for x in who.conditions if x.scarring and x.target == who.id and x.name == key), None)
+
+
+#: a status a rest ends: a "simple condition from wounds" the slot mends (src 2001), as Bleeding,
+#: which "Full rests remove ... without needing a roll" (src 814)
+_RESTED_AWAY = frozenset({Ending.REST_ROLL, Ending.ANY_REST, Ending.FULL_REST})
+
+
+def _simple(x: Condition, ident: str) -> bool:
+    """A simple condition on ``ident`` that a rest slot mends: never a scarred one (WD-STATUS-007)."""
+    return x.target == ident and not x.scarring and bool(x.endings & _RESTED_AWAY)
 
 
 def _treat(lt: LongTerm, total: int, face: int, tn: int) -> tuple[LongTerm | None, str]:
@@ -107,8 +120,13 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     # (WD-MORALE-006, WD-WOUND-015: the end-of-day roll, at the morale the day ended on); a wound that
     # fades on the next rest just fades, no roll (WD-WOUND-014 PROPOSED)
     stays: list[int] = []
-    kept_ids: set[str] = set()
+    # "Wounds with objects stuck in them cannot fully heal" (src 860, WD-STATUS-011): kept, no roll
+    kept_ids = {x.wound for x in who.conditions if x.name == Status.STUCK and x.target == who.id and x.wound}
+    # a hit the armor took is gear to repair, not a wound to rest off (src 1032, WD-WOUND-016)
+    kept_ids |= {w.id for w in who.track.wounds if w.armor}
     for w in who.track.wounds:
+        if w.id in kept_ids:
+            continue
         if who.morale < 0 and not (w.scarring or w.tier is WoundTier.CRITICAL or w.fades_on_rest):
             face = dice.roll(1, 6, purpose=f"injury {w.id}").faces[0]
             if not_recovered(who.morale, face):
@@ -141,7 +159,10 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     # the Guts rolls come after the rest's morale bump ("Then, a number of times equal to one's guts
     # score", src 2005), and low morale caps each result after the stat's modifier (WD-MORALE-002)
     lasting = dict(who.lasting_loss)
-    effects = who.conditions
+    simple = [x for x in who.conditions if _simple(x, who.id)]  # mended with the wounds (src 2001)
+    effects = tuple(x for x in who.conditions if not _simple(x, who.id))
+    if simple:
+        said.append("no longer " + ", ".join(x.name.replace("_", " ") for x in simple))
     buy = c.morale_buy  # one step of high morale, on the first roll it betters (WD-MORALE-003)
     for name in c.uses:
         scar = _scarred(evolve(who, {"conditions": effects}), wounds, name)
