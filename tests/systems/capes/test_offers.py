@@ -20,10 +20,12 @@ import pytest
 from capeworks.engine import Command, Table
 from capeworks.errors import CapeworksError
 from capeworks.systems.capes.state import CapesState, Inspiration
-from tests.systems.capes.helpers import RULESET, Sim, actions_game
+from tests.systems.capes.helpers import RULESET, Sim, actions_game, cast_game
 
 #: the Action moves whose offers leave fields for the player to fill
 FILLED = ("use_ability", "stake", "split", "split_off", "inspire", "react")
+#: the seat's moves whose offers leave fields to fill: a Conflict (at Page start or in an Action), a character
+SEAT_FILLED = ("create_conflict", "choose")
 
 
 def _fills(state: CapesState, seat: str, command: str, character: str) -> Iterator[dict[str, Any]]:
@@ -77,14 +79,32 @@ def _taken(table: Table, seat: str, command: str, payload: dict[str, Any]) -> bo
     return True
 
 
+def _seat_fills(state: CapesState, seat: str, command: str) -> Iterator[dict[str, Any]]:
+    """Every payload of a seat's ``create_conflict`` or ``choose`` that matters to the rules."""
+    if command == "choose":
+        yield from ({"character": key} for key in state.roster)
+        return
+    cast = state.scene.cast if state.scene else {}
+    for character in ("", *(c for c, p in cast.items() if p == seat)):
+        yield {"text": "x", "character": character}
+        yield {"text": "x", "character": character, "free": "non_person"}
+        for other in cast:
+            yield {"text": "x", "character": character, "free": "exemplar", "exemplar": other}
+
+
 def mismatches(table: Table) -> list[str]:
-    """Each filled Action move whose offer disagrees with the table: offered though no fill is taken,
-    or not offered though some fill is."""
+    """Each filled move whose offer disagrees with the table: offered though no fill is taken, or not
+    offered though some fill is."""
     state = table.state
     assert isinstance(state, CapesState)
     out = []
     for seat in table.seats:
-        offered = {(c.command, str(c.fixed.get("character", ""))) for c in table.legal_commands(seat.id)}
+        legal = table.legal_commands(seat.id)
+        offered = {(c.command, str(c.fixed.get("character", ""))) for c in legal}
+        for command in SEAT_FILLED:
+            takes = any(_taken(table, seat.id, command, p) for p in _seat_fills(state, seat.id, command))
+            if takes != (command in {c.command for c in legal}):
+                out.append(f"{seat.id} {command}: {'taken' if takes else 'refused'}")
         for character, player in state.scene.cast.items() if state.scene else ():
             if player != seat.id:
                 continue
@@ -185,3 +205,21 @@ def test_the_sample_sessions_action_menus_offer_only_what_the_table_takes() -> N
         if step is not None:
             table.execute(step.command, dice=step.dice)
     assert out == []
+
+
+@pytest.mark.rules("CAPES-PAGE-009", "CAPES-RSRC-001", "CAPES-CHAR-012")
+def test_adding_a_conflict_at_page_start_is_offered_only_to_one_who_can_pay_or_play_a_free_one() -> None:
+    # Page start: adding a Conflict costs a Story Token (or is an unplayed Free Conflict: Skitter and her
+    # Exemplar Aunt Sylvie both in the Scene); Ann has no token
+    sim = cast_game()
+    assert sim.state.tokens.get("ann", 0) == 0
+    assert "create_conflict" in {c.command for c in sim.legal("ann")}  # the Exemplar Free Conflict
+    sim.do(
+        "ann", "create_conflict", text="Aunt Sylvie asks questions", free="exemplar", exemplar="aunt_sylvie"
+    )
+    assert mismatches(sim.table) == []
+    assert "create_conflict" not in {c.command for c in sim.legal("ann")}  # played; no token to pay
+    sim.refuse("ann", "create_conflict", text="More trouble", rule="CAPES-RSRC-001")
+    sim.patch(tokens={"ann": 1})
+    assert "create_conflict" in {c.command for c in sim.legal("ann")}
+    assert mismatches(sim.table) == []

@@ -15,11 +15,13 @@ from capeworks.engine.ruleset import prompt_commands
 from capeworks.systems.capes.abilities import can_inspire, can_react, can_use, require_reaction_window
 from capeworks.systems.capes.actions import open_action
 from capeworks.systems.capes.common import takes
+from capeworks.systems.capes.conflicts import can_add_at_page_start
 from capeworks.systems.capes.debt import can_split, can_split_off, can_stake
 from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.pages import require_claimable
 from capeworks.systems.capes.prompts import open_prompts
 from capeworks.systems.capes.queries import adds_after_claim, cast_of, deadlock_possible, resolvable_claims
+from capeworks.systems.capes.scenes import can_choose
 from capeworks.systems.capes.state import CapesState, Conflict, PagePhase
 
 __all__ = ["legal_moves"]
@@ -71,8 +73,10 @@ def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
     if page is not None and page.phase is PagePhase.NARRATION and player != seat:
         out.append(_move("narrate"))
     if page is not None and player != seat and adds_after_claim(state, seat):
-        out.append(_move("create_conflict", "add a Conflict after your claim"))
-        out.append(_move("choose", "add a character after your claim"))
+        if can_add_at_page_start(state, seat):
+            out.append(_move("create_conflict", "add a Conflict after your claim"))
+        if can_choose(state, seat):
+            out.append(_move("choose", "add a character after your claim"))
     if player != seat or page is None:
         return out
     mine = cast_of(state, seat)
@@ -83,7 +87,8 @@ def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
                 for side in conflict.sides
                 if _claimable(state, seat, conflict, side.id)
             ]
-        out.append(_move("create_conflict"))
+        if can_add_at_page_start(state, seat):
+            out.append(_move("create_conflict"))
     elif page.phase is PagePhase.ACTIONS:
         action = page.action
         if action is None or (action.roll is None and action.reactions is None):
