@@ -19,13 +19,15 @@ import pytest
 
 from capeworks.engine import Command, Table
 from capeworks.errors import CapeworksError
+from capeworks.systems.capes.characters import samples
+from capeworks.systems.capes.sheet import Drive
 from capeworks.systems.capes.state import CapesState, Inspiration
 from tests.systems.capes.helpers import RULESET, Sim, actions_game, cast_game
 
 #: the Action moves whose offers leave fields for the player to fill
 FILLED = ("use_ability", "stake", "split", "split_off", "inspire", "react")
-#: the seat's moves whose offers leave fields to fill: a Conflict (at Page start or in an Action), a character
-SEAT_FILLED = ("create_conflict", "choose")
+#: the seat's moves whose offers leave fields to fill: a Conflict, a character, a sample, an Exemplar
+SEAT_FILLED = ("create_conflict", "choose", "add_sample", "add_exemplar")
 
 
 def _fills(state: CapesState, seat: str, command: str, character: str) -> Iterator[dict[str, Any]]:
@@ -84,6 +86,14 @@ def _seat_fills(state: CapesState, seat: str, command: str) -> Iterator[dict[str
     if command == "choose":
         yield from ({"character": key} for key in state.roster)
         return
+    if command == "add_sample":
+        yield from ({"name": sheet.name} for sheet in samples().values())
+        return
+    if command == "add_exemplar":
+        shared = [(key, e.character) for key, c in state.roster.items() for e in c.sheet.exemplars]
+        for key, drive, (other, name) in itertools.product(state.roster, Drive, [("", "Someone"), *shared]):
+            yield {"character": key, "exemplar": name, "drive": drive.value, "shared_with": other}
+        return
     cast = state.scene.cast if state.scene else {}
     for character in ("", *(c for c, p in cast.items() if p == seat)):
         yield {"text": "x", "character": character}
@@ -101,7 +111,9 @@ def mismatches(table: Table) -> list[str]:
     for seat in table.seats:
         legal = table.legal_commands(seat.id)
         offered = {(c.command, str(c.fixed.get("character", ""))) for c in legal}
-        for command in SEAT_FILLED:
+        for command in SEAT_FILLED if state.scene is None else SEAT_FILLED[:2]:
+            # the roster moves are on the menu between Scenes (a character made on the spot mid-Scene,
+            # CAPES-SCENE-006, is taken but not offered)
             takes = any(_taken(table, seat.id, command, p) for p in _seat_fills(state, seat.id, command))
             if takes != (command in {c.command for c in legal}):
                 out.append(f"{seat.id} {command}: {'taken' if takes else 'refused'}")
@@ -222,4 +234,20 @@ def test_adding_a_conflict_at_page_start_is_offered_only_to_one_who_can_pay_or_p
     sim.refuse("ann", "create_conflict", text="More trouble", rule="CAPES-RSRC-001")
     sim.patch(tokens={"ann": 1})
     assert "create_conflict" in {c.command for c in sim.legal("ann")}
+    assert mismatches(sim.table) == []
+
+
+@pytest.mark.rules("CAPES-CHAR-011")
+def test_an_exemplar_is_offered_only_with_a_character_in_the_roster_to_give_it_to() -> None:
+    # a new table: nobody in the roster yet, so no character to give an Exemplar; every sample may come in
+    sim = Sim()
+    assert {"add_sample", "create_character"} <= {c.command for c in sim.legal("ann")}
+    assert "add_exemplar" not in {c.command for c in sim.legal("ann")}
+    assert mismatches(sim.table) == []
+    sim.do("ann", "add_sample", name="Rampart")
+    assert "add_exemplar" in {c.command for c in sim.legal("ann")}
+    for sheet in samples().values():
+        if sheet.key != "rampart":
+            sim.do("ann", "add_sample", name=sheet.name)
+    assert "add_sample" not in {c.command for c in sim.legal("ann")}  # every sample is in the roster
     assert mismatches(sim.table) == []

@@ -21,6 +21,7 @@ from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.pages import require_claimable
 from capeworks.systems.capes.prompts import open_prompts
 from capeworks.systems.capes.queries import adds_after_claim, cast_of, deadlock_possible, resolvable_claims
+from capeworks.systems.capes.roster import can_add_exemplar, can_add_sample
 from capeworks.systems.capes.scenes import can_choose
 from capeworks.systems.capes.state import CapesState, Conflict, PagePhase
 
@@ -61,7 +62,11 @@ def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
             out.extend(prompt_commands(prompt))
     scene = state.scene
     if scene is None:
-        out += [_move(c) for c in ("add_sample", "create_character", "create_click_and_lock", "add_exemplar")]
+        if can_add_sample(state):
+            out.append(_move("add_sample"))
+        out += [_move(c) for c in ("create_character", "create_click_and_lock")]
+        if can_add_exemplar(state):  # a character in the roster to give one (CAPES-CHAR-011)
+            out.append(_move("add_exemplar"))
         if whose_turn(state)[0] is None:
             # nobody's turn yet (the first Scene): any volunteer may declare it (CAPES-SCENE-001)
             out.append(_move("declare_scene", "declare the next Scene"))
