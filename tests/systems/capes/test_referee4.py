@@ -14,7 +14,7 @@ import pytest
 
 from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.state import Inspiration
-from tests.systems.capes.helpers import Sim, actions_game
+from tests.systems.capes.helpers import Sim, actions_game, cast_game
 from tests.systems.capes.test_referee import _filler_actions, _inspirations, _page
 
 
@@ -227,3 +227,81 @@ def test_exemplar__one_exemplar_for_two_characters_gives_two_free_conflicts_a_sc
         "cal", "create_conflict", text="Sylvie bakes for the shelter", free="exemplar", exemplar="aunt_sylvie"
     )
     assert len(sim.state.conflicts) == 2
+
+
+# -- what is won is spent later (CAPES-RSRC, CAPES-PAGE-012/013) ----------------------------------
+
+
+@pytest.mark.rules("CAPES-SCENE-007", "CAPES-PAGE-012", "CAPES-PAGE-001")
+def test_page_start__a_character_added_for_a_token_acts_free_that_page() -> None:
+    # src 88: a character added at Page start for a Story Token; src 37/92: "they get an action for
+    # each of their characters". Ann brings Inspector Vale in: in the Action phase she takes a free
+    # Action with Skitter and one with Vale before Bea acts, and pays nothing more.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.do("ann", "choose", character="inspector_vale")
+    assert sim.state.tokens["ann"] == 0
+    while sim.phase() == "claims":
+        sim.do(_page(sim)[3], "pass")
+    sim.do("ann", "begin_actions")
+    sim.do("ann", "create_conflict", text="The swarm rises", character="skitter")
+    sim.do("ann", "end_action")
+    sim.refuse("bea", "create_conflict", text="Not yet Bea's turn")
+    sim.do("ann", "create_conflict", text="Vale takes notes", character="inspector_vale")
+    sim.do("ann", "end_action")
+    assert _page(sim)[3] == "bea" and sim.state.tokens["ann"] == 0
+
+
+@pytest.mark.rules("CAPES-RSRC-001", "CAPES-RES-004", "CAPES-PAGE-013")
+def test_tokens__won_by_losing_buy_an_action_on_the_next_page() -> None:
+    # src 45: Story Tokens are "Gained by losing Conflicts. Spent for extra ... actions"; src 132.
+    # Skitter staked 2 on c1 A (6 against 1); Ann resolves; Bea's Sylvie lost: Bea gets 2 tokens.
+    # On Page 2, after the free Actions, Bea buys one (src 94): 2 -> 1.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(1,),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 2)]},
+    )
+    while sim.phase() == "claims":
+        seat = _page(sim)[3]
+        if seat == "ann":
+            sim.do("ann", "claim", conflict="c1", side="A")
+        else:
+            sim.do(seat, "pass")
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.state.tokens.get("bea", 0) == 2
+    while sim.phase() != "actions":
+        sim.do(whose_turn(sim.state)[0] or "", "pass" if sim.phase() != "narration" else "begin_actions")
+    _filler_actions(sim, ("bea", "cal", "ann"))
+    sim.do("bea", "create_conflict", text="Sylvie's extra Action")
+    assert sim.state.tokens["bea"] == 1
+
+
+@pytest.mark.rules("CAPES-RSRC-002", "CAPES-RES-006", "CAPES-ACT-003")
+def test_inspiration__won_at_resolution_raises_a_die_on_a_later_page() -> None:
+    # src 46: Inspirations are "Gained by winning Conflicts. Spent to increase dice"; src 139: the
+    # winning 6 over the losing 2 gives Ann an Inspiration of 4. On Page 2 she spends it on
+    # Skitter's 1 on c2: it shows 4.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.put_conflict("c2", a=(1,), b=(3,), allies={"skitter": "A"})
+    while sim.phase() == "claims":
+        seat = _page(sim)[3]
+        if seat == "ann":
+            sim.do("ann", "claim", conflict="c1", side="A")
+        else:
+            sim.do(seat, "pass")
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("ann", "resolve", conflict="c1")
+    assert _inspirations(sim, "ann") == [4]
+    while sim.phase() != "actions":
+        sim.do(whose_turn(sim.state)[0] or "", "pass" if sim.phase() != "narration" else "begin_actions")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("ann", "inspire", value=4, conflict="c2", side="A")
+    assert sim.side("c2", "A").dice == (4,) and _inspirations(sim, "ann") == []
