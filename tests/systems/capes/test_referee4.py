@@ -305,3 +305,29 @@ def test_inspiration__won_at_resolution_raises_a_die_on_a_later_page() -> None:
     _filler_actions(sim, ("bea", "cal"))
     sim.do("ann", "inspire", value=4, conflict="c2", side="A")
     assert sim.side("c2", "A").dice == (4,) and _inspirations(sim, "ann") == []
+
+
+# -- characters made on the spot (CAPES-SCENE-006) ------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-SCENE-006", "CAPES-SCENE-004")
+def test_casting__a_character_made_on_the_spot_is_chosen_free() -> None:
+    # src 58: "You can all create and introduce new characters on the spot"; src 36: each player's
+    # first pick is free. With the Scene declared and Ann's pick made, Bea makes a brand-new
+    # mundane character and picks it as her free one; it is hers for the Scene.
+    sim = Sim()
+    for seat, name in (("ann", "Skitter"), ("cal", "Rampart")):
+        sim.do(seat, "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="A charity gala")
+    sim.do("ann", "choose", character="skitter")
+    sim.do(
+        "bea",
+        "create_character",
+        name="Lisa",
+        attitudes="Curious,Brave,Loyal",
+        styles="Quick,Quiet,Clever",
+        skills="Running,Hiding,Talking",
+    )
+    sim.do("bea", "choose", character="lisa")
+    assert sim.state.scene is not None and sim.state.scene.cast["lisa"] == "bea"
+    assert sim.state.tokens.get("bea", 0) == 0
