@@ -331,3 +331,45 @@ def test_casting__a_character_made_on_the_spot_is_chosen_free() -> None:
     sim.do("bea", "choose", character="lisa")
     assert sim.state.scene is not None and sim.state.scene.cast["lisa"] == "bea"
     assert sim.state.tokens.get("bea", 0) == 0
+
+
+@pytest.mark.rules("CAPES-PAGE-009", "CAPES-RSRC-001", "CAPES-PRIN-004")
+def test_page_start__each_further_conflict_costs_another_token() -> None:
+    # src 37: "They may add ... more Conflicts for a Story Token each"; src 88. Ann holds 2: on her
+    # claiming turn she adds two Conflicts (2 -> 0); a third is refused for want of a token.
+    sim = cast_game(start_story_tokens=2)
+    sim.do("ann", "create_conflict", text="The lights go out")
+    sim.do("ann", "create_conflict", text="A guest faints")
+    assert sim.state.tokens["ann"] == 0 and len(sim.state.conflicts) == 2
+    sim.refuse("ann", "create_conflict", text="The band stops", rule="CAPES-RSRC-001")
+
+
+@pytest.mark.rules("CAPES-ABIL-002", "CAPES-CONF-004", "CAPES-SPLIT-005")
+def test_ability__a_die_on_a_split_off_side_may_be_rolled_down_too() -> None:
+    # src 189: "You may roll any die on any side of a Conflict", a split-off side C as well (src 180).
+    # Skitter split off C [2, 1] from A; Rampart's Invulnerability (2) rolls C's 2 to help B:
+    # 1 is kept; C shows [1, 1] and Rampart is allied with B (src 110).
+    from capeworks.systems.capes.state import Side, Stake
+
+    sim = actions_game()
+    side_c = Side(
+        id="C", dice=(2, 1), original=False, stakes=(Stake(character="skitter", pool="truth", amount=2),)
+    )
+    sim.put_conflict("c1", a=(1,), b=(3,), allies={"skitter": "C", "rampart": "B"}, extra_sides=(side_c,))
+    sim.do("ann", "create_conflict", text="Filler")
+    sim.do("ann", "end_action")
+    sim.do("bea", "create_conflict", text="Filler too")
+    sim.do("bea", "end_action")
+    sim.do(
+        "cal",
+        "use_ability",
+        dice=(1,),
+        ability="Invulnerability",
+        conflict="c1",
+        side="C",
+        help="B",
+        drive="duty",
+    )
+    sim.do("cal", "accept")
+    assert sim.side("c1", "C").dice == (1, 1)
+    assert sim.state.conflict("c1").alliances["rampart"].side == "B"  # type: ignore[union-attr]
