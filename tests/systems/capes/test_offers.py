@@ -23,6 +23,7 @@ from capeworks.systems.capes.characters import samples
 from capeworks.systems.capes.sheet import Drive
 from capeworks.systems.capes.state import CapesState, Inspiration
 from tests.systems.capes.helpers import RULESET, Sim, actions_game, cast_game
+from tests.systems.offers_taken import refused_offers
 
 #: the Action moves whose offers leave fields for the player to fill
 FILLED = ("use_ability", "stake", "split", "split_off", "inspire", "react")
@@ -107,9 +108,12 @@ def mismatches(table: Table) -> list[str]:
     offered though some fill is."""
     state = table.state
     assert isinstance(state, CapesState)
-    out = []
+    out = refused_offers(table)  # offers whose fixed fields make a whole command
     for seat in table.seats:
         legal = table.legal_commands(seat.id)
+        for gloat in (c for c in legal if c.command == "gloat"):  # how many dice to turn is chosen
+            if not any(_taken(table, seat.id, "gloat", {**gloat.fixed, "count": n}) for n in range(8)):
+                out.append(f"{seat.id} gloat {gloat.fixed}: refused")
         offered = {(c.command, str(c.fixed.get("character", ""))) for c in legal}
         for command in SEAT_FILLED if state.scene is None else SEAT_FILLED[:2]:
             # the roster moves are on the menu between Scenes (a character made on the spot mid-Scene,
