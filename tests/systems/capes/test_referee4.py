@@ -373,3 +373,45 @@ def test_ability__a_die_on_a_split_off_side_may_be_rolled_down_too() -> None:
     sim.do("cal", "accept")
     assert sim.side("c1", "C").dice == (1, 1)
     assert sim.state.conflict("c1").alliances["rampart"].side == "B"  # type: ignore[union-attr]
+
+
+# -- an undifferentiated stack at resolution (CAPES-CHAR-009, CAPES-RES-003) -----------------------
+
+
+@pytest.mark.rules("CAPES-RES-003", "CAPES-CHAR-009", "CAPES-STAKE-005", "CAPES-DEBT-002")
+def test_resolve__an_undifferentiated_losing_stake_comes_back_doubled_onto_the_stack() -> None:
+    # src 42: "Losers get back double the Debt they Staked"; src 236-237: one big stack, Overdrawn
+    # above five. Cal's Swarm Thug holds 3 unstaked and lost 2 staked on B (6 against 2): back 4 on
+    # the stack, 7 in all: Overdrawn.
+    from capeworks.systems.capes.queries import overdrawn_pools
+
+    sim = Sim()
+    sim.do("ann", "add_sample", name="Skitter")
+    sim.do("bea", "add_sample", name="Aunt Sylvie")
+    sim.do(
+        "cal",
+        "create_character",
+        name="Swarm Thug",
+        powers="Bite,Sting,Buzz",
+        attitudes="Mean,Dim,Loyal",
+        styles="Loud,Fast,Dirty",
+    )
+    sim.do("ann", "declare_scene", text="A charity gala")
+    for seat, character in (("ann", "skitter"), ("bea", "aunt_sylvie"), ("cal", "swarm_thug")):
+        sim.do(seat, "choose", character=character)
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "swarm_thug": "B"},
+        stakes={"B": [("swarm_thug", "stack", 2)]},
+    )
+    sim.set_debt("swarm_thug", "stack", 3)
+    while sim.phase() == "claims":
+        seat = _page(sim)[3]
+        sim.do(seat, "claim", conflict="c1", side="A") if seat == "ann" else sim.do(seat, "pass")
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.debt("swarm_thug", "stack") == 7
+    assert overdrawn_pools(sim.state.roster["swarm_thug"]) == ["stack"]
