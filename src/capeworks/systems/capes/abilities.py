@@ -30,6 +30,7 @@ from capeworks.systems.capes.common import (
     need_page,
     own_character,
     replace_conflict,
+    takes,
     with_page,
 )
 from capeworks.systems.capes.conflicts import goal_key
@@ -43,9 +44,25 @@ from capeworks.systems.capes.state import (
     Inspiration,
     PendingRoll,
     ReactionWindow,
+    Side,
 )
 
-__all__ = ["APPLIERS", "accept", "decide_reaction_pass", "inspire", "react", "revert", "use_ability"]
+__all__ = [
+    "APPLIERS",
+    "accept",
+    "can_inspire",
+    "can_react",
+    "can_use",
+    "check_inspire",
+    "check_reaction",
+    "check_use",
+    "decide_reaction_pass",
+    "inspire",
+    "react",
+    "require_reaction_window",
+    "revert",
+    "use_ability",
+]
 
 
 def _ability(state: CapesState, character: str, name: str) -> Ability:
@@ -134,15 +151,17 @@ def _rolled(
     )
 
 
-def use_ability(state: CapesState, ctx: Ctx, cmd: UseAbility, dice: DiceService) -> list[Event]:
-    actor = ctx.actor.id
-    events, character = open_action(state, actor, cmd.character, doing="use an ability")
-    action = require_window(state, actor, doing="use an ability")
-    if action is not None and action.core_done:
-        raise RuleViolation("CAPES-ACT-001", "This Action has had its one ability use or Conflict already.")
+def check_use(
+    state: CapesState, actor: str, character: str, cmd: UseAbility
+) -> tuple[Ability, str, int, str]:
+    """The ability, Debt pool, die's old value and helped side of a use, or the refusal.
+
+    The use_ability handler's checks of the fields a player fills in (CAPES-ABIL-001/002,
+    CAPES-DEBT-004, CAPES-RSRC-002, CAPES-CONF-004, CAPES-EG-006); the menu asks them too
+    (:func:`can_use`). Raising an Inspiration has no die: its old value is 0 and no side is helped.
+    """
     ability = _ability(state, character, cmd.ability)
     pool = _debt_pool(state, character, ability, cmd.drive)
-    base = _used_by(actor, character, ability, pool, reaction=False)
     if cmd.inspiration:
         held = [i.value for i in state.inspirations.get(actor, ())]
         if cmd.inspiration not in held:
@@ -157,7 +176,7 @@ def use_ability(state: CapesState, ctx: Ctx, cmd: UseAbility, dice: DiceService)
                 f"{ability.name} ({ability.rating}) cannot raise an Inspiration of {cmd.inspiration}; "
                 "the rating must be at least its value.",
             )
-        return [*events, event("ability_used", mode="inspiration", value=cmd.inspiration, **base)]
+        return ability, pool, 0, ""
     if not cmd.conflict:
         raise RuleViolation(
             "CAPES-ABIL-002", "Say which die to roll (conflict= side= die=) or which Inspiration to raise."
@@ -174,13 +193,56 @@ def use_ability(state: CapesState, ctx: Ctx, cmd: UseAbility, dice: DiceService)
             "CAPES-ABIL-002",
             f"{ability.name} ({ability.rating}) cannot roll a die showing {old}; it needs {old} or more.",
         )
-    help_side = _check_help(state, character, conflict, cmd.help or side.id)
+    return ability, pool, old, _check_help(state, character, conflict, cmd.help or side.id)
+
+
+def _fill_drive(state: CapesState, character: str) -> str:
+    """A Drive that may take a super-powered use's Debt (any will do), for the menu's trial fills."""
+    return state.roster[character].sheet.pools()[0]
+
+
+def can_use(state: CapesState, actor: str, character: str) -> bool:
+    """Would the table take some ability use by ``character`` now: a die rolled, helping some side, or an
+    Inspiration raised?"""
+    names = [a.name for a in state.roster[character].sheet.abilities]
+    drive = _fill_drive(state, character)
+    fills = [
+        UseAbility(ability=n, drive=drive, inspiration=i.value)
+        for n in names
+        for i in state.inspirations.get(actor, ())
+        if i.value < 6
+    ] + [
+        UseAbility(ability=n, drive=drive, conflict=c.id, side=s.id, die=d, help=h.id)
+        for c in state.conflicts
+        for s in c.sides
+        for d in range(1, len(s.dice) + 1)
+        for h in c.sides
+        for n in names
+    ]
+    return any(takes(check_use, state, actor, character, f) for f in fills)
+
+
+def use_ability(state: CapesState, ctx: Ctx, cmd: UseAbility, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
+    events, character = open_action(state, actor, cmd.character, doing="use an ability")
+    action = require_window(state, actor, doing="use an ability")
+    if action is not None and action.core_done:
+        raise RuleViolation("CAPES-ACT-001", "This Action has had its one ability use or Conflict already.")
+    ability, pool, old, help_side = check_use(state, actor, character, cmd)
+    base = _used_by(actor, character, ability, pool, reaction=False)
+    if cmd.inspiration:
+        return [*events, event("ability_used", mode="inspiration", value=cmd.inspiration, **base)]
+    conflict = find_conflict(state, cmd.conflict)
+    side = find_side(conflict, cmd.side)
     roll = dice.roll(1, 6, purpose=f"{ability.name} on {conflict.id} side {side.id}")
     return [*events, _rolled(base, roll, conflict, side.id, cmd.die, old, help_side, cmd.label)]
 
 
-def react(state: CapesState, ctx: Ctx, cmd: React, dice: DiceService) -> list[Event]:
-    actor = ctx.actor.id
+def require_reaction_window(state: CapesState, actor: str) -> ReactionWindow:
+    """The Reaction window ``actor`` may react in now, or the refusal (CAPES-REACT-002/003/004).
+
+    The react handler's first checks; the menu asks them before offering ``react``.
+    """
     page = need_page(state)
     action = page.action
     if action is None or action.reactions is None or action.roll is not None:
@@ -190,8 +252,29 @@ def react(state: CapesState, ctx: Ctx, cmd: React, dice: DiceService) -> list[Ev
             "CAPES-REACT-004", "You have already reacted to this Action; nobody reacts twice."
         )
     require_turn(state, actor, doing="react")
-    window = action.reactions
+    return action.reactions
+
+
+def react(state: CapesState, ctx: Ctx, cmd: React, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
+    window = require_reaction_window(state, actor)
     character = own_character(state, actor, cmd.character)
+    ability, pool, old, help_side = check_reaction(state, character, window, cmd)
+    conflict = find_conflict(state, window.conflict)
+    side = find_side(conflict, window.side)
+    roll = dice.roll(1, 6, purpose=f"Reaction with {ability.name} on {conflict.id} side {side.id}")
+    base = _used_by(actor, character, ability, pool, reaction=True)
+    return [_rolled(base, roll, conflict, side.id, window.die, old, help_side, cmd.label)]
+
+
+def check_reaction(
+    state: CapesState, character: str, window: ReactionWindow, cmd: React
+) -> tuple[Ability, str, int, str]:
+    """The ability, Debt pool, die's old value and helped side of a Reaction, or the refusal.
+
+    The react handler's checks of the fields a player fills in (CAPES-REACT-001, CAPES-ABIL-001,
+    CAPES-DEBT-004, CAPES-CONF-004); the menu asks them too (:func:`can_react`).
+    """
     ability = _ability(state, character, cmd.ability)
     conflict = find_conflict(state, window.conflict)
     side = find_side(conflict, window.side)
@@ -203,16 +286,28 @@ def react(state: CapesState, ctx: Ctx, cmd: React, dice: DiceService) -> list[Ev
             f"{ability.rating}.",
         )
     pool = _debt_pool(state, character, ability, cmd.drive)
-    help_side = _check_help(state, character, conflict, cmd.help or side.id)
-    roll = dice.roll(1, 6, purpose=f"Reaction with {ability.name} on {conflict.id} side {side.id}")
-    base = _used_by(actor, character, ability, pool, reaction=True)
-    return [_rolled(base, roll, conflict, side.id, window.die, old, help_side, cmd.label)]
+    return ability, pool, old, _check_help(state, character, conflict, cmd.help or side.id)
 
 
-def inspire(state: CapesState, ctx: Ctx, cmd: Inspire, dice: DiceService) -> list[Event]:
-    actor = ctx.actor.id
-    events, character = open_action(state, actor, cmd.character, doing="spend an Inspiration")
-    require_window(state, actor, doing="spend an Inspiration")
+def can_react(state: CapesState, character: str, window: ReactionWindow) -> bool:
+    """Would the table take some Reaction by ``character`` to the die in ``window``, helping some side?"""
+    conflict = find_conflict(state, window.conflict)
+    drive = _fill_drive(state, character)
+    return any(
+        takes(check_reaction, state, character, window, React(ability=a.name, drive=drive, help=h.id))
+        for a in state.roster[character].sheet.abilities
+        for h in conflict.sides
+    )
+
+
+def check_inspire(
+    state: CapesState, actor: str, character: str, cmd: Inspire
+) -> tuple[Conflict, Side, int, Inspiration]:
+    """The Conflict, side, die's old value and Inspiration spent, or the refusal.
+
+    The inspire handler's checks of the fields a player fills in (CAPES-ACT-003, CAPES-RSRC-002);
+    the menu asks them too (:func:`can_inspire`).
+    """
     conflict = find_conflict(state, cmd.conflict)
     side = find_side(conflict, cmd.side)
     if allied_side(conflict, character) != side.id:
@@ -231,6 +326,25 @@ def inspire(state: CapesState, ctx: Ctx, cmd: Inspire, dice: DiceService) -> lis
         raise RuleViolation(
             "CAPES-ACT-003", f"An Inspiration of {cmd.value} would not raise a die showing {old}."
         )
+    return conflict, side, old, held
+
+
+def can_inspire(state: CapesState, actor: str, character: str) -> bool:
+    """Would the table take some Inspiration ``actor`` holds, spent on some die of ``character``'s side?"""
+    return any(
+        takes(check_inspire, state, actor, character, Inspire(value=i.value, conflict=c.id, side=s.id, die=d))
+        for i in state.inspirations.get(actor, ())
+        for c in state.conflicts
+        for s in c.sides
+        for d in range(1, len(s.dice) + 1)
+    )
+
+
+def inspire(state: CapesState, ctx: Ctx, cmd: Inspire, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
+    events, character = open_action(state, actor, cmd.character, doing="spend an Inspiration")
+    require_window(state, actor, doing="spend an Inspiration")
+    conflict, side, old, held = check_inspire(state, actor, character, cmd)
     return [
         *events,
         event(

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from capeworks.engine import Context, Event, RollRecord
-from capeworks.errors import NotFound, NotPermitted, RuleViolation
+from capeworks.errors import CapeworksError, NotFound, NotPermitted, RuleViolation
 from capeworks.systems.capes.config import CapesConfig
 from capeworks.systems.capes.events import EVENTS, PREFIX, Returned
 from capeworks.systems.capes.queries import cast_of
@@ -27,6 +27,7 @@ __all__ = [
     "price",
     "replace_conflict",
     "stakes_back",
+    "takes",
     "with_page",
     "with_scene",
 ]
@@ -100,6 +101,19 @@ def find_side(conflict: Conflict, side_id: str) -> Side:
         known = ", ".join(s.id for s in conflict.sides)
         raise NotFound(f"Conflict {conflict.id} has no side {side_id!r} (sides: {known}).")
     return side
+
+
+def takes(check: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
+    """Does a handler's check pass for these arguments, rather than refuse?
+
+    The menu asks the handlers' own checks this way, over the fills a player could give, so that it
+    offers a move only where the table would take one (one check, used by both).
+    """
+    try:
+        check(*args, **kwargs)
+    except CapeworksError:
+        return False
+    return True
 
 
 def price(state: CapesState) -> int:

@@ -31,6 +31,7 @@ from capeworks.systems.capes.common import (
     need_page,
     own_character,
     pay,
+    takes,
     with_page,
     with_scene,
 )
@@ -39,7 +40,7 @@ from capeworks.systems.capes.queries import adds_after_claim, cast_of
 from capeworks.systems.capes.sheet import ConflictKind, slug
 from capeworks.systems.capes.state import CapesState, Conflict, PagePhase, Round, Side
 
-__all__ = ["APPLIERS", "create_conflict", "goal_key", "veto"]
+__all__ = ["APPLIERS", "can_add_at_page_start", "check_page_start_add", "create_conflict", "goal_key", "veto"]
 
 
 def goal_key(character: str, text: str) -> str:
@@ -76,6 +77,30 @@ def _free_key(state: CapesState, actor: str, cmd: CreateConflict, creator: str) 
     return key
 
 
+def check_page_start_add(state: CapesState, actor: str, cmd: CreateConflict) -> tuple[str, str, int]:
+    """The creator, Free Conflict played (or "") and Story Tokens paid of a Conflict added at Page start.
+
+    The create_conflict handler's checks of the fields a player fills in there (CAPES-PAGE-009,
+    CAPES-RSRC-001, CAPES-CHAR-012/017); the menu asks them too (:func:`can_add_at_page_start`).
+    """
+    creator = own_character(state, actor, cmd.character)
+    if cmd.free:
+        return creator, _free_key(state, actor, cmd, creator), 0
+    return creator, "", pay(state, actor, "Adding a Conflict at Page start")
+
+
+def can_add_at_page_start(state: CapesState, actor: str) -> bool:
+    """Would the table take some Conflict ``actor`` adds at Page start: paid, or a Free Conflict?"""
+    assert state.scene is not None
+    fills = [
+        CreateConflict(text="a Conflict", character=c, free=free, exemplar=e)
+        for c in cast_of(state, actor)
+        for free, exemplars in (("", [""]), ("non_person", [""]), ("exemplar", list(state.scene.cast)))
+        for e in exemplars
+    ]
+    return any(takes(check_page_start_add, state, actor, f) for f in fills)
+
+
 def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: DiceService) -> list[Event]:
     actor = ctx.actor.id
     page = need_page(state)
@@ -99,11 +124,7 @@ def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: Dice
     elif page.phase is PagePhase.CLAIMS or adds_after_claim(state, actor):
         if not adds_after_claim(state, actor):
             require_turn(state, actor, doing="add a Conflict")
-        creator = own_character(state, actor, cmd.character)
-        if cmd.free:
-            free_key = _free_key(state, actor, cmd, creator)
-        else:
-            paid = pay(state, actor, "Adding a Conflict at Page start")
+        creator, free_key, paid = check_page_start_add(state, actor, cmd)
     else:
         raise RuleViolation(
             "CAPES-PAGE-009",

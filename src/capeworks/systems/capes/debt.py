@@ -27,6 +27,7 @@ from capeworks.systems.capes.common import (
     find_conflict,
     find_side,
     need_page,
+    takes,
     with_page,
 )
 from capeworks.systems.capes.flow import require_turn
@@ -39,10 +40,24 @@ from capeworks.systems.capes.queries import (
     stake_on,
 )
 from capeworks.systems.capes.sheet import STACK, slug
-from capeworks.systems.capes.state import Alliance, CapesState, PagePhase, Side, Stake, StakeCheck
+from capeworks.systems.capes.state import Alliance, CapesState, Conflict, PagePhase, Side, Stake, StakeCheck
 from capeworks.systems.capes.tables import DRIVE_THEMES
 
-__all__ = ["APPLIERS", "even_split", "object_stake", "overdrawn_roll", "split_die", "split_off", "stake_debt"]
+__all__ = [
+    "APPLIERS",
+    "can_split",
+    "can_split_off",
+    "can_stake",
+    "check_split",
+    "check_split_off",
+    "check_stake",
+    "even_split",
+    "object_stake",
+    "overdrawn_roll",
+    "split_die",
+    "split_off",
+    "stake_debt",
+]
 
 #: what each Drive's stories revolve around, by Debt pool (CAPES-DEBT-007)
 _THEMES: dict[str, str] = {str(d.value): theme for d, theme in DRIVE_THEMES.items()}
@@ -62,11 +77,15 @@ def even_split(value: int, parts: int) -> tuple[int, ...]:
     return (q + 1,) * r + (q,) * (parts - r)
 
 
-def stake_debt(state: CapesState, ctx: Ctx, cmd: StakeDebt, dice: DiceService) -> list[Event]:
-    actor = ctx.actor.id
-    events, character = open_action(state, actor, cmd.character, doing="stake Debt")
-    require_window(state, actor, doing="stake Debt")
-    conflict = find_conflict(state, cmd.conflict)
+def check_stake(
+    state: CapesState, character: str, conflict_id: str, drive: str, amount: int
+) -> tuple[Conflict, str, str]:
+    """The Conflict, side and pool of ``character``'s stake of ``amount``, or the refusal.
+
+    The stake handler's checks of the fields a player fills in (CAPES-STAKE-001/002/005); the menu
+    asks them too (:func:`can_stake`).
+    """
+    conflict = find_conflict(state, conflict_id)
     side = allied_side(conflict, character)
     char = state.roster[character]
     name = char.sheet.name
@@ -77,7 +96,7 @@ def stake_debt(state: CapesState, ctx: Ctx, cmd: StakeDebt, dice: DiceService) -
         )
     used, staked = stake_on(conflict, character)
     if char.sheet.drives:
-        pool = slug(cmd.drive) if cmd.drive else (used or "")
+        pool = slug(drive) if drive else (used or "")
         if pool not in char.sheet.pools():
             raise RuleViolation(
                 "CAPES-STAKE-001", f"Say which of {name}'s Drives to stake from.", field="drive"
@@ -90,15 +109,29 @@ def stake_debt(state: CapesState, ctx: Ctx, cmd: StakeDebt, dice: DiceService) -
         raise RuleViolation(
             "CAPES-STAKE-002", f"{name} already stakes {used} on {conflict.id}: one Drive per Conflict."
         )
-    if staked + cmd.amount > limit:
+    if staked + amount > limit:
         raise RuleViolation(
             rule,
-            f"{name} may stake at most {limit} from {pool} on one Conflict; {staked} staked, {cmd.amount} "
+            f"{name} may stake at most {limit} from {pool} on one Conflict; {staked} staked, {amount} "
             "more is too much.",
         )
     have = char.debt.get(pool, 0)
-    if cmd.amount > have:
+    if amount > have:
         raise RuleViolation("CAPES-STAKE-002", f"{name} has only {have} Debt on {pool} to stake.")
+    return conflict, side, pool
+
+
+def can_stake(state: CapesState, character: str) -> bool:
+    """Would the table take some stake of 1 Debt by ``character`` now, on some Conflict from some Drive?"""
+    pools = state.roster[character].sheet.pools()
+    return any(takes(check_stake, state, character, c.id, pool, 1) for c in state.conflicts for pool in pools)
+
+
+def stake_debt(state: CapesState, ctx: Ctx, cmd: StakeDebt, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
+    events, character = open_action(state, actor, cmd.character, doing="stake Debt")
+    require_window(state, actor, doing="stake Debt")
+    conflict, side, pool = check_stake(state, character, cmd.conflict, cmd.drive, cmd.amount)
     return [
         *events,
         event(
@@ -130,49 +163,75 @@ def object_stake(state: CapesState, ctx: Ctx, cmd: ObjectStake, dice: DiceServic
     return [event("stake_objected", **check.model_dump(mode="json"), by=actor, reason=cmd.reason)]
 
 
-def split_die(state: CapesState, ctx: Ctx, cmd: Split, dice: DiceService) -> list[Event]:
-    actor = ctx.actor.id
-    events, character = open_action(state, actor, cmd.character, doing="split a die")
-    require_window(state, actor, doing="split a die")
-    conflict = find_conflict(state, cmd.conflict)
-    side = find_side(conflict, cmd.side)
+def check_split(
+    state: CapesState, character: str, conflict_id: str, side_id: str, die: int, parts: int
+) -> int:
+    """The value of the die ``character`` splits into ``parts``, or the refusal.
+
+    The split handler's checks of the fields a player fills in (CAPES-SPLIT-001..003); the menu asks
+    them too (:func:`can_split`).
+    """
+    conflict = find_conflict(state, conflict_id)
+    side = find_side(conflict, side_id)
     if allied_side(conflict, character) != side.id:
         raise RuleViolation(
             "CAPES-SPLIT-001", f"You may split only dice on your own side; you are not allied with {side.id}."
         )
-    if cmd.die > len(side.dice):
-        raise NotFound(f"Side {side.id} of {conflict.id} has no die {cmd.die}.")
-    value = side.dice[cmd.die - 1]
-    parts = even_split(value, cmd.parts)
-    capacity = side_capacity(ctx.config, side)
-    if len(side.dice) - 1 + cmd.parts > capacity:
+    if die > len(side.dice):
+        raise NotFound(f"Side {side.id} of {conflict.id} has no die {die}.")
+    value = side.dice[die - 1]
+    even_split(value, parts)
+    capacity = side_capacity(state.config, side)
+    if len(side.dice) - 1 + parts > capacity:
         raise RuleViolation(
             "CAPES-SPLIT-002",
             f"Side {side.id} may hold {capacity} dice ({side.staked} Debt staked); splitting into "
-            f"{cmd.parts} "
-            f"would make {len(side.dice) - 1 + cmd.parts}. Stake more Debt first.",
+            f"{parts} "
+            f"would make {len(side.dice) - 1 + parts}. Stake more Debt first.",
         )
+    return value
+
+
+def can_split(state: CapesState, character: str) -> bool:
+    """Would the table take some split of a die in two by ``character`` now (the fewest parts)?"""
+    return any(
+        takes(check_split, state, character, c.id, s.id, die, 2)
+        for c in state.conflicts
+        for s in c.sides
+        for die in range(1, len(s.dice) + 1)
+    )
+
+
+def split_die(state: CapesState, ctx: Ctx, cmd: Split, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
+    events, character = open_action(state, actor, cmd.character, doing="split a die")
+    require_window(state, actor, doing="split a die")
+    value = check_split(state, character, cmd.conflict, cmd.side, cmd.die, cmd.parts)
+    conflict = find_conflict(state, cmd.conflict)
     return [
         *events,
         event(
             "split",
             player=actor,
             conflict=conflict.id,
-            side=side.id,
+            side=find_side(conflict, cmd.side).id,
             die=cmd.die,
             value=value,
-            parts=list(parts),
+            parts=list(even_split(value, cmd.parts)),
         ),
     ]
 
 
-def split_off(state: CapesState, ctx: Ctx, cmd: SplitOff, dice: DiceService) -> list[Event]:
-    actor = ctx.actor.id
-    events, character = open_action(state, actor, cmd.character, doing="split off a side")
-    require_window(state, actor, doing="split off a side")
-    page = need_page(state)
-    conflict = find_conflict(state, cmd.conflict)
-    side = find_side(conflict, cmd.side)
+def check_split_off(
+    state: CapesState, character: str, conflict_id: str, side_id: str, dice: str
+) -> list[int]:
+    """The dice ``character`` moves to a new side of their own, or the refusal.
+
+    The split_off handler's checks of the fields a player fills in (CAPES-SPLIT-005); the menu asks
+    them too (:func:`can_split_off`).
+    """
+    conflict = find_conflict(state, conflict_id)
+    side = find_side(conflict, side_id)
     if allied_side(conflict, character) != side.id:
         raise RuleViolation(
             "CAPES-SPLIT-005",
@@ -185,10 +244,10 @@ def split_off(state: CapesState, ctx: Ctx, cmd: SplitOff, dice: DiceService) -> 
             "CAPES-SPLIT-005", "Stake at least one Debt on this side before splitting off from it."
         )
     try:
-        values = [int(v) for v in parse_list(cmd.dice)]
+        values = [int(v) for v in parse_list(dice)]
     except ValueError:
         raise RuleViolation(
-            "CAPES-SPLIT-005", f"Give the dice to move as numbers, like dice=2,1 (got {cmd.dice!r})."
+            "CAPES-SPLIT-005", f"Give the dice to move as numbers, like dice=2,1 (got {dice!r})."
         ) from None
     if not 1 <= len(values) <= k:
         raise RuleViolation("CAPES-SPLIT-005", f"Move between 1 and {k} dice (one per Debt you staked here).")
@@ -204,10 +263,36 @@ def split_off(state: CapesState, ctx: Ctx, cmd: SplitOff, dice: DiceService) -> 
     remaining = side.model_copy(
         update={"dice": tuple(left), "stakes": tuple(s for s in side.stakes if s.character != character)}
     )
-    if len(left) > side_capacity(ctx.config, remaining):
+    if len(left) > side_capacity(state.config, remaining):
         raise RuleViolation(
             "CAPES-SPLIT-002", f"Side {side.id} would keep more dice than its remaining Debt allows."
         )
+    return values
+
+
+def can_split_off(state: CapesState, character: str) -> bool:
+    """Would the table take some split-off by ``character`` now?
+
+    Moving more dice only frees room on the side left behind, so the most ``character`` may move
+    (one per Debt staked there, leaving one) is the fill to ask about.
+    """
+    for c in state.conflicts:
+        for s in c.sides:
+            k = sum(st.amount for st in s.stakes if st.character == character)
+            moved = ",".join(str(d) for d in s.dice[: max(1, min(k, len(s.dice) - 1))])
+            if takes(check_split_off, state, character, c.id, s.id, moved):
+                return True
+    return False
+
+
+def split_off(state: CapesState, ctx: Ctx, cmd: SplitOff, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
+    events, character = open_action(state, actor, cmd.character, doing="split off a side")
+    require_window(state, actor, doing="split off a side")
+    page = need_page(state)
+    values = check_split_off(state, character, cmd.conflict, cmd.side, cmd.dice)
+    conflict = find_conflict(state, cmd.conflict)
+    side = find_side(conflict, cmd.side)
     new_id = chr(ord("A") + len(conflict.sides))
     return [
         *events,

@@ -12,11 +12,17 @@ from __future__ import annotations
 
 from capeworks.engine import LegalCommand
 from capeworks.engine.ruleset import prompt_commands
-from capeworks.errors import RuleViolation
+from capeworks.systems.capes.abilities import can_inspire, can_react, can_use, require_reaction_window
+from capeworks.systems.capes.actions import open_action
+from capeworks.systems.capes.common import takes
+from capeworks.systems.capes.conflicts import can_add_at_page_start
+from capeworks.systems.capes.debt import can_split, can_split_off, can_stake
 from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.pages import require_claimable
 from capeworks.systems.capes.prompts import open_prompts
 from capeworks.systems.capes.queries import adds_after_claim, cast_of, deadlock_possible, resolvable_claims
+from capeworks.systems.capes.roster import can_add_exemplar, can_add_sample
+from capeworks.systems.capes.scenes import can_choose
 from capeworks.systems.capes.state import CapesState, Conflict, PagePhase
 
 __all__ = ["legal_moves"]
@@ -28,11 +34,24 @@ def _move(command: str, label: str = "", **fixed: object) -> LegalCommand:
 
 def _claimable(state: CapesState, seat: str, conflict: Conflict, side: str) -> bool:
     """Would the table take ``seat``'s claim of ``side`` now (the handler's own check)?"""
-    try:
-        require_claimable(state, seat, conflict, side, uninvolved_may_claim=state.config.uninvolved_may_claim)
-    except RuleViolation:
-        return False
-    return True
+    return takes(
+        require_claimable, state, seat, conflict, side, uninvolved_may_claim=state.config.uninvolved_may_claim
+    )
+
+
+def _around_core(state: CapesState, seat: str, character: str, *, core: bool) -> list[LegalCommand]:
+    """The Action moves ``character`` has some way to make now, each offered only where the handler's
+    own checks take some fill of the fields the player chooses (CAPES-ABIL-002, CAPES-ACT-003,
+    CAPES-STAKE-001/002/005, CAPES-SPLIT-001..005)."""
+    offers: dict[str, bool] = {
+        "stake": can_stake(state, character),
+        "split": can_split(state, character),
+        "split_off": can_split_off(state, character),
+        "inspire": can_inspire(state, seat, character),
+    }
+    if core:
+        offers = {"use_ability": can_use(state, seat, character), **offers}
+    return [_move(c, character=character) for c, ok in offers.items() if ok]
 
 
 def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
@@ -43,7 +62,11 @@ def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
             out.extend(prompt_commands(prompt))
     scene = state.scene
     if scene is None:
-        out += [_move(c) for c in ("add_sample", "create_character", "create_click_and_lock", "add_exemplar")]
+        if can_add_sample(state):
+            out.append(_move("add_sample"))
+        out += [_move(c) for c in ("create_character", "create_click_and_lock")]
+        if can_add_exemplar(state):  # a character in the roster to give one (CAPES-CHAR-011)
+            out.append(_move("add_exemplar"))
         if whose_turn(state)[0] is None:
             # nobody's turn yet (the first Scene): any volunteer may declare it (CAPES-SCENE-001)
             out.append(_move("declare_scene", "declare the next Scene"))
@@ -55,8 +78,10 @@ def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
     if page is not None and page.phase is PagePhase.NARRATION and player != seat:
         out.append(_move("narrate"))
     if page is not None and player != seat and adds_after_claim(state, seat):
-        out.append(_move("create_conflict", "add a Conflict after your claim"))
-        out.append(_move("choose", "add a character after your claim"))
+        if can_add_at_page_start(state, seat):
+            out.append(_move("create_conflict", "add a Conflict after your claim"))
+        if can_choose(state, seat):
+            out.append(_move("choose", "add a character after your claim"))
     if player != seat or page is None:
         return out
     mine = cast_of(state, seat)
@@ -67,19 +92,24 @@ def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
                 for side in conflict.sides
                 if _claimable(state, seat, conflict, side.id)
             ]
-        out.append(_move("create_conflict"))
+        if can_add_at_page_start(state, seat):
+            out.append(_move("create_conflict"))
     elif page.phase is PagePhase.ACTIONS:
         action = page.action
         if action is None or (action.roll is None and action.reactions is None):
-            characters = [action.character] if action is not None else mine
+            # a new Action opens with a character who still may act (CAPES-PAGE-012/013)
+            characters = (
+                [action.character]
+                if action is not None
+                else [c for c in mine if takes(open_action, state, seat, c, doing="act")]
+            )
+            core = action is None or not action.core_done
             for character in characters:
-                if action is None or not action.core_done:
-                    out.append(_move("use_ability", character=character))
-                out += [_move(c, character=character) for c in ("stake", "split", "split_off", "inspire")]
-            if action is None or not action.core_done:
+                out += _around_core(state, seat, character, core=core)
+            if core and characters:
                 out.append(_move("create_conflict"))
-        elif action.reactions is not None:
-            out += [_move("react", character=c) for c in mine]
+        elif action.reactions is not None and takes(require_reaction_window, state, seat):
+            out += [_move("react", character=c) for c in mine if can_react(state, c, action.reactions)]
     elif page.phase is PagePhase.RESOLVING:
         for claim in resolvable_claims(state, seat):
             out.append(_move("gloat", f"gloat on {claim.conflict}", conflict=claim.conflict))

@@ -13,7 +13,7 @@ from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.building import click_and_lock, freeform, parse_drives, parse_list, with_exemplar
 from capeworks.systems.capes.characters import sample, samples
 from capeworks.systems.capes.commands import AddExemplar, AddSample, CreateClickAndLock, CreateFreeform
-from capeworks.systems.capes.common import Ctx, event, find_character
+from capeworks.systems.capes.common import Ctx, event, find_character, takes
 from capeworks.systems.capes.sheet import CharacterSheet, Drive, Exemplar, slug
 from capeworks.systems.capes.state import CapesState, CharacterState
 
@@ -21,12 +21,16 @@ __all__ = [
     "add_exemplar",
     "add_sample",
     "apply_character_added",
+    "can_add_exemplar",
+    "can_add_sample",
+    "check_exemplar",
     "create_click_and_lock",
     "create_freeform",
 ]
 
 
-def _added(state: CapesState, actor: str, sheet: CharacterSheet, *, replace: bool) -> list[Event]:
+def _check_new(state: CapesState, sheet: CharacterSheet, *, replace: bool) -> CharacterState | None:
+    """The character ``sheet`` replaces (None: a new one), or the refusal (CAPES-SCENE-006, CHAR-002)."""
     existing = state.roster.get(sheet.key)
     if existing is not None and not replace:
         raise RuleViolation("CAPES-SCENE-006", f"There already is a character called {sheet.name}.")
@@ -34,6 +38,16 @@ def _added(state: CapesState, actor: str, sheet: CharacterSheet, *, replace: boo
         raise RuleViolation(
             "CAPES-CHAR-002", f"{sheet.name} can only be changed between Scenes, not while one is played."
         )
+    return existing
+
+
+def can_add_sample(state: CapesState) -> bool:
+    """Would the table take some sample character into the roster (one not there yet)?"""
+    return any(takes(_check_new, state, sheet, replace=False) for sheet in samples().values())
+
+
+def _added(state: CapesState, actor: str, sheet: CharacterSheet, *, replace: bool) -> list[Event]:
+    existing = _check_new(state, sheet, replace=replace)
     creator = existing.creator if existing is not None else actor
     return [event("character_added", sheet=sheet.model_dump(mode="json"), creator=creator, player=actor)]
 
@@ -81,9 +95,12 @@ def create_click_and_lock(
     return _added(state, actor, sheet, replace=cmd.replace)
 
 
-def add_exemplar(state: CapesState, ctx: Ctx, cmd: AddExemplar, dice: DiceService) -> list[Event]:
-    """An Exemplar for one of a character's Drives (CAPES-CHAR-011)."""
-    actor = ctx.actor.id
+def check_exemplar(state: CapesState, cmd: AddExemplar) -> tuple[CharacterState, CharacterSheet]:
+    """The character given an Exemplar and its new sheet, or the refusal.
+
+    The add_exemplar handler's checks (CAPES-CHAR-011, CAPES-CHAR-002, CAPES-DEBT-006); the menu asks
+    them too (:func:`can_add_exemplar`).
+    """
     key = find_character(state, cmd.character)
     char = state.roster[key]
     try:
@@ -113,6 +130,26 @@ def add_exemplar(state: CapesState, ctx: Ctx, cmd: AddExemplar, dice: DiceServic
     )
     if state.scene is not None:
         raise RuleViolation("CAPES-CHAR-002", f"{char.sheet.name} can only be changed between Scenes.")
+    return char, sheet
+
+
+def can_add_exemplar(state: CapesState) -> bool:
+    """Would the table take some Exemplar for some character in the roster: its free one, or one shared
+    with another character that has it?"""
+    shared = [(key, e.character) for key, c in state.roster.items() for e in c.sheet.exemplars]
+    fills = [
+        AddExemplar(character=key, exemplar=name, drive=drive.value, shared_with=other)
+        for key in state.roster
+        for drive in Drive
+        for other, name in [("", "An Exemplar"), *shared]
+    ]
+    return any(takes(check_exemplar, state, f) for f in fills)
+
+
+def add_exemplar(state: CapesState, ctx: Ctx, cmd: AddExemplar, dice: DiceService) -> list[Event]:
+    """An Exemplar for one of a character's Drives (CAPES-CHAR-011)."""
+    actor = ctx.actor.id
+    char, sheet = check_exemplar(state, cmd)
     return [event("character_added", sheet=sheet.model_dump(mode="json"), creator=char.creator, player=actor)]
 
 

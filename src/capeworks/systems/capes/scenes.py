@@ -27,6 +27,7 @@ from capeworks.systems.capes.common import (
     need_scene,
     pay,
     stakes_back,
+    takes,
     with_page,
     with_scene,
 )
@@ -36,6 +37,8 @@ from capeworks.systems.capes.state import CapesState, PagePhase, Round, Scene
 
 __all__ = [
     "APPLIERS",
+    "can_choose",
+    "check_choice",
     "choose",
     "continue_scene",
     "decide_casting_pass",
@@ -60,8 +63,18 @@ def declare_scene(state: CapesState, ctx: Ctx, cmd: DeclareScene, dice: DiceServ
 def choose(state: CapesState, ctx: Ctx, cmd: Choose, dice: DiceService) -> list[Event]:
     """Choosing a character to play this Scene."""
     actor = ctx.actor.id
+    key, paid = check_choice(state, actor, cmd.character)
+    return [event("character_chosen", player=actor, character=key, paid=paid)]
+
+
+def check_choice(state: CapesState, actor: str, name: str) -> tuple[str, int]:
+    """The character ``actor`` chooses and the Story Tokens paid, or the refusal.
+
+    The choose handler's checks (CAPES-SCENE-005/007, CAPES-RSRC-001); the menu asks them too
+    (:func:`can_choose`).
+    """
     scene = need_scene(state)
-    key = find_character(state, cmd.character)
+    key = find_character(state, name)
     if key in scene.cast:
         who = state.name(scene.cast[key])
         raise RuleViolation("CAPES-SCENE-005", f"{state.roster[key].sheet.name} is already played by {who}.")
@@ -79,7 +92,12 @@ def choose(state: CapesState, ctx: Ctx, cmd: Choose, dice: DiceService) -> list[
         if not after_claim:
             require_turn(state, actor, doing="add a character")
         paid = pay(state, actor, "Adding a character at Page start")
-    return [event("character_chosen", player=actor, character=key, paid=paid)]
+    return key, paid
+
+
+def can_choose(state: CapesState, actor: str) -> bool:
+    """Would the table take ``actor``'s choice of some character in the roster now?"""
+    return any(takes(check_choice, state, actor, key) for key in state.roster)
 
 
 def vote_end_scene(state: CapesState, ctx: Ctx, cmd: EndScene, dice: DiceService) -> list[Event]:
