@@ -96,8 +96,8 @@ def test_x05__one_shot_of_active_defense_stands_against_a_second_attacker() -> N
 def test_x06__every_sequence_deals_each_faction_a_new_card_from_the_one_deck() -> None:
     # src 85: "Every Sequence draw a card for each Faction from a normal Deck": two Factions, two
     # Sequences: four cards dealt, 54 - 4 = 50 left; the second Sequence's cards replace the first's.
-    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW, **TOUGH)},
-              start=False)  # fmt: skip
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
     d.do("gm", "start_sequence", dice=[1, 1])  # heroes AS (the first of 54), villains 2S (first of 53)
     assert state(d).turn.cards == {"heroes": "AS", "villains": "2S"}
     end_turn(d, "h")
@@ -111,8 +111,8 @@ def test_x07__a_confused_faction_still_regains_its_rollless_shot() -> None:
     # src 93: Confused is "no pool points may be used"; src 16: a Sequence of Actions needing no roll
     # raises the pool by 1. Regaining is no using: h spends a Shot in Sequence 1 (5 -> 4) and, under a 3
     # in Sequence 2, only reloads: the Sequence's end brings the pool back to 5.
-    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(6), **TOUGH)},
-              start=False)  # fmt: skip
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
     d.do("gm", "start_sequence", dice=[14, 14])  # heroes AH, villains 2H
     d.do("ann", "raise_initiative", character="h", shots=1)
     end_turn(d, "v")
@@ -162,7 +162,7 @@ def test_x10__four_wounds_in_one_attack_is_a_deadly_wound_not_death() -> None:
     assert last(attack(d, "v", ["h"], HIT), "attack_rolled")["modifier"] == -8
 
 
-# -- The mook tables (src 158-171) ----------------------------------------------------------------------------
+# -- The mook tables (src 158-171) ---------------------------------------------------------------------------
 
 
 @pytest.mark.rules("WS-MOOK-002")
@@ -178,8 +178,10 @@ def test_x11__a_glass_jaw_mook_is_only_shaken_from_five_to_nine(
 
 
 @pytest.mark.rules("WS-MOOK-003")
-@pytest.mark.parametrize(("damage", "standing"), [(10, Standing.DOWN), (15, Standing.DOWN), (16, Standing.OUT),
-                                                  (20, Standing.OUT)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("damage", "standing"),
+    [(10, Standing.DOWN), (15, Standing.DOWN), (16, Standing.OUT), (20, Standing.OUT)],
+)
 def test_x12__an_advanced_mook_table_rows_at_their_edges(damage: int, standing: Standing) -> None:
     # src 170-171: "Damage10-15: Mook is unconscious. Damage 16-20: Mook is permanently out of Action".
     d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(damage)])},
@@ -188,7 +190,7 @@ def test_x12__an_advanced_mook_table_rows_at_their_edges(damage: int, standing: 
     assert who(d, "m").standing is standing
 
 
-# -- Battered and Broken (src 185-189) ------------------------------------------------------------------------
+# -- Battered and Broken (src 185-189) -----------------------------------------------------------------------
 
 
 @pytest.mark.rules("WS-STATUS-003")
@@ -205,7 +207,7 @@ def test_x13__broken_needs_four_of_the_victims_own_thresholds(damage: int, allow
         d.refuse("gm", "set_status", rule="WS-STATUS-003", character="v", status="broken")
 
 
-# -- Unconscious (src 60) -----------------------------------------------------------------------------------------
+# -- Unconscious (src 60) ------------------------------------------------------------------------------------
 
 
 @pytest.mark.rules("WS-DMG-007", "WS-COVER-001")
@@ -224,7 +226,7 @@ def test_x14__a_covering_fire_roll_is_a_rolled_action_that_stirs_the_sleeper() -
     assert who(d, "v").standing is Standing.UP
 
 
-# -- Bruised and Broken outside an attack (src 181, 189) ------------------------------------------------------
+# -- Bruised and Broken outside an attack (src 181, 189) -----------------------------------------------------
 
 
 @pytest.mark.rules("WS-STATUS-001", "WS-DMG-010")
