@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine.testing import Driver
 from capeworks.systems.workshop.cards import TABLE_DECK
 from capeworks.systems.workshop.sheet import Standing
-from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, who
+from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, types, who
 from tests.systems.workshop.test_referee import HIT, QUIET, SLOW, TOUGH, duel, gun, pool
 
 # -- Shaken (src 80-81) -----------------------------------------------------------------------------------
@@ -254,3 +255,120 @@ def test_x16__a_fall_is_no_hit_so_broken_waits_for_the_next_hit() -> None:
     end_turn(d, "v")
     attack(d, "h", ["v"], HIT)
     assert who(d, "v").standing is Standing.DOWN
+
+
+# -- Aces and Jokers (src 87-88) -----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003", "WS-SNAP-001")
+def test_x17__under_an_ace_each_snapshot_is_an_inspired_action() -> None:
+    # src 88: "Ace: All Actions are Favored and Inspired"; src 31: a split is two Actions. The heroes draw
+    # AS: both of h's snapshots roll a third, positive d10: 9 + 9 - 1 + 4 - 3 = 18 each.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[1, 1])
+    assert state(d).turn.cards["heroes"] == "AS"
+    rolls = all_of(attack(d, "h", ["v", "v"], [9, 1, 4, 9, 1, 4]), "attack_rolled")
+    assert [(list(r["dice"]), r["av"]) for r in rolls] == [([9, 1, 4], 18), ([9, 1, 4], 18)]
+
+
+@pytest.mark.rules("WS-CARD-004")
+def test_x18__a_joker_inspires_everyone_of_the_faction() -> None:
+    # src 87: "Joker: ... everyone is Inspired" (PROPOSED: that Faction). h and g both roll an extra d10
+    # on their next roll; the villains' v does not.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(), "g": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[53, 1])  # heroes a Joker (53rd of 54), villains AS... of 53: 1st
+    assert state(d).turn.cards["heroes"].startswith("JK")
+    assert [who(d, c).extra_d10s for c in ("h", "g")] == [1, 1]
+    r = last(attack(d, "h", ["v"], [9, 1, 4]), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1, 4], 21)
+
+
+# -- The other dice and PV readings (WS-CORE-001/002, PROPOSED alternatives) ---------------------------------
+
+
+@pytest.mark.rules("WS-CORE-001", "WS-CORE-002")
+@pytest.mark.parametrize(("face", "hit"), [(2, False), (3, True), (10, True)])
+def test_x19__one_d10_reads_one_to_ten_and_adds_it(face: int, hit: bool) -> None:
+    # WS-CORE-001 (the inventory's alternative preset, "1d10", mean 5.5): 9 + 3 = 12 vs 12 hits; 9 + 2
+    # misses; a face of 10 reads 10 here, not 0.
+    d = duel({"dice": "one_d10"})
+    r = last(attack(d, "h", ["v"], [face]), "attack_rolled")
+    assert (r["av"], r["hit"]) == (9 + face, hit)
+
+
+@pytest.mark.rules("WS-CORE-002")
+def test_x20__the_margin_model_adds_the_outcome_to_the_damage_worked_example_s22() -> None:
+    # Inventory S22: Agility 5 + Ranged Weapons 4 = 9; +9 -2 -> 16 vs Defense 12: Outcome 4; weapon
+    # Damage 6, Soak 4 -> PV 4 + 6 - 4 = 6: 6 Shock, 1 Wound.
+    rifle = {"name": "rifle", "attribute": "Agility", "skill": "Ranged Weapons", "damage": 6}
+    d = table({**QUIET, "pv_model": "margin"}, heroes={"h": sheet(weapons=[rifle])},
+              villains={"v": sheet(traits=SLOW, soak=4, **TOUGH)})  # fmt: skip
+    r = last(attack(d, "h", ["v"], [9, 2]), "attack_rolled")
+    assert (r["av"], r["outcome"], r["pv"]) == (16, 4, 6)
+    assert (who(d, "v").shock, who(d, "v").wounds) == (6, 1)
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-CORE-002")
+def test_x21__aggressive_fire_under_the_margin_model_adds_its_outcome() -> None:
+    # src 76: AV 10 + Cover; under the margin model PV = Outcome + Damage - Soak. h's covering fire:
+    # Ranged Weapons 4 + Perception 4 + 9 - 1 = 16 vs 10: PV 6, Cover 1, AV 11. v (Defense 8) moves: Outcome
+    # 3, PV 3 + 6 - 0 = 9.
+    d = table({**QUIET, "covering_fire": True, "pv_model": "margin"}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, defense=8, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=HIT)
+    end_turn(d, "h")
+    r = last(d.do("gm", "move", character="v"), "attack_rolled")
+    assert (r["av"], r["outcome"], r["pv"]) == (11, 3, 9)
+    assert who(d, "v").shock == 9
+
+
+# -- The alternate combat system (src 379) -------------------------------------------------------------------
+
+
+def _stack(heroes: dict[str, int], villains: dict[str, int], damage: int = 5) -> Driver:
+    """Card initiative, no padding: each combatant's Shot Count orders the first stack (Health 10 each, so
+    a place per 2 Damage); the heroes carry a gun of ``damage``."""
+    hardy = {"health": 10, "toughness": 50}
+    armed = {c: sheet(traits=pool(n), weapons=[gun(damage)], **hardy) for c, n in heroes.items()}
+    others = {c: sheet(traits=pool(n), **hardy) for c, n in villains.items()}
+    return table({**QUIET, "initiative": "cards", "padding": []}, heroes=armed, villains=others)
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-003")
+def test_x22__the_card_behind_the_actor_is_first_place_and_may_not_actively_defend() -> None:
+    # src 379: "When a character acts, she is placed at the rear of the stack"; "An active Defense is only
+    # available if the character is not in first place". Stack h, x, v, w: while h acts, h is bound for
+    # the rear and x is first: h's shot at x gets no Active Defense (x, pushed 2 places from first, is
+    # out); v, second, may defend and moves one place back.
+    d = _stack({"h": 9}, {"x": 8, "v": 7, "w": 6})
+    assert state(d).turn.order.order == ("h", "x", "v", "w")
+    events = attack(d, "h", ["x"], HIT, defend={"x": True})
+    assert "active_defended" not in types(events)
+    assert who(d, "x").standing is Standing.DOWN
+    d2 = _stack({"h": 9}, {"x": 8, "v": 7, "w": 6}, damage=1)
+    events = attack(d2, "h", ["v"], HIT, defend={"v": True})
+    assert "active_defended" in types(events)
+    assert state(d2).turn.order.order == ("h", "x", "w", "v")
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-003", "WS-COVER-004")
+def test_x23__the_actor_struck_on_its_own_move_is_bound_for_the_rear_and_may_defend() -> None:
+    # src 379: the acting card "is placed at the rear", so it is not in first place: struck by aggressive
+    # covering fire on its own Move (src 76), h may make an Active Defense; it is last already, so it moves
+    # no place back and acts on. k: 4 + 4 + 9 - 1 = 16 vs 10, Cover 1, AV 11 against 12 + 5 = 17: a miss.
+    d = table({**QUIET, "initiative": "cards", "padding": [], "covering_fire": True},
+              heroes={"h": sheet(traits=pool(8), **TOUGH)},
+              villains={"k": sheet(traits=pool(9), **TOUGH)})  # fmt: skip
+    d.do("gm", "cover", character="k", aggressive=True, dice=HIT)
+    end_turn(d, "k")
+    assert state(d).turn.order.order == ("h", "k")
+    d.do("ann", "move", character="h")
+    assert [p.kind for p in d.table.prompts() if p.kind == "active_defense"] == ["active_defense"]
+    events = d.do("ann", "defend", payload={"character": "h", "use": True})
+    r = last(events, "attack_rolled")
+    assert (r["av"], r["defense"], r["hit"]) == (11, 17, False)
+    assert state(d).turn.current == "h" and state(d).turn.order.order == ("h", "k")
+    end_turn(d, "h")
+    assert state(d).turn.order.order == ("k", "h")

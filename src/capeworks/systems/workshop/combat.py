@@ -192,7 +192,8 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
         if cards:  # WS-ALT-003: one place back; the attack's Damage counts from last place
             order = list(state.turn.order.order)
             i = order.index(c.id)
-            if i + 1 < len(order):
+            # the acting card, kept in front while it acts, is bound for the rear: no place behind it
+            if i + 1 < len(order) and c.id != state.turn.current:
                 order[i], order[i + 1] = order[i + 1], order[i]
             if ctx.config.alt_defense_counts_last:
                 pending = pending.model_copy(update={"from_last": (*pending.from_last, c.id)})

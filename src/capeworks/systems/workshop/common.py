@@ -39,6 +39,7 @@ __all__ = [
     "defense_of",
     "favored",
     "firing",
+    "first_card",
     "free_move",
     "gang_modifier",
     "group_skill",
@@ -195,8 +196,7 @@ def rejoined(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> Turn
 def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bool:
     """Can ``c`` spend a Shot on an Active Defense now? (WS-SHOT-003, WS-SHAKEN-002)."""
     if config.initiative is InitiativeSystem.CARDS:  # WS-ALT-003: only when not in first place
-        order = state.turn.order.order
-        return c.can_act and bool(order) and order[0] != c.id and not c.has("shaken")
+        return c.can_act and first_card(state) != c.id and not c.has("shaken")
     return (
         c.can_act
         and c.shots >= 1
@@ -205,6 +205,17 @@ def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bo
         and not confused(state, c)
         and not any(e.name == "active_defense" and e.target == c.id for e in state.effects)
     )
+
+
+def first_card(state: WorkshopState) -> str:
+    """WS-ALT-001/003: who holds first place in the card stack ("" for nobody). "When a character acts, she
+    is placed at the rear of the stack" (src 379): the acting card, kept in front while it acts, is on its
+    way to the rear (as Damage counts it, :func:`.alt.pushed`), so first place is the card behind it."""
+    order = state.turn.order.order
+    current = state.turn.current
+    if current and order[:1] == (current,):
+        order = order[1:]
+    return order[0] if order else ""
 
 
 def firing(state: WorkshopState, cover: Effect) -> bool:
