@@ -372,3 +372,23 @@ def test_x23__the_actor_struck_on_its_own_move_is_bound_for_the_rear_and_may_def
     assert state(d).turn.current == "h" and state(d).turn.order.order == ("h", "k")
     end_turn(d, "h")
     assert state(d).turn.order.order == ("k", "h")
+
+
+@pytest.mark.rules("WS-ALT-003", "WS-MOOK-001")
+def test_x24__under_cards_a_glass_jaw_mook_that_dodges_moves_back_and_loses_its_next_action() -> None:
+    # src 379: an Active Defense (not from first place: y, behind the acting h, holds it) moves the
+    # defender one step back; src 158: a nameless one that dodges "also lose[s] their next Action". m
+    # dodges h's miss: the stack h, y, w, m; when m's card comes up it may not attack, and the loss is spent.
+    d = table({**QUIET, "initiative": "cards", "padding": [], "mooks": "glass_jaw"},
+              heroes={"h": sheet(traits=pool(9))},
+              villains={"y": sheet(traits=pool(8), **TOUGH), "m": sheet(named=False, traits=pool(7), **TOUGH),
+                        "w": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    events = attack(d, "h", ["m"], [10, 10], defend={"m": True})
+    assert "active_defended" in types(events)
+    assert state(d).turn.order.order == ("h", "y", "w", "m")
+    for cid in ("h", "y", "w"):
+        end_turn(d, cid)
+    assert state(d).turn.current == "m"
+    d.refuse("gm", "attack", rule="WS-MOOK-001", character="m", targets=["h"])
+    end_turn(d, "m")
+    assert not who(d, "m").has("loses_action")
