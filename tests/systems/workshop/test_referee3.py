@@ -392,3 +392,29 @@ def test_x24__under_cards_a_glass_jaw_mook_that_dodges_moves_back_and_loses_its_
     d.refuse("gm", "attack", rule="WS-MOOK-001", character="m", targets=["h"])
     end_turn(d, "m")
     assert not who(d, "m").has("loses_action")
+
+
+# -- Active Defense on one's own Move (src 20) ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CORE-003", "WS-SHOT-003", "WS-COVER-004")
+def test_x25__an_active_defense_made_on_the_move_ends_with_the_action_that_follows() -> None:
+    # src 20: 1 Shot buys an Active Defense "at any time"; the inventory's secondary evidence: Defense + 5
+    # "until the defender's next action". v moves into h's aggressive fire (AV 12) and defends (17: a
+    # miss); then v takes its Action, a shot at h: that is v's next action, so g's later shot meets 12.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={**pool(6), "Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
+                      "g": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])  # 18 + 4 = 22: Cover 2, AV 12
+    end_turn(d, "h")
+    d.do("gm", "move", character="v")
+    r = last(d.do("gm", "defend", character="v", use=True), "attack_rolled")
+    assert (r["av"], r["defense"], r["hit"]) == (12, 17, False)
+    events = attack(d, "v", ["h"], [10, 10])
+    assert last(events, "active_defense_ended")["acted"] is True
+    assert not [e for e in state(d).effects if e.name == "active_defense"]
+    end_turn(d, "v")
+    r = last(attack(d, "g", ["v"], HIT), "attack_rolled")
+    assert r["defense"] == 12

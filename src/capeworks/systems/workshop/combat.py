@@ -19,6 +19,7 @@ from capeworks.systems.workshop.common import (
     firing,
     gang_modifier,
     group_skill,
+    guard_spent,
     impairment,
     may_defend,
     pool_point,
@@ -115,6 +116,7 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
         wall_at=command.wall_at,
     )
     batch = ctx.batch(state)
+    guard_spent(batch, c.id)
     turn = use_action(state, c.id).model_copy(update={"snap": modifier if n > 1 else 0})
     batch.emit(
         ev.AttackDeclared(
@@ -139,6 +141,7 @@ def _group_attack(
         )
     t = targets[0]
     batch = ctx.batch(state)
+    guard_spent(batch, g.id)
     turn = use_action(state, g.id)
     awaiting = (t.id,) if may_defend(state, ctx.config, t) else ()
     pending = Pending(

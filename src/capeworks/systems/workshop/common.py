@@ -43,6 +43,7 @@ __all__ = [
     "free_move",
     "gang_modifier",
     "group_skill",
+    "guard_spent",
     "held_down",
     "impairment",
     "initiative_keys",
@@ -269,6 +270,16 @@ def action_left(state: WorkshopState, c: Combatant) -> bool:
     if c.has("loses_action"):
         raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses this Action.")
     return True
+
+
+def guard_spent(batch: Batch[WorkshopState], cid: str) -> None:
+    """WS-CORE-003: an Active Defense lasts "until the defender's next action" (the inventory's secondary
+    evidence). One made on the defender's own turn before its Action (on its Move into aggressive fire,
+    src 20 "at any time") ends as that Action is taken; one made before the turn ended at its start."""
+    state = batch.state
+    kept = tuple(e for e in state.effects if not (e.name == "active_defense" and e.target == cid))
+    if kept != state.effects:
+        batch.emit(ev.ActiveDefenseEnded(who=cid, effects=kept, acted=True))
 
 
 def use_action(state: WorkshopState, cid: str) -> Turn:
