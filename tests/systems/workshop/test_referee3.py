@@ -17,7 +17,7 @@ from capeworks.engine.testing import Driver
 from capeworks.systems.workshop.cards import TABLE_DECK
 from capeworks.systems.workshop.sheet import Standing
 from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, types, who
-from tests.systems.workshop.test_referee import HIT, QUIET, SLOW, TOUGH, duel, gun, pool
+from tests.systems.workshop.test_referee import GOONS, HIT, QUIET, SLOW, TOUGH, duel, gun, pool
 
 # -- Shaken (src 80-81) -----------------------------------------------------------------------------------
 
@@ -418,3 +418,19 @@ def test_x25__an_active_defense_made_on_the_move_ends_with_the_action_that_follo
     end_turn(d, "v")
     r = last(attack(d, "g", ["v"], HIT), "attack_rolled")
     assert r["defense"] == 12
+
+
+@pytest.mark.rules("WS-CORE-003", "WS-MOOK-005")
+def test_x26__an_active_defense_made_after_the_action_runs_on_past_the_turns_end() -> None:
+    # src 20, 175 and the secondary evidence's "until the defender's next action": h talks (its Action,
+    # ignoring the goons), the GM has them strike, h pays a Shot (Defense 17). Its next action is next
+    # Sequence's: v's shot later in this Sequence still meets 17; the Move h takes after it ends nothing.
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": GOONS, "v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=True)
+    d.do("ann", "move", character="h")
+    end_turn(d, "h")
+    r = last(attack(d, "v", ["h"], HIT), "attack_rolled")
+    assert (r["defense"], r["hit"]) == (17, False)
