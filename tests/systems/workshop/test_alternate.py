@@ -58,21 +58,23 @@ def test_s23__damage_moves_the_card_forward_and_past_first_is_out(
 @pytest.mark.rules("WS-ALT-003")
 @pytest.mark.parametrize(
     ("counts_last", "stack", "out"),
-    [(True, ("h", "x", "v", "w"), False), (False, ("h", "v", "x", "w"), True)],
+    [(True, ("h", "x", "y", "v", "w"), False), (False, ("h", "y", "v", "x", "w"), True)],
 )
 def test_active_defense_moves_back_a_place_and_counts_from_last(
     counts_last: bool, stack: tuple[str, ...], out: bool
 ) -> None:
-    # x (Health 10) defends: one place back (behind v); 5 Damage = 2 places, counted from last (PROPOSED on)
+    # x (Health 10, second behind the acting h: y is first) defends: one place back (behind v); 7 Damage =
+    # 3 places, counted from last (PROPOSED on): 3 - 3 = first place; from its own place, 2 - 3: out
     d = table({**CARDS, "alt_defense_counts_last": counts_last},
-              heroes={"h": sheet(traits={"Agility": 9, "Wits": 9, "Luck": 9}, weapons=[gun(5)])},
-              villains={"x": sheet(traits={"Agility": 8, "Wits": 8, "Luck": 8}, health=10, toughness=50),
-                        "v": sheet(traits={"Agility": 7, "Wits": 7, "Luck": 7}, **TOUGH),
-                        "w": sheet(traits={"Agility": 6, "Wits": 6, "Luck": 6}, **TOUGH)})  # fmt: skip
+              heroes={"h": sheet(traits={"Agility": 9, "Wits": 9, "Luck": 9}, weapons=[gun(7)])},
+              villains={"y": sheet(traits={"Agility": 8, "Wits": 8, "Luck": 8}, **TOUGH),
+                        "x": sheet(traits={"Agility": 7, "Wits": 7, "Luck": 7}, health=10, toughness=50),
+                        "v": sheet(traits={"Agility": 6, "Wits": 6, "Luck": 6}, **TOUGH),
+                        "w": sheet(traits={"Agility": 5, "Wits": 5, "Luck": 5}, **TOUGH)})  # fmt: skip
     events = attack(d, "h", ["x"], HIT, defend={"x": True})
     assert "card_pushed" in types(events)
-    assert last(events, "attack_rolled")["defense"] == 17  # still hit: 9 + 8 = 17
-    assert who(d, "x").shots == 8  # no Shot spent in the card system
+    assert last(events, "attack_rolled")["defense"] == 17  # still hit: 9 + 4 + 8 = 21 against 12 + 5
+    assert who(d, "x").shots == 7  # no Shot spent in the card system
     assert _stack(d) == stack and (who(d, "x").standing is Standing.DOWN) is out
 
 

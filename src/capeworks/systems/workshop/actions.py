@@ -22,6 +22,7 @@ from capeworks.systems.workshop.common import (
     favored,
     favored_point,
     free_move,
+    guard_spent,
     held_down,
     pool_point,
     rejoined,
@@ -96,6 +97,8 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
     else:
         raise RuleViolation("WS-SEQ-003", f"{c.name} has used this turn's Action and Move.")
     batch = ctx.batch(state)
+    if full:
+        guard_spent(batch, c.id)
     batch.emit(ev.Moved(character=c.model_copy(update={"busy": True}), full=full, turn=new_turn))
     fire_on_mover(batch, ctx, dice, c.id)
     if full:  # the Action spent walking ignores the engaging mooks (src 175)
@@ -128,6 +131,7 @@ def rollless(state: WorkshopState, ctx: Ctx, command: cmd.Rollless, dice: DiceSe
     c = acting(state, command.character)
     require_steady(ctx.config, c)  # WS-SHAKEN-002/003: no Free Actions; steady before any Action
     batch = ctx.batch(state)
+    guard_spent(batch, c.id)
     what = command.what.strip() or "reloads"
     batch.emit(
         ev.RolllessAction(
@@ -182,6 +186,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
         else ()
     )
     batch = ctx.batch(state)
+    guard_spent(batch, c.id)
     batch.emit(rolled_event(c, "covering fire", traits, r), rolls=(r.record,))
     batch.emit(
         ev.CoverLaid(
@@ -221,6 +226,7 @@ def steady(state: WorkshopState, ctx: Ctx, command: cmd.Steady, dice: DiceServic
     r = roll_traits(ctx.config, dice, c, traits, ctx.config.shaken_difficulty, purpose="steady")
     after = r.after.without("shaken") if r.success else r.after
     batch = ctx.batch(state)
+    guard_spent(batch, c.id)
     batch.emit(
         rolled_event(c, "steady", traits, r, character=after, turn=use_action(state, c.id)), rolls=(r.record,)
     )
@@ -262,6 +268,7 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
         batch.emit(ev.StatusSet(character=c.without("knocked_down"), status="knocked_down", on=False))
         batch.emit(ev.Moved(character=batch.state.characters[c.id], full=False, turn=spend))
     if spent:
+        guard_spent(batch, c.id)
         offer_strikes(batch, ctx, c.id)  # the Action spent getting up ignores the engaging mooks (src 175)
     return batch
 
@@ -310,6 +317,7 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
     require_steady(ctx.config, healer)
     traits, r = _healer_roll(state, ctx, dice, healer, difficulty, "revive")
     batch = ctx.batch(state)
+    guard_spent(batch, healer.id)
     batch.emit(
         rolled_event(healer, "revive", traits, r, character=r.after, turn=use_action(state, healer.id)),
         rolls=(r.record,),
@@ -344,6 +352,8 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     traits, r = _healer_roll(state, ctx, dice, healer, stabilise_difficulty(p.health, p.wounds), "stabilise")
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
+    if turn is not None:
+        guard_spent(batch, healer.id)
     batch.emit(rolled_event(healer, "stabilise", traits, r, character=r.after, turn=turn), rolls=(r.record,))
     tried_now = batch.state.characters[p.id].model_copy(update={"stabilise_tried": state.clock})
     if r.success:
@@ -380,6 +390,8 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
     traits, r = _healer_roll(state, ctx, dice, healer, ctx.config.treat_difficulty, "treat")
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
+    if turn is not None:
+        guard_spent(batch, healer.id)
     batch.emit(rolled_event(healer, "treat", traits, r, character=r.after, turn=turn), rolls=(r.record,))
     if r.success:
         patient = batch.state.characters[p.id]
@@ -515,6 +527,8 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     if not action:  # no Action, yet rolled this Sequence: more than rest (src 58), not roll-less (src 16)
         after = after.model_copy(update={"rolled": True, "busy": True})
     batch = ctx.batch(state)
+    if turn is not None:
+        guard_spent(batch, c.id)
     batch.emit(
         ev.CheckRolled(
             call=call.id,

@@ -19,6 +19,7 @@ from capeworks.systems.workshop.common import (
     firing,
     gang_modifier,
     group_skill,
+    guard_spent,
     impairment,
     may_defend,
     pool_point,
@@ -115,6 +116,7 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
         wall_at=command.wall_at,
     )
     batch = ctx.batch(state)
+    guard_spent(batch, c.id)
     turn = use_action(state, c.id).model_copy(update={"snap": modifier if n > 1 else 0})
     batch.emit(
         ev.AttackDeclared(
@@ -139,6 +141,7 @@ def _group_attack(
         )
     t = targets[0]
     batch = ctx.batch(state)
+    guard_spent(batch, g.id)
     turn = use_action(state, g.id)
     awaiting = (t.id,) if may_defend(state, ctx.config, t) else ()
     pending = Pending(
@@ -192,7 +195,8 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
         if cards:  # WS-ALT-003: one place back; the attack's Damage counts from last place
             order = list(state.turn.order.order)
             i = order.index(c.id)
-            if i + 1 < len(order):
+            # the acting card, kept in front while it acts, is bound for the rear: no place behind it
+            if i + 1 < len(order) and c.id != state.turn.current:
                 order[i], order[i + 1] = order[i + 1], order[i]
             if ctx.config.alt_defense_counts_last:
                 pending = pending.model_copy(update={"from_last": (*pending.from_last, c.id)})

@@ -39,9 +39,11 @@ __all__ = [
     "defense_of",
     "favored",
     "firing",
+    "first_card",
     "free_move",
     "gang_modifier",
     "group_skill",
+    "guard_spent",
     "held_down",
     "impairment",
     "initiative_keys",
@@ -195,8 +197,7 @@ def rejoined(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> Turn
 def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bool:
     """Can ``c`` spend a Shot on an Active Defense now? (WS-SHOT-003, WS-SHAKEN-002)."""
     if config.initiative is InitiativeSystem.CARDS:  # WS-ALT-003: only when not in first place
-        order = state.turn.order.order
-        return c.can_act and bool(order) and order[0] != c.id and not c.has("shaken")
+        return c.can_act and first_card(state) != c.id and not c.has("shaken")
     return (
         c.can_act
         and c.shots >= 1
@@ -205,6 +206,17 @@ def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bo
         and not confused(state, c)
         and not any(e.name == "active_defense" and e.target == c.id for e in state.effects)
     )
+
+
+def first_card(state: WorkshopState) -> str:
+    """WS-ALT-001/003: who holds first place in the card stack ("" for nobody). "When a character acts, she
+    is placed at the rear of the stack" (src 379): the acting card, kept in front while it acts, is on its
+    way to the rear (as Damage counts it, :func:`.alt.pushed`), so first place is the card behind it."""
+    order = state.turn.order.order
+    current = state.turn.current
+    if current and order[:1] == (current,):
+        order = order[1:]
+    return order[0] if order else ""
 
 
 def firing(state: WorkshopState, cover: Effect) -> bool:
@@ -258,6 +270,16 @@ def action_left(state: WorkshopState, c: Combatant) -> bool:
     if c.has("loses_action"):
         raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses this Action.")
     return True
+
+
+def guard_spent(batch: Batch[WorkshopState], cid: str) -> None:
+    """WS-CORE-003: an Active Defense lasts "until the defender's next action" (the inventory's secondary
+    evidence). One made on the defender's own turn before its Action (on its Move into aggressive fire,
+    src 20 "at any time") ends as that Action is taken; one made before the turn ended at its start."""
+    state = batch.state
+    kept = tuple(e for e in state.effects if not (e.name == "active_defense" and e.target == cid))
+    if kept != state.effects:
+        batch.emit(ev.ActiveDefenseEnded(who=cid, effects=kept, acted=True))
 
 
 def use_action(state: WorkshopState, cid: str) -> Turn:

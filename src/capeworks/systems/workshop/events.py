@@ -170,10 +170,13 @@ class ActiveDefended(WorkshopEvent):
 
 class ActiveDefenseEnded(WorkshopEvent):
     """A defender fell unable to act (src 54): one who cannot act defends nothing, so the Active Defense
-    ends there, and waking before the next action does not bring it back (WS-CORE-003)."""
+    ends there, and waking before the next action does not bring it back (WS-CORE-003). Or (``acted``)
+    the defender, who defended on its own turn before its Action, takes that Action: "until the defender's
+    next action" (WS-CORE-003)."""
 
     who: str
     effects: tuple[Effect, ...]
+    acted: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class DefenseDeclined(WorkshopEvent):

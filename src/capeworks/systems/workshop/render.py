@@ -188,7 +188,9 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         )
     ),
     ev.CoverLifted.TYPE: _w(lambda p: f"{_n(p.who)} is down: their covering fire stops."),
-    ev.ActiveDefenseEnded.TYPE: _w(lambda p: f"{_n(p.who)} is down: their Active Defense ends."),
+    ev.ActiveDefenseEnded.TYPE: _w(
+        lambda p: f"{_n(p.who)} {'acts' if p.acted else 'is down'}: their Active Defense ends."
+    ),
     ev.StatusSet.TYPE: _w(lambda p: f"{p.character.name}: {p.status} {'on' if p.on else 'off'}."),
     ev.Fell.TYPE: _w(lambda p: f"{_n(p.who)} falls {p.metres} m and takes {p.damage} Damage."),
     ev.TimePassed.TYPE: _w(lambda p: f"{p.minutes} minutes pass."),
