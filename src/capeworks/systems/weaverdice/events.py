@@ -636,6 +636,8 @@ class PainDue(Changes):
     name: str
     pains: tuple[str, ...]
     pain_owed: dict[str, bool]
+    #: the prices owed for checks the GM called in secret, when this one is among them (else None)
+    pain_veiled: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class PainPaid(Changes):
@@ -645,6 +647,8 @@ class PainPaid(Changes):
     name: str
     choice: PainPenalty
     pain_owed: dict[str, bool]
+    #: the veiled prices left, when this one was veiled (else None)
+    pain_veiled: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class StatusesApplied(Changes):

@@ -209,7 +209,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
     if call is not None and call.interrupts and not roll.success:
         halt_tasks(b, c.character, roll)
     personal = call.personal if call is not None else c.personal
-    pained_failure(b, c.character, stats[0], failed=not roll.success, personal_social=personal)
+    pained_failure(b, c.character, stats[0], failed=not roll.success, personal_social=personal, secret=hidden)
     return b.batch
 
 
@@ -328,13 +328,23 @@ def pain_choice(state: WdState, context: Ctx, c: cmd.PainChoice, dice: DiceServi
             "WD-STATUS-002", "Ending the turn early is a price only while turn is left to lose."
         )
     owed = {k: v for k, v in state.pain_owed.items() if k != c.character}
+    veiled = c.character in state.pain_veiled
     b = Builder(state, context, dice)
     if c.choice is PainPenalty.MORALE:
         me = evolve(me, {"morale": shift(me.morale, -1, config=context.config)})
     b.emit(
-        ev.PainPaid(character=c.character, name=me.name, choice=c.choice, pain_owed=owed, people=(me,)),
-        # the price tells of a failed roll and a hidden NPC's morale: the GM's (WD-NPC-003)
-        hidden=me.hidden,
+        ev.PainPaid(
+            character=c.character,
+            name=me.name,
+            choice=c.choice,
+            pain_owed=owed,
+            pain_veiled=tuple(x for x in state.pain_veiled if x != c.character) if veiled else None,
+            people=(me,),
+        ),
+        # the price tells of a failed roll and a hidden NPC's morale: the GM's (WD-NPC-003); a
+        # secret check's, the GM's and its player's
+        hidden=me.hidden or veiled,
+        seats=(me.owner,) if veiled and me.owner is not None else (),
     )
     if c.choice is PainPenalty.LESSER_WOUND:
         take_wound(b, c.character, WoundTier.LESSER, None, cause="pain")

@@ -525,8 +525,11 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         return Controller(seat=c.owner, name=c.name)
 
     def view_key(self, state: WdState, viewer: Viewer) -> Hashable:
-        """Players see alike: what is hidden is hidden from every player, never from one seat."""
-        return viewer.is_gm
+        """Players see alike: what is hidden is hidden from every player, but for a price owed for a
+        check the GM called in secret, which its player sees (WD-STATUS-002)."""
+        if viewer.is_gm or not state.pain_veiled:
+            return viewer.is_gm
+        return (False, viewer.seat)
 
     def view(self, state: WdState, viewer: Viewer) -> dict[str, Any]:
         """Players never see a hidden NPC's sheet, effort or morale, hidden calls and rolls, a hidden
@@ -560,6 +563,13 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         data["blind_checks"] = []
         # a price owed tells of a failed roll (WD-STATUS-002): a hidden NPC's is the GM's
         data["pain_owed"] = {k: v for k, v in data["pain_owed"].items() if k not in hidden}
+        # and one owed for a check the GM called in secret is its player's (WD-STATUS-002)
+        theirs = {k for k in state.pain_veiled if state.people[k].owner == viewer.seat}
+        if state.pain_veiled:
+            data["pain_owed"] = {
+                k: v for k, v in data["pain_owed"].items() if k not in state.pain_veiled or k in theirs
+            }
+            data["pain_veiled"] = sorted(theirs)
         if data["attack"] is not None:
             data["attack"] = _seen_hit(data["attack"], hidden)
         data["queued"] = [_seen_hit(q, hidden) for q in data["queued"]]

@@ -1,0 +1,70 @@
+"""A PC's check the GM called in secret that fails in pain (src 816-822, WD-STATUS-002; WD-CORE-003's
+secret call): the price is the player's to choose, so the player learns of the failure; the other
+seats, who saw only that the GM made a roll, do not. Written from the seed before playing it."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine import Viewer
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Status
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+
+def _ada_in_pain(*, secret: bool) -> Driver:
+    """Ada (Ann's, Athletics 3: +0) in Physical Pain, Bo (Bob's) beside her; the GM calls Ada's
+    Athletics at 4+ (in secret or not) and Ann rolls [1]: 1 + 0 = 1 fails, a roll pain touches."""
+    d = table()
+    add(d, "ann", sheet("ada", "Ada", athletics=3))
+    add(d, "bob", sheet("bo", "Bo"))
+    people = dict(d.state.people)
+    ada = people["ada"]
+    people["ada"] = ada.model_copy(
+        update={"conditions": (*ada.conditions, condition(Status.PAINED_PHYSICAL, "ada"))}
+    )
+    d.patch(people=people)
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, hidden=secret)
+    d.do("ann", "check", character="ada", call=1, dice=[1])
+    return d
+
+
+def _words(d: Driver, seat: str | None) -> list[str]:
+    viewer = Viewer.gm() if seat is None else d.table.viewer_for(seat)
+    return [e.description.text for e in d.table.log_view(viewer)]
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003")
+def test_a_secret_checks_pained_failure__only_the_gm_and_its_player_hear_of_the_price() -> None:
+    """src 822: 'on a failure the subject must choose either a decline in morale, a lesser wound, or
+    end their turn': Ann must choose, so her seat gets the line and the prompt; Bob's seat heard only
+    that the GM made a roll, and hears nothing of the failure or the price. Before, 'Ada fails in pain
+    (pained physical): a price is owed.' and 'Ada pays for the pain' reached Bob, and his view of the
+    state listed the price owed."""
+    d = _ada_in_pain(secret=True)
+    due = "Ada fails in pain (pained physical): a price is owed."
+    assert due in _words(d, "ann") and due in _words(d, None)
+    assert not any("pain" in w.lower() for w in _words(d, "bob"))
+    assert d.prompt("ann", "pain").options
+    assert d.state.pain_veiled == ("ada",)  # folded from the price's event
+    assert d.table.seen_state(d.table.viewer_for("ann"))["pain_owed"] == {"ada": False}
+    assert d.table.seen_state(d.table.viewer_for("bob"))["pain_owed"] == {}
+    d.do("ann", "pain_choice", character="ada", choice="morale")
+    assert d.state.people["ada"].morale == -1
+    assert any(w.startswith("Ada pays for the pain") for w in _words(d, "ann"))
+    assert any(w.startswith("Ada pays for the pain") for w in _words(d, None))
+    assert not any("pain" in w.lower() for w in _words(d, "bob"))
+    assert d.state.pain_owed == {} and d.state.pain_veiled == ()
+
+
+@pytest.mark.rules("WD-STATUS-002")
+def test_an_open_checks_pained_failure__every_seat_hears_of_the_price() -> None:
+    """src 822, the same failure on a check called openly: everyone saw the roll, so everyone hears
+    the price owed and paid, as before."""
+    d = _ada_in_pain(secret=False)
+    assert any("fails in pain" in w for w in _words(d, "bob"))
+    assert d.table.seen_state(d.table.viewer_for("bob"))["pain_owed"] == {"ada": False}
+    d.do("ann", "pain_choice", character="ada", choice="morale")
+    assert any(w.startswith("Ada pays for the pain") for w in _words(d, "bob"))
+    assert d.state.pain_veiled == ()
