@@ -804,9 +804,23 @@ class Waited(Changes):
     name: str
     trigger: str
     trigger_name: str
+    #: a Wait for an event, not a person: the event in words (``trigger`` is then the waiter's own id)
+    event: str = Field(default="", exclude_if=lambda v: not v)
+    #: the intended response the waiter declared (src 994)
+    response: str = Field(default="", exclude_if=lambda v: not v)
     fight: Fight | None = _given()
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
+
+
+class WaitFired(WdEvent):
+    """The GM says the event a Wait expects happens: the waiter acts now, before the turn it breaks
+    into (``before``), which goes on after (WD-COMBAT-027/028)."""
+
+    character: str
+    name: str
+    before: str
+    before_name: str
 
 
 class Rested(Changes):
@@ -984,6 +998,7 @@ EVENTS = declare_events(
     MedicalRolled,
     CareEnded,
     Waited,
+    WaitFired,
     Rested,
     StatsRegained,
     Leveraged,

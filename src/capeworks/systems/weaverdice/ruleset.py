@@ -96,6 +96,7 @@ from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.weaverdice.skills import had_skills
 from capeworks.systems.weaverdice.state import PLAIN, WdState, fold_payload
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Status, Tier
+from capeworks.systems.weaverdice.waits import waits_for_event
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["COMMANDS", "WeaverdiceRuleset"]
@@ -157,6 +158,13 @@ def _may_wait(state: WdState, seat: Seat) -> list[dict[str, Any]]:
         return []
     ident = offers[0]["character"]
     return offers if state.people[ident].effort.available(state.sheet(ident), Pool.FOCUS) > 0 else []
+
+
+def _awaited_events(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """The GM may fire a Wait for an event while nothing waits on a decision (WD-COMBAT-027)."""
+    if not seat.is_gm or state.fight is None or state.attack is not None or state.effects:
+        return []
+    return [{"character": i} for i, c in state.people.items() if waits_for_event(c)]
 
 
 def _attack_left(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -378,6 +386,9 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
     "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_may_wait),
+    "fire_wait": CommandSpec(
+        cmd.FireWait, fight.fire_wait, GM, "say when an awaited event happens", offer=_awaited_events
+    ),
     "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_action_left),
     "leverage": CommandSpec(cmd.Leverage, leverage.leverage, OWNER, offer=_leverage),
     "come_forward": CommandSpec(
