@@ -68,3 +68,48 @@ def test_an_open_checks_pained_failure__every_seat_hears_of_the_price() -> None:
     d.do("ann", "pain_choice", character="ada", choice="morale")
     assert any(w.startswith("Ada pays for the pain") for w in _words(d, "bob"))
     assert d.state.pain_veiled == ()
+
+
+def _ada_and_bo() -> Driver:
+    d = table()
+    add(d, "ann", sheet("ada", "Ada", athletics=3))
+    add(d, "bob", sheet("bo", "Bo"))
+    return d
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-CORE-003")
+def test_a_secret_checks_result_stays_out_of_the_players_view_and_so_does_its_reroll() -> None:
+    """The GM called Ada's Athletics in secret: players see that the GM made a roll, never its result
+    (1 vs 4+). src 449 lets Stamina reroll a physical check (WD-CORE-009): Ada's reroll (5) is the same
+    secret roll again, so its result is the GM's too. Before, every player's view of the state held the
+    first roll's faces and total, and the reroll line ('[5] = 5; 5 vs 4+: success') was public."""
+    d = _ada_and_bo()
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, hidden=True)
+    d.do("ann", "check", character="ada", call=1, dice=[1])
+    for seat in ("ann", "bob"):
+        assert "ada" not in d.table.seen_state(d.table.viewer_for(seat))["last_check"]
+    d.do("ann", "reroll", character="ada", dice=[5])
+    assert d.state.last_check["ada"].kept == 5
+    for seat in ("ann", "bob"):
+        assert "ada" not in d.table.seen_state(d.table.viewer_for(seat))["last_check"]
+        assert not any("rerolls" in w for w in _words(d, seat))
+    assert any("rerolls with Stamina: [5]" in w for w in _words(d, None))
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-CORE-003")
+def test_a_morale_step_spent_on_a_secret_check_does_not_tell_the_players_its_result() -> None:
+    """src 453: a high morale step sets the last roll to 2 + k. Ada (Good morale, +1 step... set by the
+    GM's ruling to 2) spends one on her secret Athletics check: it counts as 4, a success, which only the
+    GM may read. Before, 'the roll counts as 4 (success)' reached every seat."""
+    d = _ada_and_bo()
+    d.do("gm", "ruling", character="ada", text="Riding high", morale=2)
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, hidden=True)
+    d.do("ann", "check", character="ada", call=1, dice=[1])
+    d.do("ann", "spend_morale", character="ada")
+    assert d.state.last_check["ada"].morale_set is not None
+    for seat in ("ann", "bob"):
+        assert not any("counts as" in w for w in _words(d, seat))
+        assert "ada" not in d.table.seen_state(d.table.viewer_for(seat))["last_check"]
+    assert any("counts as 4" in w for w in _words(d, None))
+    assert d.replayed().state == d.state

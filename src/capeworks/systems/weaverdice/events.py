@@ -192,6 +192,8 @@ class CheckRolled(Changes):
     stats: tuple[Stat, ...]
     task: str = ""
     check: CheckRoll
+    #: a player character's check the GM called in secret: the players' view leaves it out
+    blind: bool = Field(default=False, exclude_if=lambda v: not v)
     closed_call: int | None = None
     #: a lengthy check's running total and what is left of it (None once done)
     lengthy_key: str | None = None
@@ -240,6 +242,8 @@ class Rerolled(Changes):
     character: str
     name: str
     check: CheckRoll
+    #: the reroll of a check the GM called in secret: the players' view leaves it out
+    blind: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class MoraleChanged(Changes):

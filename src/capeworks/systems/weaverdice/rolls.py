@@ -196,6 +196,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
             stats=stats,
             task=c.task or (call.task if call else ""),
             check=roll,
+            blind=hidden and not me.hidden,  # a hidden NPC's last check is unseen already
             closed_call=call.id if call and done else None,
             lengthy_key=key,
             lengthy=None if running is None or done else running,
@@ -246,13 +247,19 @@ def spend_morale(state: WdState, context: Ctx, c: cmd.SpendMorale, dice: DiceSer
         raise RuleViolation("WD-MORALE-003", f"{me.name} has no roll to spend morale on.")
     roll, morale = set_by_morale(last, me.morale)
     me = evolve(me, {"morale": morale})
+    blind = c.character in state.blind_checks and not me.hidden  # a secret check's: its result too
     return [
         Event.of(
             ev.MoraleSpent(
-                character=c.character, name=me.name, check=roll, morale=morale, changed=patches(state, (me,))
+                character=c.character,
+                name=me.name,
+                check=roll,
+                morale=morale,
+                blind=blind,
+                changed=patches(state, (me,)),
             ),
             # a hidden NPC's morale and the roll it sets are the GM's (WD-NPC-003)
-            audience=Audience.gm_only() if me.hidden else None,
+            audience=Audience.gm_only() if me.hidden or blind else None,
         )
     ]
 
@@ -275,8 +282,14 @@ def reroll(state: WdState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Do
     spend(b, c.character, Pool.STAMINA, EffortUse.REROLL)
     record = dice.roll(len(last.faces), 6, purpose="reroll")
     roll = reroll_check(last, record.faces)
-    # a hidden NPC's roll is the GM's, its reroll too: the players see that a roll was made
-    b.emit(ev.Rerolled(character=c.character, name=me.name, check=roll), rolls=(record,), hidden=me.hidden)
+    # a hidden NPC's roll is the GM's, its reroll too: the players see that a roll was made; so is a
+    # secret check's
+    blind = c.character in state.blind_checks and not me.hidden
+    b.emit(
+        ev.Rerolled(character=c.character, name=me.name, check=roll, blind=blind),
+        rolls=(record,),
+        hidden=me.hidden or blind,
+    )
     return b.batch
 
 
