@@ -113,3 +113,25 @@ def test_a_morale_step_spent_on_a_secret_check_does_not_tell_the_players_its_res
         assert "ada" not in d.table.seen_state(d.table.viewer_for(seat))["last_check"]
     assert any("counts as 4" in w for w in _words(d, None))
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003")
+def test_a_secret_attacks_pained_miss__only_the_gm_and_its_player_hear_of_the_price() -> None:
+    """src 822 again, for an attack the GM rolls in secret (attack hidden=true): Ada (Brawn 2: -1) in
+    Physical Pain swings at the thug, [1] - 1 = 0 misses; the players saw only that the GM made a
+    roll. Ann must choose the price, so her seat hears of it; Bob's does not. Before, the price line
+    was public."""
+    d = _ada_and_bo()
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", characters=["ada", "thug"], dice=[6])
+    people = dict(d.state.people)
+    ada = people["ada"]
+    people["ada"] = ada.model_copy(
+        update={"conditions": (*ada.conditions, condition(Status.PAINED_PHYSICAL, "ada"))}
+    )
+    d.patch(people=people)
+    d.do("gm", "attack", character="ada", target="thug", hidden=True, dice=[1])
+    assert "ada" in d.state.pain_owed
+    assert any("fails in pain" in w for w in _words(d, "ann"))
+    assert not any("pain" in w.lower() for w in _words(d, "bob"))
+    assert d.table.seen_state(d.table.viewer_for("bob"))["pain_owed"] == {}
