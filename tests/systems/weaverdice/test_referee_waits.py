@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.vocab import Pool
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Pool, Status
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 _SEATS = {"vic": "ann", "max": "bob", "cal": "bob"}
@@ -645,3 +646,25 @@ def test_a_wait_names_a_person_or_an_event_and_only_a_pending_event_wait_fires()
     d.do("ann", "wait", character="vic", trigger="thug", response="punch him as he draws")
     d.refuse("gm", "fire_wait", character="vic", rule="WD-COMBAT-027")
     assert d.state.fight.order.order == ("max", "vic", "thug")
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-STATUS-002")
+def test_an_awaited_event_does_not_break_in_before_a_pained_failures_price_is_paid() -> None:
+    # src 822: the price of a pained failure may be "end their turn prematurely"; paid while Vic's
+    # fired turn ran, it would end Vic's turn, not Max's. Max (in Physical Pain) misses the thug,
+    # [1] - 1 = 0: while his price is owed the GM cannot fire Vic's wait, nor is it offered; once
+    # Max has paid (a morale step), the car comes and Vic acts.
+    d = _vic_waits_for_the_car()
+    people = dict(d.state.people)
+    people["max"] = people["max"].model_copy(
+        update={"conditions": (*people["max"].conditions, condition(Status.PAINED_PHYSICAL, "max"))}
+    )
+    d.patch(people=people)
+    d.do("bob", "attack", character="max", target="thug", dice=[1])
+    assert "max" in d.state.pain_owed
+    d.refuse("gm", "fire_wait", character="vic", rule="WD-STATUS-002")
+    assert "fire_wait" not in {c.command for c in d.legal("gm")}
+    d.do("bob", "pain_choice", character="max", choice="morale")
+    assert "fire_wait" in {c.command for c in d.legal("gm")}
+    d.do("gm", "fire_wait", character="vic")
+    assert d.state.fight.turn.actor == "vic"

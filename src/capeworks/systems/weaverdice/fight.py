@@ -708,6 +708,8 @@ def fire_wait(state: WdState, context: Ctx, c: cmd.FireWait, dice: DiceService) 
         raise RuleViolation("WD-COMBAT-027", f"{me.name} is not waiting for an event.")
     if state.attack is not None or state.effects:
         raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
+    if state.pain_owed:  # a price whose "end the turn" would end the waiter's turn instead
+        raise RuleViolation("WD-STATUS-002", "A pained failure's price is still owed: it is paid first.")
     if not _can_act(state, me.id):
         raise RuleViolation("WD-COMBAT-027", f"{me.name} is in no state to act on it.")
     actor = fight.turn.actor
