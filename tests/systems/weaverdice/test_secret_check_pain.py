@@ -135,3 +135,16 @@ def test_a_secret_attacks_pained_miss__only_the_gm_and_its_player_hear_of_the_pr
     assert any("fails in pain" in w for w in _words(d, "ann"))
     assert not any("pain" in w.lower() for w in _words(d, "bob"))
     assert d.table.seen_state(d.table.viewer_for("bob"))["pain_owed"] == {}
+
+
+@pytest.mark.rules("WD-STATUS-002")
+def test_a_secret_checks_price_paid_in_a_lesser_wound__the_others_see_the_wound_not_why() -> None:
+    """src 822: Ann pays the veiled price with a lesser wound. A wound is there for all to see on the
+    track, but not its cause: Bob reads 'Ada takes a lesser wound.', not that she pushed through the
+    pain (which tells of a failed roll). Before, his line said 'from pushing through the pain'."""
+    d = _ada_in_pain(secret=True)
+    d.do("ann", "pain_choice", character="ada", choice="lesser_wound")
+    assert len(d.state.people["ada"].track.wounds) == 1
+    assert "Ada takes a lesser wound." in _words(d, "bob")
+    assert not any("pain" in w.lower() for w in _words(d, "bob"))
+    assert any(w.startswith("Ada pays for the pain") for w in _words(d, "ann"))

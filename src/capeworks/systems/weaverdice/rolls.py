@@ -360,7 +360,8 @@ def pain_choice(state: WdState, context: Ctx, c: cmd.PainChoice, dice: DiceServi
         seats=(me.owner,) if veiled and me.owner is not None else (),
     )
     if c.choice is PainPenalty.LESSER_WOUND:
-        take_wound(b, c.character, WoundTier.LESSER, None, cause="pain")
+        # the wound shows on the track; a veiled price's cause would tell the others of the failure
+        take_wound(b, c.character, WoundTier.LESSER, None, cause="" if veiled else "pain")
     elif c.choice is PainPenalty.END_TURN and b.fight is not None:
         next_turn(b, b.fight)
     return b.batch
