@@ -273,3 +273,66 @@ def test_r5_08_a_situation_outside_a_fight_is_one_of_option_12s_encounters() -> 
     assert camp(d).ledger("ada").morale_lift == 1
     d.do("gm", "lull")  # the fight's own quiet minutes, later
     assert camp(d).ledger("ada").morale_lift == 1
+
+
+# --- the fight a lift counted with no lull, over for good (src 409, 411) --------------------------------
+
+
+def fought_without_a_lull() -> Driver:
+    """Ada's lifted table: a fight in which she pushes a move (one Stamina dot) ends with no lull."""
+    d = lifted()
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "move", character="ada", feet=30, push=True, dice=[2])
+    d.do("gm", "end_combat", lull=False)
+    assert camp(d).ledger("ada").morale_lift == 1
+    return d
+
+
+def short_climb(d: Driver) -> None:
+    """A climb pushed with one reroll outside any fight: one dot, as many as the fight took."""
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="climb the fence")
+    d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
+    d.do("ann", "reroll", character="ada", dice=[5])
+
+
+@pytest.mark.rules("WD-DN-017", "WD-EFFORT-009", "WD-EFFORT-011")
+def test_r5_09_after_a_night_a_climb_that_costs_what_the_fight_did_is_a_new_encounter() -> None:
+    """src 178: option 12's baseline 'rises for [Social] encounters'; src 409: 'At the end of any
+    encounter or situation where effort was expended ... five minutes without immediate crisis'; src 411:
+    exhaustion lasts 'until their next full night of sleep'. Ada (Social 2) pushes a move in a fight that
+    ends with no lull: one encounter (1 left). She sleeps; next day a climb costs her one dot, the same as
+    the fight, and the GM's lull closes it: the second encounter (0 left). Before, the fight's mark
+    outlived the night and the climb's lull was taken for the fight's own quiet minutes (1 left)."""
+    d = fought_without_a_lull()
+    d.do("ann", "sleep", character="ada")
+    short_climb(d)
+    d.do("gm", "lull")
+    assert camp(d).ledger("ada").morale_lift == 0
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-DN-017", "WD-EFFORT-009")
+def test_r5_10_once_the_fights_own_lull_came_a_later_situation_of_the_same_cost_counts() -> None:
+    """src 409: the fight's quiet minutes, later, close that same fight (still 1 left); Ada picks her
+    exhausted dot. A climb then costs her one dot and another lull closes it: a new situation (0 left).
+    Before, the fight's mark stayed after its lull and swallowed the climb's (1 left)."""
+    d = fought_without_a_lull()
+    d.do("gm", "lull")
+    assert camp(d).ledger("ada").morale_lift == 1
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    short_climb(d)
+    d.do("gm", "lull")
+    assert camp(d).ledger("ada").morale_lift == 0
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-DN-017", "WD-EFFORT-009")
+def test_r5_11_a_second_fight_that_costs_nothing_more_is_an_encounter_of_its_own() -> None:
+    """src 178 with src 409: each fight is an encounter. A second fight breaks out before the first's
+    quiet minutes; Ada spends nothing in it and it ends with a lull: the second encounter (0 left).
+    Before, that lull was taken for the first fight's, as her spent dots had not changed (1 left)."""
+    d = fought_without_a_lull()
+    d.do("gm", "start_combat", dice=[6])
+    d.do("gm", "end_combat")
+    assert camp(d).ledger("ada").morale_lift == 0
+    assert d.replayed().state == d.state

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.vocab import Pool
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Pool, Status
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 _SEATS = {"vic": "ann", "max": "bob", "cal": "bob"}
@@ -556,3 +557,114 @@ def test_a_generic_without_focus_may_not_wait_and_is_not_offered_it() -> None:
     assert d.state.fight.order.order == ("goon", "max", "vic")
     _end(d, "goon")
     assert "wait" in {c.command for c in d.legal("bob") if c.fixed.get("character") == "max"}
+
+
+# -- waiting for an event, not a person (src 994: "Expected actions need not be from individuals") ----
+
+CAR = "the next car to come round the corner"
+
+
+def _vic_waits_for_the_car(config: dict[str, str] | None = None) -> Driver:
+    """Vic (Ann's) 12, Max (Bob's) 11, a generic thug 9, a slow generic goon 7: Vic spends Focus to wait
+    for an event, the next car, declaring his response; his slot goes to the end of the order."""
+    d = table(config=config)
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 5])
+    d.do("ann", "wait", character="vic", event=CAR, response="leap onto its hood")
+    return d
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")
+def test_a_wait_for_an_event_is_recorded_with_its_response_and_fires_mid_turn() -> None:
+    # src 994: "They can then declare the expected action and intended response. When the expected
+    # action happens, they take their turn. Expected actions need not be from individuals ... stop the
+    # next vehicle to approach. Delaying action in this manner changes one's place in the turn order to
+    # just before the target individual or event." Vic waits for the car (a Focus dot): the table shows
+    # what he waits for and what he means to do. The car comes in the thug's turn, after his one move:
+    # the GM fires the wait, Vic takes his whole turn at once, then the thug's turn goes on with the one
+    # action he had left; in round 2 Vic's place is just before the thug's.
+    d = _vic_waits_for_the_car()
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.FOCUS) == 2
+    said = f"Vic spends Focus to wait for {CAR} (response: leap onto its hood)."
+    assert said in [e.description.text for e in d.table.log_view(d.table.viewer_for("bob"))]
+    assert d.state.fight.order.order == ("max", "thug", "goon", "vic")
+    _end(d, "max")
+    d.do("gm", "move", character="thug", feet=10)
+    d.refuse("ann", "fire_wait", character="vic")  # the GM says when the car comes
+    d.do("gm", "fire_wait", character="vic")
+    assert d.state.fight.turn.actor == "vic"
+    assert d.state.fight.order.order == ("max", "vic", "thug", "goon")
+    d.do("ann", "move", character="vic", feet=10)
+    d.do("ann", "move", character="vic", feet=10)
+    _end(d, "vic")
+    assert d.state.fight.turn.actor == "thug"
+    d.do("gm", "move", character="thug", feet=10)
+    d.refuse("gm", "move", character="thug", feet=10, rule="WD-COMBAT-008")
+    _end(d, "thug", "goon")
+    assert d.state.fight.order.round == 2
+    _end(d, "max", "vic", "thug")
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-COMBAT-028")
+def test_with_forfeit_a_wait_for_an_event_that_never_comes_loses_the_rounds_turn() -> None:
+    # PROPOSED default (WD-COMBAT-028, wait_expiry = forfeit): no car comes this round; when the order
+    # reaches Vic's slot at its end the turn is lost and round 2 opens with Max; Vic stays last.
+    d = _vic_waits_for_the_car()
+    _end(d, "max", "thug", "goon")
+    assert d.state.fight.order.round == 2
+    assert d.state.fight.turn.actor == "max"
+    _end(d, "max", "thug", "goon", "vic")
+    d.refuse("gm", "fire_wait", character="vic", rule="WD-COMBAT-027")  # nothing is awaited now
+
+
+@pytest.mark.rules("WD-COMBAT-028")
+def test_with_act_end_of_round_a_wait_for_an_event_that_never_comes_acts_at_the_rounds_end() -> None:
+    # PROPOSED (WD-COMBAT-028, act_end_of_round): no car comes; Vic acts at the end of round 1.
+    d = _vic_waits_for_the_car(LATE)
+    _end(d, "max", "thug", "goon")
+    assert (d.state.fight.turn.actor, d.state.fight.order.round) == ("vic", 1)
+    _end(d, "vic")
+    assert (d.state.fight.turn.actor, d.state.fight.order.round) == ("max", 2)
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-COMBAT-027")
+def test_a_wait_names_a_person_or_an_event_and_only_a_pending_event_wait_fires() -> None:
+    # src 994: one expected action, of someone or of something; the GM fires only a wait for an event
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5])
+    d.refuse("ann", "wait", character="vic", rule="WD-COMBAT-027")
+    d.refuse("ann", "wait", character="vic", trigger="thug", event=CAR, rule="WD-COMBAT-027")
+    d.refuse("gm", "fire_wait", character="vic", rule="WD-COMBAT-027")
+    d.do("ann", "wait", character="vic", trigger="thug", response="punch him as he draws")
+    d.refuse("gm", "fire_wait", character="vic", rule="WD-COMBAT-027")
+    assert d.state.fight.order.order == ("max", "vic", "thug")
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-STATUS-002")
+def test_an_awaited_event_does_not_break_in_before_a_pained_failures_price_is_paid() -> None:
+    # src 822: the price of a pained failure may be "end their turn prematurely"; paid while Vic's
+    # fired turn ran, it would end Vic's turn, not Max's. Max (in Physical Pain) misses the thug,
+    # [1] - 1 = 0: while his price is owed the GM cannot fire Vic's wait, nor is it offered; once
+    # Max has paid (a morale step), the car comes and Vic acts.
+    d = _vic_waits_for_the_car()
+    people = dict(d.state.people)
+    people["max"] = people["max"].model_copy(
+        update={"conditions": (*people["max"].conditions, condition(Status.PAINED_PHYSICAL, "max"))}
+    )
+    d.patch(people=people)
+    d.do("bob", "attack", character="max", target="thug", dice=[1])
+    assert "max" in d.state.pain_owed
+    d.refuse("gm", "fire_wait", character="vic", rule="WD-STATUS-002")
+    assert "fire_wait" not in {c.command for c in d.legal("gm")}
+    d.do("bob", "pain_choice", character="max", choice="morale")
+    assert "fire_wait" in {c.command for c in d.legal("gm")}
+    d.do("gm", "fire_wait", character="vic")
+    assert d.state.fight.turn.actor == "vic"

@@ -303,10 +303,13 @@ def dropped_together(
     return _reordered(order, [*out, *run])
 
 
-def waited(order: TurnOrder, ident: str, *, trigger: str, groups: Iterable[Iterable[str]] = ()) -> TurnOrder:
+def waited(
+    order: TurnOrder, ident: str, *, trigger: str | None, groups: Iterable[Iterable[str]] = ()
+) -> TurnOrder:
     """After a Wait the waiter's slot (with the rest of its group still to act) is just before the
-    trigger's slot, for later rounds too (WD-COMBAT-027/028)."""
-    if trigger not in order.order or trigger == ident or ident not in order.order:
+    trigger's slot, for later rounds too (WD-COMBAT-027/028); a Wait for an event (``trigger`` None)
+    puts it last, where the round's end finds it if the event never comes."""
+    if ident not in order.order or (trigger is not None and (trigger not in order.order or trigger == ident)):
         raise RuleViolation("WD-COMBAT-027", "Wait for someone else who is in the fight.")
     cut = slots(order.order, groups)
     mine = next(slot for slot in cut if ident in slot)
@@ -315,7 +318,7 @@ def waited(order: TurnOrder, ident: str, *, trigger: str, groups: Iterable[Itera
     moving = mine[mine.index(ident) :]  # group-mates who already acted keep their place
     cut = [[x for x in slot if x not in moving] for slot in cut]
     cut = [slot for slot in cut if slot]
-    at = next(i for i, slot in enumerate(cut) if trigger in slot)
+    at = len(cut) if trigger is None else next(i for i, slot in enumerate(cut) if trigger in slot)
     cut.insert(at, moving)
     return _reordered(order, cut)
 

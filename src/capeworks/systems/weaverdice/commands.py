@@ -41,6 +41,7 @@ __all__ = [
     "FallChoice",
     "FallCmd",
     "Fate",
+    "FireWait",
     "GetUp",
     "GmNote",
     "Grab",
@@ -572,10 +573,20 @@ class Act(Frozen):
 
 
 class Wait(Frozen):
-    """Spend Focus to wait for someone's action and act just before it (WD-COMBAT-027)."""
+    """Spend Focus to wait for someone's action, or an event, and act just before it (WD-COMBAT-027)."""
 
     character: Ident
-    trigger: Ident
+    trigger: Ident | None = Field(default=None, description="Whose action you wait for.")
+    event: str = Field(
+        default="", max_length=200, description="Or the event you wait for, in words (the GM fires it)."
+    )
+    response: str = Field(default="", max_length=200, description="What you mean to do when it comes.")
+
+
+class FireWait(Frozen):
+    """The GM says the event a character waits for happens: their turn comes now (WD-COMBAT-027)."""
+
+    character: Ident
 
 
 class Rest(Frozen):

@@ -134,7 +134,7 @@ class WeaverdiceConfig(Frozen):
             " person and moves the waiter's slot before theirs; when that slot comes and the person"
             " cannot act (out of the fight, pushed back, Delayed into the next round), forfeit loses"
             " the waiter's turn and act_end_of_round gives it at the end of the round. A Wait on an"
-            " event is the GM's ruling."
+            " event goes last and lapses the same way unless the GM fires it (fire_wait) first."
         ),
     )
     rest_guts_tn: int = Field(

@@ -192,6 +192,8 @@ class CheckRolled(Changes):
     stats: tuple[Stat, ...]
     task: str = ""
     check: CheckRoll
+    #: a player character's check the GM called in secret: the players' view leaves it out
+    blind: bool = Field(default=False, exclude_if=lambda v: not v)
     closed_call: int | None = None
     #: a lengthy check's running total and what is left of it (None once done)
     lengthy_key: str | None = None
@@ -240,6 +242,8 @@ class Rerolled(Changes):
     character: str
     name: str
     check: CheckRoll
+    #: the reroll of a check the GM called in secret: the players' view leaves it out
+    blind: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class MoraleChanged(Changes):
@@ -636,6 +640,8 @@ class PainDue(Changes):
     name: str
     pains: tuple[str, ...]
     pain_owed: dict[str, bool]
+    #: the prices owed for checks the GM called in secret, when this one is among them (else None)
+    pain_veiled: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class PainPaid(Changes):
@@ -645,6 +651,8 @@ class PainPaid(Changes):
     name: str
     choice: PainPenalty
     pain_owed: dict[str, bool]
+    #: the veiled prices left, when this one was veiled (else None)
+    pain_veiled: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class StatusesApplied(Changes):
@@ -800,9 +808,23 @@ class Waited(Changes):
     name: str
     trigger: str
     trigger_name: str
+    #: a Wait for an event, not a person: the event in words (``trigger`` is then the waiter's own id)
+    event: str = Field(default="", exclude_if=lambda v: not v)
+    #: the intended response the waiter declared (src 994)
+    response: str = Field(default="", exclude_if=lambda v: not v)
     fight: Fight | None = _given()
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
+
+
+class WaitFired(WdEvent):
+    """The GM says the event a Wait expects happens: the waiter acts now, before the turn it breaks
+    into (``before``), which goes on after (WD-COMBAT-027/028)."""
+
+    character: str
+    name: str
+    before: str
+    before_name: str
 
 
 class Rested(Changes):
@@ -980,6 +1002,7 @@ EVENTS = declare_events(
     MedicalRolled,
     CareEnded,
     Waited,
+    WaitFired,
     Rested,
     StatsRegained,
     Leveraged,

@@ -60,7 +60,15 @@ from capeworks.systems.weaverdice.vocab import (
     Status,
     WoundTier,
 )
-from capeworks.systems.weaverdice.waits import LATE, WAITING, late_for, marked, unmarked, waits_for
+from capeworks.systems.weaverdice.waits import (
+    LATE,
+    WAITING,
+    late_for,
+    marked,
+    unmarked,
+    waits_for,
+    waits_for_event,
+)
 from capeworks.systems.weaverdice.wfx_outcome import regain
 from capeworks.systems.weaverdice.wounding import full_action, spend, start_effect, stay_up, take_wound
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
@@ -71,6 +79,7 @@ __all__ = [
     "end_combat",
     "end_turn",
     "exhaust",
+    "fire_wait",
     "half_actions",
     "move",
     "open_skill",
@@ -100,8 +109,8 @@ def _wait_lapsed(state: WdState, ident: str, round_: int) -> bool:
     trigger acts right after the waiter, as the Wait expects."""
     c = state.people.get(ident)
     trigger = None if c is None else waits_for(c)
-    t = None if trigger is None else state.people.get(trigger)
-    if trigger is None or t is None:
+    t = None if trigger is None or trigger == ident else state.people.get(trigger)
+    if trigger is None or t is None:  # an awaited event the GM has not fired has not come
         return trigger is not None
     holding = tuple(
         x
@@ -149,7 +158,7 @@ def _settled(b: Builder, reached: Iterable[str], nxt: str | None) -> tuple[list[
         marks[i] = None
         if i != nxt:
             t = b.state.people.get(trigger)
-            words.append(f"{c.name}'s wait for {t.name if t else trigger}")
+            words.append(f"{c.name}'s wait for {'an event' if trigger == i else t.name if t else trigger}")
     return words, marks
 
 
@@ -629,17 +638,28 @@ def _route_words(c: cmd.Move) -> str:
 
 
 def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
-    """Spend Focus to act just before someone; the waiter's place moves there (WD-COMBAT-027/028)."""
+    """Spend Focus to act just before someone, or an event the GM fires (:func:`fire_wait`); the
+    waiter's place moves there (WD-COMBAT-027/028), last until an event comes."""
     fight = on_turn(state, c.character)
-    me, trigger = person(state, c.character), person(state, c.trigger)
+    if (c.trigger is None) == (not c.event.strip()):
+        raise RuleViolation(
+            "WD-COMBAT-027",
+            "Wait for one thing: someone in the fight (trigger) or an event in words (event).",
+        )
+    me = person(state, c.character)
+    trigger = None if c.trigger is None else person(state, c.trigger)
     # the waiter's slot moves with the rest of its group still to act: the next turn is the first
     # after them (WD-COMBAT-027, a group's slot moves whole)
     mine = next(s for s in slots(fight.order.order, fight.groups) if c.character in s)
     last = mine[-1]
     start = evolve(fight.order, {"index": fight.order.order.index(last)})
     after, _ = start.advance(can_act=_unless_lapsed(state, start))
-    if after.current == c.trigger:
+    if trigger is not None and after.current == trigger.id:
         raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
+    if trigger is None and after.round > start.round:
+        raise RuleViolation(
+            "WD-COMBAT-027", f"Nobody acts after {me.name} this round: there is no later moment to wait for."
+        )
     assert fight.turn is not None
     if fight.turn.actions < 1:
         # src 994 delays "their turn": with both actions taken it is over, nothing is left to delay
@@ -649,23 +669,56 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     moved = waited(fight.order, c.character, trigger=c.trigger, groups=fight.groups)
     b = Builder(state, context, dice)
     spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
-    # remembered until the waiter's slot comes: the trigger may not act then (WD-COMBAT-028)
+    # remembered until the waiter's slot comes: the trigger may not act then (WD-COMBAT-028); an
+    # event's mark names the waiter, as no one in the fight is its trigger
+    mark = c.character if trigger is None else trigger.id
     b.emit(
         ev.Waited(
             character=c.character,
             name=me.name,
-            trigger=c.trigger,
-            trigger_name=trigger.name,
+            trigger=mark,
+            trigger_name=me.name if trigger is None else trigger.name,
+            event=c.event.strip() if trigger is None else "",
+            response=c.response.strip(),
             fight=evolve(fight, {"order": moved, "paused": _pause(fight, c.character, context)}),
-            people=(marked(b.person(c.character), WAITING, c.trigger),),
+            people=(marked(b.person(c.character), WAITING, mark),),
         )
     )
     # a trigger whose slot does not come again this round (it acted, or cannot act next) leaves the
     # waiter's new slot behind the order too: with act_end_of_round its turn comes at the round's end
     # (WD-COMBAT-028 PROPOSED: "the trigger has not happened by end of round")
     coming = fight.order.order[start.index + 2 :]
-    late = context.config.wait_expiry is WaitExpiry.ACT_END_OF_ROUND and c.trigger not in coming
+    late = (
+        context.config.wait_expiry is WaitExpiry.ACT_END_OF_ROUND
+        and trigger is not None
+        and mark not in coming
+    )
     _hand_on(b, b.fight or fight, start, ended=[], placed=moved, late=late)
+    return b.batch
+
+
+def fire_wait(state: WdState, context: Ctx, c: cmd.FireWait, dice: DiceService) -> Done:
+    """The GM says the event a Wait expects happens (src 994: "When the expected action happens, they
+    take their turn"): the waiter's place becomes just before the turn it breaks into, its turn comes
+    now, and the broken-into turn goes on after it as it was, as a waiter's put-off turn does
+    (WD-COMBAT-027/028)."""
+    me = person(state, c.character)
+    fight = state.fight
+    if fight is None or fight.turn is None or not waits_for_event(me):
+        raise RuleViolation("WD-COMBAT-027", f"{me.name} is not waiting for an event.")
+    if state.attack is not None or state.effects:
+        raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
+    if state.pain_owed:  # a price whose "end the turn" would end the waiter's turn instead
+        raise RuleViolation("WD-STATUS-002", "A pained failure's price is still owed: it is paid first.")
+    if not _can_act(state, me.id):
+        raise RuleViolation("WD-COMBAT-027", f"{me.name} is in no state to act on it.")
+    actor = fight.turn.actor
+    order = waited(fight.order, me.id, trigger=actor, groups=fight.groups)
+    order = evolve(order, {"index": order.order.index(me.id)})
+    paused = (*(t for t in fight.paused if t.actor != actor), fight.turn)
+    b = Builder(state, context, dice)
+    b.emit(ev.WaitFired(character=me.id, name=me.name, before=actor, before_name=person(state, actor).name))
+    _start(b, evolve(fight, {"paused": paused}), order, ended=[], words=[], marks={me.id: None})
     return b.batch
 
 

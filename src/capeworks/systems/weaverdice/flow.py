@@ -102,8 +102,10 @@ class Builder:
         rolls: Sequence[RollRecord] = (),
         hidden: bool = False,
         keep: Sequence[RollRecord] = (),
+        seats: Sequence[str] = (),
     ) -> None:
-        """Add an event (GM-only when ``hidden``, with a public note that a roll was made);
+        """Add an event (GM-only when ``hidden``, with a public note that a roll was made; ``seats``
+        see a hidden one too: the player whose secret check's failure it tells of);
         hidden NPCs' combatants move to a GM-only ``npc_updated`` beside it, and every combatant it
         changed is recorded as what changed (:func:`~.facts.patches`), never as a copy. Every roll made since
         the last event rides on this one (``rolls`` only checks that they are among them) but those
@@ -126,7 +128,8 @@ class Builder:
             secret = tuple([p for p in people if p.hidden])  # a fight's events and the campaign's alike
             if secret and not hidden:
                 people = tuple(p for p in people if not p.hidden)
-        self._record(payload, people or (), _GM_ONLY if hidden else None, made)
+        audience = (Audience.only(*seats) if seats else _GM_ONLY) if hidden else None
+        self._record(payload, people or (), audience, made)
         if hidden and made:
             self.batch.emit(ev.RolledInSecret())
         if secret and not hidden:
@@ -214,10 +217,12 @@ def pained_failure(
     failed: bool,
     personal_social: bool = False,
     parts: Collection[BodyPart] = (),
+    secret: bool = False,
 ) -> None:
     """After a failed roll that a pain touches, a price is owed (WD-STATUS-002..006); a personal or
     defensive Social roll is the one mental and emotional pain touch among Social rolls; ``parts``
-    are the body parts the action used (pain in a part, WD-STATUS-006)."""
+    are the body parts the action used (pain in a part, WD-STATUS-006). A ``secret`` roll's price is
+    veiled: the player who must choose it learns of the failure, the other seats do not."""
     if not failed:
         return
     c = b.person(ident)
@@ -226,15 +231,21 @@ def pained_failure(
         return
     fight = b.fight
     turn_left = bool(fight and fight.turn and fight.turn.actor == ident and fight.turn.actions > 0)
+    veiled = secret and not c.hidden
+    was = b.state.pain_veiled
+    now = (*was, ident) if veiled and ident not in was else tuple(x for x in was if x != ident or veiled)
     b.emit(
         ev.PainDue(
             character=ident,
             name=c.name,
             pains=tuple(p.name for p in pains),
             pain_owed={**b.state.pain_owed, ident: turn_left},
+            pain_veiled=now if now != was else None,
         ),
-        # a hidden NPC's failed roll is the GM's to know (WD-NPC-003): so is the price it owes
-        hidden=c.hidden,
+        # a hidden NPC's failed roll is the GM's to know (WD-NPC-003): so is the price it owes; a
+        # secret check's failure is the GM's and its player's, who must choose the price
+        hidden=c.hidden or veiled,
+        seats=(c.owner,) if veiled and c.owner is not None else (),
     )
 
 

@@ -265,7 +265,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         target_veiled=target.hidden,
         waits=pending is not None,
     )
-    pained_failure(b, c.character, c.stat, failed=not hit, parts=_striking_parts(c, sheet))
+    # a secret attack's miss is the GM's and its player's, who chooses pain's price (WD-STATUS-002)
+    pained_failure(b, c.character, c.stat, failed=not hit, parts=_striking_parts(c, sheet), secret=c.hidden)
     if gun is not None and rep_owed:
         gunfire_rep(b.batch, c.character, target=target.name, gun=gun.name, hidden=c.hidden)
     if shield is not None:

@@ -19,7 +19,9 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.campaign.mini import close_lift_fight
 from capeworks.systems.weaverdice.campaign.reputation import held
+from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
 from capeworks.systems.weaverdice.combat import (
     TIER_PRECEDENCE,
     Entrant,
@@ -176,7 +178,9 @@ def start_combat(state: WdState, context: Ctx, c: cmd.StartCombat, dice: DiceSer
     people = [person(state, i) for i in ids]
     if not people:
         raise RuleViolation("WD-COMBAT-001", "A fight needs someone to fight.")
-    b = Builder(state, context, dice)
+    b = Screened(state, context, dice)  # a morale lift's ledger goes out without the GM's secret cards
+    for p in people:  # a new fight: the last one a lift counted is over for good (WD-DN-017)
+        close_lift_fight(b, p.id)
     edges = _tactics_edges(b, people, c)
     caught, why = _surprised(state, people, c.side, config=context.config, edges=edges)
     rolled = _roll_in(b, people, groups_text=c.groups, edges_text=c.edges)

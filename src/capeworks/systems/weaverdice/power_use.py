@@ -244,5 +244,5 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         power_statuses(b, power, target.id)  # a power that makes no attack roll reaches its targets
     if missed and power.attack_stat is not None:
         # a pained use whose attack roll failed owes pain's price, once for the action (src 822)
-        pained_failure(b, c.character, power.attack_stat, failed=True)
+        pained_failure(b, c.character, power.attack_stat, failed=True, secret=c.hidden)
     return b.batch

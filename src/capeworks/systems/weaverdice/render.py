@@ -56,7 +56,8 @@ COMMAND_WORDS: dict[str, str] = {
     "move": "move",
     "open_skill": "open a learning skill for this fight (Focus)",
     "act": "take another action",
-    "wait": "wait for someone (Focus)",
+    "wait": "wait for someone or something (Focus)",
+    "fire_wait": "say the event a character waits for happens",
     "rest": "rest",
     "get_up": "try to get back up (Recovery)",
     "medical": "give medical care",
@@ -609,7 +610,13 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.MoveSeen.TYPE: _move_seen,
     ev.MedicalRolled.TYPE: _medical,
     ev.CareEnded.TYPE: lambda p: f"{p.name} is awake: the Medical care on them is over.",
-    ev.Waited.TYPE: lambda p: f"{p.name} spends Focus to wait for {p.trigger_name}.",
+    ev.Waited.TYPE: lambda p: (
+        f"{p.name} spends Focus to wait for {p.event or p.trigger_name}"
+        + (f" (response: {p.response})." if p.response else ".")
+    ),
+    ev.WaitFired.TYPE: lambda p: (
+        f"What {p.name} waited for happens: {p.name} acts now, then {p.before_name}'s turn goes on."
+    ),
     ev.Rested.TYPE: _rested,
     ev.Leveraged.TYPE: lambda p: (
         f"{p.name} {'spends' if p.spent else 'cites'} reputation"

@@ -196,6 +196,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
             stats=stats,
             task=c.task or (call.task if call else ""),
             check=roll,
+            blind=hidden and not me.hidden,  # a hidden NPC's last check is unseen already
             closed_call=call.id if call and done else None,
             lengthy_key=key,
             lengthy=None if running is None or done else running,
@@ -209,7 +210,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
     if call is not None and call.interrupts and not roll.success:
         halt_tasks(b, c.character, roll)
     personal = call.personal if call is not None else c.personal
-    pained_failure(b, c.character, stats[0], failed=not roll.success, personal_social=personal)
+    pained_failure(b, c.character, stats[0], failed=not roll.success, personal_social=personal, secret=hidden)
     return b.batch
 
 
@@ -246,13 +247,19 @@ def spend_morale(state: WdState, context: Ctx, c: cmd.SpendMorale, dice: DiceSer
         raise RuleViolation("WD-MORALE-003", f"{me.name} has no roll to spend morale on.")
     roll, morale = set_by_morale(last, me.morale)
     me = evolve(me, {"morale": morale})
+    blind = c.character in state.blind_checks and not me.hidden  # a secret check's: its result too
     return [
         Event.of(
             ev.MoraleSpent(
-                character=c.character, name=me.name, check=roll, morale=morale, changed=patches(state, (me,))
+                character=c.character,
+                name=me.name,
+                check=roll,
+                morale=morale,
+                blind=blind,
+                changed=patches(state, (me,)),
             ),
             # a hidden NPC's morale and the roll it sets are the GM's (WD-NPC-003)
-            audience=Audience.gm_only() if me.hidden else None,
+            audience=Audience.gm_only() if me.hidden or blind else None,
         )
     ]
 
@@ -275,8 +282,14 @@ def reroll(state: WdState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Do
     spend(b, c.character, Pool.STAMINA, EffortUse.REROLL)
     record = dice.roll(len(last.faces), 6, purpose="reroll")
     roll = reroll_check(last, record.faces)
-    # a hidden NPC's roll is the GM's, its reroll too: the players see that a roll was made
-    b.emit(ev.Rerolled(character=c.character, name=me.name, check=roll), rolls=(record,), hidden=me.hidden)
+    # a hidden NPC's roll is the GM's, its reroll too: the players see that a roll was made; so is a
+    # secret check's
+    blind = c.character in state.blind_checks and not me.hidden
+    b.emit(
+        ev.Rerolled(character=c.character, name=me.name, check=roll, blind=blind),
+        rolls=(record,),
+        hidden=me.hidden or blind,
+    )
     return b.batch
 
 
@@ -328,16 +341,27 @@ def pain_choice(state: WdState, context: Ctx, c: cmd.PainChoice, dice: DiceServi
             "WD-STATUS-002", "Ending the turn early is a price only while turn is left to lose."
         )
     owed = {k: v for k, v in state.pain_owed.items() if k != c.character}
+    veiled = c.character in state.pain_veiled
     b = Builder(state, context, dice)
     if c.choice is PainPenalty.MORALE:
         me = evolve(me, {"morale": shift(me.morale, -1, config=context.config)})
     b.emit(
-        ev.PainPaid(character=c.character, name=me.name, choice=c.choice, pain_owed=owed, people=(me,)),
-        # the price tells of a failed roll and a hidden NPC's morale: the GM's (WD-NPC-003)
-        hidden=me.hidden,
+        ev.PainPaid(
+            character=c.character,
+            name=me.name,
+            choice=c.choice,
+            pain_owed=owed,
+            pain_veiled=tuple(x for x in state.pain_veiled if x != c.character) if veiled else None,
+            people=(me,),
+        ),
+        # the price tells of a failed roll and a hidden NPC's morale: the GM's (WD-NPC-003); a
+        # secret check's, the GM's and its player's
+        hidden=me.hidden or veiled,
+        seats=(me.owner,) if veiled and me.owner is not None else (),
     )
     if c.choice is PainPenalty.LESSER_WOUND:
-        take_wound(b, c.character, WoundTier.LESSER, None, cause="pain")
+        # the wound shows on the track; a veiled price's cause would tell the others of the failure
+        take_wound(b, c.character, WoundTier.LESSER, None, cause="" if veiled else "pain")
     elif c.choice is PainPenalty.END_TURN and b.fight is not None:
         next_turn(b, b.fight)
     return b.batch

@@ -18,6 +18,8 @@ from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.blind import emit_stayed
+from capeworks.systems.weaverdice.campaign.mini import close_lift_fight
+from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.equipment import check_hands
@@ -130,7 +132,7 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
             effort = effort.with_bonus(pool, halves)
     # the night ends whatever situation a learning skill was opened for (WD-SKILL-009, src 342)
     me = evolve(me, {"effort": effort, "opened": ()})
-    b = Builder(state, context, dice)
+    b = Screened(state, context, dice)  # a morale lift's ledger goes out without the GM's secret cards
     if c.character in state.exhaust_owed:
         # the exhausted dot would last only until this sleep: the choice left open lapses with it
         # (WD-EFFORT-009/011), and cannot later hand back effort spent after the night
@@ -147,6 +149,7 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
         ),
         rolls=tuple(rolls),
     )
+    close_lift_fight(b, c.character)  # the night ends the fight a lift counted (WD-DN-017)
     return b.batch
 
 

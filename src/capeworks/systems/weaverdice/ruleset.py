@@ -96,6 +96,7 @@ from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.weaverdice.skills import had_skills
 from capeworks.systems.weaverdice.state import PLAIN, WdState, fold_payload
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Status, Tier
+from capeworks.systems.weaverdice.waits import waits_for_event
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["COMMANDS", "WeaverdiceRuleset"]
@@ -157,6 +158,13 @@ def _may_wait(state: WdState, seat: Seat) -> list[dict[str, Any]]:
         return []
     ident = offers[0]["character"]
     return offers if state.people[ident].effort.available(state.sheet(ident), Pool.FOCUS) > 0 else []
+
+
+def _awaited_events(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """The GM may fire a Wait for an event while nothing waits on a decision (WD-COMBAT-027)."""
+    if not seat.is_gm or state.fight is None or state.attack is not None or state.effects or state.pain_owed:
+        return []
+    return [{"character": i} for i, c in state.people.items() if waits_for_event(c)]
 
 
 def _attack_left(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -378,6 +386,9 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
     "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_may_wait),
+    "fire_wait": CommandSpec(
+        cmd.FireWait, fight.fire_wait, GM, "say when an awaited event happens", offer=_awaited_events
+    ),
     "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_action_left),
     "leverage": CommandSpec(cmd.Leverage, leverage.leverage, OWNER, offer=_leverage),
     "come_forward": CommandSpec(
@@ -525,8 +536,11 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         return Controller(seat=c.owner, name=c.name)
 
     def view_key(self, state: WdState, viewer: Viewer) -> Hashable:
-        """Players see alike: what is hidden is hidden from every player, never from one seat."""
-        return viewer.is_gm
+        """Players see alike: what is hidden is hidden from every player, but for a price owed for a
+        check the GM called in secret, which its player sees (WD-STATUS-002)."""
+        if viewer.is_gm or not state.pain_veiled:
+            return viewer.is_gm
+        return (False, viewer.seat)
 
     def view(self, state: WdState, viewer: Viewer) -> dict[str, Any]:
         """Players never see a hidden NPC's sheet, effort or morale, hidden calls and rolls, a hidden
@@ -560,6 +574,13 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         data["blind_checks"] = []
         # a price owed tells of a failed roll (WD-STATUS-002): a hidden NPC's is the GM's
         data["pain_owed"] = {k: v for k, v in data["pain_owed"].items() if k not in hidden}
+        # and one owed for a check the GM called in secret is its player's (WD-STATUS-002)
+        theirs = {k for k in state.pain_veiled if state.people[k].owner == viewer.seat}
+        if state.pain_veiled:
+            data["pain_owed"] = {
+                k: v for k, v in data["pain_owed"].items() if k not in state.pain_veiled or k in theirs
+            }
+            data["pain_veiled"] = sorted(theirs)
         if data["attack"] is not None:
             data["attack"] = _seen_hit(data["attack"], hidden)
         data["queued"] = [_seen_hit(q, hidden) for q in data["queued"]]

@@ -261,6 +261,8 @@ class WdState(Frozen):
     burns: dict[str, str] = Field(default_factory=dict)
     #: pained failures waiting for their price (WD-STATUS-002): character -> turn left to lose
     pain_owed: dict[str, bool] = Field(default_factory=dict)
+    #: prices owed for a check the GM called in secret: the GM's and the payer's seat's to know
+    pain_veiled: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: rolls that high morale may still buy up, by roller
     chances: dict[str, Chance] = Field(default_factory=dict)
     #: holds in play, by "holder>target"
@@ -304,9 +306,9 @@ class WdState(Frozen):
         return evolve(base, changed)
 
 
-_UPSERTS = ("exhaust_owed", "pain_owed", "burns")
+_UPSERTS = ("exhaust_owed", "pain_owed", "burns", "pain_veiled")
 #: upserted fields a payload may give as a list; the state keeps tuples
-_TUPLES = frozenset({"exhaust_owed"})
+_TUPLES = frozenset({"exhaust_owed", "pain_veiled"})
 #: stored fact -> (the part of the state it changes, how it is recorded, the model of one entry):
 #: "one" a patch of one value (or ``gone``), "keyed" the new mapping's keys each with a patch,
 #: "sequence" the new sequence each entry a patch laid over the old one ``at`` a place, or new
@@ -474,7 +476,8 @@ def fold_payload(
             update["people"] = given if given is not None else patched(state.people, changed)
     for key, as_tuple in plan.upserts:
         value = values[key]
-        update[key] = tuple(value) if as_tuple else value
+        if value is not None:  # None: not given (pain_veiled, absent from older events)
+            update[key] = tuple(value) if as_tuple else value
     if plan.copies and not whole and plan.copies & payload.__pydantic_fields_set__:
         raise TypeError(
             f"{type(payload).__name__} was folded with whole copies of "

@@ -3,7 +3,8 @@ slot following its trigger when a Delayed moves the trigger's turn.
 
 Implements, with :mod:`.fight`'s turn handling, WD-COMBAT-027/028 (src 994: the waiter's place is
 "just before the target individual", and they act "When the expected action happens"). A mark's
-``source`` names the trigger. :data:`WAITING` lasts until the order reaches the waiter's slot;
+``source`` names the trigger (the waiter itself for an event, which the GM fires: "Expected actions
+need not be from individuals"). :data:`WAITING` lasts until the order reaches the waiter's slot;
 under ``wait_expiry = act_end_of_round`` a wait whose trigger does not act then becomes
 :data:`LATE`, the turn owed at the end of the round.
 """
@@ -17,7 +18,16 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.state import Combatant
 
-__all__ = ["LATE", "WAITING", "follow_delay", "late_for", "marked", "unmarked", "waits_for"]
+__all__ = [
+    "LATE",
+    "WAITING",
+    "follow_delay",
+    "late_for",
+    "marked",
+    "unmarked",
+    "waits_for",
+    "waits_for_event",
+]
 
 #: a Wait not yet reached: the waiter acts just before ``source`` (WD-COMBAT-028)
 WAITING = "waiting"
@@ -33,6 +43,12 @@ def _mark(c: Combatant, name: str) -> str | None:
 def waits_for(c: Combatant) -> str | None:
     """Whom ``c`` waits for, its slot not yet reached, if anyone."""
     return _mark(c, WAITING)
+
+
+def waits_for_event(c: Combatant) -> bool:
+    """``c`` waits for an event, not a person (src 994 "Expected actions need not be from
+    individuals"): its mark names ``c`` itself, as no person is the trigger; the GM fires it."""
+    return waits_for(c) == c.id
 
 
 def late_for(c: Combatant) -> str | None:

@@ -406,6 +406,14 @@ class BaselineLiftWorn(CampaignEvent):
     left: int
 
 
+class LiftFightClosed(CampaignEvent):
+    """The fight a running morale lift counted without its lull is over for good (a night's sleep, a
+    new fight, or that lull itself): a later lull closes a new situation (WD-DN-017, src 409)."""
+
+    character: str
+    name: str
+
+
 class LearningStarted(SheetCampaignEvent):
     """A downtime slot of Train starts learning a new skill (WD-SKILL-006, src 342); its sheet change."""
 
@@ -519,6 +527,7 @@ CAMPAIGN_EVENTS = declare_events(
     RepSpent,
     MiniPicked,
     BaselineLiftWorn,
+    LiftFightClosed,
     LearningStarted,
     PieceBought,
     Awarded,

@@ -48,7 +48,7 @@ from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 from capeworks.systems.weaverdice.wounds import Track
 
-__all__ = ["MINI_OPTIONS", "pick_mini", "wear_lift"]
+__all__ = ["MINI_OPTIONS", "close_lift_fight", "pick_mini", "wear_lift"]
 
 #: the 16 options (src 167-182), as the log names them
 MINI_OPTIONS: Final = {
@@ -232,7 +232,8 @@ def wear_lift(b: Builder, ident: str, *, lull: bool = True) -> None:
     effort = b.state.people[ident].effort
     spent = sum(effort.spent.values())
     if lull and ledger.lift_settles and ledger.lift_settles == spent and effort.used:
-        return  # the quiet minutes of a fight already counted
+        close_lift_fight(b, ident)  # the quiet minutes of a fight already counted
+        return
     left = ledger.morale_lift - 1
     settles = spent if not lull and effort.used and left else 0
     b.emit(
@@ -241,5 +242,21 @@ def wear_lift(b: Builder, ident: str, *, lull: bool = True) -> None:
             name=b.person(ident).name,
             left=left,
             ledgers={ident: evolve(ledger, {"morale_lift": left, "lift_settles": settles})},
+        )
+    )
+
+
+def close_lift_fight(b: Builder, ident: str) -> None:
+    """The fight a running lift counted with no lull is over for good: a night's sleep, a new fight
+    or its own lull ends it, so a later lull closes a new situation and counts, however many dots it
+    took (WD-DN-017, src 409)."""
+    ledger = b.state.campaign.ledgers.get(ident)
+    if ledger is None or not ledger.lift_settles:
+        return
+    b.emit(
+        ce.LiftFightClosed(
+            character=ident,
+            name=b.person(ident).name,
+            ledgers={ident: evolve(ledger, {"lift_settles": 0})},
         )
     )

@@ -95,6 +95,7 @@ class Builder(flow.Builder):
         hidden: bool = False,
         keep: Sequence[RollRecord] = (),
         secret: Sequence[RollRecord] = (),
+        seats: Sequence[str] = (),
     ) -> None:
         """As the base's; ``secret``: rolls for hidden NPCs' part, which ride on the GM's copy."""
         campaign = isinstance(payload, (ce.CampaignEvent, ce.CampaignFact))
@@ -103,7 +104,7 @@ class Builder(flow.Builder):
         if not hidden and campaign and isinstance(who, str) and _hidden(state, who):
             hidden = True  # an event about a hidden NPC is the GM's
         if hidden or not isinstance(payload, ce.CampaignEvent):
-            super().emit(payload, rolls=rolls, hidden=hidden, keep=keep)
+            super().emit(payload, rolls=rolls, hidden=hidden, keep=keep, seats=seats)
             return
         public, keyed = _keyed(state, payload.__dict__)
         ledgers = payload.ledgers

@@ -82,6 +82,8 @@ def _words_of(p: Any) -> str:
             return f"{p.name}'s raised morale baseline is over."
         many = "" if p.left == 1 else "s"
         return f"{p.name}'s raised morale baseline holds for {p.left} more encounter{many}."
+    if isinstance(p, ce.LiftFightClosed):
+        return f"{p.name}'s last fight is behind them: the next quiet minutes close a new situation."
     if isinstance(p, ce.RepSpent):
         return f"{p.name}'s rep card {p.card} is spent."
     if isinstance(p, ce.RepDiscarded):
