@@ -493,6 +493,9 @@ class HazardSteered(BpbEvent):
     character: str
     round: int
     text: str = ""
+    #: the vehicle's own words ("the getaway car"), for the log to name what is steered; logs written
+    #: before it read "steers it now"
+    vehicle: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class EnvironmentActed(BpbEvent):
