@@ -390,7 +390,8 @@ def defence_task(state: BpbState, t: Character, p: Pending, kind: str, *, power:
         attribute = rank_of(state, t, p.power)  # the sheet's power, or a stunt's rank as it (src 481)
     else:
         attribute = rank_of(state, t, "Prowess" if kind == "block" else "Agility")
-    return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1))
+    hurried = guard.hurried if guard else 0  # BPB-MOVE-007: the run or sprint of the guard's turn
+    return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1) + hurried)
 
 
 def first_stage(state: BpbState, p: Pending) -> Stage | None:

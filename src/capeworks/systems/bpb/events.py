@@ -210,6 +210,9 @@ class Guarded(BpbEvent):
     kind: str
     forced: bool
     round: int
+    #: BPB-MOVE-007 (src 103): the +3/+6 of the run or sprint of the turn whose task action this guard is;
+    #: every block or dodge under it pays it. A log written before (0) replays as it was played
+    hurried: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class AttackRolled(BpbEvent):
