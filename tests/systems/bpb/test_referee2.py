@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.bpb.helpers import decisions, fight, one, state, table
+from capeworks.systems.bpb.model import Status
+from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
+from tests.systems.bpb.test_combat import cast, hero
+from tests.systems.bpb.test_referee import BLAST6
 
 
 def _next(d, *who: str) -> None:
@@ -52,3 +55,83 @@ def test_s02_a_dodge_raised_after_a_sprint_is_out_of_reach() -> None:
     events = d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 6))
     assert not decisions(d, "ann")
     assert one(events, "damaged").character == "widow"
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-DEF-002", "BPB-DEF-003")
+def test_s03_a_block_raised_before_a_declared_run_pays_it_on_each_attempt() -> None:
+    # src 103, 133: the run after the task action binds the task too (declared first, BPB-MOVE-007); src
+    # 373-375: a block is a Prowess roll at 8 + rank, +1 for each attack after the first. Widow declares a
+    # run, blocks (the task action), then runs: Adler's knife (rank 2) is blocked at 8 + 2 + 3, then + 1
+    d = table()
+    fight(d, "widow", "adler", "brandt")
+    d.do("ann", "pace", character="widow", mode="run")
+    d.do("ann", "guard", character="widow", kind="block")
+    d.do("ann", "move", character="widow", mode="run")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Knife", dice=(5, 5))  # 12 vs 12
+    first = one(d.answer("ann", "defend-1", "block", dice=(1, 1)), "defence_rolled").roll.task
+    _next(d, "adler")
+    d.do("gm", "attack", attacker="brandt", target="widow", power="Knife", dice=(5, 5))
+    second = one(d.answer("ann", "defend-2", "block", dice=(1, 1)), "defence_rolled").roll.task
+    assert (first.difficulty, second.difficulty) == (8 + 2 + 3, 8 + 2 + 1 + 3)
+
+
+@pytest.mark.rules("BPB-TAKE-001", "BPB-TAKE-002")
+@pytest.mark.parametrize(
+    ("pressure", "penalty", "time_limit", "average", "maximum"),
+    [
+        (True, True, True, False, False),
+        (True, False, False, False, False),
+        (False, True, True, False, False),
+        (False, True, False, True, False),
+        (False, False, True, True, False),
+        (False, False, False, True, True),
+    ],
+)
+def test_s04_the_average_and_the_max_by_the_gms_three_conditions(
+    pressure: bool, penalty: bool, time_limit: bool, average: bool, maximum: bool
+) -> None:
+    # src 214: the average "if the character is under no pressure, and there is no penalty for failure or
+    # there is no time limit"; src 220: the max if under no pressure "and there is no penalty for failure and
+    # there is no time limit". Widow, Reason 3, at a challenging 12: the average gives 10, the max 15
+    d = table()
+    for call, (take, allowed, total) in enumerate((("average", average, 3 + 7), ("max", maximum, 3 + 12)), 1):
+        d.do("gm", "call_task", character="widow", attribute="Reason", level="challenging",
+             pressure=pressure, penalty=penalty, time_limit=time_limit)  # fmt: skip
+        if allowed:
+            roll = one(d.do("ann", "roll", call=call, character="widow", take=take), "task_rolled").roll
+            assert roll.verdict.total == total
+        else:
+            d.refuse("ann", "roll", call=call, character="widow", take=take)
+            d.do("gm", "withdraw", call=call)
+
+
+@pytest.mark.rules("BPB-XS-007", "BPB-PP-007")
+@pytest.mark.parametrize(("dice", "staggered"), [((6, 4), False), ((6, 3), True)])
+def test_s05_a_boosted_blast_staggers_at_its_boosted_rank(dice: tuple[int, int], staggered: bool) -> None:
+    # src 242: the stagger roll is 2d6 + Willpower vs "8 plus the rank of the attack power"; src 475: the
+    # boost adds a rank to the power. Zap's Blast 6 boosted to 7: Foe (Willpower 5) needs 8 + 7 = 15:
+    # 5 + 10 resists, 5 + 9 (enough against rank 6) does not
+    zap = hero("zap", owner="ann", powers=(BLAST6,), Accuracy=6)
+    d = cast(zap, hero("foe", Endurance=20, Willpower=5))
+    d.do("gm", "start_session")
+    fight(d, "zap", "foe")
+    d.do("ann", "spend", character="zap", kind="boost", power="Blast")
+    d.do("ann", "attack", attacker="zap", target="foe", power="Blast", dice=(6, 6))  # 18 vs 10: extreme
+    assert [p.kind for p in decisions(d)] == ["extreme"]  # his dodge, 2 + 2d6 vs 8 + 7, is out of reach
+    events = d.answer("ann", "extreme-1", "staggering", dice=(*dice,))
+    resisted = one(events, "stagger_rolled")
+    assert resisted.roll.task.difficulty == 8 + 7
+    assert (Status.STAGGERED in state(d).condition("foe").statuses) is staggered
+
+
+@pytest.mark.rules("BPB-GRAB-003", "BPB-GRAB-004", "BPB-ROLL-001")
+def test_s06_a_break_out_that_meets_the_difficulty_breaks_free() -> None:
+    # src 315: the defender rolls the greater of Brawn and Agility against 8 + the attacker's greater; src
+    # 147: "equals or exceeds" succeeds; src 317: broken free, "no ill effects". Ganyeka (Brawn 5) grabs
+    # Widow (Agility 4): she needs 13, and rolls 4 + 9 = 13
+    d = table()
+    fight(d, "ganyeka", "widow")
+    events = d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="squeeze", dice=(5, 5, 5, 4))
+    assert not of(events, "damaged")
+    assert state(d).condition("widow").held_by is None
