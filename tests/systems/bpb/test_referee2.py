@@ -135,3 +135,57 @@ def test_s06_a_break_out_that_meets_the_difficulty_breaks_free() -> None:
     events = d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="squeeze", dice=(5, 5, 5, 4))
     assert not of(events, "damaged")
     assert state(d).condition("widow").held_by is None
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-TURN-002", "BPB-ACT-001")
+def test_s07_a_held_action_spent_next_round_leaves_that_rounds_own_turn() -> None:
+    # src 287: the held action may be used "on a successive round"; src 117: a character performs one
+    # movement and one task action "during their round": Widow's round-1 action, held, strikes at the top
+    # of round 2 before Adler; her own round-2 turn still comes after him, whole
+    d = table()
+    d.do("gm", "start_fight", characters="adler, widow", aware_first="adler, widow")
+    _next(d, "adler")
+    d.do("ann", "delay", character="widow")
+    d.do("ann", "preempt", character="widow")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+    d.refuse("ann", "attack", rule="BPB-ACT-001", attacker="widow", target="adler", power="Venom Sting")
+    _next(d, "widow", "adler")
+    assert (state(d).round, state(d).fight.turn.actor) == (2, "widow")
+    assert not state(d).fight.turn.task and not state(d).fight.turn.lost
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+
+
+@pytest.mark.rules("BPB-MOD-002", "BPB-MOD-003", "BPB-MOVE-008")
+def test_s08_a_held_item_on_a_sprinter_shot_blind_in_one_eye() -> None:
+    # src 175: only the largest difficulty modifier applies, but the held item's +3 "is cumulative with any
+    # other defense modifier"; src 196-199: can't see +3, sprinting defender +3, held item +3. Foe
+    # sprinted this round; Ace, who can't see him well, shoots the gun in his hand: 3 + 3, not 9
+    d = cast(hero("foe", Perception=5), hero("ace", owner="ann", powers=(BLAST6,), Accuracy=9))
+    fight(d, "foe", "ace")
+    d.do("gm", "move", character="foe", mode="sprint")
+    _next(d, "foe")
+    events = d.do("ann", "attack", attacker="ace", target="foe", power="Blast",
+                  circumstances="attacker_cant_see", held_item=True, dice=(1, 1))  # fmt: skip
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 3 + 3
+
+
+@pytest.mark.rules("BPB-DMG-001", "BPB-DMG-007", "BPB-DMG-008", "BPB-DMG-010")
+def test_s09_a_human_punch_against_skin_and_then_the_field() -> None:
+    # src 403: Brawn 3 bare hands, DR 3, stunning; src 425: the protection comes off the DR; src 429: only
+    # the greatest layer. Thug punches Widow (Invulnerability 2): 1 stunning; with her Force Field 3 on: 0
+    d = cast(hero("thug", owner="bo", Brawn=3, Prowess=9, Perception=9))
+    d.do("gm", "add_character", id="widow", sample="widow", owner="ann")
+    fight(d, "thug", "widow")
+    d.do("bo", "attack", attacker="thug", target="widow", dice=(6, 6))  # 21 vs 12
+    if decisions(d, "ann"):
+        d.answer("ann", "defend-1", "take")
+    c = state(d).condition("widow")
+    assert (c.stunning, c.lost) == (1, 0)
+    _next(d, "thug")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    _next(d, "widow")
+    d.do("bo", "attack", attacker="thug", target="widow", dice=(6, 6))
+    if decisions(d, "ann"):
+        d.answer("ann", "defend-2", "take")
+    c = state(d).condition("widow")
+    assert (c.stunning, c.lost) == (1, 0)
