@@ -189,3 +189,20 @@ def test_s09_a_human_punch_against_skin_and_then_the_field() -> None:
         d.answer("ann", "defend-2", "take")
     c = state(d).condition("widow")
     assert (c.stunning, c.lost) == (1, 0)
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-TURN-001", "BPB-DEF-007")
+def test_s10_a_dodge_held_after_a_run_is_still_run_at() -> None:
+    # src 16, 287: Widow runs, then holds her task action; src 103: the task of a running turn is +3,
+    # whenever she spends it. She pre-empts Brandt to raise a dodge: Adler's Pistol 4 is dodged at 8 + 4 + 3
+    d = table()
+    d.do("gm", "start_fight", characters="widow, brandt, adler", aware_first="widow, brandt, adler")
+    d.do("ann", "move", character="widow", mode="run")
+    d.do("ann", "delay", character="widow")
+    assert state(d).fight.turn.actor == "brandt"
+    d.do("ann", "preempt", character="widow")
+    d.do("ann", "guard", character="widow", kind="dodge")
+    _next(d, "widow", "brandt")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(5, 5))  # 13 vs 12
+    events = d.answer("ann", "defend-1", "dodge", dice=(1, 1))
+    assert one(events, "defence_rolled").roll.task.difficulty == 8 + 4 + 3

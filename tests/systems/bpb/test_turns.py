@@ -122,6 +122,15 @@ def test_the_log_names_the_vehicle_steered() -> None:
     assert WORDS[type(old).TYPE](old, None, Viewer.gm()).text == "widow steers it now: rams the barrier."
 
 
+@pytest.mark.rules("BPB-PP-004")
+def test_the_log_names_who_keeps_their_points() -> None:
+    # src 447: unspent points lapse "unless the GM makes an exception": the log names her, not her id
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "start_session", carry="widow")
+    assert d.words()[-1].endswith("The GM lets Widow keep their unspent points.")
+
+
 @pytest.mark.rules("BPB-ACT-008")
 def test_reaction_calls_roll_any_time() -> None:
     d = table()

@@ -39,7 +39,7 @@ def _sides(call: Any) -> list[str]:
 
 
 _ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for", "into")
-_ID_LISTS = ("order", "characters", "unaware", "members", "fell")
+_ID_LISTS = ("order", "characters", "unaware", "members", "fell", "carried")
 
 
 def _named(p: Any) -> Any:
