@@ -206,3 +206,34 @@ def test_s10_a_dodge_held_after_a_run_is_still_run_at() -> None:
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(5, 5))  # 13 vs 12
     events = d.answer("ann", "defend-1", "dodge", dice=(1, 1))
     assert one(events, "defence_rolled").roll.task.difficulty == 8 + 4 + 3
+
+
+@pytest.mark.rules("BPB-TURN-002", "BPB-PP-007")
+def test_s11_a_boosted_perception_cuts_in_before_a_quicker_hand() -> None:
+    # src 287: a held action pre-empts "unless the other character has a higher Perception/Agility/
+    # Willpower"; src 475: a boost raises an attribute a rank. Ann's Ace (Perception 3, Agility 2) holds;
+    # Bo's Bolt (Perception 3, Agility 3) is quicker and Ace may not cut in; Perception boosted to 4, he may
+    d = cast(
+        hero("ace", owner="ann", Perception=3, Agility=2), hero("bolt", owner="bo", Perception=3, Agility=3)
+    )
+    d.do("gm", "start_session")
+    d.do("gm", "start_fight", characters="ace, bolt", aware_first="ace, bolt")
+    d.do("ann", "delay", character="ace")
+    assert state(d).fight.turn.actor == "bolt"
+    d.refuse("ann", "preempt", rule="BPB-TURN-002", character="ace")
+    d.do("ann", "spend", character="ace", kind="boost", power="Perception")
+    d.do("ann", "preempt", character="ace")
+    assert state(d).fight.turn.actor == "ace"
+
+
+@pytest.mark.rules("BPB-DMG-003", "BPB-DMG-004")
+def test_s12_a_grenade_thrown_too_close_catches_its_thrower() -> None:
+    # src 411: an exploding attack "causes its damage to everyone within a certain range of the target";
+    # src 413: full DR 5 within 25 ft. Adler lobs a grenade 10 ft from himself, at Widow's feet: both are
+    # in it, his vest (2) and her skin (2) take 2 off 5
+    d = table()
+    fight(d, "adler", "widow")
+    events = d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 0, "adler": 10},
+                  dice=(3, 3))  # fmt: skip
+    assert one(events, "exploded").hits == {"widow": 5, "adler": 5}
+    assert (state(d).condition("widow").lost, state(d).condition("adler").lost) == (3, 3)
