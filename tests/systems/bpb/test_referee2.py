@@ -237,3 +237,21 @@ def test_s12_a_grenade_thrown_too_close_catches_its_thrower() -> None:
                   dice=(3, 3))  # fmt: skip
     assert one(events, "exploded").hits == {"widow": 5, "adler": 5}
     assert (state(d).condition("widow").lost, state(d).condition("adler").lost) == (3, 3)
+
+
+@pytest.mark.rules("BPB-DEF-007", "BPB-XS-005")
+def test_s13_a_dodge_under_a_raised_guard_undoes_an_extreme_hit_and_its_slam() -> None:
+    # src 389: "A successful dodge completely negates the attack": the extreme hit's slam never comes, and
+    # the guard raised on her turn costs nothing more (src 385: she may go on dodging until her next action)
+    d = cast(
+        hero("me", owner="ann", Agility=9, Endurance=20, Perception=9),
+        hero("zap", powers=(BLAST6,), Accuracy=9),
+    )
+    fight(d, "me", "zap")
+    d.do("ann", "guard", character="me", kind="dodge")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))  # 21 vs 17: extreme
+    events = d.answer("ann", "defend-1", "dodge", dice=(3, 3))  # 9 + 6 = 15 vs 8 + 6 = 14
+    assert one(events, "defence_rolled").roll.verdict.success
+    assert not decisions(d) and state(d).condition("me").lost == 0
+    assert state(d).fight.guards["me"].attempts == 1 and not state(d).condition("me").lost_actions
