@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.systems.bpb.model import Status
+from capeworks.systems.bpb.sheet import AttackKind, Power
 from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
 from tests.systems.bpb.test_referee import BLAST6
@@ -255,3 +256,23 @@ def test_s13_a_dodge_under_a_raised_guard_undoes_an_extreme_hit_and_its_slam() -
     assert one(events, "defence_rolled").roll.verdict.success
     assert not decisions(d) and state(d).condition("me").lost == 0
     assert state(d).fight.guards["me"].attempts == 1 and not state(d).condition("me").lost_actions
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-TURN-004", "BPB-TURN-002")
+def test_s14_a_forced_dodge_half_way_through_a_running_turn_is_harder() -> None:
+    # src 103: running, +3 on "any attacks or task rolls" (that turn, BPB-MOVE-007); src 297: a forced
+    # dodge. Widow runs and stings; Zap, holding his action, cuts in and blasts her while her turn is under
+    # way: her forced dodge is a task roll of her running turn, 8 + 4 + 3
+    blast4 = Power(name="Blast", rank=4, attack=AttackKind.RANGED)
+    zap = hero("zap", powers=(blast4,), Accuracy=9, Perception=9)
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "zap": zap})
+    d.do("gm", "start_fight", characters="zap, widow", aware_first="zap, widow")
+    d.do("gm", "delay", character="zap")
+    d.do("ann", "move", character="widow", mode="run")
+    d.do("ann", "attack", attacker="widow", target="zap", power="Venom Sting", dice=(1, 1))
+    d.do("gm", "preempt", character="zap")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(2, 2))  # 13 vs 12
+    events = d.answer("ann", "defend-2", "dodge", dice=(1, 1))
+    rolled = one(events, "defence_rolled")
+    assert (rolled.forced, rolled.roll.task.difficulty) == (True, 8 + 4 + 3)

@@ -249,6 +249,9 @@ class DefenceRolled(BpbEvent):
     stage: Stage | None = None
     #: BPB-DEF-004/005: the power blocked or dodged with, when not Prowess or Agility (older logs: none)
     power: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: BPB-MOVE-007: a forced answer with no guard up, made in the character's own running or sprinting
+    #: turn: its +3/+6, kept by the guard it raises (older logs: 0, replayed as played)
+    hurried: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class PowerAsked(BpbEvent):
