@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine import Viewer
 from capeworks.errors import InvalidCommand
 from capeworks.server.projection import projection
+from capeworks.systems.bpb.render import WORDS
 from tests.systems.bpb.helpers import fight, of, one, state, table
 
 
@@ -99,6 +101,34 @@ def test_the_environment_goes_last() -> None:
     events = d.do("gm", "end_turn", character="adler")  # not steered: it moves at the end of the round
     assert one(events, "environment_acted").moved == ("the armoured van",)
     assert not of(events, "damaged")
+
+
+@pytest.mark.rules("BPB-INIT-004")
+def test_the_log_names_the_vehicle_steered() -> None:
+    # src 256: the vehicle moves "when that character moves it": the log says which one, in the GM's words
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("gm", "add_hazard", text="the armoured van", controller="widow", once=False)
+    events = d.do("ann", "steer", character="widow", hazard=1, text="rams the barrier")
+    steered = one(events, "hazard_steered")
+    assert steered.vehicle == "the armoured van"
+    assert d.words()[-2:] == [
+        "In the environment: the armoured van (driven by Widow).",
+        "Widow steers the armoured van now: rams the barrier.",
+    ]
+    # a log written before the event named the vehicle dumps and reads as it did
+    old = steered.model_copy(update={"vehicle": "", "names": {}})
+    assert "vehicle" not in old.model_dump()
+    assert WORDS[type(old).TYPE](old, None, Viewer.gm()).text == "widow steers it now: rams the barrier."
+
+
+@pytest.mark.rules("BPB-PP-004")
+def test_the_log_names_who_keeps_their_points() -> None:
+    # src 447: unspent points lapse "unless the GM makes an exception": the log names her, not her id
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "start_session", carry="widow")
+    assert d.words()[-1].endswith("The GM lets Widow keep their unspent points.")
 
 
 @pytest.mark.rules("BPB-ACT-008")

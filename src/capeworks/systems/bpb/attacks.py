@@ -50,7 +50,7 @@ from capeworks.systems.bpb.lookups import (
     use_extra_attack,
 )
 from capeworks.systems.bpb.model import Effect, Pending, Stage, Status
-from capeworks.systems.bpb.movement import Mode
+from capeworks.systems.bpb.movement import MODE_DIFFICULTY, Mode
 from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character, Power
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import ATTACK_BONUSES, Task, attack_bonus, defense_bonus
@@ -68,6 +68,7 @@ __all__ = [
     "defend",
     "extreme",
     "first_stage",
+    "hurried_now",
     "keep_powers",
     "rating_now",
     "resist",
@@ -390,7 +391,17 @@ def defence_task(state: BpbState, t: Character, p: Pending, kind: str, *, power:
         attribute = rank_of(state, t, p.power)  # the sheet's power, or a stunt's rank as it (src 481)
     else:
         attribute = rank_of(state, t, "Prowess" if kind == "block" else "Agility")
-    return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1))
+    # BPB-MOVE-007 (src 103): the run or sprint of the turn the guard was raised in; with none up, a forced
+    # answer made while the character's own turn is under way (a pre-emption paused it) is of that turn
+    hurried = guard.hurried if guard else hurried_now(state, t)
+    return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1) + hurried)
+
+
+def hurried_now(state: BpbState, t: Character) -> int:
+    """BPB-MOVE-007: the +3/+6 of ``t``'s own turn under way (acting, or paused by a pre-emption), else 0."""
+    theirs = state.fight.turn_of(t.id) if state.fight is not None else None
+    mode = theirs.mode if theirs is not None else None
+    return MODE_DIFFICULTY[mode] if mode is not None else 0
 
 
 def first_stage(state: BpbState, p: Pending) -> Stage | None:
@@ -504,6 +515,7 @@ def roll_defence(
     fight = fight_of(state)
     after = after_defence(p)
     task = defence_task(state, t, p, kind, power=power)
+    hurried = 0 if fight.guards.get(t.id) is not None else hurried_now(state, t)
     what = f"{t.name} tries to {kind}" + (f" with {power.name}" if power is not None else "")
     roll = make_roll(dice, what, task, state.config, plot_point=plot_point)
     negated = roll.verdict.success
@@ -519,6 +531,7 @@ def roll_defence(
             roll=roll,
             stage=None if negated else after,
             power=power.name if power is not None else None,
+            hurried=hurried,
         ),
     )
     if negated:

@@ -38,7 +38,11 @@ def steer(state: BpbState, ctx: Ctx, c: cmd.Steer, dice: DiceService) -> Done:
         raise NotFound(f"There is no vehicle or object {c.hazard} in this fight.")
     require_steerable(state, who, hazard)
     b = ctx.batch(state)
-    b.emit(HazardSteered(hazard=hazard.id, character=who.id, round=fight.order.round, text=c.text))
+    b.emit(
+        HazardSteered(
+            hazard=hazard.id, character=who.id, round=fight.order.round, text=c.text, vehicle=hazard.text
+        )
+    )
     return b
 
 

@@ -210,6 +210,9 @@ class Guarded(BpbEvent):
     kind: str
     forced: bool
     round: int
+    #: BPB-MOVE-007 (src 103): the +3/+6 of the run or sprint of the turn whose task action this guard is;
+    #: every block or dodge under it pays it. A log written before (0) replays as it was played
+    hurried: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class AttackRolled(BpbEvent):
@@ -246,6 +249,9 @@ class DefenceRolled(BpbEvent):
     stage: Stage | None = None
     #: BPB-DEF-004/005: the power blocked or dodged with, when not Prowess or Agility (older logs: none)
     power: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: BPB-MOVE-007: a forced answer with no guard up, made in the character's own running or sprinting
+    #: turn: its +3/+6, kept by the guard it raises (older logs: 0, replayed as played)
+    hurried: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class PowerAsked(BpbEvent):
@@ -493,6 +499,9 @@ class HazardSteered(BpbEvent):
     character: str
     round: int
     text: str = ""
+    #: the vehicle's own words ("the getaway car"), for the log to name what is steered; logs written
+    #: before it read "steers it now"
+    vehicle: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class EnvironmentActed(BpbEvent):

@@ -179,6 +179,8 @@ class Guard(Frozen):
 
     kind: str  # block | dodge
     attempts: int = 0
+    #: BPB-MOVE-007: the +3/+6 of the run or sprint of the turn it was raised in, on each attempt
+    hurried: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class Stage(StrEnum):

@@ -39,7 +39,7 @@ def _sides(call: Any) -> list[str]:
 
 
 _ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for", "into")
-_ID_LISTS = ("order", "characters", "unaware", "members", "fell")
+_ID_LISTS = ("order", "characters", "unaware", "members", "fell", "carried")
 
 
 def _named(p: Any) -> Any:
@@ -232,9 +232,15 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Healed.TYPE: lambda p: f"{p.character} heals {p.amount} Endurance over {p.days} days.",
     ev.HazardAdded.TYPE: lambda p: (
         f"In the environment: {p.hazard.text}"
-        + (f" (driven by {p.hazard.controller})." if p.hazard.controller else ".")
+        + (
+            f" (driven by {p.names.get(p.hazard.controller, p.hazard.controller)})."
+            if p.hazard.controller
+            else "."
+        )
     ),
-    ev.HazardSteered.TYPE: lambda p: f"{p.character} steers it now" + (f": {p.text}." if p.text else "."),
+    ev.HazardSteered.TYPE: lambda p: (
+        f"{p.character} steers {p.vehicle or 'it'} now" + (f": {p.text}." if p.text else ".")
+    ),
     ev.EnvironmentActed.TYPE: lambda p: (
         f"End of round {p.round}, the environment moves: "
         + (", ".join(p.moved) or "nothing")

@@ -266,7 +266,9 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.Guarded):
         fight = state.fight
         if fight is not None:
-            fight = fight.model_copy(update={"guards": {**fight.guards, p.character: Guard(kind=p.kind)}})
+            fight = fight.model_copy(
+                update={"guards": {**fight.guards, p.character: Guard(kind=p.kind, hurried=p.hurried)}}
+            )
             if p.forced:
                 fight = fight.model_copy(update={"forced": {**fight.forced, p.character: p.round}})
                 up["conditions"] = _lose_action(state, p.character)
@@ -301,7 +303,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.DefenceRolled):
         fight = state.fight
         if fight is not None:
-            guard = fight.guards.get(p.character) or Guard(kind=p.kind)
+            guard = fight.guards.get(p.character) or Guard(kind=p.kind, hurried=p.hurried)
             guards = {**fight.guards, p.character: guard.model_copy(update={"attempts": guard.attempts + 1})}
             fight = fight.model_copy(update={"guards": guards})
             if p.forced:

@@ -558,7 +558,15 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
         raise InvalidCommand("Guard by block or dodge.")
     fight = require_guard(state, who, forced=c.forced)
     b = ctx.batch(state)
-    emit(b, dice, Guarded(character=who.id, kind=kind, forced=c.forced, round=fight.order.round))
+    # src 103: a running or sprinting character "incurs a +3 difficulty modifier on any attacks or task
+    # rolls": a guard raised as the task action of a turn at a run or sprint is that turn's task
+    mode = fight.turn.mode if not c.forced and fight.turn.actor == who.id else None
+    hurried = MODE_DIFFICULTY[mode] if mode is not None else 0
+    emit(
+        b,
+        dice,
+        Guarded(character=who.id, kind=kind, forced=c.forced, round=fight.order.round, hurried=hurried),
+    )
     return b
 
 
