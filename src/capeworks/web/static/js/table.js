@@ -2,7 +2,7 @@
 // whole visible log over REST, then follows the WebSocket from that version on;
 // commands go out over REST and their entries are folded in by seq (never twice).
 import { html, render, text, useState, useEffect, useRef, useCallback } from "./ui.js";
-import { api, fullLog, ApiError } from "./api.js";
+import { api, fullLog, ApiError, onUnauthorized } from "./api.js";
 import { LogBook, Live } from "./live.js";
 import { Panels } from "./panels.js";
 import { Prompts, ActionMenu } from "./actions.js";
@@ -74,6 +74,14 @@ function App() {
     setEntries([...book.current.entries]);
   }, []);
 
+  // The seat's link was replaced: its socket closed with 4401, or any call was answered 401 once
+  // seated (a command, a form's schema, the seats card, a log page). One page says so, for all.
+  const replaced = useCallback(() => {
+    onUnauthorized(null);
+    if (live.current) live.current.close();
+    setFatal(REPLACED);
+  }, []);
+
   const fold = useCallback((incoming, version) => {
     const { changed, reverted } = book.current.add(incoming, version);
     if (changed) setEntries([...book.current.entries]);
@@ -92,8 +100,11 @@ function App() {
           if (!(e instanceof ApiError && e.status === 401)) throw e;
         }
       }
+      let seated = false;
       try {
         const first = await api.table(tableId);
+        seated = true;
+        onUnauthorized(replaced);
         if (!joined) setNotice({ kind: "error", words: "That invitation link was already used or replaced; this browser is still seated here." });
         const log = await fullLog(tableId);
         if (stop) return;
@@ -108,8 +119,7 @@ function App() {
           onState: (state) => setProjection(state),
           onStatus: (s, words) => {
             if (s === "replaced") {
-              if (live.current) live.current.close();
-              setFatal(REPLACED);
+              replaced();
               return;
             }
             setStatus(s);
@@ -118,6 +128,7 @@ function App() {
         });
         live.current.open();
       } catch (e) {
+        if (seated && e instanceof ApiError && e.status === 401) return; // replaced() has said so
         if (!(e instanceof ApiError && e.status === 401)) setFatal({ title: "The table cannot open", lines: [e.message] });
         else if (joined) setFatal({ title: "The table cannot open", lines: [NEED_LINK] });
         else setFatal({ title: "This invitation link does not work", lines: BAD_LINK });
@@ -125,6 +136,7 @@ function App() {
     })();
     return () => {
       stop = true;
+      onUnauthorized(null);
       if (live.current) live.current.close();
     };
   }, []);
@@ -166,11 +178,8 @@ function App() {
         if (status !== "live") setProjection(await api.table(tableId));
         return true;
       } catch (e) {
-        if (e instanceof ApiError && e.status === 401) {
-          // the link was replaced before this page's socket heard of it
-          if (live.current) live.current.close();
-          setFatal(REPLACED);
-        } else setNotice({ kind: "error", words: e.message });
+        // a 401 (the link was replaced before this page's socket heard of it) went to replaced()
+        if (!(e instanceof ApiError && e.status === 401)) setNotice({ kind: "error", words: e.message });
         return false;
       } finally {
         setBusy(false);
