@@ -63,6 +63,10 @@ function App() {
   const [fatal, setFatal] = useState(null);
   const [notice, setNotice] = useState({ kind: "", words: "" });
   const [busy, setBusy] = useState(false);
+  // The table's version after this page's latest accepted action: until the projection shows it,
+  // the buttons drawn from the state before it stay disabled (a second click on a prompt already
+  // answered would only be refused).
+  const [reached, setReached] = useState(0);
   const [dice, setDice] = useState("");
   const schemas = useRef(new Map());
   const live = useRef(null);
@@ -116,7 +120,8 @@ function App() {
           tableId,
           book: book.current,
           onEntries: fold,
-          onState: (state) => setProjection(state),
+          // never back to a state older than one a fresh read already showed
+          onState: (state) => setProjection((now) => (now && now.version > state.version ? now : state)),
           onStatus: (s, words) => {
             if (s === "replaced") {
               replaced();
@@ -173,6 +178,7 @@ function App() {
       try {
         const answer = await api.command(tableId, body);
         fold(answer.entries, answer.version);
+        setReached(answer.version);
         setDice("");
         setNotice({ kind: "ok", words: "Done." });
         if (status !== "live") setProjection(await api.table(tableId));
@@ -187,6 +193,16 @@ function App() {
     },
     [dice, status],
   );
+
+  // The socket brings the state after an action at once; should it lag, the page reads it afresh.
+  const behind = projection != null && projection.version < reached;
+  useEffect(() => {
+    if (!behind) return undefined;
+    const timer = setTimeout(() => {
+      api.table(tableId).then((fresh) => setProjection((now) => (now && now.version > fresh.version ? now : fresh)), () => {});
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, [behind, reached]);
 
   const touch = useTouch(projection ? projection.ruleset : null);
   const leave = async () => {
@@ -225,9 +241,9 @@ function App() {
     <div class=${`notice ${notice.kind}`} role=${notice.kind === "error" ? "alert" : "status"}>${notice.words}</div>
     <main id="main" class="layout">
       <div class="col play">
-        <${Prompts} projection=${projection} send=${send} busy=${busy} touch=${touch} schemaOf=${schemaOf} />
+        <${Prompts} projection=${projection} send=${send} busy=${busy || behind} touch=${touch} schemaOf=${schemaOf} />
         ${touch && touch.extra ? touch.extra(projection) : null}
-        <${ActionMenu} projection=${projection} send=${send} busy=${busy} schemaOf=${schemaOf} touch=${touch} />
+        <${ActionMenu} projection=${projection} send=${send} busy=${busy || behind} schemaOf=${schemaOf} touch=${touch} />
         ${mayGiveDice(projection)
           ? html`<section class="card own-dice">
               <label for="own-dice">Dice I rolled at the table (optional; used by my next action)</label>
@@ -241,7 +257,7 @@ function App() {
         <${Panels} panels=${projection.panels} touch=${touch} projection=${projection} />
       </div>
       <div class="col story">
-        <${Log} entries=${entries} projection=${projection} touch=${touch} onUndo=${me.role === "gm" ? undo : null} busy=${busy} />
+        <${Log} entries=${entries} projection=${projection} touch=${touch} onUndo=${me.role === "gm" ? undo : null} busy=${busy || behind} />
       </div>
     </main>
   </div>`;
