@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tests.server.browser_fixtures import SEATS
-from tests.server.test_browser import CHROMIUM, LIVE, Seats, give_dice, note_rotation, prompt
+from tests.server.test_browser import CHROMIUM, LIVE, Seats, give_dice, menu, note_rotation, prompt, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -89,3 +89,17 @@ def test_answered_prompt__its_buttons_are_not_clickable_while_the_update_lags(
     expect(prompt(ann, "Sacrifice how many").locator("button").first).to_be_enabled()
     expect(ann.locator(".prompt", has_text="crack the vault")).to_have_count(0)
     assert ann.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_refusal__is_cleared_when_another_menu_entry_is_opened(web_table: str, chromium: Browser) -> None:
+    # found probing every menu entry: the refusal of one form stayed on the page (an alert) while the
+    # person filled in another, whose own empty fields the browser held back, so it read as that
+    # form's refusal
+    table = Seats(web_table, "bpb", SEATS)
+    gm = sit(chromium, table.invites["gm"])
+    add = menu(gm, "Add a character")
+    add.locator("button[type=submit]").click()  # neither a sample nor a sheet: refused
+    expect(gm.locator(".notice.error")).to_contain_text("from a sample or from a sheet")
+    menu(gm, "Write a private note")
+    expect(gm.locator(".notice.error")).to_have_count(0)
+    assert gm.js_errors == []  # type: ignore[attr-defined]

@@ -243,7 +243,8 @@ function App() {
       <div class="col play">
         <${Prompts} projection=${projection} send=${send} busy=${busy || behind} touch=${touch} schemaOf=${schemaOf} />
         ${touch && touch.extra ? touch.extra(projection) : null}
-        <${ActionMenu} projection=${projection} send=${send} busy=${busy || behind} schemaOf=${schemaOf} touch=${touch} />
+        <${ActionMenu} projection=${projection} send=${send} busy=${busy || behind} schemaOf=${schemaOf} touch=${touch}
+          onOpen=${() => setNotice((n) => (n.kind === "error" ? { kind: "", words: "" } : n))} />
         ${mayGiveDice(projection)
           ? html`<section class="card own-dice">
               <label for="own-dice">Dice I rolled at the table (optional; used by my next action)</label>
