@@ -1,10 +1,10 @@
 """Bulletproof Blues at the web table, as found playing it in Chromium: whose turn it is, and whom
 and with what an attack is made.
 
-The rules put no prompt on a turn, so a player whose turn it was read "Nothing waits on you" and no
-page said who acts; the BPB touch now says it on every page. An Attack's target and power were bare
-boxes wanting ids and power names from the sheet; the touch suggests them (characters by name, sent
-by id; the attacker's powers). The harness is test_browser.py's.
+The rules' turn prompt is drawn for its seat (and in the GM's "Waiting on"); the BPB touch's card says
+whose turn it is on the other pages, and on every page while a hit waits for its answer, never twice.
+An Attack's target and power were bare boxes wanting ids and power names from the sheet; the touch
+suggests them (characters by name, sent by id; the attacker's powers). The harness is test_browser.py's.
 """
 
 from __future__ import annotations
@@ -29,14 +29,25 @@ def test_bpb_turn__every_page_says_whose_turn_it_is_and_the_actor_is_told_it_is_
     for page in pages:
         expect(page.locator(".bpb-turn-card")).to_have_count(0)  # no fight, no turn
     table.act("gm", "start_fight", characters=["widow", "ganyeka", "adler"])  # Widow, Ganyeka, Adler
-    expect(ann.locator(".bpb-turn-card")).to_contain_text("Round 1: Widow's turn — yours")
-    for page in (gm, bo):
-        expect(page.locator(".bpb-turn-card")).to_contain_text("Round 1: Widow's turn — Ann acts.")
+    # the actor's page draws the turn prompt, with how a turn ends; the GM's names it in "Waiting on";
+    # neither says it twice. A player looking on reads the character and the round on the touch's card
+    turn = ann.locator(".prompt", has_text="Round 1: Widow's turn.")
+    expect(turn).to_contain_text("End the turn when done.")
+    expect(turn.locator(".options, form")).to_have_count(0)
+    expect(gm.locator(".waiting-on")).to_have_text("Waiting on Ann: Round 1: Widow's turn.")
+    for page in (ann, gm):
+        expect(page.locator(".bpb-turn-card")).to_have_count(0)
+    expect(bo.locator(".bpb-turn-card")).to_contain_text("Round 1: Widow's turn — Ann acts.")
     menu(ann, "End the turn").get_by_role("button", name="End the turn").click()
-    expect(bo.locator(".bpb-turn-card")).to_contain_text("Ganyeka's turn — yours")
+    expect(bo.locator(".prompt", has_text="Round 1: Ganyeka's turn.")).to_be_visible()
     expect(ann.locator(".bpb-turn-card")).to_contain_text("Ganyeka's turn — Bo acts.")
     menu(bo, "End the turn").get_by_role("button", name="End the turn").click()
     # the GM's own characters are the GM's turn
+    expect(gm.locator(".prompt", has_text="Round 1: Agent Adler's turn.")).to_be_visible()
+    expect(ann.locator(".bpb-turn-card")).to_contain_text("Agent Adler's turn — the GM acts.")
+    # while a hit waits for its answer there is no turn prompt: the card says whose turn it is to all
+    table.act("gm", "attack", dice=(6, 5), attacker="adler", target="widow", power="Pistol")
+    expect(ann.locator(".prompt", has_text="Widow is hit")).to_be_visible()
     expect(gm.locator(".bpb-turn-card")).to_contain_text("Agent Adler's turn — yours")
     expect(ann.locator(".bpb-turn-card")).to_contain_text("Agent Adler's turn — the GM acts.")
     for page in pages:

@@ -146,7 +146,7 @@ def test_bpb_start_fight__sides_are_typed_as_names_not_numbers(web_table: str, c
     expect(sides).to_have_attribute("placeholder", "name: value, one per line")
     sides.fill("widow: heroes\nadler: agents")
     start.locator("button[type=submit]").click()
-    expect(gm.locator(".bpb-turn-card")).to_contain_text("Round 1")
+    expect(gm.locator(".waiting-on")).to_contain_text("Round 1")  # the fight started: Widow's turn
     expect(gm.locator(".notice.error")).to_have_count(0)
     seen = httpx.get(f"{web_table}/api/tables/{table.id}", headers={"X-Seat-Token": table.token("gm")})
     view = seen.json()["view"]

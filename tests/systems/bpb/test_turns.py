@@ -164,3 +164,28 @@ def test_the_servers_waiting_list_names_whose_turn_it_is() -> None:
     assert [p["kind"] for p in projection("t", d.table, ann)["prompts"]] == ["defend"]
     d.answer("ann", "defend-1", "take")
     assert projection("t", d.table, ann)["waiting"] == ["gm"]  # Adler's turn goes on until the GM ends it
+
+
+@pytest.mark.rules("BPB-ROLL-006", "BPB-ACT-008", "BPB-TAKE-001")
+def test_the_servers_waiting_list_names_who_rolls_a_called_task() -> None:
+    # src 151: the GM sets the task and the player rolls it; until they do, the web table's "Waiting for"
+    # names their seat (as RWYN's and Weaverdice's calls do), and the prompt's options are the rolls the
+    # GM's conditions allow (src 214: no pressure, no penalty: taking the average, 7, is allowed)
+    d = table()
+    gm, ann = d.table.seat("gm"), d.table.seat("ann")
+    calm = {"pressure": False, "penalty": False, "task": "read the map"}
+    d.do("gm", "call_task", character="widow", attribute="Reason", level="routine", **calm)
+    assert projection("t", d.table, gm)["waiting"] == ["ann"]
+    (asked,) = projection("t", d.table, ann)["prompts"]
+    assert asked["question"] == "The GM calls for Widow's Reason at difficulty 9 to read the map."
+    assert [o["value"] for o in asked["options"]] == ["roll", "average"]
+    d.answer("ann", "call-1-widow", "roll", dice=(6, 5))  # answered from the prompt: the call closes
+    assert state(d).calls == {} and projection("t", d.table, gm)["waiting"] == []
+    # in a fight a called task is the actor's task action (the turn prompt waits on them), but a reaction
+    # is rolled at any time (src 141-143): it waits on its roller whoever's turn it is
+    fight(d, "adler", "widow")
+    d.do("gm", "call_task", character="widow", attribute="Willpower", difficulty=12, reaction=True)
+    assert projection("t", d.table, gm)["waiting"] == ["ann", "gm"]  # Widow's reaction; Adler's turn
+    d.do("ann", "roll", call=2, character="widow", dice=(5, 4))
+    d.do("gm", "call_task", character="widow", attribute="Willpower", difficulty=12, task="pick the lock")
+    assert projection("t", d.table, gm)["waiting"] == ["gm"]  # it waits for her turn

@@ -17,7 +17,7 @@ from capeworks.systems.bpb.allies import interposers, reach_ft
 from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options, defence_task, similar_options
 from capeworks.systems.bpb.grabs import grip
 from capeworks.systems.bpb.lookups import power_of, rank_of
-from capeworks.systems.bpb.model import Effect, Pending, Stage
+from capeworks.systems.bpb.model import Call, Effect, Pending, Stage
 from capeworks.systems.bpb.movement import ground
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
@@ -36,12 +36,59 @@ def _pct(task: Task) -> str:
 
 def open_prompts(state: BpbState) -> list[Prompt]:
     """The hit in the air's decision, if any; an explosion's dives (one prompt per target); else whose
-    turn it is."""
+    turn it is. Outside a fight, the GM's open calls (a reaction's at any time)."""
     fight = state.fight
     if fight is not None and fight.blast is not None:
         return [_dive(state, cid) for cid in fight.blast.awaiting]
     if fight is None:
-        return []
+        return _called(state, reactions_only=False)
+    return _fight_prompts(state) + _called(state, reactions_only=True)
+
+
+def _called(state: BpbState, *, reactions_only: bool) -> list[Prompt]:
+    """A task the GM called waits on those who roll it (BPB-ROLL-006, src 151: the GM sets the task;
+    BPB-ACT-008, src 141-143: a reaction, at any time), so the table's "Waiting for" names them. In a fight
+    any other call is rolled as the actor's task action, and the turn prompt already waits on them."""
+    out = []
+    for call in state.calls.values():
+        if reactions_only and not call.reaction:
+            continue
+        rolled = [call.attempts.get(cid, 0) for cid in call.sides]
+        for cid, attempts in zip(call.sides, rolled, strict=True):
+            if len(call.sides) > 1 and not call.team and attempts > min(rolled):
+                continue  # a competitor who rolled this round waits for the others (BPB-EXT-003)
+            out.append(_call(state, call, cid))
+    return out
+
+
+def _call(state: BpbState, call: Call, cid: str) -> Prompt:
+    who = state.characters[cid]
+    attribute = call.attributes.get(cid, call.attribute)
+    task = f" to {call.task}" if call.task else ""
+    words = {"roll": "Roll", "average": "Take 7 (the average)", "max": "Take 12 (the most)"}
+    return _to(
+        state,
+        cid,
+        id=f"call-{call.id}-{cid}",
+        kind="task",
+        rule="BPB-ACT-008" if call.reaction else "BPB-ROLL-006",
+        question=f"The GM calls for {who.name}'s {attribute} at difficulty {call.difficulty}{task}.",
+        options=[
+            PromptOption(
+                value=take,
+                label=words.get(take, take),
+                command="roll",
+                payload={"call": call.id, "character": cid, "take": take},
+            )
+            for take in call.takes
+        ],
+        context={"call": call.id, "character": cid},
+    )
+
+
+def _fight_prompts(state: BpbState) -> list[Prompt]:
+    fight = state.fight
+    assert fight is not None
     if fight.pending is None:
         return [_turn(state)]
     p = fight.pending

@@ -29,14 +29,15 @@ function state(projection) {
   return view.state || view;
 }
 
-// Whose turn it is in a fight, on every page: the turn prompt (prompts.py) tells only its seat, and the
-// others' "Waiting on" names the seat; this card names the character and the round for everyone.
+// Whose turn it is in a fight, on the pages the turn prompt (prompts.py) is not already drawn on: it is
+// drawn for its seat and, in "Waiting on", the GM's; a player looking on reads only the seat's name, and
+// while a hit waits for its answer there is no turn prompt. This card names the character and the round.
 function TurnCard({ projection }) {
   const s = state(projection);
   const fight = s.fight;
   const actor = fight && fight.turn && fight.turn.actor;
   const who = actor && (s.characters || {})[actor];
-  if (!who) return null;
+  if (!who || (projection.prompts || []).some((p) => p.kind === "turn")) return null;
   const me = projection.me;
   const mine = who.owner ? who.owner === me.id : me.role === "gm";
   const round = fight.order && fight.order.round ? `Round ${fight.order.round}: ` : "";
@@ -56,6 +57,10 @@ function characters(projection, except) {
 }
 
 export const touch = {
+  // the turn prompt's own card says how a turn ends
+  prompt(prompt) {
+    return prompt.kind === "turn" ? html`<p class="bpb-turn-end">End the turn when done.</p>` : null;
+  },
   // an attack's target and its attacker are characters: offered by name, sent by id
   suggest(name, values, projection) {
     if (name === "target") return characters(projection, values.attacker || values.character);

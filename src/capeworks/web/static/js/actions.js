@@ -162,7 +162,7 @@ function variantWords(fixed, projection) {
 
 // One command of the menu, with each way it may be issued now (its fixed fields):
 // a button when nothing is left to fill, else a form for the rest.
-function MenuItem({ group, index, send, busy, schemaOf, projection, touch }) {
+function MenuItem({ group, index, send, busy, schemaOf, projection, touch, onOpen = null }) {
   const [open, setOpen] = useState(false);
   const [which, setWhich] = useState(0);
   const [schema, setSchema] = useState(null);
@@ -185,7 +185,10 @@ function MenuItem({ group, index, send, busy, schemaOf, projection, touch }) {
   const done = (sent) => sent.then((ok) => (ok && setOpen(false), ok));
   const pickId = `cmd-${index}-for`;
   return html`<li>
-    <details open=${open} onToggle=${(e) => setOpen(e.currentTarget.open)}>
+    <details open=${open} onToggle=${(e) => {
+      setOpen(e.currentTarget.open);
+      if (e.currentTarget.open && onOpen) onOpen();
+    }}>
       <summary>${label}${only ? html` <span class="for">(${only})</span>` : null}</summary>
       ${group.length > 1
         ? html`<div class="field variant"><label for=${pickId}>For</label>
@@ -210,7 +213,9 @@ function MenuItem({ group, index, send, busy, schemaOf, projection, touch }) {
 
 // "What I may do now": the legal commands that are not answers to a prompt above,
 // one entry per command (its ways grouped), in the ruleset's order.
-export function ActionMenu({ projection, send, busy, schemaOf, touch }) {
+// ``onOpen``: a menu entry was opened (the page clears a refusal of something else, so it is not
+// read as this entry's).
+export function ActionMenu({ projection, send, busy, schemaOf, touch, onOpen = null }) {
   const groups = new Map();
   const me = projection.me;
   const onPrompts = new Set(
@@ -228,7 +233,7 @@ export function ActionMenu({ projection, send, busy, schemaOf, touch }) {
     ${list.length ? null : html`<p class="hint">Nothing right now.</p>`}
     <ul class="menu">
       ${list.map(([key, group], i) => html`<${MenuItem} key=${key} group=${group} index=${i}
-        send=${send} busy=${busy} schemaOf=${schemaOf} projection=${projection} touch=${touch} />`)}
+        send=${send} busy=${busy} schemaOf=${schemaOf} projection=${projection} touch=${touch} onOpen=${onOpen} />`)}
     </ul>
   </section>`;
 }

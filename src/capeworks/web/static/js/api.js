@@ -13,6 +13,16 @@ export class ApiError extends Error {
   }
 }
 
+// Who hears of a 401 first: the table page, once it holds its seat, turns any call answered 401
+// (its seat's link was replaced, docs/web.md) into one page that says so; the caller still gets
+// the error. Null on the lobby and while a table page is still sitting down.
+let unauthorized = null;
+
+// Route every later 401 to ``handler`` (null: no longer).
+export function onUnauthorized(handler) {
+  unauthorized = handler;
+}
+
 async function call(method, path, body, headers = {}) {
   const init = { method, credentials: "same-origin", headers: { Accept: "application/json", "X-Capeworks": "1", ...headers } };
   if (body !== undefined) {
@@ -28,7 +38,11 @@ async function call(method, path, body, headers = {}) {
   let data = null;
   const type = response.headers.get("Content-Type") || "";
   if (type.includes("json")) data = await response.json();
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) {
+    const error = new ApiError(response.status, data);
+    if (response.status === 401 && unauthorized) unauthorized(error);
+    throw error;
+  }
   return data;
 }
 

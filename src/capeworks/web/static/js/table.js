@@ -2,7 +2,7 @@
 // whole visible log over REST, then follows the WebSocket from that version on;
 // commands go out over REST and their entries are folded in by seq (never twice).
 import { html, render, text, useState, useEffect, useRef, useCallback } from "./ui.js";
-import { api, fullLog, ApiError } from "./api.js";
+import { api, fullLog, ApiError, onUnauthorized } from "./api.js";
 import { LogBook, Live } from "./live.js";
 import { Panels } from "./panels.js";
 import { Prompts, ActionMenu } from "./actions.js";
@@ -63,6 +63,10 @@ function App() {
   const [fatal, setFatal] = useState(null);
   const [notice, setNotice] = useState({ kind: "", words: "" });
   const [busy, setBusy] = useState(false);
+  // The table's version after this page's latest accepted action: until the projection shows it,
+  // the buttons drawn from the state before it stay disabled (a second click on a prompt already
+  // answered would only be refused).
+  const [reached, setReached] = useState(0);
   const [dice, setDice] = useState("");
   const schemas = useRef(new Map());
   const live = useRef(null);
@@ -72,6 +76,14 @@ function App() {
     book.current.markUndone(fresh.entries);
     book.current.add(fresh.entries, fresh.version);
     setEntries([...book.current.entries]);
+  }, []);
+
+  // The seat's link was replaced: its socket closed with 4401, or any call was answered 401 once
+  // seated (a command, a form's schema, the seats card, a log page). One page says so, for all.
+  const replaced = useCallback(() => {
+    onUnauthorized(null);
+    if (live.current) live.current.close();
+    setFatal(REPLACED);
   }, []);
 
   const fold = useCallback((incoming, version) => {
@@ -92,8 +104,11 @@ function App() {
           if (!(e instanceof ApiError && e.status === 401)) throw e;
         }
       }
+      let seated = false;
       try {
         const first = await api.table(tableId);
+        seated = true;
+        onUnauthorized(replaced);
         if (!joined) setNotice({ kind: "error", words: "That invitation link was already used or replaced; this browser is still seated here." });
         const log = await fullLog(tableId);
         if (stop) return;
@@ -105,11 +120,11 @@ function App() {
           tableId,
           book: book.current,
           onEntries: fold,
-          onState: (state) => setProjection(state),
+          // never back to a state older than one a fresh read already showed
+          onState: (state) => setProjection((now) => (now && now.version > state.version ? now : state)),
           onStatus: (s, words) => {
             if (s === "replaced") {
-              if (live.current) live.current.close();
-              setFatal(REPLACED);
+              replaced();
               return;
             }
             setStatus(s);
@@ -118,6 +133,7 @@ function App() {
         });
         live.current.open();
       } catch (e) {
+        if (seated && e instanceof ApiError && e.status === 401) return; // replaced() has said so
         if (!(e instanceof ApiError && e.status === 401)) setFatal({ title: "The table cannot open", lines: [e.message] });
         else if (joined) setFatal({ title: "The table cannot open", lines: [NEED_LINK] });
         else setFatal({ title: "This invitation link does not work", lines: BAD_LINK });
@@ -125,6 +141,7 @@ function App() {
     })();
     return () => {
       stop = true;
+      onUnauthorized(null);
       if (live.current) live.current.close();
     };
   }, []);
@@ -161,16 +178,14 @@ function App() {
       try {
         const answer = await api.command(tableId, body);
         fold(answer.entries, answer.version);
+        setReached(answer.version);
         setDice("");
         setNotice({ kind: "ok", words: "Done." });
         if (status !== "live") setProjection(await api.table(tableId));
         return true;
       } catch (e) {
-        if (e instanceof ApiError && e.status === 401) {
-          // the link was replaced before this page's socket heard of it
-          if (live.current) live.current.close();
-          setFatal(REPLACED);
-        } else setNotice({ kind: "error", words: e.message });
+        // a 401 (the link was replaced before this page's socket heard of it) went to replaced()
+        if (!(e instanceof ApiError && e.status === 401)) setNotice({ kind: "error", words: e.message });
         return false;
       } finally {
         setBusy(false);
@@ -178,6 +193,16 @@ function App() {
     },
     [dice, status],
   );
+
+  // The socket brings the state after an action at once; should it lag, the page reads it afresh.
+  const behind = projection != null && projection.version < reached;
+  useEffect(() => {
+    if (!behind) return undefined;
+    const timer = setTimeout(() => {
+      api.table(tableId).then((fresh) => setProjection((now) => (now && now.version > fresh.version ? now : fresh)), () => {});
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, [behind, reached]);
 
   const touch = useTouch(projection ? projection.ruleset : null);
   const leave = async () => {
@@ -216,9 +241,10 @@ function App() {
     <div class=${`notice ${notice.kind}`} role=${notice.kind === "error" ? "alert" : "status"}>${notice.words}</div>
     <main id="main" class="layout">
       <div class="col play">
-        <${Prompts} projection=${projection} send=${send} busy=${busy} touch=${touch} schemaOf=${schemaOf} />
+        <${Prompts} projection=${projection} send=${send} busy=${busy || behind} touch=${touch} schemaOf=${schemaOf} />
         ${touch && touch.extra ? touch.extra(projection) : null}
-        <${ActionMenu} projection=${projection} send=${send} busy=${busy} schemaOf=${schemaOf} touch=${touch} />
+        <${ActionMenu} projection=${projection} send=${send} busy=${busy || behind} schemaOf=${schemaOf} touch=${touch}
+          onOpen=${() => setNotice((n) => (n.kind === "error" ? { kind: "", words: "" } : n))} />
         ${mayGiveDice(projection)
           ? html`<section class="card own-dice">
               <label for="own-dice">Dice I rolled at the table (optional; used by my next action)</label>
@@ -232,7 +258,7 @@ function App() {
         <${Panels} panels=${projection.panels} touch=${touch} projection=${projection} />
       </div>
       <div class="col story">
-        <${Log} entries=${entries} projection=${projection} touch=${touch} onUndo=${me.role === "gm" ? undo : null} busy=${busy} />
+        <${Log} entries=${entries} projection=${projection} touch=${touch} onUndo=${me.role === "gm" ? undo : null} busy=${busy || behind} />
       </div>
     </main>
   </div>`;
