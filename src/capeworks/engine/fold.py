@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from capeworks.engine.batch import Batch
 from capeworks.engine.event import Event, Later
 from capeworks.engine.model import Seat
 from capeworks.engine.own_commands import TableSettings
@@ -67,6 +68,7 @@ class Fold:
 
     __slots__ = (
         "config",
+        "given_config",
         "latest_from",
         "latest_of",
         "next_command",
@@ -82,7 +84,14 @@ class Fold:
 
     def __init__(self, ruleset: Ruleset[Any, Any]) -> None:
         self.ruleset = ruleset
+        # a table.created config dump and the config it was dumped from (:meth:`given`)
+        self.given_config: tuple[dict[str, Any], BaseModel] | None = None
         self.start(None, 0)
+
+    def given(self, dump: dict[str, Any], config: BaseModel) -> None:
+        """``dump`` (a table.created event's config, about to be folded) is ``config``'s: the fold
+        takes ``config`` rather than parse the dump again (``Table.new`` has just parsed it)."""
+        self.given_config = (dump, config)
 
     def start(self, base: FoldBase | None, version: int) -> None:
         """Start again from ``base`` (saved at ``version``), or from nothing."""
@@ -142,7 +151,13 @@ class Fold:
         ruleset = self.ruleset
         payload = ruleset.payload(event)
         if isinstance(payload, TableCreated):
-            self.config = ruleset.parse_config(payload.config)
+            given, self.given_config = self.given_config, None
+            if given is not None and given[0] is payload.config:
+                self.config = given[1]
+                if Batch.check_folds and ruleset.parse_config(payload.config) != self.config:
+                    raise AssertionError("the config given with table.created is not what its dump reads as")
+            else:
+                self.config = ruleset.parse_config(payload.config)
             self.settings = TableSettings.model_validate(payload.settings)
             self.title = payload.title
             self.state = ruleset.initial_state(self.config)

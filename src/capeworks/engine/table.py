@@ -181,14 +181,14 @@ class Table:
             else parse_payload(TableSettings, settings or {}, "the table settings")
         )
         table = cls(rs)
-        created = Event.of(
-            TableCreated(
-                ruleset=rs.name,
-                config=parsed.model_dump(mode="json"),
-                title=title,
-                settings=table_settings.model_dump(mode="json"),
-            )
+        payload = TableCreated(
+            ruleset=rs.name,
+            config=parsed.model_dump(mode="json"),
+            title=title,
+            settings=table_settings.model_dump(mode="json"),
         )
+        table._f.given(payload.config, parsed)
+        created = Event.of(payload)
         first = [created]
         if seed is not None:
             first.append(Event.of(Seeded(seed=seed), audience=Audience.gm_only()))

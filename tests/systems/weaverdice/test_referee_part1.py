@@ -14,7 +14,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.statuses import condition
-from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.vocab import BodyPart, Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import add, sheet, table
@@ -913,7 +913,7 @@ def test_pain_in_a_leg_makes_a_plain_move_roll__a_failure_goes_half_as_far() -> 
     d = _vic_first()
     people = dict(d.state.people)
     people["vic"] = people["vic"].model_copy(
-        update={"conditions": (condition(Status.PAINED_PART, "vic", part="left_leg"),)}
+        update={"conditions": (condition(Status.PAINED_PART, "vic", part=BodyPart.LEFT_LEG),)}
     )
     d.patch(people=people)
     d.do("ann", "move", character="vic", feet=30, dice=[2])  # 2 < 4: 15 ft

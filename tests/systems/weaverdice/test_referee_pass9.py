@@ -11,7 +11,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.statuses import condition
-from capeworks.systems.weaverdice.vocab import Status, WoundTier
+from capeworks.systems.weaverdice.vocab import BodyPart, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -490,7 +490,7 @@ def test_a_rest_and_recuperate_leaves_a_death_sentence_and_a_scarred_pain() -> N
     conditions = (
         condition(Status.PAINED_PHYSICAL, "vic"),
         condition(Status.DEATH_SENTENCE, "vic"),
-        condition(Status.PAINED_PART, "vic", part="left_arm", scarring=True),
+        condition(Status.PAINED_PART, "vic", part=BodyPart.LEFT_ARM, scarring=True),
     )
     people["vic"] = people["vic"].model_copy(update={"conditions": conditions})
     d.patch(people=people)

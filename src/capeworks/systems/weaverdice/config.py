@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Self
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
+from pydantic import Field, model_validator
 
 from capeworks.engine.kit import Frozen
 from capeworks.systems.weaverdice.campaign.settings import CampaignConfig
@@ -165,7 +165,13 @@ class WeaverdiceConfig(Frozen):
     )
     grapple_mode: GrappleMode = GrappleMode.TABLE
     # -- the campaign layer (part 2: downtime, crafting, recruiting, intel, progression) --
-    campaign: CampaignConfig = Field(default_factory=CampaignConfig)
+    #: left out of the dump while it is the default, so a table that never changed the campaign rules
+    #: stores its config as before part 2 (golden logs); the default is one shared (frozen) instance, so
+    #: the test is nearly always ``is``, and the default is never serialized only to be dropped
+    campaign: CampaignConfig = Field(
+        default_factory=lambda: _DEFAULT_CAMPAIGN,
+        exclude_if=lambda v: v is _DEFAULT_CAMPAIGN or v == _DEFAULT_CAMPAIGN,
+    )
     grappled_ds: int = Field(default=0, ge=0, le=7)
 
     @model_validator(mode="after")
@@ -178,14 +184,6 @@ class WeaverdiceConfig(Frozen):
             if set(line.plus) & set(line.minus):
                 raise ValueError("a statline cannot raise and lower the same stat")
         return self
-
-    @model_serializer(mode="wrap")
-    def _without_default_campaign(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        """A table that never changed the campaign rules stores its config as before part 2 (golden logs)."""
-        data: dict[str, object] = handler(self)
-        if self.campaign == _DEFAULT_CAMPAIGN:
-            data.pop("campaign", None)
-        return data
 
     def defense(self, tier: Tier) -> int:
         """The default defense score of a tier (WD-COMBAT-018, WD-NPC-003..005)."""

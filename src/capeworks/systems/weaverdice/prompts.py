@@ -16,6 +16,7 @@ from typing import Any
 
 from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
 from capeworks.systems.weaverdice.checks import modifier_of
+from capeworks.systems.weaverdice.copies import trusted
 from capeworks.systems.weaverdice.effect_words import effect_words
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
@@ -40,6 +41,20 @@ def _to(state: WdState, ident: str | None) -> dict[str, Any]:
     """Address a prompt to whoever plays ``ident``: their seat, or the GM."""
     owner = state.people[ident].owner if ident is not None and ident in state.people else None
     return {"seat": owner} if owner is not None else {"role": Role.GM}
+
+
+#: the longest prompt id :class:`Prompt` accepts (its ``id`` field's ``max_length``)
+_MAX_ID = 128
+
+
+def _checked_prompt(**fields: Any) -> Prompt:
+    """A :class:`Prompt` of a rule's own values (each of its field's exact type) made without pydantic's
+    validation, which costs a third of the effect prompt. The two checks that validation makes which
+    such values could still fail are made here: one addressee (``_one_addressee``) and the id's
+    length; a prompt failing either goes through the model, which refuses it as before."""
+    if (fields.get("seat") is None) == (fields.get("role") is None) or not 0 < len(fields["id"]) <= _MAX_ID:
+        return Prompt(**fields)
+    return trusted(Prompt, **fields)
 
 
 def _their_turn(state: WdState, ident: str) -> bool:
@@ -389,23 +404,29 @@ def _effect_prompt(state: WdState) -> Prompt:
     }
     if max(need.counts) <= 1:
         options = [
-            PromptOption(
-                value=o, label=words.labels[o], command="effect_choice", payload={**payload, "picks": [o]}
+            trusted(
+                PromptOption,
+                value=o,
+                label=words.labels[o],
+                command="effect_choice",
+                payload={**payload, "picks": [o]},
             )
             for o in need.options
         ]
         if 0 in need.counts:
             options.append(
-                PromptOption(
+                trusted(
+                    PromptOption,
                     value="none",
                     label=words.labels["none"],
                     command="effect_choice",
                     payload={**payload, "picks": []},
                 )
             )
-        return Prompt(options=tuple(options), **base)
-    return Prompt(
-        free=FreeAnswer(
+        return _checked_prompt(options=tuple(options), **base)
+    return _checked_prompt(
+        free=trusted(
+            FreeAnswer,
             command="effect_choice",
             field="picks",
             payload=payload,

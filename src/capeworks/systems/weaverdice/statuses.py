@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import Field, field_serializer
 
 from capeworks.engine.kit import Expiry, Frozen, Timed, TurnOrder, TurnPoint
-from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Stat, Status, WoundTier
 
 __all__ = [
@@ -190,11 +190,13 @@ def condition(
     """A condition with the status's usual endings unless ``endings`` says otherwise.
 
     Scarring leaves only treatment (WD-STATUS-007). ``more`` sets the other
-    :class:`Condition` fields (reach, pinned, consuming, source).
+    :class:`Condition` fields (reach, pinned, consuming, source). Every value comes from a rule, of
+    its field's exact type, so the condition is made without pydantic's validation (``trusted``).
     """
     if endings is None:
         endings = _TREATED if scarring else DEFAULT_ENDINGS.get(status, frozenset())
-    return Condition(
+    return trusted(
+        Condition,
         name=status.value,
         target=target,
         ends=ends,
