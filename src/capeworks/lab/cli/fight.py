@@ -36,7 +36,9 @@ def print_fight(report: dict[str, Any]) -> None:
     console.print(
         f"draws (incl. time-outs): {pct(figs['draw'])}; time-outs: {pct(figs['timeout'])}", highlight=False
     )
-    rounds = RichTable("rounds", "share", title=f"rounds to end: mean {num(figs['rounds']['mean'])}")
+    # the mean is a line of its own: as the narrow table's title it wrapped mid-interval
+    console.print(f"rounds to end: mean {num(figs['rounds']['mean'])}", highlight=False)
+    rounds = RichTable("rounds", "share")
     for r, i in figs["rounds"]["distribution"].items():
         rounds.add_row(r, pct(i))
     console.print(rounds)
