@@ -104,6 +104,9 @@ def test_bad_specs_are_one_sentence_naming_the_field_and_nothing_runs(tmp_path: 
         fight_of(_spec(policies=["berserk", "sensible"]))
     with pytest.raises(InvalidCommand, match="cannot fight in 'chess'"):
         fight_of(_spec(system="chess"))
+    # the refusal names where the lab can fight, as installed (it named only weaverdice before)
+    with pytest.raises(InvalidCommand, match=r"it fights in bpb, weaverdice, workshop, and in any"):
+        fight_of(_spec(system="rwyn"))
     bad = tmp_path / "spec.yaml"
     bad.write_text(yaml.safe_dump({**_spec().model_dump(mode="json"), "n": 0}))
     out = runner.invoke(app, ["lab", "fight", "--spec", str(bad), "--json"])

@@ -10,6 +10,7 @@ module in the ``capeworks.lab.policies`` entry-point group), exporting
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -19,7 +20,7 @@ from typing import Any
 from capeworks.errors import InvalidCommand
 from capeworks.lab.policy import Arena, Policy
 
-__all__ = ["POLICY_GROUP", "FightKit", "fight_kit"]
+__all__ = ["POLICY_GROUP", "FightKit", "fight_kit", "fightable"]
 
 #: entry-point group: ruleset name -> module exporting ARENA and POLICIES
 POLICY_GROUP = "capeworks.lab.policies"
@@ -62,10 +63,25 @@ def fight_kit(system: str) -> FightKit:
         if e.name is not None and module_name.startswith(e.name):
             raise InvalidCommand(
                 f"The lab cannot fight in {system!r}: no arena and policies are installed for it "
-                "(it fights in weaverdice, and in any ruleset shipping a lab policy module)."
+                f"(it fights in {', '.join(fightable())}, and in any ruleset shipping a lab policy module)."
             ) from e
         raise
     arena, policies = getattr(module, "ARENA", None), getattr(module, "POLICIES", None)
     if arena is None or not policies:
         raise InvalidCommand(f"The lab module {module_name} exports no ARENA and POLICIES.")
     return FightKit(name=arena.ruleset, arena=arena, policies=policies, ruleset=get_ruleset(arena.ruleset))
+
+
+def fightable() -> list[str]:
+    """The rulesets the lab can fight in here: the built-in, the entry points', and each installed
+    ruleset whose package ships a ``policy`` module (found without importing it)."""
+    from capeworks.engine.registry import names
+
+    found = {"weaverdice"} | {ep.name for ep in entry_points(group=POLICY_GROUP)}
+    for name in names():
+        try:
+            if importlib.util.find_spec(f"capeworks.systems.{name}.policy") is not None:
+                found.add(name)
+        except ModuleNotFoundError:  # a ruleset from an outside package: no capeworks.systems.<name>
+            continue
+    return sorted(found)
