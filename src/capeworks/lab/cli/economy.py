@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import typer
-from rich.table import Table as RichTable
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.errors import InvalidCommand
-from capeworks.lab.cli.shared import lab_app, num
+from capeworks.lab.cli.shared import lab_app, num, titled
 
 __all__ = ["economy_command"]
 
@@ -106,7 +105,7 @@ def economy_command(
     rows = report["by_page"]
     keys = [k for k in rows[0] if k not in ("page", "runs")] if rows else []
     title = f"Capes over {runs} scenes: means after each Page, 95% t intervals"
-    table = RichTable("", *(f"page {row['page']}" for row in rows), title=title)
+    table = titled("", *(f"page {row['page']}" for row in rows), title=title)
     for key in keys:
         table.add_row(key, *(num(row[key]) for row in rows))
     console.print(table)
@@ -149,7 +148,7 @@ def _craft_report(build: Any, *, json_out: bool) -> None:
         f"Weaverdice crafting: a {report['tier']} item (DC {rows[0]['dc']}), skills: {skills}{held}; "
         f"{rows[0]['runs']} projects a cell; shares with Wilson 95% intervals, means with t intervals"
     )
-    table = RichTable("dex", "know", *(t[2:] for t in tiers), "rolls", "phases", "materials", title=title)
+    table = titled("dex", "know", *(t[2:] for t in tiers), "rolls", "phases", "materials", title=title)
     for r in rows:
         table.add_row(
             str(r["dexterity"]),
@@ -205,7 +204,7 @@ def _intel_report(build: Any, *, json_out: bool) -> None:
     )
     keys = ("cells", "rolls", "research_rolls", "strikes_taken", "alerts", "intel", "intel_spent")
     heads = ("cells", "surv", "res", "strk", "alert", "held", "spent")
-    table = RichTable("ath", "wits", "found/ph", "done/ph", *heads, title=title)
+    table = titled("ath", "wits", "found/ph", "done/ph", *heads, title=title)
     for r in rows:
         table.add_row(
             str(r["athletics"]),
@@ -256,9 +255,7 @@ def _recruit_report(build: Any, *, json_out: bool) -> None:
         f"{', '.join(report['seek'] + report['strict']) or 'nothing in particular'}"
         f"{' (capes)' if report['capes'] else ''}; mean with a t interval, none with a Wilson interval"
     )
-    table = RichTable(
-        "social", "applicants", "95% CI", "none", *(f"{k}" for k in range(most + 1)), title=title
-    )
+    table = titled("social", "applicants", "95% CI", "none", *(f"{k}" for k in range(most + 1)), title=title)
     for r in rows:
         a = r["applicants"]
         table.add_row(

@@ -6,10 +6,9 @@ from functools import partial
 from typing import Any
 
 import typer
-from rich.table import Table as RichTable
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
-from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, parse_settings, run_with_progress
+from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, parse_settings, run_with_progress, titled
 
 __all__ = ["exact_command"]
 
@@ -82,7 +81,7 @@ def exact_command(
         emit_json(report)
         return
     names = [s.name for s in spec.sides]
-    table = RichTable("winner", "rounds", "exact", "fraction", title=f"exact over {states:,} states")
+    table = titled("winner", "rounds", "exact", "fraction", title=f"exact over {states:,} states")
     checked = report.get("check", {}).get("observed", {})
     if checked:
         table.add_column("Monte Carlo")

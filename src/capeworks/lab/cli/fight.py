@@ -11,7 +11,15 @@ from rich.table import Table as RichTable
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.errors import InvalidCommand
-from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, num, parse_settings, pct, run_with_progress
+from capeworks.lab.cli.shared import (
+    CONFIG_OPTION,
+    lab_app,
+    num,
+    parse_settings,
+    pct,
+    run_with_progress,
+    titled,
+)
 
 __all__ = ["fight_command", "print_fight"]
 
@@ -23,9 +31,7 @@ def print_fight(report: dict[str, Any]) -> None:
     head = f"{figs['fights']:,} fights, seed {report['seed']}"
     if run["partial"]:
         head += " — PARTIAL (interrupted: only the finished chunks are counted)"
-    sides = RichTable(
-        "", *(s["name"] for s in figs["sides"]), title=head + " — 95% intervals", title_justify="left"
-    )
+    sides = titled("", *(s["name"] for s in figs["sides"]), title=head + " — 95% intervals")
     sides.add_row("wins", *(pct(s["win"]) for s in figs["sides"]))
     sides.add_row("all out", *(pct(s["out"]) for s in figs["sides"]))
     sides.add_row("a death", *(pct(s["death"]) for s in figs["sides"]))

@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.table import Table as RichTable
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.errors import InvalidCommand
-from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, parse_settings
+from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, parse_settings, titled
 
 __all__ = ["csv_text", "odds_command", "print_odds"]
 
@@ -31,7 +30,7 @@ def print_odds(table: Any) -> None:
     cols = list(dict.fromkeys(r[col_key] for r in table.rows))
     for split in splits:
         title = table.title + (f" — {table.split} {split}" if table.split else "") + f" — {value}"
-        grid = RichTable(*row_keys, *(f"{col_key} {c}" for c in cols), title=title, title_justify="left")
+        grid = titled(*row_keys, *(f"{col_key} {c}" for c in cols), title=title)
         rows: dict[tuple[Any, ...], dict[Any, Any]] = {}
         for r in table.rows:
             if table.split and r[table.split] != split:

@@ -6,11 +6,23 @@ from __future__ import annotations
 from typing import Any
 
 import typer
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.table import Table as RichTable
+from rich.text import Text
 
 from capeworks.cli.plugin import CliPlugin
 from capeworks.errors import InvalidCommand
 
-__all__ = ["CONFIG_OPTION", "PLUGIN", "lab_app", "num", "parse_settings", "pct", "run_with_progress"]
+__all__ = [
+    "CONFIG_OPTION",
+    "PLUGIN",
+    "lab_app",
+    "num",
+    "parse_settings",
+    "pct",
+    "run_with_progress",
+    "titled",
+]
 
 lab_app = typer.Typer(
     name="lab",
@@ -76,3 +88,21 @@ def run_with_progress(spec: Any, *, workers: int | None, scheduler: str | None, 
     with _progress(spec.n, show) as bar:
         task = bar.add_task("fights", total=spec.n)
         return run_fights(spec, workers=workers, scheduler=scheduler, progress=lambda k: bar.advance(task, k))
+
+
+class _Titled(RichTable):
+    """A Rich table with its title printed as a line above it: Rich wraps a table's own title to the
+    table's width, so a narrow grid broke its title (intervals and all) over several lines."""
+
+    def __init__(self, *headers: str, heading: str) -> None:
+        super().__init__(*headers)
+        self.heading = heading
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(self.heading, style="table.title")
+        yield from super().__rich_console__(console, options)
+
+
+def titled(*headers: str, title: str) -> RichTable:
+    """A lab table with its title on a line of its own, wrapped at the terminal's width only."""
+    return _Titled(*headers, heading=title)

@@ -7,11 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.table import Table as RichTable
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.errors import InvalidCommand
-from capeworks.lab.cli.shared import lab_app, run_with_progress
+from capeworks.lab.cli.shared import lab_app, run_with_progress, titled
 
 __all__ = ["print_sweep", "sweep_command", "write_sweep"]
 
@@ -111,15 +110,13 @@ def print_sweep(report: dict[str, Any]) -> None:
     from capeworks.lab.pages import comparison_rows, side_by_side
 
     header, rows = side_by_side(report)
-    grid = RichTable(*header, title="variants side by side (95% intervals)", title_justify="left")
+    grid = titled(*header, title="variants side by side (95% intervals)")
     for row in rows:
         grid.add_row(*row)
     console.print(grid)
     if report["comparisons"]:
         header, rows = comparison_rows(report)
-        table = RichTable(
-            *header, title=f"against {report['baseline']}: {report['correction']}", title_justify="left"
-        )
+        table = titled(*header, title=f"against {report['baseline']}: {report['correction']}")
         for row in rows:
             table.add_row(*row)
         console.print(table)
