@@ -172,7 +172,7 @@ def test_odds__computed_count_is_the_mixture() -> None:
 
 
 def test_odds__uo_over_many_picked_faces_is_refused_with_a_sentence() -> None:
-    with pytest.raises(LimitExceeded, match="use the lab to sample instead"):
+    with pytest.raises(LimitExceeded, match="sample it instead: capeworks lab dice"):
         distribution("40d100uo")
 
 

@@ -49,7 +49,8 @@ def _charge(work: int, what: str) -> None:
     if spent > MAX_EXACT_WORK:
         raise LimitExceeded(
             f"Exact odds for {what} would take too long (about {spent:,} steps in all; the limit is "
-            f"{MAX_EXACT_WORK:,}). Ask about fewer dice, or use the lab to sample instead."
+            f"{MAX_EXACT_WORK:,}). Ask about fewer dice, or sample it instead: "
+            "capeworks lab dice EXPR -n 100000."
         )
     _SPENT.set(spent)
 

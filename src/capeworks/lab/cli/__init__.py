@@ -1,5 +1,5 @@
-"""`capeworks lab ...`: odds tables, fights, sweeps, exact chains and economies, found through the
-``capeworks.cli`` entry point (``capeworks.lab.cli:PLUGIN``).
+"""`capeworks lab ...`: odds tables, sampled dice, fights, sweeps, exact chains and economies,
+found through the ``capeworks.cli`` entry point (``capeworks.lab.cli:PLUGIN``).
 
 The one package of :mod:`capeworks.lab` that imports :mod:`capeworks.cli`, one
 module per command group; importing it registers them all, in the order
@@ -14,7 +14,7 @@ from importlib import import_module
 from capeworks.lab.cli.shared import PLUGIN, lab_app, parse_settings
 
 # each module registers its command on import, in the order `capeworks lab --help` lists them
-for _group in ("odds", "fight", "sweep", "exact", "economy"):
+for _group in ("odds", "dice", "fight", "sweep", "exact", "economy"):
     import_module(f"capeworks.lab.cli.{_group}")
 
 __all__ = ["PLUGIN", "lab_app", "parse_settings"]

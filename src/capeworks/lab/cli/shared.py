@@ -20,6 +20,7 @@ __all__ = [
     "num",
     "parse_settings",
     "pct",
+    "progress_bar",
     "run_with_progress",
     "titled",
 ]
@@ -64,13 +65,14 @@ def num(i: dict[str, Any]) -> str:
     return f"{i['value']:.2f} [{i['low']:.2f}, {i['high']:.2f}]"
 
 
-def _progress(total: int, enabled: bool) -> Any:
+def progress_bar(enabled: bool, *, unit: str = "fights") -> Any:
+    """A Rich progress bar on stderr counting ``unit``, with an ETA; gone when done."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from capeworks.cli.output import err_console
 
     return Progress(
-        TextColumn("fights"),
+        TextColumn(unit),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("ETA"),
@@ -85,7 +87,7 @@ def run_with_progress(spec: Any, *, workers: int | None, scheduler: str | None, 
     """Run a fight spec with a Rich progress bar (on stderr) and an ETA."""
     from capeworks.lab.runner import run_fights
 
-    with _progress(spec.n, show) as bar:
+    with progress_bar(show) as bar:
         task = bar.add_task("fights", total=spec.n)
         return run_fights(spec, workers=workers, scheduler=scheduler, progress=lambda k: bar.advance(task, k))
 
