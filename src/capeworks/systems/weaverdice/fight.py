@@ -1137,7 +1137,8 @@ def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> 
 def open_skill(state: WdState, context: Ctx, c: cmd.OpenSkill, dice: DiceService) -> Done:
     """Spend Focus to use a learning skill for the rest of the encounter (WD-SKILL-009, WD-EFFORT-004c):
     a fight, or a situation outside one (src 342 "until the encounter ends"; src 540 "combat or
-    another time-intensive encounter"), whose end is its lull or a fight's start."""
+    another time-intensive encounter"), whose end is its lull, a night's sleep or the end of the fight
+    it runs into (a fight's start is no quiet minutes: the encounter goes on, src 409, 538)."""
     me = person(state, c.character)
     if me.track.standing is not Standing.UP:
         # the unconscious and dying do nothing but try to get back up (src 563)
