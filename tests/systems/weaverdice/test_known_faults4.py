@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine.testing import Driver
+from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import add, sheet, table
 from tests.systems.weaverdice.test_groups import squad
 
@@ -74,3 +75,51 @@ def test_a_skill_opened_before_a_lull_is_closed_when_a_later_fight_starts() -> N
     d.refuse(
         "ann", "attack", character="vic", target="thug", skills="Wrestle", dice=[6, 6], rule="WD-SKILL-009"
     )
+
+
+def _lifted_pair() -> Driver:
+    """A mini-progression table: Ada (Ann's, Social 2) takes option 12, secure (two encounters
+    lifted); Bo (Bob's) climbs beside her."""
+    d = table(config={"campaign": {"progression": "mini"}})
+    pc(d, "ann", "ada", "Ada", social=2)
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "pick_mini", character="ada", option=12, secure=True)
+    return d
+
+
+def _bo_pushes_the_climb(d: Driver) -> None:
+    """Bo's climb (4+), [2] rerolled with a Stamina dot to [5]; Ada climbs with him and spends nothing."""
+    d.do("gm", "call_check", character="bo", stat="athletics", tn=4, task="climb the fence")
+    d.do("bob", "check", character="bo", call=max(d.state.calls), dice=[2])
+    d.do("bob", "reroll", character="bo", dice=[5])
+
+
+@pytest.mark.rules("WD-DN-017", "WD-EFFORT-009")
+def test_option_12_counts_a_situation_for_one_in_it_who_spent_nothing() -> None:
+    """src 178: option 12, 'your morale baseline rises for [Social] encounters': every encounter Ada is
+    in counts, as every fight she is in does, whether she spends or not (test_r5_11). src 409: 'At the
+    end of any encounter or situation where effort was expended ... five minutes without immediate
+    crisis'. Bo pushes a climb with Stamina and Ada climbs with him, spending nothing; the GM's lull
+    names her among those present: her lift has one encounter left (2 - 1). Before, the lull counted
+    only those whose effort it settled (Bo), and Ada's lift still had 2. A lull that does not name her
+    (she was elsewhere) leaves her lift as it was."""
+    d = _lifted_pair()
+    _bo_pushes_the_climb(d)
+    d.do("gm", "lull", present=["ada"])
+    assert camp(d).ledger("ada").morale_lift == 1
+    assert d.state.exhaust_owed == ("bo",)  # Ada spent nothing: nothing for her to exhaust
+    assert d.replayed().state == d.state
+    d = _lifted_pair()
+    _bo_pushes_the_climb(d)
+    d.do("gm", "lull")
+    assert camp(d).ledger("ada").morale_lift == 2
+
+
+@pytest.mark.rules("WD-EFFORT-009")
+def test_a_lull_naming_someone_not_at_the_table_is_refused_and_changes_nothing() -> None:
+    d = _lifted_pair()
+    _bo_pushes_the_climb(d)
+    before = d.state
+    d.refuse("gm", "lull", present=["zed"])
+    assert d.state == before

@@ -1091,6 +1091,7 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
     ]
     if not owed:
         raise RuleViolation("WD-EFFORT-009", "Nobody has spent effort since the last lull.")
+    present = [person(state, ident) for ident in dict.fromkeys(c.present)]
     b = Screened(state, context, dice)  # a morale lift's ledger goes out without the GM's secret cards
     # the situation is over: a learning skill opened for it closes (WD-SKILL-009, src 342)
     closed = [p for p in state.people.values() if p.opened and p not in owed]
@@ -1106,8 +1107,10 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
             ),
         )
     )
-    for p in owed:  # the situation was an encounter for a mini-progression morale lift (WD-DN-017)
-        wear_lift(b, p.id)
+    # the situation was an encounter for a mini-progression morale lift (WD-DN-017), for all who were
+    # in it: "your morale baseline rises for [Social] encounters" (src 178), spent or not
+    for ident in dict.fromkeys([*(p.id for p in owed), *(p.id for p in present)]):
+        wear_lift(b, ident)
     return b.batch
 
 
