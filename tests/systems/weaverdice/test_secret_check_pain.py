@@ -148,3 +148,34 @@ def test_a_secret_checks_price_paid_in_a_lesser_wound__the_others_see_the_wound_
     assert "Ada takes a lesser wound." in _words(d, "bob")
     assert not any("pain" in w.lower() for w in _words(d, "bob"))
     assert any(w.startswith("Ada pays for the pain") for w in _words(d, "ann"))
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-EFFORT-003", "WD-CORE-003")
+def test_a_secret_checks_reroll__its_stamina_spend_reaches_only_the_gm_and_its_player() -> None:
+    """src 376: Stamina 'make[s] a reroll for a physical action'. Ada's Athletics was called in secret
+    (1 vs 4+); Ann spends a Stamina dot to reroll it ([5]). Bob saw only that the GM made a roll: the
+    spend line would tell him Ada had a check, and that it failed. Ann, who spent the dot, and the GM
+    read it. Before, 'Ada spends 1 Stamina (reroll).' reached every seat."""
+    d = _ada_and_bo()
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, hidden=True)
+    d.do("ann", "check", character="ada", call=1, dice=[1])
+    stamina = d.state.people["ada"].effort
+    d.do("ann", "reroll", character="ada", dice=[5])
+    assert d.state.people["ada"].effort != stamina  # the dot is spent all the same
+    spent = "Ada spends 1 Stamina (reroll)."
+    assert spent in _words(d, "ann") and spent in _words(d, None)
+    bob = _words(d, "bob")
+    assert bob[bob.index("Bo joins the table.") + 1 :] == ["The GM makes a roll."] * 2
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-EFFORT-003")
+def test_an_open_checks_reroll__every_seat_reads_the_stamina_spend() -> None:
+    """src 376, the same reroll of a check called openly: everyone saw the roll, so everyone reads
+    the spend and the reroll, as before."""
+    d = _ada_and_bo()
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4)
+    d.do("ann", "check", character="ada", call=1, dice=[1])
+    d.do("ann", "reroll", character="ada", dice=[5])
+    assert "Ada spends 1 Stamina (reroll)." in _words(d, "bob")
+    assert any("rerolls with Stamina: [5]" in w for w in _words(d, "bob"))

@@ -660,6 +660,15 @@ class Lull(Frozen):
     The seed's return is for "any encounter or situation where effort was expended" (src 409): a
     climb pushed with Stamina is one, with no fight to end."""
 
+    present: TextList = Field(
+        default_factory=list,
+        max_length=40,
+        description=(
+            "Who else was in the situation though they spent nothing: it was one of their"
+            " encounters too (an option-12 lift counts it, WD-DN-017)."
+        ),
+    )
+
 
 class Exhaust(Frozen):
     """Choose the effort pool that becomes exhausted (WD-EFFORT-009)."""

@@ -1091,6 +1091,7 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
     ]
     if not owed:
         raise RuleViolation("WD-EFFORT-009", "Nobody has spent effort since the last lull.")
+    present = [person(state, ident) for ident in dict.fromkeys(c.present)]
     b = Screened(state, context, dice)  # a morale lift's ledger goes out without the GM's secret cards
     # the situation is over: a learning skill opened for it closes (WD-SKILL-009, src 342)
     closed = [p for p in state.people.values() if p.opened and p not in owed]
@@ -1106,8 +1107,10 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
             ),
         )
     )
-    for p in owed:  # the situation was an encounter for a mini-progression morale lift (WD-DN-017)
-        wear_lift(b, p.id)
+    # the situation was an encounter for a mini-progression morale lift (WD-DN-017), for all who were
+    # in it: "your morale baseline rises for [Social] encounters" (src 178), spent or not
+    for ident in dict.fromkeys([*(p.id for p in owed), *(p.id for p in present)]):
+        wear_lift(b, ident)
     return b.batch
 
 
@@ -1137,7 +1140,8 @@ def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> 
 def open_skill(state: WdState, context: Ctx, c: cmd.OpenSkill, dice: DiceService) -> Done:
     """Spend Focus to use a learning skill for the rest of the encounter (WD-SKILL-009, WD-EFFORT-004c):
     a fight, or a situation outside one (src 342 "until the encounter ends"; src 540 "combat or
-    another time-intensive encounter"), whose end is its lull or a fight's start."""
+    another time-intensive encounter"), whose end is its lull, a night's sleep or the end of the fight
+    it runs into (a fight's start is no quiet minutes: the encounter goes on, src 409, 538)."""
     me = person(state, c.character)
     if me.track.standing is not Standing.UP:
         # the unconscious and dying do nothing but try to get back up (src 563)

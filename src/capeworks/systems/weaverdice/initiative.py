@@ -44,9 +44,10 @@ from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["join_combat", "start_combat"]
 
+#: what a fight starts afresh; a learning skill opened just before it stays open, as no quiet
+#: minutes came between: its encounter goes on into the fight (WD-SKILL-009, src 342, 409, 538)
 _FRESH = {
     "in_fight": True,
-    "opened": (),
     "practised": (),
     "focused_shots": 0,
     "aligned_on": None,

@@ -278,13 +278,13 @@ def reroll(state: WdState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Do
         raise RuleViolation(
             "WD-EFFORT-003", "Stamina rerolls only physical actions (not attacks or defense)."
         )
+    # a hidden NPC's roll is the GM's, its reroll too: the players see that a roll was made; so is a
+    # secret check's, and the Stamina spent on it is the GM's and its player's (src 376)
+    blind = c.character in state.blind_checks and not me.hidden
     b = Builder(state, context, dice)
-    spend(b, c.character, Pool.STAMINA, EffortUse.REROLL)
+    spend(b, c.character, Pool.STAMINA, EffortUse.REROLL, veiled=blind)
     record = dice.roll(len(last.faces), 6, purpose="reroll")
     roll = reroll_check(last, record.faces)
-    # a hidden NPC's roll is the GM's, its reroll too: the players see that a roll was made; so is a
-    # secret check's
-    blind = c.character in state.blind_checks and not me.hidden
     b.emit(
         ev.Rerolled(character=c.character, name=me.name, check=roll, blind=blind),
         rolls=(record,),

@@ -64,8 +64,10 @@ _SheetFacts = tuple[tuple[str, ...], tuple[str, ...], dict[str, int], dict[Stat,
 # -- bleeding (WD-STATUS-001) ---------------------------------------------------------------------
 
 
-def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> None:
-    """Spend effort and, if the spender bleeds, take Bleeding's lesser wound (WD-STATUS-001)."""
+def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1, *, veiled: bool = False) -> None:
+    """Spend effort and, if the spender bleeds, take Bleeding's lesser wound (WD-STATUS-001).
+    ``veiled``: spent on a check the GM called in secret, so the line is the GM's and the spender's
+    player's alone (the other seats would learn of the check); a wound it sets off shows, not why."""
     c = b.person(ident)
     effort = c.effort.spend(b.sheet(ident), pool, dots)
     tier, conditions = _bleeds(b, c, BleedTrigger.EFFORT_SPENT)
@@ -80,10 +82,12 @@ def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> 
             use=use,
             bled=tier is not None,
             people=(c,),
-        )
+        ),
+        hidden=veiled,
+        seats=(c.owner,) if veiled and c.owner is not None else (),
     )
     if tier is not None:
-        take_wound(b, ident, tier, None, cause="bleeding")
+        take_wound(b, ident, tier, None, cause="" if veiled else "bleeding")
 
 
 def _bleeds(
