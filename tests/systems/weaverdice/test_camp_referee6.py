@@ -197,3 +197,157 @@ def test_r6_10_two_catastrophic_rolls_burden_the_third_negotiator_by_two() -> No
     assert camp(d).negotiations["n"].penalty == 2
     d.do("ann", "negotiate", character="cy", negotiation="n", dice=[5])
     assert camp(d).negotiations["n"].outcome != "success"
+
+
+# --- skills and training (src 338-342, 1223) -----------------------------------------------------------
+
+
+@pytest.mark.rules("WD-PROG-011", "WD-SKILL-005", "WD-SKILL-006")
+def test_r6_11_a_learning_box_makes_room_for_its_own_skill_only() -> None:
+    """src 1223: Learning a Skill 'raises the total number of allowed skills by 1'; src 338: at most
+    2 x Knowledge skills. Knowledge 1 holding two skills is full; the box's Lockpicking fits, but
+    training to start a third new skill does not."""
+    d = table()
+    two = [{"name": "Brawl", "stats": ["brawn"]}, {"name": "Haggle", "stats": ["social"]}]
+    pc(d, "ann", "ada", "Ada", knowledge=1, skills=two)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Lockpicking", stat="dexterity")
+    assert len(d.state.sheets["ada"].skills) == 3
+    d.do("gm", "start_downtime")
+    d.refuse(
+        "ann",
+        "downtime_action",
+        character="ada",
+        action="train",
+        skill="Juggling",
+        stat="dexterity",
+        rule="WD-SKILL-005",
+    )
+    assert len(d.state.sheets["ada"].skills) == 3
+
+
+@pytest.mark.rules("WD-SKILL-006", "WD-SKILL-008")
+def test_r6_12_saved_training_rolls_reaching_12_learn_the_skill() -> None:
+    """src 342: training rolls add Knowledge's and the skill's stat modifiers and are saved; 'once the
+    saved rolls total 12 or more' the skill is learned. Knowledge 4 (+1), Dexterity 3 (+0): 6 + 1 = 7,
+    then 4 + 1 = 5: 12, learned."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Lockpicking", stat="dexterity")
+    d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="train", skill="Lockpicking", dice=[6])
+    d.do("ann", "downtime_action", character="ada", action="train", skill="Lockpicking", dice=[4])
+    lock = next(s for s in d.state.sheets["ada"].skills if s.name == "Lockpicking")
+    assert not lock.learning
+
+
+# --- the intel grid (src 1874, 1902) -----------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-INTEL-020", "WD-INTEL-019")
+def test_r6_13_a_surveillance_success_on_a_6_cell_gives_tier_2_half_the_listed_tier_3() -> None:
+    """src 1874: on a success 'they unlock the space and get intel - usually half what's listed'
+    (PROPOSED: the cell lists tier TN - 3, a success gives one tier lower). A 2x2 grid whose top-left is
+    6+: Wits 5 (+2) rolls 4, 6 in all: one tier-2 violent intel."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", wits=5)
+    d.do("gm", "start_downtime", slots=3)
+    d.do("gm", "add_target", target="gus", name="Gus", size=2, dispositions=["violent"], tns=[6, 4, 4, 4])
+    d.do("ann", "surveil", character="ada", target="gus", cell="0,0", dice=[4])
+    assert camp(d).targets["gus"].cells[0].unlocked
+    assert ledger(d).intel == {"violent:2": 1}
+
+
+@pytest.mark.rules("WD-INTEL-015")
+def test_r6_14_a_7_cell_opens_to_tier_4_intel_not_tier_3() -> None:
+    """src 1795, 1902: intel may be spent to unlock a space (PROPOSED tier TN - 3: 7+ takes tier 4). A
+    tier-3 intel is refused and kept; a tier-4 opens it, with no action used."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime", slots=3)
+    d.do("gm", "add_target", target="gus", name="Gus", size=2, dispositions=["violent"], tns=[7, 4, 4, 4])
+    d.do("gm", "award", character="ada", intel="violent:3")
+    d.do("gm", "award", character="ada", intel="violent:4")
+    d.refuse("ann", "spend_intel", character="ada", target="gus", intel="violent:3", on="0,0")
+    assert ledger(d).intel == {"violent:3": 1, "violent:4": 1}
+    d.do("ann", "spend_intel", character="ada", target="gus", intel="violent:4", on="0,0")
+    assert camp(d).targets["gus"].cells[0].unlocked and ledger(d).intel == {"violent:3": 1}
+    assert camp(d).phase.slots["ada"].used == 0
+
+
+# --- planning (src 1445, 1451) ------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-PLAN-006", "WD-PLAN-003")
+def test_r6_15_an_advance_roll_takes_one_of_the_knowledge_details() -> None:
+    """src 1445: '[Knowledge] details'; src 1451: an advance skill roll in place of one of them.
+    Knowledge 2: two details and an advance roll are three - refused, and nothing is rolled."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=2)
+    d.do("gm", "start_downtime")
+    d.do("ann", "declare_mission", character="ada", mission="bank", kind="bank robbery", date="Friday")
+    d.do(
+        "gm",
+        "set_mission_details",
+        mission="bank",
+        details={"security": ["2 guards", "4 rent-a-cops"], "traffic": ["clear", "jam"]},
+    )
+    d.refuse(
+        "ann",
+        "plan_mission",
+        character="ada",
+        mission="bank",
+        details=["security", "traffic"],
+        advance="wits",
+        rule="WD-PLAN-003",
+    )
+    m = camp(d).missions["bank"]
+    assert (m.banked, m.offered) == ((), {})
+
+
+# --- followers (src 1355) ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-FOLLOW-004", "WD-FOLLOW-005")
+def test_r6_16_a_seventh_journalist_needs_a_7_and_is_surplus() -> None:
+    """src 1355: 'a roll requiring a result in excess of the number of that follower one already has';
+    'benefit passively from up to six ... may have more as a surplus'. Six Journalists, Social 5 (+2):
+    a 5 makes 7, the seventh joins."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=5)
+    c = camp(d)
+    held = c.ledger("ada").model_copy(update={"followers": {"journalist": 6}, "eligible": ("journalist",)})
+    d.patch(campaign=c.model_copy(update={"ledgers": {**c.ledgers, "ada": held}}))
+    d.do("gm", "start_downtime")
+    d.do("ann", "gain_follower", character="ada", kind="journalist", dice=[5])
+    assert ledger(d).followers == {"journalist": 7}
+    assert ledger(d).active("journalist", 6) == 6
+
+
+# --- rest and recuperate (src 2005-2009) --------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-REST-002")
+def test_r6_17_a_guts_roll_below_zero_takes_no_days_off_and_adds_none() -> None:
+    """src 2009: 'reduce the duration of a long-term condition by a number of days equal to the result'.
+    Guts 1 (-2) rolls 1: a result of -1 reduces nothing, and surely lengthens nothing: 20 days stay 20."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=1)
+    d.do("gm", "award", character="ada", condition="fractured leg", days=20)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=["fractured leg"], dice=[1])
+    leg = next(c for c in ledger(d).conditions if c.name == "fractured leg")
+    assert leg.days == 20
+
+
+@pytest.mark.rules("WD-REST-002")
+def test_r6_18_a_guts_roll_past_the_days_left_ends_the_condition() -> None:
+    """src 2009: a 5 takes 5 days off; a sprain with 3 days left is over, not at -2 days."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", condition="sprain", days=3)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=["sprain"], dice=[5])
+    assert all(c.name != "sprain" or c.days == 0 for c in ledger(d).conditions)
+    assert all(c.days >= 0 for c in ledger(d).conditions)

@@ -96,10 +96,11 @@ def _treat(lt: LongTerm, total: int, face: int, tn: int) -> tuple[LongTerm | Non
         return evolve(
             lt, {"progress": progress, "sixes": sixes}
         ), f"{lt.name}: {total}, {progress} of {lt.dc}"
-    days = max(0, lt.days - total)
+    off = max(0, total)  # src 2009: a result below 0 takes no days off, and never adds any
+    days = max(0, lt.days - off)
     if days == 0:
-        return None, f"{lt.name}: {total} days off, healed"
-    return evolve(lt, {"days": days}), f"{lt.name}: {total} days off, {days} left"
+        return None, f"{lt.name}: {off} days off, healed"
+    return evolve(lt, {"days": days}), f"{lt.name}: {off} days off, {days} left"
 
 
 def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceService) -> Done:
