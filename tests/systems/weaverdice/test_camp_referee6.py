@@ -351,3 +351,77 @@ def test_r6_18_a_guts_roll_past_the_days_left_ends_the_condition() -> None:
     d.do("ann", "rest_recuperate", character="ada", uses=["sprain"], dice=[5])
     assert all(c.name != "sprain" or c.days == 0 for c in ledger(d).conditions)
     assert all(c.days >= 0 for c in ledger(d).conditions)
+
+
+# --- half dots, slots and fans (src 1192, 1198, 1368) ----------------------------------------------------
+
+
+def refresh(d: Driver, option: str) -> None:
+    """Fill the list to four boxes with the duplicated ones, clear the goal and take a milestone."""
+    for name in ("room_to_recruit", "room_to_recruit", "learning_a_skill", "learning_a_skill"):
+        if sum(ledger(d).boxes.values()) < 4:
+            box(d, name)
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    d.do("ann", "take_milestone", character="ada", option=option, dice=[1])
+    d.answer("ann", d.prompt("ann", "keep_perk").id, "1")
+
+
+@pytest.mark.rules("WD-PROG-006", "WD-EFFORT-014")
+def test_r6_19_half_dots_in_two_pools_stay_two_halves() -> None:
+    """src 1192: 'Two half dots become a whole' (PROPOSED: two in the same pool). A half Focus dot, then
+    on the next list a half Stamina dot: still two halves, no whole dot in either pool."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+    box(d, "extra_effort", pool="focus")
+    refresh(d, "expand_power")
+    box(d, "extra_effort", pool="stamina")
+    assert sum(ledger(d).half_dots.values()) == 2
+    assert not any(d.state.sheets["ada"].effort_bonus.values())
+
+
+@pytest.mark.rules("WD-PROG-007")
+def test_r6_20_the_third_equipment_slot_is_a_belt_slot_again() -> None:
+    """src 1198: 'Equipment slots alternate from belt slots (odd #) to extra costume slots (even #)'.
+    One a list over three lists: belt, costume, belt."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4, costume={"pieces": []})
+    box(d, "equipment_slot")
+    refresh(d, "expand_power")
+    box(d, "equipment_slot")
+    refresh(d, "life_perk")
+    box(d, "equipment_slot")
+    s = d.state.sheets["ada"]
+    assert (s.extra_belt_slots, s.costume.extra_slots) == (2, 1)
+
+
+# --- strikes across phases and targets (src 1874) ----------------------------------------------------------
+
+
+@pytest.mark.rules("WD-INTEL-022")
+def test_r6_21_a_number_rolled_on_one_target_is_no_strike_on_another() -> None:
+    """src 1874: 'If they roll a number they've already rolled this session' (PROPOSED: this phase's
+    surveillance of this target). A 5 on Pearl, then a 5 on Gus: no strike on Gus."""
+    d = table()
+    spy(d, wits=3)
+    d.do("gm", "add_target", target="gus", name="Gus", size=2, dispositions=["violent"], tns=[4, 4, 4, 4])
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[5])
+    d.do("ann", "surveil", character="ada", target="gus", cell="0,0", dice=[5])
+    assert camp(d).targets["gus"].strikes == 0 and camp(d).targets["gus"].cells[0].unlocked
+
+
+@pytest.mark.rules("WD-INTEL-023")
+def test_r6_22_strikes_carry_into_the_next_phase_and_the_third_alerts() -> None:
+    """src 1874: 'At three strikes, usually, the target is alerted' (PROPOSED: strikes accumulate per
+    target across phases and reset after an alert). Two misses taken as strikes, a new phase, a third:
+    alerted, and the count starts again."""
+    d = table()
+    spy(d, wits=4)
+    for face in (1, 2):
+        d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[face])
+        d.answer("ann", d.prompt("ann", "strike_choice").id, "strike")
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime", slots=3)
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[3])
+    d.answer("ann", d.prompt("ann", "strike_choice").id, "strike")
+    t = camp(d).targets["pearl"]
+    assert (t.alerts, t.strikes) == (1, 0)
