@@ -425,3 +425,43 @@ def test_r6_22_strikes_carry_into_the_next_phase_and_the_third_alerts() -> None:
     d.answer("ann", d.prompt("ann", "strike_choice").id, "strike")
     t = camp(d).targets["pearl"]
     assert (t.alerts, t.strikes) == (1, 0)
+
+
+# --- recruiting followers (src 1606-1610) ------------------------------------------------------------------
+
+
+def informant_call(d: Driver, **ada: Any) -> None:
+    """Ada puts the word out; one die at 4+ turns up one applicant, an informant."""
+    pc(d, "ann", "ada", "Ada", social=1, **ada)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6])
+    d.do("gm", "present_candidate", recruitment="r", candidate="ear", name="Earwig", follower="informant")
+
+
+@pytest.mark.rules("WD-RECRUIT-001", "WD-FOLLOW-006")
+def test_r6_23_a_follower_answering_a_call_joins_as_a_follower_not_an_underling() -> None:
+    """src 1608: 'When hiring, can seek out capes, regular on-the-ground troops, and followers'. Ada
+    (Social 1: one underling, two followers at most) already leads one underling; the informant she
+    hires is a follower, so the full underling roster does not stop him and he is no underling."""
+    d = table()
+    informant_call(d)
+    c = camp(d)
+    held = c.ledger("ada").model_copy(update={"underlings": ("Thug",)})
+    d.patch(campaign=c.model_copy(update={"ledgers": {**c.ledgers, "ada": held}}))
+    d.do("ann", "hire", character="ada", candidate="ear")
+    assert ledger(d).followers == {"informant": 1}
+    assert ledger(d).underlings == ("Thug",)
+    assert "Earwig joins Ada as a follower (informant)." in d.words()
+
+
+@pytest.mark.rules("WD-RECRUIT-001", "WD-FOLLOW-006")
+def test_r6_24_a_follower_hire_past_the_follower_cap_is_refused() -> None:
+    """src 1359: the follower cap is 2 x Social. Ada (Social 1) holds two Fans: the informant cannot
+    join, and the refusal changes nothing."""
+    d = table()
+    informant_call(d)
+    c = camp(d)
+    held = c.ledger("ada").model_copy(update={"followers": {"fan": 2}})
+    d.patch(campaign=c.model_copy(update={"ledgers": {**c.ledgers, "ada": held}}))
+    d.refuse("ann", "hire", character="ada", candidate="ear", rule="WD-FOLLOW-006")
+    assert ledger(d).followers == {"fan": 2} and not camp(d).candidates["ear"].hired

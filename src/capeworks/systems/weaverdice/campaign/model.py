@@ -244,6 +244,8 @@ class Candidate(Frozen):
     skills: int = 0
     reputation: int = 0
     hired: bool = False
+    #: the follower type a follower candidate joins as, not an underling (WD-RECRUIT-001)
+    follower: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class Recruitment(Frozen):

@@ -21,7 +21,9 @@ ask Social-score questions (WD-RECRUIT-013); the GM then rolls the recruiter's
 Knowledge per detail behind the screen, 4+ reveals it, +2 where asked, under
 their low-morale cap (WD-RECRUIT-011, WD-MORALE-002); only revealed values ever
 reach a player. A candidate never outranks the recruiter in milestones, skills
-or rep (WD-RECRUIT-005).
+or rep (WD-RECRUIT-005). A call may seek followers too (src 1608): a candidate
+the GM presents as a follower type joins, once hired, as a follower of that
+type within the follower cap (WD-FOLLOW-006), not as an underling.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
-from capeworks.systems.weaverdice.campaign.followers import lose_follower
+from capeworks.systems.weaverdice.campaign.followers import follower_count, lose_follower
 from capeworks.systems.weaverdice.campaign.group_passives import journalists_for
 from capeworks.systems.weaverdice.campaign.model import Candidate, Group, Recruitment
 from capeworks.systems.weaverdice.campaign.reputation import check_discarded, with_shared
@@ -198,6 +200,9 @@ def present_candidate(state: WdState, ctx: Ctx, c: cc.PresentCandidate, dice: Di
         if c.disposition.lower() not in DISPOSITIONS:
             raise RuleViolation("WD-LORE-004", f"There is no disposition {c.disposition}.")
         details["disposition"] = c.disposition.lower()
+    follower = c.follower.lower()
+    if follower and ctx.config.campaign.follower(follower) is None:
+        raise RuleViolation("WD-RECRUIT-001", f"There is no follower type {c.follower}.")
     b = Builder(state, ctx, dice)
     off = False
     if r.loose:
@@ -212,6 +217,7 @@ def present_candidate(state: WdState, ctx: Ctx, c: cc.PresentCandidate, dice: Di
         milestones=c.milestones,
         skills=c.skills,
         reputation=c.reputation,
+        follower=follower,
     )
     r = evolve(r, {"candidates": (*r.candidates, c.candidate)})
     b.emit(ce.CandidatePresented(candidate=cand, recruitment=r), hidden=True)
@@ -278,7 +284,8 @@ def vet_candidates(state: WdState, ctx: Ctx, c: cc.VetCandidates, dice: DiceServ
 
 
 def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
-    """Take a candidate on as an underling, within the underling cap (WD-STAT-014)."""
+    """Take a candidate on as an underling, within the underling cap (WD-STAT-014), or a follower
+    candidate as a follower of their type, within the follower cap (src 1608, WD-FOLLOW-006)."""
     who = person(state, c.character)
     cand = state.campaign.candidates.get(c.candidate)
     if cand is None or cand.hired:
@@ -287,10 +294,17 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
     if r.recruiter != c.character:
         raise RuleViolation("WD-RECRUIT-001", f"{cand.name} answered someone else's call, not {who.name}'s.")
     ledger = ledger_of(state, c.character)
-    cap = state.sheet(c.character).underling_cap(ctx.config)
-    if len(ledger.underlings) >= cap:
-        raise RuleViolation("WD-STAT-014", f"{who.name} already has {cap} underlings, the cap.")
-    ledger = evolve(ledger, {"underlings": (*ledger.underlings, cand.name)})
+    if cand.follower:
+        cap = state.sheet(c.character).follower_cap
+        if follower_count(ledger) >= cap:
+            raise RuleViolation("WD-FOLLOW-006", f"{who.name} already has {cap} followers, the cap.")
+        kinds = {**ledger.followers, cand.follower: ledger.followers.get(cand.follower, 0) + 1}
+        ledger = evolve(ledger, {"followers": kinds})
+    else:
+        cap = state.sheet(c.character).underling_cap(ctx.config)
+        if len(ledger.underlings) >= cap:
+            raise RuleViolation("WD-STAT-014", f"{who.name} already has {cap} underlings, the cap.")
+        ledger = evolve(ledger, {"underlings": (*ledger.underlings, cand.name)})
     # src 1372: "You lose a fan ... if you recruit the extra option" a Fan brought: the one tapped for
     # the candidate, the recruiter's own or a group's (WD-FOLLOW-008), its tap going with it
     source = r.fan_source(cand.id)
@@ -306,6 +320,7 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
             name=who.name,
             candidate=c.candidate,
             recruit=cand.name,
+            follower=cand.follower,
             ledgers={c.character: ledger},
             groups=groups,
         )
