@@ -465,3 +465,33 @@ def test_r6_24_a_follower_hire_past_the_follower_cap_is_refused() -> None:
     d.patch(campaign=c.model_copy(update={"ledgers": {**c.ledgers, "ada": held}}))
     d.refuse("ann", "hire", character="ada", candidate="ear", rule="WD-FOLLOW-006")
     assert ledger(d).followers == {"fan": 2} and not camp(d).candidates["ear"].hired
+
+
+# --- machining (src 1532) -----------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-CRAFT-012", "WD-CRAFT-007")
+def test_r6_25_machining_adds_no_roll_to_a_pot_of_chili() -> None:
+    """src 1532: machining equipment 'could raise the cap for the number of tries to [Knowledge +1] when
+    crafting armor or metal weapons'. A batch of chili (not equipment, src 1508) is neither: claiming the
+    machine's roll is refused and no project starts; the chili itself is Knowledge 3 rolls."""
+    d = table()
+    crafter(d, skills=tree(), dexterity=3, knowledge=3)
+    chili = {"character": "ada", "project": "chili", "item": "chili", "tier": "standard", "price": 30}
+    d.refuse("gm", "start_craft", **chili, equipment=False, machined=True, rule="WD-CRAFT-012")
+    assert "chili" not in camp(d).projects and ledger(d).money == 1000
+    d.do("gm", "start_craft", **chili, equipment=False)
+    assert camp(d).projects["chili"].cap == 3
+
+
+@pytest.mark.rules("WD-CRAFT-012")
+def test_r6_26_machining_adds_no_roll_to_a_utility_belt() -> None:
+    """src 1532: armor or metal weapons only. A listed belt (src 1076-1100) is a costume piece but no
+    armor: the machine's roll is refused; listed armor takes it (Knowledge 3 + 1 = 4 rolls)."""
+    d = table()
+    crafter(d, skills=tree(), dexterity=3, knowledge=3)
+    d.refuse(
+        "ann", "start_craft", character="ada", project="b", item="belt", machined=True, rule="WD-CRAFT-012"
+    )
+    d.do("ann", "start_craft", character="ada", project="a", item="armor", machined=True)
+    assert camp(d).projects["a"].cap == 4
