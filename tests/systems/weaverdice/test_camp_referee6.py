@@ -495,3 +495,20 @@ def test_r6_26_machining_adds_no_roll_to_a_utility_belt() -> None:
     )
     d.do("ann", "start_craft", character="ada", project="a", item="armor", machined=True)
     assert camp(d).projects["a"].cap == 4
+
+
+@pytest.mark.rules("WD-CRAFT-008", "WD-CRAFT-003")
+def test_r6_27_armor_is_no_drudge_work_to_iterate() -> None:
+    """src 1517 (crafting other things): 'Drudge work and things that can be iterated or worked on
+    endlessly (programs, math problems, construction) may have 2x+ the knowledge cap, with raised DC'.
+    A suit of armor is equipment, not drudge work: doubling its rolls is refused and nothing is paid;
+    a program is, Knowledge 3 doubled to 6 rolls at DC 15 + 5."""
+    d = table()
+    crafter(d, skills=tree(), dexterity=3, knowledge=3)
+    d.refuse(
+        "ann", "start_craft", character="ada", project="a", item="armor", iterable=True, rule="WD-CRAFT-008"
+    )
+    assert "a" not in camp(d).projects and ledger(d).money == 1000
+    program = {"project": "p", "item": "program", "tier": "standard", "price": 30, "equipment": False}
+    d.do("gm", "start_craft", character="ada", **program, iterable=True)
+    assert (camp(d).projects["p"].cap, camp(d).projects["p"].dc) == (6, 20)

@@ -109,6 +109,12 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
     conf = ctx.config.campaign
     if c.machined:
         _machinable(c)
+    if c.iterable and c.equipment:
+        raise RuleViolation(
+            "WD-CRAFT-008",
+            "Only drudge work (programs, math problems, construction) is iterated for twice the rolls; "
+            f"a {c.item} is equipment.",
+        )
     if c.repair:
         dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if c.contrived else 0)
         cost, tier = 0, "repair"
