@@ -512,3 +512,37 @@ def test_r6_27_armor_is_no_drudge_work_to_iterate() -> None:
     program = {"project": "p", "item": "program", "tier": "standard", "price": 30, "equipment": False}
     d.do("gm", "start_craft", character="ada", **program, iterable=True)
     assert (camp(d).projects["p"].cap, camp(d).projects["p"].dc) == (6, 20)
+
+
+# --- capes on the team (src 1665) ------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-RECRUIT-004")
+def test_r6_28_a_cape_hired_from_a_cape_call_counts_on_the_next_one() -> None:
+    """src 1665: 'for capes, a -1 penalty applied for every cape already on the team, including any cape
+    that is handling the hiring'. Ada (Social 3) calls for capes: -1 for herself, a 6 is 5, one
+    applicant; she hires Troglodyte. Her next cape call is -2 whatever she says: 5, 5, 5 are 3s, nobody
+    (the table knows it hired him)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r1", capes=True, team_capes=1, dice=[6, 1, 1])
+    assert camp(d).recruitments["r1"].openings == 1
+    d.do("gm", "present_candidate", recruitment="r1", candidate="trog", name="Troglodyte")
+    d.do("ann", "hire", character="ada", candidate="trog")
+    d.do("ann", "recruit", character="ada", recruitment="r2", capes=True, team_capes=1, dice=[5, 5, 5])
+    assert camp(d).recruitments["r2"].openings == 0
+
+
+@pytest.mark.rules("WD-RECRUIT-004")
+def test_r6_29_a_hire_from_a_call_for_troops_is_no_cape_on_the_team() -> None:
+    """src 1665 counts capes only: a thug hired from a call for rank-and-file troops leaves Ada's next
+    cape call at -1, so 5, 5, 5 are three applicants."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r1", dice=[6, 1, 1])
+    d.do("gm", "present_candidate", recruitment="r1", candidate="thug", name="Thug")
+    d.do("ann", "hire", character="ada", candidate="thug")
+    d.do("ann", "recruit", character="ada", recruitment="r2", capes=True, team_capes=1, dice=[5, 5, 5])
+    assert camp(d).recruitments["r2"].openings == 3

@@ -4,7 +4,8 @@ A Recruit slot rolls Social-score dice, each with the net modifier; each die
 at 4+ opens a place for an applicant (WD-RECRUIT-001). The modifier sums the
 sought preferences from the table (WD-RECRUIT-002; capes-only rows need a cape
 search), doubles a preference's penalty to make it strict (WD-RECRUIT-003),
-and takes -1 per cape on the team, the recruiter included (WD-RECRUIT-004).
+and takes -1 per cape on the team, the recruiter included (WD-RECRUIT-004):
+never fewer than the recruiter and the capes hired from their own cape calls.
 Rep and milestones may be tapped for extra dice (1 each, WD-RECRUIT-007
 PROPOSED) or a bonus to every die (+1/+2/+3 for 1/3/6 tapped); each tapped
 rep card is lost on a 1-3 (50%; +1 to the die per active Journalist,
@@ -52,8 +53,24 @@ __all__ = ["BONUS", "ask", "hire", "present_candidate", "recruit", "recruit_modi
 BONUS = {0: 0, 1: 1, 3: 2, 6: 3}
 
 
-def recruit_modifier(ctx: Ctx, c: cc.Recruit) -> tuple[int, bool]:
-    """The net modifier of a search, and whether applicants may lack what was sought."""
+def capes_on_team(state: WdState, ident: str) -> int:
+    """The capes the table knows are on ``ident``'s team: the recruiter and the capes hired from
+    their own cape calls (WD-RECRUIT-004)."""
+    camp = state.campaign
+    hired = sum(
+        1
+        for x in camp.candidates.values()
+        if x.hired
+        and not x.follower
+        and camp.recruitments[x.recruitment].recruiter == ident
+        and camp.recruitments[x.recruitment].capes
+    )
+    return 1 + hired
+
+
+def recruit_modifier(ctx: Ctx, c: cc.Recruit, *, on_team: int = 1) -> tuple[int, bool]:
+    """The net modifier of a search, and whether applicants may lack what was sought; ``on_team`` is
+    the fewest capes the team can have (the recruiter and the capes the table saw hired)."""
     table = {row.key: row for row in ctx.config.campaign.recruit_table}
     total, loose = 0, False
     for key in {*c.seek, *c.strict}:
@@ -72,7 +89,7 @@ def recruit_modifier(ctx: Ctx, c: cc.Recruit) -> tuple[int, bool]:
             total += row.modifier
             loose = loose or row.modifier < 0
     if c.capes:
-        total -= max(1, c.team_capes)  # WD-RECRUIT-004, the recruiter counts
+        total -= max(on_team, c.team_capes)  # WD-RECRUIT-004, the recruiter counts
     return total, loose
 
 
@@ -82,7 +99,7 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
     if c.recruitment in state.campaign.recruitments:
         raise RuleViolation("WD-RECRUIT-001", f"There is already a recruitment called {c.recruitment}.")
     sheet = state.sheet(c.character)
-    modifier, loose = recruit_modifier(ctx, c)
+    modifier, loose = recruit_modifier(ctx, c, on_team=capes_on_team(state, c.character))
     units = c.rep_bonus + c.milestone_bonus
     if units not in BONUS:
         raise RuleViolation(
