@@ -546,3 +546,25 @@ def test_r6_29_a_hire_from_a_call_for_troops_is_no_cape_on_the_team() -> None:
     d.do("ann", "hire", character="ada", candidate="thug")
     d.do("ann", "recruit", character="ada", recruitment="r2", capes=True, team_capes=1, dice=[5, 5, 5])
     assert camp(d).recruitments["r2"].openings == 3
+
+
+# --- a hand at the workshop (src 1530) -------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-CRAFT-010", "WD-CRAFT-003")
+def test_r6_30_the_crafter_lends_no_hand_to_her_own_project() -> None:
+    """src 1530: 'Someone who is hanging out at the workshop or headquarters (doing the recuperation or
+    hanging out option) can add one roll to one craft attempt' - someone else; src 1486: the crafter's
+    own rolls stop at Knowledge. Ada hanging out or resting at her own armor is refused, no slot used;
+    Bo hanging out there adds the roll."""
+    d = table()
+    crafter(d, skills=tree(), dexterity=3, knowledge=3)
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime", slots=3)
+    d.do("ann", "start_craft", character="ada", project="a", item="armor")
+    d.refuse("ann", "downtime_action", character="ada", action="hang_out", project="a", rule="WD-CRAFT-010")
+    d.refuse("ann", "rest_recuperate", character="ada", project="a", rule="WD-CRAFT-010")
+    assert camp(d).projects["a"].extra == 0 and camp(d).phase.slots["ada"].used == 0
+    d.do("bob", "downtime_action", character="bo", action="hang_out", project="a")
+    assert camp(d).projects["a"].extra == 1

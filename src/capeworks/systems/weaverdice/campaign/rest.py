@@ -115,7 +115,7 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     for name in c.uses:
         if _mangled(who.lasting_loss, name) is None and _scarred(who, who.track.wounds, name) is None:
             _condition(ledger, name, who.name)
-    nearby = around_the_workshop(state, c.project) if c.project else None  # WD-CRAFT-010
+    nearby = around_the_workshop(state, c.project, c.character) if c.project else None  # WD-CRAFT-010
     phase, _ = take_slot(state, c.character, "rest_and_recuperate")
     # at low morale each wound that would mend tonight rolls a d6 first, and stays on 7 - k or more
     # (WD-MORALE-006, WD-WOUND-015: the end-of-day roll, at the morale the day ended on); a wound that
