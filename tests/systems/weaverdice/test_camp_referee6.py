@@ -568,3 +568,26 @@ def test_r6_30_the_crafter_lends_no_hand_to_her_own_project() -> None:
     assert camp(d).projects["a"].extra == 0 and camp(d).phase.slots["ada"].used == 0
     d.do("bob", "downtime_action", character="bo", action="hang_out", project="a")
     assert camp(d).projects["a"].extra == 1
+
+
+# --- one roll each in a negotiation (src 291, 431) ---------------------------------------------------------
+
+
+@pytest.mark.rules("WD-SOCIAL-005", "WD-REP-004")
+def test_r6_31_a_failed_negotiator_tries_again_only_with_rep() -> None:
+    """src 291: 'each roll Social as they join'; src 431: 'In the event the players fail a roll and
+    negotiations look like they'd end, players could use rep to make another try'. Ada (Social 3) rolls
+    3 against 4+: no deal. A second plain roll is refused; a rep card played after the failure adds a
+    die (5): agreed. Bo, joining, rolls his own."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "award", character="ada", rep="the docks rescue")
+    d.do("gm", "open_negotiation", negotiation="n", party="Mayor", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[3])
+    d.refuse("ann", "negotiate", character="ada", negotiation="n", dice=[6], rule="WD-SOCIAL-005")
+    assert camp(d).negotiations["n"].outcome == ""
+    d.do("ann", "rep_after", character="ada", negotiation="n", cards=[1], dice=[5])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    d.do("bob", "negotiate", character="bo", negotiation="n", dice=[4])
+    assert camp(d).negotiations["n"].rolls == 2

@@ -438,6 +438,8 @@ class Negotiation(Frozen):
     rolls: int = 0
     closed: bool = False
     outcome: str = ""
+    #: who has had their roll in these talks: one each, another try only with rep (WD-SOCIAL-005, WD-REP-004)
+    rolled: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class Group(Frozen):
