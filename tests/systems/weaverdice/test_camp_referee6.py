@@ -587,6 +587,8 @@ def test_r6_31_a_failed_negotiator_tries_again_only_with_rep() -> None:
     d.do("ann", "negotiate", character="ada", negotiation="n", dice=[3])
     d.refuse("ann", "negotiate", character="ada", negotiation="n", dice=[6], rule="WD-SOCIAL-005")
     assert camp(d).negotiations["n"].outcome == ""
+    offered = [c.fixed for c in d.legal("ann") if c.command == "negotiate"]
+    assert {"character": "ada", "negotiation": "n"} not in offered
     d.do("ann", "rep_after", character="ada", negotiation="n", cards=[1], dice=[5])
     assert camp(d).negotiations["n"].outcome == "agreed"
     d.do("bob", "negotiate", character="bo", negotiation="n", dice=[4])
