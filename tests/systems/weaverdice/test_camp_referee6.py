@@ -1,7 +1,9 @@
 """A referee's campaign situations (pass 6), each written from the seed
 (``/work/shared/seeds/000_6595eaca0229e06e.txt``, cited "src N") before playing it at the table with
-given dice: the edges of Resourceful and the roll cap, strikes that pile up, intel conversions of one
-type, the research table's far rows, a refreshed progression list, and talks that sour twice."""
+given dice: the edges of Resourceful and the roll cap, machining and drudge work, a hand at the
+workshop, strikes that pile up, intel conversions of one type, the research table's far rows, refreshed
+progression lists, Guts rolls below zero, followers answering a recruitment call, capes already on the
+team, and one roll each in a negotiation."""
 
 from __future__ import annotations
 
