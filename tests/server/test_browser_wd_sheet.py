@@ -75,7 +75,8 @@ def played(base_url: str) -> Seats:
     t.act("gm", "award", character="ada", rep="a quiet word")  # 7
     t.act("gm", "open_negotiation", negotiation="n", party="PRT")
     t.act("ann", "negotiate", dice=(5, 1, 4), character="ada", negotiation="n", cards=[6])  # kept, marked
-    t.act("ann", "negotiate", dice=(1, 1), character="ada", negotiation="n", cards=[5])  # general: spent
+    t.act("gm", "open_negotiation", negotiation="m", party="Mayor")  # one roll each in a negotiation
+    t.act("ann", "negotiate", dice=(1, 1), character="ada", negotiation="m", cards=[5])  # general: spent
     t.act("gm", "award", character="ada", boxes=2)
     t.act("ann", "check_box", character="ada", box="room_to_recruit")
     t.act("ann", "check_box", character="ada", box="extra_effort", pool="stamina")

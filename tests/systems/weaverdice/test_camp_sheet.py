@@ -43,7 +43,8 @@ def ada_played() -> Driver:
     d.do("gm", "open_negotiation", negotiation="n", party="PRT")
     # card 6 exclusive to PRT: two dice (5, 1), the keep roll 4: kept and marked (WD-REP-005)
     d.do("ann", "negotiate", character="ada", negotiation="n", cards=[6], dice=[5, 1, 4])
-    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[5], dice=[1, 1])  # general: spent
+    d.do("gm", "open_negotiation", negotiation="m", party="Mayor")  # one roll each in a negotiation
+    d.do("ann", "negotiate", character="ada", negotiation="m", cards=[5], dice=[1, 1])  # general: spent
     d.do("gm", "award", character="ada", boxes=2)
     d.do("ann", "check_box", character="ada", box="room_to_recruit")
     d.do("ann", "check_box", character="ada", box="extra_effort", pool="stamina")

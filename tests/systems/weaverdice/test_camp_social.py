@@ -15,8 +15,10 @@ def cards(d: Driver, ident: str) -> list[str]:
     return [x.source for x in camp(d).ledgers[ident].rep if not x.negative]
 
 
-def talks(d: Driver, **more: object) -> None:
-    d.do("gm", "open_negotiation", negotiation="n", party="Teeth", **more)
+def talks(d: Driver, negotiation: str = "n", **more: object) -> None:
+    """Talks with the Teeth; each negotiator rolls once in a negotiation (src 291), so a new round is a
+    new negotiation."""
+    d.do("gm", "open_negotiation", negotiation=negotiation, party="Teeth", **more)
 
 
 @pytest.mark.rules(
@@ -33,8 +35,9 @@ def test_rep_buys_extra_dice_at_1_3_6_cards_and_general_rep_is_spent() -> None:
     d.do("ann", "negotiate", character="ada", negotiation="n", cards=[1, 2, 3], dice=[1, 2, 2])
     assert "no deal" in d.last.payload.text
     assert cards(d, "ada") == ["d"]  # general rep is consumed
-    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[4], dice=[1, 3])  # 3 + 1 = 4
-    assert camp(d).negotiations["n"].outcome == "agreed"
+    talks(d, "n2", relationship=-1, offer=2)  # the next round of talks
+    d.do("ann", "negotiate", character="ada", negotiation="n2", cards=[4], dice=[1, 3])  # 3 + 1 = 4
+    assert camp(d).negotiations["n2"].outcome == "agreed"
     with pytest.raises(InvalidCommand):
         d.do("gm", "open_negotiation", negotiation="m", party="x", relationship=4)  # the ladder is -3..+3
 
@@ -56,9 +59,11 @@ def test_exclusive_rep_is_kept_on_4_then_marked_needs_6_and_journalists_help() -
     # a marked card needs 6+: 5 + a Journalist's +1 = 6 keeps it
     d.do("gm", "award", character="ada", eligible="journalist")
     d.do("ann", "gain_follower", character="ada", kind="journalist", dice=[3])
-    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[1], dice=[5, 1, 5])
+    talks(d, "n2")
+    d.do("ann", "negotiate", character="ada", negotiation="n2", cards=[1], dice=[5, 1, 5])
     assert "saved a Teeth cape" in cards(d, "ada")
-    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[1], dice=[5, 1, 4])  # 5 < 6: lost
+    talks(d, "n3")
+    d.do("ann", "negotiate", character="ada", negotiation="n3", cards=[1], dice=[5, 1, 4])  # 5 < 6: lost
     assert "saved a Teeth cape" not in cards(d, "ada")
 
 

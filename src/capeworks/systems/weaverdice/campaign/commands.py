@@ -240,6 +240,11 @@ class PresentCandidate(Frozen):
     reputation: int = Field(default=0, ge=0, le=99)
     classification: str = Field(default="", max_length=20, description="Mover, Shaker, ... (WD-LORE-005).")
     disposition: str = Field(default="", max_length=20, description="Hero, villain, ... (WD-LORE-004).")
+    follower: str = Field(
+        default="",
+        max_length=40,
+        description="A follower type: hired, they join as a follower (WD-RECRUIT-001).",
+    )
 
 
 class Ask(Frozen):

@@ -5,7 +5,7 @@ action is one roll toward one project (WD-CRAFT-002): 1d6 plus the Craft
 tree's extra dice (+1h6 Craft, +2h6 Master Craft) and one die per helper, keep
 the best, no stat modifier (WD-CRAFT-010/014/022), capped by the crafter's low
 morale like any roll of theirs (WD-MORALE-002, src 453). A project allows Knowledge
-rolls (+1 machined, WD-CRAFT-003/012); then, or earlier once the total meets
+rolls (+1 machined, for armor or metal weapons only, WD-CRAFT-003/012); then, or earlier once the total meets
 the DC (PROPOSED), it is decided: the attempted tier, a lower tier it still
 meets, or a failure (WD-CRAFT-004/005). Materials are paid for the attempted
 tier when it starts (WD-CRAFT-006), less Resourceful's cut (WD-CRAFT-019), which
@@ -29,7 +29,7 @@ from capeworks.systems.weaverdice.campaign.model import CraftProject, Phase
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CampaignConfig
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.data_equipment import COSTUME_PIECES
+from capeworks.systems.weaverdice.data_equipment import COSTUME_PIECES, CostumeFamily
 from capeworks.systems.weaverdice.equipment import repair_item
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.gear_damage import piece_name
@@ -107,6 +107,14 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         raise RuleViolation("WD-CRAFT-002", f"There is already a project called {c.project}.")
     sheet = state.sheet(c.character)
     conf = ctx.config.campaign
+    if c.machined:
+        _machinable(c)
+    if c.iterable and c.equipment:
+        raise RuleViolation(
+            "WD-CRAFT-008",
+            "Only drudge work (programs, math problems, construction) is iterated for twice the rolls; "
+            f"a {c.item} is equipment.",
+        )
     if c.repair:
         dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if c.contrived else 0)
         cost, tier = 0, "repair"
@@ -152,6 +160,24 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         )
     )
     return b.batch
+
+
+_NOT_ARMOR = frozenset(
+    {CostumeFamily.BELT, CostumeFamily.SUPPLY, CostumeFamily.ICON, CostumeFamily.AFFILIATION}
+)
+
+
+def _machinable(c: cc.StartCraft) -> None:
+    """Machining adds its roll 'when crafting armor or metal weapons' (src 1532, WD-CRAFT-012): never to
+    a program, base or meal, nor to a listed costume piece that is no armor; any other item is the
+    GM's call (a made-up weapon may well be metal)."""
+    listed = COSTUME_PIECES.get(c.item.strip().lower().replace(" ", "_"))
+    if not c.equipment or (listed is not None and listed.family in _NOT_ARMOR):
+        raise RuleViolation(
+            "WD-CRAFT-012",
+            "Machining equipment adds a roll only when crafting armor or metal weapons; "
+            f"a {c.item} is neither.",
+        )
 
 
 def attempted_tier(c: cc.StartCraft, *, gm: bool) -> str:

@@ -225,12 +225,20 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
     return b.batch
 
 
-def around_the_workshop(state: WdState, project: str) -> CraftProject:
+def around_the_workshop(state: WdState, project: str, ident: str) -> CraftProject:
     """The project one more roll goes to from someone hanging out or recuperating at the workshop
-    (WD-CRAFT-010, src 1530: 'doing the recuperation or hanging out option')."""
+    (WD-CRAFT-010, src 1530: 'doing the recuperation or hanging out option'): someone else's hand,
+    never the crafter's own, whose rolls stop at Knowledge (WD-CRAFT-003, src 1486)."""
     p = state.campaign.projects.get(project)
     if p is None or p.done:
         raise RuleViolation("WD-CRAFT-010", "There is no open project of that name at the workshop.")
+    if p.crafter == ident:
+        name = person(state, ident).name
+        raise RuleViolation(
+            "WD-CRAFT-010",
+            f"{name} is the one crafting the {p.item}: a roll from hanging out or resting at the workshop "
+            f"is someone else's, and {name}'s own rolls stop at Knowledge.",
+        )
     return evolve(p, {"extra": p.extra + 1})
 
 
@@ -244,7 +252,7 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
     b = Builder(state, ctx, dice)
     projects: tuple[CraftProject, ...] = ()
     if c.action == "hang_out" and c.project:
-        projects = (around_the_workshop(state, c.project),)
+        projects = (around_the_workshop(state, c.project, c.character),)
     if projects:
         b.emit(ce.CraftStarted(projects=projects, character=c.character, name=who.name))
     ledgers: dict[str, Ledger] = {}

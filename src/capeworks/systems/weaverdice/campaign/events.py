@@ -284,6 +284,8 @@ class Hired(CampaignEvent):
     name: str
     candidate: str
     recruit: str
+    #: the follower type they join as; empty for an underling (WD-RECRUIT-001)
+    follower: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class TargetAdded(CampaignFact):

@@ -244,6 +244,8 @@ class Candidate(Frozen):
     skills: int = 0
     reputation: int = 0
     hired: bool = False
+    #: the follower type a follower candidate joins as, not an underling (WD-RECRUIT-001)
+    follower: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class Recruitment(Frozen):
@@ -436,6 +438,8 @@ class Negotiation(Frozen):
     rolls: int = 0
     closed: bool = False
     outcome: str = ""
+    #: who has had their roll in these talks: one each, another try only with rep (WD-SOCIAL-005, WD-REP-004)
+    rolled: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class Group(Frozen):

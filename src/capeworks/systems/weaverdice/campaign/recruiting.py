@@ -4,7 +4,8 @@ A Recruit slot rolls Social-score dice, each with the net modifier; each die
 at 4+ opens a place for an applicant (WD-RECRUIT-001). The modifier sums the
 sought preferences from the table (WD-RECRUIT-002; capes-only rows need a cape
 search), doubles a preference's penalty to make it strict (WD-RECRUIT-003),
-and takes -1 per cape on the team, the recruiter included (WD-RECRUIT-004).
+and takes -1 per cape on the team, the recruiter included (WD-RECRUIT-004):
+never fewer than the recruiter and the capes hired from their own cape calls.
 Rep and milestones may be tapped for extra dice (1 each, WD-RECRUIT-007
 PROPOSED) or a bonus to every die (+1/+2/+3 for 1/3/6 tapped); each tapped
 rep card is lost on a 1-3 (50%; +1 to the die per active Journalist,
@@ -21,7 +22,9 @@ ask Social-score questions (WD-RECRUIT-013); the GM then rolls the recruiter's
 Knowledge per detail behind the screen, 4+ reveals it, +2 where asked, under
 their low-morale cap (WD-RECRUIT-011, WD-MORALE-002); only revealed values ever
 reach a player. A candidate never outranks the recruiter in milestones, skills
-or rep (WD-RECRUIT-005).
+or rep (WD-RECRUIT-005). A call may seek followers too (src 1608): a candidate
+the GM presents as a follower type joins, once hired, as a follower of that
+type within the follower cap (WD-FOLLOW-006), not as an underling.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
-from capeworks.systems.weaverdice.campaign.followers import lose_follower
+from capeworks.systems.weaverdice.campaign.followers import follower_count, lose_follower
 from capeworks.systems.weaverdice.campaign.group_passives import journalists_for
 from capeworks.systems.weaverdice.campaign.model import Candidate, Group, Recruitment
 from capeworks.systems.weaverdice.campaign.reputation import check_discarded, with_shared
@@ -50,8 +53,24 @@ __all__ = ["BONUS", "ask", "hire", "present_candidate", "recruit", "recruit_modi
 BONUS = {0: 0, 1: 1, 3: 2, 6: 3}
 
 
-def recruit_modifier(ctx: Ctx, c: cc.Recruit) -> tuple[int, bool]:
-    """The net modifier of a search, and whether applicants may lack what was sought."""
+def capes_on_team(state: WdState, ident: str) -> int:
+    """The capes the table knows are on ``ident``'s team: the recruiter and the capes hired from
+    their own cape calls (WD-RECRUIT-004)."""
+    camp = state.campaign
+    hired = sum(
+        1
+        for x in camp.candidates.values()
+        if x.hired
+        and not x.follower
+        and camp.recruitments[x.recruitment].recruiter == ident
+        and camp.recruitments[x.recruitment].capes
+    )
+    return 1 + hired
+
+
+def recruit_modifier(ctx: Ctx, c: cc.Recruit, *, on_team: int = 1) -> tuple[int, bool]:
+    """The net modifier of a search, and whether applicants may lack what was sought; ``on_team`` is
+    the fewest capes the team can have (the recruiter and the capes the table saw hired)."""
     table = {row.key: row for row in ctx.config.campaign.recruit_table}
     total, loose = 0, False
     for key in {*c.seek, *c.strict}:
@@ -70,7 +89,7 @@ def recruit_modifier(ctx: Ctx, c: cc.Recruit) -> tuple[int, bool]:
             total += row.modifier
             loose = loose or row.modifier < 0
     if c.capes:
-        total -= max(1, c.team_capes)  # WD-RECRUIT-004, the recruiter counts
+        total -= max(on_team, c.team_capes)  # WD-RECRUIT-004, the recruiter counts
     return total, loose
 
 
@@ -80,7 +99,7 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
     if c.recruitment in state.campaign.recruitments:
         raise RuleViolation("WD-RECRUIT-001", f"There is already a recruitment called {c.recruitment}.")
     sheet = state.sheet(c.character)
-    modifier, loose = recruit_modifier(ctx, c)
+    modifier, loose = recruit_modifier(ctx, c, on_team=capes_on_team(state, c.character))
     units = c.rep_bonus + c.milestone_bonus
     if units not in BONUS:
         raise RuleViolation(
@@ -198,6 +217,9 @@ def present_candidate(state: WdState, ctx: Ctx, c: cc.PresentCandidate, dice: Di
         if c.disposition.lower() not in DISPOSITIONS:
             raise RuleViolation("WD-LORE-004", f"There is no disposition {c.disposition}.")
         details["disposition"] = c.disposition.lower()
+    follower = c.follower.lower()
+    if follower and ctx.config.campaign.follower(follower) is None:
+        raise RuleViolation("WD-RECRUIT-001", f"There is no follower type {c.follower}.")
     b = Builder(state, ctx, dice)
     off = False
     if r.loose:
@@ -212,6 +234,7 @@ def present_candidate(state: WdState, ctx: Ctx, c: cc.PresentCandidate, dice: Di
         milestones=c.milestones,
         skills=c.skills,
         reputation=c.reputation,
+        follower=follower,
     )
     r = evolve(r, {"candidates": (*r.candidates, c.candidate)})
     b.emit(ce.CandidatePresented(candidate=cand, recruitment=r), hidden=True)
@@ -278,7 +301,8 @@ def vet_candidates(state: WdState, ctx: Ctx, c: cc.VetCandidates, dice: DiceServ
 
 
 def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
-    """Take a candidate on as an underling, within the underling cap (WD-STAT-014)."""
+    """Take a candidate on as an underling, within the underling cap (WD-STAT-014), or a follower
+    candidate as a follower of their type, within the follower cap (src 1608, WD-FOLLOW-006)."""
     who = person(state, c.character)
     cand = state.campaign.candidates.get(c.candidate)
     if cand is None or cand.hired:
@@ -287,10 +311,17 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
     if r.recruiter != c.character:
         raise RuleViolation("WD-RECRUIT-001", f"{cand.name} answered someone else's call, not {who.name}'s.")
     ledger = ledger_of(state, c.character)
-    cap = state.sheet(c.character).underling_cap(ctx.config)
-    if len(ledger.underlings) >= cap:
-        raise RuleViolation("WD-STAT-014", f"{who.name} already has {cap} underlings, the cap.")
-    ledger = evolve(ledger, {"underlings": (*ledger.underlings, cand.name)})
+    if cand.follower:
+        cap = state.sheet(c.character).follower_cap
+        if follower_count(ledger) >= cap:
+            raise RuleViolation("WD-FOLLOW-006", f"{who.name} already has {cap} followers, the cap.")
+        kinds = {**ledger.followers, cand.follower: ledger.followers.get(cand.follower, 0) + 1}
+        ledger = evolve(ledger, {"followers": kinds})
+    else:
+        cap = state.sheet(c.character).underling_cap(ctx.config)
+        if len(ledger.underlings) >= cap:
+            raise RuleViolation("WD-STAT-014", f"{who.name} already has {cap} underlings, the cap.")
+        ledger = evolve(ledger, {"underlings": (*ledger.underlings, cand.name)})
     # src 1372: "You lose a fan ... if you recruit the extra option" a Fan brought: the one tapped for
     # the candidate, the recruiter's own or a group's (WD-FOLLOW-008), its tap going with it
     source = r.fan_source(cand.id)
@@ -306,6 +337,7 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
             name=who.name,
             candidate=c.candidate,
             recruit=cand.name,
+            follower=cand.follower,
             ledgers={c.character: ledger},
             groups=groups,
         )

@@ -96,10 +96,11 @@ def _treat(lt: LongTerm, total: int, face: int, tn: int) -> tuple[LongTerm | Non
         return evolve(
             lt, {"progress": progress, "sixes": sixes}
         ), f"{lt.name}: {total}, {progress} of {lt.dc}"
-    days = max(0, lt.days - total)
+    off = max(0, total)  # src 2009: a result below 0 takes no days off, and never adds any
+    days = max(0, lt.days - off)
     if days == 0:
-        return None, f"{lt.name}: {total} days off, healed"
-    return evolve(lt, {"days": days}), f"{lt.name}: {total} days off, {days} left"
+        return None, f"{lt.name}: {off} days off, healed"
+    return evolve(lt, {"days": days}), f"{lt.name}: {off} days off, {days} left"
 
 
 def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceService) -> Done:
@@ -114,7 +115,7 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     for name in c.uses:
         if _mangled(who.lasting_loss, name) is None and _scarred(who, who.track.wounds, name) is None:
             _condition(ledger, name, who.name)
-    nearby = around_the_workshop(state, c.project) if c.project else None  # WD-CRAFT-010
+    nearby = around_the_workshop(state, c.project, c.character) if c.project else None  # WD-CRAFT-010
     phase, _ = take_slot(state, c.character, "rest_and_recuperate")
     # at low morale each wound that would mend tonight rolls a d6 first, and stays on 7 - k or more
     # (WD-MORALE-006, WD-WOUND-015: the end-of-day roll, at the morale the day ended on); a wound that

@@ -12,7 +12,9 @@ for another group, or owned by others, is refused and kept (WD-REP-006
 PROPOSED). After a failed roll rep may still be played for extra dice kept
 with the first (WD-REP-004 PROPOSED). Several negotiators roll in turn; one
 missing the TN by 2 or more is catastrophic: -1 on every later roll of that
-negotiation (WD-SOCIAL-005 PROPOSED). A cited negative card takes -1 from the
+negotiation (WD-SOCIAL-005 PROPOSED). Each negotiator rolls once in a
+negotiation (src 291: 'each roll Social as they join'); another try is rep played
+after a failed roll (src 431). A cited negative card takes -1 from the
 next Social roll (WD-REP-009, WD-SOCIAL-008), a High-Tier Affiliation adds +1
 with its own group (WD-EQUIP-017), and low morale caps it.
 """
@@ -199,6 +201,11 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
     """A Social roll in a negotiation, with rep for extra dice (WD-SOCIAL-002/005, WD-REP-003/005)."""
     who = person(state, c.character)
     n = _negotiation(state, c.negotiation)
+    if c.character in n.rolled:  # src 291: each rolls as they join; src 431: another try takes rep
+        raise RuleViolation(
+            "WD-SOCIAL-005",
+            f"{who.name} has had a roll in these talks; another try takes rep played after a failed roll.",
+        )
     cards = _cards(state, c.character, n, c.cards)
     extra = rep_dice(len(cards))
     ledger = ledger_of(state, c.character)
@@ -224,6 +231,7 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
             "penalty": n.penalty + (1 if catastrophic else 0),
             "failed": failed,
             "rolls": n.rolls + 1,
+            "rolled": (*n.rolled, c.character),
             "outcome": "agreed" if roll.success else n.outcome,
         },
     )

@@ -111,9 +111,10 @@ def _holding_intel(state: WdState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _negotiating(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    open_ = [n.id for n in state.campaign.negotiations.values() if not n.closed]
+    """Open talks each of the seat's PCs has not yet rolled in (one roll each, WD-SOCIAL-005)."""
+    open_ = [n for n in state.campaign.negotiations.values() if not n.closed]
     mine = [i for i, c in state.people.items() if c.tier.value == "pc" and _mine(state, seat, i)]
-    return [{"character": i, "negotiation": n} for n in open_ for i in mine]
+    return [{"character": i, "negotiation": n.id} for n in open_ for i in mine if i not in n.rolled]
 
 
 def _rescuing(state: WdState, seat: Seat) -> list[dict[str, Any]]:

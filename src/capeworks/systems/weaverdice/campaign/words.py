@@ -131,6 +131,8 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.CandidatesVetted):
         return "Behind the screen, the recruiter's Knowledge: " + "; ".join(p.lines) + "."
     if isinstance(p, ce.Hired):
+        if p.follower:
+            return f"{p.recruit} joins {p.name} as a follower ({p.follower})."
         return f"{p.name} hires {p.recruit}."
     if isinstance(p, ce.TargetAdded):
         return f"Intel target {p.target.name} (find DC {p.target.find_dc}, thread DC {p.target.thread_dc})."
