@@ -64,7 +64,8 @@ def _fills(state: CapesState, seat: str, command: str, character: str) -> Iterat
                         yield {**base, "ability": a.name, "drive": drive, "help": h.id}
     elif command == "stake":
         for c, drive in itertools.product(state.conflicts, pools):
-            yield {**base, "conflict": c.id, "drive": drive, "amount": 1}
+            for side in ("", *(s.id for s in c.sides)):
+                yield {**base, "conflict": c.id, "drive": drive, "amount": 1, "side": side}
     elif command == "split":
         for (c, s, d), parts in itertools.product(places, range(2, 7)):
             yield {**base, "conflict": c.id, "side": s.id, "die": d, "parts": parts}
@@ -296,3 +297,29 @@ def test_new_characters_are_offered_mid_scene_as_the_table_takes_them() -> None:
     assert "add_sample" not in {c.command for c in sim.legal("ann")}  # every sample is in the roster
     assert {"create_character", "create_click_and_lock"} <= {c.command for c in sim.legal("ann")}
     assert mismatches(sim.table) == []
+
+
+@pytest.mark.rules("CAPES-PAGE-007", "CAPES-STAKE-001")
+def test_an_uninvolved_player_stakes_on_a_side_they_name_under_uninvolved_may_claim() -> None:
+    # the inventory's OPEN note on CAPES-PAGE-007: "the designer has said ... that uninvolved players
+    # may stake on or claim any side"; PROPOSED: the option uninvolved_may_claim implements it. Aunt
+    # Sylvie and Rampart have rolled on c1, Skitter has not (none of Ann's characters is allied there)
+    for option in (False, True):
+        sim = actions_game(uninvolved_may_claim=option)
+        sim.put_conflict("c1", a=(3,), b=(4,), allies={"aunt_sylvie": "A", "rampart": "B"})
+        pool = sim.state.roster["skitter"].sheet.pools()[0]
+        sim.set_debt("skitter", pool, 2)
+        assert (("stake", "skitter") in offered(sim, "ann")) is option
+        if not option:  # the text: only on the side Skitter is allied with, and she is allied with none
+            sim.refuse("ann", "stake", conflict="c1", side="B", drive=pool, rule="CAPES-STAKE-001")
+            continue
+        sim.refuse("ann", "stake", conflict="c1", drive=pool, rule="CAPES-STAKE-001", match="which side")
+        sim.do("ann", "stake", conflict="c1", side="B", drive=pool, amount=1)
+        assert [(st.character, st.amount) for st in sim.side("c1", "B").stakes] == [("skitter", 1)]
+        assert sim.debt("skitter", pool) == 1  # 2 - 1 staked
+        # her stake is on B now: more goes there, not on the other side (one stake per Conflict)
+        sim.refuse("ann", "stake", conflict="c1", side="A", drive=pool, rule="CAPES-STAKE-001")
+        sim.do("ann", "stake", conflict="c1", drive=pool, amount=1)
+        assert [(st.character, st.amount) for st in sim.side("c1", "B").stakes] == [("skitter", 2)]
+        assert sim.debt("skitter", pool) == 0
+        assert mismatches(sim.table) == []
