@@ -35,6 +35,7 @@ from capeworks.systems.capes.queries import (
     UNDIFFERENTIATED_STAKE,
     allied_side,
     cast_of,
+    dice_on_table,
     overdrawn_queue,
     owned_dice,
     player_of,
@@ -232,12 +233,7 @@ def check_split(
 
 def can_split(state: CapesState, character: str) -> bool:
     """Would the table take some split of a die in two by ``character`` now (the fewest parts)?"""
-    return any(
-        takes(check_split, state, character, c.id, s.id, die, 2)
-        for c in state.conflicts
-        for s in c.sides
-        for die in range(1, len(s.dice) + 1)
-    )
+    return any(takes(check_split, state, character, c.id, s.id, die, 2) for c, s, die in dice_on_table(state))
 
 
 def split_die(state: CapesState, ctx: Ctx, cmd: Split, dice: DiceService) -> list[Event]:
