@@ -1,0 +1,182 @@
+"""A fifth referee's pass over Capes: the seed lines the first four passes cited least.
+
+Casting (src 53-61), free narration and the Not Yet rule (src 22, 89, 112), an Event vetoed for
+no reason (src 118), staked Debt and being Overdrawn (src 172), what splitting needs (src 176-177),
+and Reactions after a roll turned back or a second time (src 199, 202). Each test is one situation
+written from the seed alone ("src N" = line N of seeds/004_209cadad08ad98a0.txt), played through
+the table with given dice. Sample sheets as in test_referee.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
+from tests.systems.capes.test_referee import _filler_actions, _page
+
+# -- casting (CAPES-SCENE) ------------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-SCENE-005", "CAPES-SCENE-004")
+def test_casting__a_character_already_chosen_must_be_passed_over() -> None:
+    # src 61: "If somebody chooses a character you wanted to play you'll have to pick somebody else".
+    # Ann declares and takes Skitter; Bea wants Skitter too and is refused, then takes Aunt Sylvie.
+    sim = Sim()
+    for seat, name in (("ann", "Skitter"), ("bea", "Aunt Sylvie"), ("cal", "Rampart")):
+        sim.do(seat, "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="A charity gala")
+    sim.do("ann", "choose", character="skitter")
+    sim.refuse("bea", "choose", character="skitter", rule="CAPES-SCENE-005")
+    sim.do("bea", "choose", character="aunt_sylvie")
+    assert sim.state.scene is not None and sim.state.scene.cast == {"skitter": "ann", "aunt_sylvie": "bea"}
+
+
+@pytest.mark.rules("CAPES-SCENE-004", "CAPES-SCENE-006")
+def test_casting__a_player_buys_a_second_character_for_a_token() -> None:
+    # src 53: "players choose a character to play for free. They may then buy more characters for a
+    # Story Token each"; src 57: "You might play more than one character even in the same scene".
+    # Each starts with 1 token; after the free picks Ann buys Inspector Vale (1 -> 0), the others pass.
+    sim = Sim(start_story_tokens=1)
+    for seat, name in (
+        ("ann", "Skitter"),
+        ("bea", "Aunt Sylvie"),
+        ("cal", "Rampart"),
+        ("ann", "Inspector Vale"),
+    ):
+        sim.do(seat, "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="A charity gala")
+    for seat, key in (("ann", "skitter"), ("bea", "aunt_sylvie"), ("cal", "rampart")):
+        sim.do(seat, "choose", character=key)
+    sim.do("ann", "choose", character="inspector_vale")
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    assert sim.state.scene is not None
+    assert [c for c, p in sim.state.scene.cast.items() if p == "ann"] == ["skitter", "inspector_vale"]
+    assert sim.state.tokens == {"ann": 0, "bea": 1, "cal": 1}
+
+
+# -- narration (CAPES-PAGE-010, CAPES-CONF-005) ----------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-010")
+def test_free_narration__anybody_narrates_what_no_conflict_covers() -> None:
+    # src 89: "After the Claiming phase, there's some time for free narration. Anybody can narrate";
+    # src 22: "Anything not covered by a Conflict can be narrated by anybody". Bea and Cal (not the
+    # Starter) narrate in free narration; the Page stays in it until Ann begins the Actions.
+    sim = cast_game()
+    pass_claims(sim)
+    assert _page(sim)[2] == "narration"
+    sim.do("bea", "narrate", text="Aunt Sylvie hands out canapes")
+    sim.do("cal", "narrate", text="Rampart poses for the press")
+    assert _page(sim)[2] == "narration"
+    sim.do("ann", "begin_actions")
+    assert _page(sim)[2] == "actions"
+
+
+@pytest.mark.rules("CAPES-CONF-005")
+def test_not_yet__nobody_narrates_how_a_conflict_turns_out_before_it_resolves() -> None:
+    # src 112: "Nobody can narrate how a Conflict turns out unless they successfully Resolve the
+    # Conflict". Bea, on the side in control, still may not narrate c1's outcome mid-Page.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.refuse(
+        "bea", "narrate", text="The thief is caught", conflict="c1", outcome=True, rule="CAPES-CONF-005"
+    )
+    sim.do("bea", "narrate", text="Aunt Sylvie closes in", conflict="c1")
+
+
+# -- Events (CAPES-EG) ---------------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-EG-002")
+def test_event__vetoed_for_no_reason_when_it_is_declared() -> None:
+    # src 118: "any player can veto any Event when it is declared for any or no reason". Ann declares
+    # an Event as her Action; Cal vetoes it with no reason given: it leaves the table.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="The lights go out")
+    (card,) = sim.state.conflicts
+    sim.do("cal", "veto", conflict=card.id)
+    assert sim.state.conflicts == ()
+
+
+# -- Debt and splitting (CAPES-DEBT, CAPES-SPLIT) -------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-DEBT-002", "CAPES-DEBT-003", "CAPES-STAKE-001")
+@pytest.mark.parametrize("stakes", [False, True])
+def test_debt__staking_from_an_overdrawn_drive_ends_the_overdraw(stakes: bool) -> None:
+    # src 147: Overdrawn with "more Tokens than Strength"; src 172: "Debt that is Staked doesn't count
+    # against the Drive". Skitter's Truth (3) holds 4. If Ann stakes 1 of it on c1 in her Action,
+    # Truth holds 3 unstaked and Page 2 begins with claims; if not, with the Overdrawn roll.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 4)
+    if stakes:
+        sim.do("ann", "stake", conflict="c1", drive="truth", amount=1)
+    sim.do("ann", "create_conflict", text="ann scratch")
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    assert sim.debt("skitter", "truth") == (3 if stakes else 4)
+    assert _page(sim)[:3] == (2, "bea", "claims" if stakes else "overdrawn")
+
+
+@pytest.mark.rules("CAPES-SPLIT-002", "CAPES-SPLIT-001")
+def test_split__nothing_staked_no_split_then_one_stake_splits_a_four() -> None:
+    # src 176: "The advantage of Staking Debt is you get to Split the dice"; src 177: "as many Debt
+    # as are Staked"; PROPOSED (SPLIT-002): an original side keeps its one die free. A [4] with
+    # nothing staked holds 1 die: no split. Skitter stakes 1 Truth: room for 2; 4 -> 2 and 2.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.refuse("ann", "split", conflict="c1", side="A", die=1, parts=2, rule="CAPES-SPLIT-002")
+    sim.do("ann", "stake", conflict="c1", drive="truth", amount=1)
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)
+    assert sim.side("c1", "A").dice == (2, 2)
+
+
+@pytest.mark.rules("CAPES-SPLIT-002", "CAPES-SPLIT-001")
+def test_split__two_staked_a_six_into_three_but_no_fourth_die() -> None:
+    # src 177 + PROPOSED free die: 2 Debt staked on A -> at most 3 dice. 6 into three -> 2, 2, 2
+    # (src 178, as evenly as possible); splitting a 2 again would make 4 dice: refused.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", drive="truth", amount=2)
+    sim.refuse("ann", "split", conflict="c1", side="A", die=1, parts=4, rule="CAPES-SPLIT-002")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=3)
+    assert sim.side("c1", "A").dice == (2, 2, 2)
+    sim.refuse("ann", "split", conflict="c1", side="A", die=1, parts=2, rule="CAPES-SPLIT-002")
+    assert sum(sim.side("c1", "A").dice) == 6
+
+
+# -- Reactions (CAPES-REACT) ----------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-REACT-002")
+def test_reaction__none_after_the_roll_is_turned_back() -> None:
+    # src 199: "People can only take Reactions if the initial Action roll was accepted". Skitter's
+    # Silk Lines rolls A's 3 to 1; Ann turns it back to 3; Bea's Nosy (3) may not react to it.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(1,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "revert")
+    assert sim.side("c1", "A").dice == (3,)
+    sim.refuse("bea", "react", ability="Nosy", help="B")
+    assert sim.state.scene is not None and sim.state.scene.page is not None
+    assert sim.state.scene.page.action is not None and sim.state.scene.page.action.reactions is None
+
+
+@pytest.mark.rules("CAPES-REACT-004", "CAPES-REACT-001")
+def test_reaction__bea_reacts_once_and_not_again_to_the_same_action() -> None:
+    # src 202: "You cannot React to the same action again a second time". Ann's Silk Lines rolls
+    # A's 2 up to 3 and she keeps it; Ann passes; Bea's Nosy (3) rolls it down to 1 and she keeps
+    # it; when the window comes round again Bea, with Gossip (2) >= 1, may still not react.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "react", dice=(1,), ability="Nosy", help="B")
+    sim.do("bea", "accept")
+    assert sim.side("c1", "A").dice == (1,)
+    sim.refuse("bea", "react", ability="Gossip", help="B", rule="CAPES-REACT-004")
