@@ -13,6 +13,7 @@ import pytest
 
 from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
 from tests.systems.capes.test_referee import _filler_actions, _page
+from tests.systems.capes.test_referee4 import _nobody_reacts
 
 # -- casting (CAPES-SCENE) ------------------------------------------------------------------------
 
@@ -180,3 +181,87 @@ def test_reaction__bea_reacts_once_and_not_again_to_the_same_action() -> None:
     sim.do("bea", "accept")
     assert sim.side("c1", "A").dice == (1,)
     sim.refuse("bea", "react", ability="Gossip", help="B", rule="CAPES-REACT-004")
+
+
+# -- alliances and abilities used as Reactions (CAPES-CONF-004, CAPES-ABIL-001) --------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-007", "CAPES-CONF-004")
+def test_claim__only_the_side_helped_most_recently() -> None:
+    # src 84: "If you've done that for both sides of a Conflict you're only allied with the one you
+    # tried to help most recently". Skitter helped A earlier; in Page 1 she rolls B's 1 up to 4 and
+    # Ann keeps it. On Page 2 (Starter Bea) Ann may claim B but not A.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(1,), allies={"skitter": "A", "rampart": "B"})
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(4,),
+        ability="Silk Lines",
+        conflict="c1",
+        side="B",
+        help="B",
+        drive="truth",
+    )
+    sim.do("ann", "accept")
+    _nobody_reacts(sim)
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.refuse("ann", "claim", conflict="c1", side="A", rule="CAPES-PAGE-007")
+    sim.do("ann", "claim", conflict="c1", side="B")
+
+
+@pytest.mark.rules("CAPES-ABIL-001", "CAPES-REACT-001")
+def test_reaction__a_mundane_ability_used_to_react_is_blocked_for_the_scene() -> None:
+    # src 50: "Other abilities are used only once per Scene"; src 51: a Reaction is "using an
+    # Ability". Bea reacts to Ann's roll with Nosy (3, mundane): in her own Action later that Page
+    # Nosy is Blocked; Gossip (2) still rolls the 1.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "react", dice=(1,), ability="Nosy", help="B")
+    sim.do("bea", "accept")
+    _nobody_reacts(sim)
+    sim.do("ann", "end_action")
+    sim.refuse("bea", "use_ability", ability="Nosy", conflict="c1", side="A", help="B", rule="CAPES-ABIL-001")
+    sim.do("bea", "use_ability", dice=(1,), ability="Gossip", conflict="c1", side="A", help="B")
+    sim.do("bea", "accept")
+    assert sim.side("c1", "A").dice == (1,)
+
+
+@pytest.mark.rules("CAPES-ABIL-001", "CAPES-DEBT-004", "CAPES-REACT-001")
+def test_reaction__a_super_ability_used_to_react_earns_debt_on_the_drive_named() -> None:
+    # src 50: "A super-ability earns a Debt Token each time it is used" -- a Reaction too; src 187:
+    # "whichever Drive you want". Cal reacts to Ann's roll with Great Leap (3, super), putting the
+    # Debt on Hope: Rampart's Hope 0 -> 1, and Great Leap is not Blocked (he may use it again).
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "react", dice=(1,), ability="Great Leap", help="B", drive="hope")
+    sim.do("cal", "accept")
+    assert sim.debt("rampart", "hope") == 1
+    _nobody_reacts(sim)
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea",))
+    sim.do("cal", "use_ability", dice=(4,), ability="Great Leap", conflict="c1", side="B", drive="hope")
+    assert sim.debt("rampart", "hope") == 2
+
+
+@pytest.mark.rules("CAPES-EG-007")
+def test_goal__vetoed_as_prone_to_gloating_by_a_player_not_in_it() -> None:
+    # src 130: a Goal may be vetoed "If the Goal is very prone to Gloating and there's already an
+    # active and unresolved Gloat-worthy conflict for that side" (the table's judgement: reason b).
+    # Cal plays nobody the Goal is for, and vetoes it on that ground: it leaves the table.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="Skitter unmasks the mole", kind="goal")
+    (card,) = sim.state.conflicts
+    sim.do("cal", "veto", conflict=card.id, reason="b")
+    assert sim.state.conflicts == ()
