@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.systems.capes.state import Inspiration
 from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
 from tests.systems.capes.test_referee import _filler_actions, _page
 from tests.systems.capes.test_referee4 import _nobody_reacts
@@ -265,3 +266,53 @@ def test_goal__vetoed_as_prone_to_gloating_by_a_player_not_in_it() -> None:
     (card,) = sim.state.conflicts
     sim.do("cal", "veto", conflict=card.id, reason="b")
     assert sim.state.conflicts == ()
+
+
+# -- Actions (CAPES-PAGE-012, CAPES-ACT-003) -----------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-012", "CAPES-SCENE-004")
+def test_actions__a_player_with_two_characters_takes_both_actions_on_their_turn() -> None:
+    # src 92: "you get to take an Action for each of your characters on your turn for free"; src 93:
+    # "Turns go clockwise, starting with the Starter". Ann bought Inspector Vale besides Skitter:
+    # after Skitter's Action it is still Ann's turn, for Vale's; then Bea's.
+    sim = Sim(start_story_tokens=1)
+    for seat, name in (
+        ("ann", "Skitter"),
+        ("bea", "Aunt Sylvie"),
+        ("cal", "Rampart"),
+        ("ann", "Inspector Vale"),
+    ):
+        sim.do(seat, "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="A charity gala")
+    for seat, key in (
+        ("ann", "skitter"),
+        ("bea", "aunt_sylvie"),
+        ("cal", "rampart"),
+        ("ann", "inspector_vale"),
+    ):
+        sim.do(seat, "choose", character=key)
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.do("ann", "create_conflict", text="The swarm rises", character="skitter")
+    sim.do("ann", "end_action")
+    sim.refuse("bea", "create_conflict", text="Too soon", character="aunt_sylvie")
+    sim.do("ann", "create_conflict", text="Vale takes notes", character="inspector_vale")
+    sim.do("ann", "end_action")
+    sim.do("bea", "create_conflict", text="Canapes", character="aunt_sylvie")
+    assert [c.creator for c in sim.state.conflicts] == ["skitter", "inspector_vale", "aunt_sylvie"]
+
+
+@pytest.mark.rules("CAPES-ACT-003")
+def test_inspiration__not_on_a_die_of_the_opposing_side() -> None:
+    # src 101: an Inspiration raises "one die on the character's side of a Conflict". Ann holds a 5;
+    # Skitter is on A: B's 2 may not be raised with it; A's 2 may (2 -> 5).
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=5, source="c0"),)})
+    sim.refuse("ann", "inspire", value=5, conflict="c1", side="B")
+    assert sim.side("c1", "B").dice == (2,)
+    sim.do("ann", "inspire", value=5, conflict="c1", side="A")
+    assert sim.side("c1", "A").dice == (5,)
