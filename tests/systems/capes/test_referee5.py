@@ -316,3 +316,38 @@ def test_inspiration__not_on_a_die_of_the_opposing_side() -> None:
     assert sim.side("c1", "B").dice == (2,)
     sim.do("ann", "inspire", value=5, conflict="c1", side="A")
     assert sim.side("c1", "A").dice == (5,)
+
+
+@pytest.mark.rules("CAPES-REACT-002", "CAPES-ABIL-002")
+def test_reaction__none_to_an_ability_that_raised_an_inspiration() -> None:
+    # src 188: an ability "either raises an Inspiration by a point or rolls any one die"; src 51:
+    # Reactions come "Any time a roll is accepted". Skitter's Silk Lines raises Ann's 2 to 3: no die
+    # was rolled, so there is nothing to react to; Bea's Nosy is refused and Ann ends her Action.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=2, source="c0"),)})
+    sim.do("ann", "use_ability", ability="Silk Lines", inspiration=2, drive="truth")
+    assert [i.value for i in sim.state.inspirations["ann"]] == [3]
+    sim.refuse("bea", "react", ability="Nosy", help="B")
+    sim.do("ann", "end_action")
+    assert sim.side("c1", "A").dice == (2,) and sim.side("c1", "B").dice == (2,)
+
+
+@pytest.mark.rules("CAPES-CONF-004", "CAPES-PAGE-007", "CAPES-REACT-001")
+def test_claim__a_reaction_roll_allies_the_reactor_with_the_side_it_helped() -> None:
+    # src 83: allied with a side "that you've rolled to try to increase it or to decrease its opposite
+    # side"; a Reaction is a roll too (src 51). Bea, who never touched c1, reacts to Ann's roll by
+    # rolling A's 3 down to 1 to help B: on Page 2 she may claim B, not A.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "react", dice=(1,), ability="Nosy", help="B")
+    sim.do("bea", "accept")
+    _nobody_reacts(sim)
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.refuse("bea", "claim", conflict="c1", side="A", rule="CAPES-PAGE-007")
+    sim.do("bea", "claim", conflict="c1", side="B")
