@@ -351,3 +351,33 @@ def test_claim__a_reaction_roll_allies_the_reactor_with_the_side_it_helped() -> 
     assert _page(sim)[:3] == (2, "bea", "claims")
     sim.refuse("bea", "claim", conflict="c1", side="A", rule="CAPES-PAGE-007")
     sim.do("bea", "claim", conflict="c1", side="B")
+
+
+@pytest.mark.rules("CAPES-SCENE-006", "CAPES-SCENE-007")
+def test_casting__a_character_made_mid_scene_joins_at_the_next_page_for_a_token() -> None:
+    # src 58: "You can all create and introduce new characters on the spot"; src 88: "You may also
+    # spend a Story Token to add a Conflict or character". During Ann's Action on Page 1 Bea makes
+    # Vale (Click-and-Lock); on Page 2 (Starter Bea) she adds Vale to the Scene for her token (1 -> 0)
+    # and Vale acts that Page.
+    sim = cast_game(start_story_tokens=1)
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.do(
+        "bea",
+        "create_click_and_lock",
+        name="Vale",
+        module="detective",
+        persona="caregiver",
+        cross_out="Marksmanship,Brave,Chatty",
+    )
+    assert "vale" in sim.state.roster and sim.state.scene is not None and "vale" not in sim.state.scene.cast
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    while _page(sim)[:3] == (1, "ann", "actions"):  # nobody buys an Action with their token
+        sim.do(_page(sim)[3], "pass")
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "choose", character="vale")
+    assert sim.state.scene.cast["vale"] == "bea" and sim.state.tokens["bea"] == 0
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    sim.do("bea", "create_conflict", text="Vale finds a clue", character="vale")
+    assert sim.state.conflicts[-1].creator == "vale"
