@@ -114,6 +114,12 @@ def create_click_and_lock(
     return _added(state, actor, sheet, replace=cmd.replace)
 
 
+def _require_between_scenes(state: CapesState, name: str) -> None:
+    """A sheet is changed only between Scenes (CAPES-CHAR-002, src 215)."""
+    if state.scene is not None:
+        raise RuleViolation("CAPES-CHAR-002", f"{name} can only be changed between Scenes.")
+
+
 def check_exemplar(state: CapesState, cmd: AddExemplar) -> tuple[CharacterState, CharacterSheet]:
     """The character given an Exemplar and its new sheet, or the refusal.
 
@@ -122,6 +128,7 @@ def check_exemplar(state: CapesState, cmd: AddExemplar) -> tuple[CharacterState,
     """
     key = find_character(state, cmd.character)
     char = state.roster[key]
+    _require_between_scenes(state, char.sheet.name)
     try:
         drive = Drive(slug(cmd.drive))
     except ValueError:
@@ -147,14 +154,14 @@ def check_exemplar(state: CapesState, cmd: AddExemplar) -> tuple[CharacterState,
     sheet = with_exemplar(
         char.sheet, Exemplar(character=cmd.exemplar, drive=drive, root=cmd.root, shared_with=cmd.shared_with)
     )
-    if state.scene is not None:
-        raise RuleViolation("CAPES-CHAR-002", f"{char.sheet.name} can only be changed between Scenes.")
     return char, sheet
 
 
 def can_add_exemplar(state: CapesState) -> bool:
     """Would the table take some Exemplar for some character in the roster: its free one, or one shared
     with another character that has it?"""
+    if not takes(_require_between_scenes, state, "A character"):  # asked first: no fill can pass
+        return False
     shared = [(key, e.character) for key, c in state.roster.items() for e in c.sheet.exemplars]
     fills = [
         AddExemplar(character=key, exemplar=name, drive=drive.value, shared_with=other)
