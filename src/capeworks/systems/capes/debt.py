@@ -161,7 +161,8 @@ def can_stake(state: CapesState, character: str) -> bool:
     return any(
         takes(check_stake, state, character, c.id, pool, 1, side)
         for c in state.conflicts
-        for side in ("", *(s.id for s in c.sides))
+        # an allied character's stake goes on its side unnamed; only an unallied one names a side
+        for side in ("", *(s.id for s in c.sides if allied_side(c, character) is None))
         for pool in pools
     )
 
