@@ -381,3 +381,39 @@ def test_casting__a_character_made_mid_scene_joins_at_the_next_page_for_a_token(
     sim.do("bea", "begin_actions")
     sim.do("bea", "create_conflict", text="Vale finds a clue", character="vale")
     assert sim.state.conflicts[-1].creator == "vale"
+
+
+@pytest.mark.rules("CAPES-SPLIT-001")
+def test_split__not_a_die_on_the_opposing_side() -> None:
+    # src 102: "You may Split the dice on your side of a Conflict if there's enough Debt Staked on
+    # that side". Skitter (A) staked 1; B's 4 has room for a second die (Rampart staked 1 there) but
+    # is not hers to split; her own 4 is (-> 2, 2).
+    sim = actions_game()
+    sim.put_conflict(
+        "c1",
+        a=(4,),
+        b=(4,),
+        allies={"skitter": "A", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 1)], "B": [("rampart", "duty", 1)]},
+    )
+    sim.refuse("ann", "split", conflict="c1", side="B", die=1, parts=2, rule="CAPES-SPLIT-001")
+    assert sim.side("c1", "B").dice == (4,)
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)
+    assert sim.side("c1", "A").dice == (2, 2)
+
+
+@pytest.mark.rules("CAPES-STAKE-003")
+def test_stake__objected_as_not_morally_charged_goes_back_to_the_drive() -> None:
+    # src 171: "You can only Stake Debt on a Conflict that is morally charged for that particular
+    # character and Drive" (the table's judgement: another player objects). Skitter stakes 2 Truth
+    # on c1; Bea objects; the 2 go back on Truth (0 -> 2 again) and A holds no stake; Ann may not
+    # object to her own stake.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", drive="truth", amount=2, why="the truth about the gala")
+    assert sim.debt("skitter", "truth") == 0
+    sim.refuse("ann", "object", conflict="c1", rule="CAPES-STAKE-003")
+    sim.do("bea", "object", conflict="c1", reason="nothing about Truth here")
+    assert sim.debt("skitter", "truth") == 2
+    assert sim.side("c1", "A").stakes == ()
