@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from capeworks.cli.app import app
@@ -38,3 +39,17 @@ def test_economy_means_per_page_with_intervals_and_the_cli(tmp_path: object) -> 
     assert json.loads(out.stdout)["by_page"] == json.loads(json.dumps(report["by_page"]))
     bad = runner.invoke(app, ["lab", "economy", "weaverdice"])
     assert bad.exit_code == 2 and "capes, wd-craft, wd-recruit and wd-intel" in bad.output
+
+
+@pytest.mark.rules("CAPES-SCENE-002", "CAPES-SCENE-004")
+def test_a_run_with_starting_tokens_and_debt_plays_on_into_the_next_scene() -> None:
+    # with 2 Story Tokens and 2 Debt each at the start (start_story_tokens=2, start_debt=2) seed 3's
+    # first Scene ends after its second Page, every Conflict resolved and nobody keeping it going; the
+    # next declarer declares the next Scene (src 56-65: "the person to the left ... gets to declare the
+    # next scene") and each seat takes its own character, so the run reaches its 12 Pages (before: the
+    # policy passed the declaring round the table until it gave up as stuck). The Pages count on across
+    # Scenes, and the pause while characters are bought is no Page of its own.
+    variant = {"start_story_tokens": 2, "start_debt": 2}
+    counts = play_pages(3, 12, config=variant)
+    assert [t.page for t in counts.tallies] == list(range(1, 13))
+    assert play_pages(3, 12, config=variant).tallies == counts.tallies

@@ -10,6 +10,8 @@ among the moves the table offers and filling in only words:
   turning it back when not; then end the Action;
 - claims a side it is allied with when that side leads, else passes;
 - resolves, rolls Overdrawn dice and begins Actions when the rules ask;
+- when a Scene has ended (every Conflict resolved and nobody keeping it going) and it is its turn to
+  declare the next one, declares it, and takes its own character as its free pick;
 - answers every other prompt with its default (or first) option.
 
 Every move goes through ``Table.execute``: a move the rules refuse is skipped
@@ -40,7 +42,7 @@ MAX_MOVES = 4_000
 
 @dataclass(frozen=True, slots=True)
 class PageTally:
-    """The economy after one Page."""
+    """The economy after one Page (``page`` counts the Pages of the run on, across Scenes)."""
 
     page: int
     tokens: dict[str, int]
@@ -136,6 +138,17 @@ def _candidates(
             totals = {s.id: sum(s.dice) for s in conflict.sides}
             if totals.get(fixed.get("side"), 0) >= max(totals.values()):
                 yield cmd("claim", **fixed)
+    if prompt.kind == "declare_scene":
+        # the prompt's one option is to pass the declaring on; passing round the table for ever never
+        # plays another Page (CAPES-SCENE-002)
+        yield cmd("declare_scene", text=f"A lab scene declared by {seat}")
+    if prompt.kind == "choose" and me is None:
+        # a free pick (CAPES-SCENE-004): the seat's own character, before the prompt's first option (pass)
+        yield from (
+            Command(type=o.command, seat=seat, payload=dict(o.payload))
+            for o in prompt.options
+            if o.command == "choose" and state.roster[o.payload["character"]].sheet.name == PLAYERS.get(seat)
+        )
     for option in prompt.options:
         yield Command(type=option.command, seat=seat, payload=dict(option.payload))
     for name in ("end_action", "pass"):
@@ -188,7 +201,8 @@ def play_pages(
         counts.moves += 1
         number = _page_number(table.state)
         if number != seen_page:
-            counts.tallies.append(_tally(table.state, seen_page, counts))
+            if seen_page:  # a Page ended (not the pause between Scenes)
+                counts.tallies.append(_tally(table.state, len(counts.tallies) + 1, counts))
             seen_page = number
     return counts
 

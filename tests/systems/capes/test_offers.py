@@ -20,15 +20,26 @@ import pytest
 from capeworks.engine import Command, Table
 from capeworks.errors import CapeworksError
 from capeworks.systems.capes.characters import samples
-from capeworks.systems.capes.sheet import Drive
+from capeworks.systems.capes.sheet import Drive, slug
 from capeworks.systems.capes.state import CapesState, Inspiration
 from tests.systems.capes.helpers import RULESET, Sim, actions_game, cast_game
 from tests.systems.offers_taken import refused_offers
 
 #: the Action moves whose offers leave fields for the player to fill
 FILLED = ("use_ability", "stake", "split", "split_off", "inspire", "react")
-#: the seat's moves whose offers leave fields to fill: a Conflict, a character, a sample, an Exemplar
-SEAT_FILLED = ("create_conflict", "choose", "add_sample", "add_exemplar")
+#: the seat's moves whose offers leave fields to fill: a Conflict, a character, a sample, an Exemplar,
+#: a character of the player's own making
+SEAT_FILLED = (
+    "create_conflict",
+    "choose",
+    "add_sample",
+    "add_exemplar",
+    "create_character",
+    "create_click_and_lock",
+)
+#: a freeform sheet and a Click-and-Lock one the building rules take (CAPES-CHAR-005, CAPES-CHAR-015)
+FREEFORM = {"powers": "Bugs,Silk,Swarm", "attitudes": "a,b,c", "styles": "d,e,f"}
+CLICK_AND_LOCK = {"module": "detective", "persona": "caregiver", "cross_out": "Marksmanship,Brave,Chatty"}
 
 
 def _fills(state: CapesState, seat: str, command: str, character: str) -> Iterator[dict[str, Any]]:
@@ -53,7 +64,8 @@ def _fills(state: CapesState, seat: str, command: str, character: str) -> Iterat
                         yield {**base, "ability": a.name, "drive": drive, "help": h.id}
     elif command == "stake":
         for c, drive in itertools.product(state.conflicts, pools):
-            yield {**base, "conflict": c.id, "drive": drive, "amount": 1}
+            for side in ("", *(s.id for s in c.sides)):
+                yield {**base, "conflict": c.id, "drive": drive, "amount": 1, "side": side}
     elif command == "split":
         for (c, s, d), parts in itertools.product(places, range(2, 7)):
             yield {**base, "conflict": c.id, "side": s.id, "die": d, "parts": parts}
@@ -90,6 +102,13 @@ def _seat_fills(state: CapesState, seat: str, command: str) -> Iterator[dict[str
     if command == "add_sample":
         yield from ({"name": sheet.name} for sheet in samples().values())
         return
+    if command in ("create_character", "create_click_and_lock"):
+        fields = FREEFORM if command == "create_character" else CLICK_AND_LOCK
+        fresh = next(n for n in (f"Newcomer {i}" for i in itertools.count()) if slug(n) not in state.roster)
+        yield {"name": fresh, **fields}
+        for char in state.roster.values():  # an old character remade
+            yield {"name": char.sheet.name, **fields, "replace": True}
+        return
     if command == "add_exemplar":
         shared = [(key, e.character) for key, c in state.roster.items() for e in c.sheet.exemplars]
         for key, drive, (other, name) in itertools.product(state.roster, Drive, [("", "Someone"), *shared]):
@@ -115,9 +134,7 @@ def mismatches(table: Table) -> list[str]:
             if not any(_taken(table, seat.id, "gloat", {**gloat.fixed, "count": n}) for n in range(8)):
                 out.append(f"{seat.id} gloat {gloat.fixed}: refused")
         offered = {(c.command, str(c.fixed.get("character", ""))) for c in legal}
-        for command in SEAT_FILLED if state.scene is None else SEAT_FILLED[:2]:
-            # the roster moves are on the menu between Scenes (a character made on the spot mid-Scene,
-            # CAPES-SCENE-006, is taken but not offered)
+        for command in SEAT_FILLED:
             takes = any(_taken(table, seat.id, command, p) for p in _seat_fills(state, seat.id, command))
             if takes != (command in {c.command for c in legal}):
                 out.append(f"{seat.id} {command}: {'taken' if takes else 'refused'}")
@@ -255,3 +272,54 @@ def test_an_exemplar_is_offered_only_with_a_character_in_the_roster_to_give_it_t
             sim.do("ann", "add_sample", name=sheet.name)
     assert "add_sample" not in {c.command for c in sim.legal("ann")}  # every sample is in the roster
     assert mismatches(sim.table) == []
+
+
+@pytest.mark.rules("CAPES-SCENE-006", "CAPES-CHAR-002", "CAPES-CHAR-011")
+def test_new_characters_are_offered_mid_scene_as_the_table_takes_them() -> None:
+    # src 58: "You can all create and introduce new characters on the spot". In Ann's free Action the
+    # menus offered no roster move, though the table takes a sample, a freeform and a Click-and-Lock
+    # character; an Exemplar or a remade sheet waits for the Scene's end (src 215, CAPES-CHAR-002)
+    sim = actions_game()
+    roster = {"add_sample", "create_character", "create_click_and_lock"}
+    for seat in ("ann", "bea", "cal"):  # whose turn it is or not
+        menu = {c.command for c in sim.legal(seat)}
+        assert roster <= menu and "add_exemplar" not in menu
+    assert mismatches(sim.table) == []
+    sim.do("bea", "create_character", name="Newcomer", **FREEFORM)
+    sim.do("cal", "create_click_and_lock", name="Vale", **CLICK_AND_LOCK)
+    sim.refuse(
+        "ann", "add_exemplar", character="Rampart", exemplar="Someone", drive="truth", rule="CAPES-CHAR-002"
+    )
+    sim.refuse("ann", "create_character", name="Skitter", **FREEFORM, replace=True, rule="CAPES-CHAR-002")
+    for sheet in samples().values():
+        if sheet.key not in sim.state.roster:
+            sim.do("ann", "add_sample", name=sheet.name)
+    assert "add_sample" not in {c.command for c in sim.legal("ann")}  # every sample is in the roster
+    assert {"create_character", "create_click_and_lock"} <= {c.command for c in sim.legal("ann")}
+    assert mismatches(sim.table) == []
+
+
+@pytest.mark.rules("CAPES-PAGE-007", "CAPES-STAKE-001")
+def test_an_uninvolved_player_stakes_on_a_side_they_name_under_uninvolved_may_claim() -> None:
+    # the inventory's OPEN note on CAPES-PAGE-007: "the designer has said ... that uninvolved players
+    # may stake on or claim any side"; PROPOSED: the option uninvolved_may_claim implements it. Aunt
+    # Sylvie and Rampart have rolled on c1, Skitter has not (none of Ann's characters is allied there)
+    for option in (False, True):
+        sim = actions_game(uninvolved_may_claim=option)
+        sim.put_conflict("c1", a=(3,), b=(4,), allies={"aunt_sylvie": "A", "rampart": "B"})
+        pool = sim.state.roster["skitter"].sheet.pools()[0]
+        sim.set_debt("skitter", pool, 2)
+        assert (("stake", "skitter") in offered(sim, "ann")) is option
+        if not option:  # the text: only on the side Skitter is allied with, and she is allied with none
+            sim.refuse("ann", "stake", conflict="c1", side="B", drive=pool, rule="CAPES-STAKE-001")
+            continue
+        sim.refuse("ann", "stake", conflict="c1", drive=pool, rule="CAPES-STAKE-001", match="which side")
+        sim.do("ann", "stake", conflict="c1", side="B", drive=pool, amount=1)
+        assert [(st.character, st.amount) for st in sim.side("c1", "B").stakes] == [("skitter", 1)]
+        assert sim.debt("skitter", pool) == 1  # 2 - 1 staked
+        # her stake is on B now: more goes there, not on the other side (one stake per Conflict)
+        sim.refuse("ann", "stake", conflict="c1", side="A", drive=pool, rule="CAPES-STAKE-001")
+        sim.do("ann", "stake", conflict="c1", drive=pool, amount=1)
+        assert [(st.character, st.amount) for st in sim.side("c1", "B").stakes] == [("skitter", 2)]
+        assert sim.debt("skitter", pool) == 0
+        assert mismatches(sim.table) == []

@@ -35,7 +35,7 @@ from capeworks.systems.capes.common import (
 )
 from capeworks.systems.capes.conflicts import goal_key
 from capeworks.systems.capes.flow import require_turn
-from capeworks.systems.capes.queries import allied_side
+from capeworks.systems.capes.queries import allied_side, dice_on_table
 from capeworks.systems.capes.sheet import STACK, Ability, ConflictKind, slug
 from capeworks.systems.capes.state import (
     Alliance,
@@ -213,9 +213,7 @@ def can_use(state: CapesState, actor: str, character: str) -> bool:
         if i.value < 6
     ] + [
         UseAbility(ability=n, drive=drive, conflict=c.id, side=s.id, die=d, help=h.id)
-        for c in state.conflicts
-        for s in c.sides
-        for d in range(1, len(s.dice) + 1)
+        for c, s, d in dice_on_table(state)
         for h in c.sides
         for n in names
     ]
@@ -334,9 +332,7 @@ def can_inspire(state: CapesState, actor: str, character: str) -> bool:
     return any(
         takes(check_inspire, state, actor, character, Inspire(value=i.value, conflict=c.id, side=s.id, die=d))
         for i in state.inspirations.get(actor, ())
-        for c in state.conflicts
-        for s in c.sides
-        for d in range(1, len(s.dice) + 1)
+        for c, s, d in dice_on_table(state)
     )
 
 

@@ -255,6 +255,9 @@ class StakeDebt(BaseModel):
     drive: str = ""
     character: str = ""
     why: str = _TEXT
+    #: the side an uninvolved player's character stakes on under ``uninvolved_may_claim``
+    #: (CAPES-PAGE-007 PROPOSED); an allied character stakes on its own side, named or not
+    side: str = ""
 
 
 class ObjectStake(BaseModel):

@@ -22,7 +22,7 @@ class CapesConfig(BaseModel):
     start_debt: int = Field(default=0, ge=0, le=25)
     #: Inspiration values each player starts with (CAPES-RSRC-003)
     start_inspirations: tuple[int, ...] = Field(default=(), max_length=12)
-    #: the designer's clarification: a player allied with nothing may claim any side (CAPES-PAGE-007)
+    #: the designer's clarification: one allied with nothing may claim or stake on any side (CAPES-PAGE-007)
     uninvolved_may_claim: bool = False
     #: original sides carry one free die besides one per staked Debt (CAPES-SPLIT-002)
     split_free_die: bool = True

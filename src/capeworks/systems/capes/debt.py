@@ -34,8 +34,11 @@ from capeworks.systems.capes.flow import require_turn
 from capeworks.systems.capes.queries import (
     UNDIFFERENTIATED_STAKE,
     allied_side,
+    cast_of,
+    dice_on_table,
     overdrawn_queue,
     owned_dice,
+    player_of,
     side_capacity,
     stake_on,
 )
@@ -77,8 +80,43 @@ def even_split(value: int, parts: int) -> tuple[int, ...]:
     return (q + 1,) * r + (q,) * (parts - r)
 
 
+def _stake_side(state: CapesState, conflict: Conflict, character: str, side_id: str) -> str:
+    """The side ``character`` stakes on, or the refusal: the side it is allied with (CAPES-STAKE-001);
+    under ``uninvolved_may_claim`` a character of a player uninvolved in the Conflict "may stake on or
+    claim any side" (the designer's clarification, CAPES-PAGE-007 PROPOSED), the side they name, and
+    once staked, that side again."""
+    name = state.roster[character].sheet.name
+    allied = allied_side(conflict, character)
+    if allied is not None:
+        if side_id and find_side(conflict, side_id).id != allied:
+            raise RuleViolation(
+                "CAPES-STAKE-001", f"{name} is allied with side {allied} of {conflict.id} and stakes there."
+            )
+        return allied
+    player = player_of(state, character)
+    uninvolved = player is not None and not any(allied_side(conflict, c) for c in cast_of(state, player))
+    if not (state.config.uninvolved_may_claim and uninvolved):
+        raise RuleViolation(
+            "CAPES-STAKE-001",
+            f"{name} stakes on the side they are allied with; roll to help a side of {conflict.id} first.",
+        )
+    before = next((s.id for s in conflict.sides for st in s.stakes if st.character == character), None)
+    if not side_id:
+        if before is None:
+            raise RuleViolation(
+                "CAPES-STAKE-001", f"Say which side of {conflict.id} to stake on.", field="side"
+            )
+        return before
+    side = find_side(conflict, side_id).id
+    if before is not None and side != before:
+        raise RuleViolation(
+            "CAPES-STAKE-001", f"{name} already stakes on side {before} of {conflict.id}; stake there again."
+        )
+    return side
+
+
 def check_stake(
-    state: CapesState, character: str, conflict_id: str, drive: str, amount: int
+    state: CapesState, character: str, conflict_id: str, drive: str, amount: int, side_id: str = ""
 ) -> tuple[Conflict, str, str]:
     """The Conflict, side and pool of ``character``'s stake of ``amount``, or the refusal.
 
@@ -86,14 +124,9 @@ def check_stake(
     asks them too (:func:`can_stake`).
     """
     conflict = find_conflict(state, conflict_id)
-    side = allied_side(conflict, character)
+    side = _stake_side(state, conflict, character, side_id)
     char = state.roster[character]
     name = char.sheet.name
-    if side is None:
-        raise RuleViolation(
-            "CAPES-STAKE-001",
-            f"{name} stakes on the side they are allied with; roll to help a side of {conflict.id} first.",
-        )
     used, staked = stake_on(conflict, character)
     if char.sheet.drives:
         pool = slug(drive) if drive else (used or "")
@@ -122,16 +155,23 @@ def check_stake(
 
 
 def can_stake(state: CapesState, character: str) -> bool:
-    """Would the table take some stake of 1 Debt by ``character`` now, on some Conflict from some Drive?"""
+    """Would the table take some stake of 1 Debt by ``character`` now, on some Conflict, side (its own,
+    or any under ``uninvolved_may_claim``) and Drive?"""
     pools = state.roster[character].sheet.pools()
-    return any(takes(check_stake, state, character, c.id, pool, 1) for c in state.conflicts for pool in pools)
+    return any(
+        takes(check_stake, state, character, c.id, pool, 1, side)
+        for c in state.conflicts
+        # an allied character's stake goes on its side unnamed; only an unallied one names a side
+        for side in ("", *(s.id for s in c.sides if allied_side(c, character) is None))
+        for pool in pools
+    )
 
 
 def stake_debt(state: CapesState, ctx: Ctx, cmd: StakeDebt, dice: DiceService) -> list[Event]:
     actor = ctx.actor.id
     events, character = open_action(state, actor, cmd.character, doing="stake Debt")
     require_window(state, actor, doing="stake Debt")
-    conflict, side, pool = check_stake(state, character, cmd.conflict, cmd.drive, cmd.amount)
+    conflict, side, pool = check_stake(state, character, cmd.conflict, cmd.drive, cmd.amount, cmd.side)
     return [
         *events,
         event(
@@ -194,12 +234,7 @@ def check_split(
 
 def can_split(state: CapesState, character: str) -> bool:
     """Would the table take some split of a die in two by ``character`` now (the fewest parts)?"""
-    return any(
-        takes(check_split, state, character, c.id, s.id, die, 2)
-        for c in state.conflicts
-        for s in c.sides
-        for die in range(1, len(s.dice) + 1)
-    )
+    return any(takes(check_split, state, character, c.id, s.id, die, 2) for c, s, die in dice_on_table(state))
 
 
 def split_die(state: CapesState, ctx: Ctx, cmd: Split, dice: DiceService) -> list[Event]:

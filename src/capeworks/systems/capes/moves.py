@@ -3,8 +3,8 @@
 Capes is played in turns (CAPES-PRIN-003): the seat whose turn it is gets the
 moves of the phase (claim a side, use an ability with one of their
 characters, resolve a claimed Conflict ...), everyone gets the windows they
-may act in (veto, object, And Then, narration, voting to end the Scene) and,
-between Scenes, the roster commands. The web table draws its buttons from
+may act in (veto, object, And Then, narration, voting to end the Scene) and
+the roster commands the table takes (new characters at any time, src 58). The web table draws its buttons from
 these; the lab's policies choose among them.
 """
 
@@ -21,9 +21,9 @@ from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.pages import require_claimable
 from capeworks.systems.capes.prompts import open_prompts
 from capeworks.systems.capes.queries import adds_after_claim, cast_of, deadlock_possible, resolvable_claims
-from capeworks.systems.capes.roster import can_add_exemplar, can_add_sample
+from capeworks.systems.capes.roster import can_add_exemplar, can_add_sample, can_create
 from capeworks.systems.capes.scenes import can_choose
-from capeworks.systems.capes.state import CapesState, Conflict, PagePhase
+from capeworks.systems.capes.state import CapesState, Conflict, PagePhase, Scene
 
 __all__ = ["legal_moves"]
 
@@ -54,23 +54,37 @@ def _around_core(state: CapesState, seat: str, character: str, *, core: bool) ->
     return [_move(c, character=character) for c, ok in offers.items() if ok]
 
 
+def _roster_moves(state: CapesState) -> list[LegalCommand]:
+    """The roster commands the table takes now: new characters at any time, mid-Scene too
+    (CAPES-SCENE-006, src 58), Exemplars and remade sheets only between Scenes (CAPES-CHAR-002/011)."""
+    offers = {
+        "add_sample": can_add_sample(state),
+        "create_character": can_create(state),
+        "create_click_and_lock": can_create(state),
+        "add_exemplar": can_add_exemplar(state),
+    }
+    return [_move(c) for c, ok in offers.items() if ok]
+
+
 def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
-    """The commands ``seat`` may issue now."""
+    """The commands ``seat`` may issue now: the prompts' answers, then (between Scenes) the roster
+    before declaring, or (in a Scene) the moves of the Page before the roster."""
     out: list[LegalCommand] = []
     for prompt in open_prompts(state):
         if prompt.seat == seat:
             out.extend(prompt_commands(prompt))
-    scene = state.scene
-    if scene is None:
-        if can_add_sample(state):
-            out.append(_move("add_sample"))
-        out += [_move(c) for c in ("create_character", "create_click_and_lock")]
-        if can_add_exemplar(state):  # a character in the roster to give one (CAPES-CHAR-011)
-            out.append(_move("add_exemplar"))
+    roster = _roster_moves(state)
+    if state.scene is None:
         if whose_turn(state)[0] is None:
             # nobody's turn yet (the first Scene): any volunteer may declare it (CAPES-SCENE-001)
-            out.append(_move("declare_scene", "declare the next Scene"))
-        return out
+            roster.append(_move("declare_scene", "declare the next Scene"))
+        return out + roster
+    return out + _scene_moves(state, seat, state.scene) + roster
+
+
+def _scene_moves(state: CapesState, seat: str, scene: Scene) -> list[LegalCommand]:
+    """The moves of the running Scene open to ``seat``: its windows, and its turn's moves."""
+    out: list[LegalCommand] = []
     if seat not in scene.end_votes:
         out.append(_move("end_scene", "vote to end the Scene"))
     player, _ = whose_turn(state)

@@ -8,6 +8,8 @@ Nothing here changes state.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from capeworks.engine.kit import order_from
 from capeworks.systems.capes.config import CapesConfig
 from capeworks.systems.capes.sheet import STACK, Ability
@@ -23,6 +25,7 @@ __all__ = [
     "characters_on",
     "controlling_side",
     "deadlock_possible",
+    "dice_on_table",
     "overdrawn_pools",
     "overdrawn_queue",
     "owned_dice",
@@ -120,6 +123,15 @@ def overdrawn_pools(char: CharacterState) -> list[str]:
         if char.debt.get(pool, 0) > limit:
             out.append(pool)
     return out
+
+
+def dice_on_table(state: CapesState) -> Iterator[tuple[Conflict, Side, int]]:
+    """Every die on every side of every Conflict: (conflict, side, die number from 1). The menu's
+    checks walk these to ask whether some die would be taken (a roll, a split, an Inspiration)."""
+    for conflict in state.conflicts:
+        for side in conflict.sides:
+            for die in range(1, len(side.dice) + 1):
+                yield conflict, side, die
 
 
 def owned_dice(state: CapesState, character: str) -> list[tuple[str, str, int, int]]:

@@ -7,6 +7,8 @@ CAPES-CHAR-011 (Exemplars: one free, more only shared), CAPES-RSRC-003 (start De
 
 from __future__ import annotations
 
+from itertools import count
+
 from capeworks.engine import DiceService, Event
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.capes import events as ev
@@ -23,22 +25,39 @@ __all__ = [
     "apply_character_added",
     "can_add_exemplar",
     "can_add_sample",
+    "can_create",
     "check_exemplar",
     "create_click_and_lock",
     "create_freeform",
 ]
 
 
-def _check_new(state: CapesState, sheet: CharacterSheet, *, replace: bool) -> CharacterState | None:
-    """The character ``sheet`` replaces (None: a new one), or the refusal (CAPES-SCENE-006, CHAR-002)."""
-    existing = state.roster.get(sheet.key)
+def _check_name(state: CapesState, key: str, name: str, *, replace: bool) -> CharacterState | None:
+    """The character a new sheet keyed ``key`` replaces (None: a new one), or the refusal: a new
+    character may come in at any time, even mid-Scene (CAPES-SCENE-006, src 58), an old one is remade
+    only between Scenes (CAPES-CHAR-002)."""
+    existing = state.roster.get(key)
     if existing is not None and not replace:
-        raise RuleViolation("CAPES-SCENE-006", f"There already is a character called {sheet.name}.")
+        raise RuleViolation("CAPES-SCENE-006", f"There already is a character called {name}.")
     if existing is not None and state.scene is not None:
         raise RuleViolation(
-            "CAPES-CHAR-002", f"{sheet.name} can only be changed between Scenes, not while one is played."
+            "CAPES-CHAR-002", f"{name} can only be changed between Scenes, not while one is played."
         )
     return existing
+
+
+def _check_new(state: CapesState, sheet: CharacterSheet, *, replace: bool) -> CharacterState | None:
+    """The character ``sheet`` replaces (None: a new one), or the refusal (:func:`_check_name`)."""
+    return _check_name(state, sheet.key, sheet.name, replace=replace)
+
+
+def can_create(state: CapesState) -> bool:
+    """Would the table take some character of a player's own making (create_character,
+    create_click_and_lock): one under a name nobody has yet, or an old one remade?"""
+    fresh = next(f"New character {n}" for n in count(1) if slug(f"New character {n}") not in state.roster)
+    return takes(_check_name, state, slug(fresh), fresh, replace=False) or any(
+        takes(_check_name, state, key, char.sheet.name, replace=True) for key, char in state.roster.items()
+    )
 
 
 def can_add_sample(state: CapesState) -> bool:
@@ -95,6 +114,12 @@ def create_click_and_lock(
     return _added(state, actor, sheet, replace=cmd.replace)
 
 
+def _require_between_scenes(state: CapesState, name: str) -> None:
+    """A sheet is changed only between Scenes (CAPES-CHAR-002, src 215)."""
+    if state.scene is not None:
+        raise RuleViolation("CAPES-CHAR-002", f"{name} can only be changed between Scenes.")
+
+
 def check_exemplar(state: CapesState, cmd: AddExemplar) -> tuple[CharacterState, CharacterSheet]:
     """The character given an Exemplar and its new sheet, or the refusal.
 
@@ -103,6 +128,7 @@ def check_exemplar(state: CapesState, cmd: AddExemplar) -> tuple[CharacterState,
     """
     key = find_character(state, cmd.character)
     char = state.roster[key]
+    _require_between_scenes(state, char.sheet.name)
     try:
         drive = Drive(slug(cmd.drive))
     except ValueError:
@@ -128,14 +154,14 @@ def check_exemplar(state: CapesState, cmd: AddExemplar) -> tuple[CharacterState,
     sheet = with_exemplar(
         char.sheet, Exemplar(character=cmd.exemplar, drive=drive, root=cmd.root, shared_with=cmd.shared_with)
     )
-    if state.scene is not None:
-        raise RuleViolation("CAPES-CHAR-002", f"{char.sheet.name} can only be changed between Scenes.")
     return char, sheet
 
 
 def can_add_exemplar(state: CapesState) -> bool:
     """Would the table take some Exemplar for some character in the roster: its free one, or one shared
     with another character that has it?"""
+    if not takes(_require_between_scenes, state, "A character"):  # asked first: no fill can pass
+        return False
     shared = [(key, e.character) for key, c in state.roster.items() for e in c.sheet.exemplars]
     fills = [
         AddExemplar(character=key, exemplar=name, drive=drive.value, shared_with=other)
