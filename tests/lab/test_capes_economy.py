@@ -53,3 +53,19 @@ def test_a_run_with_starting_tokens_and_debt_plays_on_into_the_next_scene() -> N
     counts = play_pages(3, 12, config=variant)
     assert [t.page for t in counts.tallies] == list(range(1, 13))
     assert play_pages(3, 12, config=variant).tallies == counts.tallies
+
+
+def test_the_cli_plays_a_rules_variant_and_refuses_one_for_the_weaverdice_economies() -> None:
+    """`lab economy capes --config KEY=VALUE` plays tables under that variant (it could not before)."""
+    runner = CliRunner()
+    args = ["lab", "economy", "capes", "--runs", "2", "--pages", "6", "--json"]
+    plain = json.loads(runner.invoke(app, args).stdout)
+    varied = runner.invoke(app, [*args, "-c", "start_story_tokens=2", "-c", "start_debt=2"])
+    assert varied.exit_code == 0, varied.output
+    report = json.loads(varied.stdout)
+    assert report["config"] == {"start_story_tokens": 2, "start_debt": 2} and plain["config"] == {}
+    assert len(report["by_page"]) == 6 and report["by_page"] != plain["by_page"]
+    bad = runner.invoke(app, ["lab", "economy", "capes", "--runs", "1", "-c", "bogus=1"])
+    assert bad.exit_code == 2 and "bogus" in bad.output and "Traceback" not in bad.output
+    other = runner.invoke(app, ["lab", "economy", "wd-craft", "-c", "x=1"])
+    assert other.exit_code == 2 and "the Weaverdice economies take none" in other.output

@@ -222,13 +222,16 @@ def _tally(state: Any, page: int, counts: _Counts) -> PageTally:
     )
 
 
-def economy(runs: int, pages: int, *, seed: int = 1, open_conflicts: int = 2) -> dict[str, Any]:
-    """``runs`` scenes of ``pages`` Pages each: per Page, the mean tokens per player and Debt per
-    character with Student-t 95% intervals, and Conflicts made and resolved."""
+def economy(
+    runs: int, pages: int, *, seed: int = 1, open_conflicts: int = 2, config: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """``runs`` scenes of ``pages`` Pages each, at tables with rules ``config``: per Page, the mean
+    tokens per player and Debt per character with Student-t 95% intervals, and Conflicts made and
+    resolved."""
     by_page: dict[int, dict[str, list[int]]] = {}
     moves = refused = dice = 0
     for run in range(runs):
-        counts = play_pages(seed * 1_000_003 + run, pages, open_conflicts=open_conflicts)
+        counts = play_pages(seed * 1_000_003 + run, pages, open_conflicts=open_conflicts, config=config)
         moves, refused, dice = moves + counts.moves, refused + counts.refused, dice + counts.dice
         for i, t in enumerate(counts.tallies, start=1):
             cells = by_page.setdefault(i, {})
@@ -257,6 +260,7 @@ def economy(runs: int, pages: int, *, seed: int = 1, open_conflicts: int = 2) ->
         "pages": pages,
         "seed": seed,
         "open_conflicts": open_conflicts,
+        "config": dict(config or {}),
         "moves": moves,
         "refused_candidates": refused,
         "dice": dice,

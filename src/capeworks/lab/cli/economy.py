@@ -9,7 +9,7 @@ import typer
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.errors import InvalidCommand
-from capeworks.lab.cli.shared import lab_app, num, titled
+from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, num, parse_settings, titled
 
 __all__ = ["economy_command"]
 
@@ -53,10 +53,17 @@ def economy_command(
     runaway: bool = typer.Option(
         False, "--runaway", help="wd-intel: roll on after a success (WD-INTEL-041)."
     ),
+    config: list[str] = CONFIG_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Non-combat economies under the real rules: Capes tokens and debt, Weaverdice crafting and intel."""
     from capeworks.lab.capes import economy
+
+    if config and system.lower() != "capes":
+        run_guarded(
+            lambda: _refuse("--config sets the Capes table's rules; the Weaverdice economies take none."),
+            as_json=json_out,
+        )
 
     if system.lower() in ("wd-craft", "weaverdice-craft"):
         _craft_report(lambda: _craft(runs, dexterity, knowledge, tier, price, skill, seed), json_out=json_out)
@@ -96,7 +103,7 @@ def economy_command(
             )
         if not 1 <= runs <= 100_000 or not 1 <= pages <= 200 or not 1 <= open_conflicts <= 10:
             raise InvalidCommand("--runs is 1..100000, --pages 1..200 and --open-conflicts 1..10.")
-        return economy(runs, pages, seed=seed, open_conflicts=open_conflicts)
+        return economy(runs, pages, seed=seed, open_conflicts=open_conflicts, config=parse_settings(config))
 
     report = run_guarded(run, as_json=json_out)
     if json_out:
@@ -104,7 +111,10 @@ def economy_command(
         return
     rows = report["by_page"]
     keys = [k for k in rows[0] if k not in ("page", "runs")] if rows else []
-    title = f"Capes over {runs} scenes: means after each Page, 95% t intervals"
+    rules = ", ".join(f"{k}={v}" for k, v in report["config"].items())
+    title = (
+        f"Capes over {runs} scenes{f' ({rules})' if rules else ''}: means after each Page, 95% t intervals"
+    )
     table = titled("", *(f"page {row['page']}" for row in rows), title=title)
     for key in keys:
         table.add_row(key, *(num(row[key]) for row in rows))
@@ -267,3 +277,7 @@ def _recruit_report(build: Any, *, json_out: bool) -> None:
         )
     console.print(table)
     console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)
+
+
+def _refuse(message: str) -> None:
+    raise InvalidCommand(message)
