@@ -2,7 +2,7 @@
 // working at once, and its open pages close), and download the whole table. New links
 // are shown once, here, for the GM to send on.
 import { html, text, useState } from "./ui.js";
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 
 function Link({ issued }) {
   const link = new URL(issued.invite, location.origin).href;
@@ -37,6 +37,27 @@ export function SeatsCard({ tableId, projection }) {
     if (await run(() => api.addSeat(tableId, named), named.name)) setSeat({ id: "", name: "", role: "player" });
   }
 
+  // The export is read before anything is saved: a refusal is said here (or, a 401, by the page
+  // saying the link was replaced), never saved as if it were the table.
+  async function download() {
+    setBusy(true);
+    try {
+      const url = URL.createObjectURL(await api.exportTable(tableId));
+      const save = document.createElement("a");
+      save.href = url;
+      save.download = `table-${tableId}.json`;
+      document.body.append(save);
+      save.click();
+      save.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setProblem("");
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 401)) setProblem(e.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   const others = (projection.seats || []).filter((s) => s.id !== projection.me.id);
   return html`<section class="card seats-card" aria-labelledby="seats-title">
     <h2 id="seats-title">Seats and links</h2>
@@ -60,6 +81,6 @@ export function SeatsCard({ tableId, projection }) {
     </details>
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
     ${issued ? html`<${Link} issued=${issued} />` : null}
-    <p><a href=${api.exportUrl(tableId)} download=${`table-${tableId}.json`}>Download the whole table (secrets included)</a></p>
+    <p><button type="button" class="small" disabled=${busy} onClick=${download}>Download the whole table (secrets included)</button></p>
   </section>`;
 }
