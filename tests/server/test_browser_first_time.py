@@ -40,3 +40,25 @@ def test_dice_box__a_refused_roll_is_said_once_and_leaves_no_older_roll_beside_i
     box.locator("#dice-expr").fill("3d6")
     expect(box.locator(".bar")).to_have_count(16)
     expect(box.locator(".error")).to_have_count(0)
+
+
+def test_dice_typed_in__a_zero_or_a_word_is_named_as_what_no_die_shows(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "rwyn", SEATS)
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    table.act("gm", "call_check", character="ada", ability="Science", difficulty=2, task="read the map")
+    page = sit(chromium, table.invites["ann"])
+    before = table.log_seqs("ann")
+    roll = page.locator(".prompt").get_by_role("button", name="roll Science")
+    # a 0 is a whole number, so "type whole numbers" (the old words) did not say what was wrong
+    for typed, named in (("6 0 2", '"0"'), ("6 five 2", '"five"')):
+        page.locator("#own-dice").fill(typed)
+        roll.click()
+        expect(page.locator(".notice.error")).to_contain_text(f"{named} is not what a die shows")
+        expect(page.locator(".notice.error")).to_contain_text("1 or more")
+    assert table.log_seqs("ann") == before
+    # the dice as they fell are taken
+    page.locator("#own-dice").fill("6, 1 1")
+    roll.click()
+    expect(page.locator(".log")).to_contain_text("Ada Lark rolls Science 3 vs difficulty 2")

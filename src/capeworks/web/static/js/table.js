@@ -45,9 +45,11 @@ function mayGiveDice(projection) {
   return who === "everyone" || (who === "gm" && projection.me.role === "gm");
 }
 
+// The dice typed in as their faces, or the first word that is no die's face (a 0, a letter).
 function parseDice(words) {
-  const faces = words.split(/[\s,]+/).filter(Boolean).map(Number);
-  return faces.every((f) => Number.isInteger(f) && f > 0) ? faces : null;
+  const typed = words.split(/[\s,]+/).filter(Boolean);
+  const bad = typed.find((w) => !/^[0-9]+$/.test(w) || Number(w) < 1);
+  return bad === undefined ? { faces: typed.map(Number) } : { bad };
 }
 
 function Status({ status, version }) {
@@ -167,9 +169,12 @@ function App() {
     async (command) => {
       const body = { type: command.type, payload: command.payload || {} };
       if (dice.trim()) {
-        const faces = parseDice(dice);
-        if (!faces) {
-          setNotice({ kind: "error", words: "Type your dice as whole numbers separated by spaces." });
+        const { faces, bad } = parseDice(dice);
+        if (bad !== undefined) {
+          setNotice({
+            kind: "error",
+            words: `"${bad}" is not what a die shows: type each die you rolled as its number (1 or more), separated by spaces, e.g. 6 5 2.`,
+          });
           return false;
         }
         body.dice = faces;
