@@ -6,11 +6,13 @@ the dice typed in, bad input), kept so it stays fixed. The harness is test_brows
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server.browser_fixtures import SEATS
-from tests.server.test_browser import CHROMIUM, Seats, sit
+from tests.server.test_browser import CAPES_SEATS, CHROMIUM, Seats, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -62,3 +64,34 @@ def test_dice_typed_in__a_zero_or_a_word_is_named_as_what_no_die_shows(
     page.locator("#own-dice").fill("6, 1 1")
     roll.click()
     expect(page.locator(".log")).to_contain_text("Ada Lark rolls Science 3 vs difficulty 2")
+
+
+def test_capes_seats_card__the_first_seat_replaces_links_and_every_seat_invites(
+    web_table: str, chromium: Browser
+) -> None:
+    # Capes has no GM: the server lets its first seat replace any link and any seat invite
+    # (docs/web.md), but the page drew the seats card for a GM only, so nobody at a Capes table
+    # could replace a lost link or seat a late friend from the page
+    table = Seats(web_table, "capes", CAPES_SEATS)
+    ann, bea, cal = (sit(chromium, table.invites[s]) for s in ("ann", "bea", "cal"))
+
+    card = ann.locator(".seats-card")
+    card.get_by_role("button", name="New link for Cal").click()
+    expect(card.locator(".issued")).to_contain_text("New link for Cal")
+    expect(cal.locator(".fatal h1")).to_have_text("This seat's link was replaced")
+    cal_again = sit(chromium, card.locator(".issued a").get_attribute("href") or "")
+    expect(cal_again.locator(".log")).to_contain_text("Ann sits down")
+
+    # Bea may invite, not replace others' links; nobody downloads a GM's export here
+    other = bea.locator(".seats-card")
+    expect(other.get_by_role("button", name=re.compile("^New link for"))).to_have_count(0)
+    expect(other).to_contain_text("replaced by Ann")
+    other.locator("summary", has_text="Invite another seat").click()
+    other.get_by_label("Id (short, no spaces)").fill("dee")
+    other.get_by_label("Name").fill("Dee")
+    other.get_by_role("button", name="Invite").click()
+    dee = sit(chromium, other.locator(".issued a").get_attribute("href") or "")
+    for page in (ann, bea, dee):
+        expect(page.locator(".log")).to_contain_text("Dee sits down")
+    for page in (ann, bea):
+        expect(page.get_by_role("button", name=re.compile("Download the whole table"))).to_have_count(0)

@@ -9,7 +9,7 @@ import { Prompts, ActionMenu } from "./actions.js";
 import { Log } from "./log.js";
 import { DiceBox } from "./odds.js";
 import { useTouch } from "./touches/index.js";
-import { SeatsCard } from "./seats.js";
+import { SeatsCard, seatsCardRole } from "./seats.js";
 
 const tableId = decodeURIComponent(location.pathname.replace(/^\/t\//, "").replace(/\/$/, ""));
 
@@ -257,7 +257,7 @@ function App() {
             </section>`
           : null}
         <${DiceBox} />
-        ${me.role === "gm" ? html`<${SeatsCard} tableId=${tableId} projection=${projection} />` : null}
+        ${seatsCardRole(projection) ? html`<${SeatsCard} tableId=${tableId} projection=${projection} />` : null}
       </div>
       <div class="col state">
         <${Panels} panels=${projection.panels} touch=${touch} projection=${projection} />
