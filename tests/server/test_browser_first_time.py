@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Dialog, expect
 
 from tests.server.browser_fixtures import SEATS
 from tests.server.test_browser import CAPES_SEATS, CHROMIUM, Seats, sit
@@ -95,3 +95,26 @@ def test_capes_seats_card__the_first_seat_replaces_links_and_every_seat_invites(
         expect(page.locator(".log")).to_contain_text("Dee sits down")
     for page in (ann, bea):
         expect(page.get_by_role("button", name=re.compile("Download the whole table"))).to_have_count(0)
+
+
+def test_leave_this_table__asks_first_and_a_no_keeps_the_seat(web_table: str, chromium: Browser) -> None:
+    # one click on the header's button made the browser forget its seat for good (a new link
+    # needed from the GM), with no question asked
+    table = Seats(web_table, "rwyn", SEATS)
+    page = sit(chromium, table.invites["ann"])
+    asked: list[str] = []
+
+    def answer_no(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", answer_no)
+    page.get_by_role("button", name="Leave this table").click()
+    expect(page.locator(".status.live")).to_be_visible()
+    assert len(asked) == 1 and "needs a new link" in asked[0]
+    page.reload()  # still seated: the cookie was kept
+    expect(page.locator(".status.live")).to_be_visible()
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Leave this table").click()
+    expect(page.locator("h1")).to_have_text("You have left the table")

@@ -39,6 +39,10 @@ const REPLACED = {
   ],
 };
 
+const LEAVE_QUESTION =
+  "Leave this table? This browser forgets your seat, and sitting down again needs a new link " +
+  "from the GM (at a table without a GM, from whoever made it).";
+
 // May this seat type in dice it rolled itself (the table's physical_dice setting)?
 function mayGiveDice(projection) {
   const who = ((projection.settings || {}).physical_dice || "nobody").toLowerCase();
@@ -210,7 +214,9 @@ function App() {
   }, [behind, reached]);
 
   const touch = useTouch(projection ? projection.ruleset : null);
+  // Leaving cannot be taken back from this page (the seat needs a new link), so it is asked first.
   const leave = async () => {
+    if (!window.confirm(LEAVE_QUESTION)) return;
     try {
       await api.leave(tableId);
     } catch (e) {
