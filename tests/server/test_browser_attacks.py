@@ -134,6 +134,7 @@ def test_history__keeps_no_token_that_opens_the_table_and_leaving_clears_the_coo
         expect(ann.locator(".status.live")).to_be_visible()
         assert "#" not in ann.url and "join" not in ann.url  # out of the address bar at once
         bo = context.new_page()
+        bo.once("dialog", lambda dialog: dialog.accept())  # "already sits at this table as Ann ..."
         bo.goto(f"{web_table}/join/{table.id}?token={table.tokens['bo']}")  # an old link
         expect(bo.locator(".status.live")).to_be_visible()
         cookie = next(c for c in context.cookies() if c["name"] == f"cw_{table.id}")

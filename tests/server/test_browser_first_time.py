@@ -118,3 +118,45 @@ def test_leave_this_table__asks_first_and_a_no_keeps_the_seat(web_table: str, ch
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Leave this table").click()
     expect(page.locator("h1")).to_have_text("You have left the table")
+
+
+def test_two_links_in_one_browser__asked_first_and_the_other_tab_says_it_moved(
+    web_table: str, chromium: Browser
+) -> None:
+    # a GM trying their new table opened a player's link in a second tab: the browser's one seat
+    # at the table moved to the player, the GM's tab said "You are Gail (GM)" while its calls were
+    # refused as the player's ("Only the GM can ..."), and the GM's seat was lost to this browser
+    table = Seats(web_table, "rwyn", SEATS)
+    context = chromium.new_context()
+    try:
+        gm = context.new_page()
+        gm.goto(table.invites["gm"])
+        expect(gm.locator(".status.live")).to_be_visible()
+
+        asked: list[str] = []
+
+        def answer_no(dialog: Dialog) -> None:
+            asked.append(dialog.message)
+            dialog.dismiss()
+
+        second = context.new_page()
+        second.once("dialog", answer_no)
+        second.goto(table.invites["ann"])
+        expect(second.locator(".who .me")).to_have_text("You are Gail (GM)")
+        assert len(asked) == 1 and "already sits at this table as Gail (GM)" in asked[0]
+        expect(gm.locator(".status.live")).to_be_visible()
+        # "no" left Ann's link unspent: it still seats Ann in another browser
+        ann = sit(chromium, table.invites["ann"])
+        expect(ann.locator(".who .me")).to_have_text("You are Ann")
+
+        # "yes": this browser is Bo's now, and the GM's tab says so instead of acting as Bo
+        third = context.new_page()
+        third.once("dialog", lambda dialog: dialog.accept())
+        third.goto(table.invites["bo"])
+        expect(third.locator(".who .me")).to_have_text("You are Bo")
+        for stale in (gm, second):
+            expect(stale.locator(".fatal h1")).to_have_text("This browser now sits here as another seat")
+            expect(stale.locator(".fatal [role=alert]")).to_contain_text("as Bo")
+            expect(stale.locator("button, input, select, textarea, summary")).to_have_count(0)
+    finally:
+        context.close()

@@ -43,6 +43,35 @@ const LEAVE_QUESTION =
   "Leave this table? This browser forgets your seat, and sitting down again needs a new link " +
   "from the GM (at a table without a GM, from whoever made it).";
 
+// One seat a table per browser (its session cookie): a link opened where the browser already sits
+// at this table would move it to the link's seat, and the seat it held would need a new link (a
+// GM testing a table in two tabs lost the GM's seat). Asked first; "no" keeps the seat and leaves
+// the link unspent, for another browser.
+async function keepsSeat() {
+  let held;
+  try {
+    held = await api.table(tableId);
+  } catch (e) {
+    return false; // not seated here (or the table is not reachable): sit down with the link
+  }
+  return !window.confirm(
+    `This browser already sits at this table as ${held.me.name}${held.me.role === "gm" ? " (GM)" : ""}. ` +
+      `Sit down with this link instead? ${held.me.name}'s seat would then need a new link. ` +
+      "To hold two seats at once, open this link in another browser or a private window.",
+  );
+}
+
+// Tell this browser's other pages of the table which seat it holds now, and hear of a change.
+const seatNews = typeof BroadcastChannel === "function" ? new BroadcastChannel("capeworks-seat") : null;
+function followSeat(me, onMoved) {
+  if (!seatNews) return;
+  seatNews.onmessage = (event) => {
+    const news = event.data || {};
+    if (news.table === tableId && news.seat && news.seat.id !== me.id) onMoved(news.seat);
+  };
+  seatNews.postMessage({ table: tableId, seat: { id: me.id, name: me.name } });
+}
+
 // May this seat type in dice it rolled itself (the table's physical_dice setting)?
 function mayGiveDice(projection) {
   const who = ((projection.settings || {}).physical_dice || "nobody").toLowerCase();
@@ -92,6 +121,20 @@ function App() {
     setFatal(REPLACED);
   }, []);
 
+  // Another tab of this browser sat down here as another seat: the cookie, and so every call this
+  // page makes, is that seat's now. One page says so rather than act as the other seat.
+  const moved = useCallback((other) => {
+    onUnauthorized(null);
+    if (live.current) live.current.close();
+    setFatal({
+      title: "This browser now sits here as another seat",
+      lines: [
+        `Another tab of this browser sat down at this table as ${other.name}; this page no longer acts for its seat.`,
+        "A browser holds one seat at a table: to be two seats at once, open the other link in another browser or a private window.",
+      ],
+    });
+  }, []);
+
   const fold = useCallback((incoming, version) => {
     const { changed, reverted } = book.current.add(incoming, version);
     if (changed) setEntries([...book.current.entries]);
@@ -102,7 +145,8 @@ function App() {
     let stop = false;
     (async () => {
       let joined = !joinToken;
-      if (joinToken) {
+      if (joinToken && (await keepsSeat())) joined = true;
+      else if (joinToken) {
         try {
           await api.startSession(tableId, joinToken);
           joined = true;
@@ -115,6 +159,7 @@ function App() {
         const first = await api.table(tableId);
         seated = true;
         onUnauthorized(replaced);
+        followSeat(first.me, moved);
         if (!joined) setNotice({ kind: "error", words: "That invitation link was already used or replaced; this browser is still seated here." });
         const log = await fullLog(tableId);
         if (stop) return;
