@@ -115,9 +115,14 @@ def test_leave_this_table__asks_first_and_a_no_keeps_the_seat(web_table: str, ch
     page.reload()  # still seated: the cookie was kept
     expect(page.locator(".status.live")).to_be_visible()
 
+    # the same browser's other page of the table says it left too (it said the link was replaced)
+    other = page.context.new_page()
+    other.goto(page.url)
+    expect(other.locator(".status.live")).to_be_visible()
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Leave this table").click()
-    expect(page.locator("h1")).to_have_text("You have left the table")
+    for left in (page, other):
+        expect(left.locator("h1")).to_have_text("You have left the table")
 
 
 def test_two_links_in_one_browser__asked_first_and_the_other_tab_says_it_moved(

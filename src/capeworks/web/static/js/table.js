@@ -61,13 +61,16 @@ async function keepsSeat() {
   );
 }
 
-// Tell this browser's other pages of the table which seat it holds now, and hear of a change.
+// Tell this browser's other pages of the table which seat it holds now, and hear of a change
+// (another seat sat down, or the browser left the table).
 const seatNews = typeof BroadcastChannel === "function" ? new BroadcastChannel("capeworks-seat") : null;
-function followSeat(me, onMoved) {
+function followSeat(me, onMoved, onLeft) {
   if (!seatNews) return;
   seatNews.onmessage = (event) => {
     const news = event.data || {};
-    if (news.table === tableId && news.seat && news.seat.id !== me.id) onMoved(news.seat);
+    if (news.table !== tableId) return;
+    if (news.left) onLeft();
+    else if (news.seat && news.seat.id !== me.id) onMoved(news.seat);
   };
   seatNews.postMessage({ table: tableId, seat: { id: me.id, name: me.name } });
 }
@@ -135,6 +138,16 @@ function App() {
     });
   }, []);
 
+  // This browser left the table (here, or in another of its tabs: the cookie is gone for all).
+  const left = useCallback(() => {
+    onUnauthorized(null);
+    if (live.current) live.current.close();
+    setFatal({
+      title: "You have left the table",
+      lines: ["This browser no longer holds your seat.", "To sit down again, ask for a new invitation link."],
+    });
+  }, []);
+
   const fold = useCallback((incoming, version) => {
     const { changed, reverted } = book.current.add(incoming, version);
     if (changed) setEntries([...book.current.entries]);
@@ -159,7 +172,7 @@ function App() {
         const first = await api.table(tableId);
         seated = true;
         onUnauthorized(replaced);
-        followSeat(first.me, moved);
+        followSeat(first.me, moved, left);
         if (!joined) setNotice({ kind: "error", words: "That invitation link was already used or replaced; this browser is still seated here." });
         const log = await fullLog(tableId);
         if (stop) return;
@@ -268,11 +281,8 @@ function App() {
       setNotice({ kind: "error", words: e.message });
       return;
     }
-    if (live.current) live.current.close();
-    setFatal({
-      title: "You have left the table",
-      lines: ["This browser no longer holds your seat.", "To sit down again, ask for a new invitation link."],
-    });
+    if (seatNews) seatNews.postMessage({ table: tableId, left: true });
+    left();
   };
 
   if (fatal)
