@@ -165,3 +165,56 @@ def test_two_links_in_one_browser__asked_first_and_the_other_tab_says_it_moved(
             expect(stale.locator("button, input, select, textarea, summary")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_lobby__a_seat_added_after_one_removed_gets_an_id_of_its_own(
+    web_table: str, chromium: Browser
+) -> None:
+    # Capes starts with seats p1, p2, p3: removing p1 and adding a seat named the new one p3 again
+    # (the count of seats plus one), and starting the table was refused: "Seat 'p3' is already taken."
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(web_table + "/")
+        page.locator("#system").select_option(label="Capes")
+        expect(page.get_by_label("Seat 3 id")).to_have_value("p3")
+        page.get_by_role("button", name="Remove seat 1").click()
+        page.get_by_role("button", name="Add a seat").click()
+        expect(page.get_by_label("Seat 3 id")).to_have_value("p1")
+        page.get_by_label("Seat 3 name").fill("Dee")
+        page.get_by_role("button", name="Start the table").click()
+        expect(page.locator(".invites a")).to_have_count(3)
+        expect(page.locator(".error")).to_have_count(0)
+    finally:
+        context.close()
+
+
+def test_refusal_of_a_form_far_down_the_page__is_said_where_it_can_be_read(
+    web_table: str, chromium: Browser
+) -> None:
+    # the GM's menu is long: a refusal of an entry near its foot was said at the top of the page,
+    # scrolled out of sight, so its button seemed to do nothing
+    table = Seats(web_table, "rwyn", SEATS)
+    context = chromium.new_context(viewport={"width": 1366, "height": 520})
+    try:
+        page = context.new_page()
+        page.goto(table.invites["gm"])
+        expect(page.locator(".status.live")).to_be_visible()
+        item = page.locator("#actions .menu > li").filter(has=page.locator("summary", has_text="mark stress"))
+        item.locator("summary").click()
+        item.locator("[id$='-character']").first.fill("nobody")
+        item.locator("[id$='-amount']").first.fill("1")
+        # a required choice with no default shows that none is made yet (it showed "physical" as
+        # picked while the form held none, and answered "Fill in Track.")
+        track = item.locator("select[id$='-track']")
+        expect(track.locator("option:checked")).to_have_text("pick one")
+        item.locator("button[type=submit]").click()
+        expect(item.locator(".error")).to_have_text("Fill in Track.")
+        track.select_option("physical")
+        item.locator("button[type=submit]").click()
+        assert page.evaluate("window.scrollY") > 0  # the form is below the first screen
+        notice = page.locator(".notice.error")
+        expect(notice).to_contain_text("nobody")
+        expect(notice).to_be_in_viewport()
+    finally:
+        context.close()
