@@ -587,7 +587,7 @@ def test_gm_seats__invite_a_seat_give_a_new_link_and_download_the_table(
 
     # the GM downloads the whole table: the export, secrets included
     with gm.expect_download() as download:
-        card.get_by_role("link", name="Download the whole table").click()
+        card.get_by_role("button", name="Download the whole table").click()
     saved = tmp_path / "export.json"
     download.value.save_as(saved)
     assert SECRET in saved.read_text(encoding="utf-8")

@@ -134,6 +134,7 @@ def test_history__keeps_no_token_that_opens_the_table_and_leaving_clears_the_coo
         expect(ann.locator(".status.live")).to_be_visible()
         assert "#" not in ann.url and "join" not in ann.url  # out of the address bar at once
         bo = context.new_page()
+        bo.once("dialog", lambda dialog: dialog.accept())  # "already sits at this table as Ann ..."
         bo.goto(f"{web_table}/join/{table.id}?token={table.tokens['bo']}")  # an old link
         expect(bo.locator(".status.live")).to_be_visible()
         cookie = next(c for c in context.cookies() if c["name"] == f"cw_{table.id}")
@@ -141,6 +142,7 @@ def test_history__keeps_no_token_that_opens_the_table_and_leaving_clears_the_coo
         held = cookie["value"]  # bo's (the last to sit down in this browser)
         assert _opens(web_table, table, held)
         # leave this table: the cookie goes, the page says what happened
+        bo.once("dialog", lambda dialog: dialog.accept())  # "Leave this table? ..."
         bo.get_by_role("button", name="Leave this table").click()
         expect(bo.locator("h1")).to_have_text("You have left the table")
         shoot(bo, artifacts, "left-the-table")

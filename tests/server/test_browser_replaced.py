@@ -90,3 +90,18 @@ def test_replaced_link__a_command_answered_401_still_shows_the_replaced_page(
     add.locator("[id$='-sample']").first.fill("ada")
     add.locator("button[type=submit]").click()
     assert_replaced_page(ann)
+
+
+def test_replaced_link__download_the_whole_table_saves_nothing_and_shows_the_replaced_page(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "rwyn", SEATS)
+    gm = sit_unhearing(chromium, table.invites["gm"])
+    saved: list[str] = []
+    gm.on("download", lambda d: saved.append(d.suggested_filename))
+    replace_link(table, "gm", by="gm")
+    # the export is answered 401: the page says the link was replaced, and no file is saved
+    # (before: the link saved the server's 401 answer as table-<id>.json)
+    gm.locator(".seats-card").get_by_text("Download the whole table").click()
+    assert_replaced_page(gm)
+    assert saved == []

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from capeworks.server.errors import ECHO_KEPT
 from capeworks.store import Store
 from tests.server.conftest import Seated
 
@@ -218,3 +219,28 @@ def test_odds__each_address_pays_by_the_work_it_asks_for(
     assert answers[2].json()["error"] == "rate_limited" and int(answers[2].headers["Retry-After"]) >= 1
     # small odds cost little: 3d6 still answers
     assert client.get("/api/dice/odds", params={"expr": "3d6"}).status_code == 200
+
+
+def test_refusal__quotes_what_was_sent_short_over_rest_and_the_socket(
+    client: TestClient, rwyn: Seated, store: Store
+) -> None:
+    # 5,000 characters pasted where a seat's id goes: the refusal names them by their first
+    # ECHO_KEPT, not all 5,000 (a page's notice was a wall of them)
+    pasted = "x" * 5000
+    body = {"type": "add_character", "payload": {"id": "ada", "sample": "ada", "owner": pasted}}
+    before = store.load(rwyn.id).version
+    answer = client.post(f"/api/tables/{rwyn.id}/commands", json=body, headers=rwyn.auth("gm"))
+    assert answer.status_code == 404
+    shown = f"'{'x' * ECHO_KEPT}…' (5,000 characters)"
+    assert answer.json()["message"] == f"Nobody sits at seat {shown} at this table."
+    with client.websocket_connect(f"/api/tables/{rwyn.id}/ws", headers=rwyn.auth("gm")) as ws:
+        ws.receive_json(), ws.receive_json()
+        ws.send_json({"type": "command", "ref": "c1", "command": body})
+        refused = ws.receive_json()
+    assert refused["ref"] == "c1" and refused["message"] == answer.json()["message"]
+    assert store.load(rwyn.id).version == before
+
+    # a name of ordinary length is quoted whole
+    body["payload"]["owner"] = "cy"
+    answer = client.post(f"/api/tables/{rwyn.id}/commands", json=body, headers=rwyn.auth("gm"))
+    assert answer.json()["message"] == "Nobody sits at seat 'cy' at this table."

@@ -69,7 +69,8 @@ def test_body_limit__413_with_or_without_a_declared_length(make_client: Callable
 
     streamed = client.post("/api/tables", content=chunks(), headers={"content-type": "application/json"})
     assert streamed.status_code == 413
-    small = client.post("/api/tables", json={"ruleset": "rwyn"})
+    seats = [{"id": "gm", "name": "G", "role": "gm"}]
+    small = client.post("/api/tables", json={"ruleset": "rwyn", "seats": seats})
     assert small.status_code == 201
 
 

@@ -33,8 +33,24 @@ def test_create__each_seat_gets_its_own_long_token_and_invite(client: TestClient
 def test_create__an_unknown_ruleset_or_bad_config_writes_nothing(client: TestClient, store: Store) -> None:
     unknown = client.post("/api/tables", json={"ruleset": "nope", "seats": []})
     assert unknown.status_code == 404 and "nope" in unknown.json()["message"]
-    bad = client.post("/api/tables", json={"ruleset": "rwyn", "config": {"no_such_option": 1}})
+    seats = [{"id": "gm", "name": "Gail", "role": "gm"}]
+    bad = client.post(
+        "/api/tables", json={"ruleset": "rwyn", "config": {"no_such_option": 1}, "seats": seats}
+    )
     assert bad.status_code == 422 and bad.json()["error"] == "invalid_command"
+    assert store.list_tables() == []
+
+
+def test_create__a_table_with_no_seat_is_refused(client: TestClient, store: Store) -> None:
+    # the lobby lets a new GM remove every seat; such a table was made (201, no links), and no
+    # token could ever open it
+    refused = client.post("/api/tables", json={"ruleset": "rwyn", "seats": []})
+    assert refused.status_code == 422 and refused.json() == {
+        "error": "invalid_request",
+        "message": "A table of Roll When You Need needs at least one seat: "
+        "with none, nobody could ever open it.",
+        "field": "seats",
+    }
     assert store.list_tables() == []
 
 

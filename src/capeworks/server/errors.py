@@ -7,7 +7,8 @@ WebSocket alike. Bad input never becomes a 5xx.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -28,6 +29,7 @@ from capeworks.errors import (
 )
 
 __all__ = [
+    "ECHO_KEPT",
     "BadRequest",
     "Busy",
     "InvalidRequest",
@@ -105,9 +107,26 @@ def status_of(error: CapeworksError) -> int:
     return next((status for cls, status in _STATUS if isinstance(error, cls)), 400)
 
 
+#: a quoted piece of a refusal this long is what was sent (an id, a name, notation), never the
+#: rules' own words: "There is no character 'xxxx…'" with 5,000 pasted characters filled a page
+_ECHO: Final = re.compile(r"'([^'\n]{81,})'|\"([^\"\n]{81,})\"")
+#: how much of such a piece the refusal keeps
+ECHO_KEPT: Final = 60
+
+
+def _short_echo(found: re.Match[str]) -> str:
+    quote = "'" if found.group(1) is not None else '"'
+    sent = found.group(1) if found.group(1) is not None else found.group(2)
+    return f"{quote}{sent[:ECHO_KEPT]}…{quote} ({len(sent):,} characters)"
+
+
 def error_body(error: CapeworksError) -> dict[str, Any]:
-    """The JSON body for one of our errors."""
-    return error.to_dict()
+    """The JSON body for one of our errors, with what was sent quoted short (:data:`ECHO_KEPT`)."""
+    body = error.to_dict()
+    message = body.get("message")
+    if isinstance(message, str):
+        body["message"] = _ECHO.sub(_short_echo, message)
+    return body
 
 
 def _response(error: CapeworksError) -> JSONResponse:

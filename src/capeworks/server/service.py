@@ -26,6 +26,7 @@ from capeworks.engine import Command, Seat, get_ruleset
 from capeworks.engine.registry import names
 from capeworks.errors import NotPermitted
 from capeworks.server.cache import TableCache
+from capeworks.server.errors import InvalidRequest
 from capeworks.server.feed import Hub
 from capeworks.server.limits import RateLimiter
 from capeworks.server.notify import PgNotifier
@@ -141,8 +142,18 @@ class Tables:
         settings: Mapping[str, Any],
         base_url: str,
     ) -> dict[str, Any]:
-        """A new table; each seat's token and invite link, this once."""
-        created = self.store.create_table(ruleset, title=title, config=config, seats=seats, settings=settings)
+        """A new table; each seat's token and invite link, this once.
+
+        Over HTTP a table with no seat is refused: no token would ever open it (the CLI, which
+        owns its file, may seat people later).
+        """
+        rules = get_ruleset(ruleset)
+        if not seats:
+            raise InvalidRequest(
+                f"A table of {rules.title} needs at least one seat: with none, nobody could ever open it.",
+                field="seats",
+            )
+        created = self.store.create_table(rules, title=title, config=config, seats=seats, settings=settings)
         return self._created(created, seats, base_url)
 
     def import_(self, document: Mapping[str, Any], *, base_url: str) -> dict[str, Any]:

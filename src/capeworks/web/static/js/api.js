@@ -23,7 +23,9 @@ export function onUnauthorized(handler) {
   unauthorized = handler;
 }
 
-async function call(method, path, body, headers = {}) {
+// Send one request; answers the response when it is ok, else throws its ApiError (a 401 heard
+// by ``onUnauthorized`` first).
+async function request(method, path, body, headers = {}) {
   const init = { method, credentials: "same-origin", headers: { Accept: "application/json", "X-Capeworks": "1", ...headers } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -35,15 +37,21 @@ async function call(method, path, body, headers = {}) {
   } catch (e) {
     throw new ApiError(0, { error: "offline", message: "The server cannot be reached; check the connection." });
   }
-  let data = null;
-  const type = response.headers.get("Content-Type") || "";
-  if (type.includes("json")) data = await response.json();
   if (!response.ok) {
-    const error = new ApiError(response.status, data);
+    const error = new ApiError(response.status, await readJson(response));
     if (response.status === 401 && unauthorized) unauthorized(error);
     throw error;
   }
-  return data;
+  return response;
+}
+
+async function readJson(response) {
+  const type = response.headers.get("Content-Type") || "";
+  return type.includes("json") ? response.json() : null;
+}
+
+async function call(method, path, body, headers = {}) {
+  return readJson(await request(method, path, body, headers));
 }
 
 const enc = encodeURIComponent;
@@ -62,7 +70,9 @@ export const api = {
   startSession: (id, token) => call("POST", `/api/tables/${enc(id)}/session`, { token }),
   leave: (id) => call("POST", `/api/tables/${enc(id)}/leave`),
   revoke: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats/${enc(seat)}/revoke`),
-  exportUrl: (id) => `/api/tables/${enc(id)}/export`,
+  // the export document as the server wrote it, to be saved as a file: read first, so a refusal
+  // (a replaced link's 401) is never what gets saved
+  exportTable: async (id) => (await request("GET", `/api/tables/${enc(id)}/export`)).blob(),
   // the likeliest ``outcomes`` outcomes of a wide distribution (the server summarises the rest)
   // and, when not all are listed, the shape of the middle 98% in ``bins`` runs (drawn instead)
   odds: (expr, outcomes = 61, bins = 40) =>

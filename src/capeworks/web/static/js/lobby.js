@@ -11,6 +11,15 @@ function defaultSeats(hasGm) {
     : [{ id: "p1", name: "Player one", role: "player" }, { id: "p2", name: "Player two", role: "player" }, { id: "p3", name: "Player three", role: "player" }];
 }
 
+// The first of p1, p2, … no seat has: counting the seats repeated one after a removal ("p3 is
+// already taken" from the server, for a seat the lobby named itself).
+function freeId(seats) {
+  const taken = new Set(seats.map((s) => s.id));
+  let n = 1;
+  while (taken.has(`p${n}`)) n += 1;
+  return `p${n}`;
+}
+
 function SeatRows({ seats, setSeats, hasGm }) {
   const change = (i, key, value) => setSeats(seats.map((s, j) => (j === i ? { ...s, [key]: value } : s)));
   return html`<fieldset class="seats-editor"><legend>Seats</legend>
@@ -22,7 +31,7 @@ function SeatRows({ seats, setSeats, hasGm }) {
         <option value="player">player</option>${hasGm ? html`<option value="gm">GM</option>` : null}</select></td>
       <td><button type="button" class="small" aria-label=${`Remove seat ${i + 1}`} onClick=${() => setSeats(seats.filter((_, j) => j !== i))}>remove</button></td>
     </tr>`)}</tbody></table>
-    <button type="button" class="small" onClick=${() => setSeats([...seats, { id: `p${seats.length + 1}`, name: "", role: "player" }])}>Add a seat</button>
+    <button type="button" class="small" onClick=${() => setSeats([...seats, { id: freeId(seats), name: "", role: "player" }])}>Add a seat</button>
   </fieldset>`;
 }
 

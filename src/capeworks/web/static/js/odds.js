@@ -103,9 +103,17 @@ export function DiceBox() {
       setRolled(await api.roll(expr.trim()));
       setRollError("");
     } catch (e) {
+      // the last roll was of other notation: shown beside this refusal, it reads as this one's
+      setRolled(null);
       setRollError(e.message);
     }
   }
+  // A refusal of a roll is of the notation then in the box: gone once it is changed, and said
+  // once when the odds already say the same.
+  const typed = (e) => {
+    setExpr(e.currentTarget.value);
+    setRollError("");
+  };
 
   return html`<section class="card dicebox" aria-labelledby="dicebox-title">
     <h2 id="dicebox-title">Dice box</h2>
@@ -113,13 +121,13 @@ export function DiceBox() {
       <label for="dice-expr">Notation</label>
       <div class="row">
         <input id="dice-expr" name="expr" autocomplete="off" spellcheck="false" placeholder="3d6, 10d6t5, 2d20kh1+3"
-          value=${expr} onInput=${(e) => setExpr(e.currentTarget.value)} />
+          value=${expr} onInput=${typed} />
         <button type="submit">Roll</button>
       </div>
     </form>
     ${error ? html`<p class="error" role="status">${error}</p>` : null}
     ${odds ? html`<${OddsChart} odds=${odds} caption=${`Exact odds of ${odds.expression || expr}`} />` : null}
-    ${rollError ? html`<p class="error" role="alert">${rollError}</p>` : null}
+    ${rollError && rollError !== error ? html`<p class="error" role="alert">${rollError}</p>` : null}
     ${rolled ? html`<${RollResult} result=${rolled} />` : null}
   </section>`;
 }

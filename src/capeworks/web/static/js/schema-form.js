@@ -270,7 +270,13 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
   } else if (f.kind === "enum") {
     const fallback = f.s.default != null ? `(default: ${text(f.s.default)})` : "(default)";
     input = html`<select id=${id} value=${value} aria-describedby=${about} onChange=${(e) => set(e.currentTarget.value)}>
-      ${f.required || f.s.default != null ? null : html`<option value="">${fallback}</option>`}
+      ${f.s.default != null
+        ? null
+        : f.required
+          ? // nothing chosen yet, and said so: the browser showed the first choice as picked while the
+            // form held none, and "Fill in Track." answered a choice that looked made
+            html`<option value="" disabled>pick one</option>`
+          : html`<option value="">${fallback}</option>`}
       ${f.s.enum.map((v) => html`<option value=${text(v)}>${text(v)}</option>`)}
     </select>`;
   } else if (f.kind === "records") {

@@ -1,13 +1,24 @@
-// The GM's seats card: invite another seat, give a seat a new link (its old one stops
-// working at once, and its open pages close), and download the whole table. New links
-// are shown once, here, for the GM to send on.
+// The seats card: invite another seat, give a seat a new link (its old one stops working at
+// once, and its open pages close), and download the whole table. The GM's; at a table without a
+// GM (Capes), every seat's for inviting and its first seat's for new links, as the server allows.
+// New links are shown once, here, to send on.
 import { html, text, useState } from "./ui.js";
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 
 function Link({ issued }) {
   const link = new URL(issued.invite, location.origin).href;
   return html`<p class="issued" role="status">New link for <strong>${text(issued.name)}</strong>:${" "}
     <a href=${link} target="_blank" rel="noopener noreferrer" data-seat=${issued.id}>${link}</a></p>`;
+}
+
+// What this seat may do with seats and links (docs/web.md, "Replacing a link"): "gm"; at a table
+// without a GM, "first" (the seat that made it: invite, and replace any link) or "seated"
+// (invite); null: none of it (a player at a GM's table).
+export function seatsCardRole(projection) {
+  const seats = projection.seats || [];
+  if (projection.me.role === "gm") return "gm";
+  if (seats.some((s) => s.role === "gm")) return null;
+  return seats.length && seats[0].id === projection.me.id ? "first" : "seated";
 }
 
 export function SeatsCard({ tableId, projection }) {
@@ -37,15 +48,42 @@ export function SeatsCard({ tableId, projection }) {
     if (await run(() => api.addSeat(tableId, named), named.name)) setSeat({ id: "", name: "", role: "player" });
   }
 
-  const others = (projection.seats || []).filter((s) => s.id !== projection.me.id);
+  // The export is read before anything is saved: a refusal is said here (or, a 401, by the page
+  // saying the link was replaced), never saved as if it were the table.
+  async function download() {
+    setBusy(true);
+    try {
+      const url = URL.createObjectURL(await api.exportTable(tableId));
+      const save = document.createElement("a");
+      save.href = url;
+      save.download = `table-${tableId}.json`;
+      document.body.append(save);
+      save.click();
+      save.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setProblem("");
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 401)) setProblem(e.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const me = projection.me;
+  const others = (projection.seats || []).filter((s) => s.id !== me.id);
+  const isGm = me.role === "gm";
+  // who may replace another seat's link: the GM; at a table without one, its first seat
+  const replaces = isGm || seatsCardRole(projection) === "first";
   return html`<section class="card seats-card" aria-labelledby="seats-title">
     <h2 id="seats-title">Seats and links</h2>
-    <ul class="seat-list">
-      ${others.map((s) => html`<li><bdi>${text(s.name)}</bdi>${s.role === "gm" ? " (GM)" : ""}${" "}
-        <button type="button" class="small" disabled=${busy} aria-label=${`New link for ${s.name}`}
-          onClick=${() => run(() => api.revoke(tableId, s.id), s.name)}>new link</button></li>`)}
-    </ul>
-    <p class="hint">A new link stops the old one at once.</p>
+    ${replaces
+      ? html`<ul class="seat-list">
+          ${others.map((s) => html`<li><bdi>${text(s.name)}</bdi>${s.role === "gm" ? " (GM)" : ""}${" "}
+            <button type="button" class="small" disabled=${busy} aria-label=${`New link for ${s.name}`}
+              onClick=${() => run(() => api.revoke(tableId, s.id), s.name)}>new link</button></li>`)}
+        </ul>
+        <p class="hint">A new link stops the old one at once.</p>`
+      : html`<p class="hint">A lost or leaked link is replaced by ${text((projection.seats || [])[0].name)}, who made the table.</p>`}
     <details>
       <summary>Invite another seat</summary>
       <form class="schema-form" onSubmit=${invite}>
@@ -60,6 +98,8 @@ export function SeatsCard({ tableId, projection }) {
     </details>
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
     ${issued ? html`<${Link} issued=${issued} />` : null}
-    <p><a href=${api.exportUrl(tableId)} download=${`table-${tableId}.json`}>Download the whole table (secrets included)</a></p>
+    ${isGm
+      ? html`<p><button type="button" class="small" disabled=${busy} onClick=${download}>Download the whole table (secrets included)</button></p>`
+      : null}
   </section>`;
 }

@@ -9,7 +9,7 @@ import { Prompts, ActionMenu } from "./actions.js";
 import { Log } from "./log.js";
 import { DiceBox } from "./odds.js";
 import { useTouch } from "./touches/index.js";
-import { SeatsCard } from "./seats.js";
+import { SeatsCard, seatsCardRole } from "./seats.js";
 
 const tableId = decodeURIComponent(location.pathname.replace(/^\/t\//, "").replace(/\/$/, ""));
 
@@ -39,15 +39,53 @@ const REPLACED = {
   ],
 };
 
+const LEAVE_QUESTION =
+  "Leave this table? This browser forgets your seat, and sitting down again needs a new link " +
+  "from the GM (at a table without a GM, from whoever made it).";
+
+// One seat a table per browser (its session cookie): a link opened where the browser already sits
+// at this table would move it to the link's seat, and the seat it held would need a new link (a
+// GM testing a table in two tabs lost the GM's seat). Asked first; "no" keeps the seat and leaves
+// the link unspent, for another browser.
+async function keepsSeat() {
+  let held;
+  try {
+    held = await api.table(tableId);
+  } catch (e) {
+    return false; // not seated here (or the table is not reachable): sit down with the link
+  }
+  return !window.confirm(
+    `This browser already sits at this table as ${held.me.name}${held.me.role === "gm" ? " (GM)" : ""}. ` +
+      `Sit down with this link instead? ${held.me.name}'s seat would then need a new link. ` +
+      "To hold two seats at once, open this link in another browser or a private window.",
+  );
+}
+
+// Tell this browser's other pages of the table which seat it holds now, and hear of a change
+// (another seat sat down, or the browser left the table).
+const seatNews = typeof BroadcastChannel === "function" ? new BroadcastChannel("capeworks-seat") : null;
+function followSeat(me, onMoved, onLeft) {
+  if (!seatNews) return;
+  seatNews.onmessage = (event) => {
+    const news = event.data || {};
+    if (news.table !== tableId) return;
+    if (news.left) onLeft();
+    else if (news.seat && news.seat.id !== me.id) onMoved(news.seat);
+  };
+  seatNews.postMessage({ table: tableId, seat: { id: me.id, name: me.name } });
+}
+
 // May this seat type in dice it rolled itself (the table's physical_dice setting)?
 function mayGiveDice(projection) {
   const who = ((projection.settings || {}).physical_dice || "nobody").toLowerCase();
   return who === "everyone" || (who === "gm" && projection.me.role === "gm");
 }
 
+// The dice typed in as their faces, or the first word that is no die's face (a 0, a letter).
 function parseDice(words) {
-  const faces = words.split(/[\s,]+/).filter(Boolean).map(Number);
-  return faces.every((f) => Number.isInteger(f) && f > 0) ? faces : null;
+  const typed = words.split(/[\s,]+/).filter(Boolean);
+  const bad = typed.find((w) => !/^[0-9]+$/.test(w) || Number(w) < 1);
+  return bad === undefined ? { faces: typed.map(Number) } : { bad };
 }
 
 function Status({ status, version }) {
@@ -86,6 +124,30 @@ function App() {
     setFatal(REPLACED);
   }, []);
 
+  // Another tab of this browser sat down here as another seat: the cookie, and so every call this
+  // page makes, is that seat's now. One page says so rather than act as the other seat.
+  const moved = useCallback((other) => {
+    onUnauthorized(null);
+    if (live.current) live.current.close();
+    setFatal({
+      title: "This browser now sits here as another seat",
+      lines: [
+        `Another tab of this browser sat down at this table as ${other.name}; this page no longer acts for its seat.`,
+        "A browser holds one seat at a table: to be two seats at once, open the other link in another browser or a private window.",
+      ],
+    });
+  }, []);
+
+  // This browser left the table (here, or in another of its tabs: the cookie is gone for all).
+  const left = useCallback(() => {
+    onUnauthorized(null);
+    if (live.current) live.current.close();
+    setFatal({
+      title: "You have left the table",
+      lines: ["This browser no longer holds your seat.", "To sit down again, ask for a new invitation link."],
+    });
+  }, []);
+
   const fold = useCallback((incoming, version) => {
     const { changed, reverted } = book.current.add(incoming, version);
     if (changed) setEntries([...book.current.entries]);
@@ -96,7 +158,8 @@ function App() {
     let stop = false;
     (async () => {
       let joined = !joinToken;
-      if (joinToken) {
+      if (joinToken && (await keepsSeat())) joined = true;
+      else if (joinToken) {
         try {
           await api.startSession(tableId, joinToken);
           joined = true;
@@ -109,6 +172,7 @@ function App() {
         const first = await api.table(tableId);
         seated = true;
         onUnauthorized(replaced);
+        followSeat(first.me, moved, left);
         if (!joined) setNotice({ kind: "error", words: "That invitation link was already used or replaced; this browser is still seated here." });
         const log = await fullLog(tableId);
         if (stop) return;
@@ -167,9 +231,12 @@ function App() {
     async (command) => {
       const body = { type: command.type, payload: command.payload || {} };
       if (dice.trim()) {
-        const faces = parseDice(dice);
-        if (!faces) {
-          setNotice({ kind: "error", words: "Type your dice as whole numbers separated by spaces." });
+        const { faces, bad } = parseDice(dice);
+        if (bad !== undefined) {
+          setNotice({
+            kind: "error",
+            words: `"${bad}" is not what a die shows: type each die you rolled as its number (1 or more), separated by spaces, e.g. 6 5 2.`,
+          });
           return false;
         }
         body.dice = faces;
@@ -205,18 +272,17 @@ function App() {
   }, [behind, reached]);
 
   const touch = useTouch(projection ? projection.ruleset : null);
+  // Leaving cannot be taken back from this page (the seat needs a new link), so it is asked first.
   const leave = async () => {
+    if (!window.confirm(LEAVE_QUESTION)) return;
     try {
       await api.leave(tableId);
     } catch (e) {
       setNotice({ kind: "error", words: e.message });
       return;
     }
-    if (live.current) live.current.close();
-    setFatal({
-      title: "You have left the table",
-      lines: ["This browser no longer holds your seat.", "To sit down again, ask for a new invitation link."],
-    });
+    if (seatNews) seatNews.postMessage({ table: tableId, left: true });
+    left();
   };
 
   if (fatal)
@@ -252,7 +318,7 @@ function App() {
             </section>`
           : null}
         <${DiceBox} />
-        ${me.role === "gm" ? html`<${SeatsCard} tableId=${tableId} projection=${projection} />` : null}
+        ${seatsCardRole(projection) ? html`<${SeatsCard} tableId=${tableId} projection=${projection} />` : null}
       </div>
       <div class="col state">
         <${Panels} panels=${projection.panels} touch=${touch} projection=${projection} />
