@@ -108,3 +108,31 @@ def test_gm_notes_hidden__players_see_alike_without_the_gms_notes() -> None:
     assert hidden.view_key(state, ann) == hidden.view_key(state, bo) != hidden.view_key(state, gm)
     for ruleset in (RwynRuleset, BpbRuleset, WorkshopRuleset):
         assert ruleset.view is GmNotesHidden.view and ruleset.view_key is GmNotesHidden.view_key
+
+
+def test_a_text_list_item_is_a_phrase_not_a_pasted_page() -> None:
+    """Each item of a TextList is at most MAX_TEXT_ITEM long: a pasted page is refused in one sentence
+    and the table is untouched (an item took anything up to the 16 KiB command limit before)."""
+    from capeworks.engine.kit import MAX_TEXT_ITEM
+    from capeworks.errors import InvalidCommand
+    from tests.systems.rwyn.helpers import table
+
+    d = table()
+    log = len(d.table.log)
+    page = "x" * (MAX_TEXT_ITEM + 1)
+    with pytest.raises(InvalidCommand, match=f"at most {MAX_TEXT_ITEM} characters"):
+        d.do("gm", "add_character", payload={"id": "ada", "owner": "ann", "talents": [page]})
+    assert len(d.table.log) == log and "ada" not in d.state.characters
+    d.do("gm", "add_character", payload={"id": "ada", "owner": "ann", "talents": ["Knack", "Quick hands"]})
+    assert "ada" in d.state.characters
+    # at the kit's own bound, whatever a ruleset's sheet then allows
+    from pydantic import BaseModel, ValidationError
+
+    from capeworks.engine.kit import TextList
+
+    class Picks(BaseModel):
+        picks: TextList
+
+    assert Picks(picks="a, " + "y" * MAX_TEXT_ITEM).picks == ["a", "y" * MAX_TEXT_ITEM]
+    with pytest.raises(ValidationError):
+        Picks(picks=["a", page])

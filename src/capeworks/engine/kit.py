@@ -19,12 +19,13 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Annotated, Any, ClassVar, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints
 
 from capeworks.engine.audience import Viewer
 from capeworks.errors import NotFound
 
 __all__ = [
+    "MAX_TEXT_ITEM",
     "Expiry",
     "Frozen",
     "GmNotesHidden",
@@ -88,8 +89,13 @@ def split_list(value: Any) -> Any:
     return value
 
 
-#: a list of strings that also accepts one comma-separated string
-TextList = Annotated[list[str], BeforeValidator(split_list)]
+#: the longest item a :data:`TextList` takes: a name, a key or a short phrase, not a pasted page
+MAX_TEXT_ITEM = 500
+
+#: a list of strings that also accepts one comma-separated string; each item at most MAX_TEXT_ITEM long
+TextList = Annotated[
+    list[Annotated[str, StringConstraints(max_length=MAX_TEXT_ITEM)]], BeforeValidator(split_list)
+]
 
 
 def lookup(mapping: Mapping[K, V], key: K, what: str, *, where: str = "at this table") -> V:

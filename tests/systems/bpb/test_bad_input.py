@@ -42,3 +42,14 @@ def test_an_explosion_names_who_is_in_it() -> None:
     events = d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, dice=(6, 6))
     boom = one(events, "exploded")
     assert boom.hits == {"widow": 5}
+
+
+@pytest.mark.rules("BPB-GRAB-009")
+def test_what_a_throw_lands_in_is_a_short_phrase_not_a_pasted_page() -> None:
+    # a thrown character hits a named solid object (BPB-GRAB-009); the name was taken at any length (16 KiB)
+    d = table()
+    fight(d, "ganyeka", "widow")
+    log = len(d.table.log)
+    with pytest.raises(InvalidCommand, match="at most 120 characters"):
+        d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="x" * 121, into_pv=5)
+    assert len(d.table.log) == log

@@ -320,7 +320,7 @@ class Grab(_P):
     target: str
     manoeuvre: str = "hold"
     circumstances: TextList = Field(default_factory=list)
-    into: str = ""
+    into: str = Field(default="", max_length=120)
     into_pv: int = Field(default=0, ge=0, le=30)
     soft: bool = False
     #: BPB-PP-005: a plot point for an automatic success on the grab ("an attempt to hit in combat")
