@@ -97,3 +97,53 @@ def test_a_fight_after_an_unpicked_situation_owes_a_second_pick() -> None:
     d.do("ann", "exhaust", character="ada", pool="stamina")
     assert exhausted(d) == 2
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-EFFORT-010")
+def test_two_owed_picks_are_asked_one_at_a_time_through_the_prompt() -> None:
+    """src 411 'Players can choose what gets exhausted': Ada owes two picks; the table asks her one
+    question at a time (one open prompt, not two with the same id), and answering it twice settles both."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "lull")
+    climb(d, "the wall")
+    d.do("gm", "lull")
+    assert [p.id for p in d.prompts("ann") if p.kind == "exhaust"] == ["exhaust-ada"]
+    d.answer("ann", "exhaust-ada", "stamina")
+    assert [p.id for p in d.prompts("ann") if p.kind == "exhaust"] == ["exhaust-ada"]
+    d.answer("ann", "exhaust-ada", "focus")
+    assert not [p for p in d.prompts("ann") if p.kind == "exhaust"]
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1, Pool.FOCUS: 1}
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-EFFORT-011")
+def test_a_nights_sleep_lapses_every_owed_pick() -> None:
+    """src 409: the exhausted dot lasts 'until their next full night of sleep': Ada sleeps owing two
+    picks; both lapse with the night, nothing is exhausted and nothing stays spent."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "lull")
+    climb(d, "the wall")
+    d.do("gm", "lull")
+    d.do("ann", "sleep", character="ada")
+    assert d.state.exhaust_owed == ()
+    effort = d.state.people["ada"].effort
+    assert (exhausted(d), sum(effort.spent.values())) == (0, 0)
+    d.refuse("gm", "lull", rule="WD-EFFORT-009")
+
+
+@pytest.mark.rules("WD-EFFORT-009")
+def test_a_pick_owed_in_a_table_saved_before_plays_as_it_was_played() -> None:
+    """A table saved before lulls kept spending apart: Ada owes a pick, her effort has no record of
+    what the lull settled. As then, a lull with nobody else spending is refused, and her pick gives
+    back all she spent (two Stamina dots), exhausting one."""
+    d = ada()
+    climb(d, "the fence")
+    climb(d, "the wall")
+    me = d.state.people["ada"]
+    d.patch(exhaust_owed=("ada",))
+    assert me.effort.settled is None and me.effort.used
+    d.refuse("gm", "lull", rule="WD-EFFORT-009")
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    effort = d.state.people["ada"].effort
+    assert (exhausted(d), sum(effort.spent.values()), effort.used) == (1, 0, False)
