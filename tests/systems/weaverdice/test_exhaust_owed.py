@@ -147,3 +147,16 @@ def test_a_pick_owed_in_a_table_saved_before_plays_as_it_was_played() -> None:
     d.do("ann", "exhaust", character="ada", pool="stamina")
     effort = d.state.people["ada"].effort
     assert (exhausted(d), sum(effort.spent.values()), effort.used) == (1, 0, False)
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-EFFORT-007")
+def test_dots_a_gm_ruling_takes_after_the_lull_are_the_next_situations() -> None:
+    """src 409 'where effort was expended or dots were lost': Ada's climb is settled by a lull, her pick
+    still owed, when the GM rules a fall costs her Stamina: she has 1 left of the 2 the climb left her.
+    That loss is a new situation's, which the next lull settles with a pick of its own."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "lull")
+    d.do("gm", "ruling", character="ada", text="The ledge gives; she catches herself.", effort={"stamina": 1})
+    d.do("gm", "lull")
+    assert d.state.exhaust_owed == ("ada", "ada")
