@@ -92,6 +92,17 @@ class Effort(Frozen):
     bonus: dict[Pool, int] = Field(default_factory=_zero)
     used: bool = Field(default=False, description="Non-bonus effort spent or lost since the last restore.")
     day: dict[Pool, int] = Field(default_factory=_zero, exclude_if=lambda v: not v)
+    settled: dict[Pool, int] | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="Spent dots a lull has settled, back once the exhausted dot is picked; None in a"
+        " table saved before lulls kept them apart, where the pick gives back everything spent.",
+    )
+    fresh: bool = Field(
+        default=False,
+        exclude_if=lambda v: not v,
+        description="Non-bonus effort spent or lost since a lull settled the rest (``settled``).",
+    )
 
     def maximum(self, character: Character, pool: Pool) -> int:
         """The pool's maximum today: the sheet's, less exhausted dots (WD-EFFORT-009)."""
@@ -171,7 +182,8 @@ class Effort(Frozen):
         all spent dots of effort except one of their choice", src 409), so a pool with a dot still
         spent; if rests gave every dot back, any pool with a dot (WD-EFFORT-009)."""
         have = tuple(p for p in Pool if self.maximum(character, p) >= 1)
-        spent = tuple(p for p in have if self.spent.get(p, 0) > 0)
+        kept = self.spent if self.settled is None else self.settled
+        spent = tuple(p for p in have if kept.get(p, 0) > 0)
         return spent or have
 
     def end_encounter(self, character: Character, *, lull: bool, exhaust: Pool | None) -> Effort:
@@ -202,6 +214,51 @@ class Effort(Frozen):
                 )
             exhausted[exhaust] = exhausted.get(exhaust, 0) + 1
         return Effort(exhausted=exhausted, day=self.day)
+
+    def settle(self) -> Effort:
+        """Five quiet minutes have passed over the spending so far (WD-EFFORT-009): it waits only for
+        the exhausted dot's pick, and what is spent after is the next situation's (``fresh``)."""
+        return evolve(self, {"settled": {p: n for p, n in self.spent.items() if n}, "fresh": False})
+
+    def spent_since_lull(self, owing: bool) -> bool:
+        """Effort spent or lost that no lull has settled yet; ``owing``: an exhaust pick is still owed.
+        A pick owed in a table saved before lulls kept spending apart covers all of it."""
+        if self.settled is not None:
+            return self.fresh
+        return self.used and not owing
+
+    def pick(self, character: Character, exhaust: Pool, *, more: bool = False) -> Effort:
+        """The dot one settled situation leaves exhausted, of the player's choice (WD-EFFORT-009/010):
+        the settled dots come back, and those spent since stay spent for their own situation's lull.
+        ``more``: another settled situation still owes its pick (any pool with a dot, src 411)."""
+        if self.settled is None:  # saved before lulls kept the spending apart: as it was played
+            return self.end_encounter(character, lull=True, exhaust=exhaust)
+        if self.maximum(character, exhaust) < 1:
+            raise RuleViolation(
+                "WD-EFFORT-009",
+                f"{character.name}'s {_WORD[exhaust]} has no dot left to exhaust.",
+                field="exhaust",
+            )
+        have = tuple(p for p in Pool if self.maximum(character, p) >= 1)
+        pools = tuple(p for p in have if self.settled.get(p, 0) > 0) or have
+        if exhaust not in pools:
+            raise RuleViolation(
+                "WD-EFFORT-009",
+                f"The exhausted dot is one {character.name} spent and keeps back:"
+                f" {' or '.join(_WORD[p] for p in pools)}.",
+                field="exhaust",
+            )
+        spent = {p: max(0, n - self.settled.get(p, 0)) for p, n in self.spent.items()}
+        return evolve(
+            self,
+            {
+                "exhausted": {**self.exhausted, exhaust: self.exhausted.get(exhaust, 0) + 1},
+                "spent": {p: n for p, n in spent.items() if n},
+                "settled": {} if more else None,
+                # with no pick left, what was spent since is the only spending a lull has to settle
+                **({} if more else {"used": self.fresh, "fresh": False}),
+            },
+        )
 
     def sleep(
         self, *, kept: Mapping[Pool, int] | None = None, day: Mapping[Pool, int] | None = None
@@ -238,6 +295,8 @@ class Effort(Frozen):
             spent += dots - from_day
             change["spent"] = {**self.spent, pool: spent}
             change["used"] = self.used or spent > self.bonus.get(pool, 0)
+            if self.settled is not None:  # a lull settled what came before: this is a new situation's
+                change["fresh"] = self.fresh or spent > self.bonus.get(pool, 0)
         return evolve(self, change)
 
 

@@ -1024,9 +1024,10 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
             track = track.rouse()
         sheet = state.sheet(p.id)
         effort = p.effort.lapse()  # the first encounter after rest is over, lull or not (WD-EFFORT-014)
-        if c.lull and p.effort.used and sheet.tracks_effort:
+        if c.lull and state.spent_since_lull(p.id):
             owed.append(p.id)
-        elif c.lull:
+            effort = effort.settle()
+        elif c.lull and p.id not in state.exhaust_owed:
             effort = effort.end_encounter(sheet, lull=True, exhaust=None)
         # five quiet minutes are turns enough for every shocked-away point to come back (WD-WFX-021)
         drained = _all_back(p) if c.lull and p.drained else {}
@@ -1055,7 +1056,8 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
             fight=None,
             attack=None,
             effects=(),
-            exhaust_owed=tuple(owed),
+            # a pick still owed from an earlier situation stays owed beside the fight's (src 411)
+            exhaust_owed=(*state.exhaust_owed, *owed),
             bled=tuple(state.people[i].name for i in bled),
             people=tuple(changed),
         )
@@ -1084,11 +1086,8 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
     choice (WD-EFFORT-009/010, src 409: "any encounter or situation where effort was expended")."""
     if state.fight is not None:
         raise RuleViolation("WD-EFFORT-009", "A fight is on: its lull comes when it ends (end_combat).")
-    owed = [
-        p
-        for p in state.people.values()
-        if p.effort.used and p.id not in state.exhaust_owed and state.sheet(p.id).tracks_effort
-    ]
+    # one still owing an earlier situation's pick who spent again owes this one's too (src 411)
+    owed = [p for p in state.people.values() if state.spent_since_lull(p.id)]
     if not owed:
         raise RuleViolation("WD-EFFORT-009", "Nobody has spent effort since the last lull.")
     present = [person(state, ident) for ident in dict.fromkeys(c.present)]
@@ -1102,7 +1101,7 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
             exhaust_owed=(*state.exhaust_owed, *(p.id for p in owed)),
             # the first encounter after rest is over (WD-EFFORT-014)
             people=(
-                *(evolve(p, {"effort": p.effort.lapse(), "opened": ()}) for p in owed),
+                *(evolve(p, {"effort": p.effort.lapse().settle(), "opened": ()}) for p in owed),
                 *(evolve(p, {"opened": ()}) for p in closed),
             ),
         )
@@ -1119,9 +1118,12 @@ def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> 
     me = person(state, c.character)
     if c.character not in state.exhaust_owed:
         raise RuleViolation("WD-EFFORT-009", f"{me.name} has no exhausted dot to choose.")
-    effort = me.effort.end_encounter(state.sheet(c.character), lull=True, exhaust=c.pool)
+    # one pick per settled situation: a second owed pick is still to come after this (src 411)
+    more = state.exhaust_owed.count(c.character) > 1
+    effort = me.effort.pick(state.sheet(c.character), c.pool, more=more)
     me = evolve(me, {"effort": effort})
-    owed = tuple(i for i in state.exhaust_owed if i != c.character)
+    at = state.exhaust_owed.index(c.character)
+    owed = (*state.exhaust_owed[:at], *state.exhaust_owed[at + 1 :])
     return [
         Event.of(
             ev.Exhausted(

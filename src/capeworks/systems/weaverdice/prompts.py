@@ -143,7 +143,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 **_to(state, call.character),
             )
         )
-    for ident in state.exhaust_owed:
+    for ident in dict.fromkeys(state.exhaust_owed):  # two owed picks are asked one at a time
         c = state.people[ident]
         sheet = state.sheet(ident)
         pools = c.effort.exhaustible(sheet)

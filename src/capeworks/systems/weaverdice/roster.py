@@ -287,7 +287,10 @@ def _set_effort(state: WdState, me: Combatant, dots: dict[Pool, int], *, base: E
                 "WD-EFFORT-007", f"{me.name}'s {pool.value} holds 0 to {top} dots today.", field="effort"
             )
         spent[pool] = top - left
-    return evolve(base, {"spent": spent, "used": base.used or any(spent.values())})
+    change: dict[str, object] = {"spent": spent, "used": base.used or any(spent.values())}
+    if base.settled is not None and any(n > base.spent.get(p, 0) for p, n in spent.items()):
+        change["fresh"] = True  # dots lost after a lull are the next situation's (WD-EFFORT-009)
+    return evolve(base, change)
 
 
 def gm_note(state: WdState, context: Ctx, c: cmd.GmNote, dice: DiceService) -> Done:

@@ -313,10 +313,7 @@ def _quiet(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     last lull (WD-EFFORT-009): the cases ``lull`` does not refuse."""
     if not seat.is_gm or state.fight is not None:
         return []
-    spent = any(
-        p.effort.used and p.id not in state.exhaust_owed and state.sheet(p.id).tracks_effort
-        for p in state.people.values()
-    )
+    spent = any(state.spent_since_lull(ident) for ident in state.people)
     return [{}] if spent else []
 
 

@@ -285,6 +285,15 @@ class WdState(Frozen):
     #: the campaign layer: ledgers, downtime, projects, recruits, intel (part 2)
     campaign: Campaign = Field(default_factory=Campaign)
 
+    def spent_since_lull(self, ident: str) -> bool:
+        """Whether the person has effort spent or lost that no lull has yet settled (WD-EFFORT-009):
+        one still owing an exhaust pick may have spent again for a new situation, which owes its own
+        (src 411); a pick owed in a table saved before lulls kept the spending apart covers all of it."""
+        effort = self.people[ident].effort
+        if not effort.used or not self.sheet(ident).tracks_effort:
+            return False
+        return effort.spent_since_lull(ident in self.exhaust_owed)
+
     def sheet(self, ident: str) -> Character:
         """The sheet as play has changed it: stat damage applied (WD-STAT-021)."""
         base = self.sheets[ident]
