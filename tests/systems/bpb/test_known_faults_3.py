@@ -1,0 +1,30 @@
+"""Situations the table got wrong, each ruled from the seed first (seeds/002_15e80e5795d6eba8.txt,
+"src N" = line N), then played through the table with given dice (as test_known_faults.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine import Viewer
+from tests.systems.bpb.helpers import fight, table
+
+# -- 1. whose line a turn's start is ------------------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-TIME-002")
+def test_a_turns_start_is_the_rules_line_not_the_seat_that_ended_the_turn_before() -> None:
+    # src 16: "In a round, each character gets a turn". Ann ends Widow's turn; Ganyeka's turn begins. The
+    # line "Ganyeka's turn." is the rules speaking (actor "", as the Description's docstring has it for a
+    # line the rules speak whatever seat set it off): the log must not read "Ann: Ganyeka's turn." Her dodge
+    # stays her line
+    d = table()
+    fight(d, "widow", "ganyeka")
+    d.do("ann", "guard", character="widow", kind="dodge")
+    d.do("ann", "end_turn", character="widow")
+    entries = d.table.log_view(Viewer.gm())
+    began = [e for e in entries if e.type == "bpb.turn_began"][-1]
+    assert began.description.text == "Ganyeka's turn."
+    assert began.description.actor == ""
+    assert began.seat == "ann"  # Ann's end_turn set it off
+    ann = [e for e in entries if e.seat == "ann" and e.type != "bpb.turn_began"]
+    assert ann and all(e.description.actor == "ann" for e in ann)  # her own lines stay hers
