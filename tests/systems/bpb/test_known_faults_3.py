@@ -28,3 +28,25 @@ def test_a_turns_start_is_the_rules_line_not_the_seat_that_ended_the_turn_before
     assert began.seat == "ann"  # Ann's end_turn set it off
     ann = [e for e in entries if e.seat == "ann" and e.type != "bpb.turn_began"]
     assert ann and all(e.description.actor == "ann" for e in ann)  # her own lines stay hers
+
+
+# -- 2. the off-turn guard refusal says what is open -------------------------------------------------
+
+
+@pytest.mark.rules("BPB-DEF-002", "BPB-TURN-004")
+def test_an_off_turn_guard_refusal_says_a_forced_one_is_allowed() -> None:
+    # src 373: a block is made "During their round, or as a forced action". On Widow's turn, Bo's plain
+    # block for Ganyeka is refused, and the refusal says the forced block is open (at the cost of the next
+    # action, src 135-139); a forced one then stands. Once spent this round, the refusal says so instead
+    d = table()
+    fight(d, "widow", "ganyeka")
+    refused = d.refuse("bo", "guard", rule="BPB-TIME-002", character="ganyeka", kind="block")
+    assert refused.message == (
+        "It is Widow's turn, not Ganyeka's: Ganyeka may block or dodge now only as a forced action, "
+        "costing the next action."
+    )
+    d.do("bo", "guard", character="ganyeka", kind="block", forced=True)
+    refused = d.refuse("bo", "guard", rule="BPB-TIME-002", character="ganyeka", kind="dodge")
+    assert refused.message == (
+        "It is Widow's turn, not Ganyeka's: Ganyeka has already forced an action this round."
+    )
