@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine import Viewer
-from tests.systems.bpb.helpers import fight, table
+from capeworks.systems.bpb.model import Status
+from tests.systems.bpb.helpers import decisions, fight, one, state, table
+from tests.systems.bpb.test_combat import cast, hero
 
 # -- 1. whose line a turn's start is ------------------------------------------------------------------
 
@@ -50,3 +52,27 @@ def test_an_off_turn_guard_refusal_says_a_forced_one_is_allowed() -> None:
     assert refused.message == (
         "It is Widow's turn, not Ganyeka's: Ganyeka has already forced an action this round."
     )
+
+
+# -- 3. the called task's prompt skips one out cold --------------------------------------------------
+
+
+@pytest.mark.rules("BPB-EXT-003", "BPB-REC-004", "BPB-ROLL-006")
+def test_a_competitions_prompts_skip_a_competitor_out_cold() -> None:
+    # src 206: in an extended opposed task the sides roll round by round; src 423 (BPB-REC-004): one out
+    # cold acts no more, and the table already lets the others roll on without them (calls.racing). The
+    # prompts must too: Me is knocked out (Endurance 2, a Brawn 3 punch), then a race of Thug, Me and Pal.
+    # Thug and Pal roll their first round; the next round waits on them again, not on Me
+    d = cast(hero("thug", Brawn=3, Prowess=8), hero("me", owner="ann", Endurance=2), hero("pal", owner="bo"))
+    fight(d, "thug", "me", "pal")
+    d.do("gm", "attack", attacker="thug", target="me", dice=(6, 6))
+    d.answer("ann", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses
+    d.do("gm", "end_fight")
+    call = one(d.do("gm", "contest", sides="thug, me, pal", attribute="Reason", difficulty=9, required=3),
+               "call_made").call.id  # fmt: skip
+    assert sorted(p.id for p in decisions(d)) == [f"call-{call}-pal", f"call-{call}-thug"]
+    d.do("gm", "roll", call=call, character="thug", dice=(1, 1))
+    d.do("bo", "roll", call=call, character="pal", dice=(1, 1))
+    assert sorted(p.id for p in decisions(d)) == [f"call-{call}-pal", f"call-{call}-thug"]
+    assert not decisions(d, "ann")
