@@ -76,3 +76,47 @@ def test_a_competitions_prompts_skip_a_competitor_out_cold() -> None:
     d.do("bo", "roll", call=call, character="pal", dice=(1, 1))
     assert sorted(p.id for p in decisions(d)) == [f"call-{call}-pal", f"call-{call}-thug"]
     assert not decisions(d, "ann")
+
+
+# -- 4. a delaying character's guard lasts until they act ---------------------------------------------
+
+
+@pytest.mark.rules("BPB-DEF-003", "BPB-DEF-007", "BPB-TURN-001")
+def test_a_guard_lasts_through_a_held_turn_until_its_owner_acts() -> None:
+    # src 375: "The defender may continue to block additional attacks until their next action"; src 287: a
+    # character may hold their action. Widow dodges as her task in round 1; in round 2 she holds her action:
+    # she has not acted, so her dodge stands when Ganyeka punches her, and she answers it with the guard
+    # (no forced action spent). Pre-empting with the held action is her next action: the guard ends there
+    d = table()
+    fight(d, "widow", "ganyeka")
+    d.do("ann", "guard", character="widow", kind="dodge")
+    d.do("ann", "end_turn", character="widow")
+    d.do("bo", "end_turn", character="ganyeka")
+    assert state(d).fight.turn.actor == "widow" and "widow" in state(d).fight.guards
+    d.do("ann", "delay", character="widow")
+    assert state(d).fight.turn.actor == "ganyeka" and "widow" in state(d).fight.guards
+    d.do("bo", "attack", attacker="ganyeka", target="widow", dice=(6, 6))
+    asked = d.prompt("ann", "defend")
+    assert "dodge" in [o.value for o in asked.options]
+    d.answer("ann", asked.id, "dodge", dice=(6, 6))
+    assert "widow" not in state(d).fight.forced and state(d).fight.guards["widow"].attempts == 1
+    d.do("ann", "preempt", character="widow")
+    assert "widow" not in state(d).fight.guards
+
+
+@pytest.mark.rules("BPB-DEF-003")
+def test_a_guard_kept_into_its_owners_turn_ends_at_their_move_or_a_passed_turn() -> None:
+    # src 375: "until their next action": moving is an action (src 16), so is a turn passed without holding
+    d = table()
+    fight(d, "widow", "ganyeka")
+    d.do("ann", "guard", character="widow", kind="dodge")
+    d.do("ann", "end_turn", character="widow")
+    d.do("bo", "guard", character="ganyeka", kind="block")
+    d.do("bo", "end_turn", character="ganyeka")
+    assert "widow" in state(d).fight.guards
+    d.do("ann", "move", character="widow", feet=5)
+    assert "widow" not in state(d).fight.guards
+    d.do("ann", "end_turn", character="widow")
+    assert "ganyeka" in state(d).fight.guards  # his turn has begun; he has not acted yet
+    d.do("bo", "end_turn", character="ganyeka")
+    assert "ganyeka" not in state(d).fight.guards

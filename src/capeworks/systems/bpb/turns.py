@@ -193,12 +193,14 @@ def advance(b: Done) -> None:
         _stopped_sprinting(b)
     if wrapped and (fight.hazards or fallers(state)):
         environment_acts(b)
+    lost = state.condition(nxt).lost_actions > 0
     b.emit(
         TurnBegan(
             character=nxt,
             round=order.round,
-            lost=state.condition(nxt).lost_actions > 0,
+            lost=lost,
             round_ended=wrapped,
+            guard_waits=not lost and nxt in fight.guards,  # src 375: "until their next action"
         )
     )
     # BPB-PP-007: a boost ends as its owner's turn comes; one that was all that kept them up (Endurance)
