@@ -30,7 +30,7 @@ from capeworks.systems.bpb.sheet import attribute_name
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import LADDER, Take, Task, allowed_takes, opposed
 
-__all__ = ["call_task", "contest", "roll_task", "team_task", "withdraw"]
+__all__ = ["call_task", "contest", "racing", "roll_task", "team_task", "withdraw"]
 
 #: BPB-EXT-002: an extreme success counts as three successes
 EXTREME_COUNTS = 3
@@ -207,7 +207,7 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
         raise RuleViolation("BPB-EXT-001", f"{who.name} has used all {call.max_attempts} attempts.")
     if len(call.sides) > 1 and not call.team:
         mine = call.attempts.get(who.id, 0)
-        if any(call.attempts.get(o, 0) < mine for o in _racing(state, call) if o != who.id):
+        if any(call.attempts.get(o, 0) < mine for o in racing(state, call) if o != who.id):
             raise RuleViolation("BPB-EXT-003", f"{who.name} waits for the other side to roll this round.")
     if call.reaction:  # BPB-ACT-008: any time, as often as the GM asks
         require_able(state, who)
@@ -238,7 +238,7 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
     return b
 
 
-def _racing(state: BpbState, call: Call) -> list[str]:
+def racing(state: BpbState, call: Call) -> list[str]:
     """The competitors who can still roll: one out cold (BPB-REC-004) holds nobody's round up."""
     out = (Status.UNCONSCIOUS, Status.DEAD)
     return [cid for cid in call.sides if not any(s in state.condition(cid).statuses for s in out)]
@@ -262,7 +262,7 @@ def _settle(b: Done, call: Call) -> None:
         elif call.max_attempts is not None and call.attempts.get(cid, 0) >= call.max_attempts:
             b.emit(CallClosed(call=call.id, outcome="failed"))
         return
-    rounds = {call.attempts.get(s, 0) for s in _racing(b.state, call)}
+    rounds = {call.attempts.get(s, 0) for s in racing(b.state, call)}
     if len(rounds) != 1:
         return  # the round of the competition is not over
     totals: dict[str, int] = {}

@@ -121,6 +121,9 @@ class TurnBegan(BpbEvent):
     round_ended: bool = False
     #: BPB-TURN-002: a pre-empted turn picks up where it stopped (older logs began it afresh)
     resumed: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: BPB-DEF-003 (src 375): the character's guard lasts until they act this turn, not until it begins
+    #: (older logs ended it as the turn began, even for one who then held their action)
+    guard_waits: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Delayed(BpbEvent):

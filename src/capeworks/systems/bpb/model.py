@@ -165,6 +165,9 @@ class Turn(Frozen):
     resumes: str | None = None
     #: BPB-TURN-002: the pre-empted turn as it stood, to resume where it stopped
     paused: Turn | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: BPB-DEF-003 (src 375): the actor's guard, kept "until their next action", waits for this turn's first
+    #: task or move, or its end held (BPB-TURN-001); absent in older logs, where a turn's start ended it
+    guard_waits: bool = Field(default=False, exclude_if=lambda v: not v)
 
     @property
     def mode(self) -> Mode | None:

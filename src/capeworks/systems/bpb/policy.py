@@ -179,7 +179,7 @@ class Sensible:
         if picks:
             _, (_, power), target = max(picks, key=lambda p: (p[0], p[1][0]))
             return Move("attack", {"attacker": s.actor, "target": target, "power": power})
-        if s.actor in f.guards:
+        if s.actor in f.guards and not f.turn.guard_waits:  # one kept from before lasts only until she acts
             return None
         kind = "dodge" if rank_of(state, me, "Agility") >= rank_of(state, me, "Prowess") else "block"
         return Move("guard", {"character": s.actor, "kind": kind})

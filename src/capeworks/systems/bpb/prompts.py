@@ -15,6 +15,7 @@ from capeworks.engine import Prompt, PromptOption
 from capeworks.engine.names import addressee
 from capeworks.systems.bpb.allies import interposers, reach_ft
 from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options, defence_task, similar_options
+from capeworks.systems.bpb.calls import racing
 from capeworks.systems.bpb.grabs import grip
 from capeworks.systems.bpb.lookups import power_of, rank_of
 from capeworks.systems.bpb.model import Call, Effect, Pending, Stage
@@ -53,8 +54,9 @@ def _called(state: BpbState, *, reactions_only: bool) -> list[Prompt]:
     for call in state.calls.values():
         if reactions_only and not call.reaction:
             continue
-        rolled = [call.attempts.get(cid, 0) for cid in call.sides]
-        for cid, attempts in zip(call.sides, rolled, strict=True):
+        able = racing(state, call)  # one out cold rolls no more and holds nobody's round up (BPB-REC-004)
+        rolled = [call.attempts.get(cid, 0) for cid in able]
+        for cid, attempts in zip(able, rolled, strict=True):
             if len(call.sides) > 1 and not call.team and attempts > min(rolled):
                 continue  # a competitor who rolled this round waits for the others (BPB-EXT-003)
             out.append(_call(state, call, cid))

@@ -263,10 +263,14 @@ def _characters(payload: Any) -> tuple[str, ...]:
 
 
 def _words(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
+    """Words for an event, credited to the seat that sent the command, except a turn's start: the
+    rules speak it (``actor=""``), whoever's end of turn or answer set it off (BPB-TIME-002)."""
+
     def words(payload: Any, event: Event, viewer: Viewer) -> Description:
         hidden = isinstance(payload, ev.GmNoted) and not viewer.is_gm
         return Description(
             text="The GM writes a private note." if hidden else text(_named(payload)),
+            actor="" if isinstance(payload, ev.TurnBegan) else None,
             characters=_characters(payload),
             hidden=hidden,
         )

@@ -488,7 +488,23 @@ def fold(state: BpbState, event: Event) -> BpbState:
                 cid: c.model_copy(update={"airborne": False}) if cid in p.fell else c
                 for cid, c in settled.conditions.items()
             }
-    return state.model_copy(update=up) if up else state
+    return _acted_under_guard(state, state.model_copy(update=up) if up else state)
+
+
+def _acted_under_guard(before: BpbState, after: BpbState) -> BpbState:
+    """BPB-DEF-003 (src 375): a guard kept into its owner's turn ends at their next action: the turn's
+    task action or a move (a guard raised as that task is a new one and stays)."""
+    was, now = before.fight, after.fight
+    if was is None or now is None or not was.turn.guard_waits or not now.turn.guard_waits:
+        return after
+    turn, old = now.turn, was.turn
+    if turn.actor != old.actor or (turn.task, turn.moved, turn.pace) == (old.task, old.moved, old.pace):
+        return after
+    guards = dict(now.guards)
+    if guards.get(turn.actor) is was.guards.get(turn.actor):
+        guards.pop(turn.actor, None)
+    fight = now.model_copy(update={"guards": guards, "turn": turn.model_copy(update={"guard_waits": False})})
+    return after.model_copy(update={"fight": fight})
 
 
 def combat_begins(c: Condition) -> Condition:
@@ -542,13 +558,15 @@ def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
         }
     moves = {} if p.round_ended else dict(fight.moves)
     guards = dict(fight.guards)
+    if fight.turn.guard_waits and fight.turn.actor not in fight.delayed:
+        guards.pop(fight.turn.actor, None)  # the turn ended without acting or holding: it was the action
     conditions = dict(state.conditions)
     c = state.condition(p.character)
     update: dict[str, object] = {}
     if p.lost:
         update["lost_actions"] = max(0, c.lost_actions - 1)
-    else:
-        guards.pop(p.character, None)  # BPB-DEF-003: a guard lasts until the next action
+    elif not p.guard_waits:  # BPB-DEF-003: a guard lasts until the next action (older logs: the turn's start)
+        guards.pop(p.character, None)
         update["statuses"] = tuple(s for s in c.statuses if s is not Status.STAGGERED)
     # BPB-PP-008: boosts end when their rounds are over
     update["boosts"] = tuple(b for b in c.boosts if b.until_round >= p.round)
@@ -558,7 +576,9 @@ def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
     fight = fight.model_copy(
         update={
             "order": order.model_copy(update={"index": index, "round": p.round}),
-            "turn": Turn(actor=p.character, lost=p.lost, task=p.lost, resumes=p.resumes),
+            "turn": Turn(
+                actor=p.character, lost=p.lost, task=p.lost, resumes=p.resumes, guard_waits=p.guard_waits
+            ),
             "moves": moves,
             "guards": guards,
             "delayed": delayed,

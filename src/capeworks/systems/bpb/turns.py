@@ -193,12 +193,14 @@ def advance(b: Done) -> None:
         _stopped_sprinting(b)
     if wrapped and (fight.hazards or fallers(state)):
         environment_acts(b)
+    lost = state.condition(nxt).lost_actions > 0
     b.emit(
         TurnBegan(
             character=nxt,
             round=order.round,
-            lost=state.condition(nxt).lost_actions > 0,
+            lost=lost,
             round_ended=wrapped,
+            guard_waits=not lost and nxt in fight.guards,  # src 375: "until their next action"
         )
     )
     # BPB-PP-007: a boost ends as its owner's turn comes; one that was all that kept them up (Endurance)
@@ -583,6 +585,17 @@ def require_guard(state: BpbState, who: Character, *, forced: bool) -> Fight:
         )
     if forced:
         check_forced(state, who)
+    elif who.id in fight.order.order and fight.turn.actor != who.id:
+        # src 373: "During their round, or as a forced action": off-turn the refusal says the way that is
+        # open (BPB-TURN-004), unless this round's forced action is spent already (BPB-TURN-006)
+        require_able(state, who)
+        actor = state.characters.get(fight.turn.actor)
+        whose = actor.name if actor else fight.turn.actor
+        if fight.forced.get(who.id) == fight.order.round:
+            open_way = f"{who.name} has already forced an action this round."
+        else:
+            open_way = f"{who.name} may block or dodge now only as a forced action, costing the next action."
+        raise RuleViolation("BPB-TIME-002", f"It is {whose}'s turn, not {who.name}'s: {open_way}")
     elif not require_turn(state, who, task=True):
         # src 373: "During their round, or as a forced action": one not in the fight has no round here
         raise RuleViolation(
