@@ -33,7 +33,7 @@ def test_every_built_in_system_doc_has_a_generated_command_table() -> None:
     # a new GM learns a command's fields here (the Workshop's call_check takes exactly two traits)
     assert {"rwyn", "capes", "weaverdice", "bpb", "workshop"} <= set(GENERATED)
     workshop = (DOCS / "workshop.md").read_text(encoding="utf-8")
-    assert "`traits` list of text (2 items) (required)" in workshop
+    assert "`traits` list of text (<= 500) (2 items) (required)" in workshop
 
 
 @pytest.mark.parametrize("name", GENERATED)
