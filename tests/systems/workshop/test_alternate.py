@@ -108,3 +108,20 @@ def test_padding_cards_are_removed_when_reached() -> None:
     assert [e.data["kind"] for e in events if e.type == "workshop.padding_reached"] == ["d10", "setback"]
     assert _stack(d) == ("h", "v") and who(d, "h").has("inspired")
     assert pushed(("a", "b"), "b", 0, 10, from_last=False) == (("a", "b"), 0, False)
+
+
+@pytest.mark.rules("WS-ALT-003", "WS-MOOK-004")
+def test_a_speed_bump_group_is_asked_no_active_defense_under_cards() -> None:
+    # src 175: Speed Bump mooks downed = (PC Skill + Damage) - (Mook Skill + Soak), over their WT: their
+    # Defense plays no part, so an Active Defense (src 20) buys nothing, and Sequences never offer one
+    # (may_defend). Under cards the group behind the first card was asked, and moving back a card cost it.
+    # h: Skill 9 (sheet default) + gun 11 = 20 vs Skill 4 + Soak 0: PV 16, 3 of 5 goons down at WT 5.
+    goons = {"named": False, "count": 5, "traits": {"Skill": 4, "Agility": 0, "Wits": 0, "Luck": 0}}
+    slow = {"traits": {"Agility": 1, "Wits": 1, "Luck": 1}}
+    d = table({**CARDS, "mooks": "speed_bump"}, heroes={"h": sheet(weapons=[gun(11)])},
+              villains={"v": sheet(**slow), "goons": goons})  # fmt: skip
+    assert _stack(d) == ("h", "v", "goons")
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert "mooks_downed" in types(events) and state(d).pending is None
+    assert [p.kind for p in d.table.prompts()] == ["turn"]
+    assert last(events, "mooks_downed")["downed"] == 3

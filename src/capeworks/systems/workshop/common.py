@@ -197,7 +197,8 @@ def rejoined(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> Turn
 def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bool:
     """Can ``c`` spend a Shot on an Active Defense now? (WS-SHOT-003, WS-SHAKEN-002)."""
     if config.initiative is InitiativeSystem.CARDS:  # WS-ALT-003: only when not in first place
-        return c.can_act and first_card(state) != c.id and not c.has("shaken")
+        # a speed-bump group's losses ignore Defense (WS-MOOK-004): no Active Defense, as under Sequences
+        return c.can_act and first_card(state) != c.id and not c.has("shaken") and not speed_bump(config, c)
     return (
         c.can_act
         and c.shots >= 1
