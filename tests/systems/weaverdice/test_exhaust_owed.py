@@ -102,11 +102,13 @@ def test_a_fight_after_an_unpicked_situation_owes_a_second_pick() -> None:
 @pytest.mark.rules("WD-EFFORT-009", "WD-EFFORT-010")
 def test_two_owed_picks_are_asked_one_at_a_time_through_the_prompt() -> None:
     """src 411 'Players can choose what gets exhausted': Ada owes two picks; the table asks her one
-    question at a time (one open prompt, not two with the same id), and answering it twice settles both."""
+    question at a time (one open prompt, not two with the same id), and answering it twice settles both.
+    The second situation cost her a Focus dot (a GM ruling): each pick is a dot of what its own
+    situation spent (src 409), Stamina for the climb, Focus for the second."""
     d = ada()
     climb(d, "the fence")
     d.do("gm", "lull")
-    climb(d, "the wall")
+    d.do("gm", "ruling", character="ada", text="The flashbang rattles her.", effort={"focus": 2})
     d.do("gm", "lull")
     assert [p.id for p in d.prompts("ann") if p.kind == "exhaust"] == ["exhaust-ada"]
     d.answer("ann", "exhaust-ada", "stamina")

@@ -103,6 +103,13 @@ class Effort(Frozen):
         exclude_if=lambda v: not v,
         description="Non-bonus effort spent or lost since a lull settled the rest (``settled``).",
     )
+    held: tuple[tuple[Pool, ...], ...] = Field(
+        default=(),
+        exclude_if=lambda v: not v,
+        description="One entry per exhaust pick still owed: the pools its dot may be picked from, the"
+        " first the one whose dot stays spent until then. The lull gave every other settled dot back"
+        " (src 409); a pick owed in a table saved before keeps its dots in ``settled``.",
+    )
 
     def maximum(self, character: Character, pool: Pool) -> int:
         """The pool's maximum today: the sheet's, less exhausted dots (WD-EFFORT-009)."""
@@ -166,9 +173,19 @@ class Effort(Frozen):
         return (self._used(pool, lost) if lost else self), lost
 
     def restore(self, character: Character, pool: Pool, dots: int = 1) -> Effort:
-        """A rest gives back up to ``dots`` spent dots of ``pool`` (WD-EFFORT-008)."""
-        back = min(dots, self.spent.get(pool, 0))
-        return evolve(self, {"spent": {**self.spent, pool: self.spent.get(pool, 0) - back}})
+        """A rest gives back up to ``dots`` spent dots of ``pool`` (WD-EFFORT-008): not a dot kept
+        back for an exhaust pick still owed, which is to become exhausted (:meth:`restorable`)."""
+        back = min(dots, self.restorable(pool))
+        spent = {**self.spent, pool: self.spent.get(pool, 0) - back}
+        return evolve(self, {"spent": spent})
+
+    def restorable(self, pool: Pool) -> int:
+        """Spent dots of ``pool`` a rest can give back: all but those held for owed picks."""
+        return self.spent.get(pool, 0) - self.held_in(pool)
+
+    def held_in(self, pool: Pool) -> int:
+        """Dots of ``pool`` kept spent for exhaust picks still owed (``held``)."""
+        return sum(1 for hold in self.held if hold and hold[0] is pool)
 
     def rest(self, character: Character, choice: Mapping[Pool, int]) -> Effort:
         """Rest restore: one dot of any pool (Rest); one of each or two of one (full rest) (WD-EFFORT-008)."""
@@ -182,9 +199,33 @@ class Effort(Frozen):
         all spent dots of effort except one of their choice", src 409), so a pool with a dot still
         spent; if rests gave every dot back, any pool with a dot (WD-EFFORT-009)."""
         have = tuple(p for p in Pool if self.maximum(character, p) >= 1)
+        if self.held:
+            return tuple(p for p in have if any(self._may_pick(character, hold, p) for hold in self.held))
         kept = self.spent if self.settled is None else self.settled
         spent = tuple(p for p in have if kept.get(p, 0) > 0)
         return spent or have
+
+    def _may_pick(self, character: Character, hold: tuple[Pool, ...], pool: Pool) -> bool:
+        """Whether an owed pick's dot may be ``pool``'s: one of the pools it was spent from, and the
+        dot still spent there, or one that pool can still give (not spent again since)."""
+        return pool in hold and (hold[0] is pool or self.left(character)[pool] >= 1)
+
+    def _check_exhaust(self, character: Character, exhaust: Pool, pools: tuple[Pool, ...]) -> None:
+        """Refuse an exhausted dot from a pool with none, or from none of ``pools``, those it may come
+        from (WD-EFFORT-009: "except one of their choice", src 409)."""
+        if self.maximum(character, exhaust) < 1:
+            raise RuleViolation(
+                "WD-EFFORT-009",
+                f"{character.name}'s {_WORD[exhaust]} has no dot left to exhaust.",
+                field="exhaust",
+            )
+        if exhaust not in pools:
+            raise RuleViolation(
+                "WD-EFFORT-009",
+                f"The exhausted dot is one {character.name} spent and keeps back:"
+                f" {' or '.join(_WORD[p] for p in pools)}.",
+                field="exhaust",
+            )
 
     def end_encounter(self, character: Character, *, lull: bool, exhaust: Pool | None) -> Effort:
         """After an encounter: with five quiet minutes, all spent dots return but one, which becomes
@@ -198,56 +239,50 @@ class Effort(Frozen):
                 raise RuleViolation(
                     "WD-EFFORT-009", "Choose which effort pool becomes exhausted.", field="exhaust"
                 )
-            if self.maximum(character, exhaust) < 1:
-                raise RuleViolation(
-                    "WD-EFFORT-009",
-                    f"{character.name}'s {_WORD[exhaust]} has no dot left to exhaust.",
-                    field="exhaust",
-                )
-            pools = self.exhaustible(character)
-            if exhaust not in pools:
-                raise RuleViolation(
-                    "WD-EFFORT-009",
-                    f"The exhausted dot is one {character.name} spent and keeps back:"
-                    f" {' or '.join(_WORD[p] for p in pools)}.",
-                    field="exhaust",
-                )
+            self._check_exhaust(character, exhaust, self.exhaustible(character))
             exhausted[exhaust] = exhausted.get(exhaust, 0) + 1
         return Effort(exhausted=exhausted, day=self.day)
 
-    def settle(self) -> Effort:
-        """Five quiet minutes have passed over the spending so far (WD-EFFORT-009): it waits only for
-        the exhausted dot's pick, and what is spent after is the next situation's (``fresh``)."""
-        return evolve(self, {"settled": {p: n for p, n in self.spent.items() if n}, "fresh": False})
+    def settle(self, character: Character) -> Effort:
+        """Five quiet minutes have passed over the spending so far (WD-EFFORT-009): "players recover
+        all spent dots of effort except one of their choice" (src 409), so every dot comes back now but
+        one, held spent until the player picks which becomes exhausted: it is held in the pool spent
+        most, and the pick may move it to any pool spent (``held``). What is spent after is the next
+        situation's. A pick owed in a table saved before keeps its dots until the pick (``settled``)."""
+        if self.settled is not None:
+            return evolve(self, {"settled": {p: n for p, n in self.spent.items() if n}, "fresh": False})
+        have = tuple(p for p in Pool if self.maximum(character, p) >= 1)
+        taken = {p: self.restorable(p) for p in have}
+        pools = sorted((p for p in have if taken[p] > 0), key=lambda p: -taken[p]) or list(have)
+        spent = {p: n for p in Pool if (n := self.held_in(p) + (1 if pools and p is pools[0] else 0))}
+        return evolve(
+            self,
+            {
+                "spent": spent,
+                "used": False,
+                "held": (*self.held, tuple(pools)),
+            },
+        )
 
     def spent_since_lull(self, owing: bool) -> bool:
         """Effort spent or lost that no lull has settled yet; ``owing``: an exhaust pick is still owed.
         A pick owed in a table saved before lulls kept spending apart covers all of it."""
         if self.settled is not None:
             return self.fresh
+        if self.held:
+            return self.used
         return self.used and not owing
 
     def pick(self, character: Character, exhaust: Pool, *, more: bool = False) -> Effort:
         """The dot one settled situation leaves exhausted, of the player's choice (WD-EFFORT-009/010):
         the settled dots come back, and those spent since stay spent for their own situation's lull.
         ``more``: another settled situation still owes its pick (any pool with a dot, src 411)."""
+        if self.held:
+            return self._pick_held(character, exhaust)
         if self.settled is None:  # saved before lulls kept the spending apart: as it was played
             return self.end_encounter(character, lull=True, exhaust=exhaust)
-        if self.maximum(character, exhaust) < 1:
-            raise RuleViolation(
-                "WD-EFFORT-009",
-                f"{character.name}'s {_WORD[exhaust]} has no dot left to exhaust.",
-                field="exhaust",
-            )
         have = tuple(p for p in Pool if self.maximum(character, p) >= 1)
-        pools = tuple(p for p in have if self.settled.get(p, 0) > 0) or have
-        if exhaust not in pools:
-            raise RuleViolation(
-                "WD-EFFORT-009",
-                f"The exhausted dot is one {character.name} spent and keeps back:"
-                f" {' or '.join(_WORD[p] for p in pools)}.",
-                field="exhaust",
-            )
+        self._check_exhaust(character, exhaust, tuple(p for p in have if self.settled.get(p, 0) > 0) or have)
         spent = {p: max(0, n - self.settled.get(p, 0)) for p, n in self.spent.items()}
         return evolve(
             self,
@@ -257,6 +292,25 @@ class Effort(Frozen):
                 "settled": {} if more else None,
                 # with no pick left, what was spent since is the only spending a lull has to settle
                 **({} if more else {"used": self.fresh, "fresh": False}),
+            },
+        )
+
+    def _pick_held(self, character: Character, exhaust: Pool) -> Effort:
+        """The pick of a dot the lull held (``held``): the owed pick whose dot may be ``exhaust``'s (the
+        one held there first, else the one with the fewest pools), whose held dot comes back as that
+        pool's becomes exhausted (WD-EFFORT-009/010)."""
+        fits = [i for i, hold in enumerate(self.held) if self._may_pick(character, hold, exhaust)]
+        self._check_exhaust(character, exhaust, self.exhaustible(character) if not fits else (exhaust,))
+        at = min(fits, key=lambda i: (self.held[i][0] is not exhaust, len(self.held[i]), i))
+        sits = self.held[at][0]
+        spent = {**self.spent, sits: max(0, self.spent.get(sits, 0) - 1)}
+        spent = {p: n for p, n in spent.items() if n}
+        return evolve(
+            self,
+            {
+                "exhausted": {**self.exhausted, exhaust: self.exhausted.get(exhaust, 0) + 1},
+                "spent": spent,
+                "held": (*self.held[:at], *self.held[at + 1 :]),
             },
         )
 

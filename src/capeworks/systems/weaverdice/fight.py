@@ -12,7 +12,7 @@ engineer's statuses (expiry in the turn order, Delayed, Half actions, rests).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from capeworks.engine import Audience, DiceService, Event
 from capeworks.engine.kit import TurnOrder, TurnPoint, expire
@@ -744,6 +744,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     b = Builder(state, context, dice)
     shed = _troublesome(state.people[c.character], c.shed)
     dots = int(c.recovery) + len(shed)
+    _not_held_back(state, c.character, restore, recovery=dots)
     if dots:
         # resting "prevents the next instance" of Bleeding (src 814): the rest's own first Recovery
         # dot is that instance, so it bleeds nothing, and the rest spares no later one
@@ -831,6 +832,24 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     # its price (WD-STATUS-002/003, src 822, 826, 1004)
     pained_failure(b, c.character, Stat.GUTS, failed=successes == 0)
     return b.batch
+
+
+def _not_held_back(state: WdState, ident: str, restore: Mapping[Pool, int], *, recovery: int) -> None:
+    """Refuse a rest restoring a pool whose only spent dot is the one a lull kept back for the
+    exhausted dot still to pick: it is to become exhausted (src 409), so the rest would restore
+    nothing; the player may restore another pool or make the pick first (WD-EFFORT-008/009).
+    ``recovery``: Recovery dots this rest spends itself, which it may give back."""
+    me = person(state, ident)
+    for pool in restore:
+        own = recovery if pool is Pool.RECOVERY else 0
+        if me.effort.held_in(pool) and me.effort.restorable(pool) + own <= 0:
+            raise RuleViolation(
+                "WD-EFFORT-009",
+                f"{me.name}'s spent {pool.value.capitalize()} dot is the one kept back for the exhausted"
+                " dot still to choose: a rest cannot bring it back. Choose it first, or restore"
+                " another pool.",
+                field="restore",
+            )
 
 
 def _within_reach(state: WdState, c: cmd.Rest) -> None:
@@ -1026,7 +1045,7 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
         effort = p.effort.lapse()  # the first encounter after rest is over, lull or not (WD-EFFORT-014)
         if c.lull and state.spent_since_lull(p.id):
             owed.append(p.id)
-            effort = effort.settle()
+            effort = effort.settle(sheet)
         elif c.lull and p.id not in state.exhaust_owed:
             effort = effort.end_encounter(sheet, lull=True, exhaust=None)
         # five quiet minutes are turns enough for every shocked-away point to come back (WD-WFX-021)
@@ -1063,7 +1082,7 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
         )
     )
     for p in changed:  # a mini-progression morale lift runs for encounters (WD-DN-017 option 12)
-        wear_lift(b, p.id, lull=c.lull)
+        wear_lift(b, p.id, lull=c.lull, before=state.people[p.id].effort.lapse())
     # the woken need no rousing: Medical care on them is over; a later fall starts it afresh
     for p in changed:
         care = f"medical:{p.id}"
@@ -1101,7 +1120,10 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
             exhaust_owed=(*state.exhaust_owed, *(p.id for p in owed)),
             # the first encounter after rest is over (WD-EFFORT-014)
             people=(
-                *(evolve(p, {"effort": p.effort.lapse().settle(), "opened": ()}) for p in owed),
+                *(
+                    evolve(p, {"effort": p.effort.lapse().settle(state.sheet(p.id)), "opened": ()})
+                    for p in owed
+                ),
                 *(evolve(p, {"opened": ()}) for p in closed),
             ),
         )
@@ -1109,7 +1131,7 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
     # the situation was an encounter for a mini-progression morale lift (WD-DN-017), for all who were
     # in it: "your morale baseline rises for [Social] encounters" (src 178), spent or not
     for ident in dict.fromkeys([*(p.id for p in owed), *(p.id for p in present)]):
-        wear_lift(b, ident)
+        wear_lift(b, ident, before=state.people[ident].effort.lapse())
     return b.batch
 
 

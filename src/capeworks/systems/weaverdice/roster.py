@@ -287,7 +287,9 @@ def _set_effort(state: WdState, me: Combatant, dots: dict[Pool, int], *, base: E
                 "WD-EFFORT-007", f"{me.name}'s {pool.value} holds 0 to {top} dots today.", field="effort"
             )
         spent[pool] = top - left
-    change: dict[str, object] = {"spent": spent, "used": base.used or any(spent.values())}
+    # a dot held for an exhaust pick still owed is no new spending (WD-EFFORT-009)
+    taken = any(n > base.held_in(p) for p, n in spent.items())
+    change: dict[str, object] = {"spent": spent, "used": base.used or taken}
     if base.settled is not None and any(n > base.spent.get(p, 0) for p, n in spent.items()):
         change["fresh"] = True  # dots lost after a lull are the next situation's (WD-EFFORT-009)
     return evolve(base, change)

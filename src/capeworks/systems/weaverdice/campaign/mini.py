@@ -40,6 +40,7 @@ from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, 
 from capeworks.systems.weaverdice.campaign.model import Ledger
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import is_good
 from capeworks.systems.weaverdice.sheet import Character
@@ -220,16 +221,17 @@ def pick_mini(state: WdState, ctx: Ctx, c: cc.PickMini, dice: DiceService) -> Do
     return b.batch
 
 
-def wear_lift(b: Builder, ident: str, *, lull: bool = True) -> None:
+def wear_lift(b: Builder, ident: str, *, lull: bool = True, before: Effort | None = None) -> None:
     """An encounter ``ident`` was in is over, a fight or a situation a lull closes ("any encounter or
     situation where effort was expended", src 409): a running option-12 lift has one encounter fewer
     to run (WD-DN-017); at none the day starts at the sheet's baseline again ("morale tends to settle
     at the baseline", src 178). A fight ended with no ``lull`` keeps its spent dots for the lull that
-    may follow: that lull, with nothing more spent, is the same encounter's end."""
+    may follow: that lull, with nothing more spent, is the same encounter's end. ``before``: the
+    effort as the encounter left it, before its lull gave the spent dots back."""
     ledger = b.state.campaign.ledgers.get(ident)
     if ledger is None or not ledger.morale_lift:
         return
-    effort = b.state.people[ident].effort
+    effort = before if before is not None else b.state.people[ident].effort
     spent = sum(effort.spent.values())
     if lull and ledger.lift_settles and ledger.lift_settles == spent and effort.used:
         close_lift_fight(b, ident)  # the quiet minutes of a fight already counted

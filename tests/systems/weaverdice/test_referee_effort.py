@@ -1,0 +1,150 @@
+"""Effort after a lull, rests and the GM's restore, and a secret reroll's dot, each written from the
+seed (``/work/shared/seeds/000_*.txt``, cited "src N") and played at the table with given dice.
+
+src 409: "At the end of any encounter or situation where effort was expended or dots were lost, if
+there are at least five minutes without immediate crisis or rolls needed, players recover all spent
+dots of effort except one of their choice, which becomes exhausted." src 398: "An individual can take
+a Rest action in combat to recover one dot to any category." src 376: Stamina makes "a reroll for a
+physical action"."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.vocab import Pool
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+
+def ada(*, config: dict[str, object] | None = None) -> Driver:
+    """Ada, a PC with Athletics 3, Wits 3 and Guts 3 (three dots a pool), played by Ann; Bo is Bob's."""
+    d = table(config=config)
+    add(d, "ann", sheet("ada", "Ada", athletics=3, wits=3, guts=3))
+    add(d, "bob", sheet("bo", "Bo"))
+    return d
+
+
+def climb(d: Driver, task: str, *, hidden: bool = False) -> None:
+    """A climb at 4+ failed on [2] (2 + 0) and rerolled with one Stamina dot ([5]) (src 376)."""
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task=task, hidden=hidden)
+    d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
+    d.do("ann", "reroll", character="ada", dice=[5])
+
+
+def left(d: Driver, pool: Pool) -> int:
+    return d.state.people["ada"].effort.available(d.state.sheet("ada"), pool)
+
+
+# -- the lull gives the dots back (src 409) -------------------------------------------------------
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-EFFORT-007")
+def test_the_lull_gives_back_every_settled_dot_but_the_one_still_to_pick() -> None:
+    """Two climbs cost Ada two Stamina dots (3 - 2 = 1 left). Five quiet minutes pass: she recovers
+    all but one (src 409), so 2 of 3 before she picks, and can spend both on a third and a fourth
+    climb. Her pick makes the kept-back dot exhausted: Stamina 2 at most, both spent. Before, the
+    lull gave nothing back until the pick, and the fourth climb's reroll was refused (1 left)."""
+    d = ada()
+    climb(d, "the fence")
+    climb(d, "the wall")
+    assert left(d, Pool.STAMINA) == 1
+    d.do("gm", "lull")
+    assert d.state.exhaust_owed == ("ada",)
+    assert left(d, Pool.STAMINA) == 2  # three less the one kept back
+    assert "S 2/3" in str(d.view("ann")["panels"])
+    climb(d, "the roof")
+    climb(d, "the chimney")
+    assert left(d, Pool.STAMINA) == 0
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    effort = d.state.people["ada"].effort
+    assert (effort.exhausted, effort.maximum(d.state.sheet("ada"), Pool.STAMINA)) == ({Pool.STAMINA: 1}, 2)
+    assert left(d, Pool.STAMINA) == 0  # 2 at most, the roof's and the chimney's spent
+    d.do("gm", "lull")  # those two climbs owe a pick of their own (src 411)
+    assert d.state.exhaust_owed == ("ada",)
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-EFFORT-006")
+def test_the_pick_may_take_the_kept_back_dot_from_any_pool_spent() -> None:
+    """Ada spends a Stamina dot on a climb and the GM rules a shock costs her a Focus dot (src 388
+    'lost from some sense-rattling effects'). After the lull she has every dot back but one: it is
+    held in Stamina until she chooses (S 2/3, F 3/3). She chooses Focus (src 411 'Players can choose
+    what gets exhausted'): the Stamina dot comes back and Focus loses a dot of its maximum (S 3/3,
+    F 2/2). Recovery, unspent, cannot be chosen."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "ruling", character="ada", text="The flashbang rattles her.", effort={"focus": 2})
+    d.do("gm", "lull")
+    assert (left(d, Pool.STAMINA), left(d, Pool.FOCUS)) == (2, 3)
+    options = [o.value for o in d.prompt("ann", "exhaust").options]
+    assert options == ["stamina", "focus"]
+    d.refuse("ann", "exhaust", character="ada", pool="recovery", rule="WD-EFFORT-009")
+    d.do("ann", "exhaust", character="ada", pool="focus")
+    sheet_ = d.state.sheet("ada")
+    effort = d.state.people["ada"].effort
+    assert (left(d, Pool.STAMINA), left(d, Pool.FOCUS)) == (3, 2)
+    assert effort.maximum(sheet_, Pool.FOCUS) == 2
+    assert effort.exhausted == {Pool.FOCUS: 1}
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-EFFORT-009")
+def test_a_pool_spent_dry_since_the_lull_cannot_take_the_kept_back_dot() -> None:
+    """Ada's climb (Stamina) and a Focus loss are settled by a lull, the dot held in Stamina. Before
+    choosing she loses all her Focus again (a GM ruling: 0 left): no Focus dot is left to become the
+    exhausted one, so the choice of Focus is refused and Stamina stays open."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "ruling", character="ada", text="The flashbang rattles her.", effort={"focus": 2})
+    d.do("gm", "lull")
+    d.do("gm", "ruling", character="ada", text="A second flashbang.", effort={"focus": 0})
+    d.refuse("ann", "exhaust", character="ada", pool="focus", rule="WD-EFFORT-009")
+    assert [o.value for o in d.prompt("ann", "exhaust").options] == ["stamina"]
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+
+
+# -- a rest while a pick is owed (src 398, 409) ---------------------------------------------------
+
+
+def _fight_owing_a_pick() -> Driver:
+    """Ada's climb is settled by a lull (one Stamina dot held for her pick, S 2/3); before she picks,
+    a fight starts and she acts first (initiative [6])."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "lull")
+    d.do("gm", "start_combat", characters=["ada", "bo"], dice=[6, 1])
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.actor == "ada"
+    return d
+
+
+@pytest.mark.rules("WD-EFFORT-008", "WD-EFFORT-009")
+def test_a_rest_cannot_restore_the_dot_kept_back_for_the_pick() -> None:
+    """Ada rests to recover a Stamina dot (src 398), but her one spent Stamina dot is the one kept
+    back to become exhausted (src 409): the rest would give it back only for the pick to take it
+    again. The table refuses, saying why, and nothing changes; a rest restoring Focus goes ahead.
+    Before, the rest gave the dot back (S 3/3) and the pick took it again: a rest wasted."""
+    d = _fight_owing_a_pick()
+    d.refuse("ann", "rest", character="ada", restore=["stamina"], rule="WD-EFFORT-009")
+    assert left(d, Pool.STAMINA) == 2
+    d.do("ann", "rest", character="ada", restore=["focus"], dice=[5])
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert (left(d, Pool.STAMINA), left(d, Pool.FOCUS)) == (2, 3)
+
+
+@pytest.mark.rules("WD-EFFORT-008", "WD-EFFORT-009", "WD-EFFORT-003")
+def test_a_rest_while_a_pick_is_owed_restores_a_dot_spent_since() -> None:
+    """In the fight Ada pushes a move with Stamina (src 374: S 1/3), then rests restoring Stamina:
+    the push's dot comes back (S 2/3, the kept-back one still out) and stays back after her pick
+    (S 2/2). Spending it in this fight still owes this fight's own pick at its lull (src 411)."""
+    d = _fight_owing_a_pick()
+    d.do("ann", "move", character="ada", feet=30, push=True, dice=[2])
+    assert left(d, Pool.STAMINA) == 1
+    d.do("ann", "rest", character="ada", restore=["stamina"], dice=[5])
+    assert left(d, Pool.STAMINA) == 2
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert left(d, Pool.STAMINA) == 2
+    d.do("gm", "end_combat", lull=True)
+    assert d.state.exhaust_owed == ("ada",)
+    assert d.replayed().state == d.state
