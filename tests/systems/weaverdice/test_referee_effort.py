@@ -148,3 +148,42 @@ def test_a_rest_while_a_pick_is_owed_restores_a_dot_spent_since() -> None:
     d.do("gm", "end_combat", lull=True)
     assert d.state.exhaust_owed == ("ada",)
     assert d.replayed().state == d.state
+
+
+# -- the GM restores effort (WD-CORE-011) -------------------------------------------------------
+
+
+@pytest.mark.rules("WD-CORE-011", "WD-DN-011", "WD-EFFORT-009")
+def test_the_gms_restore_gives_back_spent_dots_and_keeps_exhaustion_and_day_dots() -> None:
+    """Morale as extra effort (src 127): Ada at morale 1 sleeps and starts the day with a Focus dot.
+    A climb, a lull and her pick leave Stamina exhausted; a second climb spends a Stamina dot. The GM
+    rules her effort restored: the spent dot comes back, the exhausted one stays exhausted, and the
+    morale dot, unspent, is still hers (F 4/3). Before, the restore wiped the day's morale dot."""
+    d = ada(config={"morale_as_effort": True})
+    d.do("gm", "ruling", character="ada", text="good news", morale=1)
+    d.do("ann", "sleep", character="ada", morale_dots="focus")
+    climb(d, "the fence")
+    d.do("gm", "lull")
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    climb(d, "the wall")
+    assert (left(d, Pool.STAMINA), left(d, Pool.FOCUS)) == (1, 4)
+    d.do("gm", "ruling", character="ada", text="A second wind.", restore_effort=True)
+    effort = d.state.people["ada"].effort
+    assert (left(d, Pool.STAMINA), left(d, Pool.FOCUS)) == (2, 4)
+    assert (effort.exhausted, effort.day) == ({Pool.STAMINA: 1}, {Pool.FOCUS: 1})
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-CORE-011", "WD-EFFORT-009")
+def test_the_gms_restore_leaves_a_pick_still_owed_to_be_made() -> None:
+    """Ada's climb is settled by a lull and her pick still owed when the GM restores her effort: the
+    restore gives back what is spent, but the dot the lull kept back is to become exhausted, not
+    spent, and her pick still makes it so (Stamina 2 at most after)."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "lull")
+    d.do("gm", "ruling", character="ada", text="A second wind.", restore_effort=True)
+    assert d.state.exhaust_owed == ("ada",)
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    effort = d.state.people["ada"].effort
+    assert (effort.exhausted, left(d, Pool.STAMINA)) == ({Pool.STAMINA: 1}, 2)

@@ -187,6 +187,20 @@ class Effort(Frozen):
         """Dots of ``pool`` kept spent for exhaust picks still owed (``held``)."""
         return sum(1 for hold in self.held if hold and hold[0] is pool)
 
+    def refreshed(self) -> Effort:
+        """Every spent dot back, as a GM's ruling restores effort (WD-CORE-011): exhausted dots, unspent
+        bonus and morale (day) dots stay, and so does a dot held for an exhaust pick still owed."""
+        spent = {p: n for p in Pool if (n := self.held_in(p))}
+        return evolve(
+            self,
+            {
+                "spent": spent,
+                "used": False,
+                "fresh": False,
+                "settled": None if self.settled is None else {},
+            },
+        )
+
     def rest(self, character: Character, choice: Mapping[Pool, int]) -> Effort:
         """Rest restore: one dot of any pool (Rest); one of each or two of one (full rest) (WD-EFFORT-008)."""
         effort = self

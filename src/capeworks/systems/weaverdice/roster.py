@@ -218,7 +218,7 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
             },
         )
     update["track"] = track
-    effort = Effort(exhausted=me.effort.exhausted) if c.restore_effort else me.effort
+    effort = me.effort.refreshed() if c.restore_effort else me.effort
     if c.effort:
         effort = _set_effort(state, me, c.effort, base=effort)
     if effort is not me.effort:
