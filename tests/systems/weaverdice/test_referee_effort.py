@@ -187,3 +187,44 @@ def test_the_gms_restore_leaves_a_pick_still_owed_to_be_made() -> None:
     d.do("ann", "exhaust", character="ada", pool="stamina")
     effort = d.state.people["ada"].effort
     assert (effort.exhausted, left(d, Pool.STAMINA)) == ({Pool.STAMINA: 1}, 2)
+
+
+# -- a secret reroll's dot (src 376, WD-CORE-003) -------------------------------------------------
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-EFFORT-003", "WD-CORE-003")
+def test_a_secret_rerolls_stamina_dot_stays_out_of_the_other_players_view() -> None:
+    """The GM calls Ada's climb in secret; she rerolls it with a Stamina dot. Bob saw only that the GM
+    made a roll: Ada's Stamina, in his view of the state and on his tracker, is as it was (3/3), or it
+    would tell him she had a check and failed it. Ann, whose dot it is, and the GM see it spent
+    (2/3). Before, every seat's view held the spent dot."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    assert left(d, Pool.STAMINA) == 2
+
+    def spent(seat: str | None) -> object:
+        return d.view(seat)["state"]["people"]["ada"]["effort"]["spent"]
+
+    assert spent("bob") == {}
+    assert "S 3/3" in str(d.view("bob")["panels"])
+    assert spent("ann") == spent(None) == {"stamina": 1}
+    assert "S 2/3" in str(d.view("ann")["panels"]) and "S 2/3" in str(d.view(None)["panels"])
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-EFFORT-003", "WD-EFFORT-008")
+def test_an_open_spend_after_a_secret_one_shows_and_a_dot_given_back_is_no_secret() -> None:
+    """Ada's secret reroll costs a Stamina dot; then an open climb costs another. Bob sees the open
+    one (2/3), not the secret one. The lull gives back all but the dot kept for her pick (2/3), as
+    Bob too sees it: for him the one kept is the one he saw spent. Her pick exhausts it: every seat
+    sees the same Stamina (2/2)."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    climb(d, "the wall")
+    assert d.view("bob")["state"]["people"]["ada"]["effort"]["spent"] == {"stamina": 1}
+    d.do("gm", "lull")
+    assert d.view("bob")["state"]["people"]["ada"] == d.view("ann")["state"]["people"]["ada"]
+    assert "S 2/3" in str(d.view("bob")["panels"])
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert d.view("bob")["state"]["people"]["ada"] == d.view("ann")["state"]["people"]["ada"]
+    assert "S 2/2" in str(d.view("bob")["panels"])

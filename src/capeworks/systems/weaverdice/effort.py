@@ -110,6 +110,12 @@ class Effort(Frozen):
         " first the one whose dot stays spent until then. The lull gave every other settled dot back"
         " (src 409); a pick owed in a table saved before keeps its dots in ``settled``.",
     )
+    veiled: dict[Pool, int] = Field(
+        default_factory=_zero,
+        exclude_if=lambda v: not v,
+        description="Spent dots paid on a check the GM called in secret: the GM's and the owner's to"
+        " know, so other seats see them unspent (src 376).",
+    )
 
     def maximum(self, character: Character, pool: Pool) -> int:
         """The pool's maximum today: the sheet's, less exhausted dots (WD-EFFORT-009)."""
@@ -144,8 +150,9 @@ class Effort(Frozen):
         _AVAILABLE[(id(self), id(character))] = (self, character, left)
         return left
 
-    def spend(self, character: Character, pool: Pool, dots: int = 1) -> Effort:
-        """Spend ``dots`` from ``pool``; refused when the pool cannot pay (WD-EFFORT-007)."""
+    def spend(self, character: Character, pool: Pool, dots: int = 1, *, veiled: bool = False) -> Effort:
+        """Spend ``dots`` from ``pool``; refused when the pool cannot pay (WD-EFFORT-007). ``veiled``:
+        paid on a check the GM called in secret, so only the GM and the owner see it spent."""
         if dots < 1:
             raise ValueError("spend at least one dot")
         if not character.tracks_effort:
@@ -157,7 +164,10 @@ class Effort(Frozen):
                 f"{character.name} has {have} {_WORD[pool]} left and cannot spend {dots}.",
                 field="pool",
             )
-        return self._used(pool, dots)
+        effort = self._used(pool, dots)
+        if veiled:
+            effort = evolve(effort, {"veiled": {**self.veiled, pool: self.veiled.get(pool, 0) + dots}})
+        return effort
 
     def spend_any(self, character: Character, dots: Mapping[Pool, int]) -> Effort:
         """ "Spend any effort": dots from any pools, freely mixed (WD-EFFORT-006)."""
@@ -177,7 +187,7 @@ class Effort(Frozen):
         back for an exhaust pick still owed, which is to become exhausted (:meth:`restorable`)."""
         back = min(dots, self.restorable(pool))
         spent = {**self.spent, pool: self.spent.get(pool, 0) - back}
-        return evolve(self, {"spent": spent})
+        return evolve(self, {"spent": spent, "veiled": _within(self.veiled, spent)})
 
     def restorable(self, pool: Pool) -> int:
         """Spent dots of ``pool`` a rest can give back: all but those held for owed picks."""
@@ -198,6 +208,7 @@ class Effort(Frozen):
                 "used": False,
                 "fresh": False,
                 "settled": None if self.settled is None else {},
+                "veiled": {},
             },
         )
 
@@ -275,6 +286,13 @@ class Effort(Frozen):
                 "spent": spent,
                 "used": False,
                 "held": (*self.held, tuple(pools)),
+                # the dots that come back are the secret ones first: other seats, who never saw those
+                # spent, see the one kept back as one they saw spent, if they saw any
+                "veiled": {
+                    p: n
+                    for p, v in self.veiled.items()
+                    if (n := min(v, max(0, spent.get(p, 0) - (self.spent.get(p, 0) - v))))
+                },
             },
         )
 
@@ -325,8 +343,17 @@ class Effort(Frozen):
                 "exhausted": {**self.exhausted, exhaust: self.exhausted.get(exhaust, 0) + 1},
                 "spent": spent,
                 "held": (*self.held[:at], *self.held[at + 1 :]),
+                "veiled": _within(self.veiled, spent),
             },
         )
+
+    def unveiled(self) -> Effort:
+        """The effort as a seat other than the owner's sees it: dots paid on a check the GM called in
+        secret still unspent (src 376: the spend tells of the check and its failure)."""
+        if not self.veiled:
+            return self
+        spent = {p: left for p, n in self.spent.items() if (left := n - self.veiled.get(p, 0)) > 0}
+        return evolve(self, {"spent": spent, "veiled": {}, "used": self.used and bool(spent)})
 
     def sleep(
         self, *, kept: Mapping[Pool, int] | None = None, day: Mapping[Pool, int] | None = None
@@ -342,7 +369,7 @@ class Effort(Frozen):
         if not any(self.bonus.values()):
             return self
         spent = {p: max(0, n - self.bonus.get(p, 0)) for p, n in self.spent.items()}
-        return evolve(self, {"bonus": {}, "spent": spent})
+        return evolve(self, {"bonus": {}, "spent": spent, "veiled": _within(self.veiled, spent)})
 
     def with_bonus(self, pool: Pool, dots: int = 1) -> Effort:
         """Bonus dots for the first encounter after rest (WD-EFFORT-014); :meth:`lapse` ends them."""
@@ -366,6 +393,13 @@ class Effort(Frozen):
             if self.settled is not None:  # a lull settled what came before: this is a new situation's
                 change["fresh"] = self.fresh or spent > self.bonus.get(pool, 0)
         return evolve(self, change)
+
+
+def _within(veiled: dict[Pool, int], spent: Mapping[Pool, int]) -> dict[Pool, int]:
+    """Veiled dots no more than are still spent: a dot given back is no longer a secret spend."""
+    if not veiled:
+        return veiled
+    return {p: m for p, n in veiled.items() if (m := min(n, spent.get(p, 0)))}
 
 
 def push_distance(d3: int, *, double: bool) -> int:

@@ -723,13 +723,13 @@ def _wounds(c: Combatant) -> str:
     return ", ".join(parts) or "-"
 
 
-def _effort(state: WdState, c: Combatant) -> str:
+def _effort(state: WdState, c: Combatant, viewer: Viewer) -> str:
     sheet = state.sheets.get(c.id)
     if sheet is None or not sheet.tracks_effort:
         return "-"
-    return " ".join(
-        f"{_POOL[p][0]} {c.effort.available(sheet, p)}/{c.effort.maximum(sheet, p)}" for p in Pool
-    )
+    # a dot spent on a check the GM called in secret is the GM's and its owner's to see (src 376)
+    effort = c.effort if viewer.is_gm or c.owner == viewer.seat else c.effort.unveiled()
+    return " ".join(f"{_POOL[p][0]} {effort.available(sheet, p)}/{effort.maximum(sheet, p)}" for p in Pool)
 
 
 def panels(state: WdState, viewer: Viewer) -> list[Panel]:
@@ -751,7 +751,7 @@ def panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 _STANDING[c.track.standing] + (_SIDELINED[c.sidelined] if c.sidelined is not None else ""),
                 _wounds(c),
                 (f"{len(c.track.wounds)}/{c.track.slots + c.track.armor}" if mine else "?"),
-                _effort(state, c) if mine else "?",
+                _effort(state, c, viewer) if mine else "?",
                 ", ".join(x.name.replace("_", " ") for x in c.conditions) or "-",
                 f"{MORALE_NAMES[c.morale]} ({c.morale:+d})" if mine else "?",
             )

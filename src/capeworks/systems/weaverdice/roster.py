@@ -290,6 +290,8 @@ def _set_effort(state: WdState, me: Combatant, dots: dict[Pool, int], *, base: E
     # a dot held for an exhaust pick still owed is no new spending (WD-EFFORT-009)
     taken = any(n > base.held_in(p) for p, n in spent.items())
     change: dict[str, object] = {"spent": spent, "used": base.used or taken}
+    if base.veiled:  # the GM now sets the dots left in the open: no spend is kept secret any more
+        change["veiled"] = {}
     if base.settled is not None and any(n > base.spent.get(p, 0) for p, n in spent.items()):
         change["fresh"] = True  # dots lost after a lull are the next situation's (WD-EFFORT-009)
     return evolve(base, change)

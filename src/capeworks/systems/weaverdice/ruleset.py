@@ -534,8 +534,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
 
     def view_key(self, state: WdState, viewer: Viewer) -> Hashable:
         """Players see alike: what is hidden is hidden from every player, but for a price owed for a
-        check the GM called in secret, which its player sees (WD-STATUS-002)."""
-        if viewer.is_gm or not state.pain_veiled:
+        check the GM called in secret, which its player sees (WD-STATUS-002), and effort spent on one,
+        which its owner sees (src 376)."""
+        if viewer.is_gm or not (state.pain_veiled or any(c.effort.veiled for c in state.people.values())):
             return viewer.is_gm
         return (False, viewer.seat)
 
@@ -563,6 +564,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
                 "wounds": [{"tier": w["tier"], "damage": w["damage"]} for w in c["track"]["wounds"]],
                 "conditions": [x["name"] for x in c["conditions"]],
             }
+        for k, c in state.people.items():  # a dot spent on a secret check is the GM's and its owner's
+            if c.effort.veiled and k not in hidden and c.owner != viewer.seat:
+                data["people"][k]["effort"] = c.effort.unveiled().model_dump(mode="json")
         data["calls"] = {k: v for k, v in data["calls"].items() if not v["hidden"]}
         # a check tied to a hidden attack shows its total or TN (issue 9)
         unseen = hidden | set(state.blind_checks)

@@ -69,7 +69,7 @@ def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1, *, 
     ``veiled``: spent on a check the GM called in secret, so the line is the GM's and the spender's
     player's alone (the other seats would learn of the check); a wound it sets off shows, not why."""
     c = b.person(ident)
-    effort = c.effort.spend(b.sheet(ident), pool, dots)
+    effort = c.effort.spend(b.sheet(ident), pool, dots, veiled=veiled)
     tier, conditions = _bleeds(b, c, BleedTrigger.EFFORT_SPENT)
     c = evolve(c, {"effort": effort, "conditions": conditions})
     b.emit(
