@@ -374,7 +374,11 @@ def test_s18_cape_business_checks_in_on_three_at_most_and_the_checks_stay_behind
 # --- craft and repair (src 1482-1532, 1032) ----------------------------------------------------------------
 
 
-def crafter(d: Driver, *, skills: list[dict[str, Any]] | None = None, **stats: int) -> None:
+#: one armor piece an effect has struck: gear a repair can mend (src 1032)
+STRUCK = {"pieces": [{"key": "armor", "cell": [0, 1], "damaged": True}]}
+
+
+def crafter(d: Driver, *, skills: list[dict[str, Any]] | None = None, **stats: Any) -> None:
     pc(d, "ann", "ada", "Ada", skills=skills, money=1000, **stats)
     d.do("gm", "start_downtime", slots=3)
 
@@ -428,7 +432,7 @@ def test_s21_craft_keeps_the_best_of_two_adds_1_and_a_craftsman_turns_a_1_into_a
 def test_s22_armor_repair_is_dc_12_at_20_dollars_a_roll() -> None:
     """src 1032: 'Repairing wounded armor ... a set cost of $20 per roll. [Long DC of 12]'."""
     d = table()
-    crafter(d, dexterity=3, knowledge=3)
+    crafter(d, dexterity=3, knowledge=3, costume=STRUCK)
     d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
     assert camp(d).projects["fix"].dc == 12
     d.do("ann", "craft", character="ada", project="fix", rolls=3, dice=[4, 4, 4])
@@ -851,7 +855,7 @@ def test_s49_one_craft_slot_splits_its_actions_between_two_projects() -> None:
     """src 1482: 'They could roll for a craft three times, or they could craft, costume, and repair, in
     any combination they desire.' Dexterity 3: two rolls on a vest and one on a repair, one slot."""
     d = table()
-    crafter(d, dexterity=3, knowledge=3)
+    crafter(d, dexterity=3, knowledge=3, costume=STRUCK)
     d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="low", price=40)
     d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
     d.do("ann", "craft", character="ada", project="vest", rolls=2, dice=[4, 4])
@@ -1453,7 +1457,7 @@ def test_s83_contrive_adds_a_lesser_pieces_dc_to_listed_armor_at_its_list_value(
 def test_s84_maintenance_takes_2_off_the_repair_dc() -> None:
     """src 1592: Maintenance: 'DC for repairing gear is lowered by 2'; armor repair is DC 12 (src 1032)."""
     d = table()
-    crafter(d, skills=[*tree("Maintenance"), GRIT], dexterity=3, knowledge=3)
+    crafter(d, skills=[*tree("Maintenance"), GRIT], dexterity=3, knowledge=3, costume=STRUCK)
     d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
     assert camp(d).projects["fix"].dc == 10
 
@@ -1480,7 +1484,7 @@ def test_s86_resourceful_cuts_the_cost_of_repair_too() -> None:
     """src 1578: Resourceful: 'Material costs of crafting and repair are reduced by 10% or $10, whichever
     is more.' Armor repair costs $20 a roll (src 1032): $10 a roll with Resourceful; three rolls $30."""
     d = table()
-    crafter(d, skills=[*tree("Resourceful"), TALK], dexterity=3, knowledge=3)
+    crafter(d, skills=[*tree("Resourceful"), TALK], dexterity=3, knowledge=3, costume=STRUCK)
     d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
     d.do("ann", "craft", character="ada", project="fix", rolls=3, dice=[4, 4, 4, 4, 4, 4])
     assert ledger(d).money == 1000 - 30

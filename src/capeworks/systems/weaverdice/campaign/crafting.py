@@ -10,7 +10,9 @@ the DC (PROPOSED), it is decided: the attempted tier, a lower tier it still
 meets, or a failure (WD-CRAFT-004/005). Materials are paid for the attempted
 tier when it starts (WD-CRAFT-006), less Resourceful's cut (WD-CRAFT-019), which
 also cuts a repair's set cost a roll (src 1578: 'crafting and repair'). A listed
-costume piece is attempted at its own tier (WD-CRAFT-004).
+costume piece is attempted at its own tier (WD-CRAFT-004). A repair needs broken gear of the
+crafter's own (a stripped held item, a struck piece, a hit in an armor slot), or it is refused before
+any money is spent (WD-CRAFT-013, src 1032).
 The final total adds +1 per Craft-tree skill known (WD-CRAFT-014 PROPOSED: the
 worked example's 10 is the dice subtotal, 11 the total).
 """
@@ -30,7 +32,7 @@ from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CampaignConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import COSTUME_PIECES, CostumeFamily
-from capeworks.systems.weaverdice.equipment import repair_item
+from capeworks.systems.weaverdice.equipment import PlacedPiece, repair_item
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.gear_damage import piece_name
 from capeworks.systems.weaverdice.morale import capped, spend_value
@@ -116,6 +118,8 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
             f"a {c.item} is equipment.",
         )
     if c.repair:
+        if c.equipment:
+            _check_repairable(state, c.character, c.item)
         dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if c.contrived else 0)
         cost, tier = 0, "repair"
     else:
@@ -333,6 +337,8 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
         raise RuleViolation(
             "WD-CRAFT-003", f"The {project.item} can finish early only once it meets DC {project.dc}."
         )
+    if project.repair and project.equipment and c.rolls:
+        _check_repairable(state, c.character, project.item)
     # the repair's materials, a set cost a roll (src 1032), less Resourceful's cut (WD-CRAFT-019)
     repair_cost = materials(conf.repair_cost_per_roll, (1, 1), sheet) * c.rolls if project.repair else 0
     if repair_cost > ledger.money:
@@ -383,6 +389,35 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
     return b.batch
 
 
+def _named(sheet: Character, item: str) -> list[PlacedPiece]:
+    """The crafter's costume pieces, not destroyed, that ``item`` names (``armor-01``, key or label)."""
+    pieces = sheet.costume.pieces if sheet.costume is not None else ()
+    return [p for p in pieces if not p.destroyed and item in (piece_name(p), p.key, p.label.strip().lower())]
+
+
+def _struck_piece(sheet: Character, item: str) -> PlacedPiece | None:
+    """The crafter's damaged costume piece that ``item`` names."""
+    return next((p for p in _named(sheet, item) if p.damaged), None)
+
+
+def _check_repairable(state: WdState, ident: str, item: str) -> None:
+    """A repair mends 'broken gear' (src 1032, 1486) of the crafter's own: a held item an effect stripped,
+    a struck costume piece, or armor with a hit in its slot (what :func:`_mend` mends). Anything else
+    would pay materials for nothing, so it is refused before a roll is bought (WD-CRAFT-013)."""
+    sheet = state.sheet(ident)
+    name = item.strip().lower()
+    held = [h for h in sheet.held if h.name.lower() == name]
+    if any(h.stripped for h in held) or _struck_piece(sheet, name) is not None:
+        return
+    if "armor" in name and any(w.armor for w in state.people[ident].track.wounds):
+        return
+    if held or _named(sheet, name):
+        raise RuleViolation(
+            "WD-CRAFT-013", f"{sheet.name}'s {item} is not damaged: there is nothing to repair."
+        )
+    raise RuleViolation("WD-CRAFT-013", f"{sheet.name} has no {item} to repair.")
+
+
 def _mend(b: Builder, ident: str, item: str) -> None:
     """A finished repair gives the crafter's held item of that name its stripped features back
     (WD-EQUIP-019, :func:`~capeworks.systems.weaverdice.equipment.repair_item`), or mends their armor
@@ -411,16 +446,7 @@ def _mend_armor(b: Builder, ident: str, item: str) -> None:
     sheet = b.sheet(ident)
     c = b.person(ident)
     costume = sheet.costume
-    piece = None
-    if costume is not None:
-        piece = next(
-            (
-                p
-                for p in costume.pieces
-                if p.damaged and not p.destroyed and item in (piece_name(p), p.key, p.label.strip().lower())
-            ),
-            None,
-        )
+    piece = _struck_piece(sheet, item)
     if costume is not None and piece is not None:
         pieces = tuple(evolve(p, {"damaged": False}) if p is piece else p for p in costume.pieces)
         changed = evolve(sheet, {"costume": evolve(costume, {"pieces": pieces})})
