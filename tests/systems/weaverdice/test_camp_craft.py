@@ -106,12 +106,14 @@ def test_finish_early_once_the_dc_is_met_and_machining_adds_a_roll() -> None:
     d = table()
     crafter(d)
     d.do("gm", "start_downtime")
-    d.do("gm", "start_craft", character="ada", project="m", item="armor", tier="low", price=0, machined=True)
+    armor = {"item": "armor", "tier": "low", "price": 0, "cell": "0,0"}  # made, it goes in cell 0,0
+    d.do("gm", "start_craft", character="ada", project="m", **armor, machined=True)
     assert camp(d).projects["m"].cap == 4
     d.refuse("ann", "craft", character="ada", project="m", finish=True, dice=[1, 1], rule="WD-CRAFT-003")
     d.do("ann", "craft", character="ada", project="m", rolls=2, dice=[6, 1, 5, 1])
     d.do("ann", "craft", character="ada", project="m", finish=True, dice=[1, 1])
     assert camp(d).projects["m"].result == "low"
+    assert [p.key for p in d.state.sheet("ada").costume.pieces] == ["low_armor"]
 
 
 @pytest.mark.rules("WD-CRAFT-010", "WD-DT-007")

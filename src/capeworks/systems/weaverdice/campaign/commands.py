@@ -183,6 +183,10 @@ class StartCraft(Frozen):
     iterable: bool = Field(default=False, description="Drudge work: twice the roll cap, DC +5.")
     equipment: bool = Field(default=True, description="Gear; otherwise a program, base, meal (WD-CRAFT-007).")
     field: str = Field(default="", max_length=40, description="The Specialist field it belongs to.")
+    cell: str = Field(
+        default="", max_length=8, description="A listed costume piece: the grid cell it goes in, e.g. 0,1."
+    )
+    group: str = Field(default="", max_length=60, description="A crafted affiliation's group.")
 
 
 class Craft(Frozen):
@@ -193,6 +197,9 @@ class Craft(Frozen):
     rolls: int = Field(default=1, ge=0, le=12, description="0 only to finish without rolling.")
     take_four: bool = Field(default=False, description="Master Craft: one roll counts as 4, once a day.")
     finish: bool = Field(default=False, description="Finish now if the total meets the DC.")
+    cell: str = Field(
+        default="", max_length=8, description="A costume piece: the grid cell it goes in once made, e.g. 0,1."
+    )
     morale_buy: bool = Field(
         default=False,
         description="A step of high morale counts the lowest of these rolls as 2 + morale, when that"

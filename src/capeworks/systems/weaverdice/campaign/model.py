@@ -219,6 +219,9 @@ class CraftProject(Frozen):
     #: collaborators devoting a slot this phase: each adds a die to every roll (WD-CRAFT-010)
     helpers: tuple[str, ...] = ()
     result: str = ""
+    #: a listed costume piece: the grid cell ("row,col") and affiliation group it goes in once made
+    cell: str = Field(default="", exclude_if=lambda v: not v)
+    group: str = Field(default="", exclude_if=lambda v: not v)
 
     @property
     def total(self) -> int:
