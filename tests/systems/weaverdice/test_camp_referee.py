@@ -13,7 +13,7 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.errors import CapeworksError, NotPermitted
 from capeworks.systems.weaverdice.vocab import Pool, Stat
-from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
+from tests.systems.weaverdice.campaign_support import camp, follower_box, pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 CRAFT = {"name": "Craft", "stats": ["dexterity"], "tree": "craft"}
@@ -299,12 +299,13 @@ def test_s16_an_eager_follower_starts_at_once_on_good_morale_and_raises_the_cap_
     d = table()
     pc(d, "ann", "ada", "Ada", morale=1)
     cap = d.state.sheets["ada"].follower_cap
-    box(d, "eager_follower", kind="fan")
+    d.do("gm", "award", character="ada", boxes=1)
+    follower_box(d, "eager_follower", "fan", choice="start")  # Good morale: the player's choice
     assert d.state.sheets["ada"].follower_cap == cap + 1
     assert ledger(d).active("fan", camp(d).phases + 1) == 1
     pc(d, "bob", "bo", "Bo", morale=0)
     d.do("gm", "award", character="bo", boxes=1)
-    d.do("bob", "check_box", character="bo", box="eager_follower", kind="fan")
+    follower_box(d, "eager_follower", "fan", seat="bob", ident="bo")
     assert ledger(d, "bo").active("fan", camp(d).phases + 1) == 0  # tapped
 
 
@@ -916,7 +917,8 @@ def test_s53_a_trusted_follower_starts_at_once_with_a_secure_civilian_life() -> 
     in their civilian life, with secret identity secure'."""
     d = table()
     pc(d, "ann", "ada", "Ada", morale=-1)
-    box(d, "trusted_follower", kind="informant", secure=True)
+    d.do("gm", "award", character="ada", boxes=1)
+    follower_box(d, "trusted_follower", "informant", choice="start", standing=True)  # the GM's ruling
     assert ledger(d).active("informant", camp(d).phases + 1) == 1
 
 

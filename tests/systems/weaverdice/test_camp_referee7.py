@@ -135,3 +135,104 @@ def test_r7_07_the_roll_that_finishes_a_costume_piece_needs_a_free_cell_first() 
         ("icon", (0, 0)),
         ("armor", (0, 2)),
     ]
+
+
+# --- Eager and Trusted Follower (src 1210-1219) -----------------------------------------------------
+
+
+def follower_box(d: Driver, box: str = "eager_follower", **more: Any) -> None:
+    """A finished mission's boxes, and Ada's player checks an Eager or Trusted Follower box."""
+    d.do("gm", "award", character="ada", mission=True)
+    d.do("ann", "check_box", character="ada", box=box, **more)
+
+
+def kinds_of(d: Driver) -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
+    return dict(ledger(d).followers), dict(ledger(d).tapped)
+
+
+@pytest.mark.rules("WD-PROG-009", "WD-FOLLOW-003")
+def test_r7_08_the_gm_names_an_eager_follower_and_at_neutral_morale_only_one_who_starts_tapped() -> None:
+    """src 1211: 'Gain a follower, suitable to the situation, at GM discretion.' src 1213: 'If the player
+    has Good morale or better, they can pick between two followers or they can have the follower start
+    right away. Will start tapped otherwise.' Ada is at Neutral morale: her player may not name the
+    follower nor claim either choice; the GM is asked to name one (two are refused), and it joins
+    tapped, out for this phase and the next (src 1348)."""
+    d = mender()
+    d.do("gm", "award", character="ada", mission=True)
+    d.refuse("ann", "check_box", character="ada", box="eager_follower", kind="fan")  # not the player's word
+    for choice in ("pick", "start"):
+        d.refuse("ann", "check_box", character="ada", box="eager_follower", choice=choice,
+                 rule="WD-PROG-009", match="Good morale")  # fmt: skip
+    d.do("ann", "check_box", character="ada", box="eager_follower")
+    assert d.state.sheets["ada"].follower_bonus == 1  # the cap rises with the box (src 1213)
+    ask = d.prompt("gm", "offer_follower")
+    assert "Ada" in ask.question
+    assert all(p.kind != "offer_follower" for p in d.prompts("ann"))
+    d.refuse("ann", "offer_follower", character="ada", kinds=["fan"])  # the GM's call
+    d.refuse("gm", "offer_follower", character="ada", kinds=["fan", "journalist"], rule="WD-PROG-009")
+    d.do("gm", "offer_follower", character="ada", kinds=["fan"])
+    assert kinds_of(d) == ({"fan": 1}, {"fan": (2,)})
+    assert all(p.kind != "offer_follower" for p in d.prompts("gm"))
+
+
+@pytest.mark.rules("WD-PROG-009")
+def test_r7_09_at_good_morale_the_player_may_pick_between_two_the_gm_offers() -> None:
+    """src 1213: Good morale (+1): 'they can pick between two followers or they can have the follower
+    start right away'. Ada's player takes the pick: the GM must offer two, and Ada's seat, not the GM,
+    picks one; having taken the pick rather than the quick start, it starts tapped (src 1213)."""
+    d = mender(morale=1)
+    follower_box(d, choice="pick")
+    d.refuse("gm", "offer_follower", character="ada", kinds=["fan"], rule="WD-PROG-009", match="two")
+    d.do("gm", "offer_follower", character="ada", kinds=["fan", "journalist"])
+    assert kinds_of(d) == ({}, {})
+    pick = d.prompt("ann", "pick_follower")
+    assert [o.value for o in pick.options] == ["fan", "journalist"]
+    assert pick.seat == "ann"  # the player's pick (the GM may still act for a player, as everywhere)
+    d.refuse("ann", "pick_follower", character="ada", kind="craftsman", rule="WD-PROG-009")
+    d.answer("ann", pick.id, "journalist")
+    assert kinds_of(d) == ({"journalist": 1}, {"journalist": (2,)})
+    assert "A journalist joins Ada, tapped through the next phase." in d.words()
+
+
+@pytest.mark.rules("WD-PROG-009")
+def test_r7_10_at_good_morale_the_player_may_have_the_one_follower_start_at_once() -> None:
+    """src 1213: '... or they can have the follower start right away'. The GM names one; it is ready."""
+    d = mender(morale=1)
+    follower_box(d, choice="start")
+    d.refuse("gm", "offer_follower", character="ada", kinds=["fan", "journalist"], rule="WD-PROG-009")
+    d.do("gm", "offer_follower", character="ada", kinds=["fan"])
+    assert kinds_of(d) == ({"fan": 1}, {})
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-PROG-010")
+def test_r7_11_a_trusted_followers_better_start_is_the_gms_ruling_on_a_secure_civilian_life() -> None:
+    """src 1217: Trusted Follower: 'As above, except the requirement is the player being on good terms
+    with people in their civilian life, with secret identity secure'. The table keeps no record of
+    either, so the player cannot just declare it: the GM rules it when naming the follower. Ruled so,
+    Ada's follower starts at once; ruled not, her choice is void and it starts tapped."""
+    d = mender()
+    d.do("gm", "award", character="ada", mission=True)
+    d.refuse("ann", "check_box", character="ada", box="trusted_follower", secure=True)
+    d.do("ann", "check_box", character="ada", box="trusted_follower", choice="start")
+    d.refuse("gm", "offer_follower", character="ada", kinds=["fan", "informant"], rule="WD-PROG-010")
+    d.do("gm", "offer_follower", character="ada", kinds=["informant"], standing=True)
+    assert kinds_of(d) == ({"informant": 1}, {})
+    # an Eager box is Good morale's, not the GM's standing ruling
+    d.do("gm", "award", character="ada", mission=True)
+    d.do("ann", "check_box", character="ada", box="eager_follower")
+    d.refuse("gm", "offer_follower", character="ada", kinds=["fan"], standing=True, rule="WD-PROG-009")
+    d.do("gm", "offer_follower", character="ada", kinds=["fan"])
+
+
+@pytest.mark.rules("WD-PROG-010")
+def test_r7_12_a_trusted_pick_between_two_ruled_out_gives_one_follower_tapped() -> None:
+    """src 1217 as above: Ada's player asks for the pick between two; the GM does not find her civilian
+    life secure, so there is no pick: the GM names one, and it starts tapped (src 1213)."""
+    d = mender()
+    follower_box(d, "trusted_follower", choice="pick")
+    d.refuse("gm", "offer_follower", character="ada", kinds=["fan", "informant"], rule="WD-PROG-010",
+             match="civilian standing")  # fmt: skip
+    d.do("gm", "offer_follower", character="ada", kinds=["informant"])
+    assert kinds_of(d) == ({"informant": 1}, {"informant": (2,)})
+    assert all(p.kind != "pick_follower" for p in d.prompts("ann"))

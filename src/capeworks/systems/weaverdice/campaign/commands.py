@@ -30,8 +30,10 @@ __all__ = [
     "KeepPerk",
     "LaunchMission",
     "Negotiate",
+    "OfferFollower",
     "OpenNegotiation",
     "PaidCare",
+    "PickFollower",
     "PickMini",
     "PlanMission",
     "PresentCandidate",
@@ -436,14 +438,35 @@ class CheckBox(Frozen):
         "learning_a_skill",
     ]
     pool: Pool | None = None
-    kind: str = Field(default="", max_length=40, description="The follower type an Eager/Trusted box brings.")
-    secure: bool = Field(
-        default=False, description="Trusted: good civilian standing, secret identity secure."
+    choice: Literal["", "pick", "start"] = Field(
+        default="",
+        description="Eager/Trusted Follower, when allowed: pick between two followers, or start at once.",
     )
     skill: str = Field(
         default="", max_length=60, description="Learning a Skill: the skill to start learning."
     )
     stat: Stat | None = Field(default=None, description="Learning a Skill: the skill's stat.")
+
+
+class OfferFollower(Frozen):
+    """Name the follower a checked Eager or Trusted Follower box brings (two, for a pick between two).
+
+    WD-PROG-009/010: 'at GM discretion' (src 1211); ``standing`` is the GM's ruling on a Trusted
+    box's condition, which the table keeps no record of."""
+
+    character: Ident
+    kinds: TextList = Field(min_length=1, max_length=2, description="The follower type, or two to pick from.")
+    standing: bool = Field(
+        default=False,
+        description="Trusted: the GM finds good civilian standing and a secure secret identity.",
+    )
+
+
+class PickFollower(Frozen):
+    """Pick one of the two followers the GM offered for an Eager or Trusted Follower box."""
+
+    character: Ident
+    kind: str = Field(min_length=1, max_length=40)
 
 
 class TakeMilestone(Frozen):

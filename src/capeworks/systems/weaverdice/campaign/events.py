@@ -433,6 +433,17 @@ class PieceBought(SheetCampaignEvent):
     price: int
 
 
+class BoxFollower(CampaignEvent):
+    """An Eager or Trusted Follower box's follower (WD-PROG-009/010): the two the GM offers for the
+    player to pick from (``joined`` empty), or the one who joins, ready at once or tapped."""
+
+    character: str
+    name: str
+    kinds: tuple[str, ...]
+    joined: str = ""
+    tapped: bool = False
+
+
 class MilestoneTaken(SheetCampaignEvent):
     character: str
     name: str
@@ -557,6 +568,7 @@ CAMPAIGN_EVENTS = declare_events(
     FollowerGained,
     FollowerTapped,
     BoxChecked,
+    BoxFollower,
     MilestoneTaken,
     PerkKept,
     BudRolled,
