@@ -811,7 +811,8 @@ def test_s46_expand_power_rolls_once_more_for_each_condition_and_keeps_one() -> 
     for name in ("room_to_recruit", "room_to_recruit", "learning_a_skill", "learning_a_skill"):
         box(d, name)
     d.do("gm", "award", character="ada", goal_cleared=True)
-    d.do("ann", "take_milestone", character="ada", option="expand_power", bonuses=2, dice=[1, 4, 6])
+    both = {"avoided_guns": True, "creative_use": "a wall of glass"}  # no gun fired; a use not cited yet
+    d.do("ann", "take_milestone", character="ada", option="expand_power", **both, dice=[1, 4, 6])
     assert ledger(d).perk_faces == (1, 4, 6)
     d.refuse("ann", "keep_perk", character="ada", face=2)
     d.answer("ann", d.prompt("ann", "keep_perk").id, "6")

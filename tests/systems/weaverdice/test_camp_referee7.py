@@ -236,3 +236,80 @@ def test_r7_12_a_trusted_pick_between_two_ruled_out_gives_one_follower_tapped() 
     d.do("gm", "offer_follower", character="ada", kinds=["informant"])
     assert kinds_of(d) == ({"informant": 1}, {"informant": (2,)})
     assert all(p.kind != "pick_follower" for p in d.prompts("ann"))
+
+
+# --- Expand Power's conditions (src 1310-1313) -------------------------------------------------------
+
+PISTOL = {
+    "name": "Pistol",
+    "damage": "pierce",
+    "tier": 2,
+    "attack_stat": "dexterity",
+    "ranged": True,
+    "keywords": ["gun"],
+}
+
+
+def milestone_due(d: Driver) -> None:
+    """Four boxes on Ada's list and her goal cleared."""
+    for name in ("room_to_recruit", "room_to_recruit", "learning_a_skill", "learning_a_skill"):
+        d.do("gm", "award", character="ada", boxes=1)
+        more = {"skill": f"Study {name}{ledger(d).box_credit}{len(d.state.sheets['ada'].skills)}"}
+        learn = {**more, "stat": "knowledge"} if name == "learning_a_skill" else {}
+        d.do("ann", "check_box", character="ada", box=name, **learn)
+    d.do("gm", "award", character="ada", goal_cleared=True)
+
+
+def gunslinger() -> Driver:
+    """Ada (Ann's) with a pistol shoots the brute once (src 442: a gun fired at someone)."""
+    d = table()
+    add(d, "ann", {**sheet("ada", "Ada"), "held": [PISTOL]}, owner="ann")
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "attack", character="ada", target="brute", weapon="pistol", dice=[1])
+    return d
+
+
+@pytest.mark.rules("WD-PROG-020", "WD-REP-010")
+def test_r7_13_a_cape_who_fired_a_gun_has_not_avoided_guns() -> None:
+    """src 1311: Expand Power: 'If they avoided guns or other forms of shortcutting or avoiding power
+    use, roll an additional time.' The table saw Ada shoot the brute with a pistol (the shot that
+    earned her negative rep, src 442), so her player cannot claim the roll; src 1313: 'Use of guns may
+    be permitted in the case that the guns are power-provided or part of a problem solving tool': that
+    is the GM's ruling, so the GM may still grant it. A milestone starts the count afresh."""
+    d = gunslinger()
+    milestone_due(d)
+    d.refuse("ann", "take_milestone", character="ada", option="expand_power", avoided_guns=True,
+             rule="WD-PROG-020", match="gun")  # fmt: skip
+    d.refuse("ann", "take_milestone", character="ada", option="expand_power", bonuses=1, rule="WD-PROG-020")
+    d.do("gm", "take_milestone", character="ada", option="expand_power", avoided_guns=True, dice=[2, 5])
+    assert ledger(d).perk_faces == (2, 5)
+    assert ledger(d).guns_fired == 0
+
+
+@pytest.mark.rules("WD-PROG-020")
+def test_r7_14_a_cape_who_never_fired_a_gun_rolls_again_and_a_creative_use_counts_once() -> None:
+    """src 1311: no gun fired: the extra roll; 'If they can cite a creative power use they haven't cited
+    before, roll an additional time': three rolls. At the next Expand Power (after a Life Perk between,
+    src 1306) the same use cited again is refused; a new one counts."""
+    d = mender()
+    milestone_due(d)
+    d.do("ann", "take_milestone", character="ada", option="expand_power", avoided_guns=True,
+         creative_use="magma bridge over the river", dice=[1, 4, 6])  # fmt: skip
+    assert ledger(d).perk_faces == (1, 4, 6)
+    d.answer("ann", d.prompt("ann", "keep_perk").id, "4")
+    milestone_due(d)
+    d.do("ann", "take_milestone", character="ada", option="life_perk", dice=[3])
+    d.answer("ann", d.prompt("ann", "keep_perk").id, "3")
+    milestone_due(d)
+    d.refuse("ann", "take_milestone", character="ada", option="expand_power",
+             creative_use="Magma bridge over the river", rule="WD-PROG-020", match="cited")  # fmt: skip
+    d.do(
+        "ann",
+        "take_milestone",
+        character="ada",
+        option="expand_power",
+        creative_use="glass cage",
+        dice=[2, 2],
+    )
+    assert ledger(d).perk_faces == (2, 2)

@@ -474,8 +474,14 @@ class TakeMilestone(Frozen):
 
     character: Ident
     option: Literal["expand_power", "life_perk", "power_perk"]
-    bonuses: int = Field(
-        default=0, ge=0, le=2, description="Expand Power, Power Perk: +1 roll conditions met."
+    bonuses: int = Field(default=0, ge=0, le=2, description="Power Perk: +1 roll conditions met.")
+    avoided_guns: bool = Field(
+        default=False, description="Expand Power: +1 roll: guns and other shortcuts around power use avoided."
+    )
+    creative_use: str = Field(
+        default="",
+        max_length=120,
+        description="Expand Power: +1 roll: a creative power use not cited before.",
     )
     secure_identity: bool = Field(default=False, description="Life Perk: +1 roll, +1 underling cap.")
     friends: bool = Field(default=False, description="Life Perk: +1 roll, +1 follower cap.")

@@ -189,11 +189,14 @@ class Awarded(CampaignEvent):
 
 
 class NegativeRepGiven(CampaignFact):
-    """Negative rep for a character (WD-REP-009/010): GM-only when nobody saw it."""
+    """Negative rep for a character (WD-REP-009/010): GM-only when nobody saw it. ``gun``: earned by a
+    gun fired at someone, counted against Expand Power's avoided-guns roll (WD-PROG-020); logs written
+    before it fold as they were played."""
 
     character: str
     name: str
     card: RepCard
+    gun: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class NegativeRepCited(CampaignFact):
@@ -615,7 +618,12 @@ def _negative(camp: Campaign, p: NegativeRepGiven | NegativeRepCited) -> Campaig
     ledger = camp.ledger(p.character)
     if isinstance(p, NegativeRepGiven):
         new = evolve(
-            ledger, {"rep": (*ledger.rep, p.card), "next_card": max(ledger.next_card, p.card.id + 1)}
+            ledger,
+            {
+                "rep": (*ledger.rep, p.card),
+                "next_card": max(ledger.next_card, p.card.id + 1),
+                **({"guns_fired": ledger.guns_fired + 1} if p.gun else {}),
+            },
         )
     else:
         cards = tuple(

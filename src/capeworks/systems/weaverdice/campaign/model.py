@@ -130,6 +130,10 @@ class Ledger(Frozen):
     options: tuple[str, ...] = ()
     #: perk rolls waiting for a pick: the option and the faces (WD-PROG-020..022)
     perk_faces: tuple[int, ...] = ()
+    #: guns fired at someone since the last milestone (WD-REP-010), against Expand Power's avoided-guns
+    #: roll (WD-PROG-020); the creative power uses cited for Expand Power so far
+    guns_fired: int = Field(default=0, exclude_if=lambda v: not v)
+    cited_uses: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: an Eager or Trusted Follower box whose follower the GM (or a pick) has still to name
     follower_due: FollowerDue | None = Field(default=None, exclude_if=lambda v: v is None)
     perks: tuple[str, ...] = ()

@@ -258,6 +258,38 @@ def _join(
     )
 
 
+def _expand_power_rolls(name: str, ledger: Ledger, c: cc.TakeMilestone, *, gm: bool) -> str:
+    """Expand Power's extra rolls, each for a condition named (WD-PROG-020, src 1311-1313), checked
+    where the table knows the facts: 'avoided guns' is refused to a player whose character fired a gun
+    at someone since the last milestone (the shots that earned negative rep, WD-REP-010); guns that are
+    power-provided or a problem-solving tool 'may be permitted', the GM's ruling, so the GM may still
+    grant it. A creative power use counts only if not cited before. Returns the use cited, if any."""
+    if c.option != "expand_power":
+        if c.avoided_guns or c.creative_use.strip():
+            raise RuleViolation(
+                "WD-PROG-020", "Avoided guns and a creative power use add rolls to Expand Power only."
+            )
+        return ""
+    if c.bonuses:
+        raise RuleViolation(
+            "WD-PROG-020",
+            "Name Expand Power's conditions: avoided_guns, and creative_use with the power use cited.",
+        )
+    if c.avoided_guns and ledger.guns_fired and not gm:
+        many = "a gun" if ledger.guns_fired == 1 else f"guns {ledger.guns_fired} times"
+        raise RuleViolation(
+            "WD-PROG-020",
+            f"{name} fired {many} at someone since the last milestone: guns were not avoided "
+            "(the GM may allow a power-provided gun or a problem-solving tool).",
+        )
+    use = " ".join(c.creative_use.split())
+    if use and use.lower() in (u.lower() for u in ledger.cited_uses):
+        raise RuleViolation(
+            "WD-PROG-020", f"{name} has cited {use} before: cite a creative power use not cited yet."
+        )
+    return use
+
+
 def take_milestone(state: WdState, ctx: Ctx, c: cc.TakeMilestone, dice: DiceService) -> Done:
     """A milestone: goal cleared and four boxes; roll on the option, never the last one again."""
     who = person(state, c.character)
@@ -280,9 +312,10 @@ def take_milestone(state: WdState, ctx: Ctx, c: cc.TakeMilestone, dice: DiceServ
         raise RuleViolation(
             "WD-PROG-021", "A secure identity and friends or family add rolls to a Life Perk only."
         )
+    cited = _expand_power_rolls(who.name, ledger, c, gm=ctx.is_gm)
     table = ctx.config.campaign.perk_tables.get(c.option, ())
     sides = len(table) or 6
-    count = 1 + c.bonuses
+    count = 1 + c.bonuses + int(c.avoided_guns) + int(bool(cited))
     sheet = state.sheets[c.character]
     more: dict[str, int] = {"milestones": sheet.milestones + 1}
     if c.option == "life_perk":  # +1 underling and follower cap; a secure identity and friends add more
@@ -299,6 +332,8 @@ def take_milestone(state: WdState, ctx: Ctx, c: cc.TakeMilestone, dice: DiceServ
             "options": (*ledger.options, c.option),
             "perk_faces": faces,
             "power_perk_rolls": ledger.power_perk_rolls + (count if c.option == "power_perk" else 0),
+            "guns_fired": 0,
+            "cited_uses": (*ledger.cited_uses, cited) if cited else ledger.cited_uses,
         },
     )
     b.emit(
