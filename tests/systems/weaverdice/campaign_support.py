@@ -36,6 +36,23 @@ def pc(
         d.do("gm", "award", character=ident, money=money)
 
 
+def follower_box(
+    d: Driver,
+    box: str,
+    kind: str,
+    *,
+    seat: str = "ann",
+    ident: str = "ada",
+    choice: str = "",
+    standing: bool = False,
+) -> None:
+    """An awarded box checked as an Eager or Trusted Follower (the player's ``choice``: "pick" or
+    "start"), and the GM naming its one follower, ``standing``: the GM's Trusted ruling (WD-PROG-009/010)."""
+    more = {"choice": choice} if choice else {}
+    d.do(seat, "check_box", character=ident, box=box, **more)
+    d.do("gm", "offer_follower", character=ident, kinds=[kind], **({"standing": True} if standing else {}))
+
+
 def seen_by(d: Driver, seat: str) -> str:
     """Everything a seat may see, as one string: view, log words and data, prompts, panels, menu."""
     t = d.table

@@ -20,9 +20,13 @@ def skill(name: str, dice: int = 0) -> dict[str, Any]:
     return {"name": name, "stats": ["knowledge"], "tree": "craft", "dice": dice}
 
 
-def crafter(d: Driver, *skills: dict[str, Any], money: int = 1000, **stats: int) -> None:
+def crafter(
+    d: Driver, *skills: dict[str, Any], money: int = 1000, costume: dict[str, Any] | None = None, **stats: int
+) -> None:
     data = sheet("ada", "Ada", **stats)
     data["skills"] = [CRAFT, *skills]
+    if costume is not None:
+        data["costume"] = costume
     add(d, "ann", data, owner="ann")
     d.do("gm", "award", character="ada", money=money)
 
@@ -102,12 +106,14 @@ def test_finish_early_once_the_dc_is_met_and_machining_adds_a_roll() -> None:
     d = table()
     crafter(d)
     d.do("gm", "start_downtime")
-    d.do("gm", "start_craft", character="ada", project="m", item="armor", tier="low", price=0, machined=True)
+    armor = {"item": "armor", "tier": "low", "price": 0, "cell": "0,0"}  # made, it goes in cell 0,0
+    d.do("gm", "start_craft", character="ada", project="m", **armor, machined=True)
     assert camp(d).projects["m"].cap == 4
     d.refuse("ann", "craft", character="ada", project="m", finish=True, dice=[1, 1], rule="WD-CRAFT-003")
     d.do("ann", "craft", character="ada", project="m", rolls=2, dice=[6, 1, 5, 1])
     d.do("ann", "craft", character="ada", project="m", finish=True, dice=[1, 1])
     assert camp(d).projects["m"].result == "low"
+    assert [p.key for p in d.state.sheet("ada").costume.pieces] == ["low_armor"]
 
 
 @pytest.mark.rules("WD-CRAFT-010", "WD-DT-007")
@@ -133,7 +139,8 @@ def test_a_helper_adds_a_die_to_every_roll_and_hanging_out_adds_a_roll() -> None
 @pytest.mark.rules("WD-CRAFT-013", "WD-CRAFT-021", "WD-WOUND-016")
 def test_repair_is_dc_12_at_20_dollars_a_roll_less_2_with_maintenance() -> None:
     d = table()
-    crafter(d, skill("Maintenance"), GRIT, money=50)  # src 1592: Maintenance needs a Guts skill
+    struck = {"pieces": [{"key": "armor", "cell": [0, 1], "damaged": True}]}  # gear to mend (src 1032)
+    crafter(d, skill("Maintenance"), GRIT, money=50, costume=struck)  # src 1592: Maintenance needs Guts
     d.do("gm", "start_downtime")
     d.do("ann", "start_craft", character="ada", project="r", item="armor", repair=True)
     assert camp(d).projects["r"].dc == 10

@@ -6,7 +6,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.vocab import Pool
-from tests.systems.weaverdice.campaign_support import camp, pc
+from tests.systems.weaverdice.campaign_support import camp, follower_box, pc
 from tests.systems.weaverdice.helpers import table
 
 
@@ -42,7 +42,8 @@ def test_half_dots_merge_and_equipment_slots_alternate_belt_and_costume() -> Non
     boxes(d, "equipment_slot")
     assert d.state.sheets["ada"].extra_belt_slots == 1  # the first gain: a belt slot
     d.do("gm", "award", character="ada", goal_cleared=True)
-    boxes(d, "eager_follower", kind="fan")
+    d.do("gm", "award", character="ada", mission=True)
+    follower_box(d, "eager_follower", "fan")
     boxes(d, "learning_a_skill")
     d.do("ann", "take_milestone", character="ada", option="expand_power", dice=[3])
     d.answer("ann", d.prompt("ann", "keep_perk").id, "3")
@@ -56,11 +57,13 @@ def test_half_dots_merge_and_equipment_slots_alternate_belt_and_costume() -> Non
 def test_eager_and_trusted_followers_start_tapped_unless_morale_or_a_secure_life() -> None:
     d = table()
     pc(d, "ann", "ada", "Ada", morale=1)
-    boxes(d, "eager_follower", kind="journalist")
+    d.do("gm", "award", character="ada", mission=True)
+    follower_box(d, "eager_follower", "journalist", choice="start")  # Good morale: the player's choice
     ledger = camp(d).ledgers["ada"]
     assert ledger.followers == {"journalist": 1} and ledger.active("journalist", 1) == 1
     assert d.state.sheets["ada"].follower_bonus == 1
-    boxes(d, "trusted_follower", kind="fan")  # no secure civilian life: it starts tapped
+    d.do("gm", "award", character="ada", mission=True)
+    follower_box(d, "trusted_follower", "fan", choice="start")  # the GM finds no secure life: tapped
     assert camp(d).ledgers["ada"].active("fan", 1) == 0
     d.do("gm", "award", character="ada", mission=True)
     d.refuse("ann", "check_box", character="ada", box="trusted_follower", rule="WD-PROG-003")

@@ -13,7 +13,7 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.errors import CapeworksError, NotPermitted
 from capeworks.systems.weaverdice.vocab import Pool, Stat
-from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
+from tests.systems.weaverdice.campaign_support import camp, follower_box, pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 CRAFT = {"name": "Craft", "stats": ["dexterity"], "tree": "craft"}
@@ -299,12 +299,13 @@ def test_s16_an_eager_follower_starts_at_once_on_good_morale_and_raises_the_cap_
     d = table()
     pc(d, "ann", "ada", "Ada", morale=1)
     cap = d.state.sheets["ada"].follower_cap
-    box(d, "eager_follower", kind="fan")
+    d.do("gm", "award", character="ada", boxes=1)
+    follower_box(d, "eager_follower", "fan", choice="start")  # Good morale: the player's choice
     assert d.state.sheets["ada"].follower_cap == cap + 1
     assert ledger(d).active("fan", camp(d).phases + 1) == 1
     pc(d, "bob", "bo", "Bo", morale=0)
     d.do("gm", "award", character="bo", boxes=1)
-    d.do("bob", "check_box", character="bo", box="eager_follower", kind="fan")
+    follower_box(d, "eager_follower", "fan", seat="bob", ident="bo")
     assert ledger(d, "bo").active("fan", camp(d).phases + 1) == 0  # tapped
 
 
@@ -374,7 +375,11 @@ def test_s18_cape_business_checks_in_on_three_at_most_and_the_checks_stay_behind
 # --- craft and repair (src 1482-1532, 1032) ----------------------------------------------------------------
 
 
-def crafter(d: Driver, *, skills: list[dict[str, Any]] | None = None, **stats: int) -> None:
+#: one armor piece an effect has struck: gear a repair can mend (src 1032)
+STRUCK = {"pieces": [{"key": "armor", "cell": [0, 1], "damaged": True}]}
+
+
+def crafter(d: Driver, *, skills: list[dict[str, Any]] | None = None, **stats: Any) -> None:
     pc(d, "ann", "ada", "Ada", skills=skills, money=1000, **stats)
     d.do("gm", "start_downtime", slots=3)
 
@@ -428,7 +433,7 @@ def test_s21_craft_keeps_the_best_of_two_adds_1_and_a_craftsman_turns_a_1_into_a
 def test_s22_armor_repair_is_dc_12_at_20_dollars_a_roll() -> None:
     """src 1032: 'Repairing wounded armor ... a set cost of $20 per roll. [Long DC of 12]'."""
     d = table()
-    crafter(d, dexterity=3, knowledge=3)
+    crafter(d, dexterity=3, knowledge=3, costume=STRUCK)
     d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
     assert camp(d).projects["fix"].dc == 12
     d.do("ann", "craft", character="ada", project="fix", rolls=3, dice=[4, 4, 4])
@@ -806,7 +811,8 @@ def test_s46_expand_power_rolls_once_more_for_each_condition_and_keeps_one() -> 
     for name in ("room_to_recruit", "room_to_recruit", "learning_a_skill", "learning_a_skill"):
         box(d, name)
     d.do("gm", "award", character="ada", goal_cleared=True)
-    d.do("ann", "take_milestone", character="ada", option="expand_power", bonuses=2, dice=[1, 4, 6])
+    both = {"avoided_guns": True, "creative_use": "a wall of glass"}  # no gun fired; a use not cited yet
+    d.do("ann", "take_milestone", character="ada", option="expand_power", **both, dice=[1, 4, 6])
     assert ledger(d).perk_faces == (1, 4, 6)
     d.refuse("ann", "keep_perk", character="ada", face=2)
     d.answer("ann", d.prompt("ann", "keep_perk").id, "6")
@@ -851,7 +857,7 @@ def test_s49_one_craft_slot_splits_its_actions_between_two_projects() -> None:
     """src 1482: 'They could roll for a craft three times, or they could craft, costume, and repair, in
     any combination they desire.' Dexterity 3: two rolls on a vest and one on a repair, one slot."""
     d = table()
-    crafter(d, dexterity=3, knowledge=3)
+    crafter(d, dexterity=3, knowledge=3, costume=STRUCK)
     d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="low", price=40)
     d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
     d.do("ann", "craft", character="ada", project="vest", rolls=2, dice=[4, 4])
@@ -912,7 +918,8 @@ def test_s53_a_trusted_follower_starts_at_once_with_a_secure_civilian_life() -> 
     in their civilian life, with secret identity secure'."""
     d = table()
     pc(d, "ann", "ada", "Ada", morale=-1)
-    box(d, "trusted_follower", kind="informant", secure=True)
+    d.do("gm", "award", character="ada", boxes=1)
+    follower_box(d, "trusted_follower", "informant", choice="start", standing=True)  # the GM's ruling
     assert ledger(d).active("informant", camp(d).phases + 1) == 1
 
 
@@ -1453,7 +1460,7 @@ def test_s83_contrive_adds_a_lesser_pieces_dc_to_listed_armor_at_its_list_value(
 def test_s84_maintenance_takes_2_off_the_repair_dc() -> None:
     """src 1592: Maintenance: 'DC for repairing gear is lowered by 2'; armor repair is DC 12 (src 1032)."""
     d = table()
-    crafter(d, skills=[*tree("Maintenance"), GRIT], dexterity=3, knowledge=3)
+    crafter(d, skills=[*tree("Maintenance"), GRIT], dexterity=3, knowledge=3, costume=STRUCK)
     d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
     assert camp(d).projects["fix"].dc == 10
 
@@ -1480,7 +1487,7 @@ def test_s86_resourceful_cuts_the_cost_of_repair_too() -> None:
     """src 1578: Resourceful: 'Material costs of crafting and repair are reduced by 10% or $10, whichever
     is more.' Armor repair costs $20 a roll (src 1032): $10 a roll with Resourceful; three rolls $30."""
     d = table()
-    crafter(d, skills=[*tree("Resourceful"), TALK], dexterity=3, knowledge=3)
+    crafter(d, skills=[*tree("Resourceful"), TALK], dexterity=3, knowledge=3, costume=STRUCK)
     d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
     d.do("ann", "craft", character="ada", project="fix", rolls=3, dice=[4, 4, 4, 4, 4, 4])
     assert ledger(d).money == 1000 - 30

@@ -17,9 +17,9 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.statuses import Condition
-from tests.systems.weaverdice.campaign_support import camp, pc
+from tests.systems.weaverdice.campaign_support import camp, follower_box, pc
 from tests.systems.weaverdice.helpers import table
-from tests.systems.weaverdice.test_camp_referee import box, cards, followers, give_rep, ledger, spy
+from tests.systems.weaverdice.test_camp_referee import cards, followers, give_rep, ledger, spy
 
 
 def fan_cards(d: Driver, ident: str = "ada") -> int:
@@ -39,7 +39,8 @@ def test_s152_an_eager_follower_at_neutral_morale_starts_tapped_through_the_next
     d = table()
     pc(d, "ann", "ada", "Ada", morale=0)
     d.do("gm", "start_downtime")
-    box(d, "eager_follower", kind="fan")
+    d.do("gm", "award", character="ada", boxes=1)
+    follower_box(d, "eager_follower", "fan")
     assert ledger(d).followers == {"fan": 1} and fan_cards(d) == 0
     d.do("gm", "end_downtime")
     d.do("gm", "start_downtime")
@@ -56,7 +57,8 @@ def test_s153_a_trusted_follower_without_a_secure_identity_starts_tapped_like_a_
     the session before phase 1, a Fan is out for phase 1 and phase 2, as a Fan tapped then would be."""
     d = table()
     pc(d, "ann", "ada", "Ada")
-    box(d, "trusted_follower", kind="fan")
+    d.do("gm", "award", character="ada", boxes=1)
+    follower_box(d, "trusted_follower", "fan")
     for _ in range(2):
         d.do("gm", "start_downtime")
         assert fan_cards(d) == 0

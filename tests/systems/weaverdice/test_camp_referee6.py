@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from tests.systems.weaverdice.campaign_support import camp, pc
+from tests.systems.weaverdice.campaign_support import camp, follower_box, pc
 from tests.systems.weaverdice.helpers import table
 
 TALK = {"name": "Negotiator", "stats": ["social"], "dice": 0}
@@ -176,7 +176,8 @@ def test_r6_09_an_eager_follower_joins_a_full_roster_because_the_box_raises_the_
     c = camp(d)
     held = c.ledger("ada").model_copy(update={"followers": {"journalist": 2}})
     d.patch(campaign=c.model_copy(update={"ledgers": {**c.ledgers, "ada": held}}))
-    box(d, "eager_follower", kind="fan")
+    d.do("gm", "award", character="ada", mission=True)
+    follower_box(d, "eager_follower", "fan", choice="start")
     assert ledger(d).followers == {"journalist": 2, "fan": 1}
     assert ledger(d).active("fan", 1) == 1  # Good morale: it starts at once
 

@@ -190,7 +190,8 @@ def test_campaign_boxes_and_a_milestone_written_with_the_whole_sheet__replay_to_
         d.do("ann", "check_box", character="ada", box=box, **more)
     d.do("gm", "award", character="ada", goal_cleared=True)
     d.do("gm", "award", character="ada", mission=True)
-    d.do("ann", "check_box", character="ada", box="eager_follower", kind="fan")
+    d.do("ann", "check_box", character="ada", box="eager_follower")
+    d.do("gm", "offer_follower", character="ada", kinds=["fan"])
     d.do("ann", "take_milestone", character="ada", option="expand_power", dice=[3])
     written = [e for e in d.table.log if e.type in {"weaverdice.box_checked", "weaverdice.milestone_taken"}]
     assert {e.version for e in written} == {4}

@@ -30,8 +30,10 @@ __all__ = [
     "KeepPerk",
     "LaunchMission",
     "Negotiate",
+    "OfferFollower",
     "OpenNegotiation",
     "PaidCare",
+    "PickFollower",
     "PickMini",
     "PlanMission",
     "PresentCandidate",
@@ -183,6 +185,10 @@ class StartCraft(Frozen):
     iterable: bool = Field(default=False, description="Drudge work: twice the roll cap, DC +5.")
     equipment: bool = Field(default=True, description="Gear; otherwise a program, base, meal (WD-CRAFT-007).")
     field: str = Field(default="", max_length=40, description="The Specialist field it belongs to.")
+    cell: str = Field(
+        default="", max_length=8, description="A listed costume piece: the grid cell it goes in, e.g. 0,1."
+    )
+    group: str = Field(default="", max_length=60, description="A crafted affiliation's group.")
 
 
 class Craft(Frozen):
@@ -193,6 +199,9 @@ class Craft(Frozen):
     rolls: int = Field(default=1, ge=0, le=12, description="0 only to finish without rolling.")
     take_four: bool = Field(default=False, description="Master Craft: one roll counts as 4, once a day.")
     finish: bool = Field(default=False, description="Finish now if the total meets the DC.")
+    cell: str = Field(
+        default="", max_length=8, description="A costume piece: the grid cell it goes in once made, e.g. 0,1."
+    )
     morale_buy: bool = Field(
         default=False,
         description="A step of high morale counts the lowest of these rolls as 2 + morale, when that"
@@ -429,9 +438,9 @@ class CheckBox(Frozen):
         "learning_a_skill",
     ]
     pool: Pool | None = None
-    kind: str = Field(default="", max_length=40, description="The follower type an Eager/Trusted box brings.")
-    secure: bool = Field(
-        default=False, description="Trusted: good civilian standing, secret identity secure."
+    choice: Literal["", "pick", "start"] = Field(
+        default="",
+        description="Eager/Trusted Follower, when allowed: pick between two followers, or start at once.",
     )
     skill: str = Field(
         default="", max_length=60, description="Learning a Skill: the skill to start learning."
@@ -439,13 +448,40 @@ class CheckBox(Frozen):
     stat: Stat | None = Field(default=None, description="Learning a Skill: the skill's stat.")
 
 
+class OfferFollower(Frozen):
+    """Name the follower a checked Eager or Trusted Follower box brings (two, for a pick between two).
+
+    WD-PROG-009/010: 'at GM discretion' (src 1211); ``standing`` is the GM's ruling on a Trusted
+    box's condition, which the table keeps no record of."""
+
+    character: Ident
+    kinds: TextList = Field(min_length=1, max_length=2, description="The follower type, or two to pick from.")
+    standing: bool = Field(
+        default=False,
+        description="Trusted: the GM finds good civilian standing and a secure secret identity.",
+    )
+
+
+class PickFollower(Frozen):
+    """Pick one of the two followers the GM offered for an Eager or Trusted Follower box."""
+
+    character: Ident
+    kind: str = Field(min_length=1, max_length=40)
+
+
 class TakeMilestone(Frozen):
     """Take a milestone: goal cleared, four boxes: roll on Expand Power, Life Perk or Power Perk."""
 
     character: Ident
     option: Literal["expand_power", "life_perk", "power_perk"]
-    bonuses: int = Field(
-        default=0, ge=0, le=2, description="Expand Power, Power Perk: +1 roll conditions met."
+    bonuses: int = Field(default=0, ge=0, le=2, description="Power Perk: +1 roll conditions met.")
+    avoided_guns: bool = Field(
+        default=False, description="Expand Power: +1 roll: guns and other shortcuts around power use avoided."
+    )
+    creative_use: str = Field(
+        default="",
+        max_length=120,
+        description="Expand Power: +1 roll: a creative power use not cited before.",
     )
     secure_identity: bool = Field(default=False, description="Life Perk: +1 roll, +1 underling cap.")
     friends: bool = Field(default=False, description="Life Perk: +1 roll, +1 follower cap.")

@@ -10,7 +10,9 @@ the DC (PROPOSED), it is decided: the attempted tier, a lower tier it still
 meets, or a failure (WD-CRAFT-004/005). Materials are paid for the attempted
 tier when it starts (WD-CRAFT-006), less Resourceful's cut (WD-CRAFT-019), which
 also cuts a repair's set cost a roll (src 1578: 'crafting and repair'). A listed
-costume piece is attempted at its own tier (WD-CRAFT-004).
+costume piece is attempted at its own tier (WD-CRAFT-004). A repair needs broken gear of the
+crafter's own (a stripped held item, a struck piece, a hit in an armor slot), or it is refused before
+any money is spent (WD-CRAFT-013, src 1032).
 The final total adds +1 per Craft-tree skill known (WD-CRAFT-014 PROPOSED: the
 worked example's 10 is the dice subtotal, 11 the total).
 """
@@ -24,13 +26,13 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.downtime import ledger_of, take_slot, use_action
+from capeworks.systems.weaverdice.campaign.downtime import ledger_of, place_piece, take_slot, use_action
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Phase
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CampaignConfig
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.data_equipment import COSTUME_PIECES, CostumeFamily
-from capeworks.systems.weaverdice.equipment import repair_item
+from capeworks.systems.weaverdice.data_equipment import COSTUME_PIECES, CostumeFamily, GearTier
+from capeworks.systems.weaverdice.equipment import PlacedPiece, repair_item
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.gear_damage import piece_name
 from capeworks.systems.weaverdice.morale import capped, spend_value
@@ -116,6 +118,8 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
             f"a {c.item} is equipment.",
         )
     if c.repair:
+        if c.equipment:
+            _check_repairable(state, c.character, c.item)
         dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if c.contrived else 0)
         cost, tier = 0, "repair"
     else:
@@ -137,6 +141,13 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         raise RuleViolation(
             "WD-CRAFT-006", f"{who.name} needs ${cost} for the materials and has ${ledger.money}."
         )
+    made = None if c.repair else piece_at(c.item, tier)
+    if (c.cell or c.group) and made is None:
+        raise RuleViolation(
+            "WD-EQUIP-005", f"Only a listed costume piece goes in the grid; a {c.item} does not."
+        )
+    if c.cell and made is not None:  # the cell must hold it now, before the materials are bought
+        place_piece(state, c.character, made, c.cell, c.group)
     project = CraftProject(
         id=c.project,
         crafter=c.character,
@@ -149,6 +160,8 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         cap=(sheet.stat(Stat.KNOWLEDGE) + (1 if c.machined else 0)) * (2 if c.iterable else 1),
         bonus=0 if c.repair else tree_skills(sheet) + specialist_bonus(sheet, c.field),
         equipment=c.equipment,
+        cell=c.cell.strip(),
+        group=c.group.strip(),
     )
     b = Builder(state, ctx, dice)
     b.emit(
@@ -333,6 +346,14 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
         raise RuleViolation(
             "WD-CRAFT-003", f"The {project.item} can finish early only once it meets DC {project.dc}."
         )
+    if project.repair and project.equipment and c.rolls:
+        _check_repairable(state, c.character, project.item)
+    if c.cell:
+        if not _possible_pieces(project, conf):
+            raise RuleViolation("WD-EQUIP-005", f"The {project.item} is no costume piece to put in the grid.")
+        project = evolve(project, {"cell": c.cell.strip()})
+    if c.finish or len(project.rolls) + c.rolls >= project.cap + project.extra:
+        _check_cell(state, project, conf)
     # the repair's materials, a set cost a roll (src 1032), less Resourceful's cut (WD-CRAFT-019)
     repair_cost = materials(conf.repair_cost_per_roll, (1, 1), sheet) * c.rolls if project.repair else 0
     if repair_cost > ledger.money:
@@ -380,7 +401,96 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
     )
     if project.repair and project.result == "repaired":
         _mend(b, c.character, project.item)
+    made = None if project.repair else piece_at(project.item, project.result)
+    if made is not None:
+        _into_costume(b, c.character, made, project)
     return b.batch
+
+
+def piece_at(item: str, tier: str) -> str | None:
+    """The listed costume piece a craft of ``item`` makes at ``tier`` (src 1032-1143): the piece itself
+    at its own tier; at another (a default down, WD-CRAFT-005, or a tier the GM named) its family's
+    plain piece of that tier ('Low Tier Armor', 'Armor', 'High Tier Armor'), if the list has one;
+    None for an item that is no listed piece, a failure, or a tier the family lacks."""
+    listed = COSTUME_PIECES.get(item.strip().lower().replace(" ", "_"))
+    if listed is None or not tier:
+        return None
+    if tier == listed.tier.value:
+        return listed.key
+    family = listed.family.value
+    key = family if tier == GearTier.STANDARD.value else f"{tier}_{family}"
+    other = COSTUME_PIECES.get(key)
+    return key if other is not None and other.family == listed.family else None
+
+
+def _possible_pieces(project: CraftProject, conf: CampaignConfig) -> list[str]:
+    """Every listed piece a project can still make: at its tier, or any lower tier it may default to."""
+    if project.repair:
+        return []
+    tiers = [project.tier, *(t.name for t in conf.craft_tiers if t.dc < project.dc)]
+    return list(dict.fromkeys(k for k in (piece_at(project.item, t) for t in tiers) if k is not None))
+
+
+def _check_cell(state: WdState, project: CraftProject, conf: CampaignConfig) -> None:
+    """Before the rolls that decide a costume piece: it needs a cell that holds whatever it turns out
+    to be (WD-EQUIP-005/010). Checked before any die is rolled, so a refusal takes back no roll."""
+    pieces = _possible_pieces(project, conf)
+    if pieces and not project.cell:
+        raise RuleViolation(
+            "WD-EQUIP-005",
+            f"These rolls finish the {project.item}: name the grid cell it goes in (cell=row,column).",
+            field="cell",
+        )
+    for key in pieces:
+        place_piece(state, project.crafter, key, project.cell, project.group)
+
+
+def _into_costume(b: Builder, ident: str, key: str, project: CraftProject) -> None:
+    """A made costume piece goes into the costume at the project's cell, as a bought one does
+    (:func:`~.downtime.place_piece`); armor is a wound slot at once (WD-EQUIP-011)."""
+    who = b.person(ident)
+    sheet = place_piece(b.state, ident, key, project.cell, project.group)
+    track = who.track.resized(sheet)
+    words = f"the {key.replace('_', ' ')} made goes into the costume at {project.cell}"
+    b.emit(
+        ev.GearChanged(
+            character=ident,
+            name=sheet.name,
+            sheet=sheet,
+            what=(words,),
+            people=(evolve(who, {"track": track}),) if track is not who.track else (),
+        ),
+        hidden=who.hidden,
+    )
+
+
+def _named(sheet: Character, item: str) -> list[PlacedPiece]:
+    """The crafter's costume pieces, not destroyed, that ``item`` names (``armor-01``, key or label)."""
+    pieces = sheet.costume.pieces if sheet.costume is not None else ()
+    return [p for p in pieces if not p.destroyed and item in (piece_name(p), p.key, p.label.strip().lower())]
+
+
+def _struck_piece(sheet: Character, item: str) -> PlacedPiece | None:
+    """The crafter's damaged costume piece that ``item`` names."""
+    return next((p for p in _named(sheet, item) if p.damaged), None)
+
+
+def _check_repairable(state: WdState, ident: str, item: str) -> None:
+    """A repair mends 'broken gear' (src 1032, 1486) of the crafter's own: a held item an effect stripped,
+    a struck costume piece, or armor with a hit in its slot (what :func:`_mend` mends). Anything else
+    would pay materials for nothing, so it is refused before a roll is bought (WD-CRAFT-013)."""
+    sheet = state.sheet(ident)
+    name = item.strip().lower()
+    held = [h for h in sheet.held if h.name.lower() == name]
+    if any(h.stripped for h in held) or _struck_piece(sheet, name) is not None:
+        return
+    if "armor" in name and any(w.armor for w in state.people[ident].track.wounds):
+        return
+    if held or _named(sheet, name):
+        raise RuleViolation(
+            "WD-CRAFT-013", f"{sheet.name}'s {item} is not damaged: there is nothing to repair."
+        )
+    raise RuleViolation("WD-CRAFT-013", f"{sheet.name} has no {item} to repair.")
 
 
 def _mend(b: Builder, ident: str, item: str) -> None:
@@ -411,16 +521,7 @@ def _mend_armor(b: Builder, ident: str, item: str) -> None:
     sheet = b.sheet(ident)
     c = b.person(ident)
     costume = sheet.costume
-    piece = None
-    if costume is not None:
-        piece = next(
-            (
-                p
-                for p in costume.pieces
-                if p.damaged and not p.destroyed and item in (piece_name(p), p.key, p.label.strip().lower())
-            ),
-            None,
-        )
+    piece = _struck_piece(sheet, item)
     if costume is not None and piece is not None:
         pieces = tuple(evolve(p, {"damaged": False}) if p is piece else p for p in costume.pieces)
         changed = evolve(sheet, {"costume": evolve(costume, {"pieces": pieces})})

@@ -54,6 +54,7 @@ __all__ = [
     "ledger_of",
     "live_rep",
     "phase_of",
+    "place_piece",
     "rep_cap",
     "start_downtime",
     "take_slot",
@@ -318,16 +319,25 @@ def _purchase(state: WdState, c: cc.DowntimeAction) -> tuple[Character, Ledger, 
     if spec.price > ledger.money:
         what = spec.key.replace("_", " ")
         raise RuleViolation("WD-DT-007", f"A {what} costs ${spec.price}; {who.name} has ${ledger.money}.")
-    row, _, col = c.cell.partition(",")
+    paid = evolve(ledger, {"money": ledger.money - spec.price})
+    return place_piece(state, c.character, spec.key, c.cell, c.group), paid, spec.price
+
+
+def place_piece(state: WdState, ident: str, key: str, cell: str, group: str = "") -> Character:
+    """The character's sheet with the costume piece ``key`` in grid cell ``cell`` ("row,col"), a piece
+    bought (Go Shopping) or made (a finished craft) alike: the cell must be free and in the grid, the
+    slots enough (WD-EQUIP-005/010); a sheet with no costume yet starts one with the slots its
+    Equipment Slot boxes gave (WD-PROG-007)."""
+    row, _, col = cell.partition(",")
     if not (row.strip().isdigit() and col.strip().isdigit()):
         raise RuleViolation("WD-EQUIP-005", "Name the grid cell the piece goes in, as row,column (e.g. 0,1).")
-    sheet = state.sheets[c.character]
-    costume = sheet.costume if sheet.costume is not None else Costume(extra_slots=ledger.costume_slots)
-    placed = PlacedPiece(key=spec.key, cell=(int(row), int(col)), group=c.group.strip())
+    sheet = state.sheets[ident]
+    slots = ledger_of(state, ident).costume_slots
+    costume = sheet.costume if sheet.costume is not None else Costume(extra_slots=slots)
+    placed = PlacedPiece(key=key, cell=(int(row), int(col)), group=group.strip())
     # validated afresh: the cell must be free and in the grid, the slots enough (WD-EQUIP-005/010)
     costume = Costume.model_validate({**costume.model_dump(), "pieces": (*costume.pieces, placed)})
-    paid = evolve(ledger, {"money": ledger.money - spec.price})
-    return evolve(sheet, {"costume": costume}), paid, spec.price
+    return evolve(sheet, {"costume": costume})
 
 
 def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = True) -> None:

@@ -189,11 +189,14 @@ class Awarded(CampaignEvent):
 
 
 class NegativeRepGiven(CampaignFact):
-    """Negative rep for a character (WD-REP-009/010): GM-only when nobody saw it."""
+    """Negative rep for a character (WD-REP-009/010): GM-only when nobody saw it. ``gun``: earned by a
+    gun fired at someone, counted against Expand Power's avoided-guns roll (WD-PROG-020); logs written
+    before it fold as they were played."""
 
     character: str
     name: str
     card: RepCard
+    gun: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class NegativeRepCited(CampaignFact):
@@ -433,6 +436,17 @@ class PieceBought(SheetCampaignEvent):
     price: int
 
 
+class BoxFollower(CampaignEvent):
+    """An Eager or Trusted Follower box's follower (WD-PROG-009/010): the two the GM offers for the
+    player to pick from (``joined`` empty), or the one who joins, ready at once or tapped."""
+
+    character: str
+    name: str
+    kinds: tuple[str, ...]
+    joined: str = ""
+    tapped: bool = False
+
+
 class MilestoneTaken(SheetCampaignEvent):
     character: str
     name: str
@@ -557,6 +571,7 @@ CAMPAIGN_EVENTS = declare_events(
     FollowerGained,
     FollowerTapped,
     BoxChecked,
+    BoxFollower,
     MilestoneTaken,
     PerkKept,
     BudRolled,
@@ -603,7 +618,12 @@ def _negative(camp: Campaign, p: NegativeRepGiven | NegativeRepCited) -> Campaig
     ledger = camp.ledger(p.character)
     if isinstance(p, NegativeRepGiven):
         new = evolve(
-            ledger, {"rep": (*ledger.rep, p.card), "next_card": max(ledger.next_card, p.card.id + 1)}
+            ledger,
+            {
+                "rep": (*ledger.rep, p.card),
+                "next_card": max(ledger.next_card, p.card.id + 1),
+                **({"guns_fired": ledger.guns_fired + 1} if p.gun else {}),
+            },
         )
     else:
         cards = tuple(

@@ -20,6 +20,7 @@ __all__ = [
     "Candidate",
     "Cell",
     "CraftProject",
+    "FollowerDue",
     "Ledger",
     "LongTerm",
     "Mission",
@@ -88,6 +89,17 @@ class LongTerm(Frozen):
     halvings: int = 0
 
 
+class FollowerDue(Frozen):
+    """An Eager or Trusted Follower box checked, its follower not yet joined (WD-PROG-009/010): the
+    player's choice ("pick" between two, "start" at once, or none), whether Good morale allowed one
+    (an Eager box, read when checked), and the two the GM offered once a pick is owed."""
+
+    box: str
+    choice: str = ""
+    good_morale: bool = False
+    offered: tuple[str, ...] = ()
+
+
 class Ledger(Frozen):
     """One character's campaign sheet: money, rep, followers, progression, intel, long-term conditions."""
 
@@ -118,6 +130,12 @@ class Ledger(Frozen):
     options: tuple[str, ...] = ()
     #: perk rolls waiting for a pick: the option and the faces (WD-PROG-020..022)
     perk_faces: tuple[int, ...] = ()
+    #: guns fired at someone since the last milestone (WD-REP-010), against Expand Power's avoided-guns
+    #: roll (WD-PROG-020); the creative power uses cited for Expand Power so far
+    guns_fired: int = Field(default=0, exclude_if=lambda v: not v)
+    cited_uses: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: an Eager or Trusted Follower box whose follower the GM (or a pick) has still to name
+    follower_due: FollowerDue | None = Field(default=None, exclude_if=lambda v: v is None)
     perks: tuple[str, ...] = ()
     power_perk_rolls: int = 0
     #: intel held, by ``type:tier`` (WD-INTEL-002)
@@ -219,6 +237,9 @@ class CraftProject(Frozen):
     #: collaborators devoting a slot this phase: each adds a die to every roll (WD-CRAFT-010)
     helpers: tuple[str, ...] = ()
     result: str = ""
+    #: a listed costume piece: the grid cell ("row,col") and affiliation group it goes in once made
+    cell: str = Field(default="", exclude_if=lambda v: not v)
+    group: str = Field(default="", exclude_if=lambda v: not v)
 
     @property
     def total(self) -> int:

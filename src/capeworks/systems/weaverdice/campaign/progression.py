@@ -21,6 +21,7 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of
 from capeworks.systems.weaverdice.campaign.followers import current_phase
+from capeworks.systems.weaverdice.campaign.model import FollowerDue, Ledger
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
@@ -30,7 +31,15 @@ from capeworks.systems.weaverdice.skills import check_prerequisites
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Pool
 
-__all__ = ["BOXES", "check_box", "keep_perk", "roll_bud", "take_milestone"]
+__all__ = [
+    "BOXES",
+    "check_box",
+    "keep_perk",
+    "offer_follower",
+    "pick_follower",
+    "roll_bud",
+    "take_milestone",
+]
 
 #: box -> how many times it may be checked on one list (WD-PROG-003)
 BOXES = {
@@ -111,16 +120,10 @@ def check_box(state: WdState, ctx: Ctx, c: cc.CheckBox, dice: DiceService) -> Do
         ledger = evolve(ledger, {"equipment_gains": ledger.equipment_gains + 1})
         if ledger.equipment_gains % 2 == 0 and state.sheet(c.character).costume is None:
             ledger = evolve(ledger, {"costume_slots": ledger.costume_slots + 1})
-    if c.box in ("eager_follower", "trusted_follower"):
-        if not c.kind or ctx.config.campaign.follower(c.kind) is None:
-            raise RuleViolation("WD-PROG-009", "Name the follower type the GM offers.")
-        kind = c.kind.lower()
-        # WD-PROG-009/010: good morale (or a secure civilian life) starts it at once; else it starts tapped
-        ready = is_good(state.people[c.character].morale) if c.box == "eager_follower" else c.secure
-        ledger = evolve(ledger, {"followers": {**ledger.followers, kind: ledger.followers.get(kind, 0) + 1}})
-        if not ready:  # as a tap leaves it: out for the rest of this phase and all of the next (src 1348)
-            until = (*ledger.tapped.get(kind, ()), current_phase(state) + 1)
-            ledger = evolve(ledger, {"tapped": {**ledger.tapped, kind: until}})
+    if c.choice and c.box not in _FOLLOWER_BOXES:
+        raise RuleViolation("WD-PROG-009", "Only an Eager or Trusted Follower box offers that choice.")
+    if c.box in _FOLLOWER_BOXES:
+        ledger = evolve(ledger, {"follower_due": _follower_due(state, c, ledger)})
     sheet = _sheet_after(state.sheets[c.character], c.box, ledger.equipment_gains, merged, learn)
     if learn is not None:  # WD-SKILL-002: the new skill's prerequisites are known (src 1549-1601)
         check_prerequisites(sheet)
@@ -135,6 +138,156 @@ def check_box(state: WdState, ctx: Ctx, c: cc.CheckBox, dice: DiceService) -> Do
         )
     )
     return b.batch
+
+
+_FOLLOWER_BOXES = ("eager_follower", "trusted_follower")
+
+
+def _follower_due(state: WdState, c: cc.CheckBox, ledger: Ledger) -> FollowerDue:
+    """An Eager or Trusted Follower box checked: the follower is the GM's to name (src 1211: 'at GM
+    discretion'). Its better starts are the player's choice, 'pick between two followers or ... have
+    the follower start right away' (src 1213), for an Eager box only on Good morale or better (read
+    now: the table knows it); a Trusted box's civilian standing and secure identity (src 1217) the
+    table keeps no record of, so the GM rules on them when naming the follower."""
+    who = person(state, c.character)
+    if ledger.follower_due is not None:
+        raise RuleViolation(
+            "WD-PROG-009",
+            f"{who.name}'s last follower box still waits for its follower; the GM names it first.",
+        )
+    good = is_good(who.morale)
+    if c.choice and c.box == "eager_follower" and not good:
+        raise RuleViolation(
+            "WD-PROG-009",
+            f"{who.name} is not at Good morale or better: an Eager Follower comes as the GM names it and "
+            "starts tapped, with no pick between two and no start at once.",
+        )
+    return FollowerDue(box=c.box, choice=c.choice, good_morale=good)
+
+
+def offer_follower(state: WdState, ctx: Ctx, c: cc.OfferFollower, dice: DiceService) -> Done:
+    """The GM names the follower of a checked Eager or Trusted Follower box (WD-PROG-009/010): one, who
+    joins tapped unless the player may and did choose the start at once; or two to pick from."""
+    who = person(state, c.character)
+    ledger = ledger_of(state, c.character)
+    due = ledger.follower_due
+    if due is None or due.offered:
+        raise RuleViolation("WD-PROG-009", f"{who.name} has no follower box waiting for the GM's follower.")
+    rule = "WD-PROG-009" if due.box == "eager_follower" else "WD-PROG-010"
+    if c.standing and due.box == "eager_follower":
+        raise RuleViolation(
+            "WD-PROG-009", "An Eager Follower's better start rests on Good morale, not civilian standing."
+        )
+    kinds = [k.strip().lower() for k in c.kinds]
+    unknown = [k for k in kinds if ctx.config.campaign.follower(k) is None]
+    if unknown:
+        raise RuleViolation(rule, f"There is no follower type called {unknown[0]}.")
+    if len(set(kinds)) != len(kinds):
+        raise RuleViolation(rule, "Offer two different followers to pick between.")
+    allowed = due.good_morale if due.box == "eager_follower" else c.standing
+    pick = allowed and due.choice == "pick"
+    if pick and len(kinds) != 2:
+        raise RuleViolation(rule, f"{who.name} took the pick between two followers: offer two.")
+    if not pick and len(kinds) != 1:
+        reason = (
+            "the pick between two needs Good morale or better"
+            if due.box == "eager_follower" and not due.good_morale
+            else "no pick between two was chosen"
+            if due.choice != "pick"
+            else "the pick between two needs good civilian standing with a secure identity"
+        )
+        raise RuleViolation(rule, f"Name one follower for {who.name}: {reason}.")
+    b = Builder(state, ctx, dice)
+    if pick:
+        ledger = evolve(ledger, {"follower_due": evolve(due, {"offered": tuple(kinds)})})
+        offer = ce.BoxFollower(
+            character=c.character, name=who.name, kinds=tuple(kinds), ledgers={c.character: ledger}
+        )
+        b.emit(offer, hidden=who.hidden)
+        return b.batch
+    _join(b, state, c.character, ledger, kinds[0], ready=allowed and due.choice == "start")
+    return b.batch
+
+
+def pick_follower(state: WdState, ctx: Ctx, c: cc.PickFollower, dice: DiceService) -> Done:
+    """The player picks one of the two followers the GM offered (WD-PROG-009/010, src 1213); having
+    taken the pick rather than the start at once, it starts tapped."""
+    who = person(state, c.character)
+    ledger = ledger_of(state, c.character)
+    due = ledger.follower_due
+    if due is None or not due.offered:
+        raise RuleViolation("WD-PROG-009", f"{who.name} has no two followers to pick between.")
+    kind = c.kind.strip().lower()
+    if kind not in due.offered:
+        raise RuleViolation("WD-PROG-009", f"Pick {' or '.join(due.offered)}.")
+    b = Builder(state, ctx, dice)
+    _join(b, state, c.character, ledger, kind, ready=False, offered=due.offered)
+    return b.batch
+
+
+def _join(
+    b: Builder,
+    state: WdState,
+    ident: str,
+    ledger: Ledger,
+    kind: str,
+    *,
+    ready: bool,
+    offered: tuple[str, ...] = (),
+) -> None:
+    """The box's follower joins; one not started at once is out as a tap leaves it, for the rest of this
+    phase and all of the next (src 1213, 1348)."""
+    ledger = evolve(
+        ledger,
+        {"followers": {**ledger.followers, kind: ledger.followers.get(kind, 0) + 1}, "follower_due": None},
+    )
+    if not ready:
+        until = (*ledger.tapped.get(kind, ()), current_phase(state) + 1)
+        ledger = evolve(ledger, {"tapped": {**ledger.tapped, kind: until}})
+    who = person(state, ident)
+    b.emit(
+        ce.BoxFollower(
+            character=ident,
+            name=who.name,
+            kinds=offered or (kind,),
+            joined=kind,
+            tapped=not ready,
+            ledgers={ident: ledger},
+        ),
+        hidden=who.hidden,
+    )
+
+
+def _expand_power_rolls(name: str, ledger: Ledger, c: cc.TakeMilestone, *, gm: bool) -> str:
+    """Expand Power's extra rolls, each for a condition named (WD-PROG-020, src 1311-1313), checked
+    where the table knows the facts: 'avoided guns' is refused to a player whose character fired a gun
+    at someone since the last milestone (the shots that earned negative rep, WD-REP-010); guns that are
+    power-provided or a problem-solving tool 'may be permitted', the GM's ruling, so the GM may still
+    grant it. A creative power use counts only if not cited before. Returns the use cited, if any."""
+    if c.option != "expand_power":
+        if c.avoided_guns or c.creative_use.strip():
+            raise RuleViolation(
+                "WD-PROG-020", "Avoided guns and a creative power use add rolls to Expand Power only."
+            )
+        return ""
+    if c.bonuses:
+        raise RuleViolation(
+            "WD-PROG-020",
+            "Name Expand Power's conditions: avoided_guns, and creative_use with the power use cited.",
+        )
+    if c.avoided_guns and ledger.guns_fired and not gm:
+        many = "a gun" if ledger.guns_fired == 1 else f"guns {ledger.guns_fired} times"
+        raise RuleViolation(
+            "WD-PROG-020",
+            f"{name} fired {many} at someone since the last milestone: guns were not avoided "
+            "(the GM may allow a power-provided gun or a problem-solving tool).",
+        )
+    use = " ".join(c.creative_use.split())
+    if use and use.lower() in (u.lower() for u in ledger.cited_uses):
+        raise RuleViolation(
+            "WD-PROG-020", f"{name} has cited {use} before: cite a creative power use not cited yet."
+        )
+    return use
 
 
 def take_milestone(state: WdState, ctx: Ctx, c: cc.TakeMilestone, dice: DiceService) -> Done:
@@ -159,9 +312,10 @@ def take_milestone(state: WdState, ctx: Ctx, c: cc.TakeMilestone, dice: DiceServ
         raise RuleViolation(
             "WD-PROG-021", "A secure identity and friends or family add rolls to a Life Perk only."
         )
+    cited = _expand_power_rolls(who.name, ledger, c, gm=ctx.is_gm)
     table = ctx.config.campaign.perk_tables.get(c.option, ())
     sides = len(table) or 6
-    count = 1 + c.bonuses
+    count = 1 + c.bonuses + int(c.avoided_guns) + int(bool(cited))
     sheet = state.sheets[c.character]
     more: dict[str, int] = {"milestones": sheet.milestones + 1}
     if c.option == "life_perk":  # +1 underling and follower cap; a secure identity and friends add more
@@ -178,6 +332,8 @@ def take_milestone(state: WdState, ctx: Ctx, c: cc.TakeMilestone, dice: DiceServ
             "options": (*ledger.options, c.option),
             "perk_faces": faces,
             "power_perk_rolls": ledger.power_perk_rolls + (count if c.option == "power_perk" else 0),
+            "guns_fired": 0,
+            "cited_uses": (*ledger.cited_uses, cited) if cited else ledger.cited_uses,
         },
     )
     b.emit(

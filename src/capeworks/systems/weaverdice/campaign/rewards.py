@@ -180,7 +180,7 @@ def gunfire_rep(batch: Batch[WdState], shooter: str, *, target: str, gun: str, h
         id=ledger_of(state, shooter).next_card, source=f"shot at {target} with a {gun}", negative=True
     )
     batch.emit(
-        ce.NegativeRepGiven(character=shooter, name=who.name, card=card),
+        ce.NegativeRepGiven(character=shooter, name=who.name, card=card, gun=True),
         audience=Audience.gm_only() if hidden or who.hidden else None,
     )
 

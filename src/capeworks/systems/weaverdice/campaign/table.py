@@ -227,6 +227,18 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "gain_follower": CommandSpec(cc.GainFollower, followers.gain_follower, OWNER, offer=_eligible),
     "tap_follower": CommandSpec(cc.TapFollower, followers.tap_follower, OWNER, offer=_with_followers),
     "check_box": CommandSpec(cc.CheckBox, progression.check_box, OWNER, offer=_boxes_for("boxes")),
+    "offer_follower": CommandSpec(
+        cc.OfferFollower,
+        progression.offer_follower,
+        GM,
+        "name follower boxes' followers",
+        offer=lambda s, seat: [
+            {"character": i}
+            for i, x in s.campaign.ledgers.items()
+            if seat.is_gm and x.follower_due is not None and not x.follower_due.offered
+        ],
+    ),
+    "pick_follower": CommandSpec(cc.PickFollower, progression.pick_follower, OWNER, prompt_only=True),
     "pick_mini": CommandSpec(cc.PickMini, mini.pick_mini, OWNER, offer=_boxes_for("mini")),
     "take_milestone": CommandSpec(cc.TakeMilestone, progression.take_milestone, OWNER, offer=_milestone_due),
     "keep_perk": CommandSpec(cc.KeepPerk, progression.keep_perk, OWNER, prompt_only=True),
@@ -247,6 +259,46 @@ COMMANDS = command_table(_SPECS)
 CAMPAIGN_COMMANDS = COMMANDS
 #: the menu words of the commands registered (a missing one is a KeyError at import)
 CAMPAIGN_MENU_WORDS = {k: CAMPAIGN_COMMAND_WORDS[k] for k in COMMANDS}
+
+
+def _follower_prompts(state: WdState) -> list[Prompt]:
+    """An Eager or Trusted Follower box's follower: the GM names it (src 1211, 'at GM discretion');
+    the player picks between the two the GM offered (src 1213)."""
+    out: list[Prompt] = []
+    for ident, ledger in state.campaign.ledgers.items():
+        c, due = state.people.get(ident), ledger.follower_due
+        if c is None or due is None:
+            continue
+        box = due.box.replace("_", " ").title()
+        if not due.offered:
+            wants = {"pick": ": two to pick between", "start": ", to start at once"}.get(due.choice, "")
+            out.append(
+                Prompt(
+                    id=f"follower:{ident}:{ledger.boxes.get(due.box, 0)}:{len(ledger.options)}",
+                    kind="offer_follower",
+                    rule="WD-PROG-009" if due.box == "eager_follower" else "WD-PROG-010",
+                    question=f"{c.name} checked {box}: name the follower{wants}.",
+                    role=Role.GM,
+                )
+            )
+            continue
+        to: dict[str, Any] = {"seat": c.owner} if c.owner else {"role": Role.GM}
+        out.append(
+            Prompt(
+                id=f"pick_follower:{ident}:{':'.join(due.offered)}",
+                kind="pick_follower",
+                rule="WD-PROG-009" if due.box == "eager_follower" else "WD-PROG-010",
+                question=f"{c.name}'s {box}: pick one.",
+                options=tuple(
+                    PromptOption(
+                        value=k, label=k, command="pick_follower", payload={"character": ident, "kind": k}
+                    )
+                    for k in due.offered
+                ),
+                **to,
+            )
+        )
+    return out
 
 
 def campaign_prompts(state: WdState) -> list[Prompt]:
@@ -324,6 +376,7 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
                 **to,
             )
         )
+    out.extend(_follower_prompts(state))
     for m in camp.missions.values():
         c = state.people.get(m.planner)
         if c is None:

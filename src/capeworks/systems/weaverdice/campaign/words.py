@@ -40,6 +40,8 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "gain_follower": "try to gain a follower",
     "tap_follower": "tap a follower",
     "check_box": "check a progression box",
+    "offer_follower": "name a follower box's follower",
+    "pick_follower": "pick a follower",
     "take_milestone": "take a milestone",
     "keep_perk": "keep a milestone roll",
     "roll_bud": "roll the bud chance",
@@ -165,6 +167,11 @@ def _words_of(p: Any) -> str:
         return f"{p.name} {verdict} a {p.kind} ({p.roll} against {p.needed}+)."
     if isinstance(p, ce.BoxChecked):
         return f"{p.name} checks {p.box.replace('_', ' ')}."
+    if isinstance(p, ce.BoxFollower):
+        if not p.joined:
+            return f"The GM offers {p.name} a follower: {' or '.join(p.kinds)}, {p.name}'s to pick."
+        start = "tapped through the next phase" if p.tapped else "ready at once"
+        return f"A {p.joined} joins {p.name}, {start}."
     if isinstance(p, ce.MilestoneTaken):
         return (
             f"{p.name} takes a milestone: {p.option.replace('_', ' ')}, rolls {', '.join(map(str, p.faces))}."
