@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from tests.systems.workshop.helpers import all_of, end_turn, sheet, state, table, types, who
-from tests.systems.workshop.test_referee import QUIET, SLOW, TOUGH, gun, pool
+from capeworks.systems.workshop.sheet import Standing
+from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, types, who
+from tests.systems.workshop.test_referee import HIT, QUIET, SLOW, TOUGH, duel, gun, pool
 
 GUN_CF = {**gun(6), "covering_fire": True}
 AIM = {"Ranged Weapons": 9, "Perception": 9}
@@ -126,3 +127,196 @@ def test_y05__the_fire_still_up_next_sequence_does_not_shoot_its_mover_again() -
     events = d.do("gm", "move", character="v")
     assert "attack_rolled" not in types(events) and state(d).pending is None
     assert who(d, "v").shock == 6
+
+
+# -- Stun, Shock and Sand in Your Teeth together (src 120-124, 142) ------------------------------------------
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-GRIT-001")
+def test_y06__stun_counts_the_wound_sand_in_your_teeth_adds() -> None:
+    # src 142: "Every hit causes at least 1 Wound" (PROPOSED additive: 1 + floor(3 / 5) = 1); src 124: "For
+    # every Wound you lose in a single attack, you lose 1 Shot": v's pool 3 -> 2 on a 3-Damage hit.
+    d = duel({"stun": True, "sand_in_your_teeth": "additive"}, damage=3, traits=pool(3))
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").shock, who(d, "v").wounds, who(d, "v").shots) == (3, 1, 2)
+
+
+@pytest.mark.rules("WS-SHOCK-003")
+def test_y07__stun_takes_the_pool_to_zero_and_no_lower() -> None:
+    # src 124: 3 Wounds (Damage 15, WT 5) cost 3 Shots; v has 2: the pool stops at 0.
+    d = duel({"stun": True}, damage=15, traits=pool(2))
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, who(d, "v").shots) == (3, 0)
+
+
+@pytest.mark.rules("WS-SHOCK-001", "WS-SHOCK-002", "WS-GRIT-001")
+def test_y08__a_sand_wound_from_a_light_hit_calls_for_the_shock_roll() -> None:
+    # src 142: the 3-Damage hit causes 1 Wound; src 120: "If you are hurt and take a Wound, roll for Shock
+    # ... Difficulty equal to 5+5 times Wounds inflicted": vs 10. Willpower 5 + Focus 5 + 1 - 9 = 2 fails
+    # by 8: unconscious, 8 Sequences, and a Physician + Wits roll vs 8 wakes v early.
+    d = duel({"shock_roll": True, "sand_in_your_teeth": "additive"}, damage=3)
+    attack(d, "h", ["v"], [*HIT, 1, 9])
+    v = who(d, "v")
+    assert (v.standing, v.revive_difficulty) == (Standing.DOWN, 8)
+    assert v.wake_at == state(d).clock + 8
+
+
+@pytest.mark.rules("WS-SHOCK-001")
+def test_y09__a_hit_with_no_wound_calls_for_no_shock_roll() -> None:
+    # src 120: the Shock roll comes with a Wound; Damage 4 at WT 5 makes none: no roll, v stands.
+    d = duel({"shock_roll": True}, damage=4)
+    events = attack(d, "h", ["v"], HIT)
+    assert "rolled" not in types(events)
+    assert (who(d, "v").shock, who(d, "v").standing) == (4, Standing.UP)
+
+
+# -- Massive Damage and Cinematic Wounds (src 126-138) -------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHOCK-004", "WS-CINE-001", "WS-DMG-003")
+def test_y10__massive_damage_is_four_times_the_victims_own_threshold() -> None:
+    # src 128: "Damage equal to 4 times the Wound Threshold"; v's WT is 6 (src 56: 5 is the normal one),
+    # so 20 Damage is not Massive (3 Wounds, no Cinematic Wound), 24 is.
+    d = duel({"cinematic_wounds": "fixed"}, damage=20, wt=6)
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, who(d, "v").cinematic) == (3, ())
+    d = duel({"cinematic_wounds": "fixed"}, damage=24, wt=6)
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, len(who(d, "v").cinematic)) == (4, 1)
+
+
+@pytest.mark.rules("WS-CINE-005")
+def test_y11__variable_cinematic_wounds_roll_luck_per_wound_and_give_one_at_most() -> None:
+    # src 138: 2 Wounds (Damage 10): Luck rolls vs 5 and 10; Luck 5 + 1 - 9 = -3 fails both, yet
+    # "you cannot receive more than one Cinematic Wound per attack".
+    d = duel({"cinematic_wounds": "variable"}, damage=10, traits={"Luck": 5})
+    events = attack(d, "h", ["v"], [*HIT, 1, 9, 1, 9])
+    assert [r["difficulty"] for r in all_of(events, "rolled")] == [5, 10]
+    assert len(who(d, "v").cinematic) == 1
+
+
+@pytest.mark.rules("WS-CINE-005", "WS-CINE-001")
+def test_y12__under_variable_rules_massive_damage_brings_no_wound_of_its_own() -> None:
+    # src 137-138: "Instead of taking a Cinematic Wound each time you take Massive Damage": the 20-Damage
+    # hit (4 Wounds) rolls Luck vs 5, 10, 15, 20; Luck 5 + 9 - 1 = 13 passes 5 and 10, fails 15: one Wound.
+    d = duel({"cinematic_wounds": "variable"}, damage=20, traits={"Luck": 5})
+    events = attack(d, "h", ["v"], [*HIT, 9, 1, 9, 1, 9, 1, 9, 1])
+    rolls = all_of(events, "rolled")
+    assert [(r["difficulty"], r["success"]) for r in rolls][:3] == [(5, True), (10, True), (15, False)]
+    assert len(who(d, "v").cinematic) == 1
+
+
+@pytest.mark.rules("WS-CINE-005")
+def test_y13__variable_cinematic_wounds_need_a_wound() -> None:
+    # src 138: "Whenever the character takes one or more Wounds": a 4-Damage hit rolls no Luck.
+    d = duel({"cinematic_wounds": "variable"}, damage=4)
+    events = attack(d, "h", ["v"], HIT)
+    assert "rolled" not in types(events) and who(d, "v").cinematic == ()
+
+
+# -- Percentile Wound Penalty (src 113-116) ------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-WPEN-002")
+@pytest.mark.parametrize(
+    ("toughness", "wounds", "penalty"), [(20, 1, 0), (4, 1, -2), (10, 9, -5), (8, 2, -2)]
+)
+def test_y14__percentile_wound_penalty_reads_the_share_of_toughness(
+    toughness: int, wounds: int, penalty: int
+) -> None:
+    # src 115-116: 0 10 25 50 75 90 % -> 0 -1 -2 -3 -4 -5 (PROPOSED: the share of Toughness, the largest
+    # threshold reached): 1 of 20 = 5 % -> 0; 1 of 4 = 25 % -> -2; 9 of 10 = 90 % -> -5; 2 of 8 -> -2. The
+    # wounded v shoots back: Agility 5 + Guns 4 + 9 - 1 = 17, plus the penalty.
+    d = table({**QUIET, "wound_penalty": "percentile"}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=SLOW, health=100, toughness=toughness)})  # fmt: skip
+    d.do("gm", "fall", character="v", metres=5 * wounds, dice=[1, 9])  # Stunt 3 + Agility 1 - 8: no PV
+    assert who(d, "v").wounds == wounds
+    end_turn(d, "h")
+    r = last(attack(d, "v", ["h"], HIT), "attack_rolled")
+    assert r["av"] == 1 + 4 + 8 + penalty
+
+
+# -- Knockdown and Knockback (src 104-107) -------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-KNOCK-002")
+def test_y15__damage_equal_to_mass_knocks_nobody_back_or_down() -> None:
+    # src 107: "Knockback is caused when you take more Damage than your Mass Value": 6 Damage on Mass 6 is
+    # not more: v stays on its feet.
+    d = duel({"knockback": True}, damage=6, mass=6)
+    events = attack(d, "h", ["v"], HIT)
+    assert "knocked_back" not in types(events) and not who(d, "v").has("knocked_down")
+
+
+@pytest.mark.rules("WS-KNOCK-002")
+def test_y16__four_over_mass_flings_no_metre_but_knocks_down() -> None:
+    # src 107: "For every 5 points of Damage more than your Mass Value, you are flung 1 meter": 10 on Mass 6
+    # is 4 over: 0 m (PROPOSED: Knockdown only).
+    d = duel({"knockback": True}, damage=10, mass=6)
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").has("knocked_down")
+
+
+@pytest.mark.rules("WS-KNOCK-002", "WS-KNOCK-003")
+def test_y17__knockback_into_a_wall_hurts_by_the_distance_left() -> None:
+    # src 107: 17 Damage on Mass 6: 11 over, flung 2 m; a wall 1 m behind: "Damage equal to the distance
+    # left" to v (and the wall): 1 more, 18 Shock; v lands knocked down.
+    d = duel({"knockback": True}, damage=17, mass=6)
+    attack(d, "h", ["v"], HIT, wall_at=1)
+    assert (who(d, "v").shock, who(d, "v").has("knocked_down")) == (18, True)
+
+
+@pytest.mark.rules("WS-KNOCK-001", "WS-SEQ-003")
+def test_y18__getting_up_with_the_move_leaves_the_action() -> None:
+    # src 106: getting up requires "a Move"; src 12: the turn still has its Action: v (knocked down) gets up
+    # and shoots.
+    d = duel({"knockback": True}, damage=10, mass=6)
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    d.do("gm", "get_up", character="v")
+    assert not who(d, "v").has("knocked_down")
+    r = last(attack(d, "v", ["h"], HIT), "attack_rolled")
+    assert r["av"] == 1 + 4 + 8
+
+
+@pytest.mark.rules("WS-KNOCK-001")
+def test_y19__a_knocked_down_fighter_cannot_walk_off() -> None:
+    # src 106: knocked down, one needs a Move (or the roll) to get up: no Move while lying down.
+    d = duel({"knockback": True}, damage=10, mass=6)
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    d.refuse("gm", "move", rule="WS-KNOCK-001", character="v")
+
+
+@pytest.mark.rules("WS-KNOCK-001")
+def test_y20__the_stunt_roll_to_get_up_keeps_the_move() -> None:
+    # src 106: "a Move or a Stunt+Agility Diff 15": v (Stunt 3 + Agility 5) rolls 9 - 1: 16 vs 15, up, and
+    # still has its Move.
+    d = duel({"knockback": True}, damage=10, mass=6, traits={"Agility": 5})
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    r = last(d.do("gm", "get_up", character="v", roll=True, dice=HIT), "rolled")
+    assert (r["total"], r["success"]) == (16, True)
+    assert not who(d, "v").has("knocked_down") and not state(d).turn.move_used
+    d.do("gm", "move", character="v")
+    assert state(d).turn.move_used and not state(d).turn.action_used
+
+
+# -- Falling (src 64-66) -------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-010")
+def test_y21__a_good_roll_takes_a_short_fall_to_nothing() -> None:
+    # src 66: "Every 5 PV lowers the distance by 1": Stunt 3 + Agility 5 + 9 - 1 = 16 vs 0, PV 16 -> 3 m off
+    # a 2 m fall: no Damage, not below nothing.
+    d = table(QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=SLOW, **TOUGH)})
+    d.do("gm", "fall", character="h", metres=2, dice=HIT)
+    assert (who(d, "h").shock, who(d, "h").wounds) == (0, 0)
+
+
+@pytest.mark.rules("WS-DMG-010", "WS-DMG-002")
+def test_y22__a_ten_metre_fall_eased_by_three_does_seven() -> None:
+    # src 66: PV 16 lowers 10 m by 3: 7 Damage; src 54: 7 Shock, 1 Wound at WT 5.
+    d = table(QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=SLOW, **TOUGH)})
+    d.do("gm", "fall", character="h", metres=10, dice=HIT)
+    assert (who(d, "h").shock, who(d, "h").wounds) == (7, 1)
