@@ -320,3 +320,285 @@ def test_y22__a_ten_metre_fall_eased_by_three_does_seven() -> None:
     d = table(QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=SLOW, **TOUGH)})
     d.do("gm", "fall", character="h", metres=10, dice=HIT)
     assert (who(d, "h").shock, who(d, "h").wounds) == (7, 1)
+
+
+# -- aggressive fire is an Attack like any other (src 76 with src 107, 150, 189) -----------------------------
+
+
+def fire_on_v(config: dict[str, Any], **victim: Any) -> Any:
+    """h lays aggressive fire (Cover 2, AV 12, the gun's Damage 6) and ends its turn; v, slow, is up."""
+    d = table({**QUIET, "covering_fire": True, **config}, heroes={"h": shooter(5)},
+              villains={"v": sheet(traits=SLOW, **{**TOUGH, **victim})})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    return d
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-KNOCK-002")
+def test_y23__aggressive_fire_knocks_back_a_light_mover() -> None:
+    # src 76: a static Attack; src 107: its 6 Damage is more than v's Mass 1: 5 over, flung 1 m, knocked down.
+    d = fire_on_v({"knockback": True}, mass=1)
+    events = d.do("gm", "move", character="v")
+    assert "knocked_back" in types(events) and who(d, "v").has("knocked_down")
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-DARK-001")
+def test_y24__aggressive_fire_that_hits_calls_for_the_dark_times_roll() -> None:
+    # src 150: "After every hit, roll Willpower+Focus against the inflicted Shock points": the fire's hit
+    # inflicts 6; v's Willpower 5 + Focus 5 + 1 - 9 = 2 fails: v falls dying.
+    d = fire_on_v({"dark_times": True})
+    d.do("gm", "move", character="v", dice=[1, 9])
+    assert who(d, "v").standing is Standing.DYING
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-STATUS-003")
+def test_y25__a_broken_mover_is_incapacitated_by_the_fires_hit() -> None:
+    # src 189: Broken: "Next Hit Incapacitates. Requires Threshold x 4 PV" (PROPOSED: set after a hit of PV
+    # 20 or more): k's 20-PV shot, then Broken; the aggressive fire's static Attack hits v (AV 12 vs 12).
+    d = table({**QUIET, "covering_fire": True, "status_effects": True},
+              heroes={"k": sheet(traits=pool(6), weapons=[gun(20)]), "h": shooter(5)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "k", ["v"], HIT)
+    d.do("gm", "set_status", character="v", status="broken")
+    end_turn(d, "k")
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    d.do("gm", "move", character="v")
+    assert not who(d, "v").can_act
+
+
+@pytest.mark.rules("WS-COVER-001", "WS-COVER-004")
+def test_y26__aggressive_fire_whose_roll_fails_sets_up_no_attack() -> None:
+    # src 72: "Roll [Ranged Weapons+Perception] vs 10": k's 4 + 4 + 1 - 9 = 0 fails; no fire is set up, so
+    # v moves unharmed.
+    d = table({**QUIET, "covering_fire": True}, heroes={"k": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="k", aggressive=True, dice=[1, 9])
+    end_turn(d, "k")
+    events = d.do("gm", "move", character="v")
+    assert "attack_rolled" not in types(events) and who(d, "v").shock == 0
+
+
+@pytest.mark.rules("WS-COVER-002")
+def test_y27__two_shooters_cover_adds_up() -> None:
+    # src 72: "Any number of persons using Covering Fire provide additive Cover": h's Cover 2 (22 vs 10) and
+    # k's Cover 1 (4 + 4 + 9 - 1 = 16 vs 10: PV 6) give g Defense 12 + 3 = 15.
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": shooter(6), "k": sheet(traits=pool(5)), "g": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    d.do("ann", "cover", character="k", dice=HIT)
+    end_turn(d, "k")
+    end_turn(d, "g")
+    assert last(attack(d, "v", ["g"], HIT), "attack_rolled")["defense"] == 15
+
+
+# -- resting (src 58) ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-003")
+def test_y28__a_rester_who_defends_later_in_the_sequence_regains_no_shock() -> None:
+    # src 58: "If you do nothing but rest during a Sequence, you regain 1 Shock point"; src 20: an Active
+    # Defense is something done: h rests (Shock 3), v shoots, h pays a Shot to defend: Shock stays 3.
+    d = table(QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=pool(4), **TOUGH)},
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "rest", character="h")
+    end_turn(d, "h")
+    attack(d, "v", ["h"], [10, 10], defend={"h": True})
+    end_turn(d, "v")
+    assert who(d, "h").shock == 3
+
+
+@pytest.mark.rules("WS-DMG-006")
+def test_y29__a_rester_shot_at_without_defending_still_regains_a_point() -> None:
+    # src 58: being shot at is nothing h does: h rests at Shock 3, v misses, h does not defend: 2 at the
+    # Sequence's end.
+    d = table(QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=pool(4), **TOUGH)},
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "rest", character="h")
+    end_turn(d, "h")
+    attack(d, "v", ["h"], [10, 10])
+    end_turn(d, "v")
+    assert who(d, "h").shock == 2
+
+
+# -- Battered (src 183-185) ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-STATUS-002", "WS-SEQ-003")
+def test_y30__a_battered_fighter_moves_once_and_it_costs_the_action() -> None:
+    # src 185: "No Free Moves. Full Move now provides a single Move": v's one Move spends its Action; a
+    # second is refused, and so is a shot.
+    d = duel({"status_effects": True})
+    d.do("gm", "set_status", character="v", status="battered")
+    end_turn(d, "h")
+    d.do("gm", "move", character="v")
+    assert state(d).turn.action_used
+    d.refuse("gm", "move", rule="WS-SEQ-003", character="v")
+
+
+@pytest.mark.rules("WS-STATUS-002", "WS-KNOCK-001")
+def test_y31__a_battered_fighter_gets_up_with_the_action() -> None:
+    # src 185 with src 106: getting up "requiring a Move", and Battered has no free one: it is the Action.
+    d = duel({"status_effects": True, "knockback": True}, damage=10, mass=6)
+    d.do("gm", "set_status", character="v", status="battered")
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    d.do("gm", "get_up", character="v")
+    assert not who(d, "v").has("knocked_down") and state(d).turn.action_used
+
+
+# -- unnamed characters (src 156-171) ------------------------------------------------------------------------
+
+
+def mook(**over: Any) -> dict[str, Any]:
+    """An unnamed villain with no Shots (so it is asked no Active Defense unless given some)."""
+    return sheet(named=False, **{"traits": SLOW, **over})
+
+
+@pytest.mark.rules("WS-MOOK-002")
+@pytest.mark.parametrize(("damage", "shaken", "standing"), [
+    (4, False, Standing.UP), (7, True, Standing.UP), (10, False, Standing.OUT),
+])  # fmt: skip
+def test_y32__glass_jaw_mooks_follow_their_table(damage: int, shaken: bool, standing: Any) -> None:
+    # src 160-162: "0-4: Nothing Happens. 5-9: Shaken. 10+ Out." (the table governs, PROPOSED).
+    d = table(QUIET, heroes={"h": sheet(weapons=[gun(damage)])}, villains={"m": mook()})
+    attack(d, "h", ["m"], HIT)
+    m = who(d, "m")
+    assert (m.has("shaken"), m.standing) == (shaken, standing)
+
+
+@pytest.mark.rules("WS-MOOK-001", "WS-SHOT-003")
+def test_y33__a_glass_jaw_mook_that_dodges_loses_its_next_action_not_its_move() -> None:
+    # src 158: "If they perform an Active Dodge they also lose their next Action"; src 12: the turn's Move is
+    # no Action: m (2 Shots) dodges h's shot, then on its turn may move but not shoot.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"m": mook(traits=pool(2))})
+    attack(d, "h", ["m"], [10, 10], defend={"m": True})
+    end_turn(d, "h")
+    d.refuse("gm", "attack", character="m", targets=["h"], dice=HIT)
+    d.do("gm", "move", character="m")
+    assert state(d).turn.move_used
+
+
+@pytest.mark.rules("WS-MOOK-003")
+@pytest.mark.parametrize(("damage", "standing"), [(3, Standing.UP), (12, Standing.DOWN), (18, Standing.OUT),
+                                                  (25, Standing.OUT)])  # fmt: skip
+def test_y34__advanced_mooks_follow_their_table(damage: int, standing: Any) -> None:
+    # src 168-171: 0-4 Shaken, 10-15 unconscious, 16-20 permanently out (PROPOSED: more is out too).
+    d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(damage)])},
+              villains={"m": mook()})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    assert who(d, "m").standing is standing
+    if damage == 3:
+        assert who(d, "m").has("shaken")
+
+
+@pytest.mark.rules("WS-MOOK-003")
+def test_y35__an_advanced_mook_hit_for_seven_gives_the_next_action_a_free_d10() -> None:
+    # src 169: "Damage 5-9: Attacker gains Free d10 next Action": h's next shot (Sequence 2) rolls a third
+    # die: 9 - 1 + 4 on 9 = 21.
+    d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(7)])},
+              villains={"m": mook(**TOUGH), "v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    end_turn(d, "m")
+    end_turn(d, "v")
+    r = last(attack(d, "h", ["v"], [9, 1, 4]), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1, 4], 21)
+
+
+# -- more on the fires' order and on waking (src 12, 60, 120, 132, 138, 379) ---------------------------------
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-ALT-001", "WS-ALT-002")
+def test_y36__under_card_initiative_the_card_nearer_the_front_fires_first() -> None:
+    # src 379: the stack orders the acting. h (Cover 3, AV 13) then k (Cover 2, AV 12) lay fire and go to
+    # the rear: v, h, k. v shoots k for 10: k's Health 50 steps at 10, so k moves one place up: v, k, h.
+    # v then takes its Move into both fires: k's card is nearer the front, so k shoots first.
+    d = table({**QUIET, "covering_fire": True, "initiative": "cards", "padding": []},
+              heroes={"h": shooter(6), "k": sheet(traits={**pool(5), **AIM}, weapons=[GUN_CF], health=50)},
+              villains={"v": sheet(traits=pool(4), weapons=[gun(10)], **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 10])
+    end_turn(d, "h")
+    d.do("ann", "cover", character="k", aggressive=True, dice=[9, 5])
+    end_turn(d, "k")
+    attack(d, "v", ["k"], HIT)
+    assert state(d).turn.order.order == ("v", "k", "h")
+    events = d.do("gm", "move", character="v")
+    if state(d).pending is not None:
+        events += d.do("gm", "defend", character="v", use=False)
+    assert [(r["attacker"], r["av"]) for r in all_of(events, "attack_rolled")] == [("k", 12), ("h", 13)]
+
+
+@pytest.mark.rules("WS-SHOCK-002")
+def test_y37__physician_and_wits_against_the_margin_wake_the_shocked_early() -> None:
+    # src 120: the failed Shock roll's negative margin (8: 2 vs 10) is "the Difficulty of any Physician+Wits
+    # roll to wake you prematurely": k's Physician 4 + Wits 4 + 1 - 9 = 0 fails; next turn 9 - 1: 16 wakes v.
+    d = table({"wake_rolls": False, "wound_penalty": "none"},
+              heroes={"h": sheet(weapons=[gun(5)]), "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], [*HIT, 1, 9])
+    assert who(d, "v").revive_difficulty == 8
+    end_turn(d, "h")
+    r = last(d.do("ann", "revive", character="k", patient="v", dice=[1, 9]), "rolled")
+    assert (r["total"], r["difficulty"], r["success"]) == (0, 8, False)
+    assert who(d, "v").standing is Standing.DOWN
+    end_turn(d, "k")
+    end_turn(d, "h")
+    d.do("ann", "revive", character="k", patient="v", dice=HIT)
+    assert who(d, "v").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-SHOCK-002", "WS-DMG-007")
+def test_y38__the_shocked_wake_when_the_margins_sequences_are_up() -> None:
+    # src 120: "The negative margin indicates Sequences until you wake up": failing by 2 (8 vs 10: 5 + 5 + 3
+    # - 5), v is down for 2 Sequences and is up as the third begins after.
+    d = table({"wake_rolls": False, "wound_penalty": "none"}, heroes={"h": sheet(weapons=[gun(5)])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], [*HIT, 3, 5])
+    assert who(d, "v").wake_at == state(d).clock + 2
+    end_turn(d, "h")  # Sequence 2
+    assert who(d, "v").standing is Standing.DOWN
+    end_turn(d, "h")  # Sequence 3
+    assert who(d, "v").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-DMG-007")
+def test_y39__ten_minutes_wake_the_unconscious_whatever_the_margin() -> None:
+    # src 60: "or they wake up in 10 minutes, whichever comes first": v, 2 Wounds, fails the Shock roll
+    # (5 + 5 + 0 - 9 = 1 vs 15) by 14, so would sleep 14 Sequences (src 120); 10 minutes pass: awake.
+    d = table({"wake_rolls": False, "wound_penalty": "none"}, heroes={"h": sheet(weapons=[gun(10)])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], [*HIT, 10, 9])
+    assert who(d, "v").standing is Standing.DOWN
+    d.do("gm", "pass_time", minutes=10)
+    assert who(d, "v").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-CINE-003", "WS-CINE-004")
+def test_y40__the_sessions_end_heals_every_cinematic_wound_for_a_point_each() -> None:
+    # src 132: "All cinematic wounds heal at end of session ... (Optional: Cinematic Wounds provide 1xp to
+    # the party when healed)": two 20-Damage hits (Massive: src 133), two Cinematic Wounds, 2 XP.
+    d = duel({"cinematic_wounds": "fixed", "cine_wound_xp": 1}, damage=20, health=100, toughness=50)
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    end_turn(d, "v")
+    attack(d, "h", ["v"], HIT)
+    assert len(who(d, "v").cinematic) == 2
+    d.do("gm", "end_session")
+    assert (who(d, "v").cinematic, state(d).party_xp) == ((), 2)
+
+
+@pytest.mark.rules("WS-CINE-005")
+def test_y41__a_player_may_fail_the_cinematic_luck_roll_on_purpose() -> None:
+    # src 138: "She may voluntarily fail this roll": v (Luck 5, a sure pass against 5 on most dice) welcomes
+    # it; a 1-Wound hit brings one Cinematic Wound and no die is rolled for it.
+    d = duel({"cinematic_wounds": "variable"}, damage=5, traits={"Luck": 5})
+    d.do("gm", "welcome_cinematic", character="v")
+    attack(d, "h", ["v"], HIT)
+    assert len(who(d, "v").cinematic) == 1
