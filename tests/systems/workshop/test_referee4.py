@@ -602,3 +602,44 @@ def test_y41__a_player_may_fail_the_cinematic_luck_roll_on_purpose() -> None:
     d.do("gm", "welcome_cinematic", character="v")
     attack(d, "h", ["v"], HIT)
     assert len(who(d, "v").cinematic) == 1
+
+
+# -- an Action out of Sequence, and the heroic table's rows (src 25, 37-49) ----------------------------------
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-SHOT-004")
+def test_y42__a_move_bought_out_of_sequence_meets_the_fire() -> None:
+    # src 25: 3 Shots buy "an Action out of Sequence after your normal Initiative"; src 12: an Action "may be
+    # a Move"; src 76: the fire attacks "all moving in the line of fire". v (5 Shots) passes its turn, then
+    # on g's turn buys an Action (2 Shots left) and moves: shot at, AV 12 vs 12, 6 Shock.
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": shooter(6), "g": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(5), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    end_turn(d, "v")
+    d.do("gm", "extra_action", character="v")
+    d.do("gm", "move", character="v")
+    events = d.do("gm", "defend", character="v", use=False)
+    assert [(r["attacker"], r["hit"]) for r in all_of(events, "attack_rolled")] == [("h", True)]
+    assert (who(d, "v").shock, who(d, "v").shots) == (6, 2)
+
+
+@pytest.mark.rules("WS-SNAP-002")
+@pytest.mark.parametrize(
+    ("n", "modifier"), [(4, -8), (5, -12), (6, -17), (7, -23), (8, -30), (9, -38), (10, -47)]
+)
+def test_y43__the_heroic_table_row_for_each_count_of_targets(n: int, modifier: int) -> None:
+    # src 37-47: Targets 4..10 -> -8, -12, -17, -23, -30, -38, -47 on every snapshot.
+    foes = {f"v{i}": sheet(traits=SLOW, **TOUGH) for i in range(n)}
+    d = table({**QUIET, "heroic_multi_action": True}, heroes={"h": sheet()}, villains=foes)
+    events = attack(d, "h", list(foes), [10, 10] * n)
+    assert {r["modifier"] for r in all_of(events, "attack_rolled")} == {modifier}
+
+
+@pytest.mark.rules("WS-SNAP-002", "WS-SNAP-003")
+def test_y44__a_single_shot_under_heroic_initiative_takes_no_penalty() -> None:
+    # src 38, 49: the "1* -2" row is there because the table "is also used, reversed, as multi-action
+    # penalties versus unnamed characters": an Action at one named foe is no split: 9 + 9 - 1 = 17.
+    d = duel({"heroic_multi_action": True})
+    r = last(attack(d, "h", ["v"], HIT), "attack_rolled")
+    assert (r["modifier"], r["av"]) == (0, 17)
