@@ -643,3 +643,53 @@ def test_y44__a_single_shot_under_heroic_initiative_takes_no_penalty() -> None:
     d = duel({"heroic_multi_action": True})
     r = last(attack(d, "h", ["v"], HIT), "attack_rolled")
     assert (r["modifier"], r["av"]) == (0, 17)
+
+
+# -- the normal optional rules and treated Wounds (src 54, 62, 111) ------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-008", "WS-WPEN-001", "WS-SHOCK-001")
+def test_y45__a_default_table_plays_wound_penalty_and_shock() -> None:
+    # src 62: "Normal optional rules are Wound Penalty and Shock": with no switches set, v's 5-Damage shot
+    # wounds h once: the Shock roll vs 10 (5 + 5 + 9 - 1 = 18 holds), then h shoots at -1: 4 + 4 + 8 - 1 = 15
+    # (and v, wounded in turn, rolls its own Shock).
+    d = table({}, heroes={"h": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(traits=pool(6), weapons=[gun(5)], **TOUGH)})  # fmt: skip
+    events = attack(d, "v", ["h"], [*HIT, *HIT])
+    assert [(r["what"], r["difficulty"], r["success"]) for r in all_of(events, "rolled")] == [
+        ("shock", 10, True)
+    ]
+    end_turn(d, "v")
+    r = last(attack(d, "h", ["v"], [*HIT, *HIT]), "attack_rolled")
+    assert r["av"] == 4 + 4 + 8 - 1
+
+
+@pytest.mark.rules("WS-WPEN-001", "WS-WPEN-004")
+def test_y46__treated_wounds_no_longer_impair() -> None:
+    # src 111: "For each untreated Wound": h's 2 Wounds (a 10 m fall) are -2 until k treats them (PROPOSED:
+    # Physician 4 + Wits 6 + 9 - 1 = 18 vs 15); then h shoots unimpaired: 5 + 4 + 8 = 17.
+    d = table({**QUIET, "wound_penalty": "per_wound"},
+              heroes={"k": sheet(traits={**pool(6), "Physician": 4}), "h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=10, dice=[1, 9])
+    assert who(d, "h").wounds == 2
+    d.do("gm", "start_sequence")
+    d.do("ann", "treat", character="k", patient="h", dice=HIT)
+    end_turn(d, "k")
+    r = last(attack(d, "h", ["v"], HIT), "attack_rolled")
+    assert r["av"] == 17
+
+
+@pytest.mark.rules("WS-WPEN-004", "WS-DMG-005")
+def test_y47__bandaged_wounds_still_count_toward_toughness() -> None:
+    # src 54: "If you have Wounds equal to your Toughness, you're dying" (PROPOSED: bandaged ones count): h
+    # (Toughness 4) has 3 treated Wounds; one more from v's 5-Damage shot: 4, dying.
+    d = table({**QUIET, "wound_penalty": "per_wound"},
+              heroes={"k": sheet(traits={**pool(6), "Physician": 4}), "h": sheet(traits=pool(4), health=100)},
+              villains={"v": sheet(traits=pool(5), weapons=[gun(5)], **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=15, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "treat", character="k", patient="h", dice=HIT)
+    end_turn(d, "k")
+    attack(d, "v", ["h"], HIT)
+    assert (who(d, "h").wounds, who(d, "h").standing) == (4, Standing.DYING)
