@@ -693,3 +693,46 @@ def test_y47__bandaged_wounds_still_count_toward_toughness() -> None:
     end_turn(d, "k")
     attack(d, "v", ["h"], HIT)
     assert (who(d, "h").wounds, who(d, "h").standing) == (4, Standing.DYING)
+
+
+@pytest.mark.rules("WS-SEQ-001", "WS-SHOCK-002")
+def test_y48__a_minute_is_ten_sequences_for_the_sleepers_clock() -> None:
+    # src 8: "Each Sequence is about 6 seconds", so a minute is 10; src 120: v fails its Shock roll by 14
+    # (5 + 5 + 0 - 9 = 1 vs 15), down 14 Sequences: after 1 minute still down, after 2 up.
+    d = table({"wake_rolls": False, "wound_penalty": "none"}, heroes={"h": sheet(weapons=[gun(10)])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], [*HIT, 10, 9])
+    d.do("gm", "pass_time", minutes=1)
+    assert who(d, "v").standing is Standing.DOWN
+    d.do("gm", "pass_time", minutes=1)
+    assert who(d, "v").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-SHAKEN-002")
+def test_y49__a_shaken_mover_meets_the_fire_with_no_active_defense() -> None:
+    # src 81: the Shaken "may not perform Active Defenses": v (4 Shots, Shaken by a 3 m fall) moves into h's
+    # fire and is asked nothing: AV 12 vs 12 hits at once.
+    d = table({**QUIET, "covering_fire": True, "shaken": True}, heroes={"h": shooter(5)},
+              villains={"v": sheet(traits=pool(4), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="v", metres=3, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    events = d.do("gm", "move", character="v")
+    assert state(d).pending is None
+    assert [(r["av"], r["hit"]) for r in all_of(events, "attack_rolled")] == [(12, True)]
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-CARD-001", "WS-CARD-003")
+def test_y50__a_confused_mover_meets_the_fire_with_no_active_defense() -> None:
+    # src 92: "3: Confused (no pool points may be used)": the villains drew the 3 of spades, so v's Shots buy
+    # no Active Defense (src 20) against the fire it moves into.
+    d = table({**QUIET, "covering_fire": True, "card_draw": True}, heroes={"h": shooter(5)},
+              villains={"v": sheet(traits=pool(4), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[20, 3])  # heroes 7H, villains 3S
+    assert state(d).turn.cards["villains"] == "3S"
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    events = d.do("gm", "move", character="v")
+    assert state(d).pending is None and who(d, "v").shots == 4
+    assert [(r["av"], r["hit"]) for r in all_of(events, "attack_rolled")] == [(12, True)]
