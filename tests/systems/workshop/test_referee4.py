@@ -736,3 +736,25 @@ def test_y50__a_confused_mover_meets_the_fire_with_no_active_defense() -> None:
     events = d.do("gm", "move", character="v")
     assert state(d).pending is None and who(d, "v").shots == 4
     assert [(r["av"], r["hit"]) for r in all_of(events, "attack_rolled")] == [(12, True)]
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-SEQ-002")
+def test_y51__fires_of_equal_initiative_shoot_in_the_tie_breaks_order() -> None:
+    # src 12 with WS-SEQ-002's PROPOSED tie-break (higher Shot Count, then Agility): h and k both stand at
+    # Initiative 5 (Shot Count 5 each); h's Agility 6 beats k's 4, so h's fire shoots first though k laid
+    # its fire a Sequence earlier. v (Agility 5) acts between them.
+    sure = {"Ranged Weapons": 9, "Perception": 9}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Agility": 6, "Wits": 5, "Luck": 4, **sure}, weapons=[GUN_CF]),
+                      "k": sheet(traits={"Agility": 4, "Wits": 5, "Luck": 6, **sure}, weapons=[GUN_CF])},
+              villains={"v": sheet(traits=pool(5), **TOUGH)})  # fmt: skip
+    assert state(d).turn.order.order == ("h", "v", "k")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    d.do("ann", "cover", character="k", aggressive=True, dice=[9, 5])
+    end_turn(d, "k")
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 10])  # Cover 3, AV 13
+    end_turn(d, "h")
+    d.do("gm", "move", character="v")
+    events = d.do("gm", "defend", character="v", use=False)
+    assert [(r["attacker"], r["av"]) for r in all_of(events, "attack_rolled")] == [("h", 13), ("k", 12)]
