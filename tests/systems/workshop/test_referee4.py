@@ -141,14 +141,6 @@ def test_y06__stun_counts_the_wound_sand_in_your_teeth_adds() -> None:
     assert (who(d, "v").shock, who(d, "v").wounds, who(d, "v").shots) == (3, 1, 2)
 
 
-@pytest.mark.rules("WS-SHOCK-003")
-def test_y07__stun_takes_the_pool_to_zero_and_no_lower() -> None:
-    # src 124: 3 Wounds (Damage 15, WT 5) cost 3 Shots; v has 2: the pool stops at 0.
-    d = duel({"stun": True}, damage=15, traits=pool(2))
-    attack(d, "h", ["v"], HIT)
-    assert (who(d, "v").wounds, who(d, "v").shots) == (3, 0)
-
-
 @pytest.mark.rules("WS-SHOCK-001", "WS-SHOCK-002", "WS-GRIT-001")
 def test_y08__a_sand_wound_from_a_light_hit_calls_for_the_shock_roll() -> None:
     # src 142: the 3-Damage hit causes 1 Wound; src 120: "If you are hurt and take a Wound, roll for Shock
