@@ -750,3 +750,24 @@ def test_y51__fires_of_equal_initiative_shoot_in_the_tie_breaks_order() -> None:
     d.do("gm", "move", character="v")
     events = d.do("gm", "defend", character="v", use=False)
     assert [(r["attacker"], r["av"]) for r in all_of(events, "attack_rolled")] == [("h", 13), ("k", 12)]
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-ALT-001", "WS-ALT-002")
+def test_y52__under_cards_the_fires_damage_moves_the_movers_own_card_up_from_the_rear() -> None:
+    # src 379: "When a character acts, she is placed at the rear of the stack. Damage equal to Health/5
+    # moves a card forwards". Stack h, v, g, x; h lays fire (Cover 2) and goes to the rear: v, g, x, h. v
+    # (Health 10: a place per 2) moves into it: 6 Damage, 3 places up from the rear, so when v's turn ends
+    # it stands first again: v, g, x, h. (4 places would have put it out of action.)
+    d = table({**QUIET, "covering_fire": True, "initiative": "cards", "padding": []},
+              heroes={"h": shooter(6), "g": sheet(traits=pool(3)), "x": sheet(traits=pool(2))},
+              villains={"v": sheet(traits=pool(4), health=10, toughness=50)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    assert state(d).turn.order.order == ("v", "g", "x", "h")
+    d.do("gm", "move", character="v")
+    if state(d).pending is not None:
+        d.do("gm", "defend", character="v", use=False)
+    assert who(d, "v").shock == 6
+    end_turn(d, "v")
+    assert state(d).turn.order.order == ("v", "g", "x", "h")
+    assert who(d, "v").can_act
