@@ -771,3 +771,34 @@ def test_y52__under_cards_the_fires_damage_moves_the_movers_own_card_up_from_the
     end_turn(d, "v")
     assert state(d).turn.order.order == ("v", "g", "x", "h")
     assert who(d, "v").can_act
+
+
+# -- Shots (src 18-25) ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHOT-004")
+def test_y53__six_shots_buy_two_actions_out_of_sequence() -> None:
+    # src 23-25: "3 Shots allows you to ... Take an Action out of Sequence after your normal Initiative"; the
+    # seed sets no limit: h (Shot Count 7) acts, then on v's turn buys one Action (4 left) and on g's
+    # another (1 left), each a shot at v.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(7)), "g": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(5), **TOUGH)})  # fmt: skip
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    attack(d, "h", ["v"], [10, 10])
+    end_turn(d, "v")
+    d.do("ann", "extra_action", character="h")
+    attack(d, "h", ["v"], [10, 10])
+    assert who(d, "h").shots == 1
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-SEQ-002")
+def test_y54__shots_spent_on_initiative_come_off_the_next_sequences_initiative() -> None:
+    # src 12, 21: v spends 2 Shots while h acts (Initiative 4 + 10 = 14 this Sequence); next Sequence its
+    # Initiative is its pool, 2, and h (5) goes first again.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(5))}, villains={"v": sheet(traits=pool(4), **TOUGH)})
+    d.do("gm", "raise_initiative", character="v", shots=2)
+    assert state(d).turn.initiative["v"] == 14
+    end_turn(d, "h")
+    end_turn(d, "v")
+    assert state(d).turn.initiative == {"h": 5, "v": 2} and state(d).turn.current == "h"
