@@ -135,3 +135,17 @@ def test_starting_the_fight_is_offered_to_the_gm_alone() -> None:
 
 def test_the_sample_sessions_menus_hold_only_what_the_table_takes() -> None:
     assert refused_offers_in_sample(RULESET) == []
+
+
+@pytest.mark.rules("WS-SHOT-005", "WS-SHOT-004")
+def test_no_interrupt_is_offered_while_someone_acts_out_of_sequence() -> None:
+    # src 25, 27: h buys an Action out of Sequence on v's turn; while it runs, g (Initiative still to come)
+    # is offered no interrupt, which the table refuses ("H is acting out of Sequence now"); the raise is
+    # still offered and taken.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(6)), "g": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(5), **TOUGH)})  # fmt: skip
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    menu = offered(d, "ann")
+    assert "interrupt" not in menu and "raise_initiative" in menu
+    d.refuse("ann", "interrupt", rule="WS-SHOT-004", character="g")

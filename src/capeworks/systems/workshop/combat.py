@@ -362,16 +362,28 @@ def _resolve_static(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, p:
 def _threats(state: WorkshopState, mover: str) -> list[Effect]:
     """The aggressive covering fire whose line of fire ``mover`` moves in (WS-COVER-004): "a static Attack
     on all moving in the line of fire" (src 76), so an ally named in the line is struck too; a fire laid
-    with no line named threatens the shooter's enemies."""
+    with no line named threatens the shooter's enemies. Each fire is one Attack on each mover: one that
+    has shot at ``mover`` already shoots no more, however often they move (the table's reading: neither
+    seed nor inventory says). The fires come in the acting order, since "Initiative regulates the acting
+    order during combat" (src 12): the higher Initiative (or the card nearer the front) shoots first."""
     m = state.characters[mover]
-    return [
+    fires = [
         e
         for e in state.effects
         if e.name == "aggressive_cover"
         and e.target != mover
+        and mover not in e.shot_at
         and (mover in e.line if e.line else e.faction != m.faction)
         and firing(state, e)
     ]
+    order = state.turn.order.order
+    return sorted(fires, key=lambda e: order.index(e.target) if e.target in order else len(order))
+
+
+def _shot_at(state: WorkshopState, fire: Effect, mover: str) -> tuple[Effect, ...]:
+    """The timed effects with ``fire`` marked as having made its Attack on ``mover`` (WS-COVER-004)."""
+    marked = fire.model_copy(update={"shot_at": (*fire.shot_at, mover)})
+    return tuple(marked if e == fire else e for e in state.effects)
 
 
 def static_hits(state: WorkshopState, p: Pending, c: Combatant, bonus: int) -> bool:
@@ -401,7 +413,7 @@ def fire_on_mover(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, move
 
 
 def _fire_on_group(
-    batch: Batch[WorkshopState], ctx: Ctx, shooter: Combatant, g: Combatant, av: int, w: Weapon
+    batch: Batch[WorkshopState], ctx: Ctx, fire: Effect, shooter: Combatant, g: Combatant, av: int, w: Weapon
 ) -> bool:
     """WS-COVER-004 on speed-bump mooks moving in the line: unnamed, they are "handled by Static PV"
     (src 175), so the static attack's AV (10 + Cover) is the Skill of the comparison: AV + Damage vs their
@@ -426,6 +438,7 @@ def _fire_on_group(
             hit=downed > 0,
             pv=pv,
             pending=None,
+            effects=_shot_at(batch.state, fire, g.id),
         )
     )
     spend_bruise(batch, g.id)
@@ -434,7 +447,8 @@ def _fire_on_group(
 
 def aggressive_fire(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mover: str) -> bool:
     """WS-COVER-004 (PROPOSED): each aggressive cover makes a static attack, AV 10 + Cover, with the weapon
-    that lays it, on ``mover``; the first clears the pending answer (if any). True if any hit."""
+    that lays it, on ``mover``, in the acting order and once per fire (:func:`_threats`); the first
+    clears the pending answer (if any). True if any hit."""
     any_hit = False
     for e in _threats(batch.state, mover):
         m = batch.state.characters[mover]
@@ -444,7 +458,7 @@ def aggressive_fire(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mo
         w = shooter.weapons.get(e.weapon) or weapon_of(shooter, "")
         av = 10 + e.amount
         if speed_bump(ctx.config, m):
-            any_hit |= _fire_on_group(batch, ctx, shooter, m, av, w)
+            any_hit |= _fire_on_group(batch, ctx, e, shooter, m, av, w)
             continue
         defense = defense_of(batch.state, m)
         outcome = av - defense
@@ -464,6 +478,7 @@ def aggressive_fire(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mo
                 hit=hit,
                 pv=pv,
                 pending=None,
+                effects=_shot_at(batch.state, e, mover),
             )
         )
         spend_bruise(batch, mover)

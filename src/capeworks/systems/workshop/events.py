@@ -205,6 +205,9 @@ class AttackRolled(WorkshopEvent):
     turn: Turn | None = None
     #: a miss's degree: failure, total_failure (the action turns Hazardous) or fumble; "" on a hit
     degree: str = ""
+    #: WS-COVER-004: the timed effects after an aggressive fire's static Attack, which marks the mover as
+    #: shot at (left out when unset: older logs' events read as they did)
+    effects: tuple[Effect, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Damaged(WorkshopEvent):

@@ -213,8 +213,10 @@ def _extra(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _interrupters(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
+    """WS-SHOT-005: before the acting combatant has done anything, and not while someone acts out of
+    Sequence (WS-SHOT-004), which the interrupt would cut into: the table refuses that."""
     t = state.turn
-    return _raisers(state, seat) if not (t.action_used or t.move_used) else []
+    return _raisers(state, seat) if not (t.action_used or t.move_used or t.extra) else []
 
 
 #: every command: its payload, handler and who may issue it; prompt-only ones are answers only

@@ -19,6 +19,9 @@ class Effect(Timed):
     #: WS-COVER-003/004: the weapon aggressive covering fire is laid with, whose Damage its static attacks
     #: do (empty in older logs: their fire struck with the shooter's first weapon, as it was played)
     weapon: str = Field(default="", exclude_if=lambda v: not v)
+    #: WS-COVER-004: the movers this aggressive fire has attacked: its one static Attack meets each mover
+    #: once, however often they move in its line (empty in older logs, whose fire was played as it came)
+    shot_at: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class Turn(Frozen):
