@@ -1,0 +1,344 @@
+"""Referee pass 10 over Weaverdice part 1: bleeding against every way effort is spent or a turn is
+given over, the wound track's critical corners, low morale on reactions, the grapple's one roll a
+round, each situation written from the seed (``/work/shared/seeds/000_*.txt``, cited "src N") before
+reading the table's code, then played through the table with given dice.
+
+Where the seed is silent the expected outcome is the inventory's PROPOSED decision, cited by rule ID.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wounds import Standing, Wound
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+_SEATS = {"vic": "ann", "max": "bob", "thug": "gm", "brute": "gm", "goon": "gm"}
+KNIFE = {"name": "Knife", "damage": "cut", "attack_stat": "dexterity"}
+AIM = {"name": "Aim", "stats": ["dexterity"], "tree": "aim"}
+FOCUSED = {"name": "Focused Shot", "stats": ["dexterity"], "tree": "aim"}
+
+
+def _avail(d: Driver, ident: str, pool: Pool) -> int:
+    return int(d.state.people[ident].effort.available(d.state.sheet(ident), pool))
+
+
+def _tiers(d: Driver, ident: str) -> list[WoundTier]:
+    return [w.tier for w in d.state.people[ident].track.wounds]
+
+
+def _with(d: Driver, ident: str, *statuses: Status) -> None:
+    """Set-up: ``ident`` already suffers ``statuses`` (as an earlier effect would have left them)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    people[ident] = c.model_copy(
+        update={"conditions": (*c.conditions, *(condition(s, ident) for s in statuses))}
+    )
+    d.patch(people=people)
+
+
+def _pass_to(d: Driver, ident: str) -> None:
+    """End turns until ``ident``'s comes."""
+    while d.state.fight.turn.actor != ident:
+        actor = d.state.fight.turn.actor
+        d.do(_SEATS[actor], "end_turn", character=actor)
+
+
+def _vic_first(vic: dict[str, Any] | None = None, **more: Any) -> Driver:
+    """Vic (Ann's PC) against a generic thug; Vic acts first (Vic 6 + 6 = 12, the thug 6 + 3 = 9)."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic"), **more)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    assert d.state.fight.turn.actor == "vic"
+    return d
+
+
+# -- bleeding: "a lesser wound when expending effort or taking a full action" (src 814) -----------
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-SKILL-009", "WD-EFFORT-004")
+def test_a_bleeding_vic_who_opens_a_learning_skill_with_focus_takes_a_lesser_wound() -> None:
+    # src 342: a skill being learned is had for the encounter by spending Focus; src 814: Bleeding,
+    # "Suffer a lesser wound when expending effort". The Focus dot is effort: one lesser wound.
+    d = _vic_first({**sheet("vic", "Vic", guts=4), "skills": [{**AIM, "learning": True, "training": [5]}]})
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "open_skill", character="vic", skill="Aim")
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+    assert _tiers(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-SKILL-012", "WD-EFFORT-004")
+def test_a_bleeding_focused_shot_costs_a_lesser_wound() -> None:
+    # src 334: a Focused Shot spends Focus; src 814 as above. The shot misses (1 + 1 = 2 < 3): the
+    # Focus is spent all the same, and so is the blood.
+    d = _vic_first({**sheet("vic", "Vic", dexterity=4, guts=4), "skills": [AIM, FOCUSED]})
+    _with(d, "vic", Status.BLEEDING)
+    d.do(
+        "ann",
+        "attack",
+        character="vic",
+        target="thug",
+        stat="dexterity",
+        melee=False,
+        skills=["Aim"],
+        focused=True,
+        dice=[1, 1],
+    )
+    assert _tiers(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-COMBAT-010")
+def test_a_bleeding_full_attack_bleeds_once_not_once_a_swing() -> None:
+    # src 814: a lesser wound for "taking a full action"; src 527-529: a full attack is Attack x2, one
+    # full action. Both swings miss the thug (1 + 0 < 3): one lesser wound in all.
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "attack", character="vic", target="thug", full=True, dice=[1])
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    assert _tiers(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-EQUIP-003")
+def test_a_bleeding_vic_drawing_past_his_belt_slots_takes_the_full_actions_wound() -> None:
+    # src 1017: belt slots equal Dexterity; "Any more items than that ... stop being as quick to
+    # access": drawing one is a full action (WD-EQUIP-003); src 814: a full action bleeds.
+    # Dexterity 1: the second belt item (the axe) is past the slots.
+    vic = {**sheet("vic", "Vic", dexterity=1, guts=4), "belt": [KNIFE, {"name": "Bat", "damage": "bash"}]}
+    d = _vic_first(vic)
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "draw_item", character="vic", item="Bat")
+    assert _tiers(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-GRAPPLE-002", "WD-EFFORT-003")
+def test_a_bleeding_grappler_who_pushes_with_stamina_takes_a_lesser_wound() -> None:
+    # src 932: "Stamina() can be spent for a +1 on grapple rolls"; src 814 as above. Vic grabs the
+    # thug (5 + 0 = 5 hits DS 3) and spends a Stamina dot on the opposed Brawn (4 + 1 = 5 to 2 + 0).
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "grapple", character="vic", target="thug", stamina=1, dice=[4, 2])
+    assert _avail(d, "vic", Pool.STAMINA) == 2
+    assert _tiers(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-GRAPPLE-002", "WD-EFFORT-003")
+def test_a_bleeding_held_one_who_braces_with_stamina_takes_a_lesser_wound() -> None:
+    # src 932 as above, for the one held: committing a Stamina dot to the next round is effort spent
+    # (src 814). The notable brute holds Vic; Vic braces with one dot on his turn.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=4))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute 6 + 6 = 12, Vic 6 + 1 = 7
+    d.do("gm", "grab", character="brute", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "take")
+    d.do("gm", "grapple", character="brute", target="vic", dice=[4, 1])
+    d.do("gm", "end_turn", character="brute")
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "brace", character="vic", holder="brute", stamina=1)
+    assert _tiers(d, "vic") == [WoundTier.LESSER]
+
+
+# -- the wound track's critical corners (src 792-798) ------------------------------------------------
+
+
+def _hurt(d: Driver, ident: str, *tiers: WoundTier) -> None:
+    """Set-up: ``ident`` already carries wounds of ``tiers`` (plain ones, no effect left attached)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    wounds = tuple(
+        Wound(tier=t, id=f"w{i + 1}", scarring=t is WoundTier.CRITICAL) for i, t in enumerate(tiers)
+    )
+    people[ident] = c.model_copy(
+        update={"track": c.track.model_copy(update={"wounds": wounds}), "wounds_made": len(wounds)}
+    )
+    d.patch(people=people)
+
+
+def _brute_first(vic: dict[str, Any], **more: Any) -> Driver:
+    """The GM's notable brute (Brawn 5) acts before Vic (brute 6 + 6 = 12, Vic 6 + 1 = 7)."""
+    d = table()
+    add(d, "ann", vic, **more)
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])
+    assert d.state.fight.turn.actor == "brute"
+    return d
+
+
+def _brute_hits_vic(d: Driver, tier: str, *dice: int, damage: str = "pierce") -> None:
+    """The brute hits Vic (6 + 2 = 8) and Vic takes it; ``dice``: the stay-up roll if any, the effect
+    (Moderate Pierce 1-2: "No effect", src 674)."""
+    d.do("gm", "attack", character="brute", target="vic", damage=damage, tier=tier, dice=[6])
+    d.answer("ann", "react-vic", "take", dice=list(dice))
+
+
+@pytest.mark.rules("WD-WOUND-011", "WD-WOUND-007", "WD-WOUND-005")
+def test_a_track_of_a_critical_and_moderates_that_fails_to_stay_up_starts_dying() -> None:
+    # src 798: "Critical wounds act as scarring moderates"; src 796: "If all spaces are filled with
+    # moderate wounds, they start dying instead of falling unconscious". Vic (Guts 3) carries a
+    # critical and a moderate; a moderate pierce fills the track: the 3+ Guts check, 1 + 0 = 1, fails;
+    # with no lesser on the track Vic starts dying, not merely unconscious.
+    d = _brute_first(sheet("vic", "Vic"))
+    _hurt(d, "vic", WoundTier.CRITICAL, WoundTier.MODERATE)
+    _brute_hits_vic(d, "moderate", 1, 1)
+    assert _tiers(d, "vic") == [WoundTier.CRITICAL, WoundTier.MODERATE, WoundTier.MODERATE]
+    assert d.state.people["vic"].track.standing is Standing.DYING
+
+
+@pytest.mark.rules("WD-WOUND-011", "WD-WOUND-003")
+def test_a_second_critical_displacing_the_last_lesser_fills_the_track_with_criticals__death() -> None:
+    # src 792: on a full track a heavier wound takes a lesser one's place; src 798: "those with wound
+    # slots filled with critical wounds will outright die". Vic (Guts 2) carries a critical and a
+    # lesser; a second critical takes the lesser's slot: both slots critical, dead.
+    d = _brute_first(sheet("vic", "Vic", guts=2))
+    _hurt(d, "vic", WoundTier.CRITICAL, WoundTier.LESSER)
+    _brute_hits_vic(d, "critical", 1)
+    assert _tiers(d, "vic") == [WoundTier.CRITICAL, WoundTier.CRITICAL]
+    assert d.state.people["vic"].track.standing is Standing.DEAD
+
+
+@pytest.mark.rules("WD-COMBAT-033", "WD-WOUND-011")
+def test_a_rest_eases_the_moderate_beside_a_critical_never_the_critical() -> None:
+    # src 1004: a rest may "reduce their most minor wound's severity"; src 798: criticals are
+    # scarring moderates, and scarring persists until downtime or medical care (src 842). Vic carries
+    # a critical and a moderate: the rest (Guts 5 + 0) takes the moderate to lesser.
+    d = _brute_first(sheet("vic", "Vic"))
+    _hurt(d, "vic", WoundTier.CRITICAL, WoundTier.MODERATE)
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "rest", character="vic", reduce=True, restore=["focus"], dice=[5])
+    assert _tiers(d, "vic") == [WoundTier.CRITICAL, WoundTier.LESSER]
+
+
+# -- low morale caps every result, reactions and grapples too (src 453-475) -----------------------
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-COMBAT-020")
+def test_at_morale_minus_2_a_dodge_of_6_is_a_5_and_does_not_match_the_brutes_6() -> None:
+    # src 453: "dice results (after modifiers are added from stats) will be capped"; two steps low
+    # caps at 5 (src 459-465; Dandelion, src 481: "Her opponent rolls a 6 and she can't match that").
+    # The brute's 4 + 2 = 6 hits; Vic dodges with a 6 + 0, capped to 5 < 6: the hit lands.
+    d = _brute_first(sheet("vic", "Vic"), morale=-2)
+    d.do("gm", "attack", character="brute", target="vic", damage="pierce", tier="lesser", dice=[4])
+    d.answer("ann", "react-vic", "dodge", dice=[6, 1])
+    assert _tiers(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-GRAPPLE-002")
+def test_at_morale_minus_3_vics_opposed_brawn_is_capped_at_4_and_the_thug_breaks_free() -> None:
+    # src 453 as above; three steps low caps at 4. src 932: opposed strength rolls; "If the defender
+    # wins" he is free. Vic (Brawn 5) grabs the thug (4 + 2 = 6 >= 3) and rolls 6 + 2 = 8, capped to
+    # 4; the thug's 5 + 0 = 5 wins.
+    d = _vic_first(sheet("vic", "Vic", brawn=5), morale=-3)
+    d.do("ann", "grab", character="vic", target="thug", dice=[4])
+    d.do("ann", "grapple", character="vic", target="thug", dice=[6, 5])
+    assert not d.state.grapples
+
+
+# -- a grapple's checks are made once a round (src 936) --------------------------------------------
+
+
+@pytest.mark.rules("WD-GRAPPLE-002")
+def test_a_second_grapple_roll_in_the_same_turn_is_refused() -> None:
+    # src 936: options are bought "one per turn, excepting Hold. Checks are made each round." Vic
+    # grabs (5 >= 3), wins the opposed Brawn (5 to 1) and holds; a second opposed roll this turn is
+    # refused and changes nothing.
+    d = _vic_first()
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "grapple", character="vic", target="thug", dice=[5, 1])
+    before = d.state
+    d.refuse("ann", "grapple", character="vic", target="thug", dice=[5, 1])
+    assert d.state == before
+
+
+# -- death sentence on a generic (src 875, 304) -------------------------------------------------------
+
+
+@pytest.mark.rules("WD-STATUS-014", "WD-NPC-004")
+def test_a_generic_under_a_death_sentence_drops_when_its_wounds_reach_its_guts() -> None:
+    # src 875: "a lesser wound every round"; src 304: a generic who suffers "wounds equal to their
+    # Guts stat ... drop[s] unconscious", no check. The thug (Guts 2): after two rounds, down.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=2))
+    d.do("gm", "start_combat", dice=[6])
+    _with(d, "thug", Status.DEATH_SENTENCE)
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    assert _tiers(d, "thug") == [WoundTier.LESSER]
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    assert _tiers(d, "thug") == [WoundTier.LESSER, WoundTier.LESSER]
+    assert d.state.people["thug"].track.standing is Standing.DOWN
+
+
+# -- wound effects (src 632-788) ---------------------------------------------------------------------
+
+
+def _names(d: Driver, ident: str) -> list[str]:
+    return [str(c.name) for c in d.state.people[ident].conditions]
+
+
+def _keep_recovery(d: Driver) -> None:
+    """Vic spends no Recovery dot to stop the effect (src 616)."""
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+
+
+@pytest.mark.rules("WD-WFX-019")
+def test_moderate_rend_2_cannot_take_minus_2_to_a_stat_twice() -> None:
+    # src 754: "their choice of X of: pain, bleeding, scarring, or -2 to a physical stat"; the
+    # inventory (WD-WFX-019 PROPOSED): no duplicates. A 2: the stat loss twice is refused.
+    d = _brute_first(sheet("vic", "Vic", brawn=5))
+    _brute_hits_vic(d, "moderate", 2, damage="rend")
+    _keep_recovery(d)
+    d.refuse("ann", "effect_choice", character="vic", key="rend", picks=["stat", "stat"])
+    d.do("ann", "effect_choice", character="vic", key="rend", picks=["stat", "pain"])
+
+
+@pytest.mark.rules("WD-WFX-019", "WD-STATUS-007", "WD-STATUS-001")
+def test_moderate_rend_4_takes_all_four() -> None:
+    # src 754 with X = 4: the four options are all suffered (WD-WFX-019 PROPOSED). Bleeding, a pain,
+    # scarring, and -2 to a physical stat, half of it scarring (src 754).
+    d = _brute_first(sheet("vic", "Vic", brawn=5))
+    _brute_hits_vic(d, "moderate", 4, damage="rend")
+    _keep_recovery(d)
+    # nothing to choose but the stat: all four come
+    d.do("ann", "effect_choice", character="vic", key="rend_stat", picks=["brawn"])
+    assert Status.BLEEDING.value in _names(d, "vic")
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 3
+    assert d.state.people["vic"].track.wounds[0].scarring
+
+
+@pytest.mark.rules("WD-WFX-010", "WD-STATUS-007", "WD-COMBAT-033")
+def test_a_lesser_cut_4_scars_its_wound__the_rest_eases_the_other_lesser() -> None:
+    # src 646: Lesser Cut 4, "Inflict Scarred"; src 842: scarring persists until downtime or medical
+    # care; src 1004: a rest eases the most minor wound with no ongoing condition. Vic already carries a
+    # plain lesser; the cut's scarred lesser stays when the rest (5 + 0) eases one.
+    d = _brute_first(sheet("vic", "Vic"))
+    _hurt(d, "vic", WoundTier.LESSER)
+    d.do("gm", "attack", character="brute", target="vic", damage="cut", tier="lesser", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[4])
+    _keep_recovery(d)
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "rest", character="vic", reduce=True, restore=["focus"], dice=[5])
+    wounds = d.state.people["vic"].track.wounds
+    assert len(wounds) == 1 and wounds[0].scarring
+
+
+@pytest.mark.rules("WD-WFX-021")
+def test_moderate_shock_3_4_knocked_down_vic_cannot_pick_knocked_down() -> None:
+    # src 768: "chooses 2 of: disarmed, knocked down, lose 1 focus, start dying. Can't choose
+    # inapplicable options." Vic is already down and holds nothing: the two left are his, with no
+    # choice to make: he loses a Focus and starts dying.
+    d = _brute_first(sheet("vic", "Vic"))
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    _brute_hits_vic(d, "moderate", 3, damage="shock")
+    _keep_recovery(d)
+    assert not d.prompts("ann")
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+    assert d.state.people["vic"].track.standing is Standing.DYING
