@@ -342,3 +342,51 @@ def test_moderate_shock_3_4_knocked_down_vic_cannot_pick_knocked_down() -> None:
     assert not d.prompts("ann")
     assert _avail(d, "vic", Pool.FOCUS) == 2
     assert d.state.people["vic"].track.standing is Standing.DYING
+
+
+# -- a human shield is cover with an arc (src 600, 986) ---------------------------------------------
+
+
+def _shielded() -> Driver:
+    """Vic (Ann's, Brawn 5) holds the thug as a meat shield; it is the goon's turn."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic"))
+    d.do("gm", "start_combat", dice=[6, 4, 1])  # Vic 12; the generics tied at 9 roll off: thug, goon
+    d.do("ann", "grab", character="vic", target="thug", dice=[3])  # 3 + 2 = 5 >= DS 3
+    d.do("ann", "grapple", character="vic", target="thug", option="meatshield", points=2, dice=[6, 2])
+    _pass_to(d, "goon")
+    return d
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-COMBAT-022")
+def test_a_blow_from_behind_a_meat_shielding_vic_gets_no_cover_and_misses_the_shield() -> None:
+    # src 986: Meatshield, "Regain DS, use the target as half cover. Incoming attacks that don't pass
+    # DS hit them"; src 600: "Narrow cover ... protects only the front 90 degrees and comes from ...
+    # human shields". The goon comes at Vic from behind (180 degrees off his front): the thug is not
+    # between them, so Vic's DS is his own 4 and the goon's 4 + 0 = 4 hits Vic, not the thug.
+    d = _shielded()
+    d.do("gm", "attack", character="goon", target="vic", angle=180, dice=[4])
+    d.answer("ann", "react-vic", "take", dice=[1])
+    assert _tiers(d, "vic") == [WoundTier.LESSER]
+    assert _tiers(d, "thug") == []
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-COMBAT-022")
+def test_a_blow_from_behind_that_misses_vic_does_not_strike_the_shield() -> None:
+    # src 986 and src 600 as above: from behind, the goon's 3 + 0 = 3 simply misses Vic's DS 4; the
+    # thug held in front of Vic is not in its way.
+    d = _shielded()
+    d.do("gm", "attack", character="goon", target="vic", angle=180, dice=[3])
+    assert _tiers(d, "vic") == [] and _tiers(d, "thug") == []
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-COMBAT-022")
+def test_from_the_front_the_shield_is_cover_and_takes_the_blow_that_misses_vic() -> None:
+    # src 986: from the front (30 degrees off, inside the shield's 90) Vic's DS is 4 + 1 = 5; the
+    # goon's 4 does not pass it and lands on the thug.
+    d = _shielded()
+    d.do("gm", "attack", character="goon", target="vic", angle=30, dice=[4, 3])
+    assert _tiers(d, "vic") == []
+    assert _tiers(d, "thug") == [WoundTier.LESSER]

@@ -116,16 +116,22 @@ def in_reach_of_grapple(state: WdState, ident: str) -> str | None:
     return None
 
 
-def defense_in_grapple(state: WdState, ident: str, base: int, config: WeaverdiceConfig) -> int:
-    """DS of someone in a grapple: ``grappled_ds`` for both, a meat-shielding holder's own + 1
-    (WD-GRAPPLE-006/008). A hold whose holder is out (unconscious, dying) grips nobody: both have
-    their own DS again."""
+def defense_in_grapple(
+    state: WdState, ident: str, base: int, config: WeaverdiceConfig, *, angle: int = 0
+) -> int:
+    """DS of someone in a grapple: ``grappled_ds`` for both, a meat-shielding holder's own + 1 against
+    an attack ``angle`` degrees off their front within the shield's arc (WD-GRAPPLE-006/008, src 600).
+    A hold whose holder is out (unconscious, dying) grips nobody: both have their own DS again."""
     for g in state.grapples.values():
         holder_up = g.holder in state.people and state.people[g.holder].track.standing is Standing.UP
         if ident in (g.holder, g.target) and holder_up:
             holder = g.holder == ident
             return grapple_ds(
-                base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=config.grappled_ds
+                base_ds=base,
+                holder=holder,
+                meatshield=g.meatshield,
+                grappled_ds=config.grappled_ds,
+                angle=angle,
             )
     return base
 
@@ -184,11 +190,14 @@ def weapon_modifier(state: WdState, me: Combatant, sheet: Character, weapon: str
     return 0
 
 
-def shield_struck(state: WdState, holder: str, total: int, holder_ds: int) -> str | None:
+def shield_struck(state: WdState, holder: str, total: int, holder_ds: int, *, angle: int = 0) -> str | None:
     """The one ``holder`` holds as a meat shield when an attack of ``total`` fails the holder's DS:
-    "incoming attacks that don't pass DS hit them" (WD-GRAPPLE-008, src 986); else None."""
+    "incoming attacks that don't pass DS hit them" (WD-GRAPPLE-008, src 986); else None. An attack
+    from behind (``angle`` off the holder's front, outside the shield's arc, src 600) meets no shield."""
     shield = next((g.target for g in state.grapples.values() if g.holder == holder and g.meatshield), None)
-    if shield is None or meatshield_hit(attack_total=total, grappler_ds=holder_ds) is ShieldHit.GRAPPLER:
+    if shield is None:
+        return None
+    if meatshield_hit(attack_total=total, grappler_ds=holder_ds, angle=angle) is not ShieldHit.SHIELD:
         return None
     return shield
 
