@@ -390,3 +390,44 @@ def test_from_the_front_the_shield_is_cover_and_takes_the_blow_that_misses_vic()
     d.do("gm", "attack", character="goon", target="vic", angle=30, dice=[4, 3])
     assert _tiers(d, "vic") == []
     assert _tiers(d, "thug") == [WoundTier.LESSER]
+
+
+# -- a knife stuck in melee: straight into a grapple (src 865) ---------------------------------------
+
+
+def _knife_sticks_in_vic() -> Driver:
+    """The thug (Dexterity 4) stabs Vic (Guts 4): 6 + 1 hits, Lesser Pierce 5 "Inflicts stuck"
+    (src 666); it is still the thug's turn, one action left."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=4, athletics=1, dexterity=1))  # speed 2 + 1 = 3
+    thug = sheet("thug", "Thug", "generic", dexterity=4)  # 7 + 3 = 10
+    add(d, "gm", {**thug, "held": [{"name": "Knife", "damage": "pierce", "attack_stat": "dexterity"}]})
+    d.do("gm", "start_combat", dice=[1])
+    d.do("gm", "attack", character="thug", target="vic", weapon="knife", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    assert Status.STUCK.value in _names(d, "vic")
+    return d
+
+
+@pytest.mark.rules("WD-STATUS-012", "WD-GRAPPLE-011", "WD-GRAPPLE-001")
+def test_with_his_knife_stuck_in_vic_the_thug_segues_into_a_grapple_with_no_contact_roll() -> None:
+    # src 865: Stuck (from melee), "allows the attacker to segue straight into a grapple"; src 932: a
+    # grapple's attack roll is only "to make contact", and the knife in Vic is contact made. The
+    # thug's grab takes his second action and no roll: the grapple begins.
+    d = _knife_sticks_in_vic()
+    d.do("gm", "grab", character="thug", target="vic", dice=[])
+    assert set(d.state.grapples) == {"thug>vic"}
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-GRAPPLE-001")
+def test_without_anything_stuck_a_grab_still_rolls_to_make_contact() -> None:
+    # src 932: "an attack roll is made to make contact": the thug grabs Max, nothing in him: 1 + 0 = 1
+    # misses DS 4, no grapple.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=1, dexterity=1))
+    add(d, "gm", sheet("thug", "Thug", "generic", dexterity=4))
+    d.do("gm", "start_combat", dice=[1])
+    d.do("gm", "grab", character="thug", target="vic", dice=[1])
+    assert not d.state.grapples

@@ -248,7 +248,8 @@ def strike_shield(b: Builder, strike: PendingAttack, roll: CheckRoll, shield: st
 
 def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     """Grab: Brawn against the target's DS without costume layers; a named target may Dodge
-    (not Block); a hit starts the grapple (WD-GRAPPLE-001)."""
+    (not Block); a hit starts the grapple (WD-GRAPPLE-001). The grabber's melee weapon stuck in the
+    target is contact already made: the grapple begins with no roll (WD-STATUS-012, src 865)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
     me, target = person(state, c.character), person(state, c.target)
@@ -260,15 +261,21 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
     b = Builder(state, context, dice)
     turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
+    # "allows the attacker to segue straight into a grapple" (src 865): the weapon in them is the contact
+    lodged = st.grapple_bonus(target.conditions, grappler=c.character, target=c.target) > 0
     b.emit(
         ev.ActionTaken(
             character=c.character,
             name=me.name,
             action="grab",
             kind=ActionKind.STANDARD.value,
+            note="the weapon stuck in them" if lodged else "",
             fight=evolve(fight, {"turn": turn}),
         )
     )
+    if lodged:
+        begin(b, c.character, c.target)
+        return b.batch
     tsheet = state.sheet(c.target)
     ds = grab_defense(defense=tsheet.defense(context.config), equipment_bonus=tsheet.defense_bonus)
     roll, _ = roll_check(b, c.character, (Stat.BRAWN,), tn=ds, purpose="grab")
