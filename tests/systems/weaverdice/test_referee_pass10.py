@@ -431,3 +431,66 @@ def test_without_anything_stuck_a_grab_still_rolls_to_make_contact() -> None:
     d.do("gm", "start_combat", dice=[1])
     d.do("gm", "grab", character="thug", target="vic", dice=[1])
     assert not d.state.grapples
+
+
+# -- low morale on a sprint's roll (src 453, 890) -----------------------------------------------------
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-MOVE-005")
+def test_at_dismal_morale_a_sprint_roll_of_6_is_a_3_and_adds_nothing() -> None:
+    # src 890: a sprint rolls Athletics, "+5' further on a 4+ and 10' further on a 6+"; src 453: at
+    # the floor every result is capped at 3 (src 459). Vic (Athletics 3): 6 + 0 capped to 3, no bonus:
+    # asking 65 ft, the sprint carries him its two moves, 60.
+    d = _vic_first(morale=-4)
+    d.do("ann", "move", character="vic", feet=65, sprint=True, dice=[6])
+    moved = next(e for e in reversed(d.events) if e.type == "weaverdice.action_taken")
+    assert moved.payload.feet == 60
+
+
+# -- wound effects on a generic, who has no effort (src 304, 660, 746, 814) -------------------------
+
+
+def _vic_hits_thug(d: Driver, damage: str, face: int) -> None:
+    """Vic (Brawn 5) hits the generic thug: 6 + 2 >= 3, a lesser wound of ``damage``, effect ``face``
+    (a generic has no Recovery to stop it with)."""
+    d.do("ann", "attack", character="vic", target="thug", damage=damage, dice=[6, face])
+
+
+@pytest.mark.rules("WD-WFX-015", "WD-NPC-003", "WD-STATUS-010")
+def test_a_generic_jolted_by_lesser_shock_5_6_has_no_focus_so_suffers_all_and_is_delayed() -> None:
+    # src 746: "Target loses 1 focus. If they have none, they instead suffer both of the above and are
+    # delayed"; src 304: generics do not track effort. The thug is blinded and deafened, pained, and
+    # delayed (src 854): "after the enemy or group of enemies who would otherwise act next", Max, so
+    # ahead of the goon, his ally.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1, dexterity=1))
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic 12, the thug 9, Max 7, the goon 5
+    _vic_hits_thug(d, "shock", 5)
+    names = _names(d, "thug")
+    assert {"blinded", "deafened", "delayed"} <= set(names)
+    assert any("pain" in n for n in names)
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight.turn.actor == "max"
+    d.do("bob", "end_turn", character="max")
+    assert d.state.fight.turn.actor == "thug"
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.turn.actor == "goon"
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-NPC-004", "WD-COMBAT-010")
+def test_a_bleeding_generic_who_makes_a_full_attack_takes_a_lesser_wound_and_may_drop() -> None:
+    # src 814: Bleeding, a lesser wound for "taking a full action"; src 304: a generic drops at wounds
+    # equal to its Guts. The thug (Guts 2) bleeds with one wound; his full attack costs the second:
+    # down.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=1, dexterity=1))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=2))
+    d.do("gm", "start_combat", dice=[1])  # the thug 9, Vic 3
+    _hurt(d, "thug", WoundTier.LESSER)
+    _with(d, "thug", Status.BLEEDING)
+    d.do("gm", "attack", character="thug", target="vic", full=True, dice=[1])
+    assert _tiers(d, "thug") == [WoundTier.LESSER, WoundTier.LESSER]
+    assert d.state.people["thug"].track.standing is Standing.DOWN
