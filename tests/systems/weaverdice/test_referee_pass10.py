@@ -494,3 +494,16 @@ def test_a_bleeding_generic_who_makes_a_full_attack_takes_a_lesser_wound_and_may
     d.do("gm", "attack", character="thug", target="vic", full=True, dice=[1])
     assert _tiers(d, "thug") == [WoundTier.LESSER, WoundTier.LESSER]
     assert d.state.people["thug"].track.standing is Standing.DOWN
+
+
+# -- a grab is an attack roll (src 932): what touches attack rolls touches it -------------------------
+
+
+@pytest.mark.rules("WD-STATUS-008", "WD-GRAPPLE-001")
+def test_a_blinded_vic_grabs_at_minus_1() -> None:
+    # src 932: a grapple opens with "an attack roll ... to make contact"; src 846: Blinded, "-1 to hit
+    # those that can be seen". Vic's 3 + 0 - 1 = 2 misses the thug's DS 3: no grapple.
+    d = _vic_first()
+    _with(d, "vic", Status.BLINDED)
+    d.do("ann", "grab", character="vic", target="thug", dice=[3])
+    assert not d.state.grapples

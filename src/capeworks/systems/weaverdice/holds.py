@@ -278,18 +278,19 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         return b.batch
     tsheet = state.sheet(c.target)
     ds = grab_defense(defense=tsheet.defense(context.config), equipment_bonus=tsheet.defense_bonus)
-    roll, _ = roll_check(b, c.character, (Stat.BRAWN,), tn=ds, purpose="grab")
+    # the grab is an attack roll (src 932): Blinded's -1 to hit touches it (WD-STATUS-008, src 846)
+    blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
+    roll, _ = roll_check(b, c.character, (Stat.BRAWN,), tn=ds, bonus=blind, purpose="grab")
     t = b.person(c.target)
-    pending = None
-    if roll.success and offers_reaction(t, tsheet):
-        pending = PendingAttack(
-            attacker=c.character,
-            target=c.target,
-            total=roll.total,
-            damage=DamageType.BASH,
-            tier=WoundTier.SUPERFICIAL,
-            grab=True,
-        )
+    strike = PendingAttack(
+        attacker=c.character,
+        target=c.target,
+        total=roll.total,
+        damage=DamageType.BASH,
+        tier=WoundTier.SUPERFICIAL,
+        grab=True,
+    )
+    pending = strike if roll.success and offers_reaction(t, tsheet) else None
     b.emit(
         ev.AttackRolled(
             attacker=c.character,
