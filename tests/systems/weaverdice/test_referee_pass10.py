@@ -507,3 +507,18 @@ def test_a_blinded_vic_grabs_at_minus_1() -> None:
     _with(d, "vic", Status.BLINDED)
     d.do("ann", "grab", character="vic", target="thug", dice=[3])
     assert not d.state.grapples
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-GRAPPLE-001")
+def test_great_morale_buys_up_a_missed_grab() -> None:
+    # src 453: high morale "can be spent; lowering morale by one step to change a die result"; at +2
+    # the roll counts as a 4 (src 469-471, Tankspanker src 479); WD-MORALE-003 PROPOSED: any of the
+    # character's own rolls, after seeing it. Vic's grab, 1 + 0 = 1, misses DS 3; the step makes it
+    # a 4: the grapple begins and Vic's morale is +1.
+    d = _vic_first(morale=2)
+    d.do("ann", "grab", character="vic", target="thug", dice=[1])
+    assert not d.state.grapples
+    d.do("ann", "spend_morale", character="vic")
+    assert set(d.state.grapples) == {"vic>thug"}
+    assert d.state.people["vic"].morale == 1
+    assert d.replayed().state == d.state

@@ -662,4 +662,4 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
                 waits=False,
             )
         )
-    land_hit(b, a)
+    _lands(b, a.target, a)

@@ -60,6 +60,7 @@ from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import (
+    Chance,
     Combatant,
     Fight,
     Grapple,
@@ -291,6 +292,11 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         grab=True,
     )
     pending = strike if roll.success and offers_reaction(t, tsheet) else None
+    # high morale may buy a missed grab up, as any missed attack (WD-MORALE-003, src 453); the grab's
+    # roll is public, so a hidden NPC's morale is not put beside it
+    chance = None
+    if not roll.success and me.morale > 0 and not me.hidden:
+        chance = Chance(who=c.character, kind="attack", roll=roll, attack=strike)
     b.emit(
         ev.AttackRolled(
             attacker=c.character,
@@ -304,6 +310,7 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             tier=WoundTier.SUPERFICIAL,
             fight=b.fight,
             attack=pending,
+            chance=chance,
         )
     )
     if roll.success and pending is None:
