@@ -522,3 +522,34 @@ def test_great_morale_buys_up_a_missed_grab() -> None:
     assert set(d.state.grapples) == {"vic>thug"}
     assert d.state.people["vic"].morale == 1
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-GRAPPLE-006", "WD-GRAPPLE-001", "WD-GRAPPLE-010")
+def test_a_second_grab_at_a_thug_already_held_meets_no_defense_score() -> None:
+    # src 932: "Holding someone means they lose DS" (WD-GRAPPLE-006 PROPOSED: DS 0); src 990: several
+    # may grapple one person. Vic holds the thug; Max's grab, 1 + 0 = 1, meets DS 0: a second grapple.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5])  # Vic 12, Max 11, the thug 9
+    d.do("ann", "grab", character="vic", target="thug", dice=[3])  # 3 + 2 = 5 >= DS 3
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "grab", character="max", target="thug", dice=[1])
+    assert set(d.state.grapples) == {"vic>thug", "max>thug"}
+
+
+@pytest.mark.rules("WD-GRAPPLE-006", "WD-GRAPPLE-001")
+def test_a_grab_at_vic_while_he_wrestles_the_thug_meets_no_defense_score() -> None:
+    # src 932: "Trying a grapple means losing the benefit of Defense Score up until the grapple
+    # breaks". Vic holds the thug; the goon's grab at Vic, 1 + 0 = 1, meets DS 0; Vic takes it.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic"))
+    d.do("gm", "start_combat", dice=[6, 4, 1])  # Vic 12; the generics tied at 9 roll off: thug, goon
+    d.do("ann", "grab", character="vic", target="thug", dice=[3])
+    _pass_to(d, "goon")
+    d.do("gm", "grab", character="goon", target="vic", dice=[1])
+    d.answer("ann", "react-vic", "take")
+    assert set(d.state.grapples) == {"vic>thug", "goon>vic"}

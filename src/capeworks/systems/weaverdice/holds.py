@@ -278,7 +278,11 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         begin(b, c.character, c.target)
         return b.batch
     tsheet = state.sheet(c.target)
-    ds = grab_defense(defense=tsheet.defense(context.config), equipment_bonus=tsheet.defense_bonus)
+    # one already in a grapple has lost the DS (src 932): a second grab meets what the grapple leaves
+    # (WD-GRAPPLE-006); otherwise the DS without costume layers
+    base = tsheet.defense(context.config)
+    held = defense_in_grapple(state, c.target, base, context.config)
+    ds = held if held < base else grab_defense(defense=held, equipment_bonus=tsheet.defense_bonus)
     # the grab is an attack roll (src 932): Blinded's -1 to hit touches it (WD-STATUS-008, src 846)
     blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
     roll, _ = roll_check(b, c.character, (Stat.BRAWN,), tn=ds, bonus=blind, purpose="grab")
