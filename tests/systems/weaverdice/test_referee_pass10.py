@@ -553,3 +553,23 @@ def test_a_grab_at_vic_while_he_wrestles_the_thug_meets_no_defense_score() -> No
     d.do("gm", "grab", character="goon", target="vic", dice=[1])
     d.answer("ann", "react-vic", "take")
     assert set(d.state.grapples) == {"vic>thug", "goon>vic"}
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-GRAPPLE-002")
+def test_a_pained_vic_who_loses_the_held_ones_brawn_roll_owes_pains_price() -> None:
+    # src 932: "opposed strength rolls are made" each round, the held one's too; src 822/826: under
+    # Physical Pain (any exertion, Brawn among it) a failed roll asks a morale step, a lesser wound, or
+    # the turn (only if there is one to lose). The brute holds Vic; on the brute's round his 4 + 2 = 6
+    # beats Vic's 1 + 0 = 1: Vic's roll failed, and it is not his turn: the price is owed, no turn.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute 6 + 6 = 12, Vic 6 + 1 = 7
+    d.do("gm", "grab", character="brute", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "take")
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("gm", "grapple", character="brute", target="vic", dice=[4, 1])
+    assert d.state.pain_owed.get("vic") is False
+    d.refuse("ann", "pain_choice", character="vic", choice="end_turn")
+    d.do("ann", "pain_choice", character="vic", choice="morale")
+    assert d.state.people["vic"].morale == -1

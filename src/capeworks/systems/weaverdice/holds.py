@@ -484,6 +484,9 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     # the round is the holder's action and its Brawn roll: not beating the defender is a failed roll,
     # and pain asks its price (WD-STATUS-002/003, src 822, 932)
     pained_failure(b, c.character, Stat.BRAWN, failed=outcome.winner is not Winner.ATTACKER)
+    # the held one's opposed roll is exertion too (src 826, 932): beaten, it failed, and pain asks its
+    # price as for a failed Dodge, with no turn of theirs to lose (src 822)
+    pained_failure(b, c.target, Stat.BRAWN, failed=outcome.winner is Winner.ATTACKER)
     return b.batch
 
 
