@@ -573,3 +573,61 @@ def test_a_pained_vic_who_loses_the_held_ones_brawn_roll_owes_pains_price() -> N
     d.refuse("ann", "pain_choice", character="vic", choice="end_turn")
     d.do("ann", "pain_choice", character="vic", choice="morale")
     assert d.state.people["vic"].morale == -1
+
+
+# -- a Medical roll is Dexterity and Knowledge: both pains touch it (src 610, 826, 830) ----------------
+
+
+def _max_tends_vic(*statuses: Status) -> Driver:
+    """Vic lies unconscious (a full track of lessers); it is Max's turn (Max 12, Vic 7, the thug 9)."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=2))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[1, 6])
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER)
+    people = dict(d.state.people)
+    vic = people["vic"]
+    people["vic"] = vic.model_copy(
+        update={"track": vic.track.model_copy(update={"standing": Standing.UNCONSCIOUS, "checks": 1})}
+    )
+    d.patch(people=people)
+    _with(d, "max", *statuses)
+    assert d.state.fight.turn.actor == "max"
+    return d
+
+
+@pytest.mark.rules("WD-STATUS-004", "WD-STATUS-002", "WD-WOUND-010")
+def test_a_mentally_pained_medic_whose_roll_fails_owes_pains_price() -> None:
+    # src 610: the Medical check is "(Dex & Know)"; src 830: Mental Pain "Applies to Wits, personal/
+    # defensive Social checks, Know"; src 822: a failed roll owes a morale step or a lesser wound (the
+    # lengthy roll took Max's turn: none to lose). Each roll is judged at the table's 4+, as a careful
+    # extraction's: 1 + 0 + 0 = 1 fails.
+    d = _max_tends_vic(Status.PAINED_MENTAL)
+    d.do("bob", "medical", character="max", patient="vic", dice=[1])
+    assert d.state.pain_owed.get("max") is False
+
+
+@pytest.mark.rules("WD-STATUS-003", "WD-STATUS-002", "WD-WOUND-010")
+def test_a_physically_pained_medic_whose_roll_fails_owes_pains_price() -> None:
+    # src 826: Physical Pain applies to Dexterity, the Medical roll's other stat; 2 + 0 + 0 = 2 < 4
+    d = _max_tends_vic(Status.PAINED_PHYSICAL)
+    d.do("bob", "medical", character="max", patient="vic", dice=[2])
+    assert d.state.pain_owed.get("max") is False
+
+
+@pytest.mark.rules("WD-STATUS-004", "WD-WOUND-010")
+def test_a_pained_medic_whose_roll_passes_owes_nothing() -> None:
+    # a 5 + 0 + 0 = 5 passes 4+: no failure, no price (src 822)
+    d = _max_tends_vic(Status.PAINED_MENTAL)
+    d.do("bob", "medical", character="max", patient="vic", dice=[5])
+    assert "max" not in d.state.pain_owed
+
+
+@pytest.mark.rules("WD-STATUS-004", "WD-STATUS-002", "WD-CORE-003")
+def test_a_two_stat_check_failed_under_a_pain_of_its_second_stat_owes_the_price() -> None:
+    # src 830: Mental Pain touches Knowledge; a check the GM calls on Dexterity and Knowledge (as
+    # Medical's "Dex & Know", src 610) is a Knowledge roll too: Max's 1 + 0 + 0 = 1 misses 4+ and owes.
+    d = _max_tends_vic(Status.PAINED_MENTAL)
+    d.do("gm", "check", character="max", stat=["dexterity", "knowledge"], tn=4, dice=[1])
+    assert "max" in d.state.pain_owed

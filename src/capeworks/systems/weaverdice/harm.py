@@ -23,7 +23,7 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.aiming import aligned_bonus
 from capeworks.systems.weaverdice.blind import emit_attack, emit_reacted, emit_stayed, secret
 from capeworks.systems.weaverdice.campaign.rewards import gunfire_rep
-from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
+from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy, meets
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
@@ -573,6 +573,10 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
         ),
         rolls=(record,),
     )
+    # each roll of the lengthy check is judged at the table's TN, as a careful extraction's: a failed
+    # one under a pain touching Dexterity or Knowledge owes its price (WD-STATUS-002..004, src 822)
+    failed = not meets(roll.total, context.config.default_tn)
+    pained_failure(b, c.character, Stat.DEXTERITY, failed=failed, also=Stat.KNOWLEDGE)
     return b.batch
 
 
