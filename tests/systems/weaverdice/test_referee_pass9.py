@@ -131,12 +131,11 @@ def _conditions(d: Driver, ident: str) -> list[str]:
 @pytest.mark.rules("WD-STATUS-011", "WD-STATUS-012")
 def test_a_knife_wrested_free_leaves_a_moderate_wound_and_bleeding() -> None:
     # src 858: "If it is removed forcefully or carelessly (including forcibly with a wrest in a
-    # grapple), the target suffers a moderate wound and bleeding." The thug grabs Vic (6 + 1, Vic
-    # takes it), and next round wrests his knife free (6 + 1 + 1 against Vic's 1 + 2): Vic has the
-    # first lesser, a moderate, and bleeds.
+    # grapple), the target suffers a moderate wound and bleeding." The thug grabs Vic (his knife in
+    # Vic is the contact, no roll: src 865), and next round wrests his knife free (6 + 1 + 1 against
+    # Vic's 1 + 2): Vic has the first lesser, a moderate, and bleeds.
     d = _knife_in_vic()
-    d.do("gm", "grab", character="thug", target="vic", dice=[6])
-    d.answer("ann", "react-vic", "take")
+    d.do("gm", "grab", character="thug", target="vic")
     _pass_to(d, "vic")
     _pass_to(d, "thug")
     d.do("gm", "grapple", character="thug", target="vic", option="wrest", dice=[6, 1])

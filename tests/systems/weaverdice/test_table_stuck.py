@@ -196,8 +196,8 @@ def test_extracting_when_nothing_is_stuck_is_refused() -> None:
 @pytest.mark.rules("WD-STATUS-012", "WD-GRAPPLE-011")
 def test_a_knife_wrested_free_in_a_grapple_is_stuck_no_longer() -> None:
     d = knife_in_vic()
-    d.do("gm", "grab", character="thug", target="vic", dice=[6])
-    d.answer("ann", "react-vic", "take")  # no Dodge: the grapple begins
+    # "segue straight into a grapple" (src 865): the knife in Vic is the contact, no roll to make it
+    d.do("gm", "grab", character="thug", target="vic")
     assert "thug>vic" in d.state.grapples
     _pass_to(d, "vic")
     _pass_to(d, "thug")
@@ -215,8 +215,7 @@ def test_a_knife_wrested_free_in_a_grapple_is_stuck_no_longer() -> None:
 @pytest.mark.rules("WD-STATUS-012")
 def test_wresting_a_stuck_knife_free_earns_a_free_attack_on_the_target() -> None:
     d = knife_in_vic()
-    d.do("gm", "grab", character="thug", target="vic", dice=[6])
-    d.answer("ann", "react-vic", "take")
+    d.do("gm", "grab", character="thug", target="vic")  # the knife in Vic: no contact roll (src 865)
     _pass_to(d, "vic")
     _pass_to(d, "thug")
     # the grapple round is one of the thug's two actions; the wrest (8 against 3, src 974) frees

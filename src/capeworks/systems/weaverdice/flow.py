@@ -218,15 +218,21 @@ def pained_failure(
     personal_social: bool = False,
     parts: Collection[BodyPart] = (),
     secret: bool = False,
+    also: Stat | None = None,
 ) -> None:
     """After a failed roll that a pain touches, a price is owed (WD-STATUS-002..006); a personal or
     defensive Social roll is the one mental and emotional pain touch among Social rolls; ``parts``
-    are the body parts the action used (pain in a part, WD-STATUS-006). A ``secret`` roll's price is
-    veiled: the player who must choose it learns of the failure, the other seats do not."""
+    are the body parts the action used (pain in a part, WD-STATUS-006); ``also``: a roll's second
+    stat, whose pains touch it too (Medical's "Dex & Know", src 610). One failure, one price. A
+    ``secret`` roll's price is veiled: the player who must choose it learns of the failure, the other
+    seats do not."""
     if not failed:
         return
     c = b.person(ident)
     pains = pains_for(c.conditions, ident, stat=stat, personal_social=personal_social, parts=parts)
+    if also is not None:
+        more = pains_for(c.conditions, ident, stat=also, personal_social=personal_social)
+        pains += [p for p in more if p not in pains]
     if not pains:
         return
     fight = b.fight

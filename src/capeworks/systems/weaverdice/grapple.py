@@ -19,6 +19,7 @@ from capeworks.dice import Distribution, distribution
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.checks import attacker_wins
+from capeworks.systems.weaverdice.combat import Cover, cover_bonus
 from capeworks.systems.weaverdice.config import GrappleMode
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import (
@@ -53,6 +54,7 @@ __all__ = [
     "resolve_round",
     "resolve_several",
     "restrained_attack_modifier",
+    "shield_between",
     "wound_breaks",
 ]
 
@@ -365,14 +367,23 @@ def kept_held(r: GrappleRound) -> GrappleRound:
 # -- defense, restraint, meat shields, breaking (WD-GRAPPLE-006/008/010) ------------------------
 
 
-def grapple_ds(*, base_ds: int, holder: bool, meatshield: bool = False, grappled_ds: int = 0) -> int:
+def shield_between(angle: int) -> bool:
+    """Whether a meat shield stands between its holder and an attack ``angle`` degrees off the
+    holder's front: a human shield is narrow cover, guarding "only the front 90 degrees" (src 600)."""
+    return cover_bonus(Cover.NARROW, angle=angle) > 0
+
+
+def grapple_ds(
+    *, base_ds: int, holder: bool, meatshield: bool = False, grappled_ds: int = 0, angle: int = 0
+) -> int:
     """DS in a grapple: both sides drop to ``grappled_ds`` (OPEN WD-GRAPPLE-006: 0).
 
-    A holder who made a meat shield has their DS back, plus half cover (+1);
-    the one held keeps ``grappled_ds``.
+    A holder who made a meat shield has their DS back, plus half cover (+1) against an attack
+    from the shield's side (``angle`` off the front, :func:`shield_between`); the one held keeps
+    ``grappled_ds``.
     """
     if holder and meatshield:
-        return base_ds + MEATSHIELD_COVER
+        return base_ds + (MEATSHIELD_COVER if shield_between(angle) else 0)
     return grappled_ds
 
 
@@ -383,9 +394,12 @@ class ShieldHit(StrEnum):
     SHIELD = "shield"
 
 
-def meatshield_hit(*, attack_total: int, grappler_ds: int) -> ShieldHit:
-    """Attacks that fail the holder's DS (with half cover) hit the held target instead (src 986)."""
-    return ShieldHit.GRAPPLER if attack_total >= grappler_ds else ShieldHit.SHIELD
+def meatshield_hit(*, attack_total: int, grappler_ds: int, angle: int = 0) -> ShieldHit | None:
+    """Attacks that fail the holder's DS (with half cover) hit the held target instead (src 986);
+    one from outside the shield's arc (:func:`shield_between`) that fails it hits nobody (None)."""
+    if attack_total >= grappler_ds:
+        return ShieldHit.GRAPPLER
+    return ShieldHit.SHIELD if shield_between(angle) else None
 
 
 def restrained_attack_modifier(item: HeldItem) -> int:

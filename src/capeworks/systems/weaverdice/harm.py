@@ -23,7 +23,7 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.aiming import aligned_bonus
 from capeworks.systems.weaverdice.blind import emit_attack, emit_reacted, emit_stayed, secret
 from capeworks.systems.weaverdice.campaign.rewards import gunfire_rep
-from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
+from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy, meets
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
@@ -171,9 +171,9 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         # Focus buys Aim whatever the foes' nearness; later shots count one more Aim skill (src 334)
         check_focused_shot(sheet, c.skills, ranged=not c.melee, opened=me.opened)
         spend(b, c.character, Pool.FOCUS, EffortUse.FOCUSED_SHOT)
-    ds = defense_in_grapple(state, c.target, tsheet.defense(context.config), context.config) + cover_bonus(
-        c.cover, angle=c.angle
-    )
+    ds = defense_in_grapple(
+        state, c.target, tsheet.defense(context.config), context.config, angle=c.angle
+    ) + cover_bonus(c.cover, angle=c.angle)
     # Blinded: -1 to hit those it can still see (WD-STATUS-008)
     blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
     # the weapon in hand: restrained, -2 with a one-handed one, none two-handed (WD-GRAPPLE-008)
@@ -198,7 +198,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     )
     hit = roll.success
     # a miss on a meat-shielding holder strikes the one held (WD-GRAPPLE-008, src 986)
-    shield = None if hit else holds.shield_struck(state, c.target, roll.total, ds)
+    shield = None if hit else holds.shield_struck(state, c.target, roll.total, ds, angle=c.angle)
     pending = None
     attacker = b.person(c.character)
     t = b.person(c.target)
@@ -573,6 +573,10 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
         ),
         rolls=(record,),
     )
+    # each roll of the lengthy check is judged at the table's TN, as a careful extraction's: a failed
+    # one under a pain touching Dexterity or Knowledge owes its price (WD-STATUS-002..004, src 822)
+    failed = not meets(roll.total, context.config.default_tn)
+    pained_failure(b, c.character, Stat.DEXTERITY, failed=failed, also=Stat.KNOWLEDGE)
     return b.batch
 
 
@@ -662,4 +666,4 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
                 waits=False,
             )
         )
-    land_hit(b, a)
+    _lands(b, a.target, a)

@@ -60,6 +60,7 @@ from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import (
+    Chance,
     Combatant,
     Fight,
     Grapple,
@@ -116,16 +117,22 @@ def in_reach_of_grapple(state: WdState, ident: str) -> str | None:
     return None
 
 
-def defense_in_grapple(state: WdState, ident: str, base: int, config: WeaverdiceConfig) -> int:
-    """DS of someone in a grapple: ``grappled_ds`` for both, a meat-shielding holder's own + 1
-    (WD-GRAPPLE-006/008). A hold whose holder is out (unconscious, dying) grips nobody: both have
-    their own DS again."""
+def defense_in_grapple(
+    state: WdState, ident: str, base: int, config: WeaverdiceConfig, *, angle: int = 0
+) -> int:
+    """DS of someone in a grapple: ``grappled_ds`` for both, a meat-shielding holder's own + 1 against
+    an attack ``angle`` degrees off their front within the shield's arc (WD-GRAPPLE-006/008, src 600).
+    A hold whose holder is out (unconscious, dying) grips nobody: both have their own DS again."""
     for g in state.grapples.values():
         holder_up = g.holder in state.people and state.people[g.holder].track.standing is Standing.UP
         if ident in (g.holder, g.target) and holder_up:
             holder = g.holder == ident
             return grapple_ds(
-                base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=config.grappled_ds
+                base_ds=base,
+                holder=holder,
+                meatshield=g.meatshield,
+                grappled_ds=config.grappled_ds,
+                angle=angle,
             )
     return base
 
@@ -184,11 +191,14 @@ def weapon_modifier(state: WdState, me: Combatant, sheet: Character, weapon: str
     return 0
 
 
-def shield_struck(state: WdState, holder: str, total: int, holder_ds: int) -> str | None:
+def shield_struck(state: WdState, holder: str, total: int, holder_ds: int, *, angle: int = 0) -> str | None:
     """The one ``holder`` holds as a meat shield when an attack of ``total`` fails the holder's DS:
-    "incoming attacks that don't pass DS hit them" (WD-GRAPPLE-008, src 986); else None."""
+    "incoming attacks that don't pass DS hit them" (WD-GRAPPLE-008, src 986); else None. An attack
+    from behind (``angle`` off the holder's front, outside the shield's arc, src 600) meets no shield."""
     shield = next((g.target for g in state.grapples.values() if g.holder == holder and g.meatshield), None)
-    if shield is None or meatshield_hit(attack_total=total, grappler_ds=holder_ds) is ShieldHit.GRAPPLER:
+    if shield is None:
+        return None
+    if meatshield_hit(attack_total=total, grappler_ds=holder_ds, angle=angle) is not ShieldHit.SHIELD:
         return None
     return shield
 
@@ -239,7 +249,8 @@ def strike_shield(b: Builder, strike: PendingAttack, roll: CheckRoll, shield: st
 
 def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     """Grab: Brawn against the target's DS without costume layers; a named target may Dodge
-    (not Block); a hit starts the grapple (WD-GRAPPLE-001)."""
+    (not Block); a hit starts the grapple (WD-GRAPPLE-001). The grabber's melee weapon stuck in the
+    target is contact already made: the grapple begins with no roll (WD-STATUS-012, src 865)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
     me, target = person(state, c.character), person(state, c.target)
@@ -251,29 +262,45 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
     b = Builder(state, context, dice)
     turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
+    # "allows the attacker to segue straight into a grapple" (src 865): the weapon in them is the contact
+    lodged = st.grapple_bonus(target.conditions, grappler=c.character, target=c.target) > 0
     b.emit(
         ev.ActionTaken(
             character=c.character,
             name=me.name,
             action="grab",
             kind=ActionKind.STANDARD.value,
+            note="the weapon stuck in them" if lodged else "",
             fight=evolve(fight, {"turn": turn}),
         )
     )
+    if lodged:
+        begin(b, c.character, c.target)
+        return b.batch
     tsheet = state.sheet(c.target)
-    ds = grab_defense(defense=tsheet.defense(context.config), equipment_bonus=tsheet.defense_bonus)
-    roll, _ = roll_check(b, c.character, (Stat.BRAWN,), tn=ds, purpose="grab")
+    # one already in a grapple has lost the DS (src 932): a second grab meets what the grapple leaves
+    # (WD-GRAPPLE-006); otherwise the DS without costume layers
+    base = tsheet.defense(context.config)
+    held = defense_in_grapple(state, c.target, base, context.config)
+    ds = held if held < base else grab_defense(defense=held, equipment_bonus=tsheet.defense_bonus)
+    # the grab is an attack roll (src 932): Blinded's -1 to hit touches it (WD-STATUS-008, src 846)
+    blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
+    roll, _ = roll_check(b, c.character, (Stat.BRAWN,), tn=ds, bonus=blind, purpose="grab")
     t = b.person(c.target)
-    pending = None
-    if roll.success and offers_reaction(t, tsheet):
-        pending = PendingAttack(
-            attacker=c.character,
-            target=c.target,
-            total=roll.total,
-            damage=DamageType.BASH,
-            tier=WoundTier.SUPERFICIAL,
-            grab=True,
-        )
+    strike = PendingAttack(
+        attacker=c.character,
+        target=c.target,
+        total=roll.total,
+        damage=DamageType.BASH,
+        tier=WoundTier.SUPERFICIAL,
+        grab=True,
+    )
+    pending = strike if roll.success and offers_reaction(t, tsheet) else None
+    # high morale may buy a missed grab up, as any missed attack (WD-MORALE-003, src 453); the grab's
+    # roll is public, so a hidden NPC's morale is not put beside it
+    chance = None
+    if not roll.success and me.morale > 0 and not me.hidden:
+        chance = Chance(who=c.character, kind="attack", roll=roll, attack=strike)
     b.emit(
         ev.AttackRolled(
             attacker=c.character,
@@ -287,6 +314,7 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             tier=WoundTier.SUPERFICIAL,
             fight=b.fight,
             attack=pending,
+            chance=chance,
         )
     )
     if roll.success and pending is None:
@@ -456,6 +484,9 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     # the round is the holder's action and its Brawn roll: not beating the defender is a failed roll,
     # and pain asks its price (WD-STATUS-002/003, src 822, 932)
     pained_failure(b, c.character, Stat.BRAWN, failed=outcome.winner is not Winner.ATTACKER)
+    # the held one's opposed roll is exertion too (src 826, 932): beaten, it failed, and pain asks its
+    # price as for a failed Dodge, with no turn of theirs to lose (src 822)
+    pained_failure(b, c.target, Stat.BRAWN, failed=outcome.winner is Winner.ATTACKER)
     return b.batch
 
 

@@ -156,7 +156,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
             t = b.person(target.id)
             # a grappled target's DS, a meat-shielding holder's with half cover (WD-GRAPPLE-006/008)
             ds = defense_in_grapple(
-                b.state, target.id, b.sheet(target.id).defense(context.config), context.config
+                b.state, target.id, b.sheet(target.id).defense(context.config), context.config, angle=c.angle
             ) + cover_bonus(c.cover, angle=c.angle)  # cover guards against all attacks (src 600)
             # Blinded: -1 to hit those it can still see, a power's attack too (WD-STATUS-008, src 846)
             blind = (
@@ -204,7 +204,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
             )
             pending = strike if hit and offers_reaction(t, b.sheet(target.id)) else None
             # a miss on a meat-shielding holder strikes the one held, as a plain attack's (src 986)
-            shield = None if hit else holds.shield_struck(b.state, target.id, roll.total, ds)
+            shield = None if hit else holds.shield_struck(b.state, target.id, roll.total, ds, angle=c.angle)
             # high morale may buy a one-target power's miss up, as any attack's (WD-MORALE-003, src 453)
             may_buy = not hit and shield is None and len(targets) == 1 and b.person(c.character).morale > 0
             chance = Chance(who=c.character, kind="attack", roll=roll, attack=strike) if may_buy else None

@@ -210,7 +210,15 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
     if call is not None and call.interrupts and not roll.success:
         halt_tasks(b, c.character, roll)
     personal = call.personal if call is not None else c.personal
-    pained_failure(b, c.character, stats[0], failed=not roll.success, personal_social=personal, secret=hidden)
+    pained_failure(
+        b,
+        c.character,
+        stats[0],
+        failed=not roll.success,
+        personal_social=personal,
+        secret=hidden,
+        also=stats[1] if len(stats) > 1 else None,
+    )
     return b.batch
 
 
