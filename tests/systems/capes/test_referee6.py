@@ -1,0 +1,527 @@
+"""A sixth referee's pass over Capes: the seed lines the first five passes cited least.
+
+Claims held by a player on both sides or kept after going over (src 81-84, 131), the creator's
+first Story Token (src 135), Drives only for the super-powered (src 211, 231), the one
+undifferentiated stack (src 236-237), what a character owns once it has changed sides (src 101,
+102, 147, 110), split-off sides that grow (src 177, 180) and Reactions to one's own roll
+(src 197, 200). Each test is one situation written from the seed alone ("src N" = line N of
+seeds/004_209cadad08ad98a0.txt), played through the table with given dice. Sample sheets as in
+test_referee.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.systems.capes.flow import whose_turn
+from capeworks.systems.capes.state import Inspiration, Side, Stake
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
+from tests.systems.capes.test_referee import _claims, _filler_actions, _inspirations, _page
+from tests.systems.capes.test_referee4 import _nobody_reacts
+
+
+def _with_vale(tokens: int) -> Sim:
+    """As cast_game, with Ann buying Inspector Vale for a token at Page 1's start (``tokens`` given)."""
+    sim = cast_game()
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.patch(tokens={**sim.state.tokens, "ann": tokens})
+    sim.do("ann", "choose", character="inspector_vale")
+    return sim
+
+
+# -- claims (CAPES-PAGE-004..007, CAPES-RES-001) --------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-006", "CAPES-PAGE-005", "CAPES-RES-006", "CAPES-RES-005")
+def test_claim__one_player_claims_both_sides_through_two_characters() -> None:
+    # src 81: "can Claim the opposite side of a Conflict if the other is already Claimed"; src 83:
+    # only a side "you're Allied with"; src 82: an extra Claim for a Story Token. Ann plays Skitter
+    # (A) and Vale (B): she claims A free and buys B. A [6, 2] controls B [4]: she resolves A,
+    # pairs 2-4 and takes the losing 2 herself (src 140: "a character on both sides"); Skitter's
+    # winning stake has nobody but Ann's own Vale to go to, so it vanishes (src 134).
+    sim = _with_vale(tokens=2)
+    sim.put_conflict(
+        "c1",
+        a=(6, 2),
+        b=(4,),
+        allies={"skitter": "A", "inspector_vale": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    assert _page(sim)[2:] == ("claims", "ann")  # the bought go-around: Ann has a token left
+    sim.do("ann", "claim", conflict="c1", side="B")
+    pass_claims(sim)
+    assert sim.state.tokens["ann"] == 0
+    sim.do("ann", "begin_actions")
+    for seat, who in (("ann", "skitter"), ("ann", "inspector_vale"), ("bea", ""), ("cal", "")):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch {len(sim.state.conflicts)}", character=who)
+        sim.do(seat, "end_action")
+    sim.do("ann", "resolve", conflict="c1", pairs="2-4", losers="ann")
+    assert sim.state.conflict("c1") is None
+    assert _inspirations(sim, "ann") == [2, 6]
+    assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 0}
+
+
+@pytest.mark.rules("CAPES-RES-001", "CAPES-CONF-004")
+def test_claim__kept_after_the_claimant_goes_over_to_the_other_side() -> None:
+    # src 131: "If the side they claimed Controls the Conflict then they Resolve it"; alliance
+    # (src 83) is asked when the Claim is made. Ann claims A (Skitter on A); in her Action Silk
+    # Lines rolls B's 1 up to 2 to help B, so Skitter is now on B. A [5] still controls B [2] at the
+    # Page's end: Ann resolves A all the same, and pairs 5-2 give her an Inspiration of 3.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(5,), b=(1,), allies={"skitter": "A", "rampart": "B"})
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(2,),
+        ability="Silk Lines",
+        conflict="c1",
+        side="B",
+        help="B",
+        drive="truth",
+    )
+    sim.do("ann", "accept")
+    _nobody_reacts(sim)
+    sim.do("ann", "end_action")
+    conflict = sim.state.conflict("c1")
+    assert conflict is not None and conflict.alliances["skitter"].side == "B"
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("ann", "resolve", conflict="c1", pairs="5-2")
+    assert sim.state.conflict("c1") is None
+    assert _inspirations(sim, "ann") == [3]
+
+
+# -- Story Tokens at resolution (CAPES-RES-004/005) -----------------------------------------------
+
+
+@pytest.mark.rules("CAPES-RES-005", "CAPES-RES-004")
+def test_resolve__a_creator_who_never_rolled_lost_nothing_and_gets_no_token() -> None:
+    # src 135: the creator gets the first Story Token "If the character who created the Conflict
+    # loses"; src 110: sides are joined by rolling. Rampart (Cal) created the Event and never rolled
+    # on it. Skitter (A) staked 2 and wins; Sylvie (B) lost: both tokens go to Bea, none to Cal.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(5,),
+        b=(2,),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 2)]},
+        creator="rampart",
+        creator_player="cal",
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("ann", "resolve", conflict="c1", pairs="5-2")
+    assert sim.state.tokens == {"ann": 0, "bea": 2, "cal": 0}
+
+
+# -- Drives and the undifferentiated stack (CAPES-CHAR-007/009, CAPES-DEBT-003) -------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-007", "CAPES-CHAR-001", "CAPES-CHAR-003")
+def test_drives__a_normal_person_with_skills_has_none() -> None:
+    # src 211: "Super-powered characters can have Drives"; src 218: "normal people have Skills and
+    # not Powers"; src 231: "A super-powered character ... should have Drives defined". A baker
+    # with Skills given five Drives summing to 9 is refused; without them she is made.
+    sim = Sim()
+    sim.refuse(
+        "ann",
+        "create_character",
+        name="Mrs Hale",
+        skills="Baking,Gossip,Nursing",
+        attitudes="Worried,Warm,Nosy",
+        styles="Fussing,Chatty,Stubborn",
+        drives="love:3,hope:2,truth:2,duty:1,justice:1",
+    )
+    assert "mrs_hale" not in sim.state.roster
+    sim.do(
+        "ann",
+        "create_character",
+        name="Mrs Hale",
+        skills="Baking,Gossip,Nursing",
+        attitudes="Worried,Warm,Nosy",
+        styles="Fussing,Chatty,Stubborn",
+    )
+    assert sim.state.roster["mrs_hale"].sheet.drives == ()
+
+
+@pytest.mark.rules("CAPES-CHAR-009", "CAPES-DEBT-003")
+def test_overdrawn__an_undifferentiated_stack_rolls_once_however_deep() -> None:
+    # src 236: "one big stack of Debt"; src 237: "Overdrawn when they have more than five Debt";
+    # src 147: a roll "for each Overdrawn drive". The Swarm Thug's stack holds 12: one Drive-like
+    # stack, one roll (its 5 rolls 2, kept), then Page 2's claims.
+    sim = cast_game()
+    sim.do(
+        "ann",
+        "create_character",
+        name="Swarm Thug",
+        powers="Bite,Sting,Buzz",
+        attitudes="Mean,Dim,Loyal",
+        styles="Loud,Fast,Dirty",
+    )
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="swarm_thug")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.put_conflict("c1", a=(5,), b=(1,), allies={"swarm_thug": "A"})
+    sim.set_debt("swarm_thug", "stack", 12)
+    for seat, who in (("ann", "skitter"), ("ann", "swarm_thug"), ("bea", ""), ("cal", "")):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch {len(sim.state.conflicts)}", character=who)
+        sim.do(seat, "end_action")
+    assert _page(sim)[:3] == (2, "bea", "overdrawn")
+    sim.do("ann", "overdrawn_roll", dice=(2,), character="swarm_thug")
+    assert sim.side("c1", "A").dice == (2,)
+    assert _page(sim)[:3] == (2, "bea", "claims")
+
+
+# -- what a character owns after changing sides (src 110) -----------------------------------------
+
+
+def _skitter_goes_over_to_b(sim: Sim) -> None:
+    """In Ann's Action Skitter (on A, Truth 1 staked there) rolls B's 1 up to 2 and keeps it."""
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(2,),
+        ability="Silk Lines",
+        conflict="c1",
+        side="B",
+        help="B",
+        drive="truth",
+    )
+    sim.do("ann", "accept")
+    _nobody_reacts(sim)
+
+
+@pytest.mark.rules("CAPES-DEBT-003", "CAPES-CONF-004")
+def test_overdrawn__the_highest_die_of_the_side_she_went_over_to() -> None:
+    # src 147: "rolls the highest die the character owns"; src 110: "If you ally with another side
+    # in the same conflict you're no longer Allied to your original side". Skitter staked on A [5]
+    # and then helped B: she now owns B's 2, not A's 5. Truth overdrawn: her roll (1) takes B's 2.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(1,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 1)]})
+    sim.set_debt("skitter", "truth", 3)
+    _skitter_goes_over_to_b(sim)  # Silk Lines earns 1 more: Truth 4 > 3
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    assert _page(sim)[:3] == (2, "bea", "overdrawn")
+    sim.do("ann", "overdrawn_roll", dice=(1,))
+    assert sim.side("c1", "A").dice == (5,)
+    assert sim.side("c1", "B").dice == (1,)
+
+
+@pytest.mark.rules("CAPES-ACT-003", "CAPES-CONF-004")
+def test_inspiration__after_going_over_only_on_the_new_side() -> None:
+    # src 101: an Inspiration raises "one die on the character's side"; src 110. In one Action
+    # Skitter (on A) rolls B up and keeps it: her 5 may now raise B's 2, not A's 1.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(1,), allies={"skitter": "A"})
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=5, source="c0"),)})
+    _skitter_goes_over_to_b(sim)
+    sim.refuse("ann", "inspire", value=5, conflict="c1", side="A")
+    sim.do("ann", "inspire", value=5, conflict="c1", side="B")
+    assert sim.side("c1", "B").dice == (5,) and sim.side("c1", "A").dice == (1,)
+
+
+@pytest.mark.rules("CAPES-SPLIT-001", "CAPES-CONF-004")
+def test_split__her_stake_left_on_the_old_side_does_not_make_its_die_hers() -> None:
+    # src 102: "You may Split the dice on your side of a Conflict"; src 110. Skitter's 1 Truth stays
+    # staked on A [4] after she goes over to B: A's die is not on her side any more.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(1,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 1)]})
+    _skitter_goes_over_to_b(sim)
+    sim.refuse("ann", "split", conflict="c1", side="A", die=1, parts=2, rule="CAPES-SPLIT-001")
+    assert sim.side("c1", "A").dice == (4,)
+
+
+@pytest.mark.rules("CAPES-STAKE-002", "CAPES-CONF-004")
+def test_stake__a_second_drive_after_going_over_is_still_refused() -> None:
+    # src 168: "Each character may Stake one Drive per Conflict". Skitter staked Truth on A, then
+    # went over to B: a Justice stake on B would be a second Drive on c1. More Truth may go on B.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(1,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 1)]})
+    sim.set_debt("skitter", "justice", 2)
+    _skitter_goes_over_to_b(sim)  # Truth 0 -> 1
+    sim.refuse("ann", "stake", conflict="c1", drive="justice", amount=1, rule="CAPES-STAKE-002")
+    sim.do("ann", "stake", conflict="c1", drive="truth", amount=1)
+    assert sim.side("c1", "B").stakes == (Stake(character="skitter", pool="truth", amount=1),)
+
+
+# -- split-off sides (CAPES-SPLIT) ----------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-SPLIT-002", "CAPES-SPLIT-005")
+def test_split__a_split_off_side_grows_with_each_stake_on_it() -> None:
+    # src 177: "as many Debt as are Staked on that side"; src 180: a split-off side "of your own"
+    # (PROPOSED SPLIT-002: no free die). Skitter's side C holds [2, 1] and her 2 Truth: full. She
+    # stakes 1 more Truth on C: room for 3 dice; the 2 splits to [1, 1].
+    sim = actions_game()
+    sim.put_conflict(
+        "c1",
+        a=(1,),
+        b=(3,),
+        allies={"skitter": "C"},
+        extra_sides=(
+            Side(
+                id="C",
+                dice=(2, 1),
+                stakes=(Stake(character="skitter", pool="truth", amount=2),),
+                original=False,
+            ),
+        ),
+    )
+    sim.set_debt("skitter", "truth", 1)
+    sim.refuse("ann", "split", conflict="c1", side="C", die=1, parts=2, rule="CAPES-SPLIT-002")
+    sim.do("ann", "stake", conflict="c1", drive="truth", amount=1)
+    sim.do("ann", "split", conflict="c1", side="C", die=1, parts=2)
+    assert sorted(sim.side("c1", "C").dice) == [1, 1, 1]
+
+
+# -- three sides and alliance (CAPES-CONF-004) ----------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-CONF-004", "CAPES-PAGE-007")
+def test_claim__rolling_down_a_third_sides_die_allies_with_the_side_helped() -> None:
+    # src 110: "roll down the die of an opposing side, you are considered Allied to that side" (the
+    # side helped); src 83. Skitter was on C; she rolls C's 3 down to 1 to help A and keeps it.
+    # On Page 2 Ann may claim A, not C.
+    sim = actions_game()
+    sim.put_conflict(
+        "c1",
+        a=(2,),
+        b=(2,),
+        allies={"skitter": "C", "rampart": "B"},
+        extra_sides=(Side(id="C", dice=(3,), original=False),),
+    )
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(1,),
+        ability="Silk Lines",
+        conflict="c1",
+        side="C",
+        help="A",
+        drive="truth",
+    )
+    sim.do("ann", "accept")
+    _nobody_reacts(sim)
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.refuse("ann", "claim", conflict="c1", side="C", rule="CAPES-PAGE-007")
+    sim.do("ann", "claim", conflict="c1", side="A")
+
+
+# -- Reactions (CAPES-REACT) ----------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-REACT-001", "CAPES-REACT-003", "CAPES-ABIL-001")
+def test_reaction__the_actor_reacts_to_her_own_roll_with_the_same_power() -> None:
+    # src 197: "any player (not just the acting one) may roll that die again"; src 200: "The acting
+    # player gets the first opportunity"; src 183: a super-ability "earns a Debt Token each time".
+    # Silk Lines rolls A's 2 to 3 (kept); Ann reacts with Silk Lines again (3 >= 3): 5, kept.
+    # Truth 0 -> 2.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "react", dice=(5,), ability="Silk Lines", help="A", drive="truth")
+    sim.do("ann", "accept")
+    assert sim.side("c1", "A").dice == (5,)
+    assert sim.debt("skitter", "truth") == 2
+
+
+# -- gloating (CAPES-GLOAT) -----------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-GLOAT-002")
+def test_gloat__more_dice_than_stand_above_one_is_refused() -> None:
+    # src 205: "Starting with their highest die on the Conflict they may turn dice to 1. For each die
+    # turned the Resolver earns a Story Token"; PROPOSED GLOAT-002: only dice above 1 count. A [5, 1]
+    # has one die to turn: a Gloat of 2 is refused and changes nothing; a Gloat of 1 earns 1 token.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(5, 1), b=(3,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 1)]})
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.refuse("ann", "gloat", conflict="c1", count=2)
+    sim.do("ann", "gloat", conflict="c1", count=1)
+    assert sorted(sim.side("c1", "A").dice) == [1, 1]
+    assert sim.state.tokens["ann"] == 1
+
+
+# -- a Free Conflict added at Page start (CAPES-PAGE-008/009) -------------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-008", "CAPES-PAGE-009", "CAPES-CHAR-012")
+def test_claim__a_free_conflict_added_this_page_is_claimable_the_next() -> None:
+    # src 86: the Exemplar's Free Conflict "for free"; src 89: "you can't Claim it in the same Page
+    # that you created it". Ann adds Skitter's Free Conflict with Sylvie on Page 1 (c1); Bea rolls
+    # its fresh die up to 3 in her Action and keeps it; on Page 2 Bea claims the side she helped.
+    sim = cast_game()
+    sim.do(
+        "ann",
+        "create_conflict",
+        text="Sylvie asks about the bruises",
+        free="exemplar",
+        exemplar="aunt_sylvie",
+    )
+    (card,) = sim.state.conflicts
+    sim.refuse("ann", "claim", conflict=card.id, side="A")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann",))
+    sim.do("bea", "use_ability", dice=(3,), ability="Nosy", conflict=card.id, side="B", help="B")
+    sim.do("bea", "accept")
+    _nobody_reacts(sim)
+    sim.do("bea", "end_action")
+    _filler_actions(sim, ("cal",))
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "claim", conflict=card.id, side="B")
+
+
+# -- Inspirations and split sides (CAPES-ACT-003) -------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-ACT-003")
+def test_inspiration__raises_the_chosen_die_of_a_split_side() -> None:
+    # src 101: "raise one die on the character's side of a Conflict to the value of the
+    # Inspiration". Skitter's side A is split [3, 2]: her 5 raises the second die -> [3, 5].
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3, 2), b=(4,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 1)]})
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=5, source="c0"),)})
+    sim.do("ann", "inspire", value=5, conflict="c1", side="A", die=2)
+    assert sim.side("c1", "A").dice == (3, 5)
+    assert sim.state.inspirations.get("ann", ()) == ()
+
+
+# -- matching dice (CAPES-RES-006/007) ------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007")
+def test_resolve__three_winning_dice_against_one_the_resolver_pairs_the_lowest() -> None:
+    # src 137: "The Resolver chooses which dice to match up"; src 140-141. Winning A [5, 4, 1] vs
+    # losing B [3]: Ann pairs 1-3 -> Bea +2 (the losing die is higher); leftovers 5 and 4 -> Ann.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(5, 4, 1),
+        b=(3,),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 2)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("ann", "resolve", conflict="c1", pairs="1-3")
+    assert _inspirations(sim, "ann") == [4, 5]
+    assert _inspirations(sim, "bea") == [2]
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007")
+def test_resolve__a_losing_side_nobody_stands_on_gives_its_inspirations_to_nobody() -> None:
+    # src 140: the losing Inspiration goes to a "player that had a character on the losing side";
+    # src 141: leftovers go "for the appropriate side". Rampart left B for A: nobody stands on B.
+    # A [2, 6] vs B [4, 1]: pairs 2-4 and 6-1 -> Ann +5; the 2 owed to B's side has no one to take it.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(2, 6),
+        b=(4, 1),
+        allies={"skitter": "A", "rampart": "A"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("ann", "resolve", conflict="c1", pairs="2-4,6-1")
+    assert sim.state.conflict("c1") is None
+    assert _inspirations(sim, "ann") == [5]
+    assert _inspirations(sim, "bea") == [] and _inspirations(sim, "cal") == []
+    assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 0}
+
+
+# -- splitting (CAPES-SPLIT-001/002) --------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-SPLIT-001", "CAPES-SPLIT-002")
+def test_split__a_six_into_four_dice_with_three_staked() -> None:
+    # src 177-178: "as many Debt as are Staked" (+ the free die, PROPOSED) and "as evenly as
+    # possible". Skitter stakes 3 Truth on A [6]: room for 4 dice; 6 into four -> 2, 2, 1, 1.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 3)
+    sim.do("ann", "stake", conflict="c1", drive="truth", amount=3)
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=4)
+    assert sorted(sim.side("c1", "A").dice, reverse=True) == [2, 2, 1, 1]
+
+
+# -- Overdrawn (CAPES-DEBT-003) -------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-DEBT-003")
+def test_overdrawn__a_six_no_ability_could_reach_is_rolled() -> None:
+    # src 147: "rolls the highest die the character owns, accepting only lower rolls" -- no ability
+    # rating limits it. Skitter owns A's 6 (no ability of hers reaches it); Truth overdrawn: 3, kept.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 4)
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    assert _page(sim)[:3] == (2, "bea", "overdrawn")
+    sim.do("ann", "overdrawn_roll", dice=(3,))
+    assert sim.side("c1", "A").dice == (3,)
+
+
+@pytest.mark.rules("CAPES-DEBT-003", "CAPES-PAGE-003")
+def test_overdrawn__two_players_characters_each_roll_their_own_highest_die() -> None:
+    # src 147: "for each Overdrawn drive, the player rolls the highest die the character owns";
+    # PROPOSED PAGE-003: clockwise from the Starter. Skitter (Ann; Truth 4 > 3) owns c1 A [5],
+    # Rampart (Cal; Love 2 > 1) owns c1 B [4]. On Page 2 (Starter Bea) Cal rolls first: B's 4 -> 2,
+    # kept; then Ann: A's 5 -> 6, not kept. Each rolls their own character's highest die.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(4,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("skitter", "truth", 4)
+    sim.set_debt("rampart", "love", 2)
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    assert _page(sim)[:3] == (2, "bea", "overdrawn")
+    assert whose_turn(sim.state)[0] == "cal"
+    sim.refuse("ann", "overdrawn_roll", dice=(1,))
+    sim.do("cal", "overdrawn_roll", dice=(2,))
+    assert sim.side("c1", "B").dice == (2,)
+    sim.do("ann", "overdrawn_roll", dice=(6,))
+    assert sim.side("c1", "A").dice == (5,)
+    assert _page(sim)[2] == "claims"
+
+
+# -- building (CAPES-CHAR-007) --------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-007", "CAPES-DEBT-006")
+def test_drives__heroic_and_villainous_mixed() -> None:
+    # src 233: "Choose five Drives, all Heroic, all Villainous, or a mix"; src 234: totalling nine.
+    # Justice 3, Pride 2, Fear 2, Hope 1, Love 1 is a legal mix.
+    sim = Sim()
+    sim.do(
+        "ann",
+        "create_character",
+        name="Gray Knight",
+        powers="Blade,Shadow,Armour",
+        attitudes="Cold,Proud,Loyal",
+        styles="Swift,Grim,Silent",
+        drives="justice:3,pride:2,fear:2,hope:1,love:1",
+    )
+    sheet = sim.state.roster["gray_knight"].sheet
+    assert {str(d.drive): d.strength for d in sheet.drives} == {
+        "justice": 3,
+        "pride": 2,
+        "fear": 2,
+        "hope": 1,
+        "love": 1,
+    }
