@@ -525,3 +525,50 @@ def test_drives__heroic_and_villainous_mixed() -> None:
         "hope": 1,
         "love": 1,
     }
+
+
+# -- And Then after an Action's narration (CAPES-CONF-006) ----------------------------------------
+
+
+@pytest.mark.rules("CAPES-CONF-006", "CAPES-ABIL-005")
+@pytest.mark.parametrize(
+    ("face", "decision", "finishers"), [(4, "accept", ("bea",)), (1, "revert", ("bea",)), (6, "accept", None)]
+)
+def test_and_then__an_actions_narration_where_the_roller_does_not_control(
+    face: int, decision: str, finishers: tuple[str, ...] | None
+) -> None:
+    # src 113: "if you narrating your action but don't control the conflict, at some point you say
+    # 'and then' and let somebody on the controlling side explain how it got worse for you"; src 191:
+    # "Whether you accept the roll or not, you narrate what happens". Skitter (A [2]) against Sylvie
+    # (B [5]): Silk Lines rolls A's 2. Kept at 4 or turned back, B still controls: Bea is asked to
+    # finish Ann's narration. Kept at 6, A controls: Ann finishes it herself.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.do("ann", "use_ability", dice=(face,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", decision, text="Skitter's silk snags the thief's ankle")
+    if finishers is None:
+        assert sim.state.and_then is None
+    else:
+        assert sim.state.and_then is not None
+        assert (sim.state.and_then.conflict, sim.state.and_then.finishers) == ("c1", finishers)
+
+
+@pytest.mark.rules("CAPES-CONF-006", "CAPES-REACT-005")
+def test_and_then__a_reactors_narration_is_finished_by_the_controlling_side_too() -> None:
+    # src 113: "Whenever anybody narrates anything about a Conflict, the narration has to be finished
+    # by somebody on the controlling side"; src 203: Reactions "happen in addition to the action's
+    # narration". Ann's Silk Lines lifts A's 2 to 3 (kept, no narration: no hand-over). Cal reacts
+    # with Great Leap (3) for A: 4, kept, narrated; B [5] still controls, so Bea finishes it.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    assert sim.state.and_then is None
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "react", dice=(4,), ability="Great Leap", help="A", drive="hope")
+    sim.do("cal", "accept", text="Rampart lands on the getaway van")
+    assert sim.state.and_then is not None
+    assert (sim.state.and_then.by, sim.state.and_then.finishers) == ("cal", ("bea",))
+    sim.do("bea", "narrate", text="and then the van's alarm brings the guards", conflict="c1")
+    assert sim.state.and_then is None

@@ -206,6 +206,9 @@ class RollDecided(CapesEvent, abstract=True):
     help: str
     reaction: bool = False
     text: str = ""
+    #: the players on the controlling side who must finish this narration (And Then, src 113); older
+    #: logs' decisions asked nobody and fold as they did
+    finishers: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class RollAccepted(RollDecided):
