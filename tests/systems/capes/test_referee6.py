@@ -572,3 +572,139 @@ def test_and_then__a_reactors_narration_is_finished_by_the_controlling_side_too(
     assert (sim.state.and_then.by, sim.state.and_then.finishers) == ("cal", ("bea",))
     sim.do("bea", "narrate", text="and then the van's alarm brings the guards", conflict="c1")
     assert sim.state.and_then is None
+
+
+# -- more pins on thin lines ----------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-ACT-002", "CAPES-ACT-003", "CAPES-ABIL-002")
+def test_inspiration__raises_a_die_before_the_ability_then_a_higher_rating_rolls_it() -> None:
+    # src 98: "At any time in their Action a player may spend an Inspiration"; src 188: "The ability
+    # score must be at least the value of the ... die". Skitter's A [2]: her 4 raises it to 4; Silk
+    # Lines (3) can no longer roll it, Swarm Armour (4) can: 6, kept.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A"})
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=4, source="c0"),)})
+    sim.do("ann", "inspire", value=4, conflict="c1", side="A")
+    sim.refuse("ann", "use_ability", dice=(6,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "use_ability", dice=(6,), ability="Swarm Armour", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    assert sim.side("c1", "A").dice == (6,)
+
+
+@pytest.mark.rules("CAPES-ABIL-003", "CAPES-REACT-001")
+def test_reaction__turned_back_the_die_keeps_the_actions_kept_value() -> None:
+    # src 188: "turn the die back to its original value" -- for a Reaction, the value it was rolled
+    # from. Ann's Silk Lines lifts A's 2 to 4 (kept); Cal's Hopeful (5) reacts: 1, turned back: the
+    # die shows 4, not the 2 it had before Ann's Action.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.do("ann", "use_ability", dice=(4,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("cal", "react", dice=(1,), ability="Hopeful", help="B")
+    sim.do("cal", "revert")
+    assert sim.side("c1", "A").dice == (4,)
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-DEBT-002", "CAPES-DEBT-003")
+def test_overdrawn__won_stakes_are_given_away_and_overdraw_nothing() -> None:
+    # src 131: "Winners give away their Stakes"; src 153: staked Debt does not count. Skitter (Truth 3
+    # holding 3) stakes 2 on A [6] against B [2]; Ann resolves A: the 2 go to Bea as tokens, Truth
+    # holds 1, and Page 2 opens with claims, not an Overdrawn roll (she still owns c2's 4).
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.put_conflict("c2", a=(4,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 3)
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    sim.do("ann", "create_conflict", text="Skitter's trouble")
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.debt("skitter", "truth") == 1
+    assert sim.state.tokens["bea"] == 2
+    assert _page(sim)[:3] == (2, "bea", "claims")
+
+
+@pytest.mark.rules("CAPES-CONF-004")
+def test_alliance__going_over_in_one_conflict_leaves_the_others_alone() -> None:
+    # src 110: "If you ally with another side in the same conflict you're no longer Allied to your
+    # original side" -- the same Conflict only. Skitter is on A in c1 and c2; she helps c1's B: on
+    # Page 2 Ann may claim c1 B and c2 A, not c1 A.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(1,), allies={"skitter": "A"})
+    sim.put_conflict("c2", a=(3,), b=(1,), allies={"skitter": "A"})
+    _skitter_goes_over_to_b(sim)
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.refuse("ann", "claim", conflict="c1", side="A", rule="CAPES-PAGE-007")
+    sim.do("ann", "claim", conflict="c2", side="A")
+
+
+@pytest.mark.rules("CAPES-CHAR-012", "CAPES-PAGE-009")
+def test_exemplar__one_player_playing_both_adds_their_free_conflict() -> None:
+    # src 86: "If a character and one of their Exemplars are both in the Scene, the person playing
+    # either can add the 'Free Conflict' between them for free". Ann plays Skitter and buys Aunt
+    # Sylvie at casting; at Page 1's start she adds their Free Conflict without paying (tokens 0).
+    sim = Sim(start_story_tokens=1)
+    for seat, name in (("ann", "Skitter"), ("ann", "Aunt Sylvie"), ("cal", "Rampart")):
+        sim.do(seat, "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="Sunday dinner")
+    sim.do("ann", "choose", character="skitter")
+    sim.do("bea", "pass")
+    sim.do("cal", "choose", character="rampart")
+    sim.do("ann", "choose", character="aunt_sylvie")
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    assert sim.state.tokens["ann"] == 0
+    sim.do(
+        "ann",
+        "create_conflict",
+        text="Sylvie asks about the bruises",
+        free="exemplar",
+        exemplar="aunt_sylvie",
+        character="skitter",
+    )
+    assert [c.text for c in sim.state.conflicts] == ["Sylvie asks about the bruises"]
+    assert sim.state.tokens["ann"] == 0
+
+
+@pytest.mark.rules("CAPES-DEBT-003")
+def test_overdrawn__two_equal_highest_dice_the_player_picks_which() -> None:
+    # src 147: "the highest die the character owns"; PROPOSED DEBT-003: among equal highest the
+    # player picks. Skitter owns c1 A [4] and c2 A [4]: Ann rolls c2's (2, kept); c1 keeps its 4.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(1,), allies={"skitter": "A"})
+    sim.put_conflict("c2", a=(4,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 4)
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("ann", "overdrawn_roll", dice=(2,), conflict="c2", side="A", die=1)
+    assert sim.side("c2", "A").dice == (2,) and sim.side("c1", "A").dice == (4,)
+
+
+@pytest.mark.rules("CAPES-RES-005", "CAPES-EG-004")
+def test_resolve__a_goals_own_character_who_never_rolled_lost_it_and_gets_the_first_token() -> None:
+    # src 122-123: a Goal is "a character ... trying to make something happen"; if their side does
+    # not resolve it "they fail"; src 135: the creator who loses "get[s] the first Story Token".
+    # Ann declared "Skitter unmasks the mole" for Skitter, who never rolled on it; Sylvie (Bea) and
+    # Rampart (Cal) pushed B. Bea resolves B: Rampart's 1 winning Debt is Ann's first token.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(1,),
+        b=(5,),
+        kind="goal",
+        text="Skitter unmasks the mole",
+        allies={"aunt_sylvie": "B", "rampart": "B"},
+        stakes={"B": [("rampart", "duty", 1)]},
+    )
+    _claims(sim, {"bea": ("c1", "B")})
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("bea", "resolve", conflict="c1")
+    assert sim.state.tokens == {"ann": 1, "bea": 0, "cal": 0}
+    assert any(g.startswith("skitter/") for g in sim.state.scene.failed_goals)  # type: ignore[union-attr]
