@@ -708,3 +708,31 @@ def test_resolve__a_goals_own_character_who_never_rolled_lost_it_and_gets_the_fi
     sim.do("bea", "resolve", conflict="c1")
     assert sim.state.tokens == {"ann": 1, "bea": 0, "cal": 0}
     assert any(g.startswith("skitter/") for g in sim.state.scene.failed_goals)  # type: ignore[union-attr]
+
+
+@pytest.mark.rules("CAPES-CONF-006", "CAPES-GLOAT-003")
+@pytest.mark.parametrize(("count", "finishers"), [(1, None), (2, ("bea",))])
+def test_and_then__gloating_narration_where_the_gloat_hands_over_control(
+    count: int, finishers: tuple[str, ...] | None
+) -> None:
+    # src 206: "You should narrate your character gloating"; src 113: narration about a Conflict
+    # "has to be finished by somebody on the controlling side". Ann claims A [6, 4] against Sylvie's
+    # B [3] and Gloats. One die (6 -> 1): A [1, 4] still controls, Ann's own side. Two dice: A [1, 1]
+    # falls below B, so Bea finishes Ann's gloating narration.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6, 4),
+        b=(3,),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("ann", "gloat", conflict="c1", count=count, text="Skitter crows over the fallen guards")
+    if finishers is None:
+        assert sim.state.and_then is None
+    else:
+        assert sim.state.and_then is not None
+        assert (sim.state.and_then.conflict, sim.state.and_then.finishers) == ("c1", finishers)

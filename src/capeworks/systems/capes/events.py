@@ -309,6 +309,9 @@ class Gloated(CapesEvent):
     tokens: int
     text: str = ""
     in_turn: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: who must finish the gloating narration when the Gloat handed control to another side (And
+    #: Then, src 113); older logs' Gloats asked nobody and fold as they did
+    finishers: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class Deadlocked(CapesEvent):
