@@ -736,3 +736,111 @@ def test_and_then__gloating_narration_where_the_gloat_hands_over_control(
     else:
         assert sim.state.and_then is not None
         assert (sim.state.and_then.conflict, sim.state.and_then.finishers) == ("c1", finishers)
+
+
+@pytest.mark.rules("CAPES-SPLIT-005", "CAPES-RES-004", "CAPES-RES-005", "CAPES-RES-006", "CAPES-RES-007")
+def test_split_off__a_third_side_wins_and_both_old_sides_pay() -> None:
+    # src 180: "Split off from a side you've previously been supporting to form a new third ... side
+    # of your own"; src 131-132, 141. Page 1: Skitter (A [6], Rampart with her) stakes 2 Truth, splits
+    # the 6 to [2, 2, 2] and takes 2 Debt and [2, 2] to C; Swarm Armour lifts one of C's 2s to 6.
+    # Page 2: Ann claims C and resolves C [6, 2] over A [2] and B [2] (Sylvie): Skitter's 2 Debt are
+    # one token each for Bea and Cal (clockwise from Ann's left), pairs 6-2, 2-2 give Ann a 4.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "A", "aunt_sylvie": "B"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=3)
+    sim.do("ann", "split_off", conflict="c1", side="A", label="Skitter's own plan", payload={"dice": "2,2"})
+    sim.do(
+        "ann", "use_ability", dice=(6,), ability="Swarm Armour", conflict="c1", side="C", die=1, drive="truth"
+    )
+    sim.do("ann", "accept")
+    sim.do("ann", "end_action")  # a 6: nobody can react
+    _filler_actions(sim, ("bea", "cal"))
+    _claims(sim, {"ann": ("c1", "C")})
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea", "cal", "ann"))
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    assert sim.state.tokens == {"ann": 0, "bea": 1, "cal": 1}
+    assert _inspirations(sim, "ann") == [4]
+    assert sim.debt("skitter", "truth") == 1
+
+
+# -- the Page's structure (CAPES-PAGE-003, src 72-76) ---------------------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-003", "CAPES-PAGE-011", "CAPES-RES-001")
+def test_page__each_phase_refuses_the_others_moves() -> None:
+    # src 72-76: "Claiming conflicts/adding new Conflicts/Characters; Free narration; Actions;
+    # Resolving conflicts", in that order. Ann (Starter) holds a claim on c1 A, which controls.
+    # In claims: no Action, no begin_actions. In narration: no claim, no resolve. In the Actions:
+    # no claim, no resolve. Only after the Actions does Ann resolve c1.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.refuse("ann", "use_ability", dice=(4,), ability="Silk Lines", conflict="c1", side="B", drive="truth")
+    sim.refuse("ann", "begin_actions")
+    _claims(sim, {"ann": ("c1", "A")})
+    assert sim.phase() == "narration"
+    sim.refuse("bea", "claim", conflict="c1", side="B", rule="CAPES-PAGE-003")
+    sim.refuse("ann", "resolve", conflict="c1", rule="CAPES-RES-001")
+    sim.do("ann", "begin_actions")
+    sim.refuse("bea", "claim", conflict="c1", side="B", rule="CAPES-PAGE-003")
+    sim.refuse("ann", "resolve", conflict="c1", rule="CAPES-RES-001")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    assert sim.phase() == "resolving"
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.state.conflict("c1") is None
+
+
+# -- Events and Goals (CAPES-EG) ------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-EG-002", "CAPES-PAGE-009")
+def test_event__bought_at_page_start_and_vetoed_the_token_comes_back() -> None:
+    # src 88: "spend a Story Token to add a Conflict"; src 118: "any player can veto any Event when
+    # it is declared". Bea (1 token) adds "A blackout hits the gala" on her claiming turn; Cal vetoes
+    # it at once: the card is gone and Bea has her token back.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "pass")
+    sim.do("bea", "create_conflict", text="A blackout hits the gala")
+    assert sim.state.tokens["bea"] == 0
+    (card,) = sim.state.conflicts
+    sim.do("cal", "veto", conflict=card.id)
+    assert sim.state.conflicts == ()
+    assert sim.state.tokens["bea"] == 1
+
+
+@pytest.mark.rules("CAPES-EG-004", "CAPES-EG-006", "CAPES-SPLIT-005")
+def test_goal__a_split_off_side_resolving_fails_the_goal() -> None:
+    # src 123: "If that side resolves the Goal, then they succeed at the goal. Otherwise they fail";
+    # src 125. Rampart's Goal "Rampart saves the mayor" (aim side A [2]); Skitter split off C [5]
+    # with 1 Debt, which controls; Ann resolves C. Rampart failed: Cal may not declare it again.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(2,),
+        b=(1,),
+        kind="goal",
+        text="Rampart saves the mayor",
+        creator="rampart",
+        creator_player="cal",
+        allies={"rampart": "A", "skitter": "C"},
+        extra_sides=(
+            Side(
+                id="C",
+                dice=(5,),
+                stakes=(Stake(character="skitter", pool="truth", amount=1),),
+                original=False,
+            ),
+        ),
+    )
+    _claims(sim, {"ann": ("c1", "C")})
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    assert sim.state.tokens["cal"] == 1  # Skitter's stake: Rampart created it and lost
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.refuse("cal", "create_conflict", text="Rampart saves the mayor", kind="goal", rule="CAPES-EG-006")
