@@ -844,3 +844,32 @@ def test_goal__a_split_off_side_resolving_fails_the_goal() -> None:
     assert _page(sim)[:3] == (2, "bea", "claims")
     sim.do("bea", "pass")
     sim.refuse("cal", "create_conflict", text="Rampart saves the mayor", kind="goal", rule="CAPES-EG-006")
+
+
+# -- non-person characters (CAPES-CHAR-017) -------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-017", "CAPES-CHAR-007")
+def test_non_person__has_no_drives() -> None:
+    # src 87, 269-272: non-person characters are TKTK; PROPOSED CHAR-017: "a character with Abilities
+    # only (no Drives ...)". A Living Storm with Powers and five Drives is refused; without the
+    # Drives it is made, its Debt on the one stack.
+    sim = Sim()
+    storm = {
+        "name": "Living Storm",
+        "powers": "Lightning,Wind,Rain",
+        "attitudes": "Angry,Wild,Cold",
+        "styles": "Loud,Fast,Wet",
+        "non_person": True,
+        "free_conflict": "The storm breaks",
+    }
+    sim.refuse(
+        "ann",
+        "create_character",
+        payload={**storm, "drives": "truth:3,justice:2,love:2,hope:1,duty:1"},
+        rule="CAPES-CHAR-017",
+    )
+    assert "living_storm" not in sim.state.roster
+    sim.do("ann", "create_character", payload=storm)
+    char = sim.state.roster["living_storm"]
+    assert char.sheet.drives == () and char.sheet.pools() == ("stack",)
