@@ -873,3 +873,95 @@ def test_non_person__has_no_drives() -> None:
     sim.do("ann", "create_character", payload=storm)
     char = sim.state.roster["living_storm"]
     assert char.sheet.drives == () and char.sheet.pools() == ("stack",)
+
+
+# -- Events are not Goals (CAPES-EG-001, CAPES-CONF-008) ------------------------------------------
+
+
+@pytest.mark.rules("CAPES-EG-001", "CAPES-CONF-008", "CAPES-EG-006")
+def test_event__lost_by_its_declarer_bars_nothing() -> None:
+    # src 116-119: an Event "will happen"; "No matter who Resolves the Event, it has to happen" --
+    # nobody fails it (only a Goal is failed, src 123-125). Skitter's Event "The lights go out" is
+    # resolved by Bea's side B; Skitter has failed nothing, and Ann may declare the same Event again.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1", a=(2,), b=(5,), text="The lights go out", allies={"skitter": "A", "aunt_sylvie": "B"}
+    )
+    _claims(sim, {"bea": ("c1", "B")})
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("bea", "resolve", conflict="c1")
+    assert sim.state.scene is not None and sim.state.scene.failed_goals == ()
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("ann", "create_conflict", text="The lights go out")
+    assert sim.state.conflicts[-1].text == "The lights go out"
+
+
+# -- starting resources (CAPES-RSRC-003, CAPES-DEBT-001) ------------------------------------------
+
+
+@pytest.mark.rules("CAPES-RSRC-003", "CAPES-DEBT-001")
+def test_start__configured_tokens_inspirations_and_debt() -> None:
+    # No src gives starting resources (RSRC-003 PROPOSED: start_story_tokens, start_debt,
+    # start_inspirations); src 147: "Debt Tokens go on Drives". With 2 tokens, an Inspiration of 3
+    # and 2 Debt: each player holds 2 tokens and a 3; Skitter's 2 Debt sit on Truth, her first Drive,
+    # which is not Overdrawn (2 <= 3); Aunt Sylvie, with no powers, holds none.
+    sim = Sim(start_story_tokens=2, start_inspirations=[3], start_debt=2)
+    for seat, name in (("ann", "Skitter"), ("bea", "Aunt Sylvie")):
+        sim.do(seat, "add_sample", name=name)
+    assert sim.state.tokens == {"ann": 2, "bea": 2, "cal": 2}
+    assert {p: _inspirations(sim, p) for p in ("ann", "bea", "cal")} == {"ann": [3], "bea": [3], "cal": [3]}
+    assert sim.debt("skitter", "truth") == 2
+    assert sum(sim.state.roster["skitter"].debt.values()) == 2
+    assert sum(sim.state.roster["aunt_sylvie"].debt.values()) == 0
+
+
+# -- changing a character (CAPES-CHAR-002) --------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-002", "CAPES-CHAR-005")
+def test_character__changed_between_scenes_within_the_rules_not_during_one() -> None:
+    # src 215: "You can also change any character however you want between sessions as long as they
+    # still adhere to the character creation rules". Before Scene 1 Ann remakes her Swarm Thug with
+    # a fourth Power; a remake with six Attitudes is refused; once the Scene is declared, any remake is.
+    sim = Sim()
+    thug = {
+        "name": "Swarm Thug",
+        "powers": "Bite,Sting,Buzz",
+        "attitudes": "Mean,Dim,Loyal",
+        "styles": "Loud,Fast,Dirty",
+    }
+    sim.do("ann", "create_character", payload=thug)
+    sim.do("ann", "create_character", payload={**thug, "powers": "Bite,Sting,Buzz,Swarm", "replace": True})
+    assert [a.name for a in sim.state.roster["swarm_thug"].sheet.abilities if a.kind == "power"] == [
+        "Bite",
+        "Sting",
+        "Buzz",
+        "Swarm",
+    ]
+    sim.refuse(
+        "ann",
+        "create_character",
+        payload={**thug, "attitudes": "Mean,Dim,Loyal,Sly,Rude,Lazy", "replace": True},
+        rule="CAPES-CHAR-005",
+    )
+    sim.do("ann", "declare_scene", text="The docks")
+    sim.refuse("ann", "create_character", payload={**thug, "replace": True}, rule="CAPES-CHAR-002")
+
+
+# -- ratings 1 to 5 (CAPES-CHAR-006) --------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-006", "CAPES-ABIL-002")
+def test_ability__a_five_rolls_a_five_and_nothing_rolls_a_six() -> None:
+    # src 229: ratings "numbered sequentially from 1" in categories of at most five, so at most 5;
+    # src 188: "The ability score must be at least the value of the ... die". Skitter's Ruthless (5)
+    # may roll B's 5 (down to 2, kept) but not A's 6.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6,), b=(5,), allies={"skitter": "A", "rampart": "B"})
+    sim.refuse("ann", "use_ability", dice=(1,), ability="Ruthless", conflict="c1", side="A", help="B")
+    sim.do("ann", "use_ability", dice=(2,), ability="Ruthless", conflict="c1", side="B", help="A")
+    sim.do("ann", "accept")
+    assert sim.side("c1", "B").dice == (2,)

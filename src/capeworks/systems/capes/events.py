@@ -45,8 +45,13 @@ class CapesEvent(EventData, ruleset="capes"):
 
 
 class CharacterAdded(CapesEvent):
+    """A character joins the roster (or is remade). ``start_debt_if_super``: the table's start_debt goes
+    only to a super-powered character, Debt being what using powers earns (src 44, 148-149); older
+    logs' characters all took it, mundane ones too, and fold as they did."""
+
     sheet: CharacterSheet
     creator: str
+    start_debt_if_super: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class SceneDeclared(CapesEvent):
