@@ -35,10 +35,11 @@ from capeworks.systems.capes.common import (
 )
 from capeworks.systems.capes.conflicts import goal_key
 from capeworks.systems.capes.flow import require_turn
-from capeworks.systems.capes.queries import allied_side, dice_on_table
+from capeworks.systems.capes.queries import allied_side, and_then_finishers, dice_on_table
 from capeworks.systems.capes.sheet import STACK, Ability, ConflictKind, slug
 from capeworks.systems.capes.state import (
     Alliance,
+    AndThen,
     CapesState,
     Conflict,
     Inspiration,
@@ -367,6 +368,11 @@ def _decide_roll(state: CapesState, actor: str, kind: str, text: str) -> list[Ev
     data: dict[str, Any] = {**roll.model_dump(mode="json"), "text": text}
     if kind == "roll_reverted" and roll.reaction:  # a play after which those who passed may react (src 201)
         data["reopens"] = True
+    if text:  # CAPES-CONF-006: narrating your action "but don't control the conflict" (src 113)
+        conflict = find_conflict(state, roll.conflict)
+        if kind == "roll_accepted":
+            conflict = _set_die(conflict, roll.side, roll.die, roll.new)
+        data["finishers"] = and_then_finishers(state, conflict, roll.player)
     return [event(kind, **data)]
 
 
@@ -465,6 +471,9 @@ def _decided(state: CapesState, data: ev.RollDecided, *, accepted: bool) -> Cape
     if data.text:  # added to, never replacing, earlier narration (CAPES-REACT-005)
         line = f"{state.name(str(data.player))} ({data.conflict}): {data.text}"
         state = state.model_copy(update={"narration": (*state.narration, line)})
+    if data.finishers:  # And Then: the controlling side finishes it (CAPES-CONF-006)
+        and_then = AndThen(conflict=data.conflict, by=data.player, finishers=tuple(data.finishers))
+        state = state.model_copy(update={"and_then": and_then})
     window = action.reactions
     if not data.reaction:
         if accepted:

@@ -125,6 +125,11 @@ def validate_sheet(sheet: CharacterSheet) -> None:
                 f"(got {sorted(ratings)}).",
             )
     if sheet.drives:
+        if sheet.non_person:
+            # src 269-272 are TKTK; PROPOSED CHAR-017: "a character with Abilities only (no Drives ...)"
+            raise RuleViolation(
+                "CAPES-CHAR-017", f"{sheet.name} is a non-person character: it has abilities only, no Drives."
+            )
         if not sheet.super_powered:
             raise RuleViolation(
                 "CAPES-CHAR-001", f"Only super-powered characters have Drives; {sheet.name} has none."

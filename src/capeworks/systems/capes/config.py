@@ -18,7 +18,7 @@ class CapesConfig(BaseModel):
 
     #: Story Tokens each player starts with (CAPES-RSRC-003)
     start_story_tokens: int = Field(default=0, ge=0, le=50)
-    #: Debt every character starts with: on its stack, or its first Drive (CAPES-RSRC-003)
+    #: Debt every super-powered character starts with: on its stack, or its first Drive (CAPES-RSRC-003)
     start_debt: int = Field(default=0, ge=0, le=25)
     #: Inspiration values each player starts with (CAPES-RSRC-003)
     start_inspirations: tuple[int, ...] = Field(default=(), max_length=12)

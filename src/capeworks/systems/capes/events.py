@@ -45,8 +45,13 @@ class CapesEvent(EventData, ruleset="capes"):
 
 
 class CharacterAdded(CapesEvent):
+    """A character joins the roster (or is remade). ``start_debt_if_super``: the table's start_debt goes
+    only to a super-powered character, Debt being what using powers earns (src 44, 148-149); older
+    logs' characters all took it, mundane ones too, and fold as they did."""
+
     sheet: CharacterSheet
     creator: str
+    start_debt_if_super: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class SceneDeclared(CapesEvent):
@@ -206,6 +211,9 @@ class RollDecided(CapesEvent, abstract=True):
     help: str
     reaction: bool = False
     text: str = ""
+    #: the players on the controlling side who must finish this narration (And Then, src 113); older
+    #: logs' decisions asked nobody and fold as they did
+    finishers: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class RollAccepted(RollDecided):
@@ -306,6 +314,9 @@ class Gloated(CapesEvent):
     tokens: int
     text: str = ""
     in_turn: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: who must finish the gloating narration when the Gloat handed control to another side (And
+    #: Then, src 113); older logs' Gloats asked nobody and fold as they did
+    finishers: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class Deadlocked(CapesEvent):

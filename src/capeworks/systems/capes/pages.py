@@ -31,7 +31,7 @@ from capeworks.systems.capes.common import (
 )
 from capeworks.systems.capes.events import PREFIX
 from capeworks.systems.capes.flow import advance, can_buy, require_turn
-from capeworks.systems.capes.queries import allied_side, cast_of, controlling_side, player_allied
+from capeworks.systems.capes.queries import allied_side, and_then_finishers, cast_of, player_allied
 from capeworks.systems.capes.state import AndThen, CapesState, Claim, Conflict, PagePhase, Round
 
 __all__ = [
@@ -127,10 +127,7 @@ def narrate(state: CapesState, ctx: Ctx, cmd: Narrate, dice: DiceService) -> lis
             "CAPES-CONF-005",
             f"Not yet: only the Resolver narrates how {conflict.id} turns out, when resolving it.",
         )
-    control = controlling_side(conflict)
-    finishers: list[str] = []
-    if control is not None and not player_allied(state, conflict, actor, control.id):
-        finishers = [p for p in state.players if player_allied(state, conflict, p, control.id)]
+    finishers = and_then_finishers(state, conflict, actor)
     return [event("narrated", player=actor, text=cmd.text, conflict=conflict.id, finishers=finishers)]
 
 

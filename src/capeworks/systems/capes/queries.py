@@ -20,6 +20,7 @@ __all__ = [
     "UNDIFFERENTIATED_STAKE",
     "adds_after_claim",
     "allied_side",
+    "and_then_finishers",
     "can_react",
     "cast_of",
     "characters_on",
@@ -73,6 +74,16 @@ def allied_side(conflict: Conflict, character: str) -> str | None:
 def player_allied(state: CapesState, conflict: Conflict, player: str, side: str) -> bool:
     """True when one of ``player``'s characters in the Scene is allied with ``side``."""
     return any(allied_side(conflict, c) == side for c in cast_of(state, player))
+
+
+def and_then_finishers(state: CapesState, conflict: Conflict, narrator: str) -> list[str]:
+    """Who must finish ``narrator``'s narration about ``conflict`` (CAPES-CONF-006): "the narration has
+    to be finished by somebody on the controlling side" (src 113), so the players allied with that
+    side when the narrator is not one of them; nobody on a tie, or when the narrator controls."""
+    control = controlling_side(conflict)
+    if control is None or player_allied(state, conflict, narrator, control.id):
+        return []
+    return [p for p in state.players if player_allied(state, conflict, p, control.id)]
 
 
 def characters_on(conflict: Conflict, side: str) -> list[str]:

@@ -38,6 +38,7 @@ from capeworks.systems.capes.common import (
 from capeworks.systems.capes.conflicts import goal_key
 from capeworks.systems.capes.flow import require_turn
 from capeworks.systems.capes.queries import (
+    and_then_finishers,
     characters_on,
     controlling_side,
     deadlock_possible,
@@ -45,7 +46,7 @@ from capeworks.systems.capes.queries import (
     resolvable_claims,
 )
 from capeworks.systems.capes.sheet import ConflictKind
-from capeworks.systems.capes.state import CapesState, Conflict, Inspiration, PagePhase, Side
+from capeworks.systems.capes.state import AndThen, CapesState, Conflict, Inspiration, PagePhase, Side
 
 __all__ = [
     "APPLIERS",
@@ -315,6 +316,17 @@ def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Ev
     if cmd.count > len(high):
         raise RuleViolation("CAPES-GLOAT-002", f"Only {len(high)} dice on side {side.id} show more than 1.")
     turned = high[: cmd.count]
+    finishers: list[str] = []
+    if cmd.text:  # CAPES-CONF-006: the gloating narration (src 206) is finished by whoever controls now
+        low = tuple(1 if i in turned else v for i, v in enumerate(side.dice))
+        after = conflict.model_copy(
+            update={
+                "sides": tuple(
+                    s.model_copy(update={"dice": low}) if s.id == side.id else s for s in conflict.sides
+                )
+            }
+        )
+        finishers = and_then_finishers(state, after, actor)
     return [
         event(
             "gloated",
@@ -325,6 +337,7 @@ def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Ev
             tokens=cmd.count,
             text=cmd.text,
             in_turn=True,
+            finishers=finishers,
         )
     ]
 
@@ -431,6 +444,9 @@ def _gloated(state: CapesState, data: ev.Gloated) -> CapesState:
             "narration": narration,
         }
     )
+    if data.finishers:  # And Then: the side the Gloat handed control to finishes it (CAPES-CONF-006)
+        and_then = AndThen(conflict=conflict.id, by=player, finishers=tuple(data.finishers))
+        state = state.model_copy(update={"and_then": and_then})
     page = state.scene.page if state.scene else None
     assert page is not None
     claims = tuple(c for c in page.claims if not (c.conflict == conflict.id and c.player == player))

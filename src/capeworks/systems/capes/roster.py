@@ -68,7 +68,15 @@ def can_add_sample(state: CapesState) -> bool:
 def _added(state: CapesState, actor: str, sheet: CharacterSheet, *, replace: bool) -> list[Event]:
     existing = _check_new(state, sheet, replace=replace)
     creator = existing.creator if existing is not None else actor
-    return [event("character_added", sheet=sheet.model_dump(mode="json"), creator=creator, player=actor)]
+    return [
+        event(
+            "character_added",
+            sheet=sheet.model_dump(mode="json"),
+            creator=creator,
+            player=actor,
+            start_debt_if_super=True,
+        )
+    ]
 
 
 def add_sample(state: CapesState, ctx: Ctx, cmd: AddSample, dice: DiceService) -> list[Event]:
@@ -186,7 +194,9 @@ def apply_character_added(state: CapesState, data: ev.CharacterAdded) -> CapesSt
     pools = sheet.pools()
     if old is None:
         debt = {p: 0 for p in pools}
-        if pools and state.config.start_debt:
+        # CAPES-RSRC-003: start_debt for a character who can owe it: a normal person, with no power
+        # to use, has no Debt (src 44, 148-149; older logs' events gave it to everyone)
+        if pools and state.config.start_debt and (sheet.super_powered or not data.start_debt_if_super):
             debt[pools[0]] = state.config.start_debt
     else:
         debt = {p: old.debt.get(p, 0) for p in pools}
