@@ -579,3 +579,15 @@ def test_s34_the_stunning_all_comes_back_the_wound_only_half() -> None:
     d.do("gm", "rest")
     c = state(d).condition("foe")
     assert (c.stunning, c.lost) == (0, 2)
+
+
+@pytest.mark.rules("BPB-INIT-002")
+def test_s35_a_coin_that_lands_level_is_flipped_again() -> None:
+    # src 254: with identical Perception, Agility and Willpower "the GM should randomly determine who goes
+    # first (flip a coin)". A coin never ties; the table's die can: X and Y both roll 4, so they roll again
+    # (X 2, Y 5) and Y goes first; the order the GM typed them in decides nothing
+    d = cast(hero("x"), hero("y"))
+    events = d.do("gm", "start_fight", characters="x, y", dice=(4, 4, 2, 5))
+    started = one(events, "fight_started")
+    assert started.order == ("y", "x")
+    assert started.coins == ("x:4", "y:4", "x:2", "y:5")

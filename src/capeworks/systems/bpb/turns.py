@@ -1,7 +1,7 @@
 """Combat time (BPB-TIME, BPB-INIT, BPB-TURN, BPB-ACT, BPB-MOVE): the order of play and each turn.
 
 Order: those the GM lists as aware first, then Perception, Agility and
-Willpower (higher first), with a die for each character still tied (the
+Willpower (higher first), with a die for each character still tied, rolled again while level (the
 chapter's coin). A turn holds one movement action and one task action, free
 actions on one's own turn and roleplay at any time; a delayed action may
 pre-empt; a forced defensive action off-turn costs the next action.
@@ -130,13 +130,15 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
     # BPB-INIT-001: the unaware act after everyone aware; within each group, BPB-INIT-002
     for group_ids in ([cid for cid in ids if cid not in first and cid not in unaware], unaware):
         scores = [(cid, order_keys(begun, state.characters[cid])) for cid in group_ids]
-        extra: dict[str, int] = {}
-        for group in tied(scores):
-            for cid in group:
-                face = dice.roll(1, 6, purpose=f"order of play: {state.characters[cid].name}").faces[0]
-                extra[cid] = face
-                coins.append(f"{cid}:{face}")
-        ranked += rank([(cid, (*keys, extra.get(cid, 0))) for cid, keys in scores])
+        extra: dict[str, tuple[int, ...]] = {}
+        # the chapter's coin never lands level; a die can: those still level roll again (src 254)
+        while still := tied([(cid, (*keys, *extra.get(cid, ()))) for cid, keys in scores]):
+            for group in still:
+                for cid in group:
+                    face = dice.roll(1, 6, purpose=f"order of play: {state.characters[cid].name}").faces[0]
+                    extra[cid] = (*extra.get(cid, ()), face)
+                    coins.append(f"{cid}:{face}")
+        ranked += rank([(cid, (*keys, *extra.get(cid, ()))) for cid, keys in scores])
     order = (*first, *ranked)
     b = ctx.batch(state)
     emit(
