@@ -591,3 +591,101 @@ def test_s35_a_coin_that_lands_level_is_flipped_again() -> None:
     started = one(events, "fight_started")
     assert started.order == ("y", "x")
     assert started.coins == ("x:4", "y:4", "x:2", "y:5")
+
+
+@pytest.mark.rules("BPB-DEF-003", "BPB-DEF-007", "BPB-XS-007")
+def test_s36_a_dodge_outlasts_the_turn_a_stagger_took() -> None:
+    # src 385: the dodger "may continue to dodge ... until their next action" (src 375's example: until "their
+    # next action two rounds later", the turn in between sacrificed); src 242: the stagger takes the next
+    # action. Widow dodges on her turn; Zap's extreme hit (her dodge fails) staggers her: round 2's turn is
+    # lost, and Adler's shot after it still meets her dodge, at + 1
+    zap = hero("zap", powers=(BLAST6,), Accuracy=9, Perception=4, Agility=3)
+    d = table(cast=("widow", "adler"))
+    d.patch(characters={**state(d).characters, "zap": zap})
+    widow = state(d).characters["widow"]
+    d.patch(characters={**state(d).characters, "widow": widow.model_copy(
+        update={"attributes": {**widow.attributes, "Endurance": 20}})})  # fmt: skip
+    fight(d, "widow", "zap", "adler")
+    d.do("ann", "guard", character="widow", kind="dodge")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))  # 21 vs 12: extreme
+    d.answer("ann", "defend-1", "dodge", dice=(1, 1))  # 6 vs 14: fails
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))  # 5 vs 14: staggered
+    _next(d, "zap", "adler")
+    assert state(d).fight.turn.actor == "widow" and state(d).fight.turn.lost
+    _next(d, "widow", "zap")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 6))  # 15 vs 12
+    events = d.answer("ann", "defend-2", "dodge", dice=(1, 1))
+    assert one(events, "defence_rolled").roll.task.difficulty == 8 + 4 + 1
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-DEF-007")
+def test_s37_a_dodge_bought_with_a_point_stays_up_for_the_next_shot() -> None:
+    # src 471: "An automatic success lasts as long as the effects of the roll would normally last"; src 385:
+    # a dodge lasts "until their next action". Widow's forced dodge, bought with her plot point, is still up
+    # after her lost round-2 turn: Adler's second shot is dodged with a roll, at 8 + 4 + 1
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "adler", "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.do("ann", "defend", attack=1, character="widow", choice="dodge", forced=True, plot_point=True)
+    _next(d, "adler", "widow")  # round 1: her turn paid for the dodge
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    events = d.answer("ann", "defend-2", "dodge", dice=(4, 5))  # 13 vs 13
+    rolled = one(events, "defence_rolled")
+    assert (rolled.forced, rolled.roll.task.difficulty, rolled.roll.verdict.success) == (False, 13, True)
+
+
+@pytest.mark.rules("BPB-TURN-004", "BPB-TURN-006")
+def test_s38_two_forced_actions_in_two_rounds_cost_two_turns() -> None:
+    # src 297: a forced action sacrifices "their next available action, whether that action would be in the
+    # current round or on the next round", once a round. Widow acts in round 1, then forces a dodge (round 2's
+    # action goes); in round 2, before her turn, she forces her Force Field on: the next available action is
+    # round 3's. She acts again in round 4
+    d = table()
+    fight(d, "widow", "adler")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.answer("ann", "defend-1", "dodge", dice=(6, 6))
+    _next(d, "adler")
+    assert (state(d).round, state(d).fight.turn.lost) == (2, True)
+    _next(d, "widow")
+    d.do("ann", "switch", character="widow", power="Force Field", forced=True)
+    _next(d, "adler")
+    assert (state(d).round, state(d).fight.turn.actor, state(d).fight.turn.lost) == (3, "widow", True)
+    _next(d, "widow", "adler")
+    assert (state(d).round, state(d).fight.turn.actor, state(d).fight.turn.lost) == (4, "widow", False)
+
+
+@pytest.mark.rules("BPB-GRAB-008")
+def test_s39_a_throw_at_rank_nought_barely_moves_him() -> None:
+    # src 347: the throw's rank is Brawn less the mass's Lifts rank, "also the damage rating
+    # (DR) of the impact". Widow (Brawn 2) throws Ganyeka (320 lb, rank 2): rank 0, Throws[0] = 3 ft, DR 0
+    d = table()
+    fight(d, "widow", "ganyeka")
+    events = d.do("ann", "grab", attacker="widow", target="ganyeka", manoeuvre="throw", dice=(6, 6, 1, 1))
+    thrown = one(events, "thrown")
+    assert (thrown.rank, thrown.distance_ft, thrown.dr) == (0, 3, 0)
+    assert state(d).condition("ganyeka").lost == 0
+
+
+@pytest.mark.rules("BPB-TAKE-002", "BPB-TAKE-003", "BPB-XS-001")
+def test_s40_taking_the_max_with_expertise_is_an_extreme_success() -> None:
+    # src 220: the max is 12 on the dice; src 226: three over with expertise is extreme (BPB-TAKE-003
+    # PROPOSED: a taken roll may be extreme). Widow (Agility 4, Acrobatics) takes the max at 12: 16
+    d = table()
+    d.do("gm", "call_task", character="widow", attribute="Agility", skill="Acrobatics", level="challenging",
+         pressure=False, penalty=False, time_limit=False)  # fmt: skip
+    roll = one(d.do("ann", "roll", call=1, character="widow", take="max"), "task_rolled").roll
+    assert (roll.verdict.total, roll.verdict.extreme) == (16, True)
+
+
+@pytest.mark.rules("BPB-EXT-002")
+@pytest.mark.parametrize(("skill", "counted"), [("Acrobatics", 3), ("", 1)])
+def test_s41_three_over_counts_three_only_with_the_expertise(skill: str, counted: int) -> None:
+    # src 206: "If a character attempting an extended task has relevant expertise and rolls an extreme
+    # success, this counts as three successes". Widow (Agility 4) rolls 11 + 4 = 15 at 12 toward 5
+    d = table()
+    d.do("gm", "call_task", character="widow", attribute="Agility", skill=skill, difficulty=12, required=5)
+    events = d.do("ann", "roll", call=1, character="widow", dice=(5, 6))
+    assert one(events, "task_rolled").counted == counted
