@@ -689,3 +689,27 @@ def test_s41_three_over_counts_three_only_with_the_expertise(skill: str, counted
     d.do("gm", "call_task", character="widow", attribute="Agility", skill=skill, difficulty=12, required=5)
     events = d.do("ann", "roll", call=1, character="widow", dice=(5, 6))
     assert one(events, "task_rolled").counted == counted
+
+
+@pytest.mark.rules("BPB-INIT-001", "BPB-INIT-002")
+def test_s42_two_who_join_at_once_take_their_places_by_perception() -> None:
+    # src 252: those who become aware later act after those aware before; src 254: those who become aware
+    # "more or less simultaneously" act by Perception, then Agility, then Willpower. Widow and Adler are
+    # fighting when Brandt (Perception 2) and Spotter (Perception 5) notice them at the same moment: Spotter
+    # joins the order before Brandt, whichever name the GM typed first
+    d = table(cast=("widow", "adler", "brandt"))
+    d.patch(characters={**state(d).characters, "spotter": hero("spotter", Perception=5)})
+    fight(d, "widow", "adler")
+    d.do("gm", "aware", characters="brandt, spotter")
+    assert state(d).fight.order.order == ("widow", "adler", "spotter", "brandt")
+
+
+@pytest.mark.rules("BPB-INIT-001", "BPB-INIT-002")
+def test_s43_two_level_joiners_flip_for_it() -> None:
+    # src 254: identical Perception, Agility and Willpower: "randomly determine who goes first (flip a coin)".
+    # X and Y join the fight together; Y's die is higher
+    d = cast(hero("a", Perception=9), hero("x"), hero("y"))
+    d.do("gm", "start_fight", characters="a")
+    events = d.do("gm", "aware", characters="x, y", dice=(2, 5))
+    assert one(events, "became_aware").coins == ("x:2", "y:5")
+    assert state(d).fight.order.order == ("a", "y", "x")
