@@ -713,3 +713,40 @@ def test_s43_two_level_joiners_flip_for_it() -> None:
     events = d.do("gm", "aware", characters="x, y", dice=(2, 5))
     assert one(events, "became_aware").coins == ("x:2", "y:5")
     assert state(d).fight.order.order == ("a", "y", "x")
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-ACT-008")
+def test_s44_a_reaction_called_in_the_middle_of_her_run_is_three_harder() -> None:
+    # src 103: a running character "incurs a +3 difficulty modifier on any attacks or task rolls"; src 143: a
+    # reaction is a roll made "at the request of the GM", a task roll like any other. Widow runs across the
+    # roof; while her turn is under way the GM asks a Perception reaction to spot the sniper: 12 + 3. On
+    # Adler's turn after, the same call is at 12
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "move", character="widow", mode="run")
+    d.do("gm", "call_task", character="widow", attribute="Perception", difficulty=12, reaction=True)
+    roll = one(d.do("ann", "roll", call=1, character="widow", dice=(4, 4)), "task_rolled").roll
+    assert (roll.task.difficulty, roll.verdict.success) == (12 + 3, False)
+    _next(d, "widow")
+    d.do("gm", "call_task", character="widow", attribute="Perception", difficulty=12, reaction=True)
+    roll = one(d.do("ann", "roll", call=2, character="widow", dice=(4, 4)), "task_rolled").roll
+    assert (roll.task.difficulty, roll.verdict.success) == (12, True)
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-XS-005", "BPB-XS-007")
+@pytest.mark.parametrize(("effect", "event"), [("staggering", "stagger_rolled"), ("slamming", "slam_rolled")])
+def test_s45_staggered_or_slammed_half_way_through_her_sprint(effect: str, event: str) -> None:
+    # src 103: sprinting, +6 on "any attacks or task rolls"; src 236, 242: the slam and the stagger are
+    # resisted with "a Brawn task roll" or "a Willpower task roll" at 8 + the rank. Widow sprints; Zap's held
+    # action cuts into her turn with an extreme Blast 6: she resists at 8 + 6 + 6
+    zap = hero("zap", powers=(BLAST6,), Accuracy=9, Perception=5)
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "zap": zap})
+    fight(d, "zap", "widow")
+    d.do("gm", "delay", character="zap")
+    d.do("ann", "move", character="widow", mode="sprint")
+    d.do("gm", "preempt", character="zap")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))  # 21 vs 12 + 3
+    _take(d, "defend-1")
+    events = d.answer("gm", "extreme-1", effect, dice=(6, 6))
+    assert one(events, event).roll.task.difficulty == 8 + 6 + 6
