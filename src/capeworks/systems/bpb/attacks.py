@@ -646,7 +646,8 @@ def apply_damage(
 
 def _slam(b: Done, t: Character, p: Pending, dice: DiceService, *, spent: bool = False) -> None:
     """BPB-XS-005/006: Brawn vs 8 + rank; a miss flies the Throws distance of the miss and lands at half."""
-    task = Task(attribute=rank_of(b.state, t, "Brawn"), difficulty=8 + p.rank)
+    # BPB-MOVE-007: a Brawn task roll (src 236), so + 3/6 in the middle of the target's own run or sprint
+    task = Task(attribute=rank_of(b.state, t, "Brawn"), difficulty=8 + p.rank + hurried_now(b.state, t))
     roll = make_roll(
         dice, f"{t.name} resists the slam", task, b.state.config, reaction=True, plot_point=spent
     )
@@ -670,7 +671,8 @@ def _slam(b: Done, t: Character, p: Pending, dice: DiceService, *, spent: bool =
 
 def _stagger(b: Done, t: Character, p: Pending, dice: DiceService, *, spent: bool = False) -> bool:
     """BPB-XS-007: Willpower vs 8 + rank; a failure loses the next action."""
-    task = Task(attribute=rank_of(b.state, t, "Willpower"), difficulty=8 + p.rank)
+    # BPB-MOVE-007: a Willpower task roll (src 242), so + 3/6 in the middle of the target's own run or sprint
+    task = Task(attribute=rank_of(b.state, t, "Willpower"), difficulty=8 + p.rank + hurried_now(b.state, t))
     roll = make_roll(
         dice, f"{t.name} resists the stagger", task, b.state.config, reaction=True, plot_point=spent
     )
@@ -695,7 +697,9 @@ def keep_powers(state: BpbState, ctx: Ctx, c: cmd.KeepPowers, dice: DiceService)
         spend_check(state, t)
     b = ctx.batch(state)
     if c.keep:
-        task = Task(attribute=rank_of(state, t, "Willpower"), difficulty=KEEP_DIFFICULTY)
+        task = Task(  # BPB-MOVE-007: a task roll in the middle of her own run is harder too
+            attribute=rank_of(state, t, "Willpower"), difficulty=KEEP_DIFFICULTY + hurried_now(state, t)
+        )
         roll = make_roll(
             dice,
             f"{t.name} keeps their powers on",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, NotFound, RuleViolation
 from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb.attacks import hurried_now
 from capeworks.systems.bpb.events import CallClosed, CallMade, TaskRolled
 from capeworks.systems.bpb.lookups import (
     Ctx,
@@ -25,7 +26,6 @@ from capeworks.systems.bpb.lookups import (
     spend_check,
 )
 from capeworks.systems.bpb.model import Call, Status
-from capeworks.systems.bpb.movement import MODE_DIFFICULTY
 from capeworks.systems.bpb.sheet import attribute_name
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import LADDER, Take, Task, allowed_takes, opposed
@@ -214,12 +214,13 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
         in_turn = False
     else:
         in_turn = require_turn(state, who, task=True)
-    moved = state.fight.turn.mode if state.fight and in_turn else None
     attribute = call.attributes.get(who.id, call.attribute)
     task = Task(
         attribute=rank_of(state, who, attribute),
         bonus=call.bonus,
-        difficulty=call.difficulty + (MODE_DIFFICULTY[moved] if moved else 0),  # BPB-MOVE-007
+        # BPB-MOVE-007 (src 103: "any attacks or task rolls"): the run or sprint of the roller's own turn
+        # under way, a reaction asked in the middle of it too (src 143)
+        difficulty=call.difficulty + hurried_now(state, who),
         expertise=who.has_expertise(call.skills.get(who.id, call.skill) or attribute),
     )
     roll = make_roll(

@@ -106,9 +106,12 @@ class FightStarted(BpbEvent):
 
 
 class BecameAware(BpbEvent):
-    """BPB-INIT-001: the GM rules that characters become aware of their opponents."""
+    """BPB-INIT-001: the GM rules that characters become aware of their opponents (those joining the fight
+    listed in the order they join it, BPB-INIT-002)."""
 
     characters: tuple[str, ...]
+    #: BPB-INIT-002: the dice that separated joiners level on every attribute, "id:face"
+    coins: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class TurnBegan(BpbEvent):

@@ -12,7 +12,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.attacks import apply_damage, circumstances, waiting
+from capeworks.systems.bpb.attacks import apply_damage, circumstances, hurried_now, waiting
 from capeworks.systems.bpb.events import BrokeFree, BrokeOut, Grabbed, StatusSet, Thrown
 from capeworks.systems.bpb.lookups import (
     Ctx,
@@ -131,8 +131,9 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll, waits=waits))
         return b
     if awake:
-        out = Task(
-            attribute=grip(state, t), difficulty=breakout_difficulty(state, a, extreme=roll.verdict.extreme)
+        out = Task(  # BPB-MOVE-007: a reaction task roll, harder in the middle of the target's own run
+            attribute=grip(state, t),
+            difficulty=breakout_difficulty(state, a, extreme=roll.verdict.extreme) + hurried_now(state, t),
         )
         breakout = make_roll(dice, f"{t.name} tries to break free", out, state.config, reaction=True)
     held = breakout is None or not breakout.verdict.success
@@ -154,7 +155,7 @@ def break_out(state: BpbState, ctx: Ctx, c: cmd.BreakOut, dice: DiceService) -> 
     a, t = state.characters[p.attacker], state.characters[p.target]
     if c.plot_point:
         spend_check(state, t)
-    task = Task(attribute=grip(state, t), difficulty=8 + p.rank)
+    task = Task(attribute=grip(state, t), difficulty=8 + p.rank + hurried_now(state, t))  # BPB-MOVE-007
     roll = make_roll(
         dice, f"{t.name} tries to break free", task, state.config, reaction=True, plot_point=c.plot_point
     )
@@ -222,7 +223,10 @@ def break_free(state: BpbState, ctx: Ctx, c: cmd.BreakFree, dice: DiceService) -
     holder = state.characters[holder_id]
     if c.plot_point:
         spend_check(state, who)
-    task = Task(attribute=grip(state, who), difficulty=breakout_difficulty(state, holder, extreme=False))
+    task = Task(  # BPB-MOVE-007: the task action of a turn run by a movement power pays for it
+        attribute=grip(state, who),
+        difficulty=breakout_difficulty(state, holder, extreme=False) + hurried_now(state, who),
+    )
     roll = make_roll(dice, f"{who.name} tries to break free", task, state.config, plot_point=c.plot_point)
     b = ctx.batch(state)
     emit(b, dice, BrokeFree(character=who.id, roll=roll))

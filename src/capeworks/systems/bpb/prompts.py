@@ -14,7 +14,13 @@ from typing import Any
 from capeworks.engine import Prompt, PromptOption
 from capeworks.engine.names import addressee
 from capeworks.systems.bpb.allies import interposers, reach_ft
-from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options, defence_task, similar_options
+from capeworks.systems.bpb.attacks import (
+    KEEP_DIFFICULTY,
+    defence_options,
+    defence_task,
+    hurried_now,
+    similar_options,
+)
 from capeworks.systems.bpb.calls import racing
 from capeworks.systems.bpb.grabs import grip
 from capeworks.systems.bpb.lookups import power_of, rank_of
@@ -359,7 +365,7 @@ def _breakout(state: BpbState, p: Pending) -> Prompt:
         question=f"{t.name} is grabbed ({p.manoeuvre}): roll to break out?",
         rolled="Brawn or Agility",
         spent="Break out",
-        task=Task(attribute=grip(state, t), difficulty=8 + p.rank),
+        task=Task(attribute=grip(state, t), difficulty=8 + p.rank + hurried_now(state, t)),
     )
 
 
@@ -376,13 +382,13 @@ def _resist(state: BpbState, p: Pending) -> Prompt:
         question=f"{t.name} is {'slammed' if slam else 'staggered'}: roll to shrug it off?",
         rolled=attribute,
         spent="Shrug it off",
-        task=Task(attribute=rank_of(state, t, attribute), difficulty=8 + p.rank),
+        task=Task(attribute=rank_of(state, t, attribute), difficulty=8 + p.rank + hurried_now(state, t)),
     )
 
 
 def _keep(state: BpbState, p: Pending) -> Prompt:
     t = state.characters[p.target]
-    task = Task(attribute=rank_of(state, t, "Willpower"), difficulty=KEEP_DIFFICULTY)
+    task = Task(attribute=rank_of(state, t, "Willpower"), difficulty=KEEP_DIFFICULTY + hurried_now(state, t))
     return _to(
         state,
         t.id,
@@ -393,7 +399,7 @@ def _keep(state: BpbState, p: Pending) -> Prompt:
         options=(
             PromptOption(
                 value="keep",
-                label=f"Willpower vs {KEEP_DIFFICULTY} ({_pct(task)})",
+                label=f"Willpower vs {task.difficulty} ({_pct(task)})",
                 command="keep_powers",
                 payload={"attack": p.id, "character": t.id, "keep": True},
             ),

@@ -1,7 +1,7 @@
 """Combat time (BPB-TIME, BPB-INIT, BPB-TURN, BPB-ACT, BPB-MOVE): the order of play and each turn.
 
 Order: those the GM lists as aware first, then Perception, Agility and
-Willpower (higher first), with a die for each character still tied (the
+Willpower (higher first), with a die for each character still tied, rolled again while level (the
 chapter's coin). A turn holds one movement action and one task action, free
 actions on one's own turn and roleplay at any time; a delayed action may
 pre-empt; a forced defensive action off-turn costs the next action.
@@ -92,6 +92,21 @@ def order_keys(state: BpbState, who: Character) -> tuple[int, int, int]:
     )
 
 
+def _by_attributes(state: BpbState, ids: list[str], dice: DiceService, coins: list[str]) -> list[str]:
+    """BPB-INIT-002 (src 254): those aware at the same moment, by Perception, Agility and Willpower, and a
+    die for each still level, rolled again while level (the chapter's coin never lands level); each face
+    is added to ``coins`` as "id:face"."""
+    scores = [(cid, order_keys(state, state.characters[cid])) for cid in ids]
+    extra: dict[str, tuple[int, ...]] = {}
+    while still := tied([(cid, (*keys, *extra.get(cid, ()))) for cid, keys in scores]):
+        for group in still:
+            for cid in group:
+                face = dice.roll(1, 6, purpose=f"order of play: {state.characters[cid].name}").faces[0]
+                extra[cid] = (*extra.get(cid, ()), face)
+                coins.append(f"{cid}:{face}")
+    return list(rank([(cid, (*keys, *extra.get(cid, ()))) for cid, keys in scores]))
+
+
 def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService) -> Done:
     """BPB-INIT-001/002: the GM starts combat with who is in it and who was aware first."""
     if state.fight is not None:
@@ -129,14 +144,7 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
     )
     # BPB-INIT-001: the unaware act after everyone aware; within each group, BPB-INIT-002
     for group_ids in ([cid for cid in ids if cid not in first and cid not in unaware], unaware):
-        scores = [(cid, order_keys(begun, state.characters[cid])) for cid in group_ids]
-        extra: dict[str, int] = {}
-        for group in tied(scores):
-            for cid in group:
-                face = dice.roll(1, 6, purpose=f"order of play: {state.characters[cid].name}").faces[0]
-                extra[cid] = face
-                coins.append(f"{cid}:{face}")
-        ranked += rank([(cid, (*keys, extra.get(cid, 0))) for cid, keys in scores])
+        ranked += _by_attributes(begun, group_ids, dice, coins)
     order = (*first, *ranked)
     b = ctx.batch(state)
     emit(
@@ -159,7 +167,8 @@ def aware(state: BpbState, ctx: Ctx, c: cmd.Aware, dice: DiceService) -> Done:
 
     Their place in the order stays (after everyone aware from the start): moving them mid-round could
     give someone a second turn in the round or take one away. One not yet in the fight joins it last
-    (src 252: those who become aware later act after those aware before)."""
+    (src 252: those who become aware later act after those aware before); several joining at once take
+    their places among themselves by Perception, Agility and Willpower (src 254)."""
     fight = fight_of(state)
     ids = list(dict.fromkeys(c.characters))
     if not ids:
@@ -168,8 +177,17 @@ def aware(state: BpbState, ctx: Ctx, c: cmd.Aware, dice: DiceService) -> Done:
         who = character(state, cid)
         if cid in fight.order.order and cid not in fight.unaware:
             raise InvalidCommand(f"{who.name} is already aware of their opponents.")
+    # src 254: those joining at the same moment take their places among themselves by the attributes
+    coins: list[str] = []
+    joining = _by_attributes(state, [cid for cid in ids if cid not in fight.order.order], dice, coins)
     b = ctx.batch(state)
-    emit(b, dice, BecameAware(characters=tuple(ids)))
+    emit(
+        b,
+        dice,
+        BecameAware(
+            characters=(*(cid for cid in ids if cid in fight.order.order), *joining), coins=tuple(coins)
+        ),
+    )
     return b
 
 
