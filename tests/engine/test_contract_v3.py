@@ -315,6 +315,30 @@ def _exhausted_spent_fixed(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _lull_gives_back(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``log`` as today's code writes a lull's effort (src 409, fixed on branch ``wdfix15``:
+    WD-EFFORT-009/010): the v2 lull left every settled dot spent until the exhaust pick; today it
+    gives them back at once but the one dot an owed pick keeps, in the pool spent most, whose
+    situation's pools it records as ``held``."""
+    out = []
+    for e in log:
+        data = e["data"]
+        owed = set(data.get("exhaust_owed") or ()) if e["type"] == "weaverdice.combat_ended" else set()
+        if not (owed and data.get("lull")):
+            out.append(e)
+            continue
+        changed = []
+        for c in data.get("changed") or ():
+            effort = c.get("effort") if isinstance(c, dict) and c.get("id") in owed else None
+            if isinstance(effort, dict) and any((effort.get("spent") or {}).values()):
+                spent = {p: n for p, n in effort["spent"].items() if n}
+                most = max(spent, key=lambda p: spent[p])
+                c = {**c, "effort": {**effort, "spent": {most: 1}, "used": False, "held": [list(spent)]}}
+            changed.append(c)
+        out.append({**e, "data": {**data, "changed": changed}})
+    return out
+
+
 def _reactions_seen_dropped(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``log`` as the v2 code wrote a hidden NPC's Dodge or Block: since issue 19 its ``reacted`` is
     GM-only and the players get a ``rolled_in_secret`` and a ``reaction_seen`` after it (a deliberate
@@ -461,7 +485,10 @@ def test_events_made_now__write_every_field_of_the_golden_logs_of_contract_v2_as
             upcast_any = True
     mine = _initiative_rolls_pooled(_effects_seen_dropped(_reactions_seen_dropped(made["log"])))
     theirs = _patches_narrowed(
-        mine, _initiative_rolls_pooled(_exhausted_spent_fixed(_ranged_stuck_fixed(golden["log"])))
+        mine,
+        _initiative_rolls_pooled(
+            _lull_gives_back(_exhausted_spent_fixed(_ranged_stuck_fixed(golden["log"])))
+        ),
     )
     assert _written_as_before(mine, theirs) is None, _written_as_before(mine, theirs)
     if made["log"] == golden["log"] and not upcast_any:
