@@ -965,3 +965,31 @@ def test_ability__a_five_rolls_a_five_and_nothing_rolls_a_six() -> None:
     sim.do("ann", "use_ability", dice=(2,), ability="Ruthless", conflict="c1", side="B", help="A")
     sim.do("ann", "accept")
     assert sim.side("c1", "B").dice == (2,)
+
+
+@pytest.mark.rules("CAPES-CONF-006", "CAPES-RES-002")
+@pytest.mark.parametrize("how", ["narrate", "accept"])
+def test_and_then__lapses_when_the_conflict_leaves_play(how: str) -> None:
+    # src 113: the And Then hand-off is about a Conflict in play; once it is resolved "Only the winner
+    # of a Conflict gets to narrate its conclusion" (src 21) and there is nothing left to finish.
+    # Ann narrates about c1 (A [2] against Bea's B [5]) with her narration or her roll's: Bea is asked
+    # to finish. Bea does not; at the Page's end she resolves c1: the hand-off lapses with the card
+    # (before, its prompt stayed and its answer, a narration about c1, was refused).
+    sim = cast_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _claims(sim, {"bea": ("c1", "B")})
+    sim.do("ann", "begin_actions")
+    if how == "narrate":
+        sim.do("ann", "narrate", text="Skitter's bugs pour out of the vents", conflict="c1")
+        _filler_actions(sim, ("ann",))
+    else:
+        sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+        sim.do("ann", "accept", text="Skitter's silk snags the thief's ankle")
+        _nobody_reacts(sim)
+        sim.do("ann", "end_action")
+    assert sim.state.and_then is not None and sim.state.and_then.finishers == ("bea",)
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("bea", "resolve", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    assert sim.state.and_then is None
+    assert not [p for p in sim.table.prompts() if p.kind == "and_then"]

@@ -112,9 +112,13 @@ class ClaimsPassed(CapesEvent):
 
 
 class Narrated(CapesEvent):
+    """Narration. ``lapses``: its And Then hand-off ends when the Conflict leaves play; older logs'
+    hand-offs stayed, and fold as they did."""
+
     text: str
     conflict: str = ""
     finishers: tuple[str, ...] = ()
+    lapses: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ActionsBegun(CapesEvent):

@@ -445,7 +445,7 @@ def _gloated(state: CapesState, data: ev.Gloated) -> CapesState:
         }
     )
     if data.finishers:  # And Then: the side the Gloat handed control to finishes it (CAPES-CONF-006)
-        and_then = AndThen(conflict=conflict.id, by=player, finishers=tuple(data.finishers))
+        and_then = AndThen(conflict=conflict.id, by=player, finishers=tuple(data.finishers), lapses=True)
         state = state.model_copy(update={"and_then": and_then})
     page = state.scene.page if state.scene else None
     assert page is not None
