@@ -993,3 +993,19 @@ def test_and_then__lapses_when_the_conflict_leaves_play(how: str) -> None:
     assert sim.state.conflict("c1") is None
     assert sim.state.and_then is None
     assert not [p for p in sim.table.prompts() if p.kind == "and_then"]
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007")
+def test_resolve__more_losing_recipients_named_than_inspirations_is_refused() -> None:
+    # src 137-141: the Resolver pairs the dice and chooses who on the losing side gets each losing
+    # Inspiration. Winning [6, 2] against Sylvie's [4], paired 6-4: Ann gets 2 and her leftover 2, the
+    # losing side none. Naming three recipients for none is refused (nothing changes); unnamed, it
+    # resolves.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6, 2), b=(4,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.refuse("ann", "resolve", conflict="c1", pairs="6-4", losers="bea,bea,bea", rule="CAPES-RES-006")
+    sim.do("ann", "resolve", conflict="c1", pairs="6-4")
+    assert _inspirations(sim, "ann") == [2, 2] and _inspirations(sim, "bea") == []

@@ -249,6 +249,13 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
     mine, theirs = match_dice(win.dice, losing_dice, pairs)
     inspirations = [{"player": actor, "value": v} for v in mine]
     named_losers = parse_list(cmd.losers)
+    if len(named_losers) > len(theirs):
+        raise RuleViolation(
+            "CAPES-RES-006",
+            f"The losing side gets {len(theirs)} Inspirations from this pairing; name at most that many "
+            f"recipients (losers=), not {len(named_losers)}.",
+            field="losers",
+        )
     bad = [n for n in named_losers if n not in losers]
     if bad:
         raise RuleViolation(
