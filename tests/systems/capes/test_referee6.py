@@ -1009,3 +1009,36 @@ def test_resolve__more_losing_recipients_named_than_inspirations_is_refused() ->
     sim.refuse("ann", "resolve", conflict="c1", pairs="6-4", losers="bea,bea,bea", rule="CAPES-RES-006")
     sim.do("ann", "resolve", conflict="c1", pairs="6-4")
     assert _inspirations(sim, "ann") == [2, 2] and _inspirations(sim, "bea") == []
+
+
+@pytest.mark.rules("CAPES-CONF-006", "CAPES-CONF-003")
+def test_and_then__a_roll_that_ties_the_conflict_hands_over_to_nobody() -> None:
+    # src 113: the narration "has to be finished by somebody on the controlling side"; PROPOSED
+    # CONF-003: on a tie nobody controls and the hand-off is suspended. Skitter's Silk Lines lifts
+    # A's 2 to 5, level with Sylvie's B [5]: Ann's narration is handed to nobody.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.do("ann", "use_ability", dice=(5,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept", text="Skitter's silk pulls level")
+    assert sim.state.and_then is None
+
+
+@pytest.mark.rules("CAPES-SCENE-002", "CAPES-PAGE-002")
+def test_scene__passed_all_the_way_round_then_declared_the_declarer_starts_page_one() -> None:
+    # src 64-65: after a Scene "the person to the left of the person who declared it" declares the
+    # next; "You can pass ... and it can go around to the next person"; PROPOSED PAGE-002: the
+    # Scene's declarer starts its first Page. Scene 1 (Ann's) ends by vote; Bea, Cal and Ann pass;
+    # it comes back to Bea, who declares and starts Page 1 once the characters are chosen.
+    sim = cast_game()
+    for seat in ("ann", "bea", "cal"):
+        sim.do(seat, "end_scene")
+    assert sim.state.scene is None
+    for seat in ("bea", "cal", "ann"):
+        sim.do(seat, "pass")
+    sim.refuse("cal", "declare_scene", text="The docks")
+    sim.do("bea", "declare_scene", text="The docks")
+    for seat, key in (("bea", "aunt_sylvie"), ("cal", "rampart"), ("ann", "skitter")):
+        sim.do(seat, "choose", character=key)
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    assert _page(sim)[:3] == (1, "bea", "claims")
