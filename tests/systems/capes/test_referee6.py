@@ -1042,3 +1042,16 @@ def test_scene__passed_all_the_way_round_then_declared_the_declarer_starts_page_
     while sim.state.scene is not None and sim.state.scene.casting:
         sim.do(sim.state.scene.turn, "pass")
     assert _page(sim)[:3] == (1, "bea", "claims")
+
+
+@pytest.mark.rules("CAPES-EG-001", "CAPES-EG-004")
+def test_event__naming_who_it_is_for_is_refused() -> None:
+    # src 116-117: an Event says "what will occur"; src 121: a Goal says "some characters are trying
+    # to do something" -- only a Goal is declared for characters. Ann's Event "The lights go out"
+    # with goal_for=rampart is refused and changes nothing (the names would be dropped unread); as a
+    # Goal, or as an Event without them, it is taken.
+    sim = actions_game()
+    sim.refuse("ann", "create_conflict", text="The lights go out", goal_for="rampart", rule="CAPES-EG-004")
+    assert sim.state.conflicts == ()
+    sim.do("ann", "create_conflict", text="Rampart kills the lights", kind="goal", goal_for="rampart")
+    assert sim.state.conflicts[-1].goal_for == ("rampart",)
