@@ -3,8 +3,11 @@
 Claims held by a player on both sides or kept after going over (src 81-84, 131), the creator's
 first Story Token (src 135), Drives only for the super-powered (src 211, 231), the one
 undifferentiated stack (src 236-237), what a character owns once it has changed sides (src 101,
-102, 147, 110), split-off sides that grow (src 177, 180) and Reactions to one's own roll
-(src 197, 200). Each test is one situation written from the seed alone ("src N" = line N of
+102, 147, 110), split-off sides that grow and win (src 177, 180), Reactions to one's own roll
+(src 197, 200), the And Then hand-off of an Action's, a Reaction's and a Gloat's narration and its
+end with the card (src 113, 191, 206), the Page's phases (src 72-76), Events and Goals (src 116-125),
+non-person characters (src 269-272, PROPOSED), starting resources and changing a character (src 215,
+229). Each test is one situation written from the seed alone ("src N" = line N of
 seeds/004_209cadad08ad98a0.txt), played through the table with given dice. Sample sheets as in
 test_referee.py.
 """
