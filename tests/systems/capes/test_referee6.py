@@ -1058,3 +1058,29 @@ def test_event__naming_who_it_is_for_is_refused() -> None:
     assert sim.state.conflicts == ()
     sim.do("ann", "create_conflict", text="Rampart kills the lights", kind="goal", goal_for="rampart")
     assert sim.state.conflicts[-1].goal_for == ("rampart",)
+
+
+@pytest.mark.rules("CAPES-GLOAT-002", "CAPES-RES-001", "CAPES-RES-006")
+def test_gloat__then_the_gloaters_claim_on_the_other_side_controls_and_she_resolves_it() -> None:
+    # src 131: "players look at the Conflicts they claimed. If the side they claimed Controls the
+    # Conflict then they Resolve it"; src 205: the Claimant "instead Gloats", turning dice to 1.
+    # Ann holds both claims on c1 (Skitter on A, Vale on B). A [6, 2] controls B [4]: she gloats
+    # both dice (2 tokens), so B controls and, still on her look, she resolves B: pairs 4-1 give her
+    # 3, and A's leftover 1 goes to her too (a character on both sides, src 140).
+    sim = _with_vale(tokens=2)
+    sim.put_conflict("c1", a=(6, 2), b=(4,), allies={"skitter": "A", "inspector_vale": "B"})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.do("ann", "claim", conflict="c1", side="B")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    for seat, who in (("ann", "skitter"), ("ann", "inspector_vale"), ("bea", ""), ("cal", "")):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch {len(sim.state.conflicts)}", character=who)
+        sim.do(seat, "end_action")
+    sim.do("ann", "gloat", conflict="c1", count=2)
+    assert sim.state.tokens["ann"] == 2
+    assert _page(sim)[2:] == ("resolving", "ann")
+    sim.do("ann", "resolve", conflict="c1", pairs="4-1")
+    assert sim.state.conflict("c1") is None
+    assert _inspirations(sim, "ann") == [1, 3]

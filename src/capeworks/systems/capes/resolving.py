@@ -345,6 +345,7 @@ def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Ev
             text=cmd.text,
             in_turn=True,
             finishers=finishers,
+            one_claim=True,
         )
     ]
 
@@ -456,7 +457,13 @@ def _gloated(state: CapesState, data: ev.Gloated) -> CapesState:
         state = state.model_copy(update={"and_then": and_then})
     page = state.scene.page if state.scene else None
     assert page is not None
-    claims = tuple(c for c in page.claims if not (c.conflict == conflict.id and c.player == player))
+    claims = tuple(
+        c
+        for c in page.claims
+        if not (
+            c.conflict == conflict.id and c.player == player and (c.side == data.side or not data.one_claim)
+        )
+    )
     if data.in_turn:
         return with_page(state, claims=claims, resolving_from=player)
     return with_page(state, claims=claims)
