@@ -1,7 +1,7 @@
 """A fifth referee's pass over Capes: the seed lines the first four passes cited least.
 
-Casting (src 53-61), free narration and the Not Yet rule (src 22, 89, 112), an Event vetoed for
-no reason (src 118), staked Debt and being Overdrawn (src 172), what splitting needs (src 176-177),
+Casting (src 54-60), free narration and the Not Yet rule (src 22, 90, 112), an Event vetoed for
+no reason (src 118), staked Debt and being Overdrawn (src 172), what splitting needs (src 175-177),
 and Reactions after a roll turned back or a second time (src 199, 202). Each test is one situation
 written from the seed alone ("src N" = line N of seeds/004_209cadad08ad98a0.txt), played through
 the table with given dice. Sample sheets as in test_referee.py.
@@ -21,7 +21,7 @@ from tests.systems.capes.test_referee4 import _nobody_reacts
 
 @pytest.mark.rules("CAPES-SCENE-005", "CAPES-SCENE-004")
 def test_casting__a_character_already_chosen_must_be_passed_over() -> None:
-    # src 61: "If somebody chooses a character you wanted to play you'll have to pick somebody else".
+    # src 60: "If somebody chooses a character you wanted to play you'll have to pick somebody else".
     # Ann declares and takes Skitter; Bea wants Skitter too and is refused, then takes Aunt Sylvie.
     sim = Sim()
     for seat, name in (("ann", "Skitter"), ("bea", "Aunt Sylvie"), ("cal", "Rampart")):
@@ -35,7 +35,7 @@ def test_casting__a_character_already_chosen_must_be_passed_over() -> None:
 
 @pytest.mark.rules("CAPES-SCENE-004", "CAPES-SCENE-006")
 def test_casting__a_player_buys_a_second_character_for_a_token() -> None:
-    # src 53: "players choose a character to play for free. They may then buy more characters for a
+    # src 54: "players choose a character to play for free. They may then buy more characters for a
     # Story Token each"; src 57: "You might play more than one character even in the same scene".
     # Each starts with 1 token; after the free picks Ann buys Inspector Vale (1 -> 0), the others pass.
     sim = Sim(start_story_tokens=1)
@@ -62,7 +62,7 @@ def test_casting__a_player_buys_a_second_character_for_a_token() -> None:
 
 @pytest.mark.rules("CAPES-PAGE-010")
 def test_free_narration__anybody_narrates_what_no_conflict_covers() -> None:
-    # src 89: "After the Claiming phase, there's some time for free narration. Anybody can narrate";
+    # src 90: "After the Claiming phase, there's some time for free narration. Anybody can narrate";
     # src 22: "Anything not covered by a Conflict can be narrated by anybody". Bea and Cal (not the
     # Starter) narrate in free narration; the Page stays in it until Ann begins the Actions.
     sim = cast_game()
@@ -124,7 +124,7 @@ def test_debt__staking_from_an_overdrawn_drive_ends_the_overdraw(stakes: bool) -
 
 @pytest.mark.rules("CAPES-SPLIT-002", "CAPES-SPLIT-001")
 def test_split__nothing_staked_no_split_then_one_stake_splits_a_four() -> None:
-    # src 176: "The advantage of Staking Debt is you get to Split the dice"; src 177: "as many Debt
+    # src 175: "The advantage of Staking Debt is you get to Split the dice"; src 177: "as many Debt
     # as are Staked"; PROPOSED (SPLIT-002): an original side keeps its one die free. A [4] with
     # nothing staked holds 1 die: no split. Skitter stakes 1 Truth: room for 2; 4 -> 2 and 2.
     sim = actions_game()
@@ -258,7 +258,7 @@ def test_reaction__a_super_ability_used_to_react_earns_debt_on_the_drive_named()
 
 @pytest.mark.rules("CAPES-EG-007")
 def test_goal__vetoed_as_prone_to_gloating_by_a_player_not_in_it() -> None:
-    # src 130: a Goal may be vetoed "If the Goal is very prone to Gloating and there's already an
+    # src 129: a Goal may be vetoed "If the Goal is very prone to Gloating and there's already an
     # active and unresolved Gloat-worthy conflict for that side" (the table's judgement: reason b).
     # Cal plays nobody the Goal is for, and vetoes it on that ground: it leaves the table.
     sim = actions_game()

@@ -3,8 +3,11 @@
 Claims held by a player on both sides or kept after going over (src 81-84, 131), the creator's
 first Story Token (src 135), Drives only for the super-powered (src 211, 231), the one
 undifferentiated stack (src 236-237), what a character owns once it has changed sides (src 101,
-102, 147, 110), split-off sides that grow (src 177, 180) and Reactions to one's own roll
-(src 197, 200). Each test is one situation written from the seed alone ("src N" = line N of
+102, 147, 110), split-off sides that grow and win (src 177, 180), Reactions to one's own roll
+(src 197, 200), the And Then hand-off of an Action's, a Reaction's and a Gloat's narration and its
+end with the card (src 113, 191, 206), the Page's phases (src 72-76), Events and Goals (src 116-125),
+non-person characters (src 269-272, PROPOSED), starting resources and changing a character (src 215,
+229). Each test is one situation written from the seed alone ("src N" = line N of
 seeds/004_209cadad08ad98a0.txt), played through the table with given dice. Sample sheets as in
 test_referee.py.
 """
@@ -965,3 +968,119 @@ def test_ability__a_five_rolls_a_five_and_nothing_rolls_a_six() -> None:
     sim.do("ann", "use_ability", dice=(2,), ability="Ruthless", conflict="c1", side="B", help="A")
     sim.do("ann", "accept")
     assert sim.side("c1", "B").dice == (2,)
+
+
+@pytest.mark.rules("CAPES-CONF-006", "CAPES-RES-002")
+@pytest.mark.parametrize("how", ["narrate", "accept"])
+def test_and_then__lapses_when_the_conflict_leaves_play(how: str) -> None:
+    # src 113: the And Then hand-off is about a Conflict in play; once it is resolved "Only the winner
+    # of a Conflict gets to narrate its conclusion" (src 21) and there is nothing left to finish.
+    # Ann narrates about c1 (A [2] against Bea's B [5]) with her narration or her roll's: Bea is asked
+    # to finish. Bea does not; at the Page's end she resolves c1: the hand-off lapses with the card
+    # (before, its prompt stayed and its answer, a narration about c1, was refused).
+    sim = cast_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _claims(sim, {"bea": ("c1", "B")})
+    sim.do("ann", "begin_actions")
+    if how == "narrate":
+        sim.do("ann", "narrate", text="Skitter's bugs pour out of the vents", conflict="c1")
+        _filler_actions(sim, ("ann",))
+    else:
+        sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+        sim.do("ann", "accept", text="Skitter's silk snags the thief's ankle")
+        _nobody_reacts(sim)
+        sim.do("ann", "end_action")
+    assert sim.state.and_then is not None and sim.state.and_then.finishers == ("bea",)
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("bea", "resolve", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    assert sim.state.and_then is None
+    assert not [p for p in sim.table.prompts() if p.kind == "and_then"]
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007")
+def test_resolve__more_losing_recipients_named_than_inspirations_is_refused() -> None:
+    # src 137-141: the Resolver pairs the dice and chooses who on the losing side gets each losing
+    # Inspiration. Winning [6, 2] against Sylvie's [4], paired 6-4: Ann gets 2 and her leftover 2, the
+    # losing side none. Naming three recipients for none is refused (nothing changes); unnamed, it
+    # resolves.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6, 2), b=(4,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.refuse("ann", "resolve", conflict="c1", pairs="6-4", losers="bea,bea,bea", rule="CAPES-RES-006")
+    sim.do("ann", "resolve", conflict="c1", pairs="6-4")
+    assert _inspirations(sim, "ann") == [2, 2] and _inspirations(sim, "bea") == []
+
+
+@pytest.mark.rules("CAPES-CONF-006", "CAPES-CONF-003")
+def test_and_then__a_roll_that_ties_the_conflict_hands_over_to_nobody() -> None:
+    # src 113: the narration "has to be finished by somebody on the controlling side"; PROPOSED
+    # CONF-003: on a tie nobody controls and the hand-off is suspended. Skitter's Silk Lines lifts
+    # A's 2 to 5, level with Sylvie's B [5]: Ann's narration is handed to nobody.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.do("ann", "use_ability", dice=(5,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept", text="Skitter's silk pulls level")
+    assert sim.state.and_then is None
+
+
+@pytest.mark.rules("CAPES-SCENE-002", "CAPES-PAGE-002")
+def test_scene__passed_all_the_way_round_then_declared_the_declarer_starts_page_one() -> None:
+    # src 64-65: after a Scene "the person to the left of the person who declared it" declares the
+    # next; "You can pass ... and it can go around to the next person"; PROPOSED PAGE-002: the
+    # Scene's declarer starts its first Page. Scene 1 (Ann's) ends by vote; Bea, Cal and Ann pass;
+    # it comes back to Bea, who declares and starts Page 1 once the characters are chosen.
+    sim = cast_game()
+    for seat in ("ann", "bea", "cal"):
+        sim.do(seat, "end_scene")
+    assert sim.state.scene is None
+    for seat in ("bea", "cal", "ann"):
+        sim.do(seat, "pass")
+    sim.refuse("cal", "declare_scene", text="The docks")
+    sim.do("bea", "declare_scene", text="The docks")
+    for seat, key in (("bea", "aunt_sylvie"), ("cal", "rampart"), ("ann", "skitter")):
+        sim.do(seat, "choose", character=key)
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    assert _page(sim)[:3] == (1, "bea", "claims")
+
+
+@pytest.mark.rules("CAPES-EG-001", "CAPES-EG-004")
+def test_event__naming_who_it_is_for_is_refused() -> None:
+    # src 116-117: an Event says "what will occur"; src 121: a Goal says "some characters are trying
+    # to do something" -- only a Goal is declared for characters. Ann's Event "The lights go out"
+    # with goal_for=rampart is refused and changes nothing (the names would be dropped unread); as a
+    # Goal, or as an Event without them, it is taken.
+    sim = actions_game()
+    sim.refuse("ann", "create_conflict", text="The lights go out", goal_for="rampart", rule="CAPES-EG-004")
+    assert sim.state.conflicts == ()
+    sim.do("ann", "create_conflict", text="Rampart kills the lights", kind="goal", goal_for="rampart")
+    assert sim.state.conflicts[-1].goal_for == ("rampart",)
+
+
+@pytest.mark.rules("CAPES-GLOAT-002", "CAPES-RES-001", "CAPES-RES-006")
+def test_gloat__then_the_gloaters_claim_on_the_other_side_controls_and_she_resolves_it() -> None:
+    # src 131: "players look at the Conflicts they claimed. If the side they claimed Controls the
+    # Conflict then they Resolve it"; src 205: the Claimant "instead Gloats", turning dice to 1.
+    # Ann holds both claims on c1 (Skitter on A, Vale on B). A [6, 2] controls B [4]: she gloats
+    # both dice (2 tokens), so B controls and, still on her look, she resolves B: pairs 4-1 give her
+    # 3, and A's leftover 1 goes to her too (a character on both sides, src 140).
+    sim = _with_vale(tokens=2)
+    sim.put_conflict("c1", a=(6, 2), b=(4,), allies={"skitter": "A", "inspector_vale": "B"})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.do("ann", "claim", conflict="c1", side="B")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    for seat, who in (("ann", "skitter"), ("ann", "inspector_vale"), ("bea", ""), ("cal", "")):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch {len(sim.state.conflicts)}", character=who)
+        sim.do(seat, "end_action")
+    sim.do("ann", "gloat", conflict="c1", count=2)
+    assert sim.state.tokens["ann"] == 2
+    assert _page(sim)[2:] == ("resolving", "ann")
+    sim.do("ann", "resolve", conflict="c1", pairs="4-1")
+    assert sim.state.conflict("c1") is None
+    assert _inspirations(sim, "ann") == [1, 3]

@@ -472,7 +472,9 @@ def _decided(state: CapesState, data: ev.RollDecided, *, accepted: bool) -> Cape
         line = f"{state.name(str(data.player))} ({data.conflict}): {data.text}"
         state = state.model_copy(update={"narration": (*state.narration, line)})
     if data.finishers:  # And Then: the controlling side finishes it (CAPES-CONF-006)
-        and_then = AndThen(conflict=data.conflict, by=data.player, finishers=tuple(data.finishers))
+        and_then = AndThen(
+            conflict=data.conflict, by=data.player, finishers=tuple(data.finishers), lapses=True
+        )
         state = state.model_copy(update={"and_then": and_then})
     window = action.reactions
     if not data.reaction:

@@ -131,6 +131,12 @@ def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: Dice
             f"Conflicts are created in an Action or added at Page start, not in the {page.phase} phase.",
         )
     goal_for: tuple[str, ...] = ()
+    if cmd.goal_for and cmd.kind is not ConflictKind.GOAL:
+        raise RuleViolation(
+            "CAPES-EG-004",
+            "Only a Goal is declared for characters (goal_for=); an Event says what will happen.",
+            field="goal_for",
+        )
     if cmd.kind is ConflictKind.GOAL:
         goal_for = tuple(find_character(state, n) for n in parse_list(cmd.goal_for)) or (creator,)
         for character in goal_for:

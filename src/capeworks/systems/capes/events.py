@@ -112,9 +112,13 @@ class ClaimsPassed(CapesEvent):
 
 
 class Narrated(CapesEvent):
+    """Narration. ``lapses``: its And Then hand-off ends when the Conflict leaves play; older logs'
+    hand-offs stayed, and fold as they did."""
+
     text: str
     conflict: str = ""
     finishers: tuple[str, ...] = ()
+    lapses: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ActionsBegun(CapesEvent):
@@ -317,6 +321,9 @@ class Gloated(CapesEvent):
     #: who must finish the gloating narration when the Gloat handed control to another side (And
     #: Then, src 113); older logs' Gloats asked nobody and fold as they did
     finishers: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: the Gloat uses up the claim on the gloated side only: the gloater's claim on another side of
+    #: the card stays (src 131); older logs' Gloats dropped all their claims on it, and fold so
+    one_claim: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Deadlocked(CapesEvent):

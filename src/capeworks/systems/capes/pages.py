@@ -37,6 +37,7 @@ from capeworks.systems.capes.state import AndThen, CapesState, Claim, Conflict, 
 __all__ = [
     "APPLIERS",
     "after_claim_lapses",
+    "and_then_lapses",
     "begin_actions",
     "claim_side",
     "decide_claims_pass",
@@ -110,6 +111,15 @@ def after_claim_lapses(state: CapesState, event: Event) -> CapesState:
     return with_page(state, after_claim="")
 
 
+def and_then_lapses(state: CapesState) -> CapesState:
+    """An And Then hand-off (CAPES-CONF-006) ends with its Conflict: once resolved, Deadlocked, vetoed or
+    discarded there is nothing left to finish (and a narration about it would be refused)."""
+    pending = state.and_then
+    if pending is None or not pending.lapses or state.conflict(pending.conflict) is not None:
+        return state
+    return state.model_copy(update={"and_then": None})
+
+
 def decide_claims_pass(state: CapesState, actor: str) -> list[Event]:
     """Ending your claiming turn without (another) claim."""
     require_turn(state, actor, doing="pass")
@@ -128,7 +138,16 @@ def narrate(state: CapesState, ctx: Ctx, cmd: Narrate, dice: DiceService) -> lis
             f"Not yet: only the Resolver narrates how {conflict.id} turns out, when resolving it.",
         )
     finishers = and_then_finishers(state, conflict, actor)
-    return [event("narrated", player=actor, text=cmd.text, conflict=conflict.id, finishers=finishers)]
+    return [
+        event(
+            "narrated",
+            player=actor,
+            text=cmd.text,
+            conflict=conflict.id,
+            finishers=finishers,
+            lapses=bool(finishers),
+        )
+    ]
 
 
 def begin_actions(state: CapesState, ctx: Ctx, cmd: BeginActions, dice: DiceService) -> list[Event]:
@@ -170,7 +189,9 @@ def _narrated(state: CapesState, data: ev.Narrated) -> CapesState:
     update: dict[str, Any] = {"narration": (*state.narration, text)}
     pending = state.and_then
     if data.finishers:
-        update["and_then"] = AndThen(conflict=data.conflict, by=data.player, finishers=tuple(data.finishers))
+        update["and_then"] = AndThen(
+            conflict=data.conflict, by=data.player, finishers=tuple(data.finishers), lapses=data.lapses
+        )
     elif pending is not None and data.conflict == pending.conflict and data.player in pending.finishers:
         update["and_then"] = None
     return state.model_copy(update=update)

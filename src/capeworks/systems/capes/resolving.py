@@ -249,6 +249,13 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
     mine, theirs = match_dice(win.dice, losing_dice, pairs)
     inspirations = [{"player": actor, "value": v} for v in mine]
     named_losers = parse_list(cmd.losers)
+    if len(named_losers) > len(theirs):
+        raise RuleViolation(
+            "CAPES-RES-006",
+            f"The losing side gets {len(theirs)} Inspirations from this pairing; name at most that many "
+            f"recipients (losers=), not {len(named_losers)}.",
+            field="losers",
+        )
     bad = [n for n in named_losers if n not in losers]
     if bad:
         raise RuleViolation(
@@ -338,6 +345,7 @@ def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Ev
             text=cmd.text,
             in_turn=True,
             finishers=finishers,
+            one_claim=True,
         )
     ]
 
@@ -445,11 +453,17 @@ def _gloated(state: CapesState, data: ev.Gloated) -> CapesState:
         }
     )
     if data.finishers:  # And Then: the side the Gloat handed control to finishes it (CAPES-CONF-006)
-        and_then = AndThen(conflict=conflict.id, by=player, finishers=tuple(data.finishers))
+        and_then = AndThen(conflict=conflict.id, by=player, finishers=tuple(data.finishers), lapses=True)
         state = state.model_copy(update={"and_then": and_then})
     page = state.scene.page if state.scene else None
     assert page is not None
-    claims = tuple(c for c in page.claims if not (c.conflict == conflict.id and c.player == player))
+    claims = tuple(
+        c
+        for c in page.claims
+        if not (
+            c.conflict == conflict.id and c.player == player and (c.side == data.side or not data.one_claim)
+        )
+    )
     if data.in_turn:
         return with_page(state, claims=claims, resolving_from=player)
     return with_page(state, claims=claims)

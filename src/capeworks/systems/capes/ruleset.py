@@ -232,6 +232,7 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
         if event.type != PREFIX + "staked" and new.objectable is not None:
             new = new.model_copy(update={"objectable": None})
         new = pages.after_claim_lapses(new, event)
+        new = pages.and_then_lapses(new)
         return settle(new)
 
     def view_key(self, state: CapesState, viewer: Viewer) -> Hashable:

@@ -184,6 +184,9 @@ class AndThen(BaseModel):
     conflict: str
     by: str
     finishers: tuple[str, ...]
+    #: the hand-off lapses when its Conflict leaves play (resolved, Deadlocked, vetoed, discarded);
+    #: older logs' hand-offs stayed, and fold as they did
+    lapses: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Round(StrEnum):
