@@ -17,7 +17,7 @@ import pytest
 
 from capeworks.systems.workshop.sheet import Standing
 from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, types, who
-from tests.systems.workshop.test_referee import HIT, QUIET, SLOW, TOUGH, duel, gun, pool
+from tests.systems.workshop.test_referee import GOONS, HIT, QUIET, SLOW, TOUGH, duel, gun, pool
 
 GUN_CF = {**gun(6), "covering_fire": True}
 AIM = {"Ranged Weapons": 9, "Perception": 9}
@@ -802,3 +802,33 @@ def test_y54__shots_spent_on_initiative_come_off_the_next_sequences_initiative()
     end_turn(d, "h")
     end_turn(d, "v")
     assert state(d).turn.initiative == {"h": 5, "v": 2} and state(d).turn.current == "h"
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-MOOK-004")
+def test_y55__speed_bump_mooks_moving_twice_in_one_fire_lose_mooks_once() -> None:
+    # src 76: one static Attack on each mover; src 175: the goons are "handled by Static PV": AV 11 + Damage 6
+    # = 17 vs Skill 4 + Soak 0: PV 13, 2 of 3 down on their first Move; their Action as a second Move meets
+    # no second Attack from the same fire.
+    config = {**QUIET, "mooks": "speed_bump", "covering_fire": True}
+    d = table(config, heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS})
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 1])
+    d.do("gm", "mook_strike", group="goons", strike=False)
+    end_turn(d, "h")
+    d.do("gm", "move", character="goons")
+    events = d.do("gm", "move", character="goons")
+    assert "mooks_downed" not in types(events) and who(d, "goons").count == 1
+
+
+@pytest.mark.rules("WS-CARD-004", "WS-WPEN-001")
+def test_y56__the_joker_bandages_wounds_so_they_stop_impairing_yet_stay() -> None:
+    # src 87: "Joker: All Shock points are regained, Wounds are bandaged"; src 111: only "untreated" Wounds
+    # impair. h has 2 Wounds from a 10 m fall (-2); the heroes draw a Joker: Shock 0, Wounds 2, and h shoots
+    # unimpaired, Inspired ("everyone is Inspired": a third die): 5 + 4 + 9 - 1 + 4 = 21.
+    d = table({**QUIET, "wound_penalty": "per_wound", "card_draw": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=10, dice=[1, 9])
+    d.do("gm", "start_sequence", dice=[53, 1])  # heroes JK1, villains AS
+    assert state(d).turn.cards["heroes"] == "JK1"
+    assert (who(d, "h").shock, who(d, "h").wounds) == (0, 2)
+    r = last(attack(d, "h", ["v"], [9, 1, 4]), "attack_rolled")  # Inspired: a third die
+    assert r["av"] == 5 + 4 + 9 - 1 + 4
