@@ -1529,6 +1529,8 @@ def test_s89_machining_adds_a_roll_to_armor() -> None:
     crafting armor or metal weapons'. Knowledge 2: three rolls on the armor."""
     d = table()
     crafter(d, dexterity=3, knowledge=2)
+    d.do("gm", "award", character="ada", money=1000)  # the machines, '$1000 upfront', are Ada's
+    d.do("ann", "downtime_action", character="ada", action="go_shopping", tool="machining")
     d.do("ann", "start_craft", character="ada", project="a", item="armor", tier="standard", machined=True)
     assert camp(d).projects["a"].cap == 3
 

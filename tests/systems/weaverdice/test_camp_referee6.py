@@ -493,6 +493,8 @@ def test_r6_26_machining_adds_no_roll_to_a_utility_belt() -> None:
     armor: the machine's roll is refused; listed armor takes it (Knowledge 3 + 1 = 4 rolls)."""
     d = table()
     crafter(d, skills=tree(), dexterity=3, knowledge=3)
+    d.do("gm", "award", character="ada", money=1000)  # the machines, '$1000 upfront', are Ada's
+    d.do("ann", "downtime_action", character="ada", action="go_shopping", tool="machining")
     d.refuse(
         "ann", "start_craft", character="ada", project="b", item="belt", machined=True, rule="WD-CRAFT-012"
     )

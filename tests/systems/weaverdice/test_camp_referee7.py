@@ -313,3 +313,28 @@ def test_r7_14_a_cape_who_never_fired_a_gun_rolls_again_and_a_creative_use_count
         dice=[2, 2],
     )
     assert ledger(d).perk_faces == (2, 2)
+
+
+# --- machining equipment (src 1532) -------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-CRAFT-012", "WD-DT-007")
+def test_r7_15_machining_adds_its_roll_only_for_a_crafter_who_bought_the_machines() -> None:
+    """src 1532: 'Machining equipment costing an upfront $1000 ... could raise the cap for the number of
+    tries to [Knowledge +1] when crafting armor or metal weapons'. Ada's player cannot claim machines
+    Ada never bought; a Go Shopping slot buys them for $1000 (WD-DT-007 PROPOSED 'buy at list price'),
+    once; then her armor allows Knowledge 3 + 1 = 4 rolls. The GM, who knows whose workshop she works
+    in, may still grant the roll (test_camp_craft test_finish_early...)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", skills=[CRAFT], money=1500, dexterity=3, knowledge=3)
+    d.do("gm", "start_downtime", slots=3)
+    d.refuse("ann", "start_craft", character="ada", project="a", item="armor", machined=True,
+             rule="WD-CRAFT-012", match="machining equipment")  # fmt: skip
+    d.refuse("ann", "downtime_action", character="ada", action="explore", tool="machining", rule="WD-DT-007")
+    d.do("ann", "downtime_action", character="ada", action="go_shopping", tool="machining")
+    assert ledger(d).money == 500 and ledger(d).tools == ("machining",)
+    d.refuse("ann", "downtime_action", character="ada", action="go_shopping", tool="machining",
+             rule="WD-CRAFT-012", match="already")  # fmt: skip
+    d.do("ann", "start_craft", character="ada", project="a", item="armor", machined=True)
+    assert camp(d).projects["a"].cap == 4
+    assert d.replayed().state == d.state

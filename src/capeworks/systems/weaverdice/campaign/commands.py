@@ -100,6 +100,9 @@ class DowntimeAction(Frozen):
         default="", max_length=8, description="Go Shopping: the grid cell it goes in, e.g. 0,1."
     )
     group: str = Field(default="", max_length=60, description="Go Shopping: an affiliation's group.")
+    tool: Literal["", "machining"] = Field(
+        default="", description="Go Shopping: workshop tools: machining equipment, $1000 (WD-CRAFT-012)."
+    )
     morale_buy: bool = Field(
         default=False,
         description="Train, Refine: if the training roll's total is under 2 + morale, a step of high"

@@ -111,6 +111,12 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
     conf = ctx.config.campaign
     if c.machined:
         _machinable(c)
+        if not ctx.is_gm and "machining" not in ledger_of(state, c.character).tools:
+            raise RuleViolation(
+                "WD-CRAFT-012",
+                f"{who.name} has no machining equipment ($1000, bought on a Go Shopping slot); the GM may "
+                "grant the roll for someone else's workshop.",
+            )
     if c.iterable and c.equipment:
         raise RuleViolation(
             "WD-CRAFT-008",

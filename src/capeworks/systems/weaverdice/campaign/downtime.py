@@ -45,6 +45,7 @@ from capeworks.systems.weaverdice.vocab import Tier
 
 __all__ = [
     "ACTIONS",
+    "MACHINING_PRICE",
     "add_card",
     "around_the_workshop",
     "day_baseline",
@@ -246,9 +247,12 @@ def around_the_workshop(state: WdState, project: str, ident: str) -> CraftProjec
 def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceService) -> Done:
     """A slot on an action without dice of its own (WD-DT-007 PROPOSED hooks)."""
     who = person(state, c.character)
-    if (c.piece or c.cell or c.group) and c.action != "go_shopping":
-        raise RuleViolation("WD-DT-007", "Only a Go Shopping slot buys a costume piece.")
+    if (c.piece or c.cell or c.group or c.tool) and c.action != "go_shopping":
+        raise RuleViolation("WD-DT-007", "Only a Go Shopping slot buys a costume piece or tools.")
+    if c.piece and c.tool:
+        raise RuleViolation("WD-DT-007", "A Go Shopping slot buys one thing: a costume piece or tools.")
     bought = _purchase(state, c) if c.piece else None
+    tooled = _tools(state, c) if c.tool else None
     phase, _ = take_slot(state, c.character, c.action)
     b = Builder(state, ctx, dice)
     projects: tuple[CraftProject, ...] = ()
@@ -256,8 +260,8 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
         projects = (around_the_workshop(state, c.project, c.character),)
     if projects:
         b.emit(ce.CraftStarted(projects=projects, character=c.character, name=who.name))
-    ledgers: dict[str, Ledger] = {}
-    note = c.note
+    ledgers: dict[str, Ledger] = {c.character: tooled} if tooled is not None else {}
+    note = c.note or (f"machining equipment, ${MACHINING_PRICE}" if tooled is not None else "")
     if c.action == "self_promote" and c.card is not None:  # WD-FOLLOW-009: d6 + Journalists, 7+
         ledger = ledger_of(state, c.character)
         card = next((x for x in ledger.spent if x.id == c.card), None)
@@ -321,6 +325,24 @@ def _purchase(state: WdState, c: cc.DowntimeAction) -> tuple[Character, Ledger, 
         raise RuleViolation("WD-DT-007", f"A {what} costs ${spec.price}; {who.name} has ${ledger.money}.")
     paid = evolve(ledger, {"money": ledger.money - spec.price})
     return place_piece(state, c.character, spec.key, c.cell, c.group), paid, spec.price
+
+
+#: machining equipment's upfront cost (src 1532, WD-CRAFT-012)
+MACHINING_PRICE = 1000
+
+
+def _tools(state: WdState, c: cc.DowntimeAction) -> Ledger:
+    """Go Shopping for workshop tools: machining equipment, '$1000 upfront' (src 1532), bought once;
+    it lets the crafter claim its extra roll (WD-CRAFT-012)."""
+    who = person(state, c.character)
+    ledger = ledger_of(state, c.character)
+    if c.tool in ledger.tools:
+        raise RuleViolation("WD-CRAFT-012", f"{who.name} already has machining equipment.")
+    if ledger.money < MACHINING_PRICE:
+        raise RuleViolation(
+            "WD-DT-007", f"Machining equipment costs ${MACHINING_PRICE}; {who.name} has ${ledger.money}."
+        )
+    return evolve(ledger, {"money": ledger.money - MACHINING_PRICE, "tools": (*ledger.tools, c.tool)})
 
 
 def place_piece(state: WdState, ident: str, key: str, cell: str, group: str = "") -> Character:

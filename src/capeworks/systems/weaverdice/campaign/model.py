@@ -130,6 +130,8 @@ class Ledger(Frozen):
     options: tuple[str, ...] = ()
     #: perk rolls waiting for a pick: the option and the faces (WD-PROG-020..022)
     perk_faces: tuple[int, ...] = ()
+    #: workshop tools bought (``machining``: WD-CRAFT-012's machining equipment)
+    tools: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: guns fired at someone since the last milestone (WD-REP-010), against Expand Power's avoided-guns
     #: roll (WD-PROG-020); the creative power uses cited for Expand Power so far
     guns_fired: int = Field(default=0, exclude_if=lambda v: not v)
