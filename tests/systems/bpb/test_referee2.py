@@ -9,7 +9,7 @@ from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Medium, Power
 from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
-from tests.systems.bpb.test_referee import BLAST6
+from tests.systems.bpb.test_referee import BLAST6, BLAST9
 
 
 def _next(d, *who: str) -> None:
@@ -750,3 +750,46 @@ def test_s45_staggered_or_slammed_half_way_through_her_sprint(effect: str, event
     _take(d, "defend-1")
     events = d.answer("gm", "extreme-1", effect, dice=(6, 6))
     assert one(events, event).roll.task.difficulty == 8 + 6 + 6
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-XS-008")
+def test_s46_keeping_the_field_up_half_way_through_her_sprint() -> None:
+    # src 244: keeping powers on is "a challenging Willpower task roll (task difficulty 12)"; src 103: + 6 for
+    # the sprint under way. Widow switches her Force Field on and sprints; Zap's held action staggers her
+    # (Willpower 3 + 2 vs 14 + 6): to keep the field she needs 12 + 6, and the prompt says so
+    zap = hero("zap", powers=(BLAST9,), Accuracy=9, Perception=5)
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "zap": zap})
+    widow = state(d).characters["widow"]
+    d.patch(characters={**state(d).characters, "widow": widow.model_copy(
+        update={"attributes": {**widow.attributes, "Endurance": 20}})})  # fmt: skip
+    fight(d, "zap", "widow")
+    d.do("gm", "delay", character="zap")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    d.do("ann", "move", character="widow", mode="sprint")
+    d.do("gm", "preempt", character="zap")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))  # 21 vs 15: extreme
+    _take(d, "defend-1")
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))
+    keep = next(p for p in decisions(d, "ann") if p.kind == "keep_powers")
+    assert keep.options[0].label.startswith("Willpower vs 18 ")
+    events = d.answer("ann", "keep-1", "keep", dice=(6, 6))  # 3 + 12 = 15 vs 18
+    checked = one(events, "powers_checked")
+    assert (checked.roll.task.difficulty, checked.kept) == (12 + 6, False)
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-GRAB-003")
+def test_s47_breaking_out_of_a_grab_half_way_through_her_run() -> None:
+    # src 315: the break-out is "a reaction task roll" at 8 + the grabber's better of Brawn and Agility; src
+    # 103: + 3 for the run under way. Widow runs; Bruiser (Brawn 5), holding his action, cuts in and grabs
+    # her: 4 + 9 = 13 is not 8 + 5 + 3
+    bruiser = hero("bruiser", Brawn=5, Prowess=9, Perception=5)
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "bruiser": bruiser})
+    fight(d, "bruiser", "widow")
+    d.do("gm", "delay", character="bruiser")
+    d.do("ann", "move", character="widow", mode="run")
+    d.do("gm", "preempt", character="bruiser")
+    events = d.do("gm", "grab", attacker="bruiser", target="widow", manoeuvre="hold", dice=(5, 5, 4, 5))
+    grabbed = one(events, "grabbed")
+    assert (grabbed.breakout.task.difficulty, grabbed.held) == (8 + 5 + 3, True)
