@@ -793,3 +793,53 @@ def test_s47_breaking_out_of_a_grab_half_way_through_her_run() -> None:
     events = d.do("gm", "grab", attacker="bruiser", target="widow", manoeuvre="hold", dice=(5, 5, 4, 5))
     grabbed = one(events, "grabbed")
     assert (grabbed.breakout.task.difficulty, grabbed.held) == (8 + 5 + 3, True)
+
+
+@pytest.mark.rules("BPB-MOVE-003", "BPB-ACT-004")
+def test_s48_a_leaping_power_goes_by_its_own_rank() -> None:
+    # src 107: with a movement power a character moves "at the speed indicated by the power rather than at
+    # the speed indicated by their Agility or Brawn"; src 127: "up to the maximum distance that the rank of
+    # their power allows" (ours: 10 x rank). Ganyeka's Leaping 4 goes 40 ft, not a foot more
+    d = table()
+    fight(d, "ganyeka", "adler")
+    d.refuse("bo", "move", rule="BPB-MOVE-001", character="ganyeka", power="Leaping", feet=41)
+    d.do("bo", "move", character="ganyeka", power="Leaping", feet=40)
+
+
+@pytest.mark.rules("BPB-TURN-007", "BPB-ACT-001")
+def test_s49_a_dodged_shot_is_still_the_shooters_task_action() -> None:
+    # src 299: the forced action takes place "before or during the attack which triggered it. The attacker
+    # does not have the opportunity to 'take back' their attack"; src 117: one task action. Widow's forced
+    # dodge beats Adler's shot: the shot is spent, and he cannot fire again this turn
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.answer("ann", "defend-1", "dodge", dice=(6, 6))
+    assert state(d).condition("widow").lost == 0
+    d.refuse("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+
+
+@pytest.mark.rules("BPB-XS-007", "BPB-TURN-004", "BPB-TURN-006")
+def test_s50_staggered_then_forced_in_the_same_round_loses_two_turns() -> None:
+    # src 242: the stagger takes "their next action on this round if they have not yet taken one"; src 297:
+    # a later forced action (once that round) sacrifices "their next available action", next round's. Zap
+    # staggers Widow before her turn; Adler shoots and she forces a dodge: rounds 1 and 2 are lost, round 3 hers
+    zap = hero("zap", powers=(BLAST6,), Accuracy=9, Perception=9)
+    d = table(cast=("widow", "adler"))
+    d.patch(characters={**state(d).characters, "zap": zap})
+    widow = state(d).characters["widow"]
+    d.patch(characters={**state(d).characters, "widow": widow.model_copy(
+        update={"attributes": {**widow.attributes, "Endurance": 20}})})  # fmt: skip
+    d.do("gm", "start_fight", characters="zap, adler, widow", aware_first="zap, adler, widow")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))  # 21 vs 12: extreme
+    _take(d, "defend-1")
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.answer("ann", "defend-2", "dodge", dice=(6, 6))
+    _next(d, "adler")
+    assert (state(d).round, state(d).fight.turn.actor, state(d).fight.turn.lost) == (1, "widow", True)
+    _next(d, "widow", "zap", "adler")
+    assert (state(d).round, state(d).fight.turn.actor, state(d).fight.turn.lost) == (2, "widow", True)
+    _next(d, "widow", "zap", "adler")
+    assert (state(d).round, state(d).fight.turn.actor, state(d).fight.turn.lost) == (3, "widow", False)
