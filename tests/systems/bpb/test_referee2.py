@@ -823,7 +823,7 @@ def test_s49_a_dodged_shot_is_still_the_shooters_task_action() -> None:
 def test_s50_staggered_then_forced_in_the_same_round_loses_two_turns() -> None:
     # src 242: the stagger takes "their next action on this round if they have not yet taken one"; src 297:
     # a later forced action (once that round) sacrifices "their next available action", next round's. Zap
-    # staggers Widow before her turn; Adler shoots and she forces a dodge: rounds 1 and 2 are lost, round 3 hers
+    # staggers Widow before her turn; Adler shoots and she forces a dodge: rounds 1 and 2 lost, 3 hers
     zap = hero("zap", powers=(BLAST6,), Accuracy=9, Perception=9)
     d = table(cast=("widow", "adler"))
     d.patch(characters={**state(d).characters, "zap": zap})
