@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine.golden import replay_document
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Medium, Power
 from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
@@ -843,3 +844,28 @@ def test_s50_staggered_then_forced_in_the_same_round_loses_two_turns() -> None:
     assert (state(d).round, state(d).fight.turn.actor, state(d).fight.turn.lost) == (2, "widow", True)
     _next(d, "widow", "zap", "adler")
     assert (state(d).round, state(d).fight.turn.actor, state(d).fight.turn.lost) == (3, "widow", False)
+
+
+@pytest.mark.rules("BPB-MOVE-009")
+@pytest.mark.parametrize("round_4", ["walk", "stand still"])
+def test_s51_three_rounds_sprinted_owe_thirty_not_thirty_one(round_4: str) -> None:
+    # src 105: "a character who sprinted for three rounds (18 seconds) may not run or sprint for thirty rounds
+    # (180 seconds)". Widow sprints rounds 1-3 and walks (or stands still) in round 4, the first of the
+    # thirty: round 33 is the last at base speed; in round 34 she runs again
+    d = table()
+    fight(d, "widow")
+    for _ in range(3):
+        d.do("ann", "move", character="widow", mode="sprint")
+        _next(d, "widow")
+    if round_4 == "walk":
+        d.do("ann", "move", character="widow", mode="walk")
+    while state(d).round < 33:
+        _next(d, "widow")
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="run")
+    _next(d, "widow")
+    assert state(d).round == 34
+    d.do("ann", "move", character="widow", mode="run")
+    # a log written before the walk's round counted replays as it was played then (until round 34)
+    older = [e.model_dump(mode="json") for e in d.table.log if e.type != "bpb.winded"]
+    if round_4 == "walk":
+        assert replay_document({"log": older}).state.condition("widow").slow_until == 34

@@ -230,6 +230,12 @@ def advance(b: Done) -> None:
             advance(b)
 
 
+def _rested_from(first: int, sprinted: int) -> int:
+    """BPB-MOVE-009: the last round at base speed when the rest after ``sprinted`` rounds all-out begins in
+    round ``first`` (that round counts: three rounds sprinted, rounds 4 to 33)."""
+    return first + rest_after_sprint(sprinted) - 1
+
+
 def _stopped_sprinting(b: Done) -> None:
     """BPB-MOVE-009 (src 105): one who has been sprinting on natural movement and made no sprint this round
     (no move at all, or a movement power's) has stopped: the rest at base speed starts as after a walk."""
@@ -237,7 +243,7 @@ def _stopped_sprinting(b: Done) -> None:
     for cid in fight.order.order:
         c = b.state.condition(cid)
         if c.sprinted and fight.moves.get(cid) is not Mode.SPRINT:
-            b.emit(Winded(character=cid, until_round=fight.order.round + rest_after_sprint(c.sprinted)))
+            b.emit(Winded(character=cid, until_round=_rested_from(fight.order.round, c.sprinted)))
 
 
 def end_turn(state: BpbState, ctx: Ctx, c: cmd.EndTurn, dice: DiceService) -> Done:
@@ -441,6 +447,11 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     power = power_of(state, who, c.power) if medium == "power" and c.power else None
     require_switched_on(state, who, power)
     b = ctx.batch(state)
+    if medium != "power" and c.mode is not Mode.SPRINT and cond.sprinted:
+        # BPB-MOVE-009 (src 105: three rounds sprinted, "may not run or sprint for thirty rounds"): this
+        # slower move's round is the first of the rest. Said before the move, so the move's own fold (which
+        # counted the rest from the round after, as older logs were played) finds the sprint already over
+        emit(b, dice, Winded(character=who.id, until_round=_rested_from(state.round, cond.sprinted)))
     airborne = power is not None and power.goes is Medium.AIR  # BPB-GRAB-011: a flight leaves the ground
     emit(
         b,
