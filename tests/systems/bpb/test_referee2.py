@@ -869,3 +869,20 @@ def test_s51_three_rounds_sprinted_owe_thirty_not_thirty_one(round_4: str) -> No
     older = [e.model_dump(mode="json") for e in d.table.log if e.type != "bpb.winded"]
     if round_4 == "walk":
         assert replay_document({"log": older}).state.condition("widow").slow_until == 34
+
+
+@pytest.mark.rules("BPB-DMG-009", "BPB-DMG-008")
+def test_s52_a_force_field_does_not_stop_a_mind_blast() -> None:
+    # src 427: "some attacks inflict other forms of damage, and require other forms of protection"; src 425:
+    # the protection subtracted is the target's "appropriate" one. Psi's Mind Blast 5 (Willpower damage)
+    # against Widow with her Force Field 3 up: all 5 come off her Willpower, none off her Endurance
+    mind = Power(name="Mind Blast", rank=5, attack=AttackKind.MENTAL, damages="Willpower")
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "psi": hero("psi", powers=(mind,), Willpower=9, Perception=1)})
+    fight(d, "widow", "psi")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="psi", target="widow", power="Mind Blast", dice=(6, 6))
+    _take(d, "defend-1")
+    c = state(d).condition("widow")
+    assert (c.drained, c.lost) == ({"Willpower": 5}, 0)
