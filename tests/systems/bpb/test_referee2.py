@@ -886,3 +886,22 @@ def test_s52_a_force_field_does_not_stop_a_mind_blast() -> None:
     _take(d, "defend-1")
     c = state(d).condition("widow")
     assert (c.drained, c.lost) == ({"Willpower": 5}, 0)
+
+
+@pytest.mark.rules("BPB-MOVE-009", "BPB-MOVE-010")
+def test_s53_a_round_on_super_running_ends_the_natural_sprint() -> None:
+    # src 105: natural movement "may move all-out for up to one minute, but then may move no faster than
+    # their base speed for ... ten times as long"; "This limitation does not apply to characters using a
+    # movement power". Dash sprints on her legs rounds 1-3 and on Super-running in round 4: her natural
+    # sprint ended with round 3, so in round 5 her legs may only walk; Super-running still goes all-out
+    run = Power(name="Super-running", rank=6, movement=True)
+    d = cast(hero("dash", owner="ann", powers=(run,), Agility=4))
+    fight(d, "dash")
+    for _ in range(3):
+        d.do("ann", "move", character="dash", mode="sprint")
+        _next(d, "dash")
+    d.do("ann", "move", character="dash", mode="sprint", power="Super-running")
+    _next(d, "dash")
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="dash", mode="sprint")
+    d.do("ann", "move", character="dash", mode="sprint", power="Super-running")
+    assert state(d).condition("dash").slow_until == 4 + 30 - 1

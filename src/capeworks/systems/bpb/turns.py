@@ -447,10 +447,11 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     power = power_of(state, who, c.power) if medium == "power" and c.power else None
     require_switched_on(state, who, power)
     b = ctx.batch(state)
-    if medium != "power" and c.mode is not Mode.SPRINT and cond.sprinted:
-        # BPB-MOVE-009 (src 105: three rounds sprinted, "may not run or sprint for thirty rounds"): this
-        # slower move's round is the first of the rest. Said before the move, so the move's own fold (which
-        # counted the rest from the round after, as older logs were played) finds the sprint already over
+    if cond.sprinted and (medium == "power" or c.mode is not Mode.SPRINT):
+        # BPB-MOVE-009 (src 105: three rounds sprinted, "may not run or sprint for thirty rounds"): a slower
+        # move, or a move by a movement power (no natural movement), ends the natural sprint, and its round is
+        # the first of the rest. Said before the move, so the move's own fold (which counted the rest from the
+        # round after, as older logs were played) finds the sprint already over
         emit(b, dice, Winded(character=who.id, until_round=_rested_from(state.round, cond.sprinted)))
     airborne = power is not None and power.goes is Medium.AIR  # BPB-GRAB-011: a flight leaves the ground
     emit(
