@@ -905,3 +905,16 @@ def test_s53_a_round_on_super_running_ends_the_natural_sprint() -> None:
     d.refuse("ann", "move", rule="BPB-MOVE-009", character="dash", mode="sprint")
     d.do("ann", "move", character="dash", mode="sprint", power="Super-running")
     assert state(d).condition("dash").slow_until == 4 + 30 - 1
+
+
+@pytest.mark.rules("BPB-MOVE-009", "BPB-GRAB-013")
+def test_s54_a_ram_at_a_walk_after_a_sprint_starts_the_rest_too() -> None:
+    # src 105: the rest after three rounds sprinted is thirty rounds; a ram is a move ending in a blow
+    # (BPB-GRAB-013 PROPOSED), so a ram at a walk in round 4 is that round's slower move: rounds 4-33
+    d = table()
+    fight(d, "widow", "adler")
+    for _ in range(3):
+        d.do("ann", "move", character="widow", mode="sprint")
+        _next(d, "widow", "adler")
+    d.do("ann", "ram", attacker="widow", target="adler", mode="walk", dice=(1, 1))
+    assert state(d).condition("widow").slow_until == 4 + 30 - 1

@@ -78,6 +78,7 @@ __all__ = [
     "require_preempt",
     "require_switchable",
     "require_switched_on",
+    "sprint_stopped",
     "start_fight",
     "switch",
 ]
@@ -234,6 +235,17 @@ def _rested_from(first: int, sprinted: int) -> int:
     """BPB-MOVE-009: the last round at base speed when the rest after ``sprinted`` rounds all-out begins in
     round ``first`` (that round counts: three rounds sprinted, rounds 4 to 33)."""
     return first + rest_after_sprint(sprinted) - 1
+
+
+def sprint_stopped(state: BpbState, who: Character, mode: Mode, medium: str) -> Winded | None:
+    """BPB-MOVE-009 (src 105: three rounds sprinted, "may not run or sprint for thirty rounds"): a slower
+    move, or a move by a movement power (no natural movement), ends a natural sprint, and its round is the
+    first of the rest. Emitted before the move's Moved, so that fold (which counted the rest from the round
+    after, as older logs were played) finds the sprint already over."""
+    sprinted = state.condition(who.id).sprinted
+    if sprinted and (medium == "power" or mode is not Mode.SPRINT):
+        return Winded(character=who.id, until_round=_rested_from(state.round, sprinted))
+    return None
 
 
 def _stopped_sprinting(b: Done) -> None:
@@ -447,12 +459,9 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     power = power_of(state, who, c.power) if medium == "power" and c.power else None
     require_switched_on(state, who, power)
     b = ctx.batch(state)
-    if cond.sprinted and (medium == "power" or c.mode is not Mode.SPRINT):
-        # BPB-MOVE-009 (src 105: three rounds sprinted, "may not run or sprint for thirty rounds"): a slower
-        # move, or a move by a movement power (no natural movement), ends the natural sprint, and its round is
-        # the first of the rest. Said before the move, so the move's own fold (which counted the rest from the
-        # round after, as older logs were played) finds the sprint already over
-        emit(b, dice, Winded(character=who.id, until_round=_rested_from(state.round, cond.sprinted)))
+    stopped = sprint_stopped(state, who, c.mode, medium)
+    if stopped is not None:
+        emit(b, dice, stopped)
     airborne = power is not None and power.goes is Medium.AIR  # BPB-GRAB-011: a flight leaves the ground
     emit(
         b,
