@@ -918,3 +918,31 @@ def test_s54_a_ram_at_a_walk_after_a_sprint_starts_the_rest_too() -> None:
         _next(d, "widow", "adler")
     d.do("ann", "ram", attacker="widow", target="adler", mode="walk", dice=(1, 1))
     assert state(d).condition("widow").slow_until == 4 + 30 - 1
+
+
+@pytest.mark.rules("BPB-PP-008", "BPB-PP-007", "BPB-REC-004")
+def test_s55_a_boost_ends_with_its_round_even_for_one_out_cold() -> None:
+    # src 477: "Power boosts usually only last for one round". Me boosts her Invulnerability 2 to 3 in round 1
+    # and is knocked out the same round; out cold she has no turn, but her boost still ends: in round 3
+    # Brute's Fist 9 meets Invulnerability 2 (7 through), not 3
+    fist = Power(name="Fist", rank=9, attack=AttackKind.MELEE)
+    skin = Power(name="Invulnerability", rank=2, protects="Endurance")
+    d = cast(hero("me", owner="ann", powers=(skin,), Endurance=6, Perception=9), hero("brute", powers=(fist,),
+             Prowess=9))  # fmt: skip
+    d.do("gm", "start_session")
+    fight(d, "me", "brute")
+    d.do("ann", "spend", character="me", kind="boost", power="Invulnerability")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="brute", target="me", power="Fist", dice=(6, 6))
+    _take(d, "defend-1")
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses  # 9 - 3 = 6
+    _next(d, "brute", "brute")
+    assert state(d).round == 3 and state(d).condition("me").boosts == ()
+    events = d.do("gm", "attack", attacker="brute", target="me", power="Fist", dice=(6, 6))
+    _take(d, "defend-2")
+    assert one(events, "damaged").pv == 2
+    # a log written before lapsed boosts were ended replays as it was played then (the boost kept)
+    older = [e.model_dump(mode="json") for e in d.table.log]
+    for e in older:
+        e["data"].pop("lapsed", None)
+    assert replay_document({"log": older}).state.condition("me").boosts != ()

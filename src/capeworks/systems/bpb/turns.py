@@ -197,6 +197,21 @@ def _can_act(state: BpbState, cid: str) -> bool:
     return Status.UNCONSCIOUS not in c.statuses and Status.DEAD not in c.statuses
 
 
+def _lapsed(state: BpbState, round_: int) -> tuple[str, ...]:
+    """BPB-PP-008 (src 477: a boost lasts "one round"): those out cold or dead, whose turns the order skips,
+    with a boost or stunt whose rounds end before ``round_``: it ends as the round begins."""
+    fight = fight_of(state)
+    return tuple(
+        cid
+        for cid in fight.order.order
+        if not _can_act(state, cid)
+        and (
+            any(x.until_round < round_ for x in state.condition(cid).boosts)
+            or any(x.until_round is not None and x.until_round < round_ for x in state.condition(cid).stunts)
+        )
+    )
+
+
 def advance(b: Done) -> None:
     """Begin the next turn (the one resumed after a pre-emption, else the next able character; one knocked
     out by the pre-empting action resumes nothing, BPB-REC-004)."""
@@ -220,6 +235,7 @@ def advance(b: Done) -> None:
             lost=lost,
             round_ended=wrapped,
             guard_waits=not lost and nxt in fight.guards,  # src 375: "until their next action"
+            lapsed=_lapsed(state, order.round) if wrapped else (),
         )
     )
     # BPB-PP-007: a boost ends as its owner's turn comes; one that was all that kept them up (Endurance)
