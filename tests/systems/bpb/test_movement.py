@@ -133,7 +133,7 @@ def test_b21_sprint_fatigue() -> None:
         d.do("ann", "end_turn", character="widow")
     d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="run")
     d.do("ann", "move", character="widow", mode="walk")  # round 4: the rest begins
-    assert state(d).condition("widow").slow_until == 4 + 30
+    assert state(d).condition("widow").slow_until == 4 + 30 - 1  # rounds 4-33, thirty of them
     d.do("ann", "end_turn", character="widow")
     d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="sprint")
     # a sprint cap of one minute

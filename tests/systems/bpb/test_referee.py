@@ -1045,7 +1045,8 @@ def test_r61_a_stunt_lasts_one_round_unless_it_counts_uses() -> None:
 def test_r62_winded_runners_recover_with_a_rest() -> None:
     # src 105: after three rounds of sprinting, base speed only for thirty rounds (three minutes); a
     # half-hour rest (src 433) is far longer: in the next fight she may run again. Without a rest, the
-    # next fight owes only the rounds left (round 4 + 30 = 34: 30 rounds after a fight ending in round 4)
+    # next fight owes only the rounds left (rounds 4-33: 29 rounds after a fight ending in round 4; once 30,
+    # counting round 4's walk as no part of the rest, test_referee2 test_s51)
     d = table()
     fight(d, "widow")
     for _ in range(3):
@@ -1053,7 +1054,7 @@ def test_r62_winded_runners_recover_with_a_rest() -> None:
         _next(d, "widow")
     d.do("ann", "move", character="widow", mode="walk")
     d.do("gm", "end_fight")
-    assert state(d).condition("widow").slow_until == 30
+    assert state(d).condition("widow").slow_until == 29
     d.do("gm", "rest")
     fight(d, "widow")
     d.do("ann", "move", character="widow", mode="run")
@@ -2774,8 +2775,8 @@ def test_r170_a_soft_landing_takes_off_at_most_half(brawn: int, landing: int) ->
 def test_r171_a_pause_after_sprinting_is_the_start_of_the_rest() -> None:
     # src 105: after moving all-out a character "may move no faster than their base speed for an amount of
     # time ten times as long as they were sprinting". Widow sprints three rounds, stands still in round 4
-    # (no movement action): she has stopped sprinting, so rounds 4-34 are at base speed at most; a
-    # sprint or a run in round 5 is refused, a walk is fine
+    # (no movement action): she has stopped sprinting, so rounds 4-33 (thirty) are at base speed at most;
+    # a sprint or a run in round 5 is refused, a walk is fine (once 4-34, one too many: test_referee2 s51)
     d = table()
     fight(d, "widow")
     for _ in range(3):
@@ -2786,7 +2787,7 @@ def test_r171_a_pause_after_sprinting_is_the_start_of_the_rest() -> None:
     d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="sprint")
     d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="run")
     d.do("ann", "move", character="widow")
-    assert state(d).condition("widow").slow_until == 34
+    assert state(d).condition("widow").slow_until == 33
 
 
 @pytest.mark.rules("BPB-MOVE-009")

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine.golden import replay_document
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Medium, Power
 from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
-from tests.systems.bpb.test_referee import BLAST6
+from tests.systems.bpb.test_referee import BLAST6, BLAST9
 
 
 def _next(d, *who: str) -> None:
@@ -750,3 +751,198 @@ def test_s45_staggered_or_slammed_half_way_through_her_sprint(effect: str, event
     _take(d, "defend-1")
     events = d.answer("gm", "extreme-1", effect, dice=(6, 6))
     assert one(events, event).roll.task.difficulty == 8 + 6 + 6
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-XS-008")
+def test_s46_keeping_the_field_up_half_way_through_her_sprint() -> None:
+    # src 244: keeping powers on is "a challenging Willpower task roll (task difficulty 12)"; src 103: + 6 for
+    # the sprint under way. Widow switches her Force Field on and sprints; Zap's held action staggers her
+    # (Willpower 3 + 2 vs 14 + 6): to keep the field she needs 12 + 6, and the prompt says so
+    zap = hero("zap", powers=(BLAST9,), Accuracy=9, Perception=5)
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "zap": zap})
+    widow = state(d).characters["widow"]
+    d.patch(characters={**state(d).characters, "widow": widow.model_copy(
+        update={"attributes": {**widow.attributes, "Endurance": 20}})})  # fmt: skip
+    fight(d, "zap", "widow")
+    d.do("gm", "delay", character="zap")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    d.do("ann", "move", character="widow", mode="sprint")
+    d.do("gm", "preempt", character="zap")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))  # 21 vs 15: extreme
+    _take(d, "defend-1")
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))
+    keep = next(p for p in decisions(d, "ann") if p.kind == "keep_powers")
+    assert keep.options[0].label.startswith("Willpower vs 18 ")
+    events = d.answer("ann", "keep-1", "keep", dice=(6, 6))  # 3 + 12 = 15 vs 18
+    checked = one(events, "powers_checked")
+    assert (checked.roll.task.difficulty, checked.kept) == (12 + 6, False)
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-GRAB-003")
+def test_s47_breaking_out_of_a_grab_half_way_through_her_run() -> None:
+    # src 315: the break-out is "a reaction task roll" at 8 + the grabber's better of Brawn and Agility; src
+    # 103: + 3 for the run under way. Widow runs; Bruiser (Brawn 5), holding his action, cuts in and grabs
+    # her: 4 + 9 = 13 is not 8 + 5 + 3
+    bruiser = hero("bruiser", Brawn=5, Prowess=9, Perception=5)
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "bruiser": bruiser})
+    fight(d, "bruiser", "widow")
+    d.do("gm", "delay", character="bruiser")
+    d.do("ann", "move", character="widow", mode="run")
+    d.do("gm", "preempt", character="bruiser")
+    events = d.do("gm", "grab", attacker="bruiser", target="widow", manoeuvre="hold", dice=(5, 5, 4, 5))
+    grabbed = one(events, "grabbed")
+    assert (grabbed.breakout.task.difficulty, grabbed.held) == (8 + 5 + 3, True)
+
+
+@pytest.mark.rules("BPB-MOVE-003", "BPB-ACT-004")
+def test_s48_a_leaping_power_goes_by_its_own_rank() -> None:
+    # src 107: with a movement power a character moves "at the speed indicated by the power rather than at
+    # the speed indicated by their Agility or Brawn"; src 127: "up to the maximum distance that the rank of
+    # their power allows" (ours: 10 x rank). Ganyeka's Leaping 4 goes 40 ft, not a foot more
+    d = table()
+    fight(d, "ganyeka", "adler")
+    d.refuse("bo", "move", rule="BPB-MOVE-001", character="ganyeka", power="Leaping", feet=41)
+    d.do("bo", "move", character="ganyeka", power="Leaping", feet=40)
+
+
+@pytest.mark.rules("BPB-TURN-007", "BPB-ACT-001")
+def test_s49_a_dodged_shot_is_still_the_shooters_task_action() -> None:
+    # src 299: the forced action takes place "before or during the attack which triggered it. The attacker
+    # does not have the opportunity to 'take back' their attack"; src 117: one task action. Widow's forced
+    # dodge beats Adler's shot: the shot is spent, and he cannot fire again this turn
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.answer("ann", "defend-1", "dodge", dice=(6, 6))
+    assert state(d).condition("widow").lost == 0
+    d.refuse("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+
+
+@pytest.mark.rules("BPB-XS-007", "BPB-TURN-004", "BPB-TURN-006")
+def test_s50_staggered_then_forced_in_the_same_round_loses_two_turns() -> None:
+    # src 242: the stagger takes "their next action on this round if they have not yet taken one"; src 297:
+    # a later forced action (once that round) sacrifices "their next available action", next round's. Zap
+    # staggers Widow before her turn; Adler shoots and she forces a dodge: rounds 1 and 2 lost, 3 hers
+    zap = hero("zap", powers=(BLAST6,), Accuracy=9, Perception=9)
+    d = table(cast=("widow", "adler"))
+    d.patch(characters={**state(d).characters, "zap": zap})
+    widow = state(d).characters["widow"]
+    d.patch(characters={**state(d).characters, "widow": widow.model_copy(
+        update={"attributes": {**widow.attributes, "Endurance": 20}})})  # fmt: skip
+    d.do("gm", "start_fight", characters="zap, adler, widow", aware_first="zap, adler, widow")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))  # 21 vs 12: extreme
+    _take(d, "defend-1")
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.answer("ann", "defend-2", "dodge", dice=(6, 6))
+    _next(d, "adler")
+    assert (state(d).round, state(d).fight.turn.actor, state(d).fight.turn.lost) == (1, "widow", True)
+    _next(d, "widow", "zap", "adler")
+    assert (state(d).round, state(d).fight.turn.actor, state(d).fight.turn.lost) == (2, "widow", True)
+    _next(d, "widow", "zap", "adler")
+    assert (state(d).round, state(d).fight.turn.actor, state(d).fight.turn.lost) == (3, "widow", False)
+
+
+@pytest.mark.rules("BPB-MOVE-009")
+@pytest.mark.parametrize("round_4", ["walk", "stand still"])
+def test_s51_three_rounds_sprinted_owe_thirty_not_thirty_one(round_4: str) -> None:
+    # src 105: "a character who sprinted for three rounds (18 seconds) may not run or sprint for thirty rounds
+    # (180 seconds)". Widow sprints rounds 1-3 and walks (or stands still) in round 4, the first of the
+    # thirty: round 33 is the last at base speed; in round 34 she runs again
+    d = table()
+    fight(d, "widow")
+    for _ in range(3):
+        d.do("ann", "move", character="widow", mode="sprint")
+        _next(d, "widow")
+    if round_4 == "walk":
+        d.do("ann", "move", character="widow", mode="walk")
+    while state(d).round < 33:
+        _next(d, "widow")
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="run")
+    _next(d, "widow")
+    assert state(d).round == 34
+    d.do("ann", "move", character="widow", mode="run")
+    # a log written before the walk's round counted replays as it was played then (until round 34)
+    older = [e.model_dump(mode="json") for e in d.table.log if e.type != "bpb.winded"]
+    if round_4 == "walk":
+        assert replay_document({"log": older}).state.condition("widow").slow_until == 34
+
+
+@pytest.mark.rules("BPB-DMG-009", "BPB-DMG-008")
+def test_s52_a_force_field_does_not_stop_a_mind_blast() -> None:
+    # src 427: "some attacks inflict other forms of damage, and require other forms of protection"; src 425:
+    # the protection subtracted is the target's "appropriate" one. Psi's Mind Blast 5 (Willpower damage)
+    # against Widow with her Force Field 3 up: all 5 come off her Willpower, none off her Endurance
+    mind = Power(name="Mind Blast", rank=5, attack=AttackKind.MENTAL, damages="Willpower")
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "psi": hero("psi", powers=(mind,), Willpower=9, Perception=1)})
+    fight(d, "widow", "psi")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="psi", target="widow", power="Mind Blast", dice=(6, 6))
+    _take(d, "defend-1")
+    c = state(d).condition("widow")
+    assert (c.drained, c.lost) == ({"Willpower": 5}, 0)
+
+
+@pytest.mark.rules("BPB-MOVE-009", "BPB-MOVE-010")
+def test_s53_a_round_on_super_running_ends_the_natural_sprint() -> None:
+    # src 105: natural movement "may move all-out for up to one minute, but then may move no faster than
+    # their base speed for ... ten times as long"; "This limitation does not apply to characters using a
+    # movement power". Dash sprints on her legs rounds 1-3 and on Super-running in round 4: her natural
+    # sprint ended with round 3, so in round 5 her legs may only walk; Super-running still goes all-out
+    run = Power(name="Super-running", rank=6, movement=True)
+    d = cast(hero("dash", owner="ann", powers=(run,), Agility=4))
+    fight(d, "dash")
+    for _ in range(3):
+        d.do("ann", "move", character="dash", mode="sprint")
+        _next(d, "dash")
+    d.do("ann", "move", character="dash", mode="sprint", power="Super-running")
+    _next(d, "dash")
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="dash", mode="sprint")
+    d.do("ann", "move", character="dash", mode="sprint", power="Super-running")
+    assert state(d).condition("dash").slow_until == 4 + 30 - 1
+
+
+@pytest.mark.rules("BPB-MOVE-009", "BPB-GRAB-013")
+def test_s54_a_ram_at_a_walk_after_a_sprint_starts_the_rest_too() -> None:
+    # src 105: the rest after three rounds sprinted is thirty rounds; a ram is a move ending in a blow
+    # (BPB-GRAB-013 PROPOSED), so a ram at a walk in round 4 is that round's slower move: rounds 4-33
+    d = table()
+    fight(d, "widow", "adler")
+    for _ in range(3):
+        d.do("ann", "move", character="widow", mode="sprint")
+        _next(d, "widow", "adler")
+    d.do("ann", "ram", attacker="widow", target="adler", mode="walk", dice=(1, 1))
+    assert state(d).condition("widow").slow_until == 4 + 30 - 1
+
+
+@pytest.mark.rules("BPB-PP-008", "BPB-PP-007", "BPB-REC-004")
+def test_s55_a_boost_ends_with_its_round_even_for_one_out_cold() -> None:
+    # src 477: "Power boosts usually only last for one round". Me boosts her Invulnerability 2 to 3 in round 1
+    # and is knocked out the same round; out cold she has no turn, but her boost still ends: in round 3
+    # Brute's Fist 9 meets Invulnerability 2 (7 through), not 3
+    fist = Power(name="Fist", rank=9, attack=AttackKind.MELEE)
+    skin = Power(name="Invulnerability", rank=2, protects="Endurance")
+    d = cast(hero("me", owner="ann", powers=(skin,), Endurance=6, Perception=9), hero("brute", powers=(fist,),
+             Prowess=9))  # fmt: skip
+    d.do("gm", "start_session")
+    fight(d, "me", "brute")
+    d.do("ann", "spend", character="me", kind="boost", power="Invulnerability")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="brute", target="me", power="Fist", dice=(6, 6))
+    _take(d, "defend-1")
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses  # 9 - 3 = 6
+    _next(d, "brute", "brute")
+    assert state(d).round == 3 and state(d).condition("me").boosts == ()
+    events = d.do("gm", "attack", attacker="brute", target="me", power="Fist", dice=(6, 6))
+    _take(d, "defend-2")
+    assert one(events, "damaged").pv == 2
+    # a log written before lapsed boosts were ended replays as it was played then (the boost kept)
+    older = [e.model_dump(mode="json") for e in d.table.log]
+    for e in older:
+        e["data"].pop("lapsed", None)
+    assert replay_document({"log": older}).state.condition("me").boosts != ()

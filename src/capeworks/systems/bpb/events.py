@@ -127,6 +127,9 @@ class TurnBegan(BpbEvent):
     #: BPB-DEF-003 (src 375): the character's guard lasts until they act this turn, not until it begins
     #: (older logs ended it as the turn began, even for one who then held their action)
     guard_waits: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: BPB-PP-008 (src 477): those out of the fight (no turn to end them at) whose boosts and stunts with
+    #: rounds over end as the round begins (older logs kept them until a turn of theirs)
+    lapsed: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class Delayed(BpbEvent):

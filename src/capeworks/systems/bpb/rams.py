@@ -38,7 +38,7 @@ from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import Character, Medium
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.turns import move_distance, movement_medium, require_switched_on
+from capeworks.systems.bpb.turns import move_distance, movement_medium, require_switched_on, sprint_stopped
 
 __all__ = ["ram"]
 
@@ -84,6 +84,11 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     airborne = mover is not None and mover.goes is Medium.AIR
     b = ctx.batch(state)
     use_extra_attack(b, a, extra)
+    stopped = sprint_stopped(
+        state, a, mode, medium
+    )  # BPB-MOVE-009: a ram's move ends a sprint as a move does
+    if stopped is not None:
+        emit(b, dice, stopped)
     emit(
         b,
         dice,

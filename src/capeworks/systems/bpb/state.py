@@ -572,6 +572,14 @@ def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
     update["boosts"] = tuple(b for b in c.boosts if b.until_round >= p.round)
     update["stunts"] = tuple(s for s in c.stunts if s.until_round is None or s.until_round >= p.round)
     conditions[p.character] = c.model_copy(update=update)
+    for cid in p.lapsed:  # BPB-PP-008: out of the fight, their boosts' rounds end all the same
+        out = conditions[cid]
+        conditions[cid] = out.model_copy(
+            update={
+                "boosts": tuple(b for b in out.boosts if b.until_round >= p.round),
+                "stunts": tuple(s for s in out.stunts if s.until_round is None or s.until_round >= p.round),
+            }
+        )
     delayed = tuple(d for d in fight.delayed if d != p.character)  # BPB-TURN-001 (PROPOSED): one held action
     fight = fight.model_copy(
         update={

@@ -78,6 +78,7 @@ __all__ = [
     "require_preempt",
     "require_switchable",
     "require_switched_on",
+    "sprint_stopped",
     "start_fight",
     "switch",
 ]
@@ -196,6 +197,21 @@ def _can_act(state: BpbState, cid: str) -> bool:
     return Status.UNCONSCIOUS not in c.statuses and Status.DEAD not in c.statuses
 
 
+def _lapsed(state: BpbState, round_: int) -> tuple[str, ...]:
+    """BPB-PP-008 (src 477: a boost lasts "one round"): those out cold or dead, whose turns the order skips,
+    with a boost or stunt whose rounds end before ``round_``: it ends as the round begins."""
+    fight = fight_of(state)
+    return tuple(
+        cid
+        for cid in fight.order.order
+        if not _can_act(state, cid)
+        and (
+            any(x.until_round < round_ for x in state.condition(cid).boosts)
+            or any(x.until_round is not None and x.until_round < round_ for x in state.condition(cid).stunts)
+        )
+    )
+
+
 def advance(b: Done) -> None:
     """Begin the next turn (the one resumed after a pre-emption, else the next able character; one knocked
     out by the pre-empting action resumes nothing, BPB-REC-004)."""
@@ -219,6 +235,7 @@ def advance(b: Done) -> None:
             lost=lost,
             round_ended=wrapped,
             guard_waits=not lost and nxt in fight.guards,  # src 375: "until their next action"
+            lapsed=_lapsed(state, order.round) if wrapped else (),
         )
     )
     # BPB-PP-007: a boost ends as its owner's turn comes; one that was all that kept them up (Endurance)
@@ -230,6 +247,23 @@ def advance(b: Done) -> None:
             advance(b)
 
 
+def _rested_from(first: int, sprinted: int) -> int:
+    """BPB-MOVE-009: the last round at base speed when the rest after ``sprinted`` rounds all-out begins in
+    round ``first`` (that round counts: three rounds sprinted, rounds 4 to 33)."""
+    return first + rest_after_sprint(sprinted) - 1
+
+
+def sprint_stopped(state: BpbState, who: Character, mode: Mode, medium: str) -> Winded | None:
+    """BPB-MOVE-009 (src 105: three rounds sprinted, "may not run or sprint for thirty rounds"): a slower
+    move, or a move by a movement power (no natural movement), ends a natural sprint, and its round is the
+    first of the rest. Emitted before the move's Moved, so that fold (which counted the rest from the round
+    after, as older logs were played) finds the sprint already over."""
+    sprinted = state.condition(who.id).sprinted
+    if sprinted and (medium == "power" or mode is not Mode.SPRINT):
+        return Winded(character=who.id, until_round=_rested_from(state.round, sprinted))
+    return None
+
+
 def _stopped_sprinting(b: Done) -> None:
     """BPB-MOVE-009 (src 105): one who has been sprinting on natural movement and made no sprint this round
     (no move at all, or a movement power's) has stopped: the rest at base speed starts as after a walk."""
@@ -237,7 +271,7 @@ def _stopped_sprinting(b: Done) -> None:
     for cid in fight.order.order:
         c = b.state.condition(cid)
         if c.sprinted and fight.moves.get(cid) is not Mode.SPRINT:
-            b.emit(Winded(character=cid, until_round=fight.order.round + rest_after_sprint(c.sprinted)))
+            b.emit(Winded(character=cid, until_round=_rested_from(fight.order.round, c.sprinted)))
 
 
 def end_turn(state: BpbState, ctx: Ctx, c: cmd.EndTurn, dice: DiceService) -> Done:
@@ -441,6 +475,9 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     power = power_of(state, who, c.power) if medium == "power" and c.power else None
     require_switched_on(state, who, power)
     b = ctx.batch(state)
+    stopped = sprint_stopped(state, who, c.mode, medium)
+    if stopped is not None:
+        emit(b, dice, stopped)
     airborne = power is not None and power.goes is Medium.AIR  # BPB-GRAB-011: a flight leaves the ground
     emit(
         b,
