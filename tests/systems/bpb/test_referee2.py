@@ -276,3 +276,37 @@ def test_s14_a_forced_dodge_half_way_through_a_running_turn_is_harder() -> None:
     events = d.answer("ann", "defend-2", "dodge", dice=(1, 1))
     rolled = one(events, "defence_rolled")
     assert (rolled.forced, rolled.roll.task.difficulty) == (True, 8 + 4 + 3)
+
+
+BLAST2 = Power(name="Blast", rank=2, attack=AttackKind.RANGED)
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-TURN-004", "BPB-TURN-001", "BPB-TURN-002")
+@pytest.mark.parametrize(
+    ("held", "mode", "extra"),
+    [(False, "walk", 0), (False, "run", 3), (True, "run", 3), (True, "sprint", 6)],
+)
+def test_s15_a_forced_dodge_later_in_the_round_a_character_ran_is_harder(
+    held: bool, mode: str, extra: int
+) -> None:
+    # src 103: "A character who is running ... incurs a +3 difficulty modifier on any attacks or task rolls"
+    # (+6 sprinting), with no word tying it to the runner's own turn; src 16: a round is the six seconds in
+    # which everyone acts, and the table already counts a sprinter as a sprinting defender for the rest of
+    # the round (BPB-MOVE-008, src 198). So a forced dodge (src 297) later in the round she ran in is a task
+    # roll of a running character. Widow moves on her turn, or holds it (src 287) and moves in Zap's,
+    # cutting in; her turn over, Zap's Blast 2 hits her and she forces a dodge: 8 + 2 + the move's +0/3/6
+    # (Agility 4: 16 at best, so the sprinter's 16 is still in reach, BPB-ROLL-005)
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "zap": hero("zap", powers=(BLAST2,), Accuracy=9)})
+    fight(d, "widow", "zap")
+    if held:
+        d.do("ann", "delay", character="widow")
+        assert state(d).fight.turn.actor == "zap"
+        d.do("ann", "preempt", character="widow")
+    d.do("ann", "move", character="widow", mode=mode)
+    _next(d, "widow")
+    assert state(d).fight.turn.actor == "zap"
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))  # 21 hits
+    events = d.answer("ann", "defend-1", "dodge", dice=(1, 1))
+    rolled = one(events, "defence_rolled")
+    assert (rolled.forced, rolled.roll.task.difficulty) == (True, 8 + 2 + extra)
