@@ -235,3 +235,22 @@ def test_dice__roll_and_exact_odds(client: TestClient) -> None:
     assert abs(odds["probabilities"]["7"] - 1 / 6) < 1e-12
     assert sum(Fraction(p) for p in odds["distribution"].values()) == 1
     assert odds["mean"] == 7.0
+
+
+def test_create__a_table_run_by_a_gm_with_no_gm_seat_is_refused(client: TestClient, store: Store) -> None:
+    # every rule set but Capes is run by a GM (has_gm): at Roll When You Need a roll's complications
+    # wait on the GM (src 11), at the Workshop only the GM starts the fight. Made with players alone,
+    # the table was accepted and those waited for nobody
+    players = [{"id": "ann", "name": "Ann", "role": "player"}, {"id": "bo", "name": "Bo", "role": "player"}]
+    for ruleset in ("rwyn", "weaverdice", "bpb", "workshop"):
+        title = get_ruleset(ruleset).title
+        refused = client.post("/api/tables", json={"ruleset": ruleset, "seats": players})
+        assert refused.status_code == 422 and refused.json() == {
+            "error": "invalid_request",
+            "message": f"A table of {title} needs a GM seat: the GM runs the game, and what only the GM "
+            "decides would wait for nobody. Give one seat the role GM.",
+            "field": "seats",
+        }
+    assert store.list_tables() == []
+    # Capes has no GM: players alone make its table
+    assert client.post("/api/tables", json={"ruleset": "capes", "seats": players}).status_code == 201

@@ -22,7 +22,7 @@ import anyio
 from anyio import CapacityLimiter
 from pydantic import BaseModel
 
-from capeworks.engine import Command, Seat, get_ruleset
+from capeworks.engine import Command, Role, Seat, get_ruleset
 from capeworks.engine.registry import names
 from capeworks.errors import NotPermitted
 from capeworks.server.cache import TableCache
@@ -145,12 +145,21 @@ class Tables:
         """A new table; each seat's token and invite link, this once.
 
         Over HTTP a table with no seat is refused: no token would ever open it (the CLI, which
-        owns its file, may seat people later).
+        owns its file, may seat people later). So is a table of a rule set run by a GM
+        (``Ruleset.has_gm``) with no GM seat: its GM's commands and the prompts addressed to the GM
+        (a Roll When You Need complication, the Workshop's first Sequence) would wait for someone
+        who is not there. Capes (no GM) takes players alone.
         """
         rules = get_ruleset(ruleset)
         if not seats:
             raise InvalidRequest(
                 f"A table of {rules.title} needs at least one seat: with none, nobody could ever open it.",
+                field="seats",
+            )
+        if rules.has_gm and not any(s.role is Role.GM for s in seats):
+            raise InvalidRequest(
+                f"A table of {rules.title} needs a GM seat: the GM runs the game, and what only the GM "
+                "decides would wait for nobody. Give one seat the role GM.",
                 field="seats",
             )
         created = self.store.create_table(rules, title=title, config=config, seats=seats, settings=settings)
