@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from fastapi.testclient import TestClient
 
-from capeworks.engine import Table, get_ruleset
+from capeworks.engine import Seat, Table, get_ruleset
 from capeworks.store import Store
 from tests.server.conftest import CAPES_SEATS, RWYN_SEATS, SECRET, Seated, act, create, ok, play_rwyn_opening
 
@@ -205,6 +205,21 @@ def test_export__any_seat_downloads_a_table_whose_rule_set_has_no_secrets(client
         assert answer.status_code == 200, answer.text
         assert [e["type"] for e in answer.json()["log"]].count("capes.character_added") == 2
     assert client.post("/api/tables/import", json=answer.json()).status_code == 201
+
+
+def test_export__a_seeded_capes_table_stays_the_gms(client: TestClient, store: Store) -> None:
+    # a table seeded for a reproduction logs its dice seed for the GM alone (table.seeded): whoever read
+    # it could tell every die to come, so even at Capes no seat is handed that log
+    made = store.create_table(
+        get_ruleset("capes"),
+        title="Repro",
+        seats=[Seat(id="ann", name="Ann"), Seat(id="bea", name="Bea")],
+        seed=7,
+    )
+    seeded = Seated(id=made.id, tokens=dict(made.tokens), invites={})
+    assert client.get(f"/api/tables/{made.id}", headers=seeded.auth("ann")).json()["may_export"] is False
+    refused = client.get(f"/api/tables/{made.id}/export", headers=seeded.auth("ann"))
+    assert refused.status_code == 403 and '"seed"' not in refused.text
 
 
 def test_export__a_player_never_gets_a_rule_set_with_secrets(

@@ -147,8 +147,9 @@ def entries(
 def may_export(table: Table, seat: Seat) -> bool:
     """May ``seat`` download the whole table (every event whole)? The GM may; any seat may where the rule
     set keeps nothing from anyone (``Ruleset.has_secrets`` False: Capes), since the export is then just
-    what it sees. The export itself also checks that every event is one the seat may see."""
-    return seat.is_gm or not table.ruleset.has_secrets
+    what it sees; not a table seeded for a reproduction, whose dice seed (the GM's alone) tells every die
+    to come. The export itself also checks that every event is one the seat may see."""
+    return seat.is_gm or not (table.ruleset.has_secrets or table.seeded)
 
 
 def projection(table_id: str, table: Table, seat: Seat, *, shared: Shared | None = None) -> dict[str, Any]:
