@@ -14,6 +14,7 @@ import pytest
 from capeworks.engine import CommandSpec, Context, DiceService, Event, LegalCommand, Offers, Seat
 from capeworks.engine.conformance import (
     check_answered_prompts_move_on,
+    check_no_secrets,
     check_no_traceback,
     check_offers_within_authority,
     check_prompt_only_not_offered,
@@ -193,3 +194,16 @@ def test_no_traceback__a_command_that_crashes_on_an_allowed_payload_is_caught() 
     check_no_traceback(Toy())
     with pytest.raises(AssertionError, match=r"add by \w+ after step \d+ with .*IndexError"):
         check_no_traceback(_CrashesOnBigNumbers())
+
+
+class _SaysItHasNoSecrets(Toy):
+    """Claims every seat sees everything, yet its sample writes the GM a secret note."""
+
+    has_secrets: ClassVar[bool] = False
+
+
+def test_no_secrets__a_ruleset_claiming_none_while_keeping_one_is_caught() -> None:
+    # has_secrets False lets any seat download the whole table at the web table: the claim must hold
+    check_no_secrets(Toy())  # the toy keeps its secret and says so
+    with pytest.raises(AssertionError, match=r"says it has no secrets, but event \d+ \(toy.noted\)"):
+        check_no_secrets(_SaysItHasNoSecrets())

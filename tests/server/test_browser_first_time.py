@@ -7,6 +7,7 @@ the dice typed in, bad input), kept so it stays fixed. The harness is test_brows
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Dialog, expect
@@ -67,7 +68,7 @@ def test_dice_typed_in__a_zero_or_a_word_is_named_as_what_no_die_shows(
 
 
 def test_capes_seats_card__the_first_seat_replaces_links_and_every_seat_invites(
-    web_table: str, chromium: Browser
+    web_table: str, chromium: Browser, tmp_path: Path
 ) -> None:
     # Capes has no GM: the server lets its first seat replace any link and any seat invite
     # (docs/web.md), but the page drew the seats card for a GM only, so nobody at a Capes table
@@ -82,7 +83,7 @@ def test_capes_seats_card__the_first_seat_replaces_links_and_every_seat_invites(
     cal_again = sit(chromium, card.locator(".issued a").get_attribute("href") or "")
     expect(cal_again.locator(".log")).to_contain_text("Ann sits down")
 
-    # Bea may invite, not replace others' links; nobody downloads a GM's export here
+    # Bea may invite, not replace others' links
     other = bea.locator(".seats-card")
     expect(other.get_by_role("button", name=re.compile("^New link for"))).to_have_count(0)
     expect(other).to_contain_text("replaced by Ann")
@@ -93,8 +94,15 @@ def test_capes_seats_card__the_first_seat_replaces_links_and_every_seat_invites(
     dee = sit(chromium, other.locator(".issued a").get_attribute("href") or "")
     for page in (ann, bea, dee):
         expect(page.locator(".log")).to_contain_text("Dee sits down")
+    # Capes keeps nothing from anyone: every seat may download the whole table (the export was the
+    # GM's alone, so nobody at a Capes table could), and nothing says secrets are in it
     for page in (ann, bea):
-        expect(page.get_by_role("button", name=re.compile("Download the whole table"))).to_have_count(0)
+        expect(page.get_by_role("button", name="Download the whole table", exact=True)).to_have_count(1)
+    with bea.expect_download() as download:
+        other.get_by_role("button", name="Download the whole table").click()
+    saved = tmp_path / "capes.json"
+    download.value.save_as(saved)
+    assert "Dee" in saved.read_text(encoding="utf-8")
 
 
 def test_leave_this_table__asks_first_and_a_no_keeps_the_seat(web_table: str, chromium: Browser) -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from fastapi.testclient import TestClient
 
-from capeworks.engine import Table, get_ruleset
+from capeworks.engine import Seat, Table, get_ruleset
 from capeworks.store import Store
-from tests.server.conftest import RWYN_SEATS, SECRET, Seated, act, create, ok, play_rwyn_opening
+from tests.server.conftest import CAPES_SEATS, RWYN_SEATS, SECRET, Seated, act, create, ok, play_rwyn_opening
 
 
 def test_rulesets__lists_the_installed_ones_with_config_schemas(client: TestClient) -> None:
@@ -192,6 +193,57 @@ def test_export_and_import__gm_only_and_fresh_tokens(client: TestClient, rwyn: S
     assert broken.status_code == 422
 
 
+def test_export__any_seat_downloads_a_table_whose_rule_set_has_no_secrets(client: TestClient) -> None:
+    # Capes has no GM and nothing hidden (every seat sees the same table): its export was GM-only, so
+    # nobody at a Capes table could ever download it (403 for every seat)
+    capes = create(client, "capes", CAPES_SEATS)
+    ok(client, capes, "ann", "add_sample", name="Skitter")
+    ok(client, capes, "bea", "add_sample", name="Aunt Sylvie")
+    for seat in ("ann", "bea", "cal"):
+        assert client.get(f"/api/tables/{capes.id}", headers=capes.auth(seat)).json()["may_export"] is True
+        answer = client.get(f"/api/tables/{capes.id}/export", headers=capes.auth(seat))
+        assert answer.status_code == 200, answer.text
+        assert [e["type"] for e in answer.json()["log"]].count("capes.character_added") == 2
+    assert client.post("/api/tables/import", json=answer.json()).status_code == 201
+
+
+def test_export__a_seeded_capes_table_stays_the_gms(client: TestClient, store: Store) -> None:
+    # a table seeded for a reproduction logs its dice seed for the GM alone (table.seeded): whoever read
+    # it could tell every die to come, so even at Capes no seat is handed that log
+    made = store.create_table(
+        get_ruleset("capes"),
+        title="Repro",
+        seats=[Seat(id="ann", name="Ann"), Seat(id="bea", name="Bea")],
+        seed=7,
+    )
+    seeded = Seated(id=made.id, tokens=dict(made.tokens), invites={})
+    assert client.get(f"/api/tables/{made.id}", headers=seeded.auth("ann")).json()["may_export"] is False
+    refused = client.get(f"/api/tables/{made.id}/export", headers=seeded.auth("ann"))
+    assert refused.status_code == 403 and '"seed"' not in refused.text
+
+
+def test_export__a_player_never_gets_a_rule_set_with_secrets(
+    client: TestClient, rwyn: Seated, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # RWYN keeps the GM's notes: the projection offers the download to the GM alone, and a player's
+    # request is refused with a sentence that reveals nothing of what is hidden
+    play_rwyn_opening(client, rwyn)
+    mine = {s: client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth(s)).json() for s in ("gm", "ann")}
+    assert (mine["gm"]["may_export"], mine["ann"]["may_export"]) == (True, False)
+    refused = client.get(f"/api/tables/{rwyn.id}/export", headers=rwyn.auth("ann"))
+    assert refused.status_code == 403 and SECRET not in refused.text
+    assert (
+        refused.json()["message"]
+        == "Only the GM can export the table: it holds what other seats may not see."
+    )
+    # a rule set that said it had no secrets while its log held one (the GM's note, GM-only) is not
+    # taken at its word: the export checks every event the seat would get
+    monkeypatch.setattr(type(get_ruleset("rwyn")), "has_secrets", False)
+    assert client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("ann")).json()["may_export"] is True
+    still = client.get(f"/api/tables/{rwyn.id}/export", headers=rwyn.auth("ann"))
+    assert still.status_code == 403 and SECRET not in still.text
+
+
 def test_join__the_link_is_spent_for_a_strict_httponly_session_cookie(
     client: TestClient, rwyn: Seated
 ) -> None:
@@ -235,3 +287,22 @@ def test_dice__roll_and_exact_odds(client: TestClient) -> None:
     assert abs(odds["probabilities"]["7"] - 1 / 6) < 1e-12
     assert sum(Fraction(p) for p in odds["distribution"].values()) == 1
     assert odds["mean"] == 7.0
+
+
+def test_create__a_table_run_by_a_gm_with_no_gm_seat_is_refused(client: TestClient, store: Store) -> None:
+    # every rule set but Capes is run by a GM (has_gm): at Roll When You Need a roll's complications
+    # wait on the GM (src 11), at the Workshop only the GM starts the fight. Made with players alone,
+    # the table was accepted and those waited for nobody
+    players = [{"id": "ann", "name": "Ann", "role": "player"}, {"id": "bo", "name": "Bo", "role": "player"}]
+    for ruleset in ("rwyn", "weaverdice", "bpb", "workshop"):
+        title = get_ruleset(ruleset).title
+        refused = client.post("/api/tables", json={"ruleset": ruleset, "seats": players})
+        assert refused.status_code == 422 and refused.json() == {
+            "error": "invalid_request",
+            "message": f"A table of {title} needs a GM seat: the GM runs the game, and what only the GM "
+            "decides would wait for nobody. Give one seat the role GM.",
+            "field": "seats",
+        }
+    assert store.list_tables() == []
+    # Capes has no GM: players alone make its table
+    assert client.post("/api/tables", json={"ruleset": "capes", "seats": players}).status_code == 201

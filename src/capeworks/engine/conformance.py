@@ -395,6 +395,42 @@ def check_view_key(ruleset: Ruleset[Any, Any]) -> None:
             table.execute(step.command, dice=step.dice)
 
 
+def check_no_secrets(ruleset: Ruleset[Any, Any]) -> None:
+    """A ruleset that says it has no secrets (``has_secrets`` False) shows every seat all of it.
+
+    The web table then lets any seat download the whole log (docs/web.md), so at every step of the
+    sample every event is for everyone and every seat sees the state as the GM would. A ruleset with
+    secrets passes at once.
+    """
+    if ruleset.has_secrets:
+        return
+    session = _session(ruleset)
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
+    viewers = [table.viewer_for(s.id) for s in table.seats if not s.is_gm]
+    since = 0
+    for step in (*session.steps, None):
+        # the dice seed this check plays with is the engine's, kept from players at any table (a seeded
+        # table's export stays the GM's); everything the ruleset records must be for everyone
+        for event in table.log[since:]:
+            assert event.audience.everyone or event.type == "table.seeded", (
+                f"{ruleset.name} says it has no secrets, but event {event.seq} ({event.type}) is not for "
+                "everyone"
+            )
+
+        def seen(viewer: Viewer) -> str:
+            panels = [p.model_dump(mode="json") for p in ruleset.panels(table.state, viewer)]
+            return json.dumps((ruleset.view(table.state, viewer), panels), sort_keys=True)
+
+        whole = seen(Viewer.gm())
+        for viewer in viewers:
+            assert seen(viewer) == whole, (
+                f"{ruleset.name} says it has no secrets, but {viewer.seat} sees less of the state than the GM"
+            )
+        since = table.version
+        if step is not None:
+            table.execute(step.command, dice=step.dice)
+
+
 def check_upcasters(ruleset: Ruleset[Any, Any]) -> None:
     """Every event type above version 1 has an upcaster from each older version, and none is stray."""
     found = upcast_problems(ruleset)
@@ -497,6 +533,7 @@ CHECKS: tuple[Check, ...] = (
     check_offers_within_authority,
     check_menus_and_panels,
     check_view_key,
+    check_no_secrets,
     check_upcasters,
     check_golden_logs,
     check_no_traceback,

@@ -167,6 +167,10 @@ class Ruleset(ABC, Generic[S, C]):
     command_words: ClassVar[Mapping[str, str]] = {}
     #: True when a GM seat runs the game
     has_gm: ClassVar[bool] = True
+    #: True when some seat may not see all of a table (the GM's secrets, a seat's own): the export, every
+    #: event whole, is then the GM's alone. False only where every seat sees everything (Capes): any seat
+    #: may then download the table
+    has_secrets: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -18,7 +18,7 @@ from capeworks.engine import Panel, Prompt, Seat, Table, Viewer
 from capeworks.engine.model import LogEntry, waiting_on
 from capeworks.server.jsoncache import FrozenList, JsonCache, freeze
 
-__all__ = ["Shared", "entries", "entry", "projection", "viewer_of"]
+__all__ = ["Shared", "entries", "entry", "may_export", "projection", "viewer_of"]
 
 
 #: viewers made so far, by seat id and GM-ness (a Viewer is frozen, so one is shared by every use)
@@ -144,6 +144,14 @@ def entries(
     return out
 
 
+def may_export(table: Table, seat: Seat) -> bool:
+    """May ``seat`` download the whole table (every event whole)? The GM may; any seat may where the rule
+    set keeps nothing from anyone (``Ruleset.has_secrets`` False: Capes), since the export is then just
+    what it sees; not a table seeded for a reproduction, whose dice seed (the GM's alone) tells every die
+    to come. The export itself also checks that every event is one the seat may see."""
+    return seat.is_gm or not (table.ruleset.has_secrets or table.seeded)
+
+
 def projection(table_id: str, table: Table, seat: Seat, *, shared: Shared | None = None) -> dict[str, Any]:
     """Everything ``seat`` may see of the table now (see docs/web.md for the shape)."""
     viewer = viewer_of(seat)
@@ -165,4 +173,6 @@ def projection(table_id: str, table: Table, seat: Seat, *, shared: Shared | None
         "prompts": common.json.frozen_list([d for _, d in common._dumped_prompts_for(seat)]),
         "legal": common.json.dump_list(table.legal_commands(seat.id)),
         "waiting": common.waiting,
+        # may this seat download the whole table (the seats card's button)
+        "may_export": may_export(table, seat),
     }

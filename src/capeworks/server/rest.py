@@ -173,7 +173,8 @@ def rest_router(tables: Tables) -> APIRouter:
 
     @api.get("/api/tables/{table_id}/export", tags=["gm"])
     def export_table(table_id: TableId, me: AsSeat) -> dict[str, Any]:
-        """GM only: the whole table as an export document, secrets included."""
+        """The whole table as an export document: the GM's, secrets included; any seat's at a table whose
+        rule set keeps nothing from anyone (Capes)."""
         return tables.export(table_id, me)
 
     return api

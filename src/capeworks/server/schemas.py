@@ -198,6 +198,8 @@ class Projection(BaseModel):
     prompts: list[dict[str, Any]]
     legal: list[dict[str, Any]]
     waiting: list[str]
+    #: may this seat download the whole table: the GM, or any seat where the rule set has no secrets (Capes)
+    may_export: bool = False
 
 
 class DiceRollOut(BaseModel):

@@ -22,7 +22,7 @@ import anyio
 from anyio import CapacityLimiter
 from pydantic import BaseModel
 
-from capeworks.engine import Command, Seat, get_ruleset
+from capeworks.engine import Command, Role, Seat, Table, get_ruleset
 from capeworks.engine.registry import names
 from capeworks.errors import NotPermitted
 from capeworks.server.cache import TableCache
@@ -30,7 +30,7 @@ from capeworks.server.errors import InvalidRequest
 from capeworks.server.feed import Hub
 from capeworks.server.limits import RateLimiter
 from capeworks.server.notify import PgNotifier
-from capeworks.server.projection import entries, projection, viewer_of
+from capeworks.server.projection import entries, may_export, projection, viewer_of
 from capeworks.store import CreatedTable, Played, Store
 
 __all__ = ["Tables", "invite_link"]
@@ -49,11 +49,6 @@ def invite_link(base_url: str, table_id: str, token: str) -> str:
     """The link that seats a person: the table page, the token in the fragment (never sent to a
     server; the page exchanges it once for a session cookie, see server/session_routes.py)."""
     return f"{base_url.rstrip('/')}/t/{quote(table_id, safe='')}#join={quote(token, safe='')}"
-
-
-def _gm_only(seat: Seat, what: str) -> None:
-    if not seat.is_gm:
-        raise NotPermitted(f"Only the GM can {what}.")
 
 
 class Tables:
@@ -145,12 +140,21 @@ class Tables:
         """A new table; each seat's token and invite link, this once.
 
         Over HTTP a table with no seat is refused: no token would ever open it (the CLI, which
-        owns its file, may seat people later).
+        owns its file, may seat people later). So is a table of a rule set run by a GM
+        (``Ruleset.has_gm``) with no GM seat: its GM's commands and the prompts addressed to the GM
+        (a Roll When You Need complication, the Workshop's first Sequence) would wait for someone
+        who is not there. Capes (no GM) takes players alone.
         """
         rules = get_ruleset(ruleset)
         if not seats:
             raise InvalidRequest(
                 f"A table of {rules.title} needs at least one seat: with none, nobody could ever open it.",
+                field="seats",
+            )
+        if rules.has_gm and not any(s.role is Role.GM for s in seats):
+            raise InvalidRequest(
+                f"A table of {rules.title} needs a GM seat: the GM runs the game, and what only the GM "
+                "decides would wait for nobody. Give one seat the role GM.",
                 field="seats",
             )
         created = self.store.create_table(rules, title=title, config=config, seats=seats, settings=settings)
@@ -282,9 +286,18 @@ class Tables:
         self._notify(table_id, revoke=seat_id)
         return {"id": seat_id, "token": token, "invite": invite_link(base_url, table_id, token)}
 
-    def export(self, table_id: str, gm: Seat) -> dict[str, Any]:
-        """The GM's copy of the whole table, secrets included."""
-        _gm_only(gm, "export the table")
+    def export(self, table_id: str, seat: Seat) -> dict[str, Any]:
+        """The whole table, every event whole: the GM's copy, secrets included; or, where the rule set
+        keeps nothing from anyone (Capes), any seat's, once every event is checked to be one it may see
+        (a secret is never handed out on the rule set's word alone)."""
+        if not seat.is_gm:
+            viewer = viewer_of(seat)
+
+            def open_to_seat(table: Table) -> bool:
+                return may_export(table, seat) and all(e.audience.admits(viewer) for e in table.log)
+
+            if not self.cache.read(table_id, open_to_seat):
+                raise NotPermitted("Only the GM can export the table: it holds what other seats may not see.")
         return self.store.export(table_id)
 
     # -- fan-out ---------------------------------------------------------------------------------

@@ -721,7 +721,8 @@ def test_s44_a_reaction_called_in_the_middle_of_her_run_is_three_harder() -> Non
     # src 103: a running character "incurs a +3 difficulty modifier on any attacks or task rolls"; src 143: a
     # reaction is a roll made "at the request of the GM", a task roll like any other. Widow runs across the
     # roof; while her turn is under way the GM asks a Perception reaction to spot the sniper: 12 + 3. On
-    # Adler's turn after, the same call is at 12
+    # Adler's turn after, in the round she ran in, still 12 + 3 (the round's move, as a forced answer pays
+    # it: test_s56); in the next round, her own turn walked, the same call is at 12
     d = table()
     fight(d, "widow", "adler")
     d.do("ann", "move", character="widow", mode="run")
@@ -731,6 +732,11 @@ def test_s44_a_reaction_called_in_the_middle_of_her_run_is_three_harder() -> Non
     _next(d, "widow")
     d.do("gm", "call_task", character="widow", attribute="Perception", difficulty=12, reaction=True)
     roll = one(d.do("ann", "roll", call=2, character="widow", dice=(4, 4)), "task_rolled").roll
+    assert (roll.task.difficulty, roll.verdict.success) == (12 + 3, False)
+    _next(d, "adler")
+    assert state(d).fight.turn.actor == "widow"
+    d.do("gm", "call_task", character="widow", attribute="Perception", difficulty=12, reaction=True)
+    roll = one(d.do("ann", "roll", call=3, character="widow", dice=(4, 4)), "task_rolled").roll
     assert (roll.task.difficulty, roll.verdict.success) == (12, True)
 
 
@@ -946,3 +952,37 @@ def test_s55_a_boost_ends_with_its_round_even_for_one_out_cold() -> None:
     for e in older:
         e["data"].pop("lapsed", None)
     assert replay_document({"log": older}).state.condition("me").boosts != ()
+
+
+BLAST2 = Power(name="Blast", rank=2, attack=AttackKind.RANGED)
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-TURN-004", "BPB-TURN-001", "BPB-TURN-002")
+@pytest.mark.parametrize(
+    ("held", "mode", "extra"),
+    [(False, "walk", 0), (False, "run", 3), (True, "run", 3), (True, "sprint", 6)],
+)
+def test_s56_a_forced_dodge_later_in_the_round_a_character_ran_is_harder(
+    held: bool, mode: str, extra: int
+) -> None:
+    # src 103: "A character who is running ... incurs a +3 difficulty modifier on any attacks or task rolls"
+    # (+6 sprinting), with no word tying it to the runner's own turn; src 16: a round is the six seconds in
+    # which everyone acts, and the table already counts a sprinter as a sprinting defender for the rest of
+    # the round (BPB-MOVE-008, src 198). So a forced dodge (src 297) later in the round she ran in is a task
+    # roll of a running character. Widow moves on her turn, or holds it (src 287) and moves in Zap's,
+    # cutting in; her turn over, Zap's Blast 2 hits her and she forces a dodge: 8 + 2 + the move's +0/3/6
+    # (Agility 4: 16 at best, so the sprinter's 16 is still in reach, BPB-ROLL-005)
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "zap": hero("zap", powers=(BLAST2,), Accuracy=9)})
+    fight(d, "widow", "zap")
+    if held:
+        d.do("ann", "delay", character="widow")
+        assert state(d).fight.turn.actor == "zap"
+        d.do("ann", "preempt", character="widow")
+    d.do("ann", "move", character="widow", mode=mode)
+    _next(d, "widow")
+    assert state(d).fight.turn.actor == "zap"
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))  # 21 hits
+    events = d.answer("ann", "defend-1", "dodge", dice=(1, 1))
+    rolled = one(events, "defence_rolled")
+    assert (rolled.forced, rolled.roll.task.difficulty) == (True, 8 + 2 + extra)

@@ -307,3 +307,65 @@ def test_k18b__a_stake_whose_own_player_is_the_only_loser_just_disappears() -> N
     resolved = next(e for e in events if e.type == "capes.resolved")
     assert (resolved.data["tokens"], resolved.data["vanished"]) == ([], 2)
     assert sim.state.tokens.get("cal", 0) == 0
+
+
+# -- 19. under uninvolved_may_claim, a stake is a hand in the Conflict ------------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-007", "CAPES-STAKE-001", "CAPES-CONF-004")
+def test_k19__a_player_who_staked_without_rolling_is_no_longer_uninvolved() -> None:
+    # src 83: "You can only Claim a side of a Conflict that you're Allied with"; PROPOSED (PAGE-007, the
+    # designer's clarification): under uninvolved_may_claim "uninvolved players may stake on or claim any
+    # side". Ann plays Skitter and Inspector Vale, neither of whom has rolled on c1 (Sylvie rolled for A,
+    # Rampart for B). Skitter stakes 1 on B: Ann has taken a hand in c1, on B. She is uninvolved no more:
+    # Vale may not stake on A, and on Page 2 Ann may claim B, the side her stake stands on, and not A.
+    sim = Sim(uninvolved_may_claim=True, start_story_tokens=1)
+    for seat, name in (
+        ("ann", "Skitter"),
+        ("bea", "Aunt Sylvie"),
+        ("cal", "Rampart"),
+        ("ann", "Inspector Vale"),
+    ):
+        sim.do(seat, "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="A charity gala")
+    for seat, character in (("ann", "skitter"), ("bea", "aunt_sylvie"), ("cal", "rampart")):
+        sim.do(seat, "choose", character=character)
+    sim.do("ann", "choose", character="inspector_vale")  # a second character for her token
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    sim.put_conflict("c1", a=(3,), b=(4,), allies={"aunt_sylvie": "A", "rampart": "B"})
+    truth, vale_pool = "truth", sim.state.roster["inspector_vale"].sheet.pools()[0]
+    sim.set_debt("skitter", truth, 2)
+    sim.set_debt("inspector_vale", vale_pool, 2)
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.do("ann", "stake", character="skitter", conflict="c1", side="B", drive=truth, amount=1)
+    # her own stake takes more
+    sim.do("ann", "stake", character="skitter", conflict="c1", drive=truth, amount=1)
+    sim.do("ann", "create_conflict", text="Skitter's scratch", character="skitter")
+    sim.do("ann", "end_action")
+    sim.refuse(
+        "ann",
+        "stake",
+        character="inspector_vale",
+        conflict="c1",
+        side="A",
+        drive=vale_pool,
+        rule="CAPES-STAKE-001",
+    )
+    assert [(st.character, st.amount) for st in sim.side("c1", "B").stakes] == [("skitter", 2)]
+    assert sim.side("c1", "A").stakes == ()
+    for seat, who in (("ann", "inspector_vale"), ("bea", "aunt_sylvie"), ("cal", "rampart")):
+        sim.do(seat, "create_conflict", text=f"{who}'s scratch", character=who)
+        sim.do(seat, "end_action")
+    while sim.phase() == "actions":  # Bea and Cal still hold a Story Token each: they buy no Action
+        sim.do(_page(sim)[3], "pass")
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    offered = [
+        c.fixed["side"] for c in sim.legal("ann") if c.command == "claim" and c.fixed["conflict"] == "c1"
+    ]
+    assert offered == ["B"]
+    sim.refuse("ann", "claim", conflict="c1", side="A", rule="CAPES-PAGE-007")
+    sim.do("ann", "claim", conflict="c1", side="B")

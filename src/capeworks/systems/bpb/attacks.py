@@ -392,16 +392,24 @@ def defence_task(state: BpbState, t: Character, p: Pending, kind: str, *, power:
     else:
         attribute = rank_of(state, t, "Prowess" if kind == "block" else "Agility")
     # BPB-MOVE-007 (src 103): the run or sprint of the turn the guard was raised in; with none up, a forced
-    # answer made while the character's own turn is under way (a pre-emption paused it) is of that turn
+    # answer made in the round the character ran or sprinted in, on their turn or off it
     hurried = guard.hurried if guard else hurried_now(state, t)
     return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1) + hurried)
 
 
 def hurried_now(state: BpbState, t: Character) -> int:
-    """BPB-MOVE-007: the +3/+6 of ``t``'s own turn under way (acting, or paused by a pre-emption), else 0."""
-    theirs = state.fight.turn_of(t.id) if state.fight is not None else None
-    mode = theirs.mode if theirs is not None else None
-    return MODE_DIFFICULTY[mode] if mode is not None else 0
+    """BPB-MOVE-007: the +3/+6 of ``t``'s run or sprint: of their own turn under way (acting, or paused by a
+    pre-emption, its declared pace too), else of the move they made this round, on their turn or with a
+    held action cutting into another's. src 103 puts the penalty on "a character who is running" with no
+    word of whose turn it is, and a round is the six seconds everyone acts in (src 16): so a forced answer
+    (src 297) later in the round they ran in pays it, as a sprinter is a sprinting defender for the rest
+    of the round (BPB-MOVE-008)."""
+    fight = state.fight
+    if fight is None:
+        return 0
+    theirs = fight.turn_of(t.id)
+    made = [m for m in (theirs.mode if theirs is not None else None, fight.moves.get(t.id)) if m is not None]
+    return max((MODE_DIFFICULTY[m] for m in made), default=0)
 
 
 def first_stage(state: BpbState, p: Pending) -> Stage | None:

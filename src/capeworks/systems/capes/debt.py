@@ -34,11 +34,11 @@ from capeworks.systems.capes.flow import require_turn
 from capeworks.systems.capes.queries import (
     UNDIFFERENTIATED_STAKE,
     allied_side,
-    cast_of,
     dice_on_table,
     overdrawn_queue,
     owned_dice,
     player_of,
+    player_sides,
     side_capacity,
     stake_on,
 )
@@ -94,13 +94,15 @@ def _stake_side(state: CapesState, conflict: Conflict, character: str, side_id: 
             )
         return allied
     player = player_of(state, character)
-    uninvolved = player is not None and not any(allied_side(conflict, c) for c in cast_of(state, player))
-    if not (state.config.uninvolved_may_claim and uninvolved):
+    before = next((s.id for s in conflict.sides for st in s.stakes if st.character == character), None)
+    # a stake is a hand in the Conflict: once one of a player's characters has staked (or rolled), the
+    # player is no longer uninvolved, and only that character's own stake takes more
+    uninvolved = player is not None and not player_sides(state, conflict, player)
+    if not (state.config.uninvolved_may_claim and (uninvolved or before is not None)):
         raise RuleViolation(
             "CAPES-STAKE-001",
             f"{name} stakes on the side they are allied with; roll to help a side of {conflict.id} first.",
         )
-    before = next((s.id for s in conflict.sides for st in s.stakes if st.character == character), None)
     if not side_id:
         if before is None:
             raise RuleViolation(

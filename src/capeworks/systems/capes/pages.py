@@ -31,7 +31,10 @@ from capeworks.systems.capes.common import (
 )
 from capeworks.systems.capes.events import PREFIX
 from capeworks.systems.capes.flow import advance, can_buy, require_turn
-from capeworks.systems.capes.queries import allied_side, and_then_finishers, cast_of, player_allied
+from capeworks.systems.capes.queries import (
+    and_then_finishers,
+    player_sides,
+)
 from capeworks.systems.capes.state import AndThen, CapesState, Claim, Conflict, PagePhase, Round
 
 __all__ = [
@@ -82,13 +85,14 @@ def require_claimable(
             "CAPES-PAGE-006",
             f"Side {side} of {conflict.id} is already claimed by {state.name(holder.player)}.",
         )
-    allied = player_allied(state, conflict, actor, side)
-    uninvolved = not any(allied_side(conflict, c) for c in cast_of(state, actor))
-    if not allied and not (uninvolved_may_claim and uninvolved):
+    # a character who staked under the option without rolling has taken its stake's side: its player is
+    # no longer uninvolved, and may claim that side (and no other) as one who rolled for it would
+    taken = player_sides(state, conflict, actor)
+    if side not in taken and not (uninvolved_may_claim and not taken):
         raise RuleViolation(
             "CAPES-PAGE-007",
             f"You may only claim a side you are allied with; none of your characters last rolled to help "
-            f"side {side} of {conflict.id}.",
+            f"side {side} of {conflict.id}" + (", or staked on it." if uninvolved_may_claim else "."),
         )
     return pay(state, actor, "An extra claim") if page.round is Round.BOUGHT else 0
 

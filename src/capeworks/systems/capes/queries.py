@@ -32,6 +32,7 @@ __all__ = [
     "owned_dice",
     "player_allied",
     "player_of",
+    "player_sides",
     "resolvable_claims",
     "side_capacity",
     "stake_on",
@@ -84,6 +85,21 @@ def and_then_finishers(state: CapesState, conflict: Conflict, narrator: str) -> 
     if control is None or player_allied(state, conflict, narrator, control.id):
         return []
     return [p for p in state.players if player_allied(state, conflict, p, control.id)]
+
+
+def player_sides(state: CapesState, conflict: Conflict, player: str) -> set[str]:
+    """The sides ``player`` has taken in ``conflict``: each of their characters' allied side
+    (CAPES-CONF-004), or, for one who never rolled on it, the side it staked on (only the option
+    ``uninvolved_may_claim`` lets it stake there, CAPES-PAGE-007 PROPOSED). A player who has taken none is
+    uninvolved: a stake is a hand in the Conflict as much as a roll is."""
+    sides: set[str] = set()
+    for character in cast_of(state, player):
+        allied = allied_side(conflict, character)
+        if allied is not None:
+            sides.add(allied)
+        else:
+            sides.update(s.id for s in conflict.sides if any(st.character == character for st in s.stakes))
+    return sides
 
 
 def characters_on(conflict: Conflict, side: str) -> list[str]:

@@ -189,6 +189,8 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
     words = WORDS
     command_words = COMMAND_WORDS
     has_gm = False
+    #: every seat sees the whole table (view_key is the same for every player): any seat may export it
+    has_secrets = False
 
     def initial_state(self, config: CapesConfig) -> CapesState:
         return CapesState(config=config)

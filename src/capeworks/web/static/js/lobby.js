@@ -48,7 +48,7 @@ function Created({ table }) {
   </section>`;
 }
 
-// Bring back a table from a file the GM downloaded: a new table, new links.
+// Bring back a table from a downloaded file (the GM's; at Capes, any seat's): a new table, new links.
 function ImportTable({ done, operator }) {
   const [problem, setProblem] = useState("");
   async function chosen(event) {
@@ -70,7 +70,7 @@ function ImportTable({ done, operator }) {
   }
   return html`<section class="card import" aria-labelledby="import-title">
     <h2 id="import-title">Or bring back a table</h2>
-    <label for="import-file">A table downloaded by its GM (a .json file); it comes back as a new table with new links</label>
+    <label for="import-file">A downloaded table (a .json file, from its GM, or at Capes from any seat); it comes back as a new table with new links</label>
     <input id="import-file" type="file" accept=".json,application/json" onChange=${chosen} />
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
   </section>`;

@@ -1,6 +1,8 @@
 // The seats card: invite another seat, give a seat a new link (its old one stops working at
 // once, and its open pages close), and download the whole table. The GM's; at a table without a
-// GM (Capes), every seat's for inviting and its first seat's for new links, as the server allows.
+// GM (Capes), every seat's for inviting and its first seat's for new links, as the server allows;
+// the download wherever the projection says the seat may (`may_export`: the GM, or any seat where
+// the rule set keeps nothing from anyone, as at Capes).
 // New links are shown once, here, to send on.
 import { html, text, useState } from "./ui.js";
 import { api, ApiError } from "./api.js";
@@ -98,8 +100,8 @@ export function SeatsCard({ tableId, projection }) {
     </details>
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
     ${issued ? html`<${Link} issued=${issued} />` : null}
-    ${isGm
-      ? html`<p><button type="button" class="small" disabled=${busy} onClick=${download}>Download the whole table (secrets included)</button></p>`
+    ${projection.may_export
+      ? html`<p><button type="button" class="small" disabled=${busy} onClick=${download}>Download the whole table${isGm ? " (secrets included)" : ""}</button></p>`
       : null}
   </section>`;
 }
