@@ -631,3 +631,83 @@ def test_a_two_stat_check_failed_under_a_pain_of_its_second_stat_owes_the_price(
     d = _max_tends_vic(Status.PAINED_MENTAL)
     d.do("gm", "check", character="max", stat=["dexterity", "knowledge"], tn=4, dice=[1])
     assert "max" in d.state.pain_owed
+
+
+# -- a power as an attack of opportunity (src 586, 886-888) ---------------------------------------
+
+CLAWS = {
+    "name": "Claws",
+    "classifications": ["striker"],
+    "targeting": "melee",
+    "attack_stat": "brawn",
+    "damage": "cut",
+    "tier": 1,
+}
+BURST = {
+    "name": "Burst",
+    "classifications": ["blaster"],
+    "targeting": "area",
+    "area": {"shape": "burst", "size_ft": 10},
+    "attack_stat": "dexterity",
+    "damage": "burn",
+    "tier": 1,
+}
+
+
+def _thug_runs_past_vic() -> Driver:
+    """Vic (Ann's, Brawn 5, the Claws and Burst powers) acts after the thug, whose turn it is."""
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", brawn=5, athletics=1, dexterity=1), "powers": [CLAWS, BURST]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[1])  # the thug 9, Vic 2 + 1 = 3
+    assert d.state.fight.turn.actor == "thug"
+    d.do("gm", "move", character="thug", feet=30)
+    return d
+
+
+@pytest.mark.rules("WD-MOVE-004", "WD-COMBAT-015", "WD-MOVE-003")
+def test_vic_rakes_the_passing_thug_with_his_claws_as_an_attack_of_opportunity_for_focus() -> None:
+    # src 888: attacks of opportunity "are single-target only and don't tend to apply skills, though
+    # powers may come into effect"; src 586: they "require Focus". The thug runs past; Vic's Claws,
+    # 2 + 2 = 4 >= DS 3: a lesser cut on the thug, one Focus spent, the thug's turn still his.
+    d = _thug_runs_past_vic()
+    d.do("ann", "use_power", character="vic", power="Claws", targets=["thug"], opportunity=True, dice=[2, 1])
+    assert _tiers(d, "thug") == [WoundTier.LESSER]
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+    assert d.state.fight.turn.actor == "thug"
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MOVE-004")
+def test_an_area_power_is_no_attack_of_opportunity() -> None:
+    # src 888: "someone with a scythe ... that can hit three foes at once, cannot use an attack of
+    # opportunity as an excuse to hit two other people": the Burst's area is refused, and nothing is
+    # spent.
+    d = _thug_runs_past_vic()
+    before = d.state
+    d.refuse(
+        "ann",
+        "use_power",
+        character="vic",
+        power="Burst",
+        targets=["thug"],
+        opportunity=True,
+        rule="WD-MOVE-004",
+    )
+    assert d.state == before
+
+
+@pytest.mark.rules("WD-COMBAT-015")
+def test_a_power_attack_of_opportunity_on_ones_own_turn_is_refused() -> None:
+    # src 586: opportunity actions happen "when it's not one's own turn"
+    d = _thug_runs_past_vic()
+    d.do("gm", "end_turn", character="thug")
+    d.refuse(
+        "ann",
+        "use_power",
+        character="vic",
+        power="Claws",
+        targets=["thug"],
+        opportunity=True,
+        rule="WD-COMBAT-015",
+    )
