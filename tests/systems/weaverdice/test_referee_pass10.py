@@ -711,3 +711,49 @@ def test_a_power_attack_of_opportunity_on_ones_own_turn_is_refused() -> None:
         opportunity=True,
         rule="WD-COMBAT-015",
     )
+
+
+# -- one quick action a turn, a power's too (src 570) --------------------------------------------------
+
+GLOW = {"name": "Glow", "classifications": ["shaker"], "targeting": "self", "action": "quick"}
+
+
+@pytest.mark.rules("WD-COMBAT-011", "WD-COMBAT-009")
+def test_a_quick_power_is_the_turns_one_quick_action() -> None:
+    # src 570: quick actions "should be kept to one a turn at most". Vic lights his Glow (a quick
+    # power): a shouted warning after it is a second quick action, refused; as a standard one it fits.
+    d = _vic_first({**sheet("vic", "Vic"), "powers": [GLOW]})
+    d.do("ann", "use_power", character="vic", power="Glow")
+    d.refuse("ann", "act", character="vic", action="shout a warning", kind="quick", rule="WD-COMBAT-011")
+    d.do("ann", "act", character="vic", action="shout a warning")
+
+
+@pytest.mark.rules("WD-COMBAT-011", "WD-MOVE-005")
+def test_a_shout_while_sprinting_is_quick_and_leaves_the_sprint_whole() -> None:
+    # src 570: "anything that could be done while (as examples) running at a sprint ... can be
+    # considered quick", and quick actions do not count against the turn's actions; src 890: a sprint
+    # is a turn of nothing but moving. Vic shouts, then sprints 60 ft (a 1: no bonus).
+    d = _vic_first()
+    d.do("ann", "act", character="vic", action="shout a warning", kind="quick")
+    d.do("ann", "move", character="vic", feet=60, sprint=True, dice=[1])
+    moved = next(e for e in reversed(d.events) if e.type == "weaverdice.action_taken")
+    assert moved.payload.feet == 60
+
+
+# -- a Block leaves a blow superficial, its effect too (src 592, 602, 618) ------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-021", "WD-COMBAT-026", "WD-COMBAT-025")
+def test_a_blocked_chair_brings_no_effect() -> None:
+    # src 618: a chair swung as a club delivers an attack effect only; src 592: a Block that holds
+    # renders the damage superficial; src 602: superficial hits "have no mechanical impact". The
+    # brute's chair, 4 + 2 = 6, hits; Vic blocks with 6 + 0 = 6: no wound, no effect roll.
+    chair = {"name": "Chair", "damage": "bash", "size": "large", "effects_only": True}
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("brute", "Brute", "notable", brawn=5), "held": [chair]})
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "attack", character="brute", target="vic", weapon="chair", dice=[4])
+    d.answer("ann", "react-vic", "block", dice=[6])
+    assert _tiers(d, "vic") == [] and _names(d, "vic") == []
+    assert not d.prompts("ann")
