@@ -757,3 +757,34 @@ def test_a_blocked_chair_brings_no_effect() -> None:
     d.answer("ann", "react-vic", "block", dice=[6])
     assert _tiers(d, "vic") == [] and _names(d, "vic") == []
     assert not d.prompts("ann")
+
+
+# -- a holder who walks off lets go: moving with the held one is a Drag (src 950) -------------------
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-GRAPPLE-006", "WD-MOVE-011")
+def test_vic_walking_off_from_the_thug_he_holds_lets_him_go() -> None:
+    # src 950: Drag, "Move the target 5 to 10', moving with them, maintaining hold": a plain move is
+    # no Drag, and Vic 10 ft away holds nobody. src 932: the grapple over, both have their DS back:
+    # the thug's 1 + 0 = 1 misses Vic's 4.
+    d = _vic_first(sheet("vic", "Vic", brawn=5))
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "move", character="vic", feet=10)
+    assert not d.state.grapples
+    assert "Vic lets Thug go." in d.words()
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "move", character="thug", feet=5)  # free to move
+    d.do("gm", "attack", character="thug", target="vic", dice=[1])
+    assert _tiers(d, "vic") == []
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-STATUS-009")
+def test_a_knocked_down_holder_who_stands_in_place_keeps_his_hold() -> None:
+    # src 850: rising takes a movement action; standing where he lies carries Vic nowhere, so the
+    # thug stays held (src 940).
+    d = _vic_first(sheet("vic", "Vic", brawn=5))
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    d.do("ann", "move", character="vic", feet=0, stand=True)
+    assert set(d.state.grapples) == {"vic>thug"}

@@ -82,6 +82,7 @@ __all__ = [
     "grapple_round",
     "held_by",
     "in_reach_of_grapple",
+    "let_go",
     "reverse",
 ]
 
@@ -336,6 +337,25 @@ def begin(b: Builder, holder: str, target: str) -> None:
             grapples=grapples,
         )
     )
+
+
+def let_go(b: Builder, holder: str) -> None:
+    """``holder`` walks off and lets go of everyone they hold: moving with the held one "maintaining
+    hold" is a Drag (WD-GRAPPLE-008, src 950), so a plain move ends the hold, and both have their DS
+    again (WD-GRAPPLE-006, src 932)."""
+    for key, g in list(b.state.grapples.items()):
+        if g.holder != holder:
+            continue
+        b.emit(
+            ev.Grappled(
+                character=holder,
+                name=b.person(holder).name,
+                target=g.target,
+                target_name=b.person(g.target).name,
+                grapples={k: x for k, x in b.state.grapples.items() if k != key},
+                let_go=True,
+            )
+        )
 
 
 def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceService) -> Done:
