@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.statuses import Reach, condition
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing, Wound
 from tests.systems.weaverdice.helpers import add, sheet, table
@@ -788,3 +788,38 @@ def test_a_knocked_down_holder_who_stands_in_place_keeps_his_hold() -> None:
     _with(d, "vic", Status.KNOCKED_DOWN)
     d.do("ann", "move", character="vic", feet=0, stand=True)
     assert set(d.state.grapples) == {"vic>thug"}
+
+
+def _vic_holds_into_round_two() -> Driver:
+    """Vic (Brawn 5) grabs the thug and holds him (5 + 2 against 1); round 2, Vic's turn."""
+    d = _vic_first(sheet("vic", "Vic", brawn=5))
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "grapple", character="vic", target="thug", dice=[5, 1])
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    return d
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-GRAPPLE-008")
+def test_a_knocked_down_holder_drags_the_thug_5_ft_at_most() -> None:
+    # src 950: a Drag moves the target "moving with them"; src 850: Knocked Down, "Can't move more
+    # than 5' while knocked down". Vic down: a 10 ft drag is refused before any roll, a 5 ft one goes.
+    d = _vic_holds_into_round_two()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    before = d.state
+    d.refuse("ann", "grapple", character="vic", target="thug", option="drag", feet=10, rule="WD-STATUS-009")
+    assert d.state == before
+    d.do("ann", "grapple", character="vic", target="thug", option="drag", feet=5, dice=[6, 1])
+    assert set(d.state.grapples) == {"vic>thug"}
+
+
+@pytest.mark.rules("WD-STATUS-013", "WD-GRAPPLE-008")
+def test_a_holder_pinned_to_the_wall_cannot_drag() -> None:
+    # src 871: pinned, the target "cannot move from the spot"; src 950: a Drag moves the dragger too.
+    d = _vic_holds_into_round_two()
+    people = dict(d.state.people)
+    pin = condition(Status.STUCK, "vic", reach=Reach.RANGED, source="thug", pinned=True)
+    people["vic"] = people["vic"].model_copy(update={"conditions": (pin,)})
+    d.patch(people=people)
+    d.refuse("ann", "grapple", character="vic", target="thug", option="drag", feet=5, rule="WD-STATUS-013")
+    d.do("ann", "grapple", character="vic", target="thug", option="restrain", points=1, dice=[6, 1])
