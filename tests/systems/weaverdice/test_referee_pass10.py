@@ -823,3 +823,24 @@ def test_a_holder_pinned_to_the_wall_cannot_drag() -> None:
     d.patch(people=people)
     d.refuse("ann", "grapple", character="vic", target="thug", option="drag", feet=5, rule="WD-STATUS-013")
     d.do("ann", "grapple", character="vic", target="thug", option="restrain", points=1, dice=[6, 1])
+
+
+# -- a foe pushed into the background lets go (src 1000) ------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-030", "WD-COMBAT-031", "WD-GRAPPLE-010")
+def test_a_thug_vics_reputation_pushes_into_the_background_lets_go_of_him() -> None:
+    # src 1000: rep can "push some of the less threatening enemies into the background with
+    # intimidation"; one in the background takes no part in the fight, and holds nobody: Vic, held
+    # by the thug, cites a card at him and walks off free.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=1, dexterity=1), reputation=1)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[1])  # the thug 9, Vic 3
+    d.do("gm", "grab", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "leverage", character="vic", foes=["thug"])
+    assert not d.state.grapples
+    d.do("ann", "move", character="vic", feet=10)
+    assert d.replayed().state == d.state

@@ -341,9 +341,9 @@ def begin(b: Builder, holder: str, target: str) -> None:
 
 
 def let_go(b: Builder, holder: str) -> None:
-    """``holder`` walks off and lets go of everyone they hold: moving with the held one "maintaining
-    hold" is a Drag (WD-GRAPPLE-008, src 950), so a plain move ends the hold, and both have their DS
-    again (WD-GRAPPLE-006, src 932)."""
+    """``holder`` lets go of everyone they hold, and both have their DS again (WD-GRAPPLE-006, src
+    932): walking off, since moving with the held one "maintaining hold" is a Drag (WD-GRAPPLE-008,
+    src 950), or pushed into the background (WD-COMBAT-030, src 1000)."""
     for key, g in list(b.state.grapples.items()):
         if g.holder != holder:
             continue
