@@ -844,3 +844,37 @@ def test_a_thug_vics_reputation_pushes_into_the_background_lets_go_of_him() -> N
     assert not d.state.grapples
     d.do("ann", "move", character="vic", feet=10)
     assert d.replayed().state == d.state
+
+
+# -- knocked back out of a hold (src 652-654, 686, 956) ------------------------------------------------
+
+
+def _max_punches_the_held_thug(effect: int) -> Driver:
+    """Vic (Brawn 5) holds the thug; Max punches him (6 + 0 >= DS 0, held): a lesser bash, effect
+    ``effect``. Max is no party to the grapple, so his wound alone breaks nothing (src 990)."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=4))
+    d.do("gm", "start_combat", dice=[6, 5])  # Vic 12, Max 11, the thug 9
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "attack", character="max", target="thug", dice=[6, effect])
+    assert _tiers(d, "thug") == [WoundTier.LESSER]
+    return d
+
+
+@pytest.mark.rules("WD-WFX-009", "WD-GRAPPLE-010", "WD-MOVE-011")
+def test_a_thug_knocked_back_10_ft_is_knocked_out_of_vics_hold() -> None:
+    # src 654: Lesser Bash 2, "Knocks back target 10'"; src 956: a grapple's own Push of 5-10 ft
+    # "Breaks the grapple": the thug 10 ft off is held by nobody.
+    d = _max_punches_the_held_thug(2)
+    assert not d.state.grapples
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-WFX-009", "WD-GRAPPLE-010")
+def test_a_thug_knocked_down_where_he_stands_stays_in_vics_hold() -> None:
+    # src 656: Lesser Bash 3-4 knocks the target down, moving him nowhere: the hold stands
+    d = _max_punches_the_held_thug(3)
+    assert set(d.state.grapples) == {"vic>thug"}
