@@ -878,3 +878,22 @@ def test_a_thug_knocked_down_where_he_stands_stays_in_vics_hold() -> None:
     # src 656: Lesser Bash 3-4 knocks the target down, moving him nowhere: the hold stands
     d = _max_punches_the_held_thug(3)
     assert set(d.state.grapples) == {"vic>thug"}
+
+
+@pytest.mark.rules("WD-STATUS-012", "WD-GRAPPLE-010")
+def test_a_thug_with_vics_knife_in_him_is_not_knocked_out_of_the_hold() -> None:
+    # src 865: the one a melee weapon is stuck in "can't exit the grapple without forcefully removing
+    # the object": knocked back 10 ft (src 654), the thug is still bound to Vic by the knife.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=4))
+    d.do("gm", "start_combat", dice=[6, 5])  # Vic 12, Max 11, the thug 9
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    people = dict(d.state.people)
+    knife = condition(Status.STUCK, "thug", reach=Reach.MELEE, source="vic", item="Knife")
+    people["thug"] = people["thug"].model_copy(update={"conditions": (knife,)})
+    d.patch(people=people)
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "attack", character="max", target="thug", dice=[6, 2])
+    assert set(d.state.grapples) == {"vic>thug"}

@@ -691,9 +691,13 @@ def let_go_when_down(b: Builder, ident: str) -> None:
 def knocked_apart(b: Builder, ident: str) -> None:
     """A blow that knocks ``ident`` back 5 or 10 ft (src 652-654, 686) carries them out of every
     grapple they are in, as a grapple's own Push of that much "Breaks the grapple" (src 956;
-    WD-GRAPPLE-010)."""
+    WD-GRAPPLE-010), except a held one the holder's melee weapon is stuck in, who "can't exit the
+    grapple without forcefully removing the object" (WD-STATUS-012, src 865)."""
     for key, g in list(b.state.grapples.items()):
         if ident not in (g.holder, g.target):
+            continue
+        held = b.person(g.target)
+        if not st.can_leave_grapple(held.conditions, target=g.target, grappler=g.holder):
             continue
         b.emit(
             ev.Grappled(
