@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.statuses import Reach, condition
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing, Wound
 from tests.systems.weaverdice.helpers import add, sheet, table
@@ -631,3 +631,269 @@ def test_a_two_stat_check_failed_under_a_pain_of_its_second_stat_owes_the_price(
     d = _max_tends_vic(Status.PAINED_MENTAL)
     d.do("gm", "check", character="max", stat=["dexterity", "knowledge"], tn=4, dice=[1])
     assert "max" in d.state.pain_owed
+
+
+# -- a power as an attack of opportunity (src 586, 886-888) ---------------------------------------
+
+CLAWS = {
+    "name": "Claws",
+    "classifications": ["striker"],
+    "targeting": "melee",
+    "attack_stat": "brawn",
+    "damage": "cut",
+    "tier": 1,
+}
+BURST = {
+    "name": "Burst",
+    "classifications": ["blaster"],
+    "targeting": "area",
+    "area": {"shape": "burst", "size_ft": 10},
+    "attack_stat": "dexterity",
+    "damage": "burn",
+    "tier": 1,
+}
+
+
+def _thug_runs_past_vic() -> Driver:
+    """Vic (Ann's, Brawn 5, the Claws and Burst powers) acts after the thug, whose turn it is."""
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", brawn=5, athletics=1, dexterity=1), "powers": [CLAWS, BURST]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[1])  # the thug 9, Vic 2 + 1 = 3
+    assert d.state.fight.turn.actor == "thug"
+    d.do("gm", "move", character="thug", feet=30)
+    return d
+
+
+@pytest.mark.rules("WD-MOVE-004", "WD-COMBAT-015", "WD-MOVE-003")
+def test_vic_rakes_the_passing_thug_with_his_claws_as_an_attack_of_opportunity_for_focus() -> None:
+    # src 888: attacks of opportunity "are single-target only and don't tend to apply skills, though
+    # powers may come into effect"; src 586: they "require Focus". The thug runs past; Vic's Claws,
+    # 2 + 2 = 4 >= DS 3: a lesser cut on the thug, one Focus spent, the thug's turn still his.
+    d = _thug_runs_past_vic()
+    d.do("ann", "use_power", character="vic", power="Claws", targets=["thug"], opportunity=True, dice=[2, 1])
+    assert _tiers(d, "thug") == [WoundTier.LESSER]
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+    assert d.state.fight.turn.actor == "thug"
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MOVE-004")
+def test_an_area_power_is_no_attack_of_opportunity() -> None:
+    # src 888: "someone with a scythe ... that can hit three foes at once, cannot use an attack of
+    # opportunity as an excuse to hit two other people": the Burst's area is refused, and nothing is
+    # spent.
+    d = _thug_runs_past_vic()
+    before = d.state
+    d.refuse(
+        "ann",
+        "use_power",
+        character="vic",
+        power="Burst",
+        targets=["thug"],
+        opportunity=True,
+        rule="WD-MOVE-004",
+    )
+    assert d.state == before
+
+
+@pytest.mark.rules("WD-COMBAT-015")
+def test_a_power_attack_of_opportunity_on_ones_own_turn_is_refused() -> None:
+    # src 586: opportunity actions happen "when it's not one's own turn"
+    d = _thug_runs_past_vic()
+    d.do("gm", "end_turn", character="thug")
+    d.refuse(
+        "ann",
+        "use_power",
+        character="vic",
+        power="Claws",
+        targets=["thug"],
+        opportunity=True,
+        rule="WD-COMBAT-015",
+    )
+
+
+# -- one quick action a turn, a power's too (src 570) --------------------------------------------------
+
+GLOW = {"name": "Glow", "classifications": ["shaker"], "targeting": "self", "action": "quick"}
+
+
+@pytest.mark.rules("WD-COMBAT-011", "WD-COMBAT-009")
+def test_a_quick_power_is_the_turns_one_quick_action() -> None:
+    # src 570: quick actions "should be kept to one a turn at most". Vic lights his Glow (a quick
+    # power): a shouted warning after it is a second quick action, refused; as a standard one it fits.
+    d = _vic_first({**sheet("vic", "Vic"), "powers": [GLOW]})
+    d.do("ann", "use_power", character="vic", power="Glow")
+    d.refuse("ann", "act", character="vic", action="shout a warning", kind="quick", rule="WD-COMBAT-011")
+    d.do("ann", "act", character="vic", action="shout a warning")
+
+
+@pytest.mark.rules("WD-COMBAT-011", "WD-MOVE-005")
+def test_a_shout_while_sprinting_is_quick_and_leaves_the_sprint_whole() -> None:
+    # src 570: "anything that could be done while (as examples) running at a sprint ... can be
+    # considered quick", and quick actions do not count against the turn's actions; src 890: a sprint
+    # is a turn of nothing but moving. Vic shouts, then sprints 60 ft (a 1: no bonus).
+    d = _vic_first()
+    d.do("ann", "act", character="vic", action="shout a warning", kind="quick")
+    d.do("ann", "move", character="vic", feet=60, sprint=True, dice=[1])
+    moved = next(e for e in reversed(d.events) if e.type == "weaverdice.action_taken")
+    assert moved.payload.feet == 60
+
+
+# -- a Block leaves a blow superficial, its effect too (src 592, 602, 618) ------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-021", "WD-COMBAT-026", "WD-COMBAT-025")
+def test_a_blocked_chair_brings_no_effect() -> None:
+    # src 618: a chair swung as a club delivers an attack effect only; src 592: a Block that holds
+    # renders the damage superficial; src 602: superficial hits "have no mechanical impact". The
+    # brute's chair, 4 + 2 = 6, hits; Vic blocks with 6 + 0 = 6: no wound, no effect roll.
+    chair = {"name": "Chair", "damage": "bash", "size": "large", "effects_only": True}
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("brute", "Brute", "notable", brawn=5), "held": [chair]})
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "attack", character="brute", target="vic", weapon="chair", dice=[4])
+    d.answer("ann", "react-vic", "block", dice=[6])
+    assert _tiers(d, "vic") == [] and _names(d, "vic") == []
+    assert not d.prompts("ann")
+
+
+# -- a holder who walks off lets go: moving with the held one is a Drag (src 950) -------------------
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-GRAPPLE-006", "WD-MOVE-011")
+def test_vic_walking_off_from_the_thug_he_holds_lets_him_go() -> None:
+    # src 950: Drag, "Move the target 5 to 10', moving with them, maintaining hold": a plain move is
+    # no Drag, and Vic 10 ft away holds nobody. src 932: the grapple over, both have their DS back:
+    # the thug's 1 + 0 = 1 misses Vic's 4.
+    d = _vic_first(sheet("vic", "Vic", brawn=5))
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "move", character="vic", feet=10)
+    assert not d.state.grapples
+    assert "Vic lets Thug go." in d.words()
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "move", character="thug", feet=5)  # free to move
+    d.do("gm", "attack", character="thug", target="vic", dice=[1])
+    assert _tiers(d, "vic") == []
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-STATUS-009")
+def test_a_knocked_down_holder_who_stands_in_place_keeps_his_hold() -> None:
+    # src 850: rising takes a movement action; standing where he lies carries Vic nowhere, so the
+    # thug stays held (src 940).
+    d = _vic_first(sheet("vic", "Vic", brawn=5))
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    d.do("ann", "move", character="vic", feet=0, stand=True)
+    assert set(d.state.grapples) == {"vic>thug"}
+
+
+def _vic_holds_into_round_two() -> Driver:
+    """Vic (Brawn 5) grabs the thug and holds him (5 + 2 against 1); round 2, Vic's turn."""
+    d = _vic_first(sheet("vic", "Vic", brawn=5))
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "grapple", character="vic", target="thug", dice=[5, 1])
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    return d
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-GRAPPLE-008")
+def test_a_knocked_down_holder_drags_the_thug_5_ft_at_most() -> None:
+    # src 950: a Drag moves the target "moving with them"; src 850: Knocked Down, "Can't move more
+    # than 5' while knocked down". Vic down: a 10 ft drag is refused before any roll, a 5 ft one goes.
+    d = _vic_holds_into_round_two()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    before = d.state
+    d.refuse("ann", "grapple", character="vic", target="thug", option="drag", feet=10, rule="WD-STATUS-009")
+    assert d.state == before
+    d.do("ann", "grapple", character="vic", target="thug", option="drag", feet=5, dice=[6, 1])
+    assert set(d.state.grapples) == {"vic>thug"}
+
+
+@pytest.mark.rules("WD-STATUS-013", "WD-GRAPPLE-008")
+def test_a_holder_pinned_to_the_wall_cannot_drag() -> None:
+    # src 871: pinned, the target "cannot move from the spot"; src 950: a Drag moves the dragger too.
+    d = _vic_holds_into_round_two()
+    people = dict(d.state.people)
+    pin = condition(Status.STUCK, "vic", reach=Reach.RANGED, source="thug", pinned=True)
+    people["vic"] = people["vic"].model_copy(update={"conditions": (pin,)})
+    d.patch(people=people)
+    d.refuse("ann", "grapple", character="vic", target="thug", option="drag", feet=5, rule="WD-STATUS-013")
+    d.do("ann", "grapple", character="vic", target="thug", option="restrain", points=1, dice=[6, 1])
+
+
+# -- a foe pushed into the background lets go (src 1000) ------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-030", "WD-COMBAT-031", "WD-GRAPPLE-010")
+def test_a_thug_vics_reputation_pushes_into_the_background_lets_go_of_him() -> None:
+    # src 1000: rep can "push some of the less threatening enemies into the background with
+    # intimidation"; one in the background takes no part in the fight, and holds nobody: Vic, held
+    # by the thug, cites a card at him and walks off free.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=1, dexterity=1), reputation=1)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[1])  # the thug 9, Vic 3
+    d.do("gm", "grab", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "leverage", character="vic", foes=["thug"])
+    assert not d.state.grapples
+    d.do("ann", "move", character="vic", feet=10)
+    assert d.replayed().state == d.state
+
+
+# -- knocked back out of a hold (src 652-654, 686, 956) ------------------------------------------------
+
+
+def _max_punches_the_held_thug(effect: int) -> Driver:
+    """Vic (Brawn 5) holds the thug; Max punches him (6 + 0 >= DS 0, held): a lesser bash, effect
+    ``effect``. Max is no party to the grapple, so his wound alone breaks nothing (src 990)."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=4))
+    d.do("gm", "start_combat", dice=[6, 5])  # Vic 12, Max 11, the thug 9
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "attack", character="max", target="thug", dice=[6, effect])
+    assert _tiers(d, "thug") == [WoundTier.LESSER]
+    return d
+
+
+@pytest.mark.rules("WD-WFX-009", "WD-GRAPPLE-010", "WD-MOVE-011")
+def test_a_thug_knocked_back_10_ft_is_knocked_out_of_vics_hold() -> None:
+    # src 654: Lesser Bash 2, "Knocks back target 10'"; src 956: a grapple's own Push of 5-10 ft
+    # "Breaks the grapple": the thug 10 ft off is held by nobody.
+    d = _max_punches_the_held_thug(2)
+    assert not d.state.grapples
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-WFX-009", "WD-GRAPPLE-010")
+def test_a_thug_knocked_down_where_he_stands_stays_in_vics_hold() -> None:
+    # src 656: Lesser Bash 3-4 knocks the target down, moving him nowhere: the hold stands
+    d = _max_punches_the_held_thug(3)
+    assert set(d.state.grapples) == {"vic>thug"}
+
+
+@pytest.mark.rules("WD-STATUS-012", "WD-GRAPPLE-010")
+def test_a_thug_with_vics_knife_in_him_is_not_knocked_out_of_the_hold() -> None:
+    # src 865: the one a melee weapon is stuck in "can't exit the grapple without forcefully removing
+    # the object": knocked back 10 ft (src 654), the thug is still bound to Vic by the knife.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=4))
+    d.do("gm", "start_combat", dice=[6, 5])  # Vic 12, Max 11, the thug 9
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    people = dict(d.state.people)
+    knife = condition(Status.STUCK, "thug", reach=Reach.MELEE, source="vic", item="Knife")
+    people["thug"] = people["thug"].model_copy(update={"conditions": (knife,)})
+    d.patch(people=people)
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "attack", character="max", target="thug", dice=[6, 2])
+    assert set(d.state.grapples) == {"vic>thug"}

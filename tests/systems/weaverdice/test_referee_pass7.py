@@ -285,10 +285,12 @@ def test_vic_punching_the_thug_he_holds_breaks_his_own_grapple() -> None:
 
 @pytest.mark.rules("WD-GRAPPLE-010")
 def test_max_wounding_the_thug_vic_holds_leaves_the_grapple() -> None:
-    # src 990: the wound breaks a grapple between its two participants; Max is no party to Vic's hold
+    # src 990: the wound breaks a grapple between its two participants; Max is no party to Vic's hold.
+    # Lesser Bash 5 ("drops held item", nothing held): an effect 1 would knock the thug back 5 ft and
+    # out of the hold (src 652), which is no test of the wound.
     d = _wrestle()
     d.do("ann", "end_turn", character="vic")
-    d.do("bob", "attack", character="max", target="thug", dice=[1, 1])
+    d.do("bob", "attack", character="max", target="thug", dice=[1, 5])
     assert _wounds(d, "thug") == [WoundTier.LESSER]
     assert "vic>thug" in d.state.grapples
 

@@ -406,6 +406,11 @@ class UsePower(Frozen):
         default=False,
         description="A Focused Shot: a Focus dot applies the Aim skills named to its shot (WD-SKILL-012).",
     )
+    opportunity: bool = Field(
+        default=False,
+        description="An attack of opportunity with a one-target attack power, out of turn, for Focus"
+        " (WD-MOVE-004).",
+    )
 
 
 class Grab(Frozen):

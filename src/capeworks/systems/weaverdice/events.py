@@ -521,6 +521,10 @@ class Grappled(Changes):
     by_weapon: bool = Field(default=False, exclude_if=lambda v: not v)
     #: the defender took the hold over (WD-GRAPPLE-004)
     reversed: bool = False
+    #: the holder let go: walking off (moving with the held one is a Drag, src 950), or pushed back
+    let_go: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a blow knocked one of the two back and out of the hold (src 652-654, 686)
+    knocked_apart: bool = Field(default=False, exclude_if=lambda v: not v)
     #: the holder's turn after a wrest that owes them a free attack (WD-STATUS-012); not given: unchanged
     fight: Fight | None = _given()
     VERSION: ClassVar[int] = 4

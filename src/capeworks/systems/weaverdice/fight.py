@@ -39,7 +39,7 @@ from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
-from capeworks.systems.weaverdice.holds import held_by
+from capeworks.systems.weaverdice.holds import held_by, let_go
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import (
     BEST_PUSH_D3,
@@ -569,6 +569,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         ),
         rolls=tuple(rolls),
     )
+    if feet > 0:
+        let_go(b, c.character)  # carried off, the hold goes: moving with the held one is a Drag (src 950)
     if c.sprint:
         full_action(b, c.character)
         # the sprint's Athletics roll missed 4+: a pained sprinter owes the price (WD-STATUS-002, src 822)

@@ -47,6 +47,7 @@ __all__ = [
     "grab_defense",
     "grapple_ds",
     "grapple_total",
+    "grappler_moves",
     "kept_held",
     "margin_distribution",
     "meatshield_hit",
@@ -234,6 +235,14 @@ def _cost_and_feet(spec: GrappleOptionSpec, p: Purchase, mode: GrappleMode) -> t
     if not spec.min_cost <= points <= spec.max_cost:
         raise RuleViolation("WD-GRAPPLE-008", _price(spec), field="points")
     return points, STEP_FT * (points // spec.points_per_step)
+
+
+def grappler_moves(p: Purchase, mode: GrappleMode) -> int:
+    """The feet a purchase carries the grappler along: a Drag's, "moving with them" (src 950); no other
+    option moves the grappler. Refused as :func:`resolve_round` would refuse a bad purchase."""
+    if p.option is not GrappleOption.DRAG:
+        return 0
+    return _cost_and_feet(GRAPPLE_OPTIONS[p.option], p, mode)[1]
 
 
 def _bought(

@@ -24,7 +24,7 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_attack
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import ActionKind
-from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.config import GrappleMode, WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.dropping import drop_held, wrest_held, wrested
@@ -50,6 +50,7 @@ from capeworks.systems.weaverdice.grapple import (
     grab_defense,
     grapple_ds,
     grapple_total,
+    grappler_moves,
     kept_held,
     meatshield_hit,
     resolve_round,
@@ -82,6 +83,7 @@ __all__ = [
     "grapple_round",
     "held_by",
     "in_reach_of_grapple",
+    "let_go",
     "reverse",
 ]
 
@@ -338,6 +340,42 @@ def begin(b: Builder, holder: str, target: str) -> None:
     )
 
 
+def let_go(b: Builder, holder: str) -> None:
+    """``holder`` lets go of everyone they hold, and both have their DS again (WD-GRAPPLE-006, src
+    932): walking off, since moving with the held one "maintaining hold" is a Drag (WD-GRAPPLE-008,
+    src 950), or pushed into the background (WD-COMBAT-030, src 1000)."""
+    for key, g in list(b.state.grapples.items()):
+        if g.holder != holder:
+            continue
+        b.emit(
+            ev.Grappled(
+                character=holder,
+                name=b.person(holder).name,
+                target=g.target,
+                target_name=b.person(g.target).name,
+                grapples={k: x for k, x in b.state.grapples.items() if k != key},
+                let_go=True,
+            )
+        )
+
+
+def _check_carried(me: Combatant, c: cmd.GrappleTurn, mode: GrappleMode) -> None:
+    """Refuse, before any roll, a Drag that would carry its dragger further than they may move: a
+    Drag moves them "with them" (src 950), pinned they "cannot move from the spot" (WD-STATUS-013,
+    src 871), knocked down no more than 5 ft (WD-STATUS-009, src 850)."""
+    if c.option is not GrappleOption.DRAG:
+        return
+    carried = grappler_moves(Purchase(option=c.option, points=c.points, feet=c.feet), mode)
+    if st.is_pinned(me.conditions, c.character):
+        raise RuleViolation("WD-STATUS-013", f"{me.name} is pinned in place and can drag nobody.")
+    down = any(x.name == Status.KNOCKED_DOWN and x.target == c.character for x in me.conditions)
+    if down and carried > st.KNOCKED_DOWN_MOVE_FT:
+        raise RuleViolation(
+            "WD-STATUS-009",
+            f"{me.name} is knocked down and moves no more than {st.KNOCKED_DOWN_MOVE_FT} ft, dragging too.",
+        )
+
+
 def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceService) -> Done:
     """One round of a grapple on the holder's turn: opposed Brawn, then the margin's purchase."""
     fight = on_turn(state, c.character)
@@ -351,6 +389,7 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             "WD-GRAPPLE-002",
             f"{me.name} has wrestled {target.name} this turn already: a grapple is checked once a round.",
         )
+    _check_carried(me, c, context.config.grapple_mode)
     b = Builder(state, context, dice)
     turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
     turn = evolve(turn, {"grappled": (*turn.grappled, c.target)})

@@ -22,6 +22,7 @@ from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
 from capeworks.systems.weaverdice.combat import LeverageOutcome, Sidelined, leverage_outcome
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person
+from capeworks.systems.weaverdice.holds import let_go
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.vocab import Tier
 from capeworks.systems.weaverdice.wounds import Standing
@@ -127,6 +128,8 @@ def _push_back(b: Builder, me: Combatant, pushed: list[Combatant]) -> None:
         ),
         hidden=any(p.hidden for p in changed.values()),  # a hidden NPC's name stays the GM's
     )
+    for ident in changed:  # held back or fled, a foe takes no part in the fight: it holds nobody
+        let_go(b, ident)
 
 
 def come_forward(state: WdState, context: Ctx, c: cmd.ComeForward, dice: DiceService) -> Done:

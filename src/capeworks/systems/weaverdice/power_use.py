@@ -32,10 +32,11 @@ from capeworks.systems.weaverdice.flow import (
     roll_check,
 )
 from capeworks.systems.weaverdice.holds import defense_in_grapple
-from capeworks.systems.weaverdice.powers import PowerAction, Targeting, effort_spend
+from capeworks.systems.weaverdice.movement import check_aoo_attack
+from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.skills import check_aim, check_focused_shot, skill_dice
 from capeworks.systems.weaverdice.state import Chance, PendingAttack, WdState
-from capeworks.systems.weaverdice.vocab import Pool, Status
+from capeworks.systems.weaverdice.vocab import Pool, Status, Tier
 from capeworks.systems.weaverdice.wounding import full_action, land_hit, power_statuses, spend
 from capeworks.systems.weaverdice.wounds import Standing
 
@@ -73,6 +74,8 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
             raise RuleViolation(
                 "WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision."
             )
+    if c.opportunity:
+        _check_opportunity(state, context, c, power, reaction=reaction)
     targets = [person(state, t) for t in c.targets]
     if len({t.id for t in targets}) < len(targets):
         raise RuleViolation("WD-COMBAT-009", "Name each target once.")
@@ -117,8 +120,11 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
     if power.is_attack and out is not None:
         # as a plain attack: the dropped are ignored thereafter (src 306, 800)
         raise RuleViolation("WD-COMBAT-017", f"{out.name} is already out of the fight.")
-    fight = on_turn(state, c.character) if state.fight is not None and not reaction else None
+    out_of_turn = reaction or c.opportunity
+    fight = on_turn(state, c.character) if state.fight is not None and not out_of_turn else None
     b = Builder(state, context, dice)
+    if c.opportunity and me.tier in (Tier.PC, Tier.NOTABLE):
+        spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)  # "these actions require Focus" (src 586)
     kind = kinds.get(power.action, ActionKind.QUICK)
     # sights aligned on a target help this shot at it (WD-SKILL-011), and a shot fired spends them
     aligned = me if fight is not None and shot and me.aligned_on is not None else None
@@ -229,6 +235,12 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                         else b.state.queued
                     ),
                     chance=chance,
+                    # an attack of opportunity after breaking free is instead of reversing (WD-GRAPPLE-004)
+                    reversals=(
+                        {k: v for k, v in b.state.reversals.items() if k != c.character}
+                        if c.opportunity and c.character in b.state.reversals
+                        else None
+                    ),
                 ),
                 hidden=c.hidden,
                 veiled=me.hidden,  # a hidden NPC's power: its total and outcome only (issue 19, item 8)
@@ -246,3 +258,32 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         # a pained use whose attack roll failed owes pain's price, once for the action (src 822)
         pained_failure(b, c.character, power.attack_stat, failed=True, secret=c.hidden)
     return b.batch
+
+
+def _check_opportunity(
+    state: WdState, context: Ctx, c: cmd.UsePower, power: Power, *, reaction: bool
+) -> None:
+    """A power used as an attack of opportunity: "single-target only and don't tend to apply skills,
+    though powers may come into effect" (src 888), on someone else's turn, for Focus (src 586): a
+    generic only where the table gives generics theirs free (WD-MOVE-003/004, WD-COMBAT-015)."""
+    me = person(state, c.character)
+    if reaction:
+        raise RuleViolation("WD-COMBAT-015", f"{power.name} is used out of turn already, as a reaction.")
+    fight = state.fight
+    if fight is None or fight.turn is None or fight.turn.actor == c.character:
+        raise RuleViolation("WD-COMBAT-015", "An attack of opportunity happens on someone else's turn.")
+    if me.track.standing is not Standing.UP:
+        raise RuleViolation("WD-COMBAT-002", f"{me.name} is in no state to attack.")
+    if state.attack is not None or state.effects:
+        raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
+    if not power.is_attack or not power.single_target:
+        raise RuleViolation(
+            "WD-MOVE-004", f"{power.name} is no one-target attack: an attack of opportunity strikes one."
+        )
+    check_aoo_attack(targets=len(c.targets), skill_dice=len(c.skills), special_option=c.focused)
+    if me.tier not in (Tier.PC, Tier.NOTABLE) and not context.config.generic_free_aoo:
+        raise RuleViolation(
+            "WD-COMBAT-015",
+            f"{me.name} has no Focus to pay for an attack of opportunity, and this table's"
+            " rules give generics none free (generic_free_aoo).",
+        )

@@ -165,6 +165,10 @@ def _grappled(p: ev.Grappled) -> str:
             banked = p.banked(p.character)
             return f"{p.name} reverses the hold on {p.target_name}, {banked} points held."
         return f"{p.name} lets {p.target_name} go."
+    if o is None and p.let_go:
+        return f"{p.name} lets {p.target_name} go."
+    if o is None and p.knocked_apart:
+        return f"The blow knocks {p.name} and {p.target_name} apart: the grapple breaks."
     if o is None:
         held = p.holds(p.character, p.target)
         return (

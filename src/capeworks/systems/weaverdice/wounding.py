@@ -636,6 +636,8 @@ def _apply(
     )
     emit_effect(b, resolved, veiled=veiled, rolled=rolled)
     let_go_when_down(b, target)
+    if o.knockback_ft:
+        knocked_apart(b, target)
     if any(x.name == Status.DISARMED for x in o.conditions):
         drop_held(b, target)  # "drops held item/weapon" (src 658, 768): out of hand, on the ground
     for x in o.conditions:
@@ -682,6 +684,29 @@ def let_go_when_down(b: Builder, ident: str) -> None:
                 target=g.target,
                 target_name=b.person(g.target).name,
                 grapples={k: x for k, x in b.state.grapples.items() if k != key},
+            )
+        )
+
+
+def knocked_apart(b: Builder, ident: str) -> None:
+    """A blow that knocks ``ident`` back 5 or 10 ft (src 652-654, 686) carries them out of every
+    grapple they are in, as a grapple's own Push of that much "Breaks the grapple" (src 956;
+    WD-GRAPPLE-010), except a held one the holder's melee weapon is stuck in, who "can't exit the
+    grapple without forcefully removing the object" (WD-STATUS-012, src 865)."""
+    for key, g in list(b.state.grapples.items()):
+        if ident not in (g.holder, g.target):
+            continue
+        held = b.person(g.target)
+        if not st.can_leave_grapple(held.conditions, target=g.target, grappler=g.holder):
+            continue
+        b.emit(
+            ev.Grappled(
+                character=g.holder,
+                name=b.person(g.holder).name,
+                target=g.target,
+                target_name=b.person(g.target).name,
+                grapples={k: x for k, x in b.state.grapples.items() if k != key},
+                knocked_apart=True,
             )
         )
 
