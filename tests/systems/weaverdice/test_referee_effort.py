@@ -228,3 +228,67 @@ def test_an_open_spend_after_a_secret_one_shows_and_a_dot_given_back_is_no_secre
     d.do("ann", "exhaust", character="ada", pool="stamina")
     assert d.view("bob")["state"]["people"]["ada"] == d.view("ann")["state"]["people"]["ada"]
     assert "S 2/2" in str(d.view("bob")["panels"])
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-CORE-003", "WD-EFFORT-009", "WD-EFFORT-010")
+def test_a_lull_after_a_secret_spend_alone_tells_the_other_seats_nothing() -> None:
+    """Ada's one spend is the Stamina dot on a climb the GM called in secret. Five quiet minutes pass
+    (src 409): for Bob nothing of Ada's effort comes back and she owes no pick, or he would learn she
+    had a check and failed it (src 376). Ann and the GM read the lull's line and see the pick owed
+    (the effort's ``hushed``). Ann picks Stamina: Bob reads no line of it and still sees her Stamina
+    3/3; she sees 2/2. Before, the lull's line named Ada to every seat and Bob's view held her owed
+    pick (``exhaust_owed``) and its exhausted dot."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    before = len(d.words("bob"))
+    d.do("gm", "lull")
+    assert not any("Ada" in line for line in d.words("bob")[before:])
+    assert d.view("bob")["state"]["exhaust_owed"] == []
+    assert any("Five quiet minutes" in line and "Ada" in line for line in d.words("ann"))
+    assert any("Five quiet minutes" in line and "Ada" in line for line in d.words(None))
+    assert d.state.owes_pick("ada")
+    assert d.view("ann")["state"]["people"]["ada"]["effort"]["hushed"] == 1  # her pick, owed in secret
+    assert "hushed" not in d.view("bob")["state"]["people"]["ada"]["effort"]
+    assert [p.kind for p in d.prompts("ann")] == ["exhaust"] and not d.prompts("bob")
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert not any("Ada" in line for line in d.words("bob")[before:])
+    assert "S 3/3" in str(d.view("bob")["panels"])
+    seen = d.view("bob")["state"]["people"]["ada"]["effort"]
+    assert (seen["spent"], seen["exhausted"]) == ({}, {})
+    assert "S 2/2" in str(d.view("ann")["panels"]) and "S 2/2" in str(d.view(None)["panels"])
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-EFFORT-009", "WD-EFFORT-010")
+def test_a_lull_after_an_open_spend_and_a_secret_one_is_no_secret() -> None:
+    """Ada spends a dot on a secret climb and one on an open climb: Bob saw her spend, so the lull
+    names her to him and her pick is owed in his view too (src 409); her pick shows to all."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    climb(d, "the wall")
+    d.do("gm", "lull")
+    assert any("Five quiet minutes" in line and "Ada" in line for line in d.words("bob"))
+    assert d.view("bob")["state"]["exhaust_owed"] == ["ada"]
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert any("one Stamina dot is exhausted" in line for line in d.words("bob"))
+    assert "S 2/2" in str(d.view("bob")["panels"])
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-CORE-003", "WD-EFFORT-009")
+def test_a_fights_lull_after_a_secret_spend_alone_owes_a_pick_bob_does_not_see() -> None:
+    """In a fight the GM calls Ada's leap in secret and she rerolls it with Stamina; the fight ends
+    with five quiet minutes (src 409). Her pick is owed to her alone (src 376): not in Bob's
+    ``exhaust_owed``, no prompt of his, and her pick's line is Ann's and the GM's."""
+    d = ada()
+    d.do("gm", "start_combat", characters=["ada", "bo"], dice=[6, 1])
+    climb(d, "the ledge", hidden=True)
+    d.do("gm", "end_combat", lull=True)
+    assert d.view("bob")["state"]["exhaust_owed"] == []
+    assert [p.kind for p in d.prompts("ann")] == ["exhaust"] and not d.prompts("bob")
+    before = len(d.words("bob"))
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert len(d.words("bob")) == before
+    assert "one Stamina dot is exhausted" in d.words("ann")[-1]
+    assert "S 3/3" in str(d.view("bob")["panels"]) and "S 2/2" in str(d.view("ann")["panels"])
+    assert d.replayed().state == d.state

@@ -632,6 +632,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CombatEnded.TYPE: _ended,
     ev.QuietAfter.TYPE: lambda p: (
         f"Five quiet minutes pass: the effort {', '.join(p.names)} spent comes back, but for one dot each."
+        if p.names
+        else "Five quiet minutes pass."
     ),
     ev.Exhausted.TYPE: lambda p: (
         f"{p.name}'s effort comes back"
