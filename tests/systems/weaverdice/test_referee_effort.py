@@ -292,3 +292,44 @@ def test_a_fights_lull_after_a_secret_spend_alone_owes_a_pick_bob_does_not_see()
     assert "one Stamina dot is exhausted" in d.words("ann")[-1]
     assert "S 3/3" in str(d.view("bob")["panels"]) and "S 2/2" in str(d.view("ann")["panels"])
     assert d.replayed().state == d.state
+
+
+# -- what a rest restores, in words (src 398) ------------------------------------------------------
+
+
+def _rest_line(d: Driver, seat: str | None) -> str:
+    return next(line for line in reversed(d.words(seat)) if "rests" in line)
+
+
+@pytest.mark.rules("WD-EFFORT-008", "WD-COMBAT-034")
+def test_a_full_rests_words_say_the_dots_that_came_back_not_those_asked() -> None:
+    """Ada's open climb cost one Stamina dot (S 2/3). In a fight she rests the whole turn asking two
+    Stamina dots back (src 398, a full rest's "two to one pool"): one was spent, so one comes back
+    (S 3/3) and the line says 1, not 2. Before, the line said "restores 2 Stamina"."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "start_combat", characters=["ada", "bo"], dice=[6, 1])
+    d.do("ann", "rest", character="ada", full=True, restore=["stamina", "stamina"], dice=[5])
+    assert left(d, Pool.STAMINA) == 3
+    assert "restores 1 Stamina" in _rest_line(d, "bob")
+    assert next(e for e in reversed(d.table.log) if e.type == "weaverdice.rested").data["restored"] == {
+        "stamina": 1
+    }
+
+
+@pytest.mark.rules("WD-EFFORT-008", "WD-CORE-009", "WD-CORE-003")
+def test_a_rest_giving_back_a_secret_dot_says_so_only_to_its_owner_and_the_gm() -> None:
+    """Ada's only spent dot paid for a climb the GM called in secret (src 376). In a fight she rests
+    restoring Stamina (src 398): it comes back (S 3/3). Bob reads that she rests, not that Stamina
+    came back (he never saw it spent); Ann and the GM read that it did. Before, every seat read
+    "restores 1 Stamina"."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    d.do("gm", "start_combat", characters=["ada", "bo"], dice=[6, 1])
+    d.do("ann", "rest", character="ada", restore=["stamina"], dice=[5])
+    assert left(d, Pool.STAMINA) == 3
+    assert "Ada rests" in _rest_line(d, "bob")
+    assert not any("Stamina" in line for line in d.words("bob"))
+    for seat in ("ann", None):
+        assert any("restores 1 Stamina" in line for line in d.words(seat)), seat
+    assert d.replayed().state == d.state

@@ -838,6 +838,9 @@ class Rested(Changes):
     reduced: WoundTier | None = None
     #: a full rest's further wound reductions after ``reduced`` (WD-COMBAT-034)
     eased: tuple[WoundTier, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: the dots that came back, but those spent on a check the GM called in secret (a
+    #: :class:`SecretEffortBack` beside it); in older logs the dots asked for (words only: the fold
+    #: reads the people)
     restored: dict[Pool, int] = Field(default_factory=dict)
     fight: Fight | None = _given()
     #: a failed rest roll high morale may still buy up (WD-MORALE-003)
@@ -846,6 +849,15 @@ class Rested(Changes):
     bought_up: bool = False
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
+
+
+class SecretEffortBack(WdEvent):
+    """Dots a rest gave back that were spent on checks the GM called in secret: the GM's and the
+    owner's line (src 376), beside the :class:`Rested` every seat reads, which leaves them out."""
+
+    character: str
+    name: str
+    restored: dict[Pool, int]
 
 
 class Leveraged(WdEvent):
@@ -1004,6 +1016,7 @@ EVENTS = declare_events(
     Waited,
     WaitFired,
     Rested,
+    SecretEffortBack,
     StatsRegained,
     Leveraged,
     PushedBack,

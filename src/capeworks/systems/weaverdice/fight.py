@@ -810,6 +810,12 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     )
     removed = [x.name for x in after.stopped] + removed
     effort = me.effort.rest(sheet, restore)
+    # the words say what came back, not what was asked (a full rest's "two to one pool" may find one
+    # spent); a dot spent on a check the GM called in secret comes back in a line of its own for the
+    # GM and the owner, who alone saw it spent (src 376)
+    back = {p: n for p in Pool if (n := me.effort.spent.get(p, 0) - effort.spent.get(p, 0)) > 0}
+    secret = {p: n for p in Pool if (n := me.effort.veiled.get(p, 0) - effort.veiled.get(p, 0)) > 0}
+    seen = {p: m for p, n in back.items() if (m := n - secret.get(p, 0)) > 0}
     me = evolve(me, {"conditions": conditions, "track": track, "effort": effort})
     emit_rested(
         b,
@@ -821,13 +827,19 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
             removed=tuple(removed),
             reduced=reduced[0] if reduced else None,
             eased=tuple(reduced[1:]),
-            restored=restore,
+            restored=seen,
             fight=evolve(b.fight or fight, {"turn": turn}),
             chance=chance,
             people=(me,),
         ),
         rolls=tuple(rolls),
     )
+    if secret:
+        b.emit(
+            ev.SecretEffortBack(character=c.character, name=me.name, restored=secret),
+            hidden=True,
+            seats=(me.owner,) if me.owner is not None else (),
+        )
     # resting is an action that rolls Guts: a rest that heals nothing is a failed roll, and pain asks
     # its price (WD-STATUS-002/003, src 822, 826, 1004)
     pained_failure(b, c.character, Stat.GUTS, failed=successes == 0)

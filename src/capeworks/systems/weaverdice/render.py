@@ -618,6 +618,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"What {p.name} waited for happens: {p.name} acts now, then {p.before_name}'s turn goes on."
     ),
     ev.Rested.TYPE: _rested,
+    ev.SecretEffortBack.TYPE: lambda p: (
+        f"{p.name}'s rest restores "
+        + ", ".join(f"{n} {_POOL[k]}" for k, n in p.restored.items())
+        + " spent on a check the GM called in secret."
+    ),
     ev.Leveraged.TYPE: lambda p: (
         f"{p.name} {'spends' if p.spent else 'cites'} reputation"
         + (f" ({p.card})" if p.card else "")
