@@ -333,3 +333,25 @@ def test_a_rest_giving_back_a_secret_dot_says_so_only_to_its_owner_and_the_gm() 
     for seat in ("ann", None):
         assert any("restores 1 Stamina" in line for line in d.words(seat)), seat
     assert d.replayed().state == d.state
+
+
+# -- the GM sets the dots left while a pick is owed (WD-CORE-011) -----------------------------------
+
+
+@pytest.mark.rules("WD-CORE-011", "WD-EFFORT-009")
+def test_the_gms_dots_left_with_a_pick_owed_are_the_dots_the_table_shows() -> None:
+    """Ada's climb is settled by a lull: one Stamina dot kept back for her pick (S 2/3, src 409). The
+    GM setting "3 Stamina left" cannot be: the kept dot is spent until the pick, so the table refuses,
+    saying why, and nothing changes. Before, it was taken (S 3/3) and the pick then exhausted a
+    Stamina dot with none spent to keep back: S 2/2, one lower than the GM set. Setting 1 left is
+    what the table shows, before and after her pick of Stamina (S 1/3, then S 1/2)."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "lull")
+    d.refuse("gm", "ruling", character="ada", text="Fresh legs.", effort={"stamina": 3}, rule="WD-EFFORT-009")
+    assert left(d, Pool.STAMINA) == 2
+    d.do("gm", "ruling", character="ada", text="A hard landing.", effort={"stamina": 1})
+    assert "S 1/3" in str(d.view("ann")["panels"])
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert "S 1/2" in str(d.view("ann")["panels"])
+    assert d.replayed().state == d.state

@@ -281,7 +281,17 @@ def _set_effort(state: WdState, me: Combatant, dots: dict[Pool, int], *, base: E
         raise RuleViolation("WD-EFFORT-001", f"{me.name} has no effort to set.", field="effort")
     spent = dict(base.spent)
     for pool, left in dots.items():
+        # a dot kept back for an exhaust pick still owed is spent until the pick, not one of the dots
+        # left: the GM's number is the dots she can spend, as the table shows it (WD-EFFORT-009)
+        held = base.held_in(pool)
         top = base.maximum(sheet, pool) + base.bonus.get(pool, 0) + base.day.get(pool, 0)
+        if held and top - held < left <= top:
+            raise RuleViolation(
+                "WD-EFFORT-009",
+                f"{me.name}'s {pool.value} holds 0 to {top - held} dots until the exhausted dot is"
+                f" chosen: {held} kept back for it.",
+                field="effort",
+            )
         if not 0 <= left <= top:
             raise RuleViolation(
                 "WD-EFFORT-007", f"{me.name}'s {pool.value} holds 0 to {top} dots today.", field="effort"
