@@ -355,3 +355,17 @@ def test_the_gms_dots_left_with_a_pick_owed_are_the_dots_the_table_shows() -> No
     d.do("ann", "exhaust", character="ada", pool="stamina")
     assert "S 1/2" in str(d.view("ann")["panels"])
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-CORE-011", "WD-CORE-009", "WD-EFFORT-009")
+def test_after_the_gm_sets_the_dots_left_in_the_open_the_lull_is_no_secret() -> None:
+    """Ada's secret climb costs a Stamina dot (S 2/3, Bob sees 3/3). The GM rules her Stamina at 2 in
+    the open: Bob now sees it spent (S 2/3), so the lull that settles it is his to read too, and her
+    pick is owed in his view (src 409). A secret lull then would hide a spend he saw."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    d.do("gm", "ruling", character="ada", text="She is winded.", effort={"stamina": 2})
+    assert "S 2/3" in str(d.view("bob")["panels"])
+    d.do("gm", "lull")
+    assert any("Five quiet minutes" in line and "Ada" in line for line in d.words("bob"))
+    assert d.view("bob")["state"]["exhaust_owed"] == ["ada"]

@@ -302,6 +302,7 @@ def _set_effort(state: WdState, me: Combatant, dots: dict[Pool, int], *, base: E
     change: dict[str, object] = {"spent": spent, "used": base.used or taken}
     if base.veiled:  # the GM now sets the dots left in the open: no spend is kept secret any more
         change["veiled"] = {}
+        change["quiet"] = False  # nor the lull that settles them
     if base.settled is not None and any(n > base.spent.get(p, 0) for p, n in spent.items()):
         change["fresh"] = True  # dots lost after a lull are the next situation's (WD-EFFORT-009)
     return evolve(base, change)
