@@ -369,3 +369,26 @@ def test_after_the_gm_sets_the_dots_left_in_the_open_the_lull_is_no_secret() -> 
     d.do("gm", "lull")
     assert any("Five quiet minutes" in line and "Ada" in line for line in d.words("bob"))
     assert d.view("bob")["state"]["exhaust_owed"] == ["ada"]
+
+
+@pytest.mark.rules("WD-EFFORT-011", "WD-MORALE-006", "WD-CORE-009")
+def test_a_low_morale_sleep_rolls_for_a_secret_exhausted_dot_out_of_the_other_seats_sight() -> None:
+    """Ada's only exhausted dot is one she picked after a lull over a secret spend (src 376, 409), so
+    Bob sees her Stamina 3/3. At low morale (-2) each exhausted dot rolls at the night's sleep to stay
+    (WD-MORALE-006): Bob is not shown that die or that the dot stays ([6]); Ann and the GM are. The
+    dot stays exhausted (S 2/2 for Ann) and still hidden from Bob (S 3/3)."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    d.do("gm", "lull")
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    d.do("gm", "ruling", character="ada", text="Bad news.", morale=-2)
+    before = len(d.words("bob"))
+    d.do("ann", "sleep", character="ada", dice=[6])
+    said = d.words("bob")[before:]
+    assert not any("keeps" in line for line in said), said
+    bob = d.table.viewer_for("bob")
+    assert not any(entry.description.rolls for entry in d.table.log_view(bob)[before:])
+    assert any("keeps" in line for line in d.words("ann")) and any("keeps" in line for line in d.words(None))
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+    assert "S 2/2" in str(d.view("ann")["panels"]) and "S 3/3" in str(d.view("bob")["panels"])
+    assert d.replayed().state == d.state

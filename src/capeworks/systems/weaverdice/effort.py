@@ -411,15 +411,22 @@ class Effort(Frozen):
         )
 
     def sleep(
-        self, *, kept: Mapping[Pool, int] | None = None, day: Mapping[Pool, int] | None = None
+        self,
+        *,
+        kept: Mapping[Pool, int] | None = None,
+        day: Mapping[Pool, int] | None = None,
+        veiled: Mapping[Pool, int] | None = None,
     ) -> Effort:
         """A full night's sleep clears exhaustion except dots low morale kept (WD-EFFORT-011); under
-        WD-DN-011(b) the new day's morale dots replace what is left of the last day's."""
+        WD-DN-011(b) the new day's morale dots replace what is left of the last day's. ``veiled``:
+        of the kept dots, those picked for secret spending alone (``veiled_exhausted``)."""
         left = {p: min(n, self.exhausted.get(p, 0)) for p, n in (kept or {}).items() if n}
         return Effort(
             exhausted=left,
             day={p: n for p, n in (day or {}).items() if n},
-            veiled_exhausted=_within(self.veiled_exhausted, left),
+            veiled_exhausted=_within(
+                self.veiled_exhausted if veiled is None else {p: n for p, n in veiled.items() if n}, left
+            ),
         )
 
     def lapse(self) -> Effort:

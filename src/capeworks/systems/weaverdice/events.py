@@ -941,6 +941,17 @@ class Exhausted(Changes):
     exhaust_owed: tuple[str, ...]
 
 
+class SecretDotsKept(WdEvent):
+    """At a low-morale night's sleep, the rolls for exhausted dots picked for secret spending alone
+    and those they keep (WD-MORALE-006): the GM's and the owner's line (src 376), before the
+    :class:`Slept` every seat reads, which counts only the others."""
+
+    character: str
+    name: str
+    kept: dict[Pool, int] = Field(default_factory=dict)
+    faces: tuple[int, ...] = ()
+
+
 class Trained(SheetChanges):
     """A training roll saved toward a learning skill (WD-SKILL-006..008); the sheet's skills as saved."""
 
@@ -1027,6 +1038,7 @@ EVENTS = declare_events(
     Exhausted,
     Trained,
     Slept,
+    SecretDotsKept,
     SuperPassed,
     ItemDrawn,
     Extracted,

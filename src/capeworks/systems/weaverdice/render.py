@@ -648,6 +648,10 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"{p.name} trains {p.skill}: {p.total}, {p.saved} of 12 saved"
         + (f"; {p.name} now knows {p.skill}." if p.learned else ".")
     ),
+    ev.SecretDotsKept.TYPE: lambda p: (
+        f"{p.name}'s exhausted dots picked in secret roll at the night's sleep: low morale keeps"
+        f" {sum(p.kept.values())} of {len(p.faces)}."
+    ),
     ev.Slept.TYPE: lambda p: (
         f"{p.name} sleeps the night"
         + (
