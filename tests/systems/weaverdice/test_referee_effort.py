@@ -392,3 +392,23 @@ def test_a_low_morale_sleep_rolls_for_a_secret_exhausted_dot_out_of_the_other_se
     assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
     assert "S 2/2" in str(d.view("ann")["panels"]) and "S 3/3" in str(d.view("bob")["panels"])
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-EFFORT-011", "WD-MORALE-006", "WD-EFFORT-009")
+def test_a_low_morale_sleep_with_a_pick_still_owed_rolls_for_the_exhausted_dots() -> None:
+    """Ada has an exhausted Stamina dot (a climb, a lull, her pick) and owes a second pick (another
+    climb, another lull) when she sleeps at morale -2: the owed pick lapses with the night (src 409,
+    411) and her one exhausted dot rolls to stay (WD-MORALE-006: [6] keeps it). Before, the table
+    failed on the command (the sleep's die was taken by the lapsed pick's line, not the sleep's)."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "lull")
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    climb(d, "the wall")
+    d.do("gm", "lull")
+    d.do("gm", "ruling", character="ada", text="Bad news.", morale=-2)
+    d.do("ann", "sleep", character="ada", dice=[6])
+    assert d.state.exhaust_owed == ()
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+    assert "low morale keeps 1 exhausted dot" in d.words("bob")[-1]
+    assert d.replayed().state == d.state

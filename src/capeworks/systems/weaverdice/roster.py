@@ -155,7 +155,10 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
         # the exhausted dot would last only until this sleep: the choice left open lapses with it
         # (WD-EFFORT-009/011), and cannot later hand back effort spent after the night
         owed = tuple(i for i in state.exhaust_owed if i != c.character)
-        b.emit(ev.Exhausted(character=c.character, name=me.name, pool=None, exhaust_owed=owed))
+        # the sleep's dice are the Slept line's, after it (they waited for it and tripped its check)
+        b.emit(
+            ev.Exhausted(character=c.character, name=me.name, pool=None, exhaust_owed=owed), keep=tuple(rolls)
+        )
     b.emit(
         ev.Slept(
             character=c.character,
