@@ -143,7 +143,7 @@ def test_option_12_raises_the_baseline_for_the_next_social_score_encounters_only
     pc(d, "ann", "ada", "Ada", social=3)
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.do("gm", "award", character="ada", boxes=1)
-    d.do("ann", "pick_mini", character="ada", option=12, secure=True)
+    d.do("gm", "pick_mini", character="ada", option=12, secure=True)
     assert "for the next 3 encounters" in " ".join(d.words())
     panel = json.dumps([p.model_dump(mode="json") for p in d.table.seen_panels(d.table.viewer_for("ann"))])
     assert "morale lift" in panel and "3 encounters left" in panel  # on Ada's campaign sheet

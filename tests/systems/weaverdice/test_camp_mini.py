@@ -26,7 +26,8 @@ def mini(*, boxes: int = 1, **stats: Any) -> Driver:
 
 
 def pick(d: Driver, option: int, **more: Any) -> None:
-    d.do("ann", "pick_mini", character="ada", option=option, **more)
+    """Ann's pick for Ada; one made secure is the GM's, whose ruling that is (WD-DN-012)."""
+    d.do("gm" if more.get("secure") else "ann", "pick_mini", character="ada", option=option, **more)
 
 
 def ledger(d: Driver) -> Any:
@@ -97,7 +98,7 @@ def test_option_4_a_random_follower_unless_secure() -> None:
     pick(d, 4, dice=[2])
     assert ledger(d).followers == {kinds[1]: 1}
     secure = mini(boxes=1)
-    secure.do("ann", "pick_mini", character="ada", option=4, kind="journalist", secure=True)
+    secure.do("gm", "pick_mini", character="ada", option=4, kind="journalist", secure=True)
     assert camp(secure).ledger("ada").followers == {"journalist": 1}
 
 
@@ -280,3 +281,16 @@ def test_spending_only_the_half_dot_exhausts_nothing_at_the_lull() -> None:
     effort = d.state.people["ada"].effort
     assert not any(effort.exhausted.values()) and effort.available(sheet, Pool.STAMINA) == top
     d.refuse("ann", "exhaust", character="ada", pool="stamina", rule="WD-EFFORT-009")
+
+
+@pytest.mark.rules("WD-DN-017", "WD-DN-012")
+def test_secure_is_the_gms_ruling_not_the_players_claim() -> None:
+    """The notes' condition, "If your secret identity and civilian relationships are intact" (src
+    178; src 170, 175), is nothing the table keeps a record of: the GM rules on it. Ann's pick of
+    option 12 claiming secure is refused, saying so, and nothing changes; the GM making the pick
+    with secure=true raises Ada's baseline (Social 2: two encounters). Before, Ann's claim was taken."""
+    d = mini(boxes=1, social=2)
+    d.refuse("ann", "pick_mini", character="ada", option=12, secure=True, rule="WD-DN-012", match="GM")
+    assert (ledger(d).box_credit, ledger(d).morale_lift) == (1, 0)
+    d.do("gm", "pick_mini", character="ada", option=12, secure=True)
+    assert (ledger(d).box_credit, ledger(d).morale_lift) == (0, 2)

@@ -247,7 +247,8 @@ def mini(**stats: Any) -> Driver:
 
 
 def pick(d: Driver, option: int, **more: Any) -> None:
-    d.do("ann", "pick_mini", character="ada", option=option, **more)
+    """Ann's pick for Ada; one made secure is the GM's, whose ruling that is (WD-DN-012)."""
+    d.do("gm" if more.get("secure") else "ann", "pick_mini", character="ada", option=option, **more)
 
 
 @pytest.mark.rules("WD-DN-017")

@@ -236,7 +236,7 @@ def test_r4_10_option_4s_follower_is_random_unless_secure() -> None:
     d = mini()
     mini("bob", "bo", "Bo", d=d)
     d.do("ann", "pick_mini", character="ada", option=4, kind="journalist", dice=[3])
-    d.do("bob", "pick_mini", character="bo", option=4, kind="journalist", secure=True)
+    d.do("gm", "pick_mini", character="bo", option=4, kind="journalist", secure=True)
     assert camp(d).ledger("ada").followers == {"craftsman": 1}
     assert camp(d).ledger("bo").followers == {"journalist": 1}
 

@@ -241,7 +241,7 @@ def lifted() -> Driver:
     d = table(config={"campaign": {"progression": "mini"}})
     pc(d, "ann", "ada", "Ada", social=2)
     d.do("gm", "award", character="ada", boxes=1)
-    d.do("ann", "pick_mini", character="ada", option=12, secure=True)
+    d.do("gm", "pick_mini", character="ada", option=12, secure=True)
     return d
 
 

@@ -84,7 +84,7 @@ def _lifted_pair() -> Driver:
     pc(d, "ann", "ada", "Ada", social=2)
     pc(d, "bob", "bo", "Bo")
     d.do("gm", "award", character="ada", boxes=1)
-    d.do("ann", "pick_mini", character="ada", option=12, secure=True)
+    d.do("gm", "pick_mini", character="ada", option=12, secure=True)
     return d
 
 

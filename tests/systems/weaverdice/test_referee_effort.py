@@ -228,3 +228,187 @@ def test_an_open_spend_after_a_secret_one_shows_and_a_dot_given_back_is_no_secre
     d.do("ann", "exhaust", character="ada", pool="stamina")
     assert d.view("bob")["state"]["people"]["ada"] == d.view("ann")["state"]["people"]["ada"]
     assert "S 2/2" in str(d.view("bob")["panels"])
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-CORE-003", "WD-EFFORT-009", "WD-EFFORT-010")
+def test_a_lull_after_a_secret_spend_alone_tells_the_other_seats_nothing() -> None:
+    """Ada's one spend is the Stamina dot on a climb the GM called in secret. Five quiet minutes pass
+    (src 409): for Bob nothing of Ada's effort comes back and she owes no pick, or he would learn she
+    had a check and failed it (src 376). Ann and the GM read the lull's line and see the pick owed
+    (the effort's ``hushed``). Ann picks Stamina: Bob reads no line of it and still sees her Stamina
+    3/3; she sees 2/2. Before, the lull's line named Ada to every seat and Bob's view held her owed
+    pick (``exhaust_owed``) and its exhausted dot."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    before = len(d.words("bob"))
+    d.do("gm", "lull")
+    assert not any("Ada" in line for line in d.words("bob")[before:])
+    assert d.view("bob")["state"]["exhaust_owed"] == []
+    assert any("Five quiet minutes" in line and "Ada" in line for line in d.words("ann"))
+    assert any("Five quiet minutes" in line and "Ada" in line for line in d.words(None))
+    assert d.state.owes_pick("ada")
+    assert d.view("ann")["state"]["people"]["ada"]["effort"]["hushed"] == 1  # her pick, owed in secret
+    assert "hushed" not in d.view("bob")["state"]["people"]["ada"]["effort"]
+    assert [p.kind for p in d.prompts("ann")] == ["exhaust"] and not d.prompts("bob")
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert not any("Ada" in line for line in d.words("bob")[before:])
+    assert "S 3/3" in str(d.view("bob")["panels"])
+    seen = d.view("bob")["state"]["people"]["ada"]["effort"]
+    assert (seen["spent"], seen["exhausted"]) == ({}, {})
+    assert "S 2/2" in str(d.view("ann")["panels"]) and "S 2/2" in str(d.view(None)["panels"])
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-EFFORT-009", "WD-EFFORT-010")
+def test_a_lull_after_an_open_spend_and_a_secret_one_is_no_secret() -> None:
+    """Ada spends a dot on a secret climb and one on an open climb: Bob saw her spend, so the lull
+    names her to him and her pick is owed in his view too (src 409); her pick shows to all."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    climb(d, "the wall")
+    d.do("gm", "lull")
+    assert any("Five quiet minutes" in line and "Ada" in line for line in d.words("bob"))
+    assert d.view("bob")["state"]["exhaust_owed"] == ["ada"]
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert any("one Stamina dot is exhausted" in line for line in d.words("bob"))
+    assert "S 2/2" in str(d.view("bob")["panels"])
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-CORE-003", "WD-EFFORT-009")
+def test_a_fights_lull_after_a_secret_spend_alone_owes_a_pick_bob_does_not_see() -> None:
+    """In a fight the GM calls Ada's leap in secret and she rerolls it with Stamina; the fight ends
+    with five quiet minutes (src 409). Her pick is owed to her alone (src 376): not in Bob's
+    ``exhaust_owed``, no prompt of his, and her pick's line is Ann's and the GM's."""
+    d = ada()
+    d.do("gm", "start_combat", characters=["ada", "bo"], dice=[6, 1])
+    climb(d, "the ledge", hidden=True)
+    d.do("gm", "end_combat", lull=True)
+    assert d.view("bob")["state"]["exhaust_owed"] == []
+    assert [p.kind for p in d.prompts("ann")] == ["exhaust"] and not d.prompts("bob")
+    before = len(d.words("bob"))
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert len(d.words("bob")) == before
+    assert "one Stamina dot is exhausted" in d.words("ann")[-1]
+    assert "S 3/3" in str(d.view("bob")["panels"]) and "S 2/2" in str(d.view("ann")["panels"])
+    assert d.replayed().state == d.state
+
+
+# -- what a rest restores, in words (src 398) ------------------------------------------------------
+
+
+def _rest_line(d: Driver, seat: str | None) -> str:
+    return next(line for line in reversed(d.words(seat)) if "rests" in line)
+
+
+@pytest.mark.rules("WD-EFFORT-008", "WD-COMBAT-034")
+def test_a_full_rests_words_say_the_dots_that_came_back_not_those_asked() -> None:
+    """Ada's open climb cost one Stamina dot (S 2/3). In a fight she rests the whole turn asking two
+    Stamina dots back (src 398, a full rest's "two to one pool"): one was spent, so one comes back
+    (S 3/3) and the line says 1, not 2. Before, the line said "restores 2 Stamina"."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "start_combat", characters=["ada", "bo"], dice=[6, 1])
+    d.do("ann", "rest", character="ada", full=True, restore=["stamina", "stamina"], dice=[5])
+    assert left(d, Pool.STAMINA) == 3
+    assert "restores 1 Stamina" in _rest_line(d, "bob")
+    assert next(e for e in reversed(d.table.log) if e.type == "weaverdice.rested").data["restored"] == {
+        "stamina": 1
+    }
+
+
+@pytest.mark.rules("WD-EFFORT-008", "WD-CORE-009", "WD-CORE-003")
+def test_a_rest_giving_back_a_secret_dot_says_so_only_to_its_owner_and_the_gm() -> None:
+    """Ada's only spent dot paid for a climb the GM called in secret (src 376). In a fight she rests
+    restoring Stamina (src 398): it comes back (S 3/3). Bob reads that she rests, not that Stamina
+    came back (he never saw it spent); Ann and the GM read that it did. Before, every seat read
+    "restores 1 Stamina"."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    d.do("gm", "start_combat", characters=["ada", "bo"], dice=[6, 1])
+    d.do("ann", "rest", character="ada", restore=["stamina"], dice=[5])
+    assert left(d, Pool.STAMINA) == 3
+    assert "Ada rests" in _rest_line(d, "bob")
+    assert not any("Stamina" in line for line in d.words("bob"))
+    for seat in ("ann", None):
+        assert any("restores 1 Stamina" in line for line in d.words(seat)), seat
+    assert d.replayed().state == d.state
+
+
+# -- the GM sets the dots left while a pick is owed (WD-CORE-011) -----------------------------------
+
+
+@pytest.mark.rules("WD-CORE-011", "WD-EFFORT-009")
+def test_the_gms_dots_left_with_a_pick_owed_are_the_dots_the_table_shows() -> None:
+    """Ada's climb is settled by a lull: one Stamina dot kept back for her pick (S 2/3, src 409). The
+    GM setting "3 Stamina left" cannot be: the kept dot is spent until the pick, so the table refuses,
+    saying why, and nothing changes. Before, it was taken (S 3/3) and the pick then exhausted a
+    Stamina dot with none spent to keep back: S 2/2, one lower than the GM set. Setting 1 left is
+    what the table shows, before and after her pick of Stamina (S 1/3, then S 1/2)."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "lull")
+    d.refuse("gm", "ruling", character="ada", text="Fresh legs.", effort={"stamina": 3}, rule="WD-EFFORT-009")
+    assert left(d, Pool.STAMINA) == 2
+    d.do("gm", "ruling", character="ada", text="A hard landing.", effort={"stamina": 1})
+    assert "S 1/3" in str(d.view("ann")["panels"])
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert "S 1/2" in str(d.view("ann")["panels"])
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-CORE-011", "WD-CORE-009", "WD-EFFORT-009")
+def test_after_the_gm_sets_the_dots_left_in_the_open_the_lull_is_no_secret() -> None:
+    """Ada's secret climb costs a Stamina dot (S 2/3, Bob sees 3/3). The GM rules her Stamina at 2 in
+    the open: Bob now sees it spent (S 2/3), so the lull that settles it is his to read too, and her
+    pick is owed in his view (src 409). A secret lull then would hide a spend he saw."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    d.do("gm", "ruling", character="ada", text="She is winded.", effort={"stamina": 2})
+    assert "S 2/3" in str(d.view("bob")["panels"])
+    d.do("gm", "lull")
+    assert any("Five quiet minutes" in line and "Ada" in line for line in d.words("bob"))
+    assert d.view("bob")["state"]["exhaust_owed"] == ["ada"]
+
+
+@pytest.mark.rules("WD-EFFORT-011", "WD-MORALE-006", "WD-CORE-009")
+def test_a_low_morale_sleep_rolls_for_a_secret_exhausted_dot_out_of_the_other_seats_sight() -> None:
+    """Ada's only exhausted dot is one she picked after a lull over a secret spend (src 376, 409), so
+    Bob sees her Stamina 3/3. At low morale (-2) each exhausted dot rolls at the night's sleep to stay
+    (WD-MORALE-006): Bob is not shown that die or that the dot stays ([6]); Ann and the GM are. The
+    dot stays exhausted (S 2/2 for Ann) and still hidden from Bob (S 3/3)."""
+    d = ada()
+    climb(d, "the fence", hidden=True)
+    d.do("gm", "lull")
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    d.do("gm", "ruling", character="ada", text="Bad news.", morale=-2)
+    before = len(d.words("bob"))
+    d.do("ann", "sleep", character="ada", dice=[6])
+    said = d.words("bob")[before:]
+    assert not any("keeps" in line for line in said), said
+    bob = d.table.viewer_for("bob")
+    assert not any(entry.description.rolls for entry in d.table.log_view(bob)[before:])
+    assert any("keeps" in line for line in d.words("ann")) and any("keeps" in line for line in d.words(None))
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+    assert "S 2/2" in str(d.view("ann")["panels"]) and "S 3/3" in str(d.view("bob")["panels"])
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-EFFORT-011", "WD-MORALE-006", "WD-EFFORT-009")
+def test_a_low_morale_sleep_with_a_pick_still_owed_rolls_for_the_exhausted_dots() -> None:
+    """Ada has an exhausted Stamina dot (a climb, a lull, her pick) and owes a second pick (another
+    climb, another lull) when she sleeps at morale -2: the owed pick lapses with the night (src 409,
+    411) and her one exhausted dot rolls to stay (WD-MORALE-006: [6] keeps it). Before, the table
+    failed on the command (the sleep's die was taken by the lapsed pick's line, not the sleep's)."""
+    d = ada()
+    climb(d, "the fence")
+    d.do("gm", "lull")
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    climb(d, "the wall")
+    d.do("gm", "lull")
+    d.do("gm", "ruling", character="ada", text="Bad news.", morale=-2)
+    d.do("ann", "sleep", character="ada", dice=[6])
+    assert d.state.exhaust_owed == ()
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+    assert "low morale keeps 1 exhausted dot" in d.words("bob")[-1]
+    assert d.replayed().state == d.state

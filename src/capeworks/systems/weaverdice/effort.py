@@ -116,6 +116,23 @@ class Effort(Frozen):
         description="Spent dots paid on a check the GM called in secret: the GM's and the owner's to"
         " know, so other seats see them unspent (src 376).",
     )
+    quiet: bool = Field(
+        default=False,
+        exclude_if=lambda v: not v,
+        description="Every dot spent since the last lull paid for a check the GM called in secret: the"
+        " lull that settles them is the GM's and the owner's to know (src 376, 409).",
+    )
+    hushed: int = Field(
+        default=0,
+        exclude_if=lambda v: not v,
+        description="Exhaust picks still owed for secret spending alone (``quiet`` when settled): asked"
+        " of the owner, not in the table's open ``exhaust_owed`` (src 376, 409).",
+    )
+    veiled_exhausted: dict[Pool, int] = Field(
+        default_factory=_zero,
+        exclude_if=lambda v: not v,
+        description="Exhausted dots picked for secret spending alone: other seats see them unexhausted.",
+    )
 
     def maximum(self, character: Character, pool: Pool) -> int:
         """The pool's maximum today: the sheet's, less exhausted dots (WD-EFFORT-009)."""
@@ -166,7 +183,11 @@ class Effort(Frozen):
             )
         effort = self._used(pool, dots)
         if veiled:
-            effort = evolve(effort, {"veiled": {**self.veiled, pool: self.veiled.get(pool, 0) + dots}})
+            change: dict[str, object] = {"veiled": {**self.veiled, pool: self.veiled.get(pool, 0) + dots}}
+            if effort.used and self.settled is None:
+                # secret so far if nothing was spent since the lull before, or only in secret
+                change["quiet"] = self.quiet or not self.used
+            effort = evolve(effort, change)
         return effort
 
     def spend_any(self, character: Character, dots: Mapping[Pool, int]) -> Effort:
@@ -209,6 +230,7 @@ class Effort(Frozen):
                 "fresh": False,
                 "settled": None if self.settled is None else {},
                 "veiled": {},
+                "quiet": False,
             },
         )
 
@@ -266,7 +288,7 @@ class Effort(Frozen):
                 )
             self._check_exhaust(character, exhaust, self.exhaustible(character))
             exhausted[exhaust] = exhausted.get(exhaust, 0) + 1
-        return Effort(exhausted=exhausted, day=self.day)
+        return Effort(exhausted=exhausted, day=self.day, veiled_exhausted=self.veiled_exhausted)
 
     def settle(self, character: Character) -> Effort:
         """Five quiet minutes have passed over the spending so far (WD-EFFORT-009): "players recover
@@ -286,6 +308,9 @@ class Effort(Frozen):
                 "spent": spent,
                 "used": False,
                 "held": (*self.held, tuple(pools)),
+                # a situation paid for in secret alone owes a pick only its owner and the GM know of
+                "quiet": False,
+                "hushed": self.hushed + 1 if self.quiet else self.hushed,
                 # the dots that come back are the secret ones first: other seats, who never saw those
                 # spent, see the one kept back as one they saw spent, if they saw any
                 "veiled": {
@@ -337,31 +362,72 @@ class Effort(Frozen):
         sits = self.held[at][0]
         spent = {**self.spent, sits: max(0, self.spent.get(sits, 0) - 1)}
         spent = {p: n for p, n in spent.items() if n}
-        return evolve(
-            self,
-            {
-                "exhausted": {**self.exhausted, exhaust: self.exhausted.get(exhaust, 0) + 1},
-                "spent": spent,
-                "held": (*self.held[:at], *self.held[at + 1 :]),
-                "veiled": _within(self.veiled, spent),
-            },
-        )
+        change: dict[str, object] = {
+            "exhausted": {**self.exhausted, exhaust: self.exhausted.get(exhaust, 0) + 1},
+            "spent": spent,
+            "held": (*self.held[:at], *self.held[at + 1 :]),
+            "veiled": _within(self.veiled, spent),
+        }
+        if self.hushed_pick:  # the open picks come first; the last ones are the secret ones
+            change["hushed"] = self.hushed - 1
+            change["veiled_exhausted"] = {
+                **self.veiled_exhausted,
+                exhaust: self.veiled_exhausted.get(exhaust, 0) + 1,
+            }
+        return evolve(self, change)
+
+    @property
+    def hushed_pick(self) -> bool:
+        """Whether the next exhaust pick is one owed for secret spending alone (``hushed``): the
+        open picks are made first, so it is once every pick still owed is a secret one."""
+        return 0 < len(self.held) <= self.hushed
+
+    @property
+    def secret(self) -> bool:
+        """Whether other seats than the owner's see this effort otherwise (:meth:`unveiled`)."""
+        return bool(self.veiled or self.hushed or self.veiled_exhausted)
 
     def unveiled(self) -> Effort:
         """The effort as a seat other than the owner's sees it: dots paid on a check the GM called in
         secret still unspent (src 376: the spend tells of the check and its failure)."""
-        if not self.veiled:
+        if not self.secret:
             return self
         spent = {p: left for p, n in self.spent.items() if (left := n - self.veiled.get(p, 0)) > 0}
-        return evolve(self, {"spent": spent, "veiled": {}, "used": self.used and bool(spent)})
+        exhausted = {
+            p: left for p, n in self.exhausted.items() if (left := n - self.veiled_exhausted.get(p, 0)) > 0
+        }
+        return evolve(
+            self,
+            {
+                "spent": spent,
+                "exhausted": exhausted,
+                "held": self.held[: len(self.held) - self.hushed],
+                "veiled": {},
+                "quiet": False,
+                "hushed": 0,
+                "veiled_exhausted": {},
+                "used": self.used and not self.quiet and bool(spent),
+            },
+        )
 
     def sleep(
-        self, *, kept: Mapping[Pool, int] | None = None, day: Mapping[Pool, int] | None = None
+        self,
+        *,
+        kept: Mapping[Pool, int] | None = None,
+        day: Mapping[Pool, int] | None = None,
+        veiled: Mapping[Pool, int] | None = None,
     ) -> Effort:
         """A full night's sleep clears exhaustion except dots low morale kept (WD-EFFORT-011); under
-        WD-DN-011(b) the new day's morale dots replace what is left of the last day's."""
+        WD-DN-011(b) the new day's morale dots replace what is left of the last day's. ``veiled``:
+        of the kept dots, those picked for secret spending alone (``veiled_exhausted``)."""
         left = {p: min(n, self.exhausted.get(p, 0)) for p, n in (kept or {}).items() if n}
-        return Effort(exhausted=left, day={p: n for p, n in (day or {}).items() if n})
+        return Effort(
+            exhausted=left,
+            day={p: n for p, n in (day or {}).items() if n},
+            veiled_exhausted=_within(
+                self.veiled_exhausted if veiled is None else {p: n for p, n in veiled.items() if n}, left
+            ),
+        )
 
     def lapse(self) -> Effort:
         """The encounter is over, lull or not: bonus dots go, and dots spent while they were there were
@@ -390,6 +456,8 @@ class Effort(Frozen):
             spent += dots - from_day
             change["spent"] = {**self.spent, pool: spent}
             change["used"] = self.used or spent > self.bonus.get(pool, 0)
+            if self.quiet:  # an open spend: the lull to come is no secret
+                change["quiet"] = False
             if self.settled is not None:  # a lull settled what came before: this is a new situation's
                 change["fresh"] = self.fresh or spent > self.bonus.get(pool, 0)
         return evolve(self, change)

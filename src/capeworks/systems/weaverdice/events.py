@@ -842,6 +842,9 @@ class Rested(Changes):
     reduced: WoundTier | None = None
     #: a full rest's further wound reductions after ``reduced`` (WD-COMBAT-034)
     eased: tuple[WoundTier, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: the dots that came back, but those spent on a check the GM called in secret (a
+    #: :class:`SecretEffortBack` beside it); in older logs the dots asked for (words only: the fold
+    #: reads the people)
     restored: dict[Pool, int] = Field(default_factory=dict)
     fight: Fight | None = _given()
     #: a failed rest roll high morale may still buy up (WD-MORALE-003)
@@ -850,6 +853,15 @@ class Rested(Changes):
     bought_up: bool = False
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
+
+
+class SecretEffortBack(WdEvent):
+    """Dots a rest gave back that were spent on checks the GM called in secret: the GM's and the
+    owner's line (src 376), beside the :class:`Rested` every seat reads, which leaves them out."""
+
+    character: str
+    name: str
+    restored: dict[Pool, int]
 
 
 class Leveraged(WdEvent):
@@ -933,6 +945,17 @@ class Exhausted(Changes):
     exhaust_owed: tuple[str, ...]
 
 
+class SecretDotsKept(WdEvent):
+    """At a low-morale night's sleep, the rolls for exhausted dots picked for secret spending alone
+    and those they keep (WD-MORALE-006): the GM's and the owner's line (src 376), before the
+    :class:`Slept` every seat reads, which counts only the others."""
+
+    character: str
+    name: str
+    kept: dict[Pool, int] = Field(default_factory=dict)
+    faces: tuple[int, ...] = ()
+
+
 class Trained(SheetChanges):
     """A training roll saved toward a learning skill (WD-SKILL-006..008); the sheet's skills as saved."""
 
@@ -1008,6 +1031,7 @@ EVENTS = declare_events(
     Waited,
     WaitFired,
     Rested,
+    SecretEffortBack,
     StatsRegained,
     Leveraged,
     PushedBack,
@@ -1018,6 +1042,7 @@ EVENTS = declare_events(
     Exhausted,
     Trained,
     Slept,
+    SecretDotsKept,
     SuperPassed,
     ItemDrawn,
     Extracted,

@@ -812,6 +812,12 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     )
     removed = [x.name for x in after.stopped] + removed
     effort = me.effort.rest(sheet, restore)
+    # the words say what came back, not what was asked (a full rest's "two to one pool" may find one
+    # spent); a dot spent on a check the GM called in secret comes back in a line of its own for the
+    # GM and the owner, who alone saw it spent (src 376)
+    back = {p: n for p in Pool if (n := me.effort.spent.get(p, 0) - effort.spent.get(p, 0)) > 0}
+    secret = {p: n for p in Pool if (n := me.effort.veiled.get(p, 0) - effort.veiled.get(p, 0)) > 0}
+    seen = {p: m for p, n in back.items() if (m := n - secret.get(p, 0)) > 0}
     me = evolve(me, {"conditions": conditions, "track": track, "effort": effort})
     emit_rested(
         b,
@@ -823,13 +829,19 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
             removed=tuple(removed),
             reduced=reduced[0] if reduced else None,
             eased=tuple(reduced[1:]),
-            restored=restore,
+            restored=seen,
             fight=evolve(b.fight or fight, {"turn": turn}),
             chance=chance,
             people=(me,),
         ),
         rolls=tuple(rolls),
     )
+    if secret:
+        b.emit(
+            ev.SecretEffortBack(character=c.character, name=me.name, restored=secret),
+            hidden=True,
+            seats=(me.owner,) if me.owner is not None else (),
+        )
     # resting is an action that rolls Guts: a rest that heals nothing is a failed roll, and pain asks
     # its price (WD-STATUS-002/003, src 822, 826, 1004)
     pained_failure(b, c.character, Stat.GUTS, failed=successes == 0)
@@ -1046,9 +1058,10 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
         sheet = state.sheet(p.id)
         effort = p.effort.lapse()  # the first encounter after rest is over, lull or not (WD-EFFORT-014)
         if c.lull and state.spent_since_lull(p.id):
-            owed.append(p.id)
+            if not effort.quiet:  # a pick owed for secret spending alone is the effort's (``hushed``)
+                owed.append(p.id)
             effort = effort.settle(sheet)
-        elif c.lull and p.id not in state.exhaust_owed:
+        elif c.lull and not state.owes_pick(p.id):
             effort = effort.end_encounter(sheet, lull=True, exhaust=None)
         # five quiet minutes are turns enough for every shocked-away point to come back (WD-WFX-021)
         drained = _all_back(p) if c.lull and p.drained else {}
@@ -1115,21 +1128,29 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
     b = Screened(state, context, dice)  # a morale lift's ledger goes out without the GM's secret cards
     # the situation is over: a learning skill opened for it closes (WD-SKILL-009, src 342)
     closed = [p for p in state.people.values() if p.opened and p not in owed]
-    # a hidden NPC's effort is the GM's: the builder moves its change to a GM-only note
-    b.emit(
-        ev.QuietAfter(
-            names=tuple(p.name for p in owed),
-            exhaust_owed=(*state.exhaust_owed, *(p.id for p in owed)),
-            # the first encounter after rest is over (WD-EFFORT-014)
-            people=(
-                *(
-                    evolve(p, {"effort": p.effort.lapse().settle(state.sheet(p.id)), "opened": ()})
-                    for p in owed
-                ),
-                *(evolve(p, {"opened": ()}) for p in closed),
-            ),
+    # the first encounter after rest is over (WD-EFFORT-014)
+    settled = {
+        p.id: evolve(p, {"effort": p.effort.lapse().settle(state.sheet(p.id)), "opened": ()}) for p in owed
+    }
+    # who spent only on checks the GM called in secret owes a pick the other seats are not to know of
+    # (src 376): their lull is the GM's and their player's, their pick kept out of ``exhaust_owed``
+    for p in owed:
+        if p.effort.quiet:
+            b.emit(
+                ev.QuietAfter(names=(p.name,), exhaust_owed=state.exhaust_owed, people=(settled[p.id],)),
+                hidden=True,
+                seats=(p.owner,) if p.owner is not None else (),
+            )
+    seen = [p for p in owed if not p.effort.quiet]
+    if seen or closed:
+        # a hidden NPC's effort is the GM's: the builder moves its change to a GM-only note
+        b.emit(
+            ev.QuietAfter(
+                names=tuple(p.name for p in seen),
+                exhaust_owed=(*state.exhaust_owed, *(p.id for p in seen)),
+                people=(*(settled[p.id] for p in seen), *(evolve(p, {"opened": ()}) for p in closed)),
+            )
         )
-    )
     # the situation was an encounter for a mini-progression morale lift (WD-DN-017), for all who were
     # in it: "your morale baseline rises for [Social] encounters" (src 178), spent or not
     for ident in dict.fromkeys([*(p.id for p in owed), *(p.id for p in present)]):
@@ -1140,12 +1161,27 @@ def lull(state: WdState, context: Ctx, c: cmd.Lull, dice: DiceService) -> Done:
 def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> Done:
     """Choose the dot that becomes exhausted; the rest of the spent effort returns (WD-EFFORT-009/010)."""
     me = person(state, c.character)
-    if c.character not in state.exhaust_owed:
+    if not state.owes_pick(c.character):
         raise RuleViolation("WD-EFFORT-009", f"{me.name} has no exhausted dot to choose.")
+    hushed = me.effort.hushed_pick
     # one pick per settled situation: a second owed pick is still to come after this (src 411)
-    more = state.exhaust_owed.count(c.character) > 1
+    more = state.exhaust_owed.count(c.character) + me.effort.hushed > 1
     effort = me.effort.pick(state.sheet(c.character), c.pool, more=more)
     me = evolve(me, {"effort": effort})
+    if hushed:  # owed for secret spending alone: the GM's and the player's to see (src 376)
+        b = Screened(state, context, dice)
+        b.emit(
+            ev.Exhausted(
+                character=c.character,
+                name=me.name,
+                pool=c.pool,
+                exhaust_owed=state.exhaust_owed,
+                people=(me,),
+            ),
+            hidden=True,
+            seats=(me.owner,) if me.owner is not None else (),
+        )
+        return b.batch
     at = state.exhaust_owed.index(c.character)
     owed = (*state.exhaust_owed[:at], *state.exhaust_owed[at + 1 :])
     return [

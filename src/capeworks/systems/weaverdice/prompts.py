@@ -143,7 +143,9 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 **_to(state, call.character),
             )
         )
-    for ident in dict.fromkeys(state.exhaust_owed):  # two owed picks are asked one at a time
+    # two owed picks are asked one at a time; one owed for secret spending alone only of its owner
+    hushed = (k for k, p in state.people.items() if p.effort.hushed)
+    for ident in dict.fromkeys((*state.exhaust_owed, *hushed)):
         c = state.people[ident]
         sheet = state.sheet(ident)
         pools = c.effort.exhaustible(sheet)

@@ -622,6 +622,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"What {p.name} waited for happens: {p.name} acts now, then {p.before_name}'s turn goes on."
     ),
     ev.Rested.TYPE: _rested,
+    ev.SecretEffortBack.TYPE: lambda p: (
+        f"{p.name}'s rest restores "
+        + ", ".join(f"{n} {_POOL[k]}" for k, n in p.restored.items())
+        + " spent on a check the GM called in secret."
+    ),
     ev.Leveraged.TYPE: lambda p: (
         f"{p.name} {'spends' if p.spent else 'cites'} reputation"
         + (f" ({p.card})" if p.card else "")
@@ -636,6 +641,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CombatEnded.TYPE: _ended,
     ev.QuietAfter.TYPE: lambda p: (
         f"Five quiet minutes pass: the effort {', '.join(p.names)} spent comes back, but for one dot each."
+        if p.names
+        else "Five quiet minutes pass."
     ),
     ev.Exhausted.TYPE: lambda p: (
         f"{p.name}'s effort comes back"
@@ -644,6 +651,10 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Trained.TYPE: lambda p: (
         f"{p.name} trains {p.skill}: {p.total}, {p.saved} of 12 saved"
         + (f"; {p.name} now knows {p.skill}." if p.learned else ".")
+    ),
+    ev.SecretDotsKept.TYPE: lambda p: (
+        f"{p.name}'s exhausted dots picked in secret roll at the night's sleep: low morale keeps"
+        f" {sum(p.kept.values())} of {len(p.faces)}."
     ),
     ev.Slept.TYPE: lambda p: (
         f"{p.name} sleeps the night"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from capeworks.engine import Audience, DiceService, Event
+from capeworks.engine.model import RollRecord
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
@@ -114,18 +115,27 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
     if state.fight is not None:
         raise RuleViolation("WD-EFFORT-011", "Nobody sleeps in the middle of a fight.")
     kept: dict[Pool, int] = {}
-    rolls = []
+    rolls: list[RollRecord] = []
     faces: list[int] = []
+    # an exhausted dot picked for secret spending alone rolls after the others, for the GM and the
+    # owner's eyes: the other seats never saw it exhausted (src 376)
+    secret: dict[Pool, int] = {}
+    secret_rolls: list[RollRecord] = []
+    secret_faces: list[int] = []
     if me.morale < 0:
-        for pool in Pool:
-            for _ in range(me.effort.exhausted.get(pool, 0)):
-                record = dice.roll(1, 6, purpose="sleep")
-                rolls.append(record)
-                faces.append(record.faces[0])
-                if not_recovered(me.morale, record.faces[0]):
-                    kept[pool] = kept.get(pool, 0) + 1
+        for hidden in (False, True):
+            for pool in Pool:
+                veiled = me.effort.veiled_exhausted.get(pool, 0)
+                for _ in range(veiled if hidden else me.effort.exhausted.get(pool, 0) - veiled):
+                    record = dice.roll(1, 6, purpose="sleep")
+                    (secret_rolls if hidden else rolls).append(record)
+                    (secret_faces if hidden else faces).append(record.faces[0])
+                    if not_recovered(me.morale, record.faces[0]):
+                        counts = secret if hidden else kept
+                        counts[pool] = counts.get(pool, 0) + 1
     day = _morale_dots(state, context, me, c.morale_dots)
-    effort = me.effort.sleep(kept=kept, day={p: day.count(p) for p in Pool})
+    both = {p: n for p in Pool if (n := kept.get(p, 0) + secret.get(p, 0))}
+    effort = me.effort.sleep(kept=both, day={p: day.count(p) for p in Pool}, veiled=secret)
     # WD-PROG-006: a lone half dot is a bonus dot for the first encounter after the rest
     for pool, halves in sorted(state.campaign.ledger(c.character).half_dots.items()):
         if halves:
@@ -133,11 +143,22 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
     # the night ends whatever situation a learning skill was opened for (WD-SKILL-009, src 342)
     me = evolve(me, {"effort": effort, "opened": ()})
     b = Screened(state, context, dice)  # a morale lift's ledger goes out without the GM's secret cards
+    if secret_rolls:
+        b.emit(
+            ev.SecretDotsKept(character=c.character, name=me.name, kept=secret, faces=tuple(secret_faces)),
+            rolls=tuple(secret_rolls),
+            keep=tuple(rolls),
+            hidden=True,
+            seats=(me.owner,) if me.owner is not None else (),
+        )
     if c.character in state.exhaust_owed:
         # the exhausted dot would last only until this sleep: the choice left open lapses with it
         # (WD-EFFORT-009/011), and cannot later hand back effort spent after the night
         owed = tuple(i for i in state.exhaust_owed if i != c.character)
-        b.emit(ev.Exhausted(character=c.character, name=me.name, pool=None, exhaust_owed=owed))
+        # the sleep's dice are the Slept line's, after it (they waited for it and tripped its check)
+        b.emit(
+            ev.Exhausted(character=c.character, name=me.name, pool=None, exhaust_owed=owed), keep=tuple(rolls)
+        )
     b.emit(
         ev.Slept(
             character=c.character,
@@ -281,7 +302,17 @@ def _set_effort(state: WdState, me: Combatant, dots: dict[Pool, int], *, base: E
         raise RuleViolation("WD-EFFORT-001", f"{me.name} has no effort to set.", field="effort")
     spent = dict(base.spent)
     for pool, left in dots.items():
+        # a dot kept back for an exhaust pick still owed is spent until the pick, not one of the dots
+        # left: the GM's number is the dots she can spend, as the table shows it (WD-EFFORT-009)
+        held = base.held_in(pool)
         top = base.maximum(sheet, pool) + base.bonus.get(pool, 0) + base.day.get(pool, 0)
+        if held and top - held < left <= top:
+            raise RuleViolation(
+                "WD-EFFORT-009",
+                f"{me.name}'s {pool.value} holds 0 to {top - held} dots until the exhausted dot is"
+                f" chosen: {held} kept back for it.",
+                field="effort",
+            )
         if not 0 <= left <= top:
             raise RuleViolation(
                 "WD-EFFORT-007", f"{me.name}'s {pool.value} holds 0 to {top} dots today.", field="effort"
@@ -292,6 +323,7 @@ def _set_effort(state: WdState, me: Combatant, dots: dict[Pool, int], *, base: E
     change: dict[str, object] = {"spent": spent, "used": base.used or taken}
     if base.veiled:  # the GM now sets the dots left in the open: no spend is kept secret any more
         change["veiled"] = {}
+        change["quiet"] = False  # nor the lull that settles them
     if base.settled is not None and any(n > base.spent.get(p, 0) for p, n in spent.items()):
         change["fresh"] = True  # dots lost after a lull are the next situation's (WD-EFFORT-009)
     return evolve(base, change)

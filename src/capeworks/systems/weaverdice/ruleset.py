@@ -536,7 +536,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         """Players see alike: what is hidden is hidden from every player, but for a price owed for a
         check the GM called in secret, which its player sees (WD-STATUS-002), and effort spent on one,
         which its owner sees (src 376)."""
-        if viewer.is_gm or not (state.pain_veiled or any(c.effort.veiled for c in state.people.values())):
+        if viewer.is_gm or not (state.pain_veiled or any(c.effort.secret for c in state.people.values())):
             return viewer.is_gm
         return (False, viewer.seat)
 
@@ -565,7 +565,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
                 "conditions": [x["name"] for x in c["conditions"]],
             }
         for k, c in state.people.items():  # a dot spent on a secret check is the GM's and its owner's
-            if c.effort.veiled and k not in hidden and c.owner != viewer.seat:
+            if c.effort.secret and k not in hidden and c.owner != viewer.seat:
                 data["people"][k]["effort"] = c.effort.unveiled().model_dump(mode="json")
         data["calls"] = {k: v for k, v in data["calls"].items() if not v["hidden"]}
         # a check tied to a hidden attack shows its total or TN (issue 9)

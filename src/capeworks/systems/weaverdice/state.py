@@ -294,6 +294,11 @@ class WdState(Frozen):
             return False
         return effort.spent_since_lull(ident in self.exhaust_owed)
 
+    def owes_pick(self, ident: str) -> bool:
+        """Whether the person owes an exhaust pick (WD-EFFORT-009): in the open ``exhaust_owed``, or
+        for secret spending alone (``Effort.hushed``, src 376)."""
+        return ident in self.exhaust_owed or bool(self.people[ident].effort.hushed)
+
     def sheet(self, ident: str) -> Character:
         """The sheet as play has changed it: stat damage applied (WD-STAT-021)."""
         base = self.sheets[ident]

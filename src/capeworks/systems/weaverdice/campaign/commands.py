@@ -424,7 +424,8 @@ class PickMini(Frozen):
     pool: Pool | None = Field(default=None, description="Option 16: the pool of the half dot.")
     condition: str = Field(default="", max_length=60, description="Option 13: the long-term issue halved.")
     secure: bool = Field(
-        default=False, description="Secret identity and civilian relationships intact (WD-DN-012)."
+        default=False,
+        description="The GM's ruling: secret identity and civilian relationships intact (WD-DN-012).",
     )
 
 

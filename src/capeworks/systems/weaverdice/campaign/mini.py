@@ -5,7 +5,8 @@ of 16 small picks from the design notes (src 163-182). An option leaves the list
 once taken (the duplicates 5/6, 9/10 and 14/15 let a kind be taken twice) until
 the make-or-break point, the 10th pick, refills it. "Secure" is the notes'
 recurring condition: a kept secret identity and healthy civilian relationships
-(WD-DN-012), which the player states and the GM may rule on.
+(WD-DN-012), which the table keeps no record of: the GM's ruling, so only the
+GM's pick says ``secure`` (a player's claim is refused).
 
 Decisions where the notes are loose (PROPOSED, in docs/weaverdice-campaign.md):
 options 1-2 start learning a skill under the core training rules
@@ -146,6 +147,15 @@ def pick_mini(state: WdState, ctx: Ctx, c: cc.PickMini, dice: DiceService) -> Do
     if conf.progression != "mini":
         raise RuleViolation(
             "WD-DN-017", "This table uses the progression boxes, not the mini-progression list."
+        )
+    if c.secure and not ctx.is_gm:
+        # the table keeps no record of a secret identity or civilian relationships (src 170, 175,
+        # 178): whether they are intact is the GM's ruling, as for a Trusted Follower (src 1217)
+        raise RuleViolation(
+            "WD-DN-012",
+            f"Whether {who.name}'s secret identity and civilian relationships are intact is the GM's"
+            " ruling: the GM makes a pick with secure=true.",
+            field="secure",
         )
     ledger = ledger_of(state, c.character)
     if ledger.box_credit <= 0:
