@@ -346,7 +346,7 @@ def log_command(
             table = store.load(table_id)
             viewer = _viewer(store, table, table_id, as_seat, gm, token)
             entries = table.log_view(viewer, since=since, limit=limit)
-            events = [table_play.entry_payload(e) for e in entries]
+            events = [table_play.entry_payload(e, viewer) for e in entries]
             return {"id": table_id, "version": table.version, "events": events}
 
     payload = run_guarded(go, as_json=json_out)

@@ -17,7 +17,7 @@ from typing import Any
 from rich.table import Table as RichTable
 
 from capeworks.cli.terminal import console, emit_json, report, safe
-from capeworks.engine import Command, LegalCommand, Prompt, Table
+from capeworks.engine import Command, LegalCommand, Prompt, Table, Viewer
 from capeworks.engine.model import LogEntry, waiting_on
 from capeworks.errors import CapeworksError, InvalidCommand, NotPermitted
 from capeworks.store import Played, Store
@@ -115,19 +115,16 @@ def checked_seat(store: Store, table_id: str, seat: str, token: str | None) -> N
 # -- rendering ----------------------------------------------------------------------------------
 
 
-def entry_payload(entry: LogEntry) -> dict[str, Any]:
-    """One log entry as ``--json`` shows it."""
-    words = entry.description
-    given = " (dice typed in)" if any(r.given for r in words.rolls) else ""
-    return {
-        "seq": entry.seq,
-        "command_id": entry.command_id,
-        "seat": entry.seat,
-        "type": entry.type,
-        "text": words.text + given,
-        "undone": entry.undone,
-        "event": entry.event.model_dump(mode="json"),
-    }
+def entry_payload(entry: LogEntry, viewer: Viewer) -> dict[str, Any]:
+    """One log entry as ``--json`` shows it: what the web table sends that seat
+    (:meth:`LogEntry.as_words`), and for the GM the raw event as well. A player never gets the raw
+    event: a public event records every field it changed, GM-only ones among them."""
+    out = entry.as_words()
+    if any(r.given for r in entry.description.rolls):
+        out["text"] += " (dice typed in)"
+    if viewer.is_gm:
+        out["event"] = entry.event.model_dump(mode="json")
+    return out
 
 
 def events_table(rows: list[dict[str, Any]], *, title: str | None = None) -> RichTable:
@@ -208,7 +205,7 @@ def played_payload(
     out = {
         "id": table_id,
         "version": version,
-        "events": [entry_payload(e) for e in entries],
+        "events": [entry_payload(e, viewer) for e in entries],
         "prompts": [p.model_dump(mode="json") for p in table.prompts(viewer)],
         "legal": [c.model_dump(mode="json") for c in table.legal_commands(seat)],
     }

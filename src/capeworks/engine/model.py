@@ -381,3 +381,23 @@ class LogEntry(BaseModel):
     undone: bool
     description: Description
     event: Event
+
+    def as_words(self) -> dict[str, Any]:
+        """The entry JSON-ready as a seat reads it: the words and the parts a UI draws beside them,
+        never the raw event data, which may carry values only the GM sees (a public event records
+        every field it changed). The web table and the CLI's ``--json`` both answer with this."""
+        d = self.description
+        return {
+            "seq": self.seq,
+            "command_id": self.command_id,
+            "seat": self.seat,
+            "type": self.type,
+            "text": d.text,
+            "parts": {
+                "actor": d.actor,
+                "characters": list(d.characters),
+                "rolls": [r.model_dump(mode="json") for r in d.rolls],
+                "hidden": d.hidden,
+            },
+            "undone": self.undone,
+        }

@@ -38,22 +38,8 @@ def viewer_of(seat: Seat) -> Viewer:
 
 
 def entry(item: LogEntry) -> dict[str, Any]:
-    """One log entry in words, with what a UI draws beside them."""
-    d = item.description
-    return {
-        "seq": item.seq,
-        "command_id": item.command_id,
-        "seat": item.seat,
-        "type": item.type,
-        "text": d.text,
-        "parts": {
-            "actor": d.actor,
-            "characters": list(d.characters),
-            "rolls": [r.model_dump(mode="json") for r in d.rolls],
-            "hidden": d.hidden,
-        },
-        "undone": item.undone,
-    }
+    """One log entry in words, with what a UI draws beside them (:meth:`LogEntry.as_words`)."""
+    return item.as_words()
 
 
 @dataclass(frozen=True, slots=True)
