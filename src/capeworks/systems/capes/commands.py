@@ -7,7 +7,7 @@ numbers and booleans are read from text. Every player sends the same commands
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from capeworks.systems.capes.sheet import ConflictKind
 
@@ -206,6 +206,21 @@ class UseAbility(BaseModel):
         le=6,
         description="Raise an Inspiration you hold instead of rolling: its value (0: none).",
     )
+
+    @model_validator(mode="after")
+    def _one_use(self) -> UseAbility:
+        """An ability use raises an Inspiration or rolls a die, not both (CAPES-ABIL-002, src 188-189):
+        an Inspiration with a die's fields is refused rather than the die quietly dropped."""
+        if self.inspiration:
+            die_fields = [f for f in ("conflict", "side", "help", "label") if getattr(self, f)]
+            if self.die != 1:
+                die_fields.append("die")
+            if die_fields:
+                raise ValueError(
+                    "raise an Inspiration (inspiration=) or roll a die (conflict= side= die=), not both;"
+                    f" drop {', '.join(f'{f}=' for f in die_fields)} or inspiration="
+                )
+        return self
 
 
 class _RollDecision(BaseModel):

@@ -1,0 +1,51 @@
+"""Capes commands whose fields contradict each other are refused whole, not half-read.
+
+Bad input gets a clear error and changes nothing: a field the handler would drop in the
+path it takes is refused with a sentence naming the fields, so no player loses a choice
+without being told.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.errors import InvalidCommand
+from capeworks.systems.capes.state import Inspiration
+from tests.systems.capes.helpers import actions_game
+
+
+@pytest.mark.rules("CAPES-ABIL-002")
+@pytest.mark.parametrize(
+    ("die_fields", "named"),
+    [
+        ({"conflict": "c1", "side": "A"}, "conflict=, side="),
+        ({"conflict": "c1"}, "conflict="),
+        ({"help": "B"}, "help="),
+        ({"label": "The bank is robbed"}, "label="),
+        ({"die": 2}, "die="),
+    ],
+)
+def test_use_ability__an_inspiration_and_a_die_together_are_refused(
+    die_fields: dict[str, Any], named: str
+) -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2, 1), b=(1,))
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=2),)})
+    # src 188-189: a use raises an Inspiration OR re-rolls a die; both at once used to raise the
+    # Inspiration and quietly drop the die's fields
+    error = sim.refuse(
+        "ann",
+        "use_ability",
+        error=InvalidCommand,
+        match="not both",
+        ability="Silk Lines",
+        drive="truth",
+        inspiration=2,
+        **die_fields,
+    )
+    assert f"drop {named} or inspiration=" in error.message
+    # either one alone is taken: the Inspiration of 2 rises to 3 (Silk Lines 3 >= 2)
+    sim.do("ann", "use_ability", ability="Silk Lines", drive="truth", inspiration=2)
+    assert [i.value for i in sim.state.inspirations["ann"]] == [3]
