@@ -13,7 +13,7 @@ import pytest
 
 from capeworks.errors import InvalidCommand
 from capeworks.systems.capes.state import Inspiration
-from tests.systems.capes.helpers import actions_game
+from tests.systems.capes.helpers import actions_game, cast_game
 
 
 @pytest.mark.rules("CAPES-ABIL-002")
@@ -49,3 +49,29 @@ def test_use_ability__an_inspiration_and_a_die_together_are_refused(
     # either one alone is taken: the Inspiration of 2 rises to 3 (Silk Lines 3 >= 2)
     sim.do("ann", "use_ability", ability="Silk Lines", drive="truth", inspiration=2)
     assert [i.value for i in sim.state.inspirations["ann"]] == [3]
+
+
+@pytest.mark.rules("CAPES-CHAR-012", "CAPES-PAGE-009")
+@pytest.mark.parametrize("free", ["", "non_person"])
+def test_create_conflict__an_exemplar_without_its_free_conflict_is_refused(free: str) -> None:
+    sim = cast_game()
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    # src 86: the Exemplar Free Conflict is added free; naming the Exemplar without free=exemplar used to
+    # add a paid Conflict, Ann's one Story Token spent and the Exemplar dropped unread
+    sim.refuse(
+        "ann",
+        "create_conflict",
+        error=InvalidCommand,
+        match="add free=exemplar, or drop exemplar=",
+        text="Sylvie asks where Skitter goes at night",
+        exemplar="aunt_sylvie",
+        free=free,
+    )
+    sim.do(
+        "ann",
+        "create_conflict",
+        text="Sylvie asks where Skitter goes at night",
+        exemplar="aunt_sylvie",
+        free="exemplar",
+    )
+    assert sim.state.tokens["ann"] == 1  # the Free Conflict costs no token

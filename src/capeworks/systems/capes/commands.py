@@ -156,6 +156,17 @@ class CreateConflict(BaseModel):
     free: str = Field(default="", pattern=r"^(|exemplar|non_person)$")
     exemplar: str = ""
 
+    @model_validator(mode="after")
+    def _exemplar_is_for_its_free_conflict(self) -> CreateConflict:
+        """``exemplar=`` names the other character of an Exemplar Free Conflict (CAPES-CHAR-012, src 86);
+        with any other Conflict it would be dropped unread, so it is refused."""
+        if self.exemplar and self.free != "exemplar":
+            raise ValueError(
+                "exemplar= names the Exemplar of an Exemplar Free Conflict: add free=exemplar, or drop"
+                " exemplar="
+            )
+        return self
+
 
 class Veto(BaseModel):
     """Veto a Conflict just declared (CAPES-EG-002/007); Goals need reason ``a`` or ``b``."""
