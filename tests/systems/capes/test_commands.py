@@ -75,3 +75,29 @@ def test_create_conflict__an_exemplar_without_its_free_conflict_is_refused(free:
         free="exemplar",
     )
     assert sim.state.tokens["ann"] == 1  # the Free Conflict costs no token
+
+
+@pytest.mark.rules("CAPES-CONF-005")
+def test_narrate__an_outcome_without_its_conflict_is_refused() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(1,), allies={"skitter": "A"})
+    # src 112: nobody narrates how a Conflict turns out but its Resolver; outcome= without conflict= used
+    # to be recorded as free narration, the "Not Yet" check never made
+    sim.refuse(
+        "bea",
+        "narrate",
+        error=InvalidCommand,
+        match="name it (conflict=), or drop outcome=",
+        text="The thief is caught",
+        outcome=True,
+    )
+    sim.refuse(
+        "bea",
+        "narrate",
+        text="The thief is caught",
+        conflict="c1",
+        outcome=True,
+        rule="CAPES-CONF-005",
+    )
+    sim.do("bea", "narrate", text="Sylvie frowns at the window")
+    assert sim.last.type.endswith("narrated")

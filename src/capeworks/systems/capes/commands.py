@@ -184,6 +184,16 @@ class Narrate(BaseModel):
     conflict: str = ""
     outcome: bool = False
 
+    @model_validator(mode="after")
+    def _outcome_of_a_conflict(self) -> Narrate:
+        """``outcome=`` says the narration tells how a Conflict turns out (CAPES-CONF-005, src 112):
+        without the Conflict it would be recorded as free narration, the claim dropped unread."""
+        if self.outcome and not self.conflict:
+            raise ValueError(
+                "outcome= narrates how a Conflict turns out: name it (conflict=), or drop outcome="
+            )
+        return self
+
 
 class BeginActions(BaseModel):
     """The Starter ends free narration and begins the Action phase (CAPES-PAGE-011)."""
