@@ -101,3 +101,33 @@ def test_narrate__an_outcome_without_its_conflict_is_refused() -> None:
     )
     sim.do("bea", "narrate", text="Sylvie frowns at the window")
     assert sim.last.type.endswith("narrated")
+
+
+@pytest.mark.rules("CAPES-DEBT-003")
+@pytest.mark.parametrize(
+    ("fields", "named"), [({"side": "A"}, "side="), ({"side": "A", "die": 1}, "side= and die=")]
+)
+def test_overdrawn_roll__a_side_or_die_without_its_conflict_is_refused(
+    fields: dict[str, Any], named: str
+) -> None:
+    sim = actions_game()
+    # Skitter owns two 5s (c1 A and c2 A); Truth 3 holds 4 Debt, so Page 2 opens with an Overdrawn roll
+    sim.put_conflict("c1", a=(5,), b=(1,), allies={"skitter": "A"})
+    sim.put_conflict("c2", a=(5,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 4)
+    for seat in ("ann", "bea", "cal"):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch")
+        sim.do(seat, "end_action")
+    assert sim.phase() == "overdrawn"
+    # src 147: the player rolls one of the highest dice; side=/die= without conflict= used to be dropped
+    # and c1's die rolled, whichever the player meant
+    sim.refuse(
+        "ann",
+        "overdrawn_roll",
+        error=InvalidCommand,
+        match=f"add conflict=, or drop {named}",
+        dice=(2,),
+        **fields,
+    )
+    sim.do("ann", "overdrawn_roll", dice=(2,), conflict="c2", side="A", die=1)
+    assert (sim.side("c1", "A").dice, sim.side("c2", "A").dice) == ((5,), (2,))

@@ -355,6 +355,18 @@ class OverdrawnRoll(BaseModel):
     side: str = ""
     die: int = Field(default=0, ge=0, le=60)
 
+    @model_validator(mode="after")
+    def _a_die_names_its_conflict(self) -> OverdrawnRoll:
+        """``side=`` and ``die=`` pick among equally high dice only with the Conflict they sit in
+        (CAPES-DEBT-003, src 147); without it the table would roll its own pick, the choice dropped."""
+        given = [f"{f}=" for f in ("side", "die") if getattr(self, f)]
+        if given and not self.conflict:
+            raise ValueError(
+                f"{' and '.join(given)} pick a die only with its Conflict: add conflict=, or drop"
+                f" {' and '.join(given)}"
+            )
+        return self
+
 
 class Resolve(BaseModel):
     """Resolve a claimed, controlling side: pair dice, hand out tokens and Inspirations (CAPES-RES)."""
