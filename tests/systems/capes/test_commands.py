@@ -13,7 +13,7 @@ import pytest
 
 from capeworks.errors import InvalidCommand
 from capeworks.systems.capes.state import Inspiration
-from tests.systems.capes.helpers import actions_game, cast_game
+from tests.systems.capes.helpers import Sim, actions_game, cast_game
 
 
 @pytest.mark.rules("CAPES-ABIL-002")
@@ -131,3 +131,24 @@ def test_overdrawn_roll__a_side_or_die_without_its_conflict_is_refused(
     )
     sim.do("ann", "overdrawn_roll", dice=(2,), conflict="c2", side="A", die=1)
     assert (sim.side("c1", "A").dice, sim.side("c2", "A").dice) == ((5,), (2,))
+
+
+@pytest.mark.rules("CAPES-CHAR-017")
+def test_create_character__a_free_conflict_on_a_person_is_refused() -> None:
+    sim = Sim()
+    gala = {"skills": "Security,Catering,Press", "attitudes": "a,b,c", "styles": "d,e,f"}
+    # src 87: a non-person character's player adds its Free Conflict; on a person's sheet the Free
+    # Conflict used to be kept where no command could ever add it
+    sim.refuse(
+        "ann",
+        "create_character",
+        error=InvalidCommand,
+        match="add non_person=true, or drop free_conflict=",
+        name="The Gala",
+        free_conflict="The guests panic",
+        **gala,
+    )
+    sim.do(
+        "ann", "create_character", name="The Gala", free_conflict="The guests panic", non_person=True, **gala
+    )
+    assert sim.state.roster["the_gala"].sheet.free_conflict == "The guests panic"

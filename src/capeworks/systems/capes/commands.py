@@ -74,6 +74,17 @@ class CreateFreeform(BaseModel):
     free_conflict: str = _TEXT
     replace: bool = False
 
+    @model_validator(mode="after")
+    def _free_conflict_is_a_non_persons(self) -> CreateFreeform:
+        """A Free Conflict belongs to a non-person character (CAPES-CHAR-017, src 87); on a person's
+        sheet nobody could ever add it, so it is refused rather than kept unusable."""
+        if self.free_conflict and not self.non_person:
+            raise ValueError(
+                "free_conflict= is a non-person character's Free Conflict: add non_person=true, or drop"
+                " free_conflict="
+            )
+        return self
+
 
 class CreateClickAndLock(BaseModel):
     """Make a character from a Power/Skill Set and a Persona, crossing out three abilities."""
