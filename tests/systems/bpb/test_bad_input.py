@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.errors import InvalidCommand
-from tests.systems.bpb.helpers import fight, one, table
+from tests.systems.bpb.helpers import fight, one, state, table
 
 
 @pytest.mark.rules("BPB-ROLL-007")
@@ -53,3 +53,18 @@ def test_what_a_throw_lands_in_is_a_short_phrase_not_a_pasted_page() -> None:
     with pytest.raises(InvalidCommand, match="at most 120 characters"):
         d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="x" * 121, into_pv=5)
     assert len(d.table.log) == log
+
+
+@pytest.mark.rules("BPB-ROLL-007")
+def test_an_opponents_attribute_needs_the_opponent() -> None:
+    # src 169: an opposed task's difficulty is 8 + the defender's attribute; against_attribute= without
+    # against= was dropped unread and the number given used instead
+    d = table()
+    d.refuse(
+        "gm", "call_task", error=InvalidCommand, match="(against=), or drop against_attribute=",
+        character="widow", attribute="Agility", difficulty=12, against_attribute="Reason",
+    )  # fmt: skip
+    called = d.do(
+        "gm", "call_task", character="widow", attribute="Agility", against="adler", against_attribute="Reason"
+    )
+    assert one(called, "call_made").call.difficulty == 8 + state(d).characters["adler"].attributes["Reason"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from capeworks.engine.kit import TextList
 from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
@@ -117,6 +117,17 @@ class CallTask(_P):
     reaction: bool = False
     #: BPB-PP-006: the task is simply impossible: no plot point buys an automatic success
     no_automatic: bool = False
+
+    @model_validator(mode="after")
+    def _against_attribute_names_an_opponents(self) -> CallTask:
+        """``against_attribute`` is the opponent's attribute of an opposed task (BPB-ROLL-007, src 169):
+        without ``against`` it would be dropped and the difficulty set another way, unread."""
+        if self.against_attribute is not None and self.against is None:
+            raise ValueError(
+                "against_attribute= is the opponent's attribute of an opposed task: name the opponent"
+                " (against=), or drop against_attribute="
+            )
+        return self
 
 
 class Contest(_P):
