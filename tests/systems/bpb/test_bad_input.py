@@ -68,3 +68,29 @@ def test_an_opponents_attribute_needs_the_opponent() -> None:
         "gm", "call_task", character="widow", attribute="Agility", against="adler", against_attribute="Reason"
     )
     assert one(called, "call_made").call.difficulty == 8 + state(d).characters["adler"].attributes["Reason"]
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-TAKE-001")
+@pytest.mark.parametrize("take", ["average", "max"])
+def test_a_plot_point_and_a_take_together_are_refused(take: str) -> None:
+    # src 469: a plot point buys an automatic success; src 214/220: taking 7 or 12 treats the task as
+    # routine. Both at once used to spend the plot point and drop the take unread
+    d = table()
+    d.do("gm", "start_session")
+    d.do(
+        "gm",
+        "call_task",
+        character="widow",
+        attribute="Reason",
+        difficulty=15,
+        pressure=False,
+        penalty=False,
+        time_limit=False,
+    )
+    call = max(state(d).calls)
+    d.refuse(
+        "ann", "roll", error=InvalidCommand, match=f"take={take} or plot_point=true, not both",
+        call=call, character="widow", take=take, plot_point=True,
+    )  # fmt: skip
+    rolled = one(d.do("ann", "roll", call=call, character="widow", plot_point=True), "task_rolled")
+    assert rolled.roll.plot_point and state(d).condition("widow").plot_points == 0

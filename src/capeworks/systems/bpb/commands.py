@@ -167,6 +167,17 @@ class RollTask(_P):
     take: str = "roll"
     plot_point: bool = False
 
+    @model_validator(mode="after")
+    def _one_way_to_succeed(self) -> RollTask:
+        """A plot point is an automatic success (BPB-PP-005, src 469), taking the average or the maximum
+        a routine roll (BPB-TAKE, src 214, 220): one or the other, the take not dropped unread."""
+        if self.plot_point and self.take != "roll":
+            raise ValueError(
+                f"take={self.take} or plot_point=true, not both: a plot point is an automatic success;"
+                " drop one"
+            )
+        return self
+
 
 class StartFight(_P):
     """Start combat time: order of play by awareness, then Perception, Agility, Willpower and a coin."""
