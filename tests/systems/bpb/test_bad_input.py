@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 
 from capeworks.errors import InvalidCommand
+from capeworks.systems.bpb.sheet import AttackKind, Power
 from tests.systems.bpb.helpers import fight, one, state, table
+from tests.systems.bpb.test_combat import cast, hero
 
 
 @pytest.mark.rules("BPB-ROLL-007")
@@ -94,3 +96,22 @@ def test_a_plot_point_and_a_take_together_are_refused(take: str) -> None:
     )  # fmt: skip
     rolled = one(d.do("ann", "roll", call=call, character="widow", plot_point=True), "task_rolled")
     assert rolled.roll.plot_point and state(d).condition("widow").plot_points == 0
+
+
+@pytest.mark.rules("BPB-DEF-005", "BPB-DEF-006")
+def test_a_power_to_defend_with_needs_a_block_or_a_dodge() -> None:
+    # src 377, 387: a character blocks or dodges with the attacker's own power (or, permitted, a similar
+    # one); taking the hit or diving rolls nothing. Tele has Mind Control too: power= with take used to be
+    # dropped unread and the hit taken
+    mind = Power(name="Mind Control", rank=5, attack=AttackKind.MENTAL, damages=None)
+    d = cast(
+        hero("psi", powers=(mind,), Willpower=6, Perception=5), hero("tele", owner="ann", powers=(mind,))
+    )
+    d.do("gm", "start_fight", characters="psi, tele")
+    d.do("gm", "attack", attacker="psi", target="tele", power="Mind Control", dice=(6, 6))
+    d.refuse(
+        "ann", "defend", error=InvalidCommand, match="drop power=, or block or dodge",
+        attack=1, character="tele", choice="take", power="Mind Control",
+    )  # fmt: skip
+    d.do("ann", "defend", attack=1, character="tele", choice="take")
+    assert state(d).fight is not None and state(d).fight.pending is None

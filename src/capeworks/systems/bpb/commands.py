@@ -291,6 +291,17 @@ class Defend(_P):
     #: similar theme or power source, the GM permits (src 377, 387)
     power: str | None = Field(default=None, max_length=60)
 
+    @model_validator(mode="after")
+    def _a_power_blocks_or_dodges(self) -> Defend:
+        """``power`` is what a block or a dodge is made with (BPB-DEF-004/005, src 377, 387): with a dive
+        or taking the hit nothing is rolled, so it would be dropped unread."""
+        if self.power is not None and self.choice.strip().lower() not in ("block", "dodge"):
+            raise ValueError(
+                f"power= is what a block or a dodge is made with; choice={self.choice.strip()} rolls"
+                " nothing: drop power=, or block or dodge"
+            )
+        return self
+
 
 class PermitPower(_P):
     """Rule whether the power a target asked to block or dodge with has a similar theme or power source."""
