@@ -115,3 +115,28 @@ def test_a_power_to_defend_with_needs_a_block_or_a_dodge() -> None:
     )  # fmt: skip
     d.do("ann", "defend", attack=1, character="tele", choice="take")
     assert state(d).fight is not None and state(d).fight.pending is None
+
+
+@pytest.mark.rules("BPB-GRAB-009", "BPB-GRAB-010")
+@pytest.mark.parametrize(
+    ("fields", "match"),
+    [
+        ({"manoeuvre": "hold", "into": "a brick wall", "into_pv": 5}, "drop into=, into_pv=, or throw"),
+        ({"manoeuvre": "trip", "soft": True}, "drop soft=, or throw"),
+        ({"manoeuvre": "throw", "into_pv": 5}, "name it (into=)"),
+    ],
+)
+def test_where_a_throw_lands_is_given_only_with_a_throw(fields: dict[str, object], match: str) -> None:
+    # src 351-355: a thrown character hits a solid object (its protection) or lands soft; a hold or a trip
+    # throws nobody, and an object's protection with no object names nothing: all were dropped unread
+    d = table()
+    fight(d, "ganyeka", "widow")
+    d.refuse(
+        "bo", "grab", error=InvalidCommand, match=match, attacker="ganyeka", target="widow",
+        dice=(5, 4, 2, 3), **fields,
+    )  # fmt: skip
+    events = d.do(
+        "bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="a brick wall", into_pv=5,
+        dice=(5, 4, 2, 3),
+    )  # fmt: skip
+    assert one(events, "thrown").into == "a brick wall"

@@ -359,6 +359,21 @@ class Grab(_P):
     #: BPB-PP-005: a plot point for an automatic success on the grab ("an attempt to hit in combat")
     plot_point: bool = False
 
+    @model_validator(mode="after")
+    def _landing_is_a_throws(self) -> Grab:
+        """``into``, ``into_pv`` and ``soft`` say where a throw lands (BPB-GRAB-009/010, src 351-355):
+        with another manoeuvre, or an object's protection with no object, they would be dropped unread."""
+        landing = [f"{f}=" for f in ("into", "into_pv", "soft") if getattr(self, f)]
+        manoeuvre = self.manoeuvre.strip().lower()
+        if landing and manoeuvre != "throw":
+            raise ValueError(
+                f"{', '.join(landing)} say where a throw lands; manoeuvre={manoeuvre} throws nobody:"
+                f" drop {', '.join(landing)}, or throw"
+            )
+        if self.into_pv and not self.into:
+            raise ValueError("into_pv= is the protection of what the throw lands in: name it (into=)")
+        return self
+
 
 class BreakOut(_P):
     """Just grabbed: roll to break out (the better of Brawn and Agility), or spend a plot point."""
