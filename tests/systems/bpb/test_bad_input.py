@@ -140,3 +140,28 @@ def test_where_a_throw_lands_is_given_only_with_a_throw(fields: dict[str, object
         dice=(5, 4, 2, 3),
     )  # fmt: skip
     assert one(events, "thrown").into == "a brick wall"
+
+
+@pytest.mark.rules("BPB-ACT-004")
+@pytest.mark.parametrize(
+    ("fields", "named"),
+    [
+        ({"feet": 10}, "feet="),
+        ({"mode": "run", "medium": "swim"}, "mode=, medium="),
+        ({"power": "Flight"}, "power="),
+    ],
+)
+def test_standing_up_is_the_whole_movement_action(fields: dict[str, object], named: str) -> None:
+    # src 127: a movement action stands up from prone OR moves; stand_up= with a distance, pace, medium or
+    # power used to stand the character up and drop the rest unread
+    d = table()
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="trip", dice=(6, 6, 1, 1))
+    d.do("bo", "end_turn", character="ganyeka")
+    assert "prone" in state(d).condition("widow").statuses
+    d.refuse(
+        "ann", "move", error=InvalidCommand, match=f"drop {named}, or move without stand_up=",
+        character="widow", stand_up=True, **fields,
+    )  # fmt: skip
+    d.do("ann", "move", character="widow", stand_up=True)
+    assert "prone" not in state(d).condition("widow").statuses

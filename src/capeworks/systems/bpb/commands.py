@@ -229,6 +229,29 @@ class Move(_P):
     power: str | None = None
     stand_up: bool = False
 
+    @model_validator(mode="after")
+    def _standing_up_goes_nowhere(self) -> Move:
+        """Standing up is the whole movement action (BPB-ACT-004, src 127): a pace, a distance, a medium or
+        a power given with it would be dropped unread."""
+        if not self.stand_up:
+            return self
+        going = [
+            f"{name}="
+            for name, given in (
+                ("mode", self.mode is not Mode.WALK),
+                ("feet", self.feet is not None),
+                ("medium", self.medium != "ground"),
+                ("power", self.power is not None),
+            )
+            if given
+        ]
+        if going:
+            raise ValueError(
+                f"standing up is the whole movement action: drop {', '.join(going)}, or move without"
+                " stand_up="
+            )
+        return self
+
 
 class Pace(_P):
     """Declare this turn's run or sprint before the task action, to move so after it (BPB-MOVE-007)."""
