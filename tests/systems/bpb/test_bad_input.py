@@ -165,3 +165,31 @@ def test_standing_up_is_the_whole_movement_action(fields: dict[str, object], nam
     )  # fmt: skip
     d.do("ann", "move", character="widow", stand_up=True)
     assert "prone" not in state(d).condition("widow").statuses
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-PP-009", "BPB-PP-012")
+@pytest.mark.parametrize(
+    ("fields", "match"),
+    [
+        ({"kind": "boost", "power": "Brawn", "used_as": "Armour"}, "spent as a boost takes no used_as="),
+        ({"kind": "boost", "power": "Brawn", "uses": 3}, "spent as a boost takes no uses="),
+        (
+            {"kind": "retcon", "text": "the car was theirs", "power": "Brawn"},
+            "spent as a retcon takes no power=",
+        ),
+        ({"kind": "rally", "text": "a deep breath"}, "spent as a rally takes no text="),
+        (
+            {"kind": "boost", "power": "Brawn", "radius_ft": 10},
+            "add enhancement=explosive, or drop radius_ft=",
+        ),
+    ],
+)
+def test_a_plot_point_takes_only_the_fields_of_its_use(fields: dict[str, object], match: str) -> None:
+    # src 473-493: a boost raises a rank (or adds an enhancement), a stunt uses a power as another, a retcon
+    # establishes a fact; a field another use reads (or a radius with no explosion) was dropped unread and
+    # the plot point spent all the same
+    d = table()
+    d.do("gm", "start_session")
+    d.refuse("ann", "spend", error=InvalidCommand, match=match, character="widow", **fields)
+    d.do("ann", "spend", character="widow", kind="boost", power="Brawn")
+    assert state(d).condition("widow").plot_points == 0

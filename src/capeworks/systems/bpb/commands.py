@@ -463,6 +463,16 @@ class Heal(_P):
     care: bool = True
 
 
+#: the fields each use of a plot point reads besides the character (BPB-PP-007/009/011/012/013)
+_SPEND_READS: dict[str, frozenset[str]] = {
+    "boost": frozenset({"power", "enhancement", "radius_ft", "rounds"}),
+    "stunt": frozenset({"power", "used_as", "attack", "movement", "goes", "protects", "uses", "rounds"}),
+    "rally": frozenset(),
+    "retcon": frozenset({"text"}),
+    "other": frozenset({"text"}),
+}
+
+
 class Spend(_P):
     """Spend a plot point: a boost (rank or enhancement), a stunt, a rally, a retcon, or (GM) another use."""
 
@@ -486,6 +496,27 @@ class Spend(_P):
     uses: int | None = Field(default=None, ge=1, le=100)
     rounds: int | None = Field(default=None, ge=1, le=100)
     text: str = Field(default="", max_length=300)
+
+    @model_validator(mode="after")
+    def _fields_of_its_use(self) -> Spend:
+        """Each use of a plot point reads its own fields (BPB-PP-007..013, src 465, 473-493): a field another
+        use reads, or an explosion's radius with no explosion, would be dropped unread."""
+        kind = self.kind.strip().lower()
+        reads = _SPEND_READS.get(kind)
+        if reads is None:  # an unknown use is the handler's to refuse, naming the known ones
+            return self
+        unread = [
+            f"{name}="
+            for name, field in type(self).model_fields.items()
+            if name not in reads
+            and name not in ("character", "kind")
+            and getattr(self, name) != field.default
+        ]
+        if unread:
+            raise ValueError(f"a plot point spent as a {kind} takes no {', '.join(unread)}: drop them")
+        if self.radius_ft is not None and self.enhancement.strip().lower() != "explosive":
+            raise ValueError("radius_ft= is an explosion's: add enhancement=explosive, or drop radius_ft=")
+        return self
 
 
 class EndFight(_P):
