@@ -342,6 +342,16 @@ class StepIn(_P):
     #: how far the character goes to get in the way (no further than a base move)
     feet: int | None = Field(default=None, ge=0, le=100000)
 
+    @model_validator(mode="after")
+    def _only_a_step_goes(self) -> StepIn:
+        """``feet`` is how far one dives to get in the way (BPB-TURN-004, src 297): letting the attack
+        pass goes nowhere, so it would be dropped unread."""
+        if self.feet is not None and not self.step:
+            raise ValueError(
+                "feet= is how far a step in goes; step=false lets it pass: drop feet=, or step in"
+            )
+        return self
+
 
 class Extreme(_P):
     """Choose an extreme success's effect: overwhelming, slamming or staggering."""
