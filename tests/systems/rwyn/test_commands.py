@@ -53,3 +53,23 @@ def test_defend__a_move_is_met_as_the_gm_declared_it(fields: dict[str, Any], mat
     d.do("ann", "defend", call=1, dice=[1, 2])
     taken = next(e for e in d.events if e.type == "rwyn.stress_taken")
     assert (taken.data["amount"], taken.data["track"]) == (3, "physical")
+
+
+@pytest.mark.rules("RWYN-GEN-004")
+def test_scene_quality__a_drop_notes_no_sides() -> None:
+    # src 5: places carry qualities with a good and a bad side; drop=true with new sides dropped the
+    # quality and the sides unread, where the GM may have meant to change it
+    d = table(characters=TWO, gm_sets_difficulty=True)
+    d.do("gm", "scene_quality", subject="the docks", benefit="crowded with cover", drawback="slick footing")
+    d.refuse(
+        "gm",
+        "scene_quality",
+        error=InvalidCommand,
+        match="drop benefit= and drawback=, or note it without drop=",
+        subject="the docks",
+        benefit="empty at night",
+        drawback="badly lit",
+        drop=True,
+    )
+    d.do("gm", "scene_quality", subject="the docks", drop=True)
+    assert "the docks" not in state(d).scene_qualities

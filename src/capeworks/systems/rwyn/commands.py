@@ -409,6 +409,18 @@ class SceneQuality(BaseModel):
     drawback: str = Field(default="", max_length=120, description="Its bad side: slick underfoot.")
     drop: bool = Field(default=False, description="Take this subject's quality out of play instead.")
 
+    @model_validator(mode="after")
+    def _a_drop_notes_no_sides(self) -> SceneQuality:
+        """Dropping takes the subject's quality out of play (RWYN-GEN-004): sides given with it would
+        be dropped unread, not noted."""
+        sides = [f"{f}=" for f in ("benefit", "drawback") if getattr(self, f)]
+        if self.drop and sides:
+            raise ValueError(
+                f"drop=true takes the quality out of play: drop {' and '.join(sides)},"
+                " or note it without drop="
+            )
+        return self
+
 
 class GmNote(BaseModel):
     """GM: a private note (planned enemy moves, secrets); players never see it."""
