@@ -271,6 +271,30 @@ class Check(Frozen):
         description="The GM's own check: a personal or defensive Social roll (pain touches it).",
     )
 
+    @model_validator(mode="after")
+    def _a_call_is_rolled_as_called(self) -> Check:
+        """A called check rolls the stat and TN the GM called, secret or not, a feat or not, as called
+        (WD-CORE-003): any of these named again beside ``call`` would be dropped unread."""
+        if self.call is None:
+            return self
+        called = [
+            f"{name}="
+            for name, given in (
+                ("stat", bool(self.stat)),
+                ("tn", self.tn is not None),
+                ("hidden", self.hidden),
+                ("superhuman", self.superhuman),
+                ("effortless", self.effortless),
+                ("personal", self.personal),
+            )
+            if given
+        ]
+        if called:
+            raise ValueError(
+                f"a called check is rolled as the GM called it: drop {', '.join(called)}, or drop call="
+            )
+        return self
+
 
 class SpendMorale(Frozen):
     """Spend a step of high morale to set your last roll's result (WD-MORALE-003)."""
