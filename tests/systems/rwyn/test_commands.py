@@ -50,7 +50,8 @@ def test_defend__a_move_is_met_as_the_gm_declared_it(fields: dict[str, Any], mat
     d = table(characters=TWO, gm_sets_difficulty=True)
     d.do("gm", "enemy_move", character="ada", ability="Brawling", difficulty=2, harm=3, move="a haymaker")
     d.refuse("ann", "defend", error=InvalidCommand, match=match, call=1, **fields)
-    d.do("ann", "defend", call=1, dice=[1, 2])
+    # a form sends every field with its default: the default track beside call= is no choice
+    d.do("ann", "defend", call=1, track="physical", move="", dice=[1, 2])
     taken = next(e for e in d.events if e.type == "rwyn.stress_taken")
     assert (taken.data["amount"], taken.data["track"]) == (3, "physical")
 

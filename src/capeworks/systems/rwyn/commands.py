@@ -187,7 +187,8 @@ class Defend(BaseModel):
                 ability=self.ability is not None,
                 difficulty=self.difficulty is not None,
                 harm=self.harm is not None,
-                track="track" in self.model_fields_set,
+                # a form sends every field, the default track too: only another track is a choice
+                track=self.track is not Track.PHYSICAL,
                 move=bool(self.move),
             )
         return self
