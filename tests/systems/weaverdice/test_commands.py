@@ -42,3 +42,26 @@ def test_check__a_call_is_rolled_as_the_gm_called_it(seat: str, fields: dict[str
     )
     d.do("ann", "check", character="vic", call=1, dice=[3])
     assert d.state.last_check["vic"].total == 3 and 1 not in d.state.calls
+
+
+@pytest.mark.rules("WD-COMBAT-010")
+def test_attack__swings_count_a_full_attacks_rolls() -> None:
+    # src 565-567: a full attack depends on the weapon ("Attack x2" and more); one attack rolls once, so
+    # swings=3 without full=true was dropped unread and one standard attack made
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=2))
+    d.do("gm", "start_combat", dice=[6])  # Vic first
+    d.refuse(
+        "ann",
+        "attack",
+        error=InvalidCommand,
+        match="swings=3 counts a full attack's rolls: add full=true, or drop swings=",
+        character="vic",
+        target="thug",
+        swings=3,
+        dice=[1],
+    )
+    d.do("ann", "attack", character="vic", target="thug", full=True, swings=3, dice=[1])  # 1: a miss
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.swings == 2  # two swings of the three left

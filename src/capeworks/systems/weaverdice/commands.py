@@ -403,6 +403,16 @@ class Attack(Frozen):
         default=None, description="The body part it strikes with (a kick: a leg); none: the arms."
     )
 
+    @model_validator(mode="after")
+    def _swings_are_a_full_attacks(self) -> Attack:
+        """``swings`` counts a full attack's rolls (WD-COMBAT-010, src 565-567): one attack has one, so
+        another count without ``full`` would be dropped unread."""
+        if self.swings != 2 and not self.full:
+            raise ValueError(
+                f"swings={self.swings} counts a full attack's rolls: add full=true, or drop swings="
+            )
+        return self
+
 
 class UsePower(Frozen):
     """Use one of your powers: its action, its effort cost, its attack and statuses (WD-COMBAT-009)."""
