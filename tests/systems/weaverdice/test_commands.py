@@ -65,3 +65,23 @@ def test_attack__swings_count_a_full_attacks_rolls() -> None:
     d.do("ann", "attack", character="vic", target="thug", full=True, swings=3, dice=[1])  # 1: a miss
     assert d.state.fight is not None and d.state.fight.turn is not None
     assert d.state.fight.turn.swings == 2  # two swings of the three left
+
+
+@pytest.mark.rules("WD-MOVE-005", "WD-MOVE-002")
+@pytest.mark.parametrize(
+    ("fields", "match"),
+    [
+        ({"reroll": True}, "add sprint=true, or drop reroll="),
+        ({"vertical": True}, "give the jump (jump=), or drop vertical="),
+    ],
+)
+def test_move__a_flag_needs_what_it_qualifies(fields: dict[str, Any], match: str) -> None:
+    # src 376, 890: Stamina rerolls a sprint's Athletics roll; src 882-884: a jump up or down needs no
+    # run-up. A plain move has no roll to reroll and no jump: the flags were dropped unread
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=2))
+    d.do("gm", "start_combat", dice=[6])  # Vic first
+    d.refuse("ann", "move", error=InvalidCommand, match=match, character="vic", feet=10, **fields)
+    d.do("ann", "move", character="vic", feet=10)
+    assert d.state.fight is not None and d.state.fight.turn is not None and d.state.fight.turn.moved == 10

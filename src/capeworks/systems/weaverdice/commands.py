@@ -588,6 +588,16 @@ class Move(Frozen):
     vertical: bool = Field(default=False, description="The jump is up or down: no run-up needed.")
     climb: int = Field(default=0, ge=0, le=200, description="Then feet climbed: three times the movement.")
 
+    @model_validator(mode="after")
+    def _flags_need_what_they_qualify(self) -> Move:
+        """``reroll`` rerolls a sprint's Athletics roll (WD-MOVE-005, src 376, 890) and ``vertical`` says
+        how a jump goes (WD-MOVE-002, src 882-884): with no sprint or no jump they would be dropped unread."""
+        if self.reroll and not self.sprint:
+            raise ValueError("reroll= rerolls a sprint's Athletics roll: add sprint=true, or drop reroll=")
+        if self.vertical and not self.jump:
+            raise ValueError("vertical= says how a jump goes: give the jump (jump=), or drop vertical=")
+        return self
+
 
 class Act(Frozen):
     """Take another action: a skill, a power, a belt item, a quick action (WD-COMBAT-009..013)."""
