@@ -85,3 +85,27 @@ def test_move__a_flag_needs_what_it_qualifies(fields: dict[str, Any], match: str
     d.refuse("ann", "move", error=InvalidCommand, match=match, character="vic", feet=10, **fields)
     d.do("ann", "move", character="vic", feet=10)
     assert d.state.fight is not None and d.state.fight.turn is not None and d.state.fight.turn.moved == 10
+
+
+@pytest.mark.rules("WD-GRAPPLE-003", "WD-GRAPPLE-009")
+def test_grapple__a_hold_buys_nothing_to_price() -> None:
+    # src 936-940: the margin buys one option besides Hold, whose points are banked; points= or feet= with
+    # option=hold priced nothing and were dropped unread
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])  # Vic first
+    d.do("ann", "grab", character="vic", target="thug", dice=[3])  # 3 + 2 = 5 >= DS 3
+    d.refuse(
+        "ann",
+        "grapple",
+        error=InvalidCommand,
+        match="option=hold buys none: name the option, or drop points= and feet=",
+        character="vic",
+        target="thug",
+        points=2,
+        feet=10,
+        dice=[6, 2],
+    )
+    d.do("ann", "grapple", character="vic", target="thug", dice=[6, 2])
+    assert "vic>thug" in d.state.grapples

@@ -459,6 +459,18 @@ class GrappleTurn(Frozen):
     feet: int | None = Field(default=None, ge=0, le=200)
     stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
 
+    @model_validator(mode="after")
+    def _a_hold_buys_nothing(self) -> GrappleTurn:
+        """``points`` and ``feet`` price the option bought with the margin (WD-GRAPPLE-003/008, src 936-988);
+        a hold buys none (its margin is banked), so they would be dropped unread."""
+        priced = [f"{f}=" for f in ("points", "feet") if getattr(self, f) is not None]
+        if self.option is GrappleOption.HOLD and priced:
+            raise ValueError(
+                f"{' and '.join(priced)} price an option bought with the margin; option=hold buys none:"
+                f" name the option, or drop {' and '.join(priced)}"
+            )
+        return self
+
 
 class BreakPin(Frozen):
     """Strain against an object pinning you: a lengthy Brawn check to 6; it stays in you (WD-STATUS-013)."""
