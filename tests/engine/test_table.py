@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import BaseModel, ValidationError, model_validator
 
 from capeworks.engine import Command, Role, Seat, Table, Viewer
-from capeworks.engine.table import REVERTED, UNDO_REQUESTED
+from capeworks.engine.table import REVERTED, UNDO_REQUESTED, describe_validation_error
 from capeworks.errors import (
     DiceValueError,
     InvalidCommand,
@@ -75,6 +76,25 @@ def test_execute__malformed_payload_is_a_readable_invalid_command() -> None:
     expected = r"Cannot read the add command: dice: .*greater than or equal to 1"
     with pytest.raises(InvalidCommand, match=expected):
         new_table().execute(add("ann", 0))
+
+
+def test_describe_validation_error__a_validators_sentence_reads_without_pydantics_prefix() -> None:
+    class Either(BaseModel):
+        a: int = 0
+        b: int = 0
+
+        @model_validator(mode="after")
+        def _one(self) -> Either:
+            if self.a and self.b:
+                raise ValueError("give a= or b=, not both")
+            return self
+
+    with pytest.raises(ValidationError) as caught:
+        Either(a=1, b=2)
+    # the model's refusal of the two fields together is its own sentence, with no "value: Value error,"
+    assert describe_validation_error("the either command", caught.value) == (
+        "Cannot read the either command: give a= or b=, not both."
+    )
 
 
 def test_execute__unknown_seat_is_not_found() -> None:

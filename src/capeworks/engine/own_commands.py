@@ -86,8 +86,13 @@ def describe_validation_error(what: str, error: ValidationError) -> str:
     """Turn pydantic's report into one sentence a player can read."""
     parts = []
     for item in error.errors()[:3]:
-        where = ".".join(str(p) for p in item["loc"]) or "value"
-        parts.append(f"{where}: {item['msg']}")
+        # a validator's own sentence reads without pydantic's "Value error, " in front of it
+        said = item.get("ctx", {}).get("error") if item["type"] == "value_error" else None
+        msg = str(said) if said is not None else item["msg"]
+        if item["loc"]:
+            parts.append(f"{'.'.join(str(p) for p in item['loc'])}: {msg}")
+        else:  # a model validator's refusal of fields together: its sentence says which
+            parts.append(msg if said is not None else f"value: {msg}")
     more = "" if error.error_count() <= 3 else f" (and {error.error_count() - 3} more)"
     return f"Cannot read {what}: " + "; ".join(parts) + more + "."
 

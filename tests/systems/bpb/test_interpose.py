@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import pytest
 
-from capeworks.errors import NotPermitted
+from capeworks.errors import InvalidCommand, NotPermitted
 from capeworks.systems.bpb.model import Guard, Status
 from capeworks.systems.bpb.sheet import Character
 from tests.systems.bpb.helpers import decisions, of, one, state, table
@@ -189,3 +189,17 @@ def test_a_replay_reaches_the_same_state() -> None:
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
     d.answer("bo", "step-in-1-ganyeka", "step")
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("BPB-TURN-004")
+def test_letting_it_pass_goes_no_distance() -> None:
+    # feet= is how far a character dives to get in front of the attack; with step=false it was dropped
+    # unread and the attack let pass: refused, naming both, and nothing changes
+    d = _fight()
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.refuse(
+        "bo", "step_in", error=InvalidCommand, match="drop feet=, or step in",
+        attack=1, character="ganyeka", step=False, feet=10,
+    )  # fmt: skip
+    declined = one(d.do("bo", "step_in", attack=1, character="ganyeka", step=False), "step_in_declined")
+    assert declined.character == "ganyeka"

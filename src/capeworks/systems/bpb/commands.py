@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from capeworks.engine.kit import TextList
 from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
@@ -118,6 +118,17 @@ class CallTask(_P):
     #: BPB-PP-006: the task is simply impossible: no plot point buys an automatic success
     no_automatic: bool = False
 
+    @model_validator(mode="after")
+    def _against_attribute_names_an_opponents(self) -> CallTask:
+        """``against_attribute`` is the opponent's attribute of an opposed task (BPB-ROLL-007, src 169):
+        without ``against`` it would be dropped and the difficulty set another way, unread."""
+        if self.against_attribute is not None and self.against is None:
+            raise ValueError(
+                "against_attribute= is the opponent's attribute of an opposed task: name the opponent"
+                " (against=), or drop against_attribute="
+            )
+        return self
+
 
 class Contest(_P):
     """Call a competition: the first side to the required successes wins (BPB-EXT-003)."""
@@ -155,6 +166,17 @@ class RollTask(_P):
     character: str
     take: str = "roll"
     plot_point: bool = False
+
+    @model_validator(mode="after")
+    def _one_way_to_succeed(self) -> RollTask:
+        """A plot point is an automatic success (BPB-PP-005, src 469), taking the average or the maximum
+        a routine roll (BPB-TAKE, src 214, 220): one or the other, the take not dropped unread."""
+        if self.plot_point and self.take != "roll":
+            raise ValueError(
+                f"take={self.take} or plot_point=true, not both: a plot point is an automatic success;"
+                " drop one"
+            )
+        return self
 
 
 class StartFight(_P):
@@ -206,6 +228,29 @@ class Move(_P):
     medium: str = "ground"
     power: str | None = None
     stand_up: bool = False
+
+    @model_validator(mode="after")
+    def _standing_up_goes_nowhere(self) -> Move:
+        """Standing up is the whole movement action (BPB-ACT-004, src 127): a pace, a distance, a medium or
+        a power given with it would be dropped unread."""
+        if not self.stand_up:
+            return self
+        going = [
+            f"{name}="
+            for name, given in (
+                ("mode", self.mode is not Mode.WALK),
+                ("feet", self.feet is not None),
+                ("medium", self.medium != "ground"),
+                ("power", self.power is not None),
+            )
+            if given
+        ]
+        if going:
+            raise ValueError(
+                f"standing up is the whole movement action: drop {', '.join(going)}, or move without"
+                " stand_up="
+            )
+        return self
 
 
 class Pace(_P):
@@ -269,6 +314,17 @@ class Defend(_P):
     #: similar theme or power source, the GM permits (src 377, 387)
     power: str | None = Field(default=None, max_length=60)
 
+    @model_validator(mode="after")
+    def _a_power_blocks_or_dodges(self) -> Defend:
+        """``power`` is what a block or a dodge is made with (BPB-DEF-004/005, src 377, 387): with a dive
+        or taking the hit nothing is rolled, so it would be dropped unread."""
+        if self.power is not None and self.choice.strip().lower() not in ("block", "dodge"):
+            raise ValueError(
+                f"power= is what a block or a dodge is made with; choice={self.choice.strip()} rolls"
+                " nothing: drop power=, or block or dodge"
+            )
+        return self
+
 
 class PermitPower(_P):
     """Rule whether the power a target asked to block or dodge with has a similar theme or power source."""
@@ -285,6 +341,16 @@ class StepIn(_P):
     step: bool = True
     #: how far the character goes to get in the way (no further than a base move)
     feet: int | None = Field(default=None, ge=0, le=100000)
+
+    @model_validator(mode="after")
+    def _only_a_step_goes(self) -> StepIn:
+        """``feet`` is how far one dives to get in the way (BPB-TURN-004, src 297): letting the attack
+        pass goes nowhere, so it would be dropped unread."""
+        if self.feet is not None and not self.step:
+            raise ValueError(
+                "feet= is how far a step in goes; step=false lets it pass: drop feet=, or step in"
+            )
+        return self
 
 
 class Extreme(_P):
@@ -325,6 +391,21 @@ class Grab(_P):
     soft: bool = False
     #: BPB-PP-005: a plot point for an automatic success on the grab ("an attempt to hit in combat")
     plot_point: bool = False
+
+    @model_validator(mode="after")
+    def _landing_is_a_throws(self) -> Grab:
+        """``into``, ``into_pv`` and ``soft`` say where a throw lands (BPB-GRAB-009/010, src 351-355):
+        with another manoeuvre, or an object's protection with no object, they would be dropped unread."""
+        landing = [f"{f}=" for f in ("into", "into_pv", "soft") if getattr(self, f)]
+        manoeuvre = self.manoeuvre.strip().lower()
+        if landing and manoeuvre != "throw":
+            raise ValueError(
+                f"{', '.join(landing)} say where a throw lands; manoeuvre={manoeuvre} throws nobody:"
+                f" drop {', '.join(landing)}, or throw"
+            )
+        if self.into_pv and not self.into:
+            raise ValueError("into_pv= is the protection of what the throw lands in: name it (into=)")
+        return self
 
 
 class BreakOut(_P):
@@ -392,6 +473,16 @@ class Heal(_P):
     care: bool = True
 
 
+#: the fields each use of a plot point reads besides the character (BPB-PP-007/009/011/012/013)
+_SPEND_READS: dict[str, frozenset[str]] = {
+    "boost": frozenset({"power", "enhancement", "radius_ft", "rounds"}),
+    "stunt": frozenset({"power", "used_as", "attack", "movement", "goes", "protects", "uses", "rounds"}),
+    "rally": frozenset(),
+    "retcon": frozenset({"text"}),
+    "other": frozenset({"text"}),
+}
+
+
 class Spend(_P):
     """Spend a plot point: a boost (rank or enhancement), a stunt, a rally, a retcon, or (GM) another use."""
 
@@ -415,6 +506,27 @@ class Spend(_P):
     uses: int | None = Field(default=None, ge=1, le=100)
     rounds: int | None = Field(default=None, ge=1, le=100)
     text: str = Field(default="", max_length=300)
+
+    @model_validator(mode="after")
+    def _fields_of_its_use(self) -> Spend:
+        """Each use of a plot point reads its own fields (BPB-PP-007..013, src 465, 473-493): a field another
+        use reads, or an explosion's radius with no explosion, would be dropped unread."""
+        kind = self.kind.strip().lower()
+        reads = _SPEND_READS.get(kind)
+        if reads is None:  # an unknown use is the handler's to refuse, naming the known ones
+            return self
+        unread = [
+            f"{name}="
+            for name, field in type(self).model_fields.items()
+            if name not in reads
+            and name not in ("character", "kind")
+            and getattr(self, name) != field.default
+        ]
+        if unread:
+            raise ValueError(f"a plot point spent as a {kind} takes no {', '.join(unread)}: drop them")
+        if self.radius_ft is not None and self.enhancement.strip().lower() != "explosive":
+            raise ValueError("radius_ft= is an explosion's: add enhancement=explosive, or drop radius_ft=")
+        return self
 
 
 class EndFight(_P):

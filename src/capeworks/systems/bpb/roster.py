@@ -200,11 +200,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
     who = character(state, c.character)
     spend_check(state, who)
     b = ctx.batch(state)
-    kind = c.kind.strip().lower()
-    if (c.attack is not None or c.movement or c.goes is not Medium.GROUND or c.protects is not None) and (
-        kind != "stunt"
-    ):
-        raise InvalidCommand("Only a stunt is used as an attack, a movement or a protection power.")
+    kind = c.kind.strip().lower()  # the fields each use reads are checked on the command (Spend)
     if c.rounds is not None and c.rounds > state.config.boost_rounds and not ctx.is_gm:
         # src 477, 483: a boost or stunt lasts one round; longer "if that seems to make sense and the GM
         # agrees": the GM's seat spends it for the player

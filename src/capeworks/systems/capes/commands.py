@@ -7,7 +7,7 @@ numbers and booleans are read from text. Every player sends the same commands
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from capeworks.systems.capes.sheet import ConflictKind
 
@@ -73,6 +73,17 @@ class CreateFreeform(BaseModel):
     non_person: bool = False
     free_conflict: str = _TEXT
     replace: bool = False
+
+    @model_validator(mode="after")
+    def _free_conflict_is_a_non_persons(self) -> CreateFreeform:
+        """A Free Conflict belongs to a non-person character (CAPES-CHAR-017, src 87); on a person's
+        sheet nobody could ever add it, so it is refused rather than kept unusable."""
+        if self.free_conflict and not self.non_person:
+            raise ValueError(
+                "free_conflict= is a non-person character's Free Conflict: add non_person=true, or drop"
+                " free_conflict="
+            )
+        return self
 
 
 class CreateClickAndLock(BaseModel):
@@ -156,6 +167,17 @@ class CreateConflict(BaseModel):
     free: str = Field(default="", pattern=r"^(|exemplar|non_person)$")
     exemplar: str = ""
 
+    @model_validator(mode="after")
+    def _exemplar_is_for_its_free_conflict(self) -> CreateConflict:
+        """``exemplar=`` names the other character of an Exemplar Free Conflict (CAPES-CHAR-012, src 86);
+        with any other Conflict it would be dropped unread, so it is refused."""
+        if self.exemplar and self.free != "exemplar":
+            raise ValueError(
+                "exemplar= names the Exemplar of an Exemplar Free Conflict: add free=exemplar, or drop"
+                " exemplar="
+            )
+        return self
+
 
 class Veto(BaseModel):
     """Veto a Conflict just declared (CAPES-EG-002/007); Goals need reason ``a`` or ``b``."""
@@ -172,6 +194,16 @@ class Narrate(BaseModel):
     text: str = Field(min_length=1, max_length=2000)
     conflict: str = ""
     outcome: bool = False
+
+    @model_validator(mode="after")
+    def _outcome_of_a_conflict(self) -> Narrate:
+        """``outcome=`` says the narration tells how a Conflict turns out (CAPES-CONF-005, src 112):
+        without the Conflict it would be recorded as free narration, the claim dropped unread."""
+        if self.outcome and not self.conflict:
+            raise ValueError(
+                "outcome= narrates how a Conflict turns out: name it (conflict=), or drop outcome="
+            )
+        return self
 
 
 class BeginActions(BaseModel):
@@ -206,6 +238,21 @@ class UseAbility(BaseModel):
         le=6,
         description="Raise an Inspiration you hold instead of rolling: its value (0: none).",
     )
+
+    @model_validator(mode="after")
+    def _one_use(self) -> UseAbility:
+        """An ability use raises an Inspiration or rolls a die, not both (CAPES-ABIL-002, src 188-189):
+        an Inspiration with a die's fields is refused rather than the die quietly dropped."""
+        if self.inspiration:
+            die_fields = [f for f in ("conflict", "side", "help", "label") if getattr(self, f)]
+            if self.die != 1:
+                die_fields.append("die")
+            if die_fields:
+                raise ValueError(
+                    "raise an Inspiration (inspiration=) or roll a die (conflict= side= die=), not both;"
+                    f" drop {', '.join(f'{f}=' for f in die_fields)} or inspiration="
+                )
+        return self
 
 
 class _RollDecision(BaseModel):
@@ -318,6 +365,18 @@ class OverdrawnRoll(BaseModel):
     conflict: str = ""
     side: str = ""
     die: int = Field(default=0, ge=0, le=60)
+
+    @model_validator(mode="after")
+    def _a_die_names_its_conflict(self) -> OverdrawnRoll:
+        """``side=`` and ``die=`` pick among equally high dice only with the Conflict they sit in
+        (CAPES-DEBT-003, src 147); without it the table would roll its own pick, the choice dropped."""
+        given = [f"{f}=" for f in ("side", "die") if getattr(self, f)]
+        if given and not self.conflict:
+            raise ValueError(
+                f"{' and '.join(given)} pick a die only with its Conflict: add conflict=, or drop"
+                f" {' and '.join(given)}"
+            )
+        return self
 
 
 class Resolve(BaseModel):

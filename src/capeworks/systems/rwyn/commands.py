@@ -15,7 +15,7 @@ import re
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from capeworks.engine.kit import TextList
 from capeworks.systems.rwyn.characters import SAMPLE_CHARACTERS
@@ -150,6 +150,20 @@ class Check(BaseModel):
     benefit: str = ""
     drawback: str = ""
 
+    @model_validator(mode="after")
+    def _a_call_is_rolled_as_called(self) -> Check:
+        """A called check rolls the ability, difficulty, task and time the GM called (RWYN-GEN-001):
+        any of them named here beside ``call`` would be dropped unread."""
+        if self.call is not None:
+            _refuse_beside_call(
+                "A called check rolls the ability and difficulty the GM called",
+                ability=self.ability is not None,
+                difficulty=self.difficulty is not None,
+                task=bool(self.task),
+                time=bool(self.time),
+            )
+        return self
+
 
 class Defend(BaseModel):
     """Defend against an enemy move (RWYN-GEN-003): answer the GM's move, or name it all (GM)."""
@@ -162,6 +176,29 @@ class Defend(BaseModel):
     harm: int | None = Field(default=None, ge=0, le=20)
     track: Track = Track.PHYSICAL
     move: str = Field(default="", max_length=200)
+
+    @model_validator(mode="after")
+    def _a_move_is_met_as_declared(self) -> Defend:
+        """Defending against a declared move rolls its ability and difficulty, and risks its harm on its
+        track (RWYN-GEN-003): any of them named here beside ``call`` would be dropped unread."""
+        if self.call is not None:
+            _refuse_beside_call(
+                "Defending against a declared move rolls what the GM declared",
+                ability=self.ability is not None,
+                difficulty=self.difficulty is not None,
+                harm=self.harm is not None,
+                # a form sends every field, the default track too: only another track is a choice
+                track=self.track is not Track.PHYSICAL,
+                move=bool(self.move),
+            )
+        return self
+
+
+def _refuse_beside_call(why: str, **given: bool) -> None:
+    """Refuse the fields ``given`` beside ``call=``: the call already says them."""
+    named = [f"{field}=" for field, present in given.items() if present]
+    if named:
+        raise ValueError(f"{why}: drop {', '.join(named)}, or drop call= and name it all")
 
 
 class CallCheck(BaseModel):
@@ -372,6 +409,18 @@ class SceneQuality(BaseModel):
     benefit: str = Field(default="", max_length=120, description="Its good side: crowded, plenty of cover.")
     drawback: str = Field(default="", max_length=120, description="Its bad side: slick underfoot.")
     drop: bool = Field(default=False, description="Take this subject's quality out of play instead.")
+
+    @model_validator(mode="after")
+    def _a_drop_notes_no_sides(self) -> SceneQuality:
+        """Dropping takes the subject's quality out of play (RWYN-GEN-004): sides given with it would
+        be dropped unread, not noted."""
+        sides = [f"{f}=" for f in ("benefit", "drawback") if getattr(self, f)]
+        if self.drop and sides:
+            raise ValueError(
+                f"drop=true takes the quality out of play: drop {' and '.join(sides)},"
+                " or note it without drop="
+            )
+        return self
 
 
 class GmNote(BaseModel):

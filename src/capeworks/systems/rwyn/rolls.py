@@ -51,7 +51,10 @@ from capeworks.systems.rwyn.state import RwynState
 __all__ = ["buy", "check", "defend", "favour", "reroll", "sacrifice"]
 
 
-def _called(state: RwynState, context: Ctx, call_id: int, kind: ck.CheckKind) -> tuple[Character, Call]:
+def _called(
+    state: RwynState, context: Ctx, call_id: int, kind: ck.CheckKind, named: str | None
+) -> tuple[Character, Call]:
+    """The character and the open call ``call_id`` of ``kind``; ``named``, if given, must be who it is for."""
     call = open_call(state, call_id)
     if call.asked:
         raise RuleViolation("RWYN-GEN-001", f"Call {call.id} waits for the GM to set its difficulty.")
@@ -60,6 +63,9 @@ def _called(state: RwynState, context: Ctx, call_id: int, kind: ck.CheckKind) ->
         raise InvalidCommand(f"Call {call.id} is {what}.")
     who = character(state, call.character)
     control(context, who)
+    # the call says who rolls: another character named beside it is refused, not quietly replaced
+    if named is not None and character(state, named).id != who.id:
+        raise InvalidCommand(f"Call {call.id} is for {who.name}: drop character=, or name {who.name}.")
     return who, call
 
 
@@ -100,10 +106,8 @@ def check(state: RwynState, context: Ctx, c: cmd.Check, dice: DiceService) -> Do
     """Roll a check: the GM's call, or one named by the GM (or by players where they set difficulties)."""
     config = context.config
     from_call: int | None = None
-    if c.call is not None:
-        if c.ability is not None or c.difficulty is not None:
-            raise InvalidCommand("A called check rolls the ability and difficulty the GM called.")
-        who, call = _called(state, context, c.call, ck.CheckKind.TASK)
+    if c.call is not None:  # the fields a call already says are refused beside it (Check)
+        who, call = _called(state, context, c.call, ck.CheckKind.TASK, c.character)
         stress.require_in_conflict(who)
         name, difficulty, task, time, from_call = (
             call.ability,
@@ -129,10 +133,8 @@ def defend(state: RwynState, context: Ctx, c: cmd.Defend, dice: DiceService) -> 
     """Defend against an enemy move: its difficulty, then stress on a failure (RWYN-GEN-003)."""
     config = context.config
     from_call: int | None = None
-    if c.call is not None:
-        if c.ability is not None or c.difficulty is not None or c.harm is not None:
-            raise InvalidCommand("Defending against a declared move rolls what the GM declared.")
-        who, call = _called(state, context, c.call, ck.CheckKind.DEFENCE)
+    if c.call is not None:  # the fields a move already says are refused beside it (Defend)
+        who, call = _called(state, context, c.call, ck.CheckKind.DEFENCE, c.character)
         stress.require_in_conflict(who)
         name, difficulty, harm, track, move = (
             call.ability,

@@ -271,6 +271,30 @@ class Check(Frozen):
         description="The GM's own check: a personal or defensive Social roll (pain touches it).",
     )
 
+    @model_validator(mode="after")
+    def _a_call_is_rolled_as_called(self) -> Check:
+        """A called check rolls the stat and TN the GM called, secret or not, a feat or not, as called
+        (WD-CORE-003): any of these named again beside ``call`` would be dropped unread."""
+        if self.call is None:
+            return self
+        called = [
+            f"{name}="
+            for name, given in (
+                ("stat", bool(self.stat)),
+                ("tn", self.tn is not None),
+                ("hidden", self.hidden),
+                ("superhuman", self.superhuman),
+                ("effortless", self.effortless),
+                ("personal", self.personal),
+            )
+            if given
+        ]
+        if called:
+            raise ValueError(
+                f"a called check is rolled as the GM called it: drop {', '.join(called)}, or drop call="
+            )
+        return self
+
 
 class SpendMorale(Frozen):
     """Spend a step of high morale to set your last roll's result (WD-MORALE-003)."""
@@ -379,6 +403,16 @@ class Attack(Frozen):
         default=None, description="The body part it strikes with (a kick: a leg); none: the arms."
     )
 
+    @model_validator(mode="after")
+    def _swings_are_a_full_attacks(self) -> Attack:
+        """``swings`` counts a full attack's rolls (WD-COMBAT-010, src 565-567): one attack has one, so
+        another count without ``full`` would be dropped unread."""
+        if self.swings != 2 and not self.full:
+            raise ValueError(
+                f"swings={self.swings} counts a full attack's rolls: add full=true, or drop swings="
+            )
+        return self
+
 
 class UsePower(Frozen):
     """Use one of your powers: its action, its effort cost, its attack and statuses (WD-COMBAT-009)."""
@@ -429,6 +463,18 @@ class GrappleTurn(Frozen):
     points: int | None = Field(default=None, ge=0, le=20)
     feet: int | None = Field(default=None, ge=0, le=200)
     stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
+
+    @model_validator(mode="after")
+    def _a_hold_buys_nothing(self) -> GrappleTurn:
+        """``points`` and ``feet`` price the option bought with the margin (WD-GRAPPLE-003/008, src 936-988);
+        a hold buys none (its margin is banked), so they would be dropped unread."""
+        priced = [f"{f}=" for f in ("points", "feet") if getattr(self, f) is not None]
+        if self.option is GrappleOption.HOLD and priced:
+            raise ValueError(
+                f"{' and '.join(priced)} price an option bought with the margin; option=hold buys none:"
+                f" name the option, or drop {' and '.join(priced)}"
+            )
+        return self
 
 
 class BreakPin(Frozen):
@@ -558,6 +604,16 @@ class Move(Frozen):
     jump: int = Field(default=0, ge=0, le=5, description="Then a 5 ft jump for 10 ft (10 ft run-up first).")
     vertical: bool = Field(default=False, description="The jump is up or down: no run-up needed.")
     climb: int = Field(default=0, ge=0, le=200, description="Then feet climbed: three times the movement.")
+
+    @model_validator(mode="after")
+    def _flags_need_what_they_qualify(self) -> Move:
+        """``reroll`` rerolls a sprint's Athletics roll (WD-MOVE-005, src 376, 890) and ``vertical`` says
+        how a jump goes (WD-MOVE-002, src 882-884): with no sprint or no jump they would be dropped unread."""
+        if self.reroll and not self.sprint:
+            raise ValueError("reroll= rerolls a sprint's Athletics roll: add sprint=true, or drop reroll=")
+        if self.vertical and not self.jump:
+            raise ValueError("vertical= says how a jump goes: give the jump (jump=), or drop vertical=")
+        return self
 
 
 class Act(Frozen):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.systems.workshop.samples import SHEETS
@@ -95,6 +95,26 @@ class AddCharacter(Frozen):
     )
     count: int = Field(default=1, ge=1, le=100)
     engaging: str = Field(default="", max_length=64)
+
+    @model_validator(mode="after")
+    def _a_group_is_unnamed(self) -> AddCharacter:
+        """``count`` and ``engaging`` describe a group of unnamed mooks (WS-MOOK-004/005, src 175): on a
+        named character (``named``, else its sample's) they would be dropped unread."""
+        named = (
+            self.named if "named" in self.model_fields_set or not self.sample else _sample_named(self.sample)
+        )
+        group = [f for f, given in (("count=", self.count != 1), ("engaging=", bool(self.engaging))) if given]
+        if named and group:
+            raise ValueError(
+                f"{' and '.join(group)} describe a group of unnamed mooks: add named=false, or drop"
+                f" {' and '.join(group)}"
+            )
+        return self
+
+
+def _sample_named(sample: str) -> bool:
+    """Whether the shipped sample ``sample`` is a named character (an unknown one: the handler refuses)."""
+    return bool(SHEETS.get(sample, {}).get("named", True))
 
 
 class StartSequence(Frozen):
