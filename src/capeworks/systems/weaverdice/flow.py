@@ -189,6 +189,18 @@ def on_turn(state: WdState, ident: str) -> Fight:
     return fight
 
 
+def off_turn(state: WdState, me: Combatant) -> None:
+    """The moment of an attack of opportunity, by weapon or power: someone else's turn in a fight
+    (WD-COMBAT-015), the attacker up (WD-COMBAT-002), and nothing waiting on a decision (WD-COMBAT-019)."""
+    fight = state.fight
+    if fight is None or fight.turn is None or fight.turn.actor == me.id:
+        raise RuleViolation("WD-COMBAT-015", "An attack of opportunity happens on someone else's turn.")
+    if me.track.standing is not Standing.UP:
+        raise RuleViolation("WD-COMBAT-002", f"{me.name} is in no state to attack.")
+    if state.attack is not None or state.effects:
+        raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
+
+
 def roll_check(
     b: Builder,
     ident: str,

@@ -39,6 +39,7 @@ from capeworks.systems.weaverdice.flow import (
     Builder,
     Ctx,
     Done,
+    off_turn,
     offers_reaction,
     on_turn,
     pained_failure,
@@ -98,15 +99,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     gun = next((h for h in own.held if h.name == c.weapon and "gun" in h.keywords), None)
     rep_owed = gun is not None  # one negative card per attack action that fires a gun (WD-REP-010)
     if c.opportunity:
-        fight = state.fight
-        if fight is None or fight.turn is None or fight.turn.actor == c.character:
-            raise RuleViolation("WD-COMBAT-015", "An attack of opportunity happens on someone else's turn.")
-        if me.track.standing is not Standing.UP:
-            raise RuleViolation("WD-COMBAT-002", f"{me.name} is in no state to attack.")
-        if state.attack is not None or state.effects:
-            raise RuleViolation(
-                "WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision."
-            )
+        off_turn(state, me)
         if c.full:
             raise RuleViolation("WD-MOVE-004", "An attack of opportunity is one attack, not a full attack.")
         check_aoo_attack(skill_dice=len(c.skills))

@@ -25,6 +25,7 @@ from capeworks.systems.weaverdice.flow import (
     Builder,
     Ctx,
     Done,
+    off_turn,
     offers_reaction,
     on_turn,
     pained_failure,
@@ -269,13 +270,7 @@ def _check_opportunity(
     me = person(state, c.character)
     if reaction:
         raise RuleViolation("WD-COMBAT-015", f"{power.name} is used out of turn already, as a reaction.")
-    fight = state.fight
-    if fight is None or fight.turn is None or fight.turn.actor == c.character:
-        raise RuleViolation("WD-COMBAT-015", "An attack of opportunity happens on someone else's turn.")
-    if me.track.standing is not Standing.UP:
-        raise RuleViolation("WD-COMBAT-002", f"{me.name} is in no state to attack.")
-    if state.attack is not None or state.effects:
-        raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
+    off_turn(state, me)
     if not power.is_attack or not power.single_target:
         raise RuleViolation(
             "WD-MOVE-004", f"{power.name} is no one-target attack: an attack of opportunity strikes one."
