@@ -23,7 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from capeworks.engine import Command, Table
-from capeworks.engine.golden import LOG_SUFFIX, GoldenLog, differences, expectations, replay_document
+from capeworks.engine.golden import (
+    LOG_SUFFIX,
+    GoldenLog,
+    differences,
+    expectations,
+    find,
+    replay_document,
+)
 from capeworks.engine.ruleset import SampleStep
 from capeworks.store import FORMAT_NAME, FORMAT_VERSION, chain
 from tests.engine.fanout_sessions import Session, rwyn_evening, sessions
@@ -221,11 +228,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("names", nargs="*", help="RULESET/NAME of the golden logs to write (default: all)")
     args = parser.parse_args(argv)
     known = _sessions()
-    unknown = sorted(set(args.names) - {f"{r}/{n}" for r, n in known})
+    # logs written some other way (tests/golden/harvest.py): their expectations are kept here too
+    kept = {(g.ruleset, g.name): g for g in find(args.root) if (g.ruleset, g.name) not in known}
+    labels = [f"{r}/{n}" for r, n in [*known, *kept]]
+    unknown = sorted(set(args.names) - set(labels))
     if unknown:
-        parser.error(
-            f"no golden log is called {unknown[0]!r}; known: {', '.join(f'{r}/{n}' for r, n in known)}"
-        )
+        parser.error(f"no golden log is called {unknown[0]!r}; known: {', '.join(labels)}")
     refused = 0
     for (ruleset, name), make in known.items():
         if args.names and f"{ruleset}/{name}" not in args.names:
@@ -235,23 +243,32 @@ def main(argv: list[str] | None = None) -> int:
             golden.log_path.parent.mkdir(parents=True, exist_ok=True)
             _write_json(golden.log_path, document(make().played(), table_id=f"golden{ruleset}{name}"))
             print(f"{golden.label}: wrote the log")
-        got = expectations(replay_document(golden.document()))
-        if not golden.expected_path.exists():
-            _write_json(golden.expected_path, got)
-            print(f"{golden.label}: wrote its expectations")
-            continue
-        found = differences(golden.expected(), got)
-        if not found:
-            print(f"{golden.label}: replays to its expectations")
-        elif args.overwrite:
-            _write_json(golden.expected_path, got)
-            print(f"{golden.label}: OVERWROTE its expectations ({len(found)} differences):")
-            print("\n".join(f"  {d}" for d in found))
-        else:
-            refused += 1
-            print(f"{golden.label}: replays differently; not written (use --overwrite if meant):")
-            print("\n".join(f"  {d}" for d in found))
+        refused += not _expect(golden, overwrite=args.overwrite)
+    for golden in kept.values():
+        if not args.names or golden.label in args.names:
+            refused += not _expect(golden, overwrite=args.overwrite)
     return 1 if refused else 0
+
+
+def _expect(golden: GoldenLog, *, overwrite: bool) -> bool:
+    """Write ``golden``'s expectations if missing (or differing, when told); False when refused."""
+    got = expectations(replay_document(golden.document()))
+    if not golden.expected_path.exists():
+        _write_json(golden.expected_path, got)
+        print(f"{golden.label}: wrote its expectations")
+        return True
+    found = differences(golden.expected(), got)
+    if not found:
+        print(f"{golden.label}: replays to its expectations")
+    elif overwrite:
+        _write_json(golden.expected_path, got)
+        print(f"{golden.label}: OVERWROTE its expectations ({len(found)} differences):")
+        print("\n".join(f"  {d}" for d in found))
+    else:
+        print(f"{golden.label}: replays differently; not written (use --overwrite if meant):")
+        print("\n".join(f"  {d}" for d in found))
+        return False
+    return True
 
 
 if __name__ == "__main__":
