@@ -1,0 +1,59 @@
+"""Part-1 leftovers a referee found (stop 42), each written from the seed
+(``/work/shared/seeds/000_*.txt``, cited "src N") and played at the table with given dice: a power's
+pool= where its cost has no choice, a second swing's swings=, a non-equipment repair, the GM's effort
+ruling over a pick owed in secret, a gun fired on a secret roll, and high morale bought on a get-up
+or a sprint roll."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.vocab import Pool
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+# -- use_power's pool= (WD-EFFORT-003, src 376-380) ----------------------------------------------
+
+#: Arc Lash costs one Stamina dot: its cost names its pool, so there is nothing for pool= to choose
+ARC_LASH = {
+    "name": "Arc Lash",
+    "classifications": ["blaster"],
+    "targeting": "ranged",
+    "range_ft": 60,
+    "attack_stat": "dexterity",
+    "damage": "shock",
+    "tier": 1,
+    "cost": [{"pool": "stamina", "dots": 1}],
+}
+#: Surge costs one Stamina dot and one dot of any effort: pool= pays the second
+SURGE = {**ARC_LASH, "name": "Surge", "cost": [{"pool": "stamina", "dots": 1}, {"pool": None, "dots": 1}]}
+
+
+def _spark() -> Driver:
+    d = table()
+    add(d, "ann", {**sheet("spark", "Spark", dexterity=4), "powers": [ARC_LASH, SURGE]})
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=3))
+    d.do("gm", "start_combat", dice=[6])
+    return d
+
+
+@pytest.mark.rules("WD-EFFORT-003", "WD-COMBAT-009")
+def test_pool_on_a_power_whose_cost_names_its_pool_is_refused_and_changes_nothing() -> None:
+    # src 376-380: Stamina is "spent on physically draining powers"; Arc Lash's dot is Stamina's by
+    # its design. pool=focus was dropped unread and the Stamina paid: now it is refused, saying why.
+    d = _spark()
+    d.refuse(
+        "ann",
+        "use_power",
+        character="spark",
+        power="arc lash",
+        targets="thug",
+        pool="focus",
+        dice=[3, 1],
+        rule="WD-EFFORT-003",
+        match="Arc Lash is paid in Stamina: no any-effort cost for pool= to pay",
+    )
+    # Surge's second dot is any effort's: pool=focus pays it (Dex 4: 3 + 1 = 4 vs DS 3 hits; effect 1)
+    d.do("ann", "use_power", character="spark", power="surge", targets="thug", pool="focus", dice=[3, 1])
+    spark = d.state.people["spark"]
+    assert spark.effort.spent == {Pool.STAMINA: 1, Pool.FOCUS: 1}
