@@ -57,3 +57,35 @@ def test_pool_on_a_power_whose_cost_names_its_pool_is_refused_and_changes_nothin
     d.do("ann", "use_power", character="spark", power="surge", targets="thug", pool="focus", dice=[3, 1])
     spark = d.state.people["spark"]
     assert spark.effort.spent == {Pool.STAMINA: 1, Pool.FOCUS: 1}
+
+
+# -- a full attack's swings (WD-COMBAT-010, src 527-529, 565-567) --------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-010")
+def test_swings_on_a_later_swing_of_a_full_attack_is_refused__the_count_is_the_first_swings() -> None:
+    # src 529 "Full Attack (Attack x2)"; src 567 "A full attack may have more to it than two individual
+    # weapon swings, depending on the weapon": the count is the full attack's, set as it begins. Vic's
+    # full attack of three swings: a second swing saying swings=4 was taken as the second of three, its
+    # count dropped unread. Now refused, nothing changed; the swings go on as counted.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=2))
+    d.do("gm", "start_combat", dice=[6])  # Vic first
+    d.do("ann", "attack", character="vic", target="thug", full=True, swings=3, dice=[1])  # 1: a miss
+    d.refuse(
+        "ann",
+        "attack",
+        character="vic",
+        target="thug",
+        full=True,
+        swings=4,
+        dice=[1],
+        rule="WD-COMBAT-010",
+        match="full attack is under way, its swings counted when it began (2 left): drop swings=",
+    )
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.swings == 0
+    d.refuse("ann", "attack", character="vic", target="thug", dice=[1], rule="WD-COMBAT-008")

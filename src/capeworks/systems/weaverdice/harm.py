@@ -118,6 +118,16 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         # a wrest's free attack on its target costs no action (WD-STATUS-012, src 865)
         free = not (c.full or second) and c.target in fight.turn.free_attacks
         kind = ActionKind.FULL if c.full or second else ActionKind.STANDARD
+        if second and c.swings != 2:
+            # the swings are the full attack's, counted by its weapon when it began (src 567): a later
+            # swing's count would be dropped unread (2, the field's default, is what a form sends)
+            left = fight.turn.swings
+            raise RuleViolation(
+                "WD-COMBAT-010",
+                f"{me.name}'s full attack is under way, its swings counted when it began ({left} left):"
+                " drop swings=.",
+                field="swings",
+            )
         if second:
             # a full attack is Attack x2: its second swing is this turn's, already paid (WD-COMBAT-010)
             turn = evolve(fight.turn, {"swings": fight.turn.swings - 1})
