@@ -89,3 +89,26 @@ def test_swings_on_a_later_swing_of_a_full_attack_is_refused__the_count_is_the_f
     assert d.state.fight is not None and d.state.fight.turn is not None
     assert d.state.fight.turn.swings == 0
     d.refuse("ann", "attack", character="vic", target="thug", dice=[1], rule="WD-COMBAT-008")
+
+
+# -- a repair of something that is no equipment (WD-CRAFT-013, WD-CRAFT-007; src 1032, 1506-1519) --
+
+CRAFT = {"name": "Craft", "stats": ["knowledge"], "tree": "craft", "dice": 1}
+
+
+@pytest.mark.rules("WD-CRAFT-013", "WD-CRAFT-007")
+def test_a_player_cannot_open_a_repair_of_no_equipment__the_gm_can() -> None:
+    # src 1032: "Repairing wounded armor has the same rules as repairing other broken gear": a repair
+    # mends broken gear, which the table checks on the sheet. A base or a program (equipment=false,
+    # src 1506-1519) is off the sheet: Ann opened a repair of the team's base with nothing to check,
+    # and rolled on it. Now refused to her, nothing changed; the GM, whose word it is, opens it.
+    d = table()
+    add(d, "ann", {**sheet("ada", "Ada"), "skills": [CRAFT]}, owner="ann")
+    d.do("gm", "award", character="ada", money=100)
+    d.do("gm", "start_downtime")
+    base = {"character": "ada", "project": "fix", "item": "base", "repair": True, "equipment": False}
+    d.refuse("ann", "start_craft", **base, rule="WD-CRAFT-013", match="the GM starts this project")
+    d.do("gm", "start_craft", **base)
+    d.do("ann", "craft", character="ada", project="fix", rolls=2, dice=[6, 1, 6, 1])  # 6 + 6 = 12: DC 12
+    d.do("ann", "craft", character="ada", project="fix", rolls=0, finish=True)
+    assert d.state.campaign.projects["fix"].result == "repaired"
