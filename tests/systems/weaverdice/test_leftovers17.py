@@ -112,3 +112,63 @@ def test_a_player_cannot_open_a_repair_of_no_equipment__the_gm_can() -> None:
     d.do("ann", "craft", character="ada", project="fix", rolls=2, dice=[6, 1, 6, 1])  # 6 + 6 = 12: DC 12
     d.do("ann", "craft", character="ada", project="fix", rolls=0, finish=True)
     assert d.state.campaign.projects["fix"].result == "repaired"
+
+
+# -- the GM's effort ruling over a pick owed in secret (WD-CORE-011, WD-EFFORT-009; src 376, 398, 409) --
+
+
+def _ada_owing_a_secret_pick() -> Driver:
+    """Ada (Ann's; three dots a pool) fails a climb the GM called in secret and rerolls it with a
+    Stamina dot (src 376); five quiet minutes settle it (src 409): her pick is owed to her alone, the
+    dot kept back for it spent in her view (S 2/3) and unspent in Bob's (S 3/3)."""
+    d = table()
+    add(d, "ann", sheet("ada", "Ada", athletics=3, wits=3, guts=3))
+    add(d, "bob", sheet("bo", "Bo"))
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="the fence", hidden=True)
+    d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
+    d.do("ann", "reroll", character="ada", dice=[5])
+    d.do("gm", "lull")
+    assert "S 2/3" in str(d.view("ann")["panels"]) and "S 3/3" in str(d.view("bob")["panels"])
+    return d
+
+
+def _bobs(d: Driver) -> tuple[str, object]:
+    """Ada's tracker cells and owed picks as Bob reads them."""
+    row = next(r for p in d.view("bob")["panels"] for r in p["rows"] if "Ada" in r)
+    return str(row), d.view("bob")["state"]["exhaust_owed"]
+
+
+@pytest.mark.rules("WD-CORE-011", "WD-EFFORT-009", "WD-EFFORT-010", "WD-CORE-003")
+@pytest.mark.parametrize("ruling", [{"effort": {"focus": 1}}, {"restore_effort": True}])
+def test_a_gm_effort_ruling_keeps_a_pick_owed_in_secret_owed_and_secret(ruling: dict[str, object]) -> None:
+    # src 409: the lull leaves "one of their choice" to become exhausted; a ruling on Ada's effort
+    # (her Focus set to 1 after a hard fall, or everything spent given back, WD-CORE-011) does not make
+    # that pick or its kept-back dot (the one spent on the secret check) Bob's to know. Before, the
+    # ruling unveiled the kept-back dot: Bob saw Ada's Stamina 2/3 (a check he never saw, failed), with
+    # no pick owed; after her pick he saw it come back, 3/3. Now Bob sees S 3/3 throughout and no pick;
+    # Ann sees S 2/3 and picks; then S 2/2 for her.
+    d = _ada_owing_a_secret_pick()
+    d.do("gm", "ruling", character="ada", text="A hard landing.", **ruling)
+    row, owed = _bobs(d)
+    assert "S 3/3" in row and owed == []
+    assert "S 2/3" in str(d.view("ann")["panels"])
+    assert d.state.owes_pick("ada") and [p.kind for p in d.prompts("ann")] == ["exhaust"]
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    row, owed = _bobs(d)
+    assert "S 3/3" in row and owed == []
+    assert "S 2/2" in str(d.view("ann")["panels"]) and "S 2/2" in str(d.view(None)["panels"])
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-CORE-011", "WD-EFFORT-009", "WD-CORE-003")
+def test_the_gm_setting_the_secretly_held_pool_shows_bob_only_the_dot_set_in_the_open() -> None:
+    # The GM rules Ada's Stamina at 1 (WD-CORE-011): of her two spent dots one is the kept-back secret
+    # one (src 376, 409), the other the GM's open loss. Bob sees the open one (S 2/3) before and after
+    # her secret pick; Ann sees 1/3, then 1/2. Before, Bob saw both (S 1/3), the secret one too; and
+    # the secret pick must take its dot's veil with it, or the open dot would hide behind it (S 3/3).
+    d = _ada_owing_a_secret_pick()
+    d.do("gm", "ruling", character="ada", text="A hard landing.", effort={"stamina": 1})
+    assert "S 2/3" in _bobs(d)[0] and "S 1/3" in str(d.view("ann")["panels"])
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert "S 2/3" in _bobs(d)[0] and "S 1/2" in str(d.view("ann")["panels"])
+    assert d.replayed().state == d.state

@@ -322,7 +322,8 @@ def _set_effort(state: WdState, me: Combatant, dots: dict[Pool, int], *, base: E
     taken = any(n > base.held_in(p) for p, n in spent.items())
     change: dict[str, object] = {"spent": spent, "used": base.used or taken}
     if base.veiled:  # the GM now sets the dots left in the open: no spend is kept secret any more
-        change["veiled"] = {}
+        # but a dot held back for a pick owed in secret, which stays the owner's and the GM's (src 409)
+        change["veiled"] = {p: m for p, n in base.hushed_veil.items() if (m := min(n, spent.get(p, 0)))}
         change["quiet"] = False  # nor the lull that settles them
     if base.settled is not None and any(n > base.spent.get(p, 0) for p, n in spent.items()):
         change["fresh"] = True  # dots lost after a lull are the next situation's (WD-EFFORT-009)
