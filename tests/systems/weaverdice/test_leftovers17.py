@@ -172,3 +172,66 @@ def test_the_gm_setting_the_secretly_held_pool_shows_bob_only_the_dot_set_in_the
     d.do("ann", "exhaust", character="ada", pool="stamina")
     assert "S 2/3" in _bobs(d)[0] and "S 1/2" in str(d.view("ann")["panels"])
     assert d.replayed().state == d.state
+
+
+# -- a gun fired on a secret roll (WD-REP-010, WD-CORE-003, WD-COMBAT-017; src 442) ----------------
+
+PISTOL = {
+    "name": "Pistol",
+    "damage": "pierce",
+    "tier": 2,
+    "attack_stat": "dexterity",
+    "ranged": True,
+    "keywords": ["gun"],
+}
+
+
+def _gunman() -> Driver:
+    """Vic (Ann's) and a thug with a pistol (Dex 4: +1), whom the players see; the thug acts second."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("thug", "Thug", "generic", dexterity=4), "held": [PISTOL]})
+    d.do("gm", "start_combat", dice=[6])  # Vic 12, Thug 10
+    d.do("ann", "end_turn", character="vic")
+    return d
+
+
+@pytest.mark.rules("WD-REP-010", "WD-CORE-003", "WD-COMBAT-017", "WD-COMBAT-019")
+def test_a_gun_fired_on_a_secret_roll_plays__its_card_stays_the_gms_until_it_surfaces() -> None:
+    # src 442: negative rep "every time the cape uses a gun to shoot at someone". The GM rolls the
+    # thug's pistol shot at Vic in secret: [6] + 1 = 7 vs DS 4 hits, Vic told only that it hits. The
+    # card's log line was the GM's, but the card itself sat in every seat's view and panels ("shot at
+    # Vic with a Pistol ... known", guns fired 1). Now it is a secret card (WD-REP-010): no seat but
+    # the GM's sees it or the shot in the count; the GM's cite of it is refused to the GM alone, saying
+    # why, until it surfaces, when the players learn of it.
+    d = _gunman()
+    d.do("gm", "attack", character="thug", target="vic", weapon="pistol", hidden=True, dice=[6])
+    assert [p.kind for p in d.prompts("ann")] == ["reaction"]
+    d.answer("ann", "react-vic", "take", dice=[1])  # a moderate pierce wound; effect 1: none
+    assert [w.damage.value for w in d.state.people["vic"].track.wounds] == ["pierce"]
+    (card,) = d.state.campaign.ledger("thug").rep
+    assert card.negative and card.secret and card.gun
+    for seat in ("ann", "bob"):
+        seen = str(d.view(seat))
+        assert "shot at Vic" not in seen and "guns_fired" not in seen
+        assert not any("negative rep" in line for line in d.words(seat))
+    assert "shot at Vic" in str(d.view(None))
+    d.refuse("gm", "cite_negative", character="thug", card=card.id, rule="WD-REP-010", match="is secret")
+    d.do("gm", "cite_negative", character="thug", card=card.id, surfaces=True)
+    assert "shot at Vic with a Pistol" in str(d.view("ann"))
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-REP-010", "WD-CORE-003")
+def test_a_players_secret_shot_is_refused_as_the_gms_alone__an_open_shot_shows_its_card() -> None:
+    # Only the GM rolls in secret (WD-CORE-003): Ann's hidden=true shot is refused, nothing changed,
+    # saying only that; her open shot plays and its card is hers to see (src 442).
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "held": [PISTOL]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    err = d.refuse("ann", "attack", character="vic", target="thug", weapon="pistol", hidden=True, dice=[1])
+    assert err.message == "Only the GM can roll in secret."
+    d.do("ann", "attack", character="vic", target="thug", weapon="pistol", dice=[1])  # 1 + 0: a miss
+    (card,) = d.state.campaign.ledger("vic").rep
+    assert not card.secret and "shot at Thug with a Pistol" in str(d.view("bob"))
