@@ -10,6 +10,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.vocab import Pool
+from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 # -- use_power's pool= (WD-EFFORT-003, src 376-380) ----------------------------------------------
@@ -235,3 +236,43 @@ def test_a_players_secret_shot_is_refused_as_the_gms_alone__an_open_shot_shows_i
     d.do("ann", "attack", character="vic", target="thug", weapon="pistol", dice=[1])  # 1 + 0: a miss
     (card,) = d.state.campaign.ledger("vic").rep
     assert not card.secret and "shot at Thug with a Pistol" in str(d.view("bob"))
+
+
+# -- high morale on a get-up roll and a sprint roll (WD-MORALE-003; src 453, 457-479) --------------
+
+
+def _vic_down_with_great_morale() -> Driver:
+    """Vic (Ann's, Guts 1: -2; Great morale, +2) is knocked out by the boss's cut in round 1 (the
+    stay-up check [1] fails; the effect 1: none); round 2 begins with Doc's turn."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=1))
+    add(d, "bob", sheet("doc", "Doc", dexterity=4, knowledge=4))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6, 6])  # Doc, the boss, Vic
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "attack", character="boss", target="vic", damage="cut", tier="lesser", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])
+    d.do("gm", "ruling", character="vic", text="Riding high", morale=2)
+    d.do("gm", "end_turn", character="boss")
+    return d
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-WOUND-008")
+def test_great_morale_buys_up_a_failed_get_up_roll() -> None:
+    # src 453: high morale "can be spent; lowering morale by one step to change a die result"; src
+    # 479: Tankspanker "fails, and decides he doesn't want to live with those consequences ... instead
+    # takes an automatic 4". Vic spends Recovery to get up (src 400): Guts [1] - 3 (Guts 1, the track's
+    # -1) = -2 vs 3+ fails. Before, 'Vic has no roll to spend morale on'. Now Great (+2) sets it to
+    # 2 + 2 = 4 >= 3: Vic is up, morale Good, as a failed stay-up check bought up is.
+    d = _vic_down_with_great_morale()
+    d.do("ann", "get_up", character="vic", dice=[1])
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    assert "spend_morale" in {c.command for c in d.legal("ann")}
+    d.do("ann", "spend_morale", character="vic")
+    vic = d.state.people["vic"]
+    assert vic.track.standing is Standing.UP and vic.morale == 1
+    assert d.words()[-1] == (
+        "Vic spends a step of morale: the Guts roll to get up counts as 4 (success); morale is now Good."
+    )
+    d.refuse("ann", "spend_morale", character="vic", rule="WD-MORALE-003")
+    assert d.replayed().state == d.state

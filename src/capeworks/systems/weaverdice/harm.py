@@ -488,6 +488,8 @@ def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Don
     # up by themselves: an ally's Medical care on them is over; a later fall starts it afresh
     care = f"medical:{c.character}"
     ended = roll.success and care in state.lengthy
+    # high morale may buy a failed try up, as a failed stay-up check (WD-MORALE-003, src 453)
+    chance = Chance(who=c.character, kind="get_up", roll=roll) if not roll.success and me.morale > 0 else None
     emit_stayed(
         b,
         ev.StayedUp(
@@ -498,6 +500,7 @@ def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Don
             why="get_up",
             people=(me,),
             lengthy_key=care if ended else None,
+            chance=chance,
         ),
         rolls=(record,),
     )
@@ -601,14 +604,15 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     2 + k; a miss that now meets the DS lands, a stay-up that now holds puts them back up."""
     me = b.person(chance.who)
     # a hidden attack's roll stays the GM's, and so does a hidden NPC's bought-up stay-up (issue 19)
-    veiled = chance.kind == "stay_up" and me.hidden
+    rises = chance.kind in ("stay_up", "get_up")
+    veiled = rises and me.hidden
     hidden = (chance.attack is not None and chance.attack.hidden) or veiled
     # a hidden NPC's morale step on its missed attack is the GM's too (WD-NPC-003): the players hear
     # only the attack's new total and that it hits
     secret_step = hidden or me.hidden
     roll, morale = set_by_morale(chance.roll, me.morale)
     me = evolve(me, {"morale": morale})
-    if chance.kind == "stay_up" and roll.success:
+    if rises and roll.success:
         me = evolve(me, {"track": me.track.rouse()})
     b.emit(
         ev.MoraleSpent(
@@ -624,7 +628,12 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
         hidden=secret_step,
     )
     if veiled:
-        b.emit(ev.StandingSeen(character=chance.who, name=me.name, standing=me.track.standing))
+        why = "get_up" if chance.kind == "get_up" else "stay_up"
+        b.emit(ev.StandingSeen(character=chance.who, name=me.name, why=why, standing=me.track.standing))
+    care = f"medical:{chance.who}"
+    if chance.kind == "get_up" and roll.success and care in b.state.lengthy:
+        # up by themselves: an ally's Medical care on them is over (WD-WOUND-008)
+        b.emit(ev.CareEnded(character=chance.who, name=me.name, lengthy_key=care))
     a = chance.attack
     if chance.kind != "attack" or a is None or not roll.success:
         return

@@ -498,7 +498,13 @@ _PAIN_WORDS = {
     "end_turn": "the rest of the turn",
 }
 
-_ROLL_WORD = {"check": "roll", "attack": "attack", "stay_up": "Guts roll to stay up"}
+_ROLL_WORD = {
+    "check": "roll",
+    "attack": "attack",
+    "stay_up": "Guts roll to stay up",
+    "get_up": "Guts roll to get up",
+    "sprint": "sprint's Athletics roll",
+}
 
 _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: f"{p.sheet.name} joins the table.",
