@@ -276,3 +276,42 @@ def test_great_morale_buys_up_a_failed_get_up_roll() -> None:
     )
     d.refuse("ann", "spend_morale", character="vic", rule="WD-MORALE-003")
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-MOVE-005")
+def test_great_morale_buys_up_a_sprint_roll_and_the_feet_it_fell_short_by() -> None:
+    # src 890: sprinting, "individuals can roll Athletics and move 5' further on a 4+ and 10' further
+    # on a 6+"; src 453, 479: high morale buys a roll up after it is seen. Vic (Athletics 3: 30 ft a
+    # move) sprints, asking 70 ft: [3] + 0 = 3 adds nothing, the dice carry 60. Before, 'Vic has no roll
+    # to spend morale on'. Now Great (+2) sets the roll to 4: 5 ft further, 65 in all, morale Good.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=3))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("gm", "ruling", character="vic", text="Riding high", morale=2)
+    d.do("ann", "move", character="vic", feet=70, sprint=True, dice=[3])
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.moved == 60
+    assert "spend_morale" in {c.command for c in d.legal("ann")}
+    d.do("ann", "spend_morale", character="vic")
+    assert d.state.fight.turn.moved == 65 and d.state.people["vic"].morale == 1
+    assert d.words()[-1] == (
+        "Vic spends a step of morale: the sprint's Athletics roll counts as 4 (success) and carries Vic"
+        " 5 ft further; morale is now Good."
+    )
+    d.refuse("ann", "spend_morale", character="vic", rule="WD-MORALE-003")
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-MOVE-005")
+def test_no_morale_chance_on_a_sprint_the_dice_carried_as_far_as_asked() -> None:
+    # Vic asks 60 ft, what two moves carry whatever the roll: a bought-up roll would move him no
+    # further, so none is offered (spending it would cost a step for nothing).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=3))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("gm", "ruling", character="vic", text="Riding high", morale=2)
+    d.do("ann", "move", character="vic", feet=60, sprint=True, dice=[3])
+    assert d.state.chances == {}
+    d.refuse("ann", "spend_morale", character="vic", rule="WD-MORALE-003")

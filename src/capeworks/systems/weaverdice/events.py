@@ -221,6 +221,10 @@ class MoraleSpent(Changes):
     chance_spent: str | None = None
     #: a roll tied to a hidden attack: GM-only, and the players' view leaves it out (issue 9)
     blind: bool = False
+    #: a sprint's roll bought up: the feet further it carries, on the turn's movement (WD-MOVE-005)
+    feet: int = Field(default=0, exclude_if=lambda v: not v)
+    fight: Fight | None = _given()
+    fight_changed: FightPatch | None = _fact()
 
 
 class SuperPassed(WdEvent):
@@ -353,6 +357,8 @@ class ActionTaken(Changes):
     pained: CheckRoll | None = None
     #: a compound quick action's Dexterity check: a failure means part of it goes wrong (WD-COMBAT-012)
     check: CheckRoll | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: a sprint's roll that carried less than asked, which high morale may still buy up (WD-MORALE-003)
+    chance: Chance | None = Field(default=None, exclude_if=lambda v: v is None)
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
 

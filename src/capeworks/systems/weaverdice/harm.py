@@ -599,6 +599,29 @@ def _striking_parts(c: cmd.Attack, sheet: Character) -> tuple[BodyPart, ...]:
     return arms if c.part is None else (c.part,)
 
 
+def _sprint_further(b: Builder, chance: Chance, roll: CheckRoll, morale: int) -> None:
+    """A sprint's roll bought up (WD-MORALE-003, WD-MOVE-005): the feet it fell short by, which the
+    chance worked out under the turn's ceiling, are moved now, on the sprint's turn."""
+    me = evolve(b.person(chance.who), {"morale": morale})
+    fight = b.fight
+    assert fight is not None and fight.turn is not None and fight.turn.actor == chance.who
+    turn = evolve(fight.turn, {"moved": fight.turn.moved + chance.feet})
+    b.emit(
+        ev.MoraleSpent(
+            character=chance.who,
+            name=me.name,
+            check=roll,
+            morale=morale,
+            what=chance.kind,
+            chance_spent=chance.who,
+            people=(me,),
+            feet=chance.feet,
+            fight=evolve(fight, {"turn": turn}),
+        )
+    )
+    holds.let_go(b, chance.who)  # carried off, the hold goes (src 950)
+
+
 def morale_second_chance(b: Builder, chance: Chance) -> None:
     """Spend a high morale step on a missed attack or a failed stay-up check: the result becomes
     2 + k; a miss that now meets the DS lands, a stay-up that now holds puts them back up."""
@@ -627,6 +650,9 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
         ),
         hidden=secret_step,
     )
+    if chance.kind == "sprint":
+        _sprint_further(b, chance, roll, morale)
+        return
     if veiled:
         why = "get_up" if chance.kind == "get_up" else "stay_up"
         b.emit(ev.StandingSeen(character=chance.who, name=me.name, why=why, standing=me.track.standing))

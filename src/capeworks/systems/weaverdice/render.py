@@ -532,7 +532,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Interrupted.TYPE: _interrupted,
     ev.MoraleSpent.TYPE: lambda p: (
         f"{p.name} spends a step of morale: the {_ROLL_WORD.get(p.what, 'roll')} counts as {p.check.total} "
-        f"({'success' if p.check.success else 'failure'}); morale is now {MORALE_NAMES[p.morale]}."
+        f"({'success' if p.check.success else 'failure'})"
+        + (f" and carries {p.name} {p.feet} ft further" if p.feet else "")
+        + f"; morale is now {MORALE_NAMES[p.morale]}."
     ),
     ev.Rerolled.TYPE: lambda p: f"{p.name} rerolls with Stamina: {check_text(p.check)}.",
     ev.SuperPassed.TYPE: lambda p: (

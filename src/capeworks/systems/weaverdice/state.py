@@ -208,13 +208,16 @@ class RestChance(Frozen):
 
 class Chance(Frozen):
     """A roll its maker may still buy up with high morale (WD-MORALE-003): a missed attack (its
-    details, to land it) or a failed stay-up check. Gone at the next turn."""
+    details, to land it), a failed stay-up or get-up check, or a sprint's roll that fell short of
+    the feet asked. Gone at the next turn."""
 
     who: str
     kind: str
     roll: CheckRoll
     attack: PendingAttack | None = None
     rest: RestChance | None = None
+    #: a sprint's: the feet further the roll bought up would carry (WD-MOVE-005, src 890)
+    feet: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class Call(Frozen):
