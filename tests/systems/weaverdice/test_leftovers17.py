@@ -315,3 +315,72 @@ def test_no_morale_chance_on_a_sprint_the_dice_carried_as_far_as_asked() -> None
     d.do("ann", "move", character="vic", feet=60, sprint=True, dice=[3])
     assert d.state.chances == {}
     d.refuse("ann", "spend_morale", character="vic", rule="WD-MORALE-003")
+
+
+def _vic_and_thug(morale: int) -> Driver:
+    """Vic (Ann's, Brawn 3) with morale ``morale`` and a generic thug (Brawn 3); Vic acts first."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("gm", "ruling", character="vic", text="Riding high", morale=morale)
+    return d
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-GRAPPLE-002")
+def test_a_holder_commits_great_morale_to_the_grapple_round_and_a_low_roll_counts_as_4() -> None:
+    # src 932: "opposed strength rolls are made" each round; src 453: high morale "can be spent ...
+    # to change a die result". The round is one roll of both sides, so the step is committed with the
+    # round, as its Stamina is, and spent only should the roll come out below 2 + k. Vic holds the
+    # thug; his round: [1] + 0 = 1 against [3] + 0 = 3 would lose. Great (+2) counts his as 4: a
+    # margin of 1, held, morale Good. Before, grapple took no morale: the round could not be bought.
+    d = _vic_and_thug(2)
+    d.do("ann", "grab", character="vic", target="thug", dice=[6])  # 6 vs DS 3: the grapple begins
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "grapple", character="vic", target="thug", morale=True, dice=[1, 3])
+    assert d.state.grapples["vic>thug"].banked == 1 and d.state.people["vic"].morale == 1
+    assert (
+        d.words()[-1]
+        == "Vic wrestles Thug: 4 (a step of Vic's morale) against 3, a margin of 1; 1 points held."
+    )
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-GRAPPLE-002")
+def test_a_step_committed_to_a_grapple_roll_that_needs_none_is_kept() -> None:
+    # [5] + 0 = 5 is above Great's 4: committing morale spends nothing; Neutral morale cannot commit.
+    d = _vic_and_thug(2)
+    d.do("ann", "grab", character="vic", target="thug", dice=[6])
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "grapple", character="vic", target="thug", morale=True, dice=[5, 3])
+    assert d.state.people["vic"].morale == 2 and d.state.grapples["vic>thug"].banked == 2
+    d = _vic_and_thug(0)
+    d.do("ann", "grab", character="vic", target="thug", dice=[6])
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.refuse("ann", "grapple", character="vic", target="thug", morale=True, dice=[1, 3], rule="WD-MORALE-003")
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-GRAPPLE-002", "WD-GRAPPLE-010")
+def test_the_held_one_braces_with_superb_morale_and_breaks_free_on_a_low_roll() -> None:
+    # The held one's roll is made on the holder's turn, so, as Stamina is (WD-GRAPPLE-002), the step
+    # is committed beforehand with brace. The thug holds Vic (Superb, +3); Vic braces with morale
+    # alone. The thug's round: [4] + 0 = 4 against Vic's [1] = 1, counted as 2 + 3 = 5: Vic breaks
+    # free, morale Great. Before, brace took Stamina only.
+    d = _vic_and_thug(3)
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "grab", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    d.do("ann", "brace", character="vic", holder="thug", stamina=0, morale=True)
+    assert d.words()[-1] == (
+        "Vic braces against Thug's hold: a step of high morale should the next round's roll come out low."
+    )
+    d.refuse("ann", "brace", character="vic", holder="thug", stamina=0, rule=None, match="commits Stamina")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "grapple", character="thug", target="vic", dice=[4, 1])
+    assert d.state.grapples == {} and d.state.people["vic"].morale == 2
+    assert "Thug wrestles Vic: 4 against 5 (a step of Vic's morale); Vic breaks free" in d.words()[-1]
+    assert d.replayed().state == d.state

@@ -531,6 +531,9 @@ class Grappled(Changes):
     let_go: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a blow knocked one of the two back and out of the hold (src 652-654, 686)
     knocked_apart: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a high morale step set the holder's or the held one's roll to 2 + k (WD-MORALE-003)
+    holder_morale: bool = Field(default=False, exclude_if=lambda v: not v)
+    target_morale: bool = Field(default=False, exclude_if=lambda v: not v)
     #: the holder's turn after a wrest that owes them a free attack (WD-STATUS-012); not given: unchanged
     fight: Fight | None = _given()
     VERSION: ClassVar[int] = 4
@@ -615,6 +618,8 @@ class GrappleBraced(Changes):
     name: str
     holder_name: str
     dots: int
+    #: high morale committed too (WD-MORALE-003)
+    morale: bool = Field(default=False, exclude_if=lambda v: not v)
     grapples: dict[str, Grapple] = _given()
     VERSION: ClassVar[int] = 4
     grapples_changed: dict[str, GrapplePatch] | None = _fact()

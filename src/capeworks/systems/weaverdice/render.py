@@ -176,7 +176,9 @@ def _grappled(p: ev.Grappled) -> str:
             if held
             else (f"The wound breaks the grapple between {p.name} and {p.target_name}.")
         )
-    head = f"{p.name} wrestles {p.target_name}: {p.holder_total} against {p.target_total}"
+    mine = f"{p.holder_total}" + (f" (a step of {p.name}'s morale)" if p.holder_morale else "")
+    theirs = f"{p.target_total}" + (f" (a step of {p.target_name}'s morale)" if p.target_morale else "")
+    head = f"{p.name} wrestles {p.target_name}: {mine} against {theirs}"
     if o.winner.value == "tie":
         return f"{head}; a stalemate."
     if o.winner.value == "defender" and p.still_held:
@@ -598,7 +600,12 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         else f"{p.name} picks the {p.item} up" + (f" (a {p.kind} action)." if p.kind else ".")
     ),
     ev.GrappleBraced.TYPE: lambda p: (
-        f"{p.name} braces against {p.holder_name}'s hold: {p.dots} Stamina, +{p.dots} on the next round."
+        f"{p.name} braces against {p.holder_name}'s hold: "
+        + " and ".join(
+            ([f"{p.dots} Stamina, +{p.dots} on the next round"] if p.dots else [])
+            + (["a step of high morale should the next round's roll come out low"] if p.morale else [])
+        )
+        + "."
     ),
     ev.Consumed.TYPE: lambda p: (
         f"The flames consume {p.name}: one point of {p.stat.value}, for good."

@@ -160,6 +160,9 @@ class Grapple(Frozen):
     beaten: bool = False
     #: Stamina dots the target has spent for +1 each on this hold's next round (WD-GRAPPLE-002)
     braced: int = Field(default=0, exclude_if=lambda v: not v)
+    #: the target will spend a high morale step on the next round's roll, should it come out below
+    #: 2 + k (WD-MORALE-003)
+    braced_morale: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class PendingEffect(Frozen):
