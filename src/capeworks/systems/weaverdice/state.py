@@ -534,16 +534,14 @@ def fold_payload(
         if plan.stats:
             update["last_stats"] = {**state.last_stats, who: tuple(values["stats"])}
     if plan.chances:
-        chances = dict(state.chances)
-        if values.get("chances_over"):
-            chances = {}
-        spent = values.get("chance_spent")
-        if spent:
-            chances.pop(spent, None)
-        chance = values.get("chance")
-        if chance is not None:
-            chances[chance.who] = chance
-        update["chances"] = chances
+        over, spent, chance = values.get("chances_over"), values.get("chance_spent"), values.get("chance")
+        if over or spent or chance is not None:  # most moves and rolls leave the chances as they are
+            chances = {} if over else dict(state.chances)
+            if spent:
+                chances.pop(spent, None)
+            if chance is not None:
+                chances[chance.who] = chance
+            update["chances"] = chances
     if plan.noted:
         update["notes"] = (*state.notes, str(values["text"]))
     if plan.ruled:
