@@ -384,3 +384,22 @@ def test_the_held_one_braces_with_superb_morale_and_breaks_free_on_a_low_roll() 
     assert d.state.grapples == {} and d.state.people["vic"].morale == 2
     assert "Thug wrestles Vic: 4 against 5 (a step of Vic's morale); Vic breaks free" in d.words()[-1]
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-NPC-003", "WD-GRAPPLE-002")
+def test_a_hidden_npcs_morale_is_not_committed_beside_a_grapples_open_roll() -> None:
+    # The round's totals are every seat's to read (src 932); a hidden NPC's morale is the GM's
+    # (WD-NPC-003), so a step set beside them would tell it. The GM is refused, nothing changed; the
+    # round plays without it.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=4), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute first
+    d.do("gm", "ruling", character="brute", text="Gloating", morale=2)
+    d.do("gm", "grab", character="brute", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "end_turn", character="vic")
+    d.refuse("gm", "grapple", character="brute", target="vic", morale=True, dice=[1, 3], rule="WD-MORALE-003")
+    d.do("gm", "grapple", character="brute", target="vic", dice=[1, 3])
+    assert d.state.people["brute"].morale == 2
