@@ -403,3 +403,26 @@ def test_a_hidden_npcs_morale_is_not_committed_beside_a_grapples_open_roll() -> 
     d.refuse("gm", "grapple", character="brute", target="vic", morale=True, dice=[1, 3], rule="WD-MORALE-003")
     d.do("gm", "grapple", character="brute", target="vic", dice=[1, 3])
     assert d.state.people["brute"].morale == 2
+
+
+@pytest.mark.rules("WD-CORE-011", "WD-EFFORT-009", "WD-CORE-003")
+def test_the_gm_setting_another_pool_leaves_a_secret_spend_secret_and_its_lull_too() -> None:
+    # Ada's secret climb costs a Stamina dot (src 376): Bob sees S 3/3. The GM rules her Focus at 3
+    # (WD-CORE-011), saying nothing of her Stamina. Before, the ruling unveiled every secret dot: Bob
+    # saw S 2/3, and the lull then named Ada to him with a pick owed. Now her Stamina stays 3/3 to Bob,
+    # the lull tells him nothing and her pick is owed to her alone (src 409).
+    d = table()
+    add(d, "ann", sheet("ada", "Ada", athletics=3, wits=3, guts=3))
+    add(d, "bob", sheet("bo", "Bo"))
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="the fence", hidden=True)
+    d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
+    d.do("ann", "reroll", character="ada", dice=[5])
+    d.do("gm", "ruling", character="ada", text="Steady nerves.", effort={"focus": 3})
+    assert "S 3/3" in _bobs(d)[0] and "S 2/3" in str(d.view("ann")["panels"])
+    before = len(d.words("bob"))
+    d.do("gm", "lull")
+    assert not any("Ada" in line for line in d.words("bob")[before:])
+    assert _bobs(d)[1] == [] and [p.kind for p in d.prompts("ann")] == ["exhaust"]
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    assert "S 3/3" in _bobs(d)[0] and "S 2/2" in str(d.view("ann")["panels"])
+    assert d.replayed().state == d.state
