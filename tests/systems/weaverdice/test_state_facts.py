@@ -152,7 +152,14 @@ def _within(patch: dict[str, Any], whole: dict[str, Any] | None) -> bool:
 
 
 #: the fields a copy leaves out at their default (exclude_if): an attack's, an effect's, a fight's, a hold's
-_LEFT_OUT = {"uncovered": False, "ranged": False, "pins": False, "dropped": [], "braced": 0}
+_LEFT_OUT = {
+    "uncovered": False,
+    "ranged": False,
+    "pins": False,
+    "dropped": [],
+    "braced": 0,
+    "braced_morale": False,
+}
 
 
 def test_what_players_receive__is_a_part_of_what_the_copies_held_in_the_same_event() -> None:

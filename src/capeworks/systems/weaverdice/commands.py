@@ -463,6 +463,10 @@ class GrappleTurn(Frozen):
     points: int | None = Field(default=None, ge=0, le=20)
     feet: int | None = Field(default=None, ge=0, le=200)
     stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
+    morale: bool = Field(
+        default=False,
+        description="High morale: should the roll come out below 2 + k, a step counts it as 2 + k.",
+    )
 
     @model_validator(mode="after")
     def _a_hold_buys_nothing(self) -> GrappleTurn:
@@ -518,11 +522,23 @@ class DrawItem(Frozen):
 
 
 class Brace(Frozen):
-    """The held one commits Stamina dots, +1 each, to the next round of a hold on them (WD-GRAPPLE-002)."""
+    """The held one commits Stamina dots, +1 each, and may commit high morale, to the next round of a
+    hold on them (WD-GRAPPLE-002, WD-MORALE-003)."""
 
     character: Ident
     holder: Ident
-    stamina: int = Field(default=1, ge=1, le=6, description="Stamina dots for +1 each.")
+    stamina: int = Field(default=1, ge=0, le=6, description="Stamina dots for +1 each.")
+    morale: bool = Field(
+        default=False,
+        description="High morale: should the round's roll come out below 2 + k, a step counts it as 2 + k.",
+    )
+
+    @model_validator(mode="after")
+    def _commits_something(self) -> Brace:
+        """A brace commits Stamina or morale: stamina=0 alone would commit nothing."""
+        if not self.stamina and not self.morale:
+            raise ValueError("a brace commits Stamina (stamina=1 or more) or high morale (morale=true)")
+        return self
 
 
 class TreatBurn(Frozen):

@@ -220,7 +220,8 @@ class Effort(Frozen):
 
     def refreshed(self) -> Effort:
         """Every spent dot back, as a GM's ruling restores effort (WD-CORE-011): exhausted dots, unspent
-        bonus and morale (day) dots stay, and so does a dot held for an exhaust pick still owed."""
+        bonus and morale (day) dots stay, and so does a dot held for an exhaust pick still owed, veiled
+        still if that pick is owed in secret (:attr:`hushed_veil`)."""
         spent = {p: n for p in Pool if (n := self.held_in(p))}
         return evolve(
             self,
@@ -229,7 +230,7 @@ class Effort(Frozen):
                 "used": False,
                 "fresh": False,
                 "settled": None if self.settled is None else {},
-                "veiled": {},
+                "veiled": _within(self.hushed_veil, spent),
                 "quiet": False,
             },
         )
@@ -369,6 +370,9 @@ class Effort(Frozen):
             "veiled": _within(self.veiled, spent),
         }
         if self.hushed_pick:  # the open picks come first; the last ones are the secret ones
+            if self.veiled.get(sits, 0):  # the dot held back for it was secret: its veil goes with it
+                veiled = {**self.veiled, sits: self.veiled[sits] - 1}
+                change["veiled"] = _within({p: n for p, n in veiled.items() if n}, spent)
             change["hushed"] = self.hushed - 1
             change["veiled_exhausted"] = {
                 **self.veiled_exhausted,
@@ -381,6 +385,19 @@ class Effort(Frozen):
         """Whether the next exhaust pick is one owed for secret spending alone (``hushed``): the
         open picks are made first, so it is once every pick still owed is a secret one."""
         return 0 < len(self.held) <= self.hushed
+
+    @property
+    def hushed_veil(self) -> dict[Pool, int]:
+        """The veiled dots held back for exhaust picks owed in secret (``hushed``, the last of
+        ``held``): what the GM's open ruling on the dots leaves veiled, as those picks and the spending
+        behind them are the owner's and the GM's to know (src 376, 409)."""
+        if not self.hushed:
+            return {}
+        counts: dict[Pool, int] = {}
+        for hold in self.held[len(self.held) - self.hushed :]:
+            if hold:
+                counts[hold[0]] = counts.get(hold[0], 0) + 1
+        return {p: m for p, n in counts.items() if (m := min(n, self.veiled.get(p, 0)))}
 
     @property
     def secret(self) -> bool:

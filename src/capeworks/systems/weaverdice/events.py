@@ -221,6 +221,10 @@ class MoraleSpent(Changes):
     chance_spent: str | None = None
     #: a roll tied to a hidden attack: GM-only, and the players' view leaves it out (issue 9)
     blind: bool = False
+    #: a sprint's roll bought up: the feet further it carries, on the turn's movement (WD-MOVE-005)
+    feet: int = Field(default=0, exclude_if=lambda v: not v)
+    fight: Fight | None = _given()
+    fight_changed: FightPatch | None = _fact()
 
 
 class SuperPassed(WdEvent):
@@ -353,6 +357,8 @@ class ActionTaken(Changes):
     pained: CheckRoll | None = None
     #: a compound quick action's Dexterity check: a failure means part of it goes wrong (WD-COMBAT-012)
     check: CheckRoll | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: a sprint's roll that carried less than asked, which high morale may still buy up (WD-MORALE-003)
+    chance: Chance | None = Field(default=None, exclude_if=lambda v: v is None)
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
 
@@ -525,6 +531,9 @@ class Grappled(Changes):
     let_go: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a blow knocked one of the two back and out of the hold (src 652-654, 686)
     knocked_apart: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a high morale step set the holder's or the held one's roll to 2 + k (WD-MORALE-003)
+    holder_morale: bool = Field(default=False, exclude_if=lambda v: not v)
+    target_morale: bool = Field(default=False, exclude_if=lambda v: not v)
     #: the holder's turn after a wrest that owes them a free attack (WD-STATUS-012); not given: unchanged
     fight: Fight | None = _given()
     VERSION: ClassVar[int] = 4
@@ -609,6 +618,8 @@ class GrappleBraced(Changes):
     name: str
     holder_name: str
     dots: int
+    #: high morale committed too (WD-MORALE-003)
+    morale: bool = Field(default=False, exclude_if=lambda v: not v)
     grapples: dict[str, Grapple] = _given()
     VERSION: ClassVar[int] = 4
     grapples_changed: dict[str, GrapplePatch] | None = _fact()

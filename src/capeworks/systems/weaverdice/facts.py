@@ -408,6 +408,8 @@ class GrapplePatch(_Entry):
     meatshield: bool | None = None
     beaten: bool | None = None
     braced: int | None = None
+    #: left out when None, so patches written before the field read as they did
+    braced_morale: bool | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class FallPatch(_Entry):

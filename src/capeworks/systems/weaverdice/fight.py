@@ -542,6 +542,14 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         rolls.append(record)
         push = record.faces[0]
     allowed = _reach(state, c, fight, me, sprint_total=sprint_total, push_d3=push)
+    chance = None
+    if c.sprint and me.morale > 0 and not me.hidden:
+        # high morale may buy the sprint's roll up to 2 + k (WD-MORALE-003, src 453), and with it the
+        # feet it fell short by; a hidden NPC's morale stays the GM's (its roll is the players' too)
+        bought = _reach(state, c, fight, me, sprint_total=spend_value(me.morale), push_d3=push)
+        further = min(asked, max(bought, 0)) - min(asked, max(allowed, 0))
+        if further > 0 and roll.morale_set is None:
+            chance = Chance(who=c.character, kind="sprint", roll=roll, feet=further)
     stood: Combatant | None = None
     if c.stand:
         now = b.person(c.character)
@@ -566,6 +574,7 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
             fight=evolve(b.fight or fight, {"turn": turn}),
             pained=pained,
             people=(stood,) if stood is not None else (),
+            chance=chance,
         ),
         rolls=tuple(rolls),
     )

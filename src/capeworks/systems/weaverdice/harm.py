@@ -118,6 +118,16 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         # a wrest's free attack on its target costs no action (WD-STATUS-012, src 865)
         free = not (c.full or second) and c.target in fight.turn.free_attacks
         kind = ActionKind.FULL if c.full or second else ActionKind.STANDARD
+        if second and c.swings != 2:
+            # the swings are the full attack's, counted by its weapon when it began (src 567): a later
+            # swing's count would be dropped unread (2, the field's default, is what a form sends)
+            left = fight.turn.swings
+            raise RuleViolation(
+                "WD-COMBAT-010",
+                f"{me.name}'s full attack is under way, its swings counted when it began ({left} left):"
+                " drop swings=.",
+                field="swings",
+            )
         if second:
             # a full attack is Attack x2: its second swing is this turn's, already paid (WD-COMBAT-010)
             turn = evolve(fight.turn, {"swings": fight.turn.swings - 1})
@@ -478,6 +488,8 @@ def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Don
     # up by themselves: an ally's Medical care on them is over; a later fall starts it afresh
     care = f"medical:{c.character}"
     ended = roll.success and care in state.lengthy
+    # high morale may buy a failed try up, as a failed stay-up check (WD-MORALE-003, src 453)
+    chance = Chance(who=c.character, kind="get_up", roll=roll) if not roll.success and me.morale > 0 else None
     emit_stayed(
         b,
         ev.StayedUp(
@@ -488,6 +500,7 @@ def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Don
             why="get_up",
             people=(me,),
             lengthy_key=care if ended else None,
+            chance=chance,
         ),
         rolls=(record,),
     )
@@ -586,19 +599,43 @@ def _striking_parts(c: cmd.Attack, sheet: Character) -> tuple[BodyPart, ...]:
     return arms if c.part is None else (c.part,)
 
 
+def _sprint_further(b: Builder, chance: Chance, roll: CheckRoll, morale: int) -> None:
+    """A sprint's roll bought up (WD-MORALE-003, WD-MOVE-005): the feet it fell short by, which the
+    chance worked out under the turn's ceiling, are moved now, on the sprint's turn."""
+    me = evolve(b.person(chance.who), {"morale": morale})
+    fight = b.fight
+    assert fight is not None and fight.turn is not None and fight.turn.actor == chance.who
+    turn = evolve(fight.turn, {"moved": fight.turn.moved + chance.feet})
+    b.emit(
+        ev.MoraleSpent(
+            character=chance.who,
+            name=me.name,
+            check=roll,
+            morale=morale,
+            what=chance.kind,
+            chance_spent=chance.who,
+            people=(me,),
+            feet=chance.feet,
+            fight=evolve(fight, {"turn": turn}),
+        )
+    )
+    holds.let_go(b, chance.who)  # carried off, the hold goes (src 950)
+
+
 def morale_second_chance(b: Builder, chance: Chance) -> None:
     """Spend a high morale step on a missed attack or a failed stay-up check: the result becomes
     2 + k; a miss that now meets the DS lands, a stay-up that now holds puts them back up."""
     me = b.person(chance.who)
     # a hidden attack's roll stays the GM's, and so does a hidden NPC's bought-up stay-up (issue 19)
-    veiled = chance.kind == "stay_up" and me.hidden
+    rises = chance.kind in ("stay_up", "get_up")
+    veiled = rises and me.hidden
     hidden = (chance.attack is not None and chance.attack.hidden) or veiled
     # a hidden NPC's morale step on its missed attack is the GM's too (WD-NPC-003): the players hear
     # only the attack's new total and that it hits
     secret_step = hidden or me.hidden
     roll, morale = set_by_morale(chance.roll, me.morale)
     me = evolve(me, {"morale": morale})
-    if chance.kind == "stay_up" and roll.success:
+    if rises and roll.success:
         me = evolve(me, {"track": me.track.rouse()})
     b.emit(
         ev.MoraleSpent(
@@ -613,8 +650,16 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
         ),
         hidden=secret_step,
     )
+    if chance.kind == "sprint":
+        _sprint_further(b, chance, roll, morale)
+        return
     if veiled:
-        b.emit(ev.StandingSeen(character=chance.who, name=me.name, standing=me.track.standing))
+        why = "get_up" if chance.kind == "get_up" else "stay_up"
+        b.emit(ev.StandingSeen(character=chance.who, name=me.name, why=why, standing=me.track.standing))
+    care = f"medical:{chance.who}"
+    if chance.kind == "get_up" and roll.success and care in b.state.lengthy:
+        # up by themselves: an ally's Medical care on them is over (WD-WOUND-008)
+        b.emit(ev.CareEnded(character=chance.who, name=me.name, lengthy_key=care))
     a = chance.attack
     if chance.kind != "attack" or a is None or not roll.success:
         return

@@ -57,7 +57,7 @@ from capeworks.systems.weaverdice.grapple import (
     resolve_several,
     restrained_attack_modifier,
 )
-from capeworks.systems.weaverdice.morale import capped
+from capeworks.systems.weaverdice.morale import capped, spend_value
 from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import (
@@ -390,6 +390,8 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             f"{me.name} has wrestled {target.name} this turn already: a grapple is checked once a round.",
         )
     _check_carried(me, c, context.config.grapple_mode)
+    if c.morale:
+        _may_commit_morale(me)
     b = Builder(state, context, dice)
     turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
     turn = evolve(turn, {"grappled": (*turn.grappled, c.target)})
@@ -413,6 +415,15 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     # the defender's Stamina, committed beforehand with brace (WD-GRAPPLE-002: either side may spend)
     theirs = grapple_total(die=faces[1], brawn=b.sheet(c.target).stat(Stat.BRAWN), stamina=hold.braced)
     mine, theirs = capped(mine, b.person(c.character).morale), capped(theirs, b.person(c.target).morale)
+    # high morale committed beforehand: a step counts a roll below 2 + k as 2 + k (WD-MORALE-003, src
+    # 453), the holder's with the round, the held one's with a brace; never spent where it cannot help
+    holder_step = c.morale and spend_value(b.person(c.character).morale) > mine
+    if holder_step:
+        mine = spend_value(b.person(c.character).morale)
+    step = b.person(c.target).morale
+    target_step = hold.braced_morale and step > 0 and spend_value(step) > theirs
+    if target_step:
+        theirs = spend_value(step)
     t = b.person(c.target)
     tsheet = b.sheet(c.target)
     buys = [] if c.option is GrappleOption.HOLD else [Purchase(option=c.option, points=c.points, feet=c.feet)]
@@ -475,9 +486,14 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
                 "meatshield": meatshield,
                 "beaten": outcome.winner is Winner.DEFENDER,
                 "braced": 0,
+                "braced_morale": False,
             },
         )
     t = evolve(t, {"conditions": conditions, "effort": effort, "temporary_loss": temporary})
+    if target_step:
+        t = evolve(t, {"morale": t.morale - 1})
+    holder = b.person(c.character)
+    people = (t, evolve(holder, {"morale": holder.morale - 1})) if holder_step else (t,)
     # the wrest owes the holder a free attack on the target this turn (WD-STATUS-012, src 865)
     owed = {"fight": _owing_free_attack(b, c.target)} if wrest else {}
     b.emit(
@@ -493,7 +509,9 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             reversals=reversals,
             still_held=outcome.winner is Winner.DEFENDER and not free,
             by_weapon=by_weapon,
-            people=(t,),
+            holder_morale=holder_step,
+            target_morale=target_step,
+            people=people,
             **owed,
         )
     )
@@ -562,22 +580,47 @@ def _against_all(grapples: dict[str, Grapple], key: str, outcome: GrappleRound) 
     return several.rounds[key], several.free
 
 
+def _may_commit_morale(me: Combatant) -> None:
+    """High morale committed to a grapple roll: good or better, and not a hidden NPC's, whose morale
+    would show beside the round's public totals (WD-MORALE-003, WD-NPC-003)."""
+    if me.hidden:
+        raise RuleViolation(
+            "WD-MORALE-003", f"{me.name}'s morale is the GM's: it is not spent beside a grapple's open roll."
+        )
+    spend_value(me.morale)  # refused below good morale
+
+
 def brace(state: WdState, context: Ctx, c: cmd.Brace, dice: DiceService) -> Done:
     """The held one spends Stamina now for +1 a dot on the next round of this hold, the holder's roll
-    being on the holder's turn (WD-GRAPPLE-002: "Stamina can be spent for a +1 on grapple rolls")."""
+    being on the holder's turn (WD-GRAPPLE-002: "Stamina can be spent for a +1 on grapple rolls"); or
+    commits high morale to that round's roll, spent only should it come out below 2 + k
+    (WD-MORALE-003: the roll is the holder's to make, so the step is pledged beforehand)."""
     me, holder = person(state, c.character), person(state, c.holder)
     key = _key(c.holder, c.character)
     hold = state.grapples.get(key)
     if hold is None:
         raise RuleViolation("WD-GRAPPLE-002", f"{holder.name} is not holding {me.name}.")
+    if c.morale:
+        _may_commit_morale(me)
+        if hold.braced_morale:
+            raise RuleViolation("WD-MORALE-003", f"{me.name} has committed morale to this round already.")
     b = Builder(state, context, dice)
-    spend(b, c.character, Pool.STAMINA, EffortUse.POWER, c.stamina)
+    if c.stamina:
+        spend(b, c.character, Pool.STAMINA, EffortUse.POWER, c.stamina)
     grapples = dict(b.state.grapples)
     if key in grapples:  # a bleeding spender's wound may have broken the hold
-        grapples[key] = evolve(grapples[key], {"braced": grapples[key].braced + c.stamina})
+        change: dict[str, object] = {"braced": grapples[key].braced + c.stamina}
+        if c.morale:
+            change["braced_morale"] = True
+        grapples[key] = evolve(grapples[key], change)
     b.emit(
         ev.GrappleBraced(
-            character=c.character, name=me.name, holder_name=holder.name, dots=c.stamina, grapples=grapples
+            character=c.character,
+            name=me.name,
+            holder_name=holder.name,
+            dots=c.stamina,
+            morale=c.morale,
+            grapples=grapples,
         ),
         hidden=me.hidden,  # a hidden NPC's effort is the GM's
     )

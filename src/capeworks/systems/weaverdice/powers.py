@@ -228,8 +228,17 @@ def effort_spend(
 ) -> dict[Pool, int]:
     """The dots a use of ``power`` takes from each pool, or a refusal if they are not there.
 
-    A cost of "any effort" is paid from ``any_pool`` (WD-EFFORT-003c, WD-EFFORT-002).
+    A cost of "any effort" is paid from ``any_pool`` (WD-EFFORT-003c, WD-EFFORT-002); a power whose
+    cost names its pools has no such choice, so ``any_pool`` is refused rather than dropped unread.
     """
+    if any_pool is not None and all(c.pool is not None for c in power.cost):
+        named = sorted({c.pool.value.capitalize() for c in power.cost if c.pool is not None})
+        pays = f"is paid in {' and '.join(named)}" if named else "costs no effort"
+        raise RuleViolation(
+            "WD-EFFORT-003",
+            f"{power.name} {pays}: no any-effort cost for pool= to pay. Drop pool=.",
+            field="pool",
+        )
     spend: dict[Pool, int] = {}
     for c in power.cost:
         pool = c.pool or any_pool

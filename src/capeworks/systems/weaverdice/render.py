@@ -176,7 +176,9 @@ def _grappled(p: ev.Grappled) -> str:
             if held
             else (f"The wound breaks the grapple between {p.name} and {p.target_name}.")
         )
-    head = f"{p.name} wrestles {p.target_name}: {p.holder_total} against {p.target_total}"
+    mine = f"{p.holder_total}" + (f" (a step of {p.name}'s morale)" if p.holder_morale else "")
+    theirs = f"{p.target_total}" + (f" (a step of {p.target_name}'s morale)" if p.target_morale else "")
+    head = f"{p.name} wrestles {p.target_name}: {mine} against {theirs}"
     if o.winner.value == "tie":
         return f"{head}; a stalemate."
     if o.winner.value == "defender" and p.still_held:
@@ -498,7 +500,13 @@ _PAIN_WORDS = {
     "end_turn": "the rest of the turn",
 }
 
-_ROLL_WORD = {"check": "roll", "attack": "attack", "stay_up": "Guts roll to stay up"}
+_ROLL_WORD = {
+    "check": "roll",
+    "attack": "attack",
+    "stay_up": "Guts roll to stay up",
+    "get_up": "Guts roll to get up",
+    "sprint": "sprint's Athletics roll",
+}
 
 _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: f"{p.sheet.name} joins the table.",
@@ -526,7 +534,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Interrupted.TYPE: _interrupted,
     ev.MoraleSpent.TYPE: lambda p: (
         f"{p.name} spends a step of morale: the {_ROLL_WORD.get(p.what, 'roll')} counts as {p.check.total} "
-        f"({'success' if p.check.success else 'failure'}); morale is now {MORALE_NAMES[p.morale]}."
+        f"({'success' if p.check.success else 'failure'})"
+        + (f" and carries {p.name} {p.feet} ft further" if p.feet else "")
+        + f"; morale is now {MORALE_NAMES[p.morale]}."
     ),
     ev.Rerolled.TYPE: lambda p: f"{p.name} rerolls with Stamina: {check_text(p.check)}.",
     ev.SuperPassed.TYPE: lambda p: (
@@ -590,7 +600,12 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         else f"{p.name} picks the {p.item} up" + (f" (a {p.kind} action)." if p.kind else ".")
     ),
     ev.GrappleBraced.TYPE: lambda p: (
-        f"{p.name} braces against {p.holder_name}'s hold: {p.dots} Stamina, +{p.dots} on the next round."
+        f"{p.name} braces against {p.holder_name}'s hold: "
+        + " and ".join(
+            ([f"{p.dots} Stamina, +{p.dots} on the next round"] if p.dots else [])
+            + (["a step of high morale should the next round's roll come out low"] if p.morale else [])
+        )
+        + "."
     ),
     ev.Consumed.TYPE: lambda p: (
         f"The flames consume {p.name}: one point of {p.stat.value}, for good."

@@ -321,9 +321,19 @@ def _set_effort(state: WdState, me: Combatant, dots: dict[Pool, int], *, base: E
     # a dot held for an exhaust pick still owed is no new spending (WD-EFFORT-009)
     taken = any(n > base.held_in(p) for p, n in spent.items())
     change: dict[str, object] = {"spent": spent, "used": base.used or taken}
-    if base.veiled:  # the GM now sets the dots left in the open: no spend is kept secret any more
-        change["veiled"] = {}
-        change["quiet"] = False  # nor the lull that settles them
+    if base.veiled:
+        # the GM sets the named pools' dots in the open: their spending is no secret any more, but for
+        # a dot held back for a pick owed in secret, which stays the owner's and the GM's (src 409); a
+        # pool she does not name keeps its veil, as she said nothing of it (src 376)
+        kept = base.hushed_veil
+        veiled = {
+            p: n if p not in dots else min(kept.get(p, 0), spent.get(p, 0)) for p, n in base.veiled.items()
+        }
+        change["veiled"] = {p: n for p, n in veiled.items() if n}
+        if any(veiled[p] < base.veiled[p] for p in base.veiled) or any(
+            spent[p] != base.spent.get(p, 0) for p in dots
+        ):
+            change["quiet"] = False  # nor is the lull that settles them, once any of it is in the open
     if base.settled is not None and any(n > base.spent.get(p, 0) for p, n in spent.items()):
         change["fresh"] = True  # dots lost after a lull are the next situation's (WD-EFFORT-009)
     return evolve(base, change)

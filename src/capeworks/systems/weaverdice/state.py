@@ -160,6 +160,9 @@ class Grapple(Frozen):
     beaten: bool = False
     #: Stamina dots the target has spent for +1 each on this hold's next round (WD-GRAPPLE-002)
     braced: int = Field(default=0, exclude_if=lambda v: not v)
+    #: the target will spend a high morale step on the next round's roll, should it come out below
+    #: 2 + k (WD-MORALE-003)
+    braced_morale: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class PendingEffect(Frozen):
@@ -208,13 +211,16 @@ class RestChance(Frozen):
 
 class Chance(Frozen):
     """A roll its maker may still buy up with high morale (WD-MORALE-003): a missed attack (its
-    details, to land it) or a failed stay-up check. Gone at the next turn."""
+    details, to land it), a failed stay-up or get-up check, or a sprint's roll that fell short of
+    the feet asked. Gone at the next turn."""
 
     who: str
     kind: str
     roll: CheckRoll
     attack: PendingAttack | None = None
     rest: RestChance | None = None
+    #: a sprint's: the feet further the roll bought up would carry (WD-MOVE-005, src 890)
+    feet: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class Call(Frozen):
@@ -528,16 +534,14 @@ def fold_payload(
         if plan.stats:
             update["last_stats"] = {**state.last_stats, who: tuple(values["stats"])}
     if plan.chances:
-        chances = dict(state.chances)
-        if values.get("chances_over"):
-            chances = {}
-        spent = values.get("chance_spent")
-        if spent:
-            chances.pop(spent, None)
-        chance = values.get("chance")
-        if chance is not None:
-            chances[chance.who] = chance
-        update["chances"] = chances
+        over, spent, chance = values.get("chances_over"), values.get("chance_spent"), values.get("chance")
+        if over or spent or chance is not None:  # most moves and rolls leave the chances as they are
+            chances = {} if over else dict(state.chances)
+            if spent:
+                chances.pop(spent, None)
+            if chance is not None:
+                chances[chance.who] = chance
+            update["chances"] = chances
     if plan.noted:
         update["notes"] = (*state.notes, str(values["text"]))
     if plan.ruled:

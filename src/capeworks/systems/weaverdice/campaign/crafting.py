@@ -126,6 +126,14 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
     if c.repair:
         if c.equipment:
             _check_repairable(state, c.character, c.item)
+        elif not ctx.is_gm:
+            # the seed's repairs mend broken gear (src 1032); whether a base or a program needs mending,
+            # off the sheet, is the GM's word, so the GM starts that project (WD-CRAFT-007/013)
+            raise RuleViolation(
+                "WD-CRAFT-013",
+                f"A repair mends broken gear; a {c.item} that is no equipment is off the sheet, so whether"
+                " it needs repair is the GM's to say: the GM starts this project.",
+            )
         dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if c.contrived else 0)
         cost, tier = 0, "repair"
     else:

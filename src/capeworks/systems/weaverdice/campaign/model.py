@@ -60,6 +60,9 @@ class RepCard(Frozen):
     negative: bool = False
     #: a negative card nobody witnessed: only the GM knows of it (WD-REP-010)
     secret: bool = False
+    #: earned by a gun fired at someone (WD-REP-010): a secret one is kept out of the players' count of
+    #: guns fired as well as their cards
+    gun: bool = Field(default=False, exclude_if=lambda v: not v)
     cited: int = 0
     #: a card for several players (WD-REP-002, src 426-427): each named owner at the table holds a
     #: copy under this key ("holder:id"); spending or marking one does the same to every copy

@@ -172,12 +172,17 @@ def give_negative(state: WdState, ctx: Ctx, c: cc.GiveNegative, dice: DiceServic
 def gunfire_rep(batch: Batch[WdState], shooter: str, *, target: str, gun: str, hidden: bool) -> None:
     """The negative rep a gun fired at someone earns (WD-REP-010, src 442: "a rule that hands out
     negative rep every time the cape uses a gun to shoot at someone"), one card per attack action.
-    A hidden shooter's or a secret roll's card is the GM's to see (WD-NPC-003); whether anyone saw the
-    shot stays the GM's ruling: the card can be cited, and the GM rules a shot nobody saw."""
+    A hidden shooter's or a secret roll's card is the GM's to see (WD-NPC-003): a secret roll's is a
+    secret card (WD-REP-010), out of the players' sight until the GM cites it as surfacing; whether
+    anyone saw an open shot stays the GM's ruling."""
     state = batch.state
     who = person(state, shooter)
     card = RepCard(
-        id=ledger_of(state, shooter).next_card, source=f"shot at {target} with a {gun}", negative=True
+        id=ledger_of(state, shooter).next_card,
+        source=f"shot at {target} with a {gun}",
+        negative=True,
+        gun=True,
+        secret=hidden,
     )
     batch.emit(
         ce.NegativeRepGiven(character=shooter, name=who.name, card=card, gun=True),

@@ -631,6 +631,13 @@ def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] 
         if k in hidden:
             continue
         ledgers[k] = {**ledger, "rep": [c for c in ledger["rep"] if not c["secret"]]}
+        # a gun fired on a secret roll is the GM's to know: out of the count too (WD-REP-010)
+        unseen = sum(1 for c in ledger["rep"] if c["secret"] and c.get("gun"))
+        if unseen:
+            fired = ledger.get("guns_fired", 0) - unseen
+            ledgers[k] = {key: v for key, v in ledgers[k].items() if key != "guns_fired"}
+            if fired:
+                ledgers[k]["guns_fired"] = fired
     camp["ledgers"] = ledgers
     if camp["phase"] is not None:  # a hidden NPC's slots, rep to discard and strike choice too
         slots = camp["phase"]["slots"]
