@@ -860,3 +860,45 @@ def test_k29c__a_sheet_saved_before_the_caps_still_loads_and_plays_its_weapon() 
     d = table(QUIET, heroes={"h": sheet()})
     stored = state(d).characters["h"].weapons
     assert stored and all(type(w) is Weapon for w in stored.values())
+
+
+# -- 30. speed-bump mooks laying covering fire ---------------------------------------------------------------
+
+SNIPERS = {"named": False, "count": 3, "traits": {"Skill": 16, **SLOW},
+           "weapons": [{"name": "rifles", "damage": 3, "skill": "Skill", "covering_fire": True}]}  # fmt: skip
+
+
+@pytest.mark.rules("WS-COVER-001", "WS-MOOK-004", "WS-COVER-002")
+def test_k30__speed_bump_mooks_lay_covering_fire_with_their_skill_and_no_roll() -> None:
+    # src 72: covering fire is "[Ranged Weapons+Perception] vs 10", traits a speed-bump group has not: it has
+    # one Skill, and "Characters that have no name are handled by Static PV ... No roll" (src 175); the
+    # inventory has no PROPOSED decision for mooks' covering fire, and WS-MOOK-005 makes their attacks
+    # static too. So the snipers' Skill stands for the roll, with no dice: 16 vs 10, PV 6, Cover 1. They act
+    # last in the Sequence (src 175); next Sequence v moves in their line and h's shot meets Defense 12 + 1.
+    d = table({**QUIET, "mooks": "speed_bump", "covering_fire": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=pool(6), **TOUGH), "snipers": SNIPERS})  # fmt: skip
+    end_turn(d, "v")
+    end_turn(d, "h")
+    events = d.do("gm", "cover", character="snipers", line=["v"])
+    r = last(events, "rolled")
+    assert (r["traits"], r["dice"], r["total"], r["success"]) == (["Skill"], [], 16, True)
+    assert last(events, "cover_laid")["cover"] == 1
+    assert not who(d, "snipers").rolled  # no roll: the Sequence may still regain a Shot (src 16)
+    end_turn(d, "snipers")
+    d.do("gm", "move", character="v")
+    end_turn(d, "v")
+    assert last(attack(d, "h", ["v"], HIT), "attack_rolled")["defense"] == 13
+
+
+@pytest.mark.rules("WS-COVER-001", "WS-MOOK-004", "WS-STATUS-001")
+def test_k30b__a_bruised_speed_bump_group_lays_its_covering_fire_five_down() -> None:
+    # src 181: Bruised is "5 point Impairment on next Action": the group's static Skill 12 - 5 = 7 vs 10
+    # fails: no Cover; the Bruise is spent on that Action.
+    weak = {**SNIPERS, "traits": {"Skill": 12, **SLOW}}
+    d = table({**QUIET, "mooks": "speed_bump", "covering_fire": True, "status_effects": True},
+              heroes={"h": sheet()}, villains={"snipers": weak})  # fmt: skip
+    d.do("gm", "set_status", character="snipers", status="bruised")
+    end_turn(d, "h")
+    events = d.do("gm", "cover", character="snipers")
+    assert (last(events, "rolled")["total"], last(events, "cover_laid")["cover"]) == (7, 0)
+    assert not who(d, "snipers").has("bruised")

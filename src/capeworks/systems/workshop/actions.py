@@ -4,7 +4,7 @@ steadying, getting up, falls, first aid, statuses, time passing, called rolls an
 
 from __future__ import annotations
 
-from capeworks.engine import Audience, Batch, DiceService, Role
+from capeworks.engine import Audience, Batch, DiceService, Role, RollRecord
 from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.errors import InvalidCommand, NotPermitted, RuleViolation
 from capeworks.systems.workshop import commands as cmd
@@ -22,6 +22,7 @@ from capeworks.systems.workshop.common import (
     favored,
     favored_point,
     free_move,
+    group_skill,
     guard_spent,
     held_down,
     pool_point,
@@ -29,6 +30,7 @@ from capeworks.systems.workshop.common import (
     require_steady,
     roll_traits,
     rolled_event,
+    speed_bump,
     use_action,
     wake_rolls,
     woken,
@@ -71,13 +73,22 @@ B = Batch[WorkshopState]
 
 
 def _action_done(
-    batch: B, ctx: Ctx, dice: DiceService, state: WorkshopState, actor: str, favored: Favored, success: bool
+    batch: B,
+    ctx: Ctx,
+    dice: DiceService,
+    state: WorkshopState,
+    actor: str,
+    favored: Favored,
+    success: bool,
+    *,
+    rolled: bool = True,
 ) -> None:
     """What a rolled Action that ignores the mooks brings, one place for every such Action: its pool
-    point when the card favours it (WS-CARD-002), the unconscious's wake rolls (WS-DMG-007) and the
-    engaging mooks' strikes (WS-MOOK-005)."""
+    point when the card favours it (WS-CARD-002), the unconscious's wake rolls (WS-DMG-007; only after
+    an Action ``rolled``, src 60) and the engaging mooks' strikes (WS-MOOK-005)."""
     favored_point(batch, actor, favored, success)
-    wake_rolls(batch, ctx, dice, actor, state)
+    if rolled:
+        wake_rolls(batch, ctx, dice, actor, state)
     offer_strikes(batch, ctx, actor)
 
 
@@ -164,9 +175,16 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
     require_steady(ctx.config, c)
     weapon = require_covering_weapon(c, command.weapon)
     line = _line(state, c, command)
-    traits = ("Ranged Weapons", "Perception")
-    r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
-    amount = cover_from(r.margin) if r.success else 0
+    group = speed_bump(ctx.config, c)
+    rolls: tuple[RollRecord, ...]
+    if group:
+        after = c.without("bruised").model_copy(update={"busy": True})  # no roll: not ``rolled`` (src 16)
+        rolled, rolls = _group_cover_roll(c), ()
+    else:
+        traits = ("Ranged Weapons", "Perception")
+        r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
+        rolled, after, rolls = rolled_event(c, "covering fire", traits, r), r.after, (r.record,)
+    amount = cover_from(rolled.total - rolled.difficulty) if rolled.success else 0
     name = "aggressive_cover" if command.aggressive else "cover"
     kept = tuple(e for e in state.effects if not (e.target == c.id and e.name in COVER_EFFECTS))
     effects = kept + (
@@ -182,23 +200,46 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
             ),
         )
         if amount
-        or (command.aggressive and r.success)  # made with no Cover, it still attacks at AV 10 (src 76)
+        or (command.aggressive and rolled.success)  # made with no Cover, it still attacks at AV 10 (src 76)
         else ()
     )
     batch = ctx.batch(state)
     guard_spent(batch, c.id)
-    batch.emit(rolled_event(c, "covering fire", traits, r), rolls=(r.record,))
+    batch.emit(rolled, rolls=rolls)
     batch.emit(
         ev.CoverLaid(
-            character=r.after,
+            character=after,
             cover=amount,
             aggressive=command.aggressive,
             effects=effects,
             turn=use_action(state, c.id),
         )
     )
-    _action_done(batch, ctx, dice, state, c.id, Favored.COMBAT, r.success)
+    _action_done(batch, ctx, dice, state, c.id, Favored.COMBAT, rolled.success, rolled=not group)
     return batch
+
+
+def _group_cover_roll(g: Combatant) -> ev.Rolled:
+    """WS-COVER-001 for a speed-bump group, which has no Ranged Weapons or Perception to roll: the seed is
+    silent and the inventory proposes nothing, so the table reads it as the group does everything else.
+    "Characters that have no name are handled by Static PV ... No roll" (src 175), their one trait, Skill,
+    standing for the skill of the comparison, and their attacks are static too (PROPOSED WS-MOOK-005): the
+    group's Skill (5 less while Bruised, its "next Action", src 181) vs 10, no dice, 1 Cover per 5 PV. As
+    with its static strikes, no extra positive dice are rolled, and nobody stirs (src 60: no roll)."""
+    skill = group_skill(g)
+    return ev.Rolled(
+        who=g.id,
+        what="covering fire",
+        traits=("Skill",),
+        base=g.trait("Skill"),
+        dice=(),
+        modifier=skill - g.trait("Skill"),
+        total=skill,
+        difficulty=10,
+        success=skill >= 10,
+        degree=degree_of(skill, 10, double_zero=False),
+        static=True,
+    )
 
 
 def _line(state: WorkshopState, c: Combatant, command: cmd.Cover) -> tuple[str, ...]:

@@ -239,6 +239,8 @@ class Rolled(WorkshopEvent):
     by_choice: bool = False
     #: a failure's degree: failure, total_failure or fumble; "" on a success
     degree: str = ""
+    #: no dice: a speed-bump group's Static PV stands for the roll (src 175; left out when false)
+    static: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class StandingChanged(WorkshopEvent):
