@@ -902,3 +902,55 @@ def test_k30b__a_bruised_speed_bump_group_lays_its_covering_fire_five_down() -> 
     events = d.do("gm", "cover", character="snipers")
     assert (last(events, "rolled")["total"], last(events, "cover_laid")["cover"]) == (7, 0)
     assert not who(d, "snipers").has("bruised")
+
+
+# -- 31. Cover guards the allies who move -------------------------------------------------------------------
+
+COVERER = {"traits": {"Ranged Weapons": 9, "Perception": 9, **pool(9)}, "weapons": [COVERING_GUN]}
+
+
+@pytest.mark.rules("WS-COVER-002")
+def test_k31__cover_guards_the_ally_who_moves_in_its_line_not_the_one_who_stays_put() -> None:
+    # src 72: covering fire "provides Defense to any allies moving in the same line of fire". s lays Cover 2
+    # over a and b (Ranged Weapons 9 + Perception 9 + 9 - 5 = 22 vs 10, PV 12); a moves, b stays put. v's
+    # split shot (10/10: misses) meets a's Defense 12 + 2 = 14 and b's plain 12.
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"s": sheet(**COVERER), "a": sheet(traits=pool(5)), "b": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(3), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="s", line=["a", "b"], dice=[9, 5])
+    end_turn(d, "s")
+    d.do("ann", "move", character="a")
+    end_turn(d, "a")
+    end_turn(d, "b")
+    rolled = all_of(attack(d, "v", ["a", "b"], MISS * 2), "attack_rolled")
+    assert [(r["target"], r["defense"]) for r in rolled] == [("a", 14), ("b", 12)]
+
+
+@pytest.mark.rules("WS-COVER-002")
+def test_k31b__a_move_made_before_the_fire_was_laid_is_not_covered() -> None:
+    # src 72: the Defense goes to allies "moving in the same line of fire": a moved on its turn, before s laid
+    # the fire, so was not moving in it; v's shot meets a's plain Defense 12.
+    slower = {**COVERER, "traits": {**COVERER["traits"], **pool(5)}}
+    d = table({**QUIET, "covering_fire": True}, heroes={"a": sheet(traits=pool(6)), "s": sheet(**slower)},
+              villains={"v": sheet(traits=pool(3), **TOUGH)})  # fmt: skip
+    d.do("ann", "move", character="a")
+    end_turn(d, "a")
+    d.do("ann", "cover", character="s", dice=[9, 5])
+    end_turn(d, "s")
+    assert last(attack(d, "v", ["a"], MISS), "attack_rolled")["defense"] == 12
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-COVER-004")
+def test_k31c__the_cover_guards_the_mover_against_fire_met_on_that_very_move() -> None:
+    # src 72, 76: a moves in s's Cover 2 and, on that Move, into v's aggressive fire (v: Ranged Weapons 9 +
+    # Perception 9 + 9 - 5 = 22, Cover 2, AV 12): moving in the line, a has Defense 12 + 2 = 14: a miss.
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"s": sheet(**COVERER), "a": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(**{**COVERER, "traits": {**COVERER["traits"], **pool(6)}})})  # fmt: skip
+    d.do("ann", "cover", character="s", dice=[9, 5])
+    end_turn(d, "s")
+    d.do("gm", "cover", character="v", aggressive=True, dice=[9, 5])
+    end_turn(d, "v")
+    d.do("ann", "move", character="a")
+    r = last(d.do("ann", "defend", character="a", use=False), "attack_rolled")
+    assert (r["av"], r["defense"], r["hit"]) == (12, 14, False)

@@ -2731,8 +2731,8 @@ def test_r182__aggressive_fire_made_with_no_cover_still_attacks_at_ten() -> None
 
 @pytest.mark.rules("WS-COVER-002", "WS-CORE-003")
 def test_r183__cover_and_an_active_defense_add_up() -> None:
-    # src 72: Cover "provides Defense" to allies in the line; src 20: an Active Defense at any time (+5,
-    # PROPOSED): k's Defense 12 + Cover 2 + 5 = 19.
+    # src 72: Cover "provides Defense to any allies moving in the same line of fire" (k moves in it); src 20:
+    # an Active Defense at any time (+5, PROPOSED): k's Defense 12 + Cover 2 + 5 = 19.
     gun_cf = {**gun(6), "covering_fire": True}
     d = table({**QUIET, "covering_fire": True},
               heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
@@ -2740,6 +2740,7 @@ def test_r183__cover_and_an_active_defense_add_up() -> None:
               villains={"v": sheet(traits=pool(3), **TOUGH)})  # fmt: skip
     d.do("ann", "cover", character="h", dice=[9, 5])
     end_turn(d, "h")
+    d.do("ann", "move", character="k")
     end_turn(d, "k")
     r = last(attack(d, "v", ["k"], HIT, defend={"k": True}), "attack_rolled")
     assert r["defense"] == 19

@@ -10,7 +10,7 @@ from capeworks.errors import InvalidCommand, NotPermitted, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored
-from capeworks.systems.workshop.combat import fire_on_mover, weapon_of
+from capeworks.systems.workshop.combat import covered_move, fire_on_mover, weapon_of
 from capeworks.systems.workshop.common import (
     Ctx,
     RollResult,
@@ -110,7 +110,8 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
     batch = ctx.batch(state)
     if full:
         guard_spent(batch, c.id)
-    batch.emit(ev.Moved(character=c.model_copy(update={"busy": True}), full=full, turn=new_turn))
+    moved = c.model_copy(update={"busy": True})
+    batch.emit(ev.Moved(character=moved, full=full, turn=new_turn, effects=covered_move(batch.state, c)))
     fire_on_mover(batch, ctx, dice, c.id)
     if full:  # the Action spent walking ignores the engaging mooks (src 175)
         offer_strikes(batch, ctx, c.id)
@@ -197,6 +198,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
                 ends=Expiry(point=TurnPoint.TURN_START, holder=c.id),
                 line=line,
                 weapon=weapon.name if command.aggressive else "",
+                movers=None if command.aggressive else (),  # WS-COVER-002: nobody has moved in it yet
             ),
         )
         if amount

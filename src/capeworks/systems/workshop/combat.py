@@ -21,6 +21,7 @@ from capeworks.systems.workshop.common import (
     group_skill,
     guard_spent,
     impairment,
+    in_cover_line,
     may_defend,
     pool_point,
     require_steady,
@@ -50,6 +51,7 @@ from capeworks.systems.workshop.turn import Effect, Pending
 
 __all__ = [
     "attack",
+    "covered_move",
     "defend",
     "defense_of",
     "fire_on_mover",
@@ -378,6 +380,27 @@ def _threats(state: WorkshopState, mover: str) -> list[Effect]:
     ]
     order = state.turn.order.order
     return sorted(fires, key=lambda e: order.index(e.target) if e.target in order else len(order))
+
+
+def covered_move(state: WorkshopState, mover: Combatant) -> tuple[Effect, ...] | None:
+    """WS-COVER-002: the timed effects once ``mover`` is counted among the movers of each allied Cover whose
+    line it moves in: Cover "provides Defense to any allies moving in the same line of fire" (src 72), so
+    from that Move until the fire ends (the shooter's next turn, PROPOSED) the mover has it, against the
+    aggressive fire it may meet on this very Move too. The table keeps no map to say when a move is over;
+    a Move made before the fire was laid was not made in it. None when no Cover is changed."""
+    changed = False
+    effects: list[Effect] = []
+    for e in state.effects:
+        if (
+            e.name == "cover"
+            and e.movers is not None
+            and mover.id not in e.movers
+            and in_cover_line(e, mover)
+        ):
+            e = e.model_copy(update={"movers": (*e.movers, mover.id)})
+            changed = True
+        effects.append(e)
+    return tuple(effects) if changed else None
 
 
 def _shot_at(state: WorkshopState, fire: Effect, mover: str) -> tuple[Effect, ...]:

@@ -275,6 +275,9 @@ class Moved(WorkshopEvent):
     character: Combatant
     full: bool
     turn: Turn
+    #: WS-COVER-002: the timed effects after the mover is counted among the movers of the allied Cover
+    #: whose line it moves in (left out when unset: older logs' events read as they did)
+    effects: tuple[Effect, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Rested(WorkshopEvent):
