@@ -954,3 +954,37 @@ def test_k31c__the_cover_guards_the_mover_against_fire_met_on_that_very_move() -
     d.do("ann", "move", character="a")
     r = last(d.do("ann", "defend", character="a", use=False), "attack_rolled")
     assert (r["av"], r["defense"], r["hit"]) == (12, 14, False)
+
+
+# -- 32. Stun: Wounds lost in a single attack ----------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-DMG-010")
+def test_k32__a_fall_is_no_attack_and_stuns_nobody() -> None:
+    # src 124: Stun: "For every Wound you lose in a single attack, you lose 1 Shot"; src 66: a fall is
+    # "the falling distance in meters in Damage", no attack (as a fall is no hit for Dark Times, src 150, or
+    # a fixed Cinematic Wound, src 133). h falls 10 m (Stunt 3 + Agility 5 + 1 - 9 = 0: nothing off): 10
+    # Damage, 2 Wounds, and h keeps its 5 Shots; v's hit for 10 (2 Wounds) then takes 2 of them.
+    d = table({**QUIET, "stun": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=pool(6), weapons=[gun(10)])}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=10, dice=[1, 9])
+    assert (who(d, "h").wounds, who(d, "h").shots) == (2, 5)
+    d.do("gm", "start_sequence")
+    attack(d, "v", ["h"], HIT)
+    assert (who(d, "h").wounds, who(d, "h").shots) == (4, 3)
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-KNOCK-003", "WS-DMG-010")
+@pytest.mark.parametrize(("how", "shots"), [("fall", 9), ("hit", 2)])
+def test_k32b__a_crash_stuns_as_part_of_the_attack_that_flung_one_not_of_a_fall(how: str, shots: int) -> None:
+    # src 107: Damage 30 over Mass 5 flings h (25 / 5 =) 5 m, into a wall right behind (wall_at 0): 5 Damage
+    # more, 1 Wound. src 124: Wounds lost "in a single attack" stun: v's hit (30: 6 Wounds) and its crash
+    # (1) cost 7 of h's 9 Shots; a 30 m fall (Stunt 3 + Agility 5 + 1 - 9 = 0) and its crash cost none.
+    d = table({**QUIET, "stun": True, "knockback": True}, heroes={"h": sheet(traits=pool(9), **TOUGH)},
+              villains={"v": sheet(traits=pool(10), weapons=[gun(30)])}, start=False)  # fmt: skip
+    if how == "fall":
+        d.do("gm", "fall", character="h", metres=30, wall_at=0, dice=[1, 9])
+    else:
+        d.do("gm", "start_sequence")
+        attack(d, "v", ["h"], HIT, wall_at=0)
+    assert (who(d, "h").shock, who(d, "h").wounds, who(d, "h").shots) == (35, 7, shots)
