@@ -1,0 +1,268 @@
+"""A fifth outside referee's pass over the Workshop table: situations written from the seed alone on the
+lines the earlier passes cite least (statuses with snapshots, percentile penalties, mooks' tables on falls,
+the card stack's padding, covering fire by speed-bump mooks and by movers).
+
+Each case: the situation, the dice in order (a positive then a negative d10, a face of 10 reads 0, then
+any extra positive d10s), the outcome the seed demands and the seed line (src N, first copy). Where the
+seed is silent the inventory's PROPOSED decision is followed and named; where neither speaks, the
+reading taken is the table's and is said so (docs/systems/workshop.md). The hero ``h`` (Agility 5 +
+Guns 4 = 9) shoots at Defense 12; dice 9 and 1 make 17, a hit; the default effect-values model makes
+PV = weapon Damage - Soak.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.workshop.sheet import Standing
+from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, who
+from tests.systems.workshop.test_referee import HIT, MISS, QUIET, SLOW, TOUGH, gun, pool
+
+GUN_CF = {**gun(6), "covering_fire": True}
+AIM = {"Ranged Weapons": 9, "Perception": 9}
+#: a speed-bump group whose rifles lay covering fire (Damage 3), Skill 16
+SNIPERS = {"named": False, "count": 3, "traits": {"Skill": 16, **SLOW},
+           "weapons": [{"name": "rifles", "damage": 3, "skill": "Skill", "covering_fire": True}]}  # fmt: skip
+
+
+def put(d: Driver, cid: str, **update: Any) -> None:
+    """Set-up: a combatant as the situation finds it (Wounds taken, Shots spent...)."""
+    chars = state(d).characters
+    d.patch(characters={**chars, cid: chars[cid].model_copy(update=update)})
+
+
+def order(d: Driver) -> tuple[str, ...]:
+    """The acting order (under card initiative: the stack, padding cards included)."""
+    return state(d).turn.order.order
+
+
+# -- Bruised and snapshots (src 181, 31) ---------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-STATUS-001", "WS-SNAP-001")
+def test_z01__a_bruised_attackers_split_takes_the_five_on_its_first_snapshot_only() -> None:
+    # src 181: Bruised is "5 point Impairment on next Action or Defense"; src 31: a split makes "two ...
+    # Actions", each at -3. h's first snapshot: 9 + 9 - 1 - 3 - 5 = 9 vs 12, a miss; the second is the Action
+    # after it: 9 + 8 - 3 = 14, a hit.
+    d = table({**QUIET, "status_effects": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("gm", "set_status", character="h", status="bruised")
+    rolled = all_of(attack(d, "h", ["v", "v"], HIT * 2), "attack_rolled")
+    assert [(r["modifier"], r["av"], r["hit"]) for r in rolled] == [(-8, 9, False), (-3, 14, True)]
+    assert not who(d, "h").has("bruised")
+
+
+@pytest.mark.rules("WS-STATUS-001", "WS-SNAP-001")
+def test_z02__a_bruised_target_of_a_split_meets_only_the_first_snapshot_impaired() -> None:
+    # src 181: "5 point Impairment on next Action or Defense": v's next Defense is the first snapshot's (12 -
+    # 5 = 7); the second snapshot meets its whole Defense 12.
+    d = table({**QUIET, "status_effects": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("gm", "set_status", character="v", status="bruised")
+    rolled = all_of(attack(d, "h", ["v", "v"], MISS * 2), "attack_rolled")
+    assert [r["defense"] for r in rolled] == [7, 12]
+
+
+# -- Percentile Wound Penalty (src 113-116) ------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-WPEN-002")
+@pytest.mark.parametrize(
+    ("toughness", "wounds", "penalty"),
+    [(7, 5, -3), (3, 1, -2), (3, 2, -3), (10, 1, -1), (20, 1, 0), (10, 9, -5)],
+)
+def test_z03__the_percentile_penalty_is_the_row_the_share_of_wounds_reaches(
+    toughness: int, wounds: int, penalty: int
+) -> None:
+    # src 115-116: "Percentage of Wounds taken 0 10 25 50 75 90 / Wound penalty 0 -1 -2 -3 -4 -5"
+    # (PROPOSED: of Toughness, the row at or below): 5 of 7 is 71% (-3), 1 of 3 33% (-2), 2 of 3 67% (-3),
+    # 1 of 10 10% (-1), 1 of 20 5% (0), 9 of 10 90% (-5). h's shot carries it.
+    d = table({**QUIET, "wound_penalty": "percentile"}, heroes={"h": sheet(toughness=toughness, health=100)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    put(d, "h", wounds=wounds)
+    d.do("gm", "start_sequence")
+    assert last(attack(d, "h", ["v"], MISS), "attack_rolled")["modifier"] == penalty
+
+
+# -- the mook tables on a fall (src 66, 160-171) -------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-MOOK-002", "WS-DMG-010")
+def test_z04__a_glass_jaw_mook_that_falls_twelve_metres_is_out() -> None:
+    # src 66: a fall is "the falling distance in meters in Damage" (Stunt 0 + Agility 1 + 1 - 9 < 0: nothing
+    # off); src 162: "10+ Out".
+    d = table(QUIET, heroes={"h": sheet()}, villains={"m": sheet(named=False, traits=SLOW)}, start=False)
+    d.do("gm", "fall", character="m", metres=12, dice=[1, 9])
+    assert who(d, "m").standing is Standing.OUT
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-DMG-010")
+def test_z05__an_advanced_mook_that_falls_seven_metres_gives_nobody_a_free_d10() -> None:
+    # src 169: "Damage 5-9: Attacker gains Free d10 next Action": a fall has no attacker, so nobody gains
+    # one; the mook is Shaken (PROPOSED: 5-9 also Shaken). 7 m, nothing off (1 + 1 - 9 < 0).
+    d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet()},
+              villains={"m": sheet(named=False, traits=SLOW)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="m", metres=7, dice=[1, 9])
+    assert who(d, "m").has("shaken") and who(d, "m").standing is Standing.UP
+    assert all(not c.has("free_d10") for c in state(d).characters.values())
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-DMG-010")
+def test_z06__an_advanced_mook_that_falls_twelve_metres_is_unconscious_not_out() -> None:
+    # src 170-171: "Damage10-15: Mook is unconscious", not "permanently out of Action" (16-20).
+    d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet()},
+              villains={"m": sheet(named=False, traits=SLOW)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="m", metres=12, dice=[1, 9])
+    assert who(d, "m").standing is Standing.DOWN
+
+
+# -- covering fire by speed-bump mooks (src 72-76, 175) ------------------------------------------------------
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-MOOK-004")
+def test_z07__speed_bump_mooks_aggressive_fire_attacks_the_mover_at_ten_plus_their_cover() -> None:
+    # src 175: the mooks are "handled by Static PV" (the table's reading for their covering fire: Skill vs
+    # 10, no dice): Skill 22, PV 12, Cover 2; src 76: "a static Attack on all moving in the line of fire. It
+    # has AV 10+1 point per Cover": AV 12 vs h's Defense 12, a hit, PV = rifles 3 - Soak 0.
+    snipers = {**SNIPERS, "traits": {"Skill": 22, **SLOW}}
+    d = table({**QUIET, "mooks": "speed_bump", "covering_fire": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"snipers": snipers})  # fmt: skip
+    end_turn(d, "h")
+    assert last(d.do("gm", "cover", character="snipers", aggressive=True), "cover_laid")["cover"] == 2
+    end_turn(d, "snipers")
+    d.do("ann", "move", character="h")
+    r = last(d.do("ann", "defend", character="h", use=False), "attack_rolled")
+    assert (r["attacker"], r["av"], r["defense"], r["hit"], r["pv"]) == ("snipers", 12, 12, True, 3)
+    assert who(d, "h").shock == 3
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-MOOK-004", "WS-COVER-001")
+def test_z08__speed_bump_mooks_covering_fire_rolls_nothing_so_stirs_no_sleeper() -> None:
+    # src 60: the unconscious roll to wake "every time someone else rolls an Action"; src 175: the mooks'
+    # "No roll": their covering fire (Skill 16 vs 10, Cover 1) gives the sleeping k no wake roll.
+    d = table({**QUIET, "mooks": "speed_bump", "covering_fire": True, "wake_rolls": True},
+              heroes={"h": sheet(), "k": sheet()}, villains={"snipers": SNIPERS}, start=False)  # fmt: skip
+    put(d, "k", standing=Standing.DOWN, shock=12, down_at=0, wake_at=100)
+    d.do("gm", "start_sequence")
+    end_turn(d, "h")
+    events = d.do("gm", "cover", character="snipers")
+    assert [r["what"] for r in all_of(events, "rolled")] == ["covering fire"]
+    assert who(d, "k").standing is Standing.DOWN
+
+
+@pytest.mark.rules("WS-SHOT-002", "WS-MOOK-004", "WS-COVER-001")
+def test_z09__speed_bump_mooks_covering_fire_keeps_their_sequence_rollless() -> None:
+    # src 16: "By only using Actions that don't require a roll during a Sequence ... you may raise your Shot
+    # pool by 1"; src 175: the mooks' covering fire is no roll. The snipers (Shot Count 3, 2 left) lay it
+    # and end: next Sequence they have 3.
+    snipers = {**SNIPERS, "traits": {"Skill": 16, **pool(3)}}
+    d = table({**QUIET, "mooks": "speed_bump", "covering_fire": True}, heroes={"h": sheet()},
+              villains={"snipers": snipers}, start=False)  # fmt: skip
+    put(d, "snipers", shots=2)
+    d.do("gm", "start_sequence")
+    end_turn(d, "h")
+    d.do("gm", "cover", character="snipers")
+    end_turn(d, "snipers")
+    assert state(d).turn.sequence == 2 and who(d, "snipers").shots == 3
+
+
+# -- Cover and those who move (src 12, 72) ------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-SEQ-003")
+def test_z10__the_action_spent_as_a_move_is_moving_in_the_line_too() -> None:
+    # src 12: "an Action (which may be a Move)"; src 72: Cover "provides Defense to any allies moving in the
+    # same line of fire". a, Battered (src 185: "No Free Moves"), moves with its Action in h's Cover 2 (9 +
+    # 9 + 9 - 5 = 22 vs 10): v's shot meets 12 + 2.
+    d = table({**QUIET, "covering_fire": True, "status_effects": True},
+              heroes={"h": sheet(traits={**pool(9), **AIM}, weapons=[GUN_CF]), "a": sheet(traits=pool(5))},
+              villains={"v": sheet(traits=pool(3), **TOUGH)})  # fmt: skip
+    d.do("gm", "set_status", character="a", status="battered")
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    assert last(d.do("ann", "move", character="a"), "moved")["full"] is True
+    end_turn(d, "a")
+    assert last(attack(d, "v", ["a"], MISS), "attack_rolled")["defense"] == 14
+
+
+@pytest.mark.rules("WS-COVER-002")
+def test_z11__cover_laid_anew_guards_only_those_who_move_in_the_new_fire() -> None:
+    # src 72 (PROPOSED: Cover lasts until the shooter's next Initiative): a moved in h's first Cover 2 and is
+    # guarded through the Sequence; h lays it anew next Sequence; a, not moving again, is not "moving in the
+    # same line of fire" of that new fire: v's shot meets a's plain 12.
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={**pool(9), **AIM}, weapons=[GUN_CF]), "a": sheet(traits=pool(5))},
+              villains={"v": sheet(traits=pool(3), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    d.do("ann", "move", character="a")
+    end_turn(d, "a")
+    assert last(attack(d, "v", ["a"], MISS), "attack_rolled")["defense"] == 14
+    end_turn(d, "v")
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    end_turn(d, "a")
+    assert last(attack(d, "v", ["a"], MISS), "attack_rolled")["defense"] == 12
+
+
+# -- Wound Seriousness on a fall (src 146, 66) ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-WPEN-003", "WS-DMG-010")
+def test_z12__a_falls_three_simultaneous_wounds_are_a_serious_wound() -> None:
+    # src 66: 15 m is 15 Damage (3 + 5 + 1 - 9 = 0: nothing off), 3 Wounds at once; src 146: "3 simultaneous
+    # Wounds (Serious Wound) cause -4": h's next shot carries -4.
+    d = table({**QUIET, "wound_penalty": "seriousness"}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=15, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    assert last(attack(d, "h", ["v"], MISS), "attack_rolled")["modifier"] == -4
+
+
+# -- the card stack and its padding (src 379) ---------------------------------------------------------------
+
+CARDS = {**QUIET, "initiative": "cards"}
+
+
+@pytest.mark.rules("WS-ALT-002", "WS-ALT-005")
+def test_z13__damage_moves_a_card_forward_past_padding_cards_as_places() -> None:
+    # src 379: "Damage equal to Health/5 moves a card forwards in the initiative order"; the padding cards
+    # are cards of that order ("Padding cards are removed when they are reached, which makes a scene more
+    # and more dangerous"). h has acted and gone to the rear, behind the three standard padding cards (d10,
+    # setback, random); Health 12, a place per 2 Damage: v's hit for 4 moves it past the random and the
+    # setback cards.
+    d = table(
+        CARDS, heroes={"h": sheet(traits=pool(9))}, villains={"v": sheet(traits=pool(6), weapons=[gun(4)])}
+    )
+    end_turn(d, "h")
+    assert order(d) == ("v", "pad-1:d10", "pad-2:setback", "pad-3:random", "h")
+    attack(d, "v", ["h"], HIT)
+    assert order(d) == ("v", "pad-1:d10", "h", "pad-2:setback", "pad-3:random")
+
+
+@pytest.mark.rules("WS-ALT-002", "WS-ALT-005")
+@pytest.mark.parametrize(("damage", "out"), [(6, False), (8, True)])
+def test_z14__pushed_past_the_padding_at_the_front_is_out_of_action(damage: int, out: bool) -> None:
+    # src 379: "if the character is moved one place forward from first place, she is out of action": h,
+    # last of four (three padding cards ahead, v acting and bound for the rear), Health 12: 2 Damage a
+    # place. 6 Damage: 3 places, first place; 8: 4 places, one past it: out of action.
+    d = table(CARDS, heroes={"h": sheet(traits=pool(9))},
+              villains={"v": sheet(traits=pool(6), weapons=[gun(damage)])})  # fmt: skip
+    end_turn(d, "h")
+    attack(d, "v", ["h"], HIT)
+    assert (who(d, "h").standing is not Standing.UP) is out
+    if not out:
+        assert order(d) == ("v", "h", "pad-1:d10", "pad-2:setback", "pad-3:random")
+
+
+@pytest.mark.rules("WS-ALT-002", "WS-DMG-010")
+def test_z15__a_falls_damage_moves_the_card_forward_too() -> None:
+    # src 379: "Damage equal to Health/5 moves a card forwards"; src 66: a fall is Damage. h (Health 12, 2 a
+    # place), last, falls 4 m (3 + 5 + 1 - 9 = 0: nothing off): 2 places forward, ahead of two padding cards.
+    d = table(CARDS, heroes={"h": sheet(traits=pool(9))}, villains={"v": sheet(traits=pool(6))})
+    end_turn(d, "h")
+    d.do("gm", "fall", character="h", metres=4, dice=[1, 9])
+    assert order(d) == ("v", "pad-1:d10", "h", "pad-2:setback", "pad-3:random")
