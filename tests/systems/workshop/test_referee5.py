@@ -266,3 +266,17 @@ def test_z15__a_falls_damage_moves_the_card_forward_too() -> None:
     end_turn(d, "h")
     d.do("gm", "fall", character="h", metres=4, dice=[1, 9])
     assert order(d) == ("v", "pad-1:d10", "h", "pad-2:setback", "pad-3:random")
+
+
+@pytest.mark.rules("WS-COVER-001", "WS-MOOK-004", "WS-CORE-001")
+def test_z16__speed_bump_mooks_failing_their_static_covering_fire_bring_no_hazard_to_narrate() -> None:
+    # src 175: the mooks' "No roll": their Skill 4 vs 10 fails (no Cover), but as with their static strikes
+    # there is no rolled AV to be a Total Failure (the degrees read a roll, the inventory's secondary
+    # evidence): the GM is handed nothing to narrate.
+    snipers = {**SNIPERS, "traits": {"Skill": 4, **SLOW}}
+    d = table({**QUIET, "mooks": "speed_bump", "covering_fire": True}, heroes={"h": sheet()},
+              villains={"snipers": snipers})  # fmt: skip
+    end_turn(d, "h")
+    events = d.do("gm", "cover", character="snipers")
+    assert (last(events, "rolled")["degree"], last(events, "cover_laid")["cover"]) == ("", 0)
+    assert not [p for p in d.prompts("gm") if p.kind == "narrate"]

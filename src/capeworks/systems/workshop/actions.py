@@ -227,7 +227,8 @@ def _group_cover_roll(g: Combatant) -> ev.Rolled:
     "Characters that have no name are handled by Static PV ... No roll" (src 175), their one trait, Skill,
     standing for the skill of the comparison, and their attacks are static too (PROPOSED WS-MOOK-005): the
     group's Skill (5 less while Bruised, its "next Action", src 181) vs 10, no dice, 1 Cover per 5 PV. As
-    with its static strikes, no extra positive dice are rolled, and nobody stirs (src 60: no roll)."""
+    with its static strikes, no extra positive dice are rolled, no degree of failure is read (no Fumble or
+    Hazardous for the GM to narrate), and nobody stirs (src 60: no roll)."""
     skill = group_skill(g)
     return ev.Rolled(
         who=g.id,
@@ -239,7 +240,6 @@ def _group_cover_roll(g: Combatant) -> ev.Rolled:
         total=skill,
         difficulty=10,
         success=skill >= 10,
-        degree=degree_of(skill, 10, double_zero=False),
         static=True,
     )
 
