@@ -280,3 +280,99 @@ def test_z16__speed_bump_mooks_failing_their_static_covering_fire_bring_no_hazar
     events = d.do("gm", "cover", character="snipers")
     assert (last(events, "rolled")["degree"], last(events, "cover_laid")["cover"]) == ("", 0)
     assert not [p for p in d.prompts("gm") if p.kind == "narrate"]
+
+
+# -- Cover: moving out of Sequence, getting up, under card initiative (src 25, 72, 106, 379) -----------------
+
+
+def _covered(config: dict[str, Any] | None = None) -> Driver:
+    """h (Shot Count 9) has laid Cover 2 (Ranged Weapons 9 + Perception 9 + 9 - 5 = 22 vs 10) and ended; a
+    (5 Shots) is up; v (3) shoots last."""
+    d = table({**QUIET, "covering_fire": True, **(config or {})},
+              heroes={"h": sheet(traits={**pool(9), **AIM}, weapons=[GUN_CF]), "a": sheet(traits=pool(5))},
+              villains={"v": sheet(traits=pool(3), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    return d
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-SHOT-004")
+def test_z17__a_move_in_an_action_out_of_sequence_is_moving_in_the_line() -> None:
+    # src 25: 3 Shots buy "an Action out of Sequence after your normal Initiative"; src 12: the Action "may be
+    # a Move"; src 72: Cover guards "allies moving in the same line of fire". a ends its turn unmoved, then
+    # buys an Action and moves with it in h's line: v's shot meets 12 + 2.
+    d = _covered()
+    end_turn(d, "a")
+    d.do("ann", "extra_action", character="a")
+    assert last(d.do("ann", "move", character="a"), "moved")["full"] is True  # the bought Action is over
+    assert last(attack(d, "v", ["a"], MISS), "attack_rolled")["defense"] == 14
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-KNOCK-001")
+def test_z18__getting_up_with_the_move_is_not_moving_in_the_line() -> None:
+    # src 106: Knockdown requires "a Move or a Stunt+Agility Diff 15 to get up": a, knocked down, spends its
+    # Move standing up where it lies, not moving in the line of fire (src 72): v's shot meets its plain 12.
+    # (The table's reading: the seed's Cover follows movers, and getting up moves nobody along the line.)
+    d = _covered({"knockback": True})
+    d.do("gm", "set_status", character="a", status="knocked_down")
+    d.do("ann", "get_up", character="a")
+    end_turn(d, "a")
+    assert last(attack(d, "v", ["a"], MISS), "attack_rolled")["defense"] == 12
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-ALT-001")
+def test_z19__under_card_initiative_cover_guards_the_mover_until_the_shooters_next_card() -> None:
+    # src 379: the stack instead of Sequences; src 72 (PROPOSED: Cover lasts until the shooter's next
+    # Initiative): a moves in h's Cover 2; v's shot meets 12 + 2; when h's card comes round again the Cover is
+    # gone.
+    d = _covered({"initiative": "cards", "padding": []})
+    d.do("ann", "move", character="a")
+    end_turn(d, "a")
+    assert last(attack(d, "v", ["a"], MISS), "attack_rolled")["defense"] == 14
+    end_turn(d, "v")
+    assert state(d).turn.current == "h" and state(d).effects == ()
+
+
+# -- Shots regained (src 16, 20) -----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHOT-002", "WS-SHOT-003")
+def test_z20__an_active_defense_rolls_nothing_so_a_sequence_of_moving_and_defending_regains_a_shot() -> None:
+    # src 16: "By only using Actions that don't require a roll during a Sequence ... raise your Shot pool by
+    # 1"; src 20: an Active Defense costs a Shot and (the inventory's secondary evidence) is Defense + 5, no
+    # roll. a moves, defends against v's shot (5 -> 4 Shots) and rolls nothing: next Sequence, 5 again.
+    d = table(QUIET, heroes={"a": sheet(traits=pool(5), **TOUGH)}, villains={"v": sheet(traits=pool(3))})
+    d.do("ann", "move", character="a")
+    end_turn(d, "a")
+    attack(d, "v", ["a"], MISS, defend={"a": True})
+    assert who(d, "a").shots == 4
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2 and who(d, "a").shots == 5
+
+
+# -- what follows a fall, which is no hit (src 66, 138, 142, 150) --------------------------------------------
+
+
+@pytest.mark.rules("WS-CINE-005", "WS-DMG-010")
+def test_z21__a_wounding_fall_rolls_luck_per_wound_under_variable_cinematic_wounds() -> None:
+    # src 138: "Whenever the character takes one or more Wounds, roll Luck ... The Difficulty is 5 per Wound"
+    # (not only on a hit, as the fixed rule's "takes a hit", src 133): 10 m (3 + 5 + 1 - 9 = 0) is 2 Wounds:
+    # Luck 5 + 5 - 1 = 9 vs 5 holds, 5 + 1 - 9 = -3 vs 10 fails: one Cinematic Wound.
+    d = table({**QUIET, "cinematic_wounds": "variable"}, heroes={"h": sheet(**TOUGH)}, start=False)
+    events = d.do("gm", "fall", character="h", metres=10, dice=[1, 9, 5, 1, 1, 9])
+    luck = [
+        (r["difficulty"], r["success"]) for r in all_of(events, "rolled") if r["what"] == "cinematic luck"
+    ]
+    assert luck == [(5, True), (10, False)]
+    assert len(who(d, "h").cinematic) == 1
+
+
+@pytest.mark.rules("WS-GRIT-001", "WS-DARK-001", "WS-DMG-010")
+def test_z22__a_short_fall_is_no_hit_for_sand_in_your_teeth_or_dark_times() -> None:
+    # src 142: "Every hit causes at least 1 Wound"; src 150: "After every hit, roll Willpower+Focus": a 3 m
+    # fall (3 + 5 + 1 - 9 = 0: nothing off) is 3 Damage, no hit: 3 Shock, no Wound, no Dark Times roll.
+    d = table({**QUIET, "sand_in_your_teeth": "additive", "dark_times": True}, heroes={"h": sheet(**TOUGH)},
+              start=False)  # fmt: skip
+    events = d.do("gm", "fall", character="h", metres=3, dice=[1, 9])
+    assert [r["what"] for r in all_of(events, "rolled")] == ["fall"]
+    assert (who(d, "h").shock, who(d, "h").wounds) == (3, 0)
