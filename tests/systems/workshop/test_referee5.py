@@ -376,3 +376,28 @@ def test_z22__a_short_fall_is_no_hit_for_sand_in_your_teeth_or_dark_times() -> N
     events = d.do("gm", "fall", character="h", metres=3, dice=[1, 9])
     assert [r["what"] for r in all_of(events, "rolled")] == ["fall"]
     assert (who(d, "h").shock, who(d, "h").wounds) == (3, 0)
+
+
+# -- an Active Defense asked of one who can no longer act (src 20, 54) ---------------------------------------
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-DMG-004", "WS-DMG-005")
+@pytest.mark.parametrize(("metres", "standing"), [(12, Standing.DOWN), (20, Standing.DYING)])
+def test_z23__one_who_falls_unable_to_act_while_asked_for_an_active_defense_makes_none(
+    metres: int, standing: Standing
+) -> None:
+    # src 20: a Shot buys "an Active Defense at any time"; src 54: Shock equal to Health, "you fall down,
+    # unable to act", and Wounds equal to Toughness, "you're dying". v shoots at h; while h is asked, the
+    # floor gives way: h falls (3 + 5 + 1 - 9 = 0: nothing off) 12 m (Shock 12 = Health: down) or 20 m (4
+    # Wounds = Toughness: dying). h can no longer spend its Shot on an Active Defense: refused, nothing
+    # changes, and only the passive Defense is offered; the shot then meets Defense 12.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(5))}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    d.do("gm", "attack", character="v", targets=["h"])
+    d.do("gm", "fall", character="h", metres=metres, dice=[1, 9])
+    assert who(d, "h").standing is standing
+    d.refuse("ann", "defend", rule="WS-DMG-004", character="h", use=True, dice=HIT)
+    assert who(d, "h").shots == 5
+    (prompt,) = [p for p in d.prompts("ann") if p.kind == "active_defense"]
+    assert [o.value for o in prompt.options] == ["no"]
+    r = last(d.do("ann", "defend", character="h", use=False, dice=MISS), "attack_rolled")
+    assert (r["defense"], r["hit"]) == (12, False)

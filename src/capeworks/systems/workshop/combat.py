@@ -177,6 +177,10 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
     pending = p.model_copy(update={"awaiting": rest})
     batch = ctx.batch(state)
     if command.use:
+        if not c.can_act:  # fallen "unable to act" (src 54) since the attack was declared: a fall, say
+            raise RuleViolation(
+                "WS-DMG-004", f"{c.name} is {c.standing.value} and cannot make an Active Defense."
+            )
         if c.has("shaken"):
             raise RuleViolation("WS-SHAKEN-002", f"{c.name} is Shaken and may not make an Active Defense.")
         cards = ctx.config.initiative is InitiativeSystem.CARDS

@@ -298,13 +298,21 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                     kind="active_defense",
                     rule="WS-SHOT-003",
                     question=f"{a.name} attacks {c.name}. Spend 1 of {c.shots} Shots on Active Defense?",
-                    # the chance of being hit either way, in the words too: the CLI shows only these
+                    # the chance of being hit either way, in the words too: the CLI shows only these; the
+                    # Active Defense only while the defender still may make one (one fallen unable to
+                    # act, or Shaken, since the attack was declared may not: src 54, 81)
                     options=(
-                        PromptOption(
-                            value="yes",
-                            label=f"Active Defense (1 Shot): hit {odds['hit_if_active']}",
-                            command="defend",
-                            payload={"character": d, "use": True},
+                        *(
+                            (
+                                PromptOption(
+                                    value="yes",
+                                    label=f"Active Defense (1 Shot): hit {odds['hit_if_active']}",
+                                    command="defend",
+                                    payload={"character": d, "use": True},
+                                ),
+                            )
+                            if combat.may_defend(state, state.config, c)
+                            else ()
                         ),
                         PromptOption(
                             value="no",
