@@ -18,7 +18,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.workshop.sheet import Standing
-from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, who
+from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, types, who
 from tests.systems.workshop.test_referee import HIT, MISS, QUIET, SLOW, TOUGH, gun, pool
 
 GUN_CF = {**gun(6), "covering_fire": True}
@@ -401,3 +401,78 @@ def test_z23__one_who_falls_unable_to_act_while_asked_for_an_active_defense_make
     assert [o.value for o in prompt.options] == ["no"]
     r = last(d.do("ann", "defend", character="h", use=False, dice=MISS), "attack_rolled")
     assert (r["defense"], r["hit"]) == (12, False)
+
+
+# -- an attack waiting on its answer when someone falls (src 20, 54, 76, 175) ------------------------------
+
+
+def _fire(more: dict[str, Any] | None = None) -> Driver:
+    """h lays aggressive fire (9 + 9 + 9 - 5 = 22 vs 10: Cover 2, AV 12); v moves into it and is asked."""
+    d = table({**QUIET, "covering_fire": True, **(more or {})},
+              heroes={"h": sheet(traits={**pool(9), **AIM}, weapons=[GUN_CF])},
+              villains={"v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    d.do("gm", "move", character="v")
+    assert state(d).pending is not None
+    return d
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-DMG-004")
+def test_z24__aggressive_fire_whose_shooter_falls_before_the_answer_makes_no_attack_and_play_goes_on() -> (
+    None
+):
+    # src 76: the fire "sets up a static Attack on all moving in the line of fire"; src 54: its shooter h,
+    # falling 12 m (3 + 5 + 1 - 9 = 0: Shock 12 = Health), is "unable to act": nobody fires it. v keeps its
+    # passive Defense: no attack is made, nothing waits any more, and v's turn goes on and ends.
+    d = _fire()
+    d.do("gm", "fall", character="h", metres=12, dice=[1, 9])
+    events = d.do("gm", "defend", character="v", use=False)
+    assert "attack_rolled" not in types(events) and state(d).pending is None
+    assert who(d, "v").shock == 0
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-DMG-004")
+def test_z25__a_mover_who_falls_unconscious_before_answering_meets_no_fire_and_play_goes_on() -> None:
+    # src 76: the Attack is "on all moving in the line of fire"; src 54: v, felled by a 100 m fall (1 + 4 + 1
+    # - 9 < 0: nothing off; Shock 100 = Health) before answering, moves no more: no attack; nothing waits.
+    d = _fire()
+    d.do("gm", "fall", character="v", metres=100, dice=[1, 9])
+    assert who(d, "v").standing is Standing.DOWN
+    events = d.do("gm", "defend", character="v", use=False)
+    assert "attack_rolled" not in types(events) and state(d).pending is None
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-DMG-004")
+def test_z26__an_attacker_who_falls_unable_to_act_before_the_answer_makes_no_attack() -> None:
+    # src 54: "you fall down, unable to act": v's shot waits on h's Active Defense answer; v falls 12 m (6 + 4
+    # + 1 - 9 = 2 vs 0: nothing off; Shock 12 = Health): the shot is not made; h keeps its Shots.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(5))}, villains={"v": sheet(traits=pool(6))})
+    d.do("gm", "attack", character="v", targets=["h"])
+    d.do("gm", "fall", character="v", metres=12, dice=[1, 9])
+    assert who(d, "v").standing is Standing.DOWN
+    events = d.do("ann", "defend", character="h", use=False)  # no dice: nothing is rolled
+    assert "attack_rolled" not in types(events) and state(d).pending is None
+    assert who(d, "h").shock == 0
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-MOOK-004")
+def test_z27__ignored_mooks_all_down_before_the_answer_strike_no_one() -> None:
+    # src 175: the ignored mooks "make an Attack against the player character"; the GM has them strike and h
+    # is asked for an Active Defense; meanwhile the goons fall 20 m (Damage 20: a mook per 5, all 3 down):
+    # nobody is left to strike. h keeps its Shock at 0.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": goons})
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    assert state(d).pending is not None
+    d.do("gm", "fall", character="goons", metres=20, dice=[1, 9])
+    assert who(d, "goons").standing is Standing.OUT
+    events = d.do("ann", "defend", character="h", use=False)
+    assert "attack_rolled" not in types(events) and state(d).pending is None
+    assert who(d, "h").shock == 0

@@ -223,6 +223,10 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
     the waking rolls."""
     p = batch.state.pending
     assert p is not None
+    # fell "unable to act" (src 54) while it waited (aggressive fire asks each of its fires: _threats)
+    if p.static != "cover" and not batch.state.characters[p.attacker].can_act:
+        batch.emit(ev.AttackCalledOff(attacker=p.attacker, targets=p.targets))
+        return
     if p.static:
         _resolve_static(batch, ctx, dice, p)
         return
@@ -360,6 +364,8 @@ def _resolve_static(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, p:
     tid = p.targets[0]
     if p.static == "cover":
         hit = aggressive_fire(batch, ctx, dice, tid)
+        if batch.state.pending is not None:  # no fire left to shoot, or no mover left moving (src 54)
+            batch.emit(ev.AttackCalledOff(attacker=p.attacker, targets=p.targets))
     else:
         hit = strike(batch, ctx, dice, p.attacker, tid)
     _favored_defenses(batch, p, {tid} if hit else set())

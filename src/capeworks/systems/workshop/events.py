@@ -16,6 +16,7 @@ __all__ = [
     "EVENTS",
     "ActiveDefended",
     "ActiveDefenseEnded",
+    "AttackCalledOff",
     "AttackDeclared",
     "AttackRolled",
     "BidResolved",
@@ -184,6 +185,16 @@ class DefenseDeclined(WorkshopEvent):
 
     who: str
     pending: Pending | None
+
+
+class AttackCalledOff(WorkshopEvent):
+    """A waiting attack that is not made after all, and no longer waits (WS-SHOT-003): its attacker fell
+    "unable to act" (src 54) before it was answered, or the aggressive fire's shooter did, or its one
+    mover did (WS-COVER-004: nobody is firing it, or nobody is moving in it)."""
+
+    attacker: str
+    targets: tuple[str, ...]
+    pending: Pending | None = None
 
 
 class AttackRolled(WorkshopEvent):
@@ -451,6 +462,7 @@ EVENTS = (
     ActiveDefenseEnded,
     DefenseDeclined,
     AttackRolled,
+    AttackCalledOff,
     Damaged,
     Rolled,
     StandingChanged,

@@ -162,6 +162,9 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         lambda p: f"{p.character.name} spends a Shot on an Active Defense (+{p.bonus})."
     ),
     ev.DefenseDeclined.TYPE: _w(lambda p: f"{_n(p.who)} keeps a passive Defense."),
+    ev.AttackCalledOff.TYPE: _w(
+        lambda p: f"{_n(p.attacker)}'s attack on {', '.join(_n(t) for t in p.targets)} is not made after all."
+    ),
     ev.AttackRolled.TYPE: _attack_rolled,
     ev.Damaged.TYPE: _w(
         lambda p: (
