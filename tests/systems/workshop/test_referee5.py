@@ -476,3 +476,34 @@ def test_z27__ignored_mooks_all_down_before_the_answer_strike_no_one() -> None:
     events = d.do("ann", "defend", character="h", use=False)
     assert "attack_rolled" not in types(events) and state(d).pending is None
     assert who(d, "h").shock == 0
+
+
+# -- an interrupt waiting on its answer when someone falls (src 27, 54) --------------------------------------
+
+
+@pytest.mark.rules("WS-SHOT-005", "WS-DMG-004")
+def test_z28__the_one_acting_felled_before_answering_an_interrupt_spends_no_shots_to_keep_it() -> None:
+    # src 27: "they may spend more Shots to act quicker"; src 54: v, felled by a 12 m fall (3 + 6 + 1 - 9 =
+    # 1 vs 0: nothing off; Shock 12 = Health) while h's bid (1 Shot: Initiative 10) waits, is "unable to act":
+    # its counter of 2 Shots is refused, nothing changes, only 0 is offered; answering 0, h acts first.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(5))}, villains={"v": sheet(traits=pool(6))})
+    d.do("ann", "interrupt", character="h", shots=1)
+    d.do("gm", "fall", character="v", metres=12, dice=[1, 9])
+    d.refuse("gm", "counter", rule="WS-DMG-004", character="v", shots=2)
+    assert who(d, "v").shots == 6
+    (prompt,) = [p for p in d.prompts("gm") if p.kind == "interrupt"]
+    assert [o.value for o in prompt.options] == ["0"]
+    d.do("gm", "counter", character="v", shots=0)
+    assert state(d).turn.current == "h"
+
+
+@pytest.mark.rules("WS-SHOT-005", "WS-DMG-004")
+def test_z29__an_interrupter_felled_before_the_answer_does_not_act_first() -> None:
+    # src 27 and src 54: h bids 1 Shot (Initiative 10 against v's 6) and then falls 12 m (3 + 5 + 1 - 9 = 0:
+    # Shock 12 = Health): "unable to act", it cannot act quicker; v keeps its turn, h's Shot stays spent.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(5))}, villains={"v": sheet(traits=pool(6))})
+    d.do("ann", "interrupt", character="h", shots=1)
+    d.do("gm", "fall", character="h", metres=12, dice=[1, 9])
+    d.do("gm", "counter", character="v", shots=0)
+    assert state(d).turn.current == "v" and who(d, "h").shots == 4
+    d.do("gm", "move", character="v")

@@ -337,7 +337,8 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                 command="counter",
                 payload={"character": c.id, "shots": k},
             )
-            for k in range(0, 1 if confused(state, c) else min(c.shots, 5) + 1)  # WS-CARD-003: no Shots
+            # WS-CARD-003: no Shots while Confused; none either for one fallen unable to act (src 54)
+            for k in range(0, 1 if confused(state, c) or not c.can_act else min(c.shots, 5) + 1)
         )
         out.append(
             Prompt(
