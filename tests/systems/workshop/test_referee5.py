@@ -507,3 +507,18 @@ def test_z29__an_interrupter_felled_before_the_answer_does_not_act_first() -> No
     d.do("gm", "counter", character="v", shots=0)
     assert state(d).turn.current == "v" and who(d, "h").shots == 4
     d.do("gm", "move", character="v")
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-MOOK-004")
+def test_z30__ignored_mooks_all_down_before_the_gm_answers_strike_no_one() -> None:
+    # src 175: ignoring the goons "allow[s] the Mooks to make an Attack"; before the GM says whether they
+    # take it, the goons fall 20 m (a mook per 5 Damage: all 3 down): told to strike, nobody is left to.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": goons})
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "fall", character="goons", metres=20, dice=[1, 9])
+    events = d.do("gm", "mook_strike", group="goons")
+    assert types(events) == ["mook_strike_answered"] and state(d).pending is None
+    assert who(d, "h").shock == 0
+    end_turn(d, "h")
