@@ -522,3 +522,26 @@ def test_z30__ignored_mooks_all_down_before_the_gm_answers_strike_no_one() -> No
     assert types(events) == ["mook_strike_answered"] and state(d).pending is None
     assert who(d, "h").shock == 0
     end_turn(d, "h")
+
+
+# -- the extra positive dice of an attack on speed-bump mooks (src 16, 60, 175) ------------------------------
+
+
+@pytest.mark.rules("WS-MOOK-004", "WS-DMG-007", "WS-SHOT-002")
+def test_z31__an_inspired_attack_on_speed_bump_mooks_rolls_its_extra_die_so_it_is_a_rolled_action() -> None:
+    # src 175: against speed-bump mooks, "No roll, except for extra positive dice": Inspired h rolls its one
+    # (7): it rolls an Action, so the unconscious k rolls to wake (src 60: 5 + 5 + 1 - 9 = 2 vs 15, still
+    # down), and h's Sequence is not one "only using Actions that don't require a roll" (src 16): h's 4 Shots
+    # stay 4. (9 + 6 + 7 = 22 vs Skill 4 + Soak 0: PV 18, all 3 goons down.)
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW},
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump", "wake_rolls": True}, heroes={"h": sheet(), "k": sheet()},
+              villains={"goons": goons}, start=False)  # fmt: skip
+    put(d, "h", shots=4, statuses=("inspired",))
+    put(d, "k", standing=Standing.DOWN, shock=12, down_at=0, wake_at=100)
+    d.do("gm", "start_sequence")
+    events = attack(d, "h", ["goons"], [7, 1, 9])
+    assert last(events, "mooks_downed")["downed"] == 3
+    assert [(r["what"], r["who"]) for r in all_of(events, "rolled")] == [("wake", "k")]
+    end_turn(d, "h")
+    assert state(d).turn.sequence == 2 and who(d, "h").shots == 4

@@ -240,8 +240,11 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         t = state.characters[tid]
         weapon = a.weapons.get(p.weapon) or weapon_of(a, "")
         base = a.trait(weapon.attribute) + a.trait(weapon.skill)
-        if speed_bump(ctx.config, t):  # "No roll" (src 175): it stirs nobody
+        if speed_bump(ctx.config, t):  # "No roll, except for extra positive dice" (src 175)
+            rolls_dice = a.extra_d10s > 0
             hits += _speed_bump(batch, ctx, dice, a, t, base, weapon, p.modifier + impairment(ctx.config, a))
+            if rolls_dice:  # those dice are the Action's roll: the unconscious roll to wake (src 60)
+                wake_rolls(batch, ctx, dice, p.attacker, state)
             continue
         extra = a.extra_d10s
         throw = model.roll(dice, extra=extra, purpose=f"attack on {tid}")
@@ -309,7 +312,8 @@ def _speed_bump(
 ) -> bool:
     """WS-MOOK-004: no roll but extra positive dice; a mook goes down per mook WT of static PV. The split's
     modifier counts as on any snapshot (src 31: "-3 on both Actions"), and so does the attacker's
-    impairment: the Wound penalty and Bruised's "next Action" (src 111, 181), spent here as on a roll."""
+    impairment: the Wound penalty and Bruised's "next Action" (src 111, 181), spent here as on a roll.
+    Extra positive dice rolled are a roll made this Sequence (src 16: no longer one of roll-less Actions)."""
     extra = a.extra_d10s
     rolls: tuple[RollRecord, ...] = ()
     bonus = 0
@@ -327,7 +331,7 @@ def _speed_bump(
     a2 = (
         batch.state.characters[a.id]
         .without("inspired", "free_d10", "bruised")
-        .model_copy(update={"busy": True})
+        .model_copy(update={"busy": True, **({"rolled": True} if extra else {})})
     )
     batch.emit(
         ev.AttackRolled(
