@@ -545,3 +545,39 @@ def test_z31__an_inspired_attack_on_speed_bump_mooks_rolls_its_extra_die_so_it_i
     assert [(r["what"], r["who"]) for r in all_of(events, "rolled")] == [("wake", "k")]
     end_turn(d, "h")
     assert state(d).turn.sequence == 2 and who(d, "h").shots == 4
+
+
+# -- getting up by a roll (src 16, 58, 106) -----------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-KNOCK-001", "WS-SHOT-002")
+def test_z32__getting_up_by_a_stunt_roll_is_a_roll_so_the_sequence_regains_no_shot() -> None:
+    # src 106: up with "a Move or a Stunt+Agility Diff 15"; src 16: only a Sequence "only using Actions that
+    # don't require a roll" raises the pool. h (4 Shots of 5), knocked down, gets up by the roll (3 + 5 + 9 -
+    # 1 = 16 vs 15) and reloads: it rolled to get up, as surely as a called check off its turn (test_k28b):
+    # next Sequence h still has 4.
+    d = table({**QUIET, "knockback": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    put(d, "h", shots=4, statuses=("knocked_down",))
+    d.do("gm", "start_sequence")
+    assert last(d.do("ann", "get_up", character="h", roll=True, dice=HIT), "rolled")["success"] is True
+    d.do("ann", "rollless", character="h", what="reloads")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2 and who(d, "h").shots == 4
+
+
+@pytest.mark.rules("WS-KNOCK-001", "WS-DMG-006")
+def test_z33__one_who_got_up_by_a_roll_has_done_more_than_rest() -> None:
+    # src 58: "If you do nothing but rest during a Sequence, you regain 1 Shock point"; src 106: h (Shock 4)
+    # gets up by the Stunt roll (16 vs 15), keeping its Move: getting up is doing something, so a rest after
+    # it is refused and h's Shock stays 4.
+    d = table({**QUIET, "knockback": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    put(d, "h", shock=4, statuses=("knocked_down",))
+    d.do("gm", "start_sequence")
+    d.do("ann", "get_up", character="h", roll=True, dice=HIT)
+    d.refuse("ann", "rest", rule="WS-DMG-006", character="h")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    assert who(d, "h").shock == 4

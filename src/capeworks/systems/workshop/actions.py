@@ -303,10 +303,10 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
         r = roll_traits(ctx.config, dice, c, traits, 15, purpose="get up", action=False)
         new_turn = turn if r.success else spend
         spent = spent and not r.success
-        batch.emit(
-            rolled_event(c, "get up", traits, r, character=c.without("knocked_down"), turn=new_turn),
-            rolls=(r.record,),
-        )
+        # a roll the character chose to make this Sequence, and more than rest: like a called check rolled
+        # off its turn, no Action (it stirs nobody), yet no roll-less Sequence (src 16) and no rest (src 58)
+        up = c.without("knocked_down").model_copy(update={"rolled": True, "busy": True})
+        batch.emit(rolled_event(c, "get up", traits, r, character=up, turn=new_turn), rolls=(r.record,))
     else:
         batch.emit(ev.StatusSet(character=c.without("knocked_down"), status="knocked_down", on=False))
         batch.emit(ev.Moved(character=batch.state.characters[c.id], full=False, turn=spend))
