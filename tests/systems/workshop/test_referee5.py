@@ -581,3 +581,18 @@ def test_z33__one_who_got_up_by_a_roll_has_done_more_than_rest() -> None:
     end_turn(d, "h")
     end_turn(d, "v")
     assert who(d, "h").shock == 4
+
+
+@pytest.mark.rules("WS-KNOCK-001", "WS-SHOT-002")
+def test_z34__getting_up_with_the_move_is_a_rollless_move_so_the_sequence_regains_a_shot() -> None:
+    # src 106: up with "a Move"; src 16: "By only using Actions that don't require a roll during a Sequence
+    # ... you may raise your Shot pool by 1", as a Sequence of only moving does (test_r02). h (4 Shots of 5),
+    # knocked down, gets up with its Move and does nothing more: next Sequence it has 5.
+    d = table({**QUIET, "knockback": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    put(d, "h", shots=4, statuses=("knocked_down",))
+    d.do("gm", "start_sequence")
+    d.do("ann", "get_up", character="h")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2 and who(d, "h").shots == 5

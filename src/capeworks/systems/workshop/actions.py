@@ -309,7 +309,9 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
         batch.emit(rolled_event(c, "get up", traits, r, character=up, turn=new_turn), rolls=(r.record,))
     else:
         batch.emit(ev.StatusSet(character=c.without("knocked_down"), status="knocked_down", on=False))
-        batch.emit(ev.Moved(character=batch.state.characters[c.id], full=False, turn=spend))
+        # a Move like any other: something done, rolling nothing (src 16: the Sequence may regain a Shot)
+        risen = batch.state.characters[c.id].model_copy(update={"busy": True})
+        batch.emit(ev.Moved(character=risen, full=False, turn=spend))
     if spent:
         guard_spent(batch, c.id)
         offer_strikes(batch, ctx, c.id)  # the Action spent getting up ignores the engaging mooks (src 175)
