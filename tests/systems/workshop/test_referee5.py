@@ -471,7 +471,7 @@ def test_z27__ignored_mooks_all_down_before_the_answer_strike_no_one() -> None:
     d.do("ann", "rollless", character="h", what="talks")
     d.do("gm", "mook_strike", group="goons")
     assert state(d).pending is not None
-    d.do("gm", "fall", character="goons", metres=20, dice=[1, 9])
+    d.do("gm", "fall", character="goons", metres=20)  # Skill 4 vs 0: nothing off
     assert who(d, "goons").standing is Standing.OUT
     events = d.do("ann", "defend", character="h", use=False)
     assert "attack_rolled" not in types(events) and state(d).pending is None
@@ -517,7 +517,7 @@ def test_z30__ignored_mooks_all_down_before_the_gm_answers_strike_no_one() -> No
              "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
     d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": goons})
     d.do("ann", "rollless", character="h", what="talks")
-    d.do("gm", "fall", character="goons", metres=20, dice=[1, 9])
+    d.do("gm", "fall", character="goons", metres=20)  # Skill 4 vs 0: nothing off
     events = d.do("gm", "mook_strike", group="goons")
     assert types(events) == ["mook_strike_answered"] and state(d).pending is None
     assert who(d, "h").shock == 0
@@ -596,3 +596,20 @@ def test_z34__getting_up_with_the_move_is_a_rollless_move_so_the_sequence_regain
     end_turn(d, "h")
     end_turn(d, "v")
     assert state(d).turn.sequence == 2 and who(d, "h").shots == 5
+
+
+# -- a speed-bump group's fall (src 66, 175) -----------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-010", "WS-MOOK-004")
+def test_z35__a_speed_bump_group_lessens_its_fall_with_its_skill_and_no_roll() -> None:
+    # src 66: a fall "may be lowered by a Stunt+Agility/0. Every 5 PV lowers the distance by 1": the goons
+    # have no Stunt, only a Skill, and are "handled by Static PV ... No roll" (src 175; as for their covering
+    # fire, test_k30): Skill 12 vs 0, PV 12, 2 m off; 10 m is 8 Damage: one mook down at WT 5, no dice.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 12, **SLOW},
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": goons})
+    events = d.do("gm", "fall", character="goons", metres=10)
+    r = last(events, "rolled")
+    assert (r["traits"], r["dice"], r["total"]) == (["Skill"], [], 12)
+    assert (last(events, "fell")["damage"], last(events, "mooks_downed")["downed"]) == (8, 1)

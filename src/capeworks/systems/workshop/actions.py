@@ -180,7 +180,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
     rolls: tuple[RollRecord, ...]
     if group:
         after = c.without("bruised").model_copy(update={"busy": True})  # no roll: not ``rolled`` (src 16)
-        rolled, rolls = _group_cover_roll(c), ()
+        rolled, rolls = group_roll(c, "covering fire", 10, action=True), ()
     else:
         traits = ("Ranged Weapons", "Perception")
         r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
@@ -221,25 +221,26 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
     return batch
 
 
-def _group_cover_roll(g: Combatant) -> ev.Rolled:
-    """WS-COVER-001 for a speed-bump group, which has no Ranged Weapons or Perception to roll: the seed is
-    silent and the inventory proposes nothing, so the table reads it as the group does everything else.
-    "Characters that have no name are handled by Static PV ... No roll" (src 175), their one trait, Skill,
-    standing for the skill of the comparison, and their attacks are static too (PROPOSED WS-MOOK-005): the
-    group's Skill (5 less while Bruised, its "next Action", src 181) vs 10, no dice, 1 Cover per 5 PV. As
+def group_roll(g: Combatant, what: str, difficulty: int, *, action: bool) -> ev.Rolled:
+    """A roll the rules ask of a speed-bump group, which has none of the traits they name (covering fire's
+    Ranged Weapons + Perception, src 72; a fall's Stunt + Agility, src 66): the seed is silent and the
+    inventory proposes nothing, so the table reads it as the group does everything else. "Characters that
+    have no name are handled by Static PV ... No roll" (src 175), their one trait, Skill, standing for the
+    skill of the comparison, and their attacks are static too (PROPOSED WS-MOOK-005): the group's Skill vs
+    the difficulty, no dice; an ``action`` (covering fire) takes Bruised's 5 ("next Action", src 181). As
     with its static strikes, no extra positive dice are rolled, no degree of failure is read (no Fumble or
     Hazardous for the GM to narrate), and nobody stirs (src 60: no roll)."""
-    skill = group_skill(g)
+    skill = group_skill(g) if action else g.trait("Skill")
     return ev.Rolled(
         who=g.id,
-        what="covering fire",
+        what=what,
         traits=("Skill",),
         base=g.trait("Skill"),
         dice=(),
         modifier=skill - g.trait("Skill"),
         total=skill,
-        difficulty=10,
-        success=skill >= 10,
+        difficulty=difficulty,
+        success=skill >= difficulty,
         static=True,
     )
 
@@ -327,7 +328,11 @@ def fall(state: WorkshopState, ctx: Ctx, command: cmd.Fall, dice: DiceService) -
     c = char(state, command.character)
     batch = ctx.batch(state)
     damage = command.metres
-    if c.can_act:
+    if c.can_act and speed_bump(ctx.config, c):  # no Stunt to roll: its Skill, no dice (:func:`group_roll`)
+        lessen = group_roll(c, "fall", 0, action=False)
+        damage = falling_damage(command.metres, lessen.total if lessen.success else None)
+        batch.emit(lessen)
+    elif c.can_act:
         traits = ("Stunt", "Agility")
         r = roll_traits(ctx.config, dice, c, traits, 0, purpose="fall", action=False)
         damage = falling_damage(command.metres, r.margin if r.success else None)
