@@ -613,3 +613,38 @@ def test_z35__a_speed_bump_group_lessens_its_fall_with_its_skill_and_no_roll() -
     r = last(events, "rolled")
     assert (r["traits"], r["dice"], r["total"]) == (["Skill"], [], 12)
     assert (last(events, "fell")["damage"], last(events, "mooks_downed")["downed"]) == (8, 1)
+
+
+# -- extra dice on covering fire (src 72, 88, 169, 175) ------------------------------------------------------
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-COVER-001")
+def test_z36__an_advanced_mooks_free_d10_goes_on_the_attackers_covering_fire_roll() -> None:
+    # src 169: "Damage 5-9: Attacker gains Free d10 next Action": h's gun (Damage 6) hits m (6 + 4 + 9 - 1 =
+    # 18 vs Defense 12); h's next Action is covering fire, a roll: Ranged Weapons 4 + Perception 4 + 5 - 5 +
+    # 9 (the Free d10) = 17 vs 10, PV 7: Cover 1 (without the die, 8 vs 10: none); the die is spent.
+    d = table({**QUIET, "mooks": "advanced", "covering_fire": True},
+              heroes={"h": sheet(traits=pool(6), weapons=[GUN_CF])},
+              villains={"m": sheet(named=False, traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    assert who(d, "h").has("free_d10")
+    end_turn(d, "h")
+    end_turn(d, "m")
+    events = d.do("ann", "cover", character="h", dice=[5, 5, 9])
+    assert (last(events, "rolled")["total"], last(events, "cover_laid")["cover"]) == (17, 1)
+    assert not who(d, "h").has("free_d10")
+
+
+@pytest.mark.rules("WS-CARD-003", "WS-MOOK-004", "WS-COVER-001")
+def test_z37__inspired_speed_bump_mooks_lay_their_static_covering_fire_with_no_extra_die() -> None:
+    # src 88: an Ace: "All Actions are Favored and Inspired"; src 175: the mooks are "handled by Static PV":
+    # their covering fire is their Skill (13 vs 10, PV 3: no Cover), no dice, as their static strikes roll
+    # none; the Ace's extra die is not rolled for it. Heroes draw 5H (die 18), villains AS (die 1).
+    snipers = {**SNIPERS, "traits": {"Skill": 13, **SLOW}}
+    d = table({**QUIET, "mooks": "speed_bump", "covering_fire": True, "card_draw": True},
+              heroes={"h": sheet()}, villains={"snipers": snipers}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[18, 1])
+    assert state(d).turn.cards == {"heroes": "5H", "villains": "AS"}
+    end_turn(d, "h")
+    events = d.do("gm", "cover", character="snipers")
+    assert (last(events, "rolled")["dice"], last(events, "cover_laid")["cover"]) == ([], 0)
