@@ -648,3 +648,22 @@ def test_z37__inspired_speed_bump_mooks_lay_their_static_covering_fire_with_no_e
     end_turn(d, "h")
     events = d.do("gm", "cover", character="snipers")
     assert (last(events, "rolled")["dice"], last(events, "cover_laid")["cover"]) == ([], 0)
+
+
+@pytest.mark.rules("WS-SHOT-002", "WS-MOOK-005")
+def test_z38__speed_bump_mooks_own_static_attack_keeps_their_sequence_rollless() -> None:
+    # src 16: a Sequence "only using Actions that don't require a roll" raises the pool by 1; src 175: the
+    # mooks "take an Action, last in the Sequence", static (PROPOSED WS-MOOK-005: no dice). The goons (Shot
+    # Count 3, 2 left) attack h (Skill 4 + clubs 10 = 14 vs 12: PV 2) and end: next Sequence they have 3.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **pool(3)},
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": goons},
+              start=False)  # fmt: skip
+    put(d, "goons", shots=2)
+    d.do("gm", "start_sequence")
+    end_turn(d, "h")
+    d.do("gm", "attack", character="goons", targets=["h"])
+    d.do("ann", "defend", character="h", use=False)
+    assert who(d, "h").shock == 2
+    end_turn(d, "goons")
+    assert state(d).turn.sequence == 2 and who(d, "goons").shots == 3

@@ -149,7 +149,12 @@ def _group_attack(
     pending = Pending(
         attacker=g.id, weapon="", targets=(t.id,), modifier=0, awaiting=awaiting, static="mooks"
     )
-    batch.emit(ev.AttackDeclared(attacker=g.id, targets=(t.id,), modifier=0, pending=pending, turn=turn))
+    done = g.model_copy(update={"busy": True})  # an Action with no roll: a roll-less Sequence (src 16)
+    batch.emit(
+        ev.AttackDeclared(
+            attacker=g.id, targets=(t.id,), modifier=0, pending=pending, turn=turn, character=done
+        )
+    )
     if not awaiting:
         resolve(batch, ctx, dice)
     return batch

@@ -158,6 +158,9 @@ class AttackDeclared(WorkshopEvent):
     modifier: int
     pending: Pending | None
     turn: Turn | None = None
+    #: the attacker once its Action is taken, when the declaring changes it: a speed-bump group's own
+    #: static attack is something done with no roll (src 16; left out when unset: older logs read as they did)
+    character: Combatant | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class ActiveDefended(WorkshopEvent):
