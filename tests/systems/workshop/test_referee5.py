@@ -667,3 +667,23 @@ def test_z38__speed_bump_mooks_own_static_attack_keeps_their_sequence_rollless()
     assert who(d, "h").shock == 2
     end_turn(d, "goons")
     assert state(d).turn.sequence == 2 and who(d, "goons").shots == 3
+
+
+# -- time passed in the middle of a Sequence (src 12, 60) ----------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-SEQ-002")
+def test_z39__one_the_gms_minutes_wake_before_its_initiative_acts_this_sequence() -> None:
+    # src 60: the unconscious "wake up in 10 minutes"; src 12: "At the beginning of each Sequence, your
+    # Initiative is set to the number of Shots in your Shot pool ... Each time your Initiative comes up, you
+    # may take an Action": k (4 Shots), down before the Sequence began, wakes when the GM passes 10 minutes
+    # while h (5) acts: its Initiative has not come up yet, so it takes its place and acts after h, as one
+    # woken by a roll or revived does (test_k09, k09c).
+    d = table(QUIET, heroes={"h": sheet(), "k": sheet(traits=pool(4))}, villains={"v": sheet(traits=SLOW)},
+              start=False)  # fmt: skip
+    put(d, "k", standing=Standing.DOWN, shock=12, down_at=0, wake_at=100)
+    d.do("gm", "start_sequence")
+    d.do("gm", "pass_time", minutes=10)
+    assert who(d, "k").standing is Standing.UP
+    end_turn(d, "h")
+    assert state(d).turn.current == "k"

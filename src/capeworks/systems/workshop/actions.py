@@ -505,8 +505,14 @@ def pass_time(state: WorkshopState, ctx: Ctx, command: cmd.PassTime, dice: DiceS
             new = c.model_copy(update={"standing": Standing.DEAD})
         if new != c:
             changed.append(new)
+    # mid-Sequence, one woken whose Initiative is still to come takes its place, as one woken by a roll does
+    turn = None
+    for c in changed:
+        if c.can_act:
+            woke = rejoined(state.model_copy(update={"turn": turn or state.turn}), ctx.config, c)
+            turn = woke or turn
     batch = ctx.batch(state)
-    batch.emit(ev.TimePassed(minutes=command.minutes, clock=clock, characters=tuple(changed)))
+    batch.emit(ev.TimePassed(minutes=command.minutes, clock=clock, characters=tuple(changed), turn=turn))
     return batch
 
 

@@ -349,6 +349,9 @@ class TimePassed(WorkshopEvent):
     minutes: int
     clock: int
     characters: tuple[Combatant, ...] = ()
+    #: in a Sequence, those woken whose Initiative is still to come take their places (src 12; left out
+    #: when unset: older logs read as they did)
+    turn: Turn | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class CallMade(WorkshopEvent):
