@@ -860,3 +860,131 @@ def test_k29c__a_sheet_saved_before_the_caps_still_loads_and_plays_its_weapon() 
     d = table(QUIET, heroes={"h": sheet()})
     stored = state(d).characters["h"].weapons
     assert stored and all(type(w) is Weapon for w in stored.values())
+
+
+# -- 30. speed-bump mooks laying covering fire ---------------------------------------------------------------
+
+SNIPERS = {"named": False, "count": 3, "traits": {"Skill": 16, **SLOW},
+           "weapons": [{"name": "rifles", "damage": 3, "skill": "Skill", "covering_fire": True}]}  # fmt: skip
+
+
+@pytest.mark.rules("WS-COVER-001", "WS-MOOK-004", "WS-COVER-002")
+def test_k30__speed_bump_mooks_lay_covering_fire_with_their_skill_and_no_roll() -> None:
+    # src 72: covering fire is "[Ranged Weapons+Perception] vs 10", traits a speed-bump group has not: it has
+    # one Skill, and "Characters that have no name are handled by Static PV ... No roll" (src 175); the
+    # inventory has no PROPOSED decision for mooks' covering fire, and WS-MOOK-005 makes their attacks
+    # static too. So the snipers' Skill stands for the roll, with no dice: 16 vs 10, PV 6, Cover 1. They act
+    # last in the Sequence (src 175); next Sequence v moves in their line and h's shot meets Defense 12 + 1.
+    d = table({**QUIET, "mooks": "speed_bump", "covering_fire": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=pool(6), **TOUGH), "snipers": SNIPERS})  # fmt: skip
+    end_turn(d, "v")
+    end_turn(d, "h")
+    events = d.do("gm", "cover", character="snipers", line=["v"])
+    r = last(events, "rolled")
+    assert (r["traits"], r["dice"], r["total"], r["success"]) == (["Skill"], [], 16, True)
+    assert last(events, "cover_laid")["cover"] == 1
+    assert not who(d, "snipers").rolled  # no roll: the Sequence may still regain a Shot (src 16)
+    end_turn(d, "snipers")
+    d.do("gm", "move", character="v")
+    end_turn(d, "v")
+    assert last(attack(d, "h", ["v"], HIT), "attack_rolled")["defense"] == 13
+
+
+@pytest.mark.rules("WS-COVER-001", "WS-MOOK-004", "WS-STATUS-001")
+def test_k30b__a_bruised_speed_bump_group_lays_its_covering_fire_five_down() -> None:
+    # src 181: Bruised is "5 point Impairment on next Action": the group's static Skill 12 - 5 = 7 vs 10
+    # fails: no Cover; the Bruise is spent on that Action.
+    weak = {**SNIPERS, "traits": {"Skill": 12, **SLOW}}
+    d = table({**QUIET, "mooks": "speed_bump", "covering_fire": True, "status_effects": True},
+              heroes={"h": sheet()}, villains={"snipers": weak})  # fmt: skip
+    d.do("gm", "set_status", character="snipers", status="bruised")
+    end_turn(d, "h")
+    events = d.do("gm", "cover", character="snipers")
+    assert (last(events, "rolled")["total"], last(events, "cover_laid")["cover"]) == (7, 0)
+    assert not who(d, "snipers").has("bruised")
+
+
+# -- 31. Cover guards the allies who move -------------------------------------------------------------------
+
+COVERER = {"traits": {"Ranged Weapons": 9, "Perception": 9, **pool(9)}, "weapons": [COVERING_GUN]}
+
+
+@pytest.mark.rules("WS-COVER-002")
+def test_k31__cover_guards_the_ally_who_moves_in_its_line_not_the_one_who_stays_put() -> None:
+    # src 72: covering fire "provides Defense to any allies moving in the same line of fire". s lays Cover 2
+    # over a and b (Ranged Weapons 9 + Perception 9 + 9 - 5 = 22 vs 10, PV 12); a moves, b stays put. v's
+    # split shot (10/10: misses) meets a's Defense 12 + 2 = 14 and b's plain 12.
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"s": sheet(**COVERER), "a": sheet(traits=pool(5)), "b": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(3), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="s", line=["a", "b"], dice=[9, 5])
+    end_turn(d, "s")
+    d.do("ann", "move", character="a")
+    end_turn(d, "a")
+    end_turn(d, "b")
+    rolled = all_of(attack(d, "v", ["a", "b"], MISS * 2), "attack_rolled")
+    assert [(r["target"], r["defense"]) for r in rolled] == [("a", 14), ("b", 12)]
+
+
+@pytest.mark.rules("WS-COVER-002")
+def test_k31b__a_move_made_before_the_fire_was_laid_is_not_covered() -> None:
+    # src 72: the Defense goes to allies "moving in the same line of fire": a moved on its turn, before s laid
+    # the fire, so was not moving in it; v's shot meets a's plain Defense 12.
+    slower = {**COVERER, "traits": {**COVERER["traits"], **pool(5)}}
+    d = table({**QUIET, "covering_fire": True}, heroes={"a": sheet(traits=pool(6)), "s": sheet(**slower)},
+              villains={"v": sheet(traits=pool(3), **TOUGH)})  # fmt: skip
+    d.do("ann", "move", character="a")
+    end_turn(d, "a")
+    d.do("ann", "cover", character="s", dice=[9, 5])
+    end_turn(d, "s")
+    assert last(attack(d, "v", ["a"], MISS), "attack_rolled")["defense"] == 12
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-COVER-004")
+def test_k31c__the_cover_guards_the_mover_against_fire_met_on_that_very_move() -> None:
+    # src 72, 76: a moves in s's Cover 2 and, on that Move, into v's aggressive fire (v: Ranged Weapons 9 +
+    # Perception 9 + 9 - 5 = 22, Cover 2, AV 12): moving in the line, a has Defense 12 + 2 = 14: a miss.
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"s": sheet(**COVERER), "a": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(**{**COVERER, "traits": {**COVERER["traits"], **pool(6)}})})  # fmt: skip
+    d.do("ann", "cover", character="s", dice=[9, 5])
+    end_turn(d, "s")
+    d.do("gm", "cover", character="v", aggressive=True, dice=[9, 5])
+    end_turn(d, "v")
+    d.do("ann", "move", character="a")
+    r = last(d.do("ann", "defend", character="a", use=False), "attack_rolled")
+    assert (r["av"], r["defense"], r["hit"]) == (12, 14, False)
+
+
+# -- 32. Stun: Wounds lost in a single attack ----------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-DMG-010")
+def test_k32__a_fall_is_no_attack_and_stuns_nobody() -> None:
+    # src 124: Stun: "For every Wound you lose in a single attack, you lose 1 Shot"; src 66: a fall is
+    # "the falling distance in meters in Damage", no attack (as a fall is no hit for Dark Times, src 150, or
+    # a fixed Cinematic Wound, src 133). h falls 10 m (Stunt 3 + Agility 5 + 1 - 9 = 0: nothing off): 10
+    # Damage, 2 Wounds, and h keeps its 5 Shots; v's hit for 10 (2 Wounds) then takes 2 of them.
+    d = table({**QUIET, "stun": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=pool(6), weapons=[gun(10)])}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=10, dice=[1, 9])
+    assert (who(d, "h").wounds, who(d, "h").shots) == (2, 5)
+    d.do("gm", "start_sequence")
+    attack(d, "v", ["h"], HIT)
+    assert (who(d, "h").wounds, who(d, "h").shots) == (4, 3)
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-KNOCK-003", "WS-DMG-010")
+@pytest.mark.parametrize(("how", "shots"), [("fall", 9), ("hit", 2)])
+def test_k32b__a_crash_stuns_as_part_of_the_attack_that_flung_one_not_of_a_fall(how: str, shots: int) -> None:
+    # src 107: Damage 30 over Mass 5 flings h (25 / 5 =) 5 m, into a wall right behind (wall_at 0): 5 Damage
+    # more, 1 Wound. src 124: Wounds lost "in a single attack" stun: v's hit (30: 6 Wounds) and its crash
+    # (1) cost 7 of h's 9 Shots; a 30 m fall (Stunt 3 + Agility 5 + 1 - 9 = 0) and its crash cost none.
+    d = table({**QUIET, "stun": True, "knockback": True}, heroes={"h": sheet(traits=pool(9), **TOUGH)},
+              villains={"v": sheet(traits=pool(10), weapons=[gun(30)])}, start=False)  # fmt: skip
+    if how == "fall":
+        d.do("gm", "fall", character="h", metres=30, wall_at=0, dice=[1, 9])
+    else:
+        d.do("gm", "start_sequence")
+        attack(d, "v", ["h"], HIT, wall_at=0)
+    assert (who(d, "h").shock, who(d, "h").wounds, who(d, "h").shots) == (35, 7, shots)

@@ -166,6 +166,7 @@ def test_ignored_mooks_may_hold_off_and_are_not_asked_when_attacked() -> None:
 @pytest.mark.rules("WS-COVER-001", "WS-COVER-002", "WS-COVER-003")
 def test_s9__covering_fire_adds_cover_to_allies_defense() -> None:
     # src 70-72: Ranged Weapons + Perception 22 vs 10 -> PV 12 -> Cover 2; a second shooter's 1: Cover 3
+    # for a, an ally "moving in the same line of fire"
     shooter = {"traits": {"Ranged Weapons": 9, "Perception": 5, "Agility": 9, "Wits": 9, "Luck": 9}}
     d = table({**QUIET, "covering_fire": True},
               heroes={"s1": sheet(**shooter), "s2": sheet(**shooter), "a": sheet()},
@@ -174,6 +175,7 @@ def test_s9__covering_fire_adds_cover_to_allies_defense() -> None:
     end_turn(d, "s1")
     assert last(d.do("ann", "cover", character="s2", dice=[6, 1]), "cover_laid")["cover"] == 1  # 19: PV 9
     end_turn(d, "s2")
+    d.do("ann", "move", character="a")
     end_turn(d, "a")
     r = last(attack(d, "v", ["a"], [10, 10]), "attack_rolled")
     assert r["defense"] == 15  # 12 + 2 + 1
@@ -205,15 +207,17 @@ def test_s9__aggressive_covering_fire_attacks_whoever_moves() -> None:
 
 @pytest.mark.rules("WS-COVER-002")
 def test_covering_fire_guards_only_allies_in_its_line_of_fire() -> None:
-    # src 72: "Defense to any allies moving in the same line of fire": s covers a only; b, off the line,
-    # keeps its Defense; an enemy is not an ally to cover (refused, nothing changes)
+    # src 72: "Defense to any allies moving in the same line of fire": s covers a only; a and b move, and b,
+    # off the line, keeps its Defense; an enemy is not an ally to cover (refused, nothing changes)
     shooter = {"traits": {"Ranged Weapons": 9, "Perception": 5, "Agility": 9, "Wits": 9, "Luck": 9}}
     d = table({**QUIET, "covering_fire": True}, heroes={"s": sheet(**shooter), "a": sheet(), "b": sheet()},
               villains={"v": sheet(traits={"Agility": 4, "Wits": 4, "Luck": 4})})  # fmt: skip
     d.refuse("ann", "cover", rule="WS-COVER-002", character="s", line=["v"])
     d.refuse("ann", "cover", rule="WS-COVER-002", character="s", line=["s"])
     d.do("ann", "cover", character="s", line=["a"], dice=[9, 1])  # Cover 2
-    for cid in ("s", "a", "b"):
+    end_turn(d, "s")
+    for cid in ("a", "b"):
+        d.do("ann", "move", character=cid)
         end_turn(d, cid)
     rolled = all_of(attack(d, "v", ["a", "b"], [10, 10, 10, 10]), "attack_rolled")
     assert [(r["target"], r["defense"]) for r in rolled] == [("a", 14), ("b", 12)]  # b is off the line

@@ -374,7 +374,7 @@ def test_y26__aggressive_fire_whose_roll_fails_sets_up_no_attack() -> None:
 @pytest.mark.rules("WS-COVER-002")
 def test_y27__two_shooters_cover_adds_up() -> None:
     # src 72: "Any number of persons using Covering Fire provide additive Cover": h's Cover 2 (22 vs 10) and
-    # k's Cover 1 (4 + 4 + 9 - 1 = 16 vs 10: PV 6) give g Defense 12 + 3 = 15.
+    # k's Cover 1 (4 + 4 + 9 - 1 = 16 vs 10: PV 6) give g, moving in their line (src 72), Defense 12 + 3 = 15.
     d = table({**QUIET, "covering_fire": True},
               heroes={"h": shooter(6), "k": sheet(traits=pool(5)), "g": sheet(traits=pool(4), **TOUGH)},
               villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
@@ -382,6 +382,7 @@ def test_y27__two_shooters_cover_adds_up() -> None:
     end_turn(d, "h")
     d.do("ann", "cover", character="k", dice=HIT)
     end_turn(d, "k")
+    d.do("ann", "move", character="g")
     end_turn(d, "g")
     assert last(attack(d, "v", ["g"], HIT), "attack_rolled")["defense"] == 15
 

@@ -43,7 +43,9 @@ SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
     ("bo", "cover", {"character": "rook", "weapon": "pistol"}, [8, 1, 6]),  # 23 vs 10: Cover 2
     ("bo", "end_turn", {"character": "rook"}, []),
     ("gm", "attack", {"character": "thug", "targets": ["jade"]}, []),
-    ("ann", "defend", {"character": "jade", "use": False}, [5, 5, 9]),  # 14 vs 12 + Cover 2: PV 4
+    # 14 vs 12: a hit, PV 4 (Rook's Cover 2 guards allies moving in its line, src 72: Jade has not moved;
+    # the golden log, played before that, met 12 + Cover 2, a hit all the same)
+    ("ann", "defend", {"character": "jade", "use": False}, [5, 5, 9]),
     # Sequence 2: the heroes draw AS, the villains AH (the 12th card left): both an Ace
     ("gm", "end_turn", {"character": "thug"}, [1, 12]),
     ("ann", "steady", {"character": "jade"}, [9, 1, 3]),  # 9 + 8 + 3 = 20 vs 20

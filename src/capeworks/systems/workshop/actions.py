@@ -4,13 +4,13 @@ steadying, getting up, falls, first aid, statuses, time passing, called rolls an
 
 from __future__ import annotations
 
-from capeworks.engine import Audience, Batch, DiceService, Role
+from capeworks.engine import Audience, Batch, DiceService, Role, RollRecord
 from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.errors import InvalidCommand, NotPermitted, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored
-from capeworks.systems.workshop.combat import fire_on_mover, weapon_of
+from capeworks.systems.workshop.combat import covered_move, fire_on_mover, weapon_of
 from capeworks.systems.workshop.common import (
     Ctx,
     RollResult,
@@ -22,6 +22,7 @@ from capeworks.systems.workshop.common import (
     favored,
     favored_point,
     free_move,
+    group_skill,
     guard_spent,
     held_down,
     pool_point,
@@ -29,6 +30,7 @@ from capeworks.systems.workshop.common import (
     require_steady,
     roll_traits,
     rolled_event,
+    speed_bump,
     use_action,
     wake_rolls,
     woken,
@@ -71,13 +73,22 @@ B = Batch[WorkshopState]
 
 
 def _action_done(
-    batch: B, ctx: Ctx, dice: DiceService, state: WorkshopState, actor: str, favored: Favored, success: bool
+    batch: B,
+    ctx: Ctx,
+    dice: DiceService,
+    state: WorkshopState,
+    actor: str,
+    favored: Favored,
+    success: bool,
+    *,
+    rolled: bool = True,
 ) -> None:
     """What a rolled Action that ignores the mooks brings, one place for every such Action: its pool
-    point when the card favours it (WS-CARD-002), the unconscious's wake rolls (WS-DMG-007) and the
-    engaging mooks' strikes (WS-MOOK-005)."""
+    point when the card favours it (WS-CARD-002), the unconscious's wake rolls (WS-DMG-007; only after
+    an Action ``rolled``, src 60) and the engaging mooks' strikes (WS-MOOK-005)."""
     favored_point(batch, actor, favored, success)
-    wake_rolls(batch, ctx, dice, actor, state)
+    if rolled:
+        wake_rolls(batch, ctx, dice, actor, state)
     offer_strikes(batch, ctx, actor)
 
 
@@ -99,7 +110,8 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
     batch = ctx.batch(state)
     if full:
         guard_spent(batch, c.id)
-    batch.emit(ev.Moved(character=c.model_copy(update={"busy": True}), full=full, turn=new_turn))
+    moved = c.model_copy(update={"busy": True})
+    batch.emit(ev.Moved(character=moved, full=full, turn=new_turn, effects=covered_move(batch.state, c)))
     fire_on_mover(batch, ctx, dice, c.id)
     if full:  # the Action spent walking ignores the engaging mooks (src 175)
         offer_strikes(batch, ctx, c.id)
@@ -164,9 +176,16 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
     require_steady(ctx.config, c)
     weapon = require_covering_weapon(c, command.weapon)
     line = _line(state, c, command)
-    traits = ("Ranged Weapons", "Perception")
-    r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
-    amount = cover_from(r.margin) if r.success else 0
+    group = speed_bump(ctx.config, c)
+    rolls: tuple[RollRecord, ...]
+    if group:
+        after = c.without("bruised").model_copy(update={"busy": True})  # no roll: not ``rolled`` (src 16)
+        rolled, rolls = group_roll(c, "covering fire", 10, action=True), ()
+    else:
+        traits = ("Ranged Weapons", "Perception")
+        r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
+        rolled, after, rolls = rolled_event(c, "covering fire", traits, r), r.after, (r.record,)
+    amount = cover_from(rolled.total - rolled.difficulty) if rolled.success else 0
     name = "aggressive_cover" if command.aggressive else "cover"
     kept = tuple(e for e in state.effects if not (e.target == c.id and e.name in COVER_EFFECTS))
     effects = kept + (
@@ -179,26 +198,51 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
                 ends=Expiry(point=TurnPoint.TURN_START, holder=c.id),
                 line=line,
                 weapon=weapon.name if command.aggressive else "",
+                movers=None if command.aggressive else (),  # WS-COVER-002: nobody has moved in it yet
             ),
         )
         if amount
-        or (command.aggressive and r.success)  # made with no Cover, it still attacks at AV 10 (src 76)
+        or (command.aggressive and rolled.success)  # made with no Cover, it still attacks at AV 10 (src 76)
         else ()
     )
     batch = ctx.batch(state)
     guard_spent(batch, c.id)
-    batch.emit(rolled_event(c, "covering fire", traits, r), rolls=(r.record,))
+    batch.emit(rolled, rolls=rolls)
     batch.emit(
         ev.CoverLaid(
-            character=r.after,
+            character=after,
             cover=amount,
             aggressive=command.aggressive,
             effects=effects,
             turn=use_action(state, c.id),
         )
     )
-    _action_done(batch, ctx, dice, state, c.id, Favored.COMBAT, r.success)
+    _action_done(batch, ctx, dice, state, c.id, Favored.COMBAT, rolled.success, rolled=not group)
     return batch
+
+
+def group_roll(g: Combatant, what: str, difficulty: int, *, action: bool) -> ev.Rolled:
+    """A roll the rules ask of a speed-bump group, which has none of the traits they name (covering fire's
+    Ranged Weapons + Perception, src 72; a fall's Stunt + Agility, src 66): the seed is silent and the
+    inventory proposes nothing, so the table reads it as the group does everything else. "Characters that
+    have no name are handled by Static PV ... No roll" (src 175), their one trait, Skill, standing for the
+    skill of the comparison, and their attacks are static too (PROPOSED WS-MOOK-005): the group's Skill vs
+    the difficulty, no dice; an ``action`` (covering fire) takes Bruised's 5 ("next Action", src 181). As
+    with its static strikes, no extra positive dice are rolled, no degree of failure is read (no Fumble or
+    Hazardous for the GM to narrate), and nobody stirs (src 60: no roll)."""
+    skill = group_skill(g) if action else g.trait("Skill")
+    return ev.Rolled(
+        who=g.id,
+        what=what,
+        traits=("Skill",),
+        base=g.trait("Skill"),
+        dice=(),
+        modifier=skill - g.trait("Skill"),
+        total=skill,
+        difficulty=difficulty,
+        success=skill >= difficulty,
+        static=True,
+    )
 
 
 def _line(state: WorkshopState, c: Combatant, command: cmd.Cover) -> tuple[str, ...]:
@@ -260,13 +304,15 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
         r = roll_traits(ctx.config, dice, c, traits, 15, purpose="get up", action=False)
         new_turn = turn if r.success else spend
         spent = spent and not r.success
-        batch.emit(
-            rolled_event(c, "get up", traits, r, character=c.without("knocked_down"), turn=new_turn),
-            rolls=(r.record,),
-        )
+        # a roll the character chose to make this Sequence, and more than rest: like a called check rolled
+        # off its turn, no Action (it stirs nobody), yet no roll-less Sequence (src 16) and no rest (src 58)
+        up = c.without("knocked_down").model_copy(update={"rolled": True, "busy": True})
+        batch.emit(rolled_event(c, "get up", traits, r, character=up, turn=new_turn), rolls=(r.record,))
     else:
         batch.emit(ev.StatusSet(character=c.without("knocked_down"), status="knocked_down", on=False))
-        batch.emit(ev.Moved(character=batch.state.characters[c.id], full=False, turn=spend))
+        # a Move like any other: something done, rolling nothing (src 16: the Sequence may regain a Shot)
+        risen = batch.state.characters[c.id].model_copy(update={"busy": True})
+        batch.emit(ev.Moved(character=risen, full=False, turn=spend))
     if spent:
         guard_spent(batch, c.id)
         offer_strikes(batch, ctx, c.id)  # the Action spent getting up ignores the engaging mooks (src 175)
@@ -282,7 +328,11 @@ def fall(state: WorkshopState, ctx: Ctx, command: cmd.Fall, dice: DiceService) -
     c = char(state, command.character)
     batch = ctx.batch(state)
     damage = command.metres
-    if c.can_act:
+    if c.can_act and speed_bump(ctx.config, c):  # no Stunt to roll: its Skill, no dice (:func:`group_roll`)
+        lessen = group_roll(c, "fall", 0, action=False)
+        damage = falling_damage(command.metres, lessen.total if lessen.success else None)
+        batch.emit(lessen)
+    elif c.can_act:
         traits = ("Stunt", "Agility")
         r = roll_traits(ctx.config, dice, c, traits, 0, purpose="fall", action=False)
         damage = falling_damage(command.metres, r.margin if r.success else None)
@@ -455,8 +505,14 @@ def pass_time(state: WorkshopState, ctx: Ctx, command: cmd.PassTime, dice: DiceS
             new = c.model_copy(update={"standing": Standing.DEAD})
         if new != c:
             changed.append(new)
+    # mid-Sequence, one woken whose Initiative is still to come takes its place, as one woken by a roll does
+    turn = None
+    for c in changed:
+        if c.can_act:
+            woke = rejoined(state.model_copy(update={"turn": turn or state.turn}), ctx.config, c)
+            turn = woke or turn
     batch = ctx.batch(state)
-    batch.emit(ev.TimePassed(minutes=command.minutes, clock=clock, characters=tuple(changed)))
+    batch.emit(ev.TimePassed(minutes=command.minutes, clock=clock, characters=tuple(changed), turn=turn))
     return batch
 
 

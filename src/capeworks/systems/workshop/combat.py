@@ -21,6 +21,7 @@ from capeworks.systems.workshop.common import (
     group_skill,
     guard_spent,
     impairment,
+    in_cover_line,
     may_defend,
     pool_point,
     require_steady,
@@ -50,6 +51,7 @@ from capeworks.systems.workshop.turn import Effect, Pending
 
 __all__ = [
     "attack",
+    "covered_move",
     "defend",
     "defense_of",
     "fire_on_mover",
@@ -147,7 +149,12 @@ def _group_attack(
     pending = Pending(
         attacker=g.id, weapon="", targets=(t.id,), modifier=0, awaiting=awaiting, static="mooks"
     )
-    batch.emit(ev.AttackDeclared(attacker=g.id, targets=(t.id,), modifier=0, pending=pending, turn=turn))
+    done = g.model_copy(update={"busy": True})  # an Action with no roll: a roll-less Sequence (src 16)
+    batch.emit(
+        ev.AttackDeclared(
+            attacker=g.id, targets=(t.id,), modifier=0, pending=pending, turn=turn, character=done
+        )
+    )
     if not awaiting:
         resolve(batch, ctx, dice)
     return batch
@@ -175,6 +182,10 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
     pending = p.model_copy(update={"awaiting": rest})
     batch = ctx.batch(state)
     if command.use:
+        if not c.can_act:  # fallen "unable to act" (src 54) since the attack was declared: a fall, say
+            raise RuleViolation(
+                "WS-DMG-004", f"{c.name} is {c.standing.value} and cannot make an Active Defense."
+            )
         if c.has("shaken"):
             raise RuleViolation("WS-SHAKEN-002", f"{c.name} is Shaken and may not make an Active Defense.")
         cards = ctx.config.initiative is InitiativeSystem.CARDS
@@ -217,6 +228,10 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
     the waking rolls."""
     p = batch.state.pending
     assert p is not None
+    # fell "unable to act" (src 54) while it waited (aggressive fire asks each of its fires: _threats)
+    if p.static != "cover" and not batch.state.characters[p.attacker].can_act:
+        batch.emit(ev.AttackCalledOff(attacker=p.attacker, targets=p.targets))
+        return
     if p.static:
         _resolve_static(batch, ctx, dice, p)
         return
@@ -230,8 +245,11 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         t = state.characters[tid]
         weapon = a.weapons.get(p.weapon) or weapon_of(a, "")
         base = a.trait(weapon.attribute) + a.trait(weapon.skill)
-        if speed_bump(ctx.config, t):  # "No roll" (src 175): it stirs nobody
+        if speed_bump(ctx.config, t):  # "No roll, except for extra positive dice" (src 175)
+            rolls_dice = a.extra_d10s > 0
             hits += _speed_bump(batch, ctx, dice, a, t, base, weapon, p.modifier + impairment(ctx.config, a))
+            if rolls_dice:  # those dice are the Action's roll: the unconscious roll to wake (src 60)
+                wake_rolls(batch, ctx, dice, p.attacker, state)
             continue
         extra = a.extra_d10s
         throw = model.roll(dice, extra=extra, purpose=f"attack on {tid}")
@@ -299,7 +317,8 @@ def _speed_bump(
 ) -> bool:
     """WS-MOOK-004: no roll but extra positive dice; a mook goes down per mook WT of static PV. The split's
     modifier counts as on any snapshot (src 31: "-3 on both Actions"), and so does the attacker's
-    impairment: the Wound penalty and Bruised's "next Action" (src 111, 181), spent here as on a roll."""
+    impairment: the Wound penalty and Bruised's "next Action" (src 111, 181), spent here as on a roll.
+    Extra positive dice rolled are a roll made this Sequence (src 16: no longer one of roll-less Actions)."""
     extra = a.extra_d10s
     rolls: tuple[RollRecord, ...] = ()
     bonus = 0
@@ -317,7 +336,7 @@ def _speed_bump(
     a2 = (
         batch.state.characters[a.id]
         .without("inspired", "free_d10", "bruised")
-        .model_copy(update={"busy": True})
+        .model_copy(update={"busy": True, **({"rolled": True} if extra else {})})
     )
     batch.emit(
         ev.AttackRolled(
@@ -354,6 +373,8 @@ def _resolve_static(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, p:
     tid = p.targets[0]
     if p.static == "cover":
         hit = aggressive_fire(batch, ctx, dice, tid)
+        if batch.state.pending is not None:  # no fire left to shoot, or no mover left moving (src 54)
+            batch.emit(ev.AttackCalledOff(attacker=p.attacker, targets=p.targets))
     else:
         hit = strike(batch, ctx, dice, p.attacker, tid)
     _favored_defenses(batch, p, {tid} if hit else set())
@@ -378,6 +399,27 @@ def _threats(state: WorkshopState, mover: str) -> list[Effect]:
     ]
     order = state.turn.order.order
     return sorted(fires, key=lambda e: order.index(e.target) if e.target in order else len(order))
+
+
+def covered_move(state: WorkshopState, mover: Combatant) -> tuple[Effect, ...] | None:
+    """WS-COVER-002: the timed effects once ``mover`` is counted among the movers of each allied Cover whose
+    line it moves in: Cover "provides Defense to any allies moving in the same line of fire" (src 72), so
+    from that Move until the fire ends (the shooter's next turn, PROPOSED) the mover has it, against the
+    aggressive fire it may meet on this very Move too. The table keeps no map to say when a move is over;
+    a Move made before the fire was laid was not made in it. None when no Cover is changed."""
+    changed = False
+    effects: list[Effect] = []
+    for e in state.effects:
+        if (
+            e.name == "cover"
+            and e.movers is not None
+            and mover.id not in e.movers
+            and in_cover_line(e, mover)
+        ):
+            e = e.model_copy(update={"movers": (*e.movers, mover.id)})
+            changed = True
+        effects.append(e)
+    return tuple(effects) if changed else None
 
 
 def _shot_at(state: WorkshopState, fire: Effect, mover: str) -> tuple[Effect, ...]:

@@ -46,6 +46,7 @@ __all__ = [
     "guard_spent",
     "held_down",
     "impairment",
+    "in_cover_line",
     "initiative_keys",
     "may_defend",
     "rejoined",
@@ -227,20 +228,25 @@ def firing(state: WorkshopState, cover: Effect) -> bool:
     return shooter is not None and shooter.can_act
 
 
+def in_cover_line(cover: Effect, c: Combatant) -> bool:
+    """WS-COVER-002: is ``c`` an ally in this Cover's line of fire (every ally when no line is named)?"""
+    return cover.faction == c.faction and cover.target != c.id and (not cover.line or c.id in cover.line)
+
+
 def defense_of(state: WorkshopState, c: Combatant) -> int:
     """Defense + Active Defense bonus + allied Cover (WS-COVER-002) + the Wound penalty (WS-WPEN) - 5 if
     Bruised (WS-STATUS-001): what every attack on ``c`` meets, rolled or static (aggressive covering
     fire, a speed-bump mooks' strike). Each untreated Wound is "1 point of impairment" (src 111), and
     impairment falls on an "Action or Defense" (src 181); a combatant from an older log keeps the
-    unimpaired Defense it was played with."""
+    unimpaired Defense it was played with. Cover guards "allies moving in the same line of fire" (src
+    72): those who have moved in its line since it was laid (an older log's Cover: all in its line)."""
     bonus = sum(e.amount for e in state.effects if e.name == "active_defense" and e.target == c.id)
     cover = sum(
         e.amount
         for e in state.effects
         if e.name == "cover"
-        and e.faction == c.faction
-        and e.target != c.id
-        and (not e.line or c.id in e.line)
+        and in_cover_line(e, c)
+        and (e.movers is None or c.id in e.movers)
         and firing(state, e)
     )
     wounded = wound_penalty(state.config, c) if c.wounds_impair_defense else 0

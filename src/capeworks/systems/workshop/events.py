@@ -16,6 +16,7 @@ __all__ = [
     "EVENTS",
     "ActiveDefended",
     "ActiveDefenseEnded",
+    "AttackCalledOff",
     "AttackDeclared",
     "AttackRolled",
     "BidResolved",
@@ -157,6 +158,9 @@ class AttackDeclared(WorkshopEvent):
     modifier: int
     pending: Pending | None
     turn: Turn | None = None
+    #: the attacker once its Action is taken, when the declaring changes it: a speed-bump group's own
+    #: static attack is something done with no roll (src 16; left out when unset: older logs read as they did)
+    character: Combatant | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class ActiveDefended(WorkshopEvent):
@@ -184,6 +188,16 @@ class DefenseDeclined(WorkshopEvent):
 
     who: str
     pending: Pending | None
+
+
+class AttackCalledOff(WorkshopEvent):
+    """A waiting attack that is not made after all, and no longer waits (WS-SHOT-003): its attacker fell
+    "unable to act" (src 54) before it was answered, or the aggressive fire's shooter did, or its one
+    mover did (WS-COVER-004: nobody is firing it, or nobody is moving in it)."""
+
+    attacker: str
+    targets: tuple[str, ...]
+    pending: Pending | None = None
 
 
 class AttackRolled(WorkshopEvent):
@@ -239,6 +253,8 @@ class Rolled(WorkshopEvent):
     by_choice: bool = False
     #: a failure's degree: failure, total_failure or fumble; "" on a success
     degree: str = ""
+    #: no dice: a speed-bump group's Static PV stands for the roll (src 175; left out when false)
+    static: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class StandingChanged(WorkshopEvent):
@@ -273,6 +289,9 @@ class Moved(WorkshopEvent):
     character: Combatant
     full: bool
     turn: Turn
+    #: WS-COVER-002: the timed effects after the mover is counted among the movers of the allied Cover
+    #: whose line it moves in (left out when unset: older logs' events read as they did)
+    effects: tuple[Effect, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Rested(WorkshopEvent):
@@ -330,6 +349,9 @@ class TimePassed(WorkshopEvent):
     minutes: int
     clock: int
     characters: tuple[Combatant, ...] = ()
+    #: in a Sequence, those woken whose Initiative is still to come take their places (src 12; left out
+    #: when unset: older logs read as they did)
+    turn: Turn | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class CallMade(WorkshopEvent):
@@ -446,6 +468,7 @@ EVENTS = (
     ActiveDefenseEnded,
     DefenseDeclined,
     AttackRolled,
+    AttackCalledOff,
     Damaged,
     Rolled,
     StandingChanged,

@@ -396,17 +396,22 @@ def interrupt(
 
 
 def counter(state: WorkshopState, ctx: Ctx, command: cmd.Counter, dice: DiceService) -> Batch[WorkshopState]:
-    """WS-SHOT-005 (PROPOSED: one counter-bid): the higher Initiative acts first; both lose what they bid."""
+    """WS-SHOT-005 (PROPOSED: one counter-bid): the higher Initiative acts first; both lose what they bid.
+
+    One who fell "unable to act" (src 54: a GM's fall, say) while the bid waited spends no Shots to act
+    quicker, and an interrupter so fallen acts no sooner: the one acting keeps the turn."""
     bid = state.bid
     if bid is None or command.character != bid.against:
         raise RuleViolation("WS-SHOT-005", "There is no interrupt for that combatant to answer.")
     c = char(state, command.character)
+    if command.shots and not c.can_act:
+        raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot spend Shots to act.")
     after = spend_shots(state, c, command.shots, "WS-SHOT-005", "that counter-bid") if command.shots else c
     turn = state.turn
     mine = turn.initiative[c.id] + 5 * command.shots
     theirs = state.characters[bid.interrupter]
     initiative = {**turn.initiative, c.id: mine, bid.interrupter: bid.initiative}
-    keeps = initiative_keys(c, mine) >= initiative_keys(theirs, bid.initiative)
+    keeps = not theirs.can_act or initiative_keys(c, mine) >= initiative_keys(theirs, bid.initiative)
     order = turn.order
     if keeps:
         new_order = _reranked(state, ctx, initiative)

@@ -1,8 +1,8 @@
 """Damage: Shock points and Wounds, falling down and dying, and every optional rule that follows a hit.
 
 One entry point, :func:`harm`, used by attacks, falls, collisions and static mook attacks. The
-order after Shock and Wounds are marked: Broken, Shaken, Stun, cinematic wounds, knockback,
-down/dying, then the Shock roll and the Dark Times roll (each only if still standing).
+order after Shock and Wounds are marked: Broken, Shaken, Stun (an attack's only), cinematic wounds,
+knockback, down/dying, then the Shock roll and the Dark Times roll (each only if still standing).
 """
 
 from __future__ import annotations
@@ -49,9 +49,13 @@ def harm(
     attacker: str = "",
     wall_at: int | None = None,
     from_last: bool = False,
+    attack: bool | None = None,
 ) -> None:
-    """Apply ``damage`` to ``target`` (a hit when ``hit``), with every rule the table has on."""
-    _harm(batch, ctx, dice, target, damage, hit=hit, attacker=attacker, wall_at=wall_at)
+    """Apply ``damage`` to ``target`` (a hit when ``hit``), with every rule the table has on. ``attack``:
+    the Damage comes of an attack (by default when a hit: a knockback crash is no hit but comes of the
+    attack that flung one; a fall's comes of none)."""
+    of_attack = hit if attack is None else attack
+    _harm(batch, ctx, dice, target, damage, hit=hit, attacker=attacker, wall_at=wall_at, attack=of_attack)
     if ctx.config.initiative is InitiativeSystem.CARDS and damage > 0:
         _push(batch, ctx, target, damage, from_last=from_last)
     _cease_fire(batch, target)
@@ -117,6 +121,7 @@ def _harm(
     hit: bool,
     attacker: str = "",
     wall_at: int | None = None,
+    attack: bool,
 ) -> None:
     c = batch.state.characters[target]
     if not c.named and ctx.config.mooks is not MookModel.SPEED_BUMP:
@@ -125,7 +130,7 @@ def _harm(
         # is Damage on the mook's table too
         collision = _knockback(batch, ctx, target, damage, wall_at) if ctx.config.knockback else 0
         if collision and batch.state.characters[target].standing is not Standing.OUT:
-            harm(batch, ctx, dice, target, collision, hit=False)
+            harm(batch, ctx, dice, target, collision, hit=False, attack=attack)
         return
     cfg = ctx.config
     wt = wt_of(ctx, c)
@@ -160,7 +165,10 @@ def _harm(
     if cfg.shaken and damage >= 1:  # WS-SHAKEN-001
         after = after.with_status("shaken")
         results.append("Shaken")
-    if cfg.stun and wounds:  # WS-SHOCK-003
+    # WS-SHOCK-003: "For every Wound you lose in a single attack" (src 124): a fall is no attack (src 66), as
+    # it is no hit for Dark Times or a fixed Cinematic Wound; the crash an attack's knockback ends in is
+    # that attack's
+    if cfg.stun and wounds and attack:
         lost = min(after.shots, wounds)
         after = after.model_copy(update={"shots": after.shots - lost})
         results.append(f"Stunned: {lost} Shots lost")
@@ -206,7 +214,7 @@ def _harm(
         )
         batch.emit(rolled_event(c, "dark times", WF, r, character=after), rolls=(r.record,))
     if collision:
-        harm(batch, ctx, dice, target, collision, hit=False)
+        harm(batch, ctx, dice, target, collision, hit=False, attack=attack)
 
 
 def _standing(batch: Batch[WorkshopState], ctx: Ctx, target: str, *, wounds_now: int) -> None:

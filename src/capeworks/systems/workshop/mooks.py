@@ -92,7 +92,8 @@ def mook_strike(
     batch = ctx.batch(state)
     batch.emit(ev.MookStrikeAnswered(group=offer.group, strike=command.strike))
     g, target = state.characters[offer.group], state.characters[offer.pc]
-    if not command.strike or not target.can_act:
+    # nobody left to strike (all down since the offer, src 175) or nobody to strike at (src 54)
+    if not command.strike or not target.can_act or not g.can_act:
         return batch
     if may_defend(state, ctx.config, target):  # WS-SHOT-003: an Active Defense "at any time" (src 20)
         pending = Pending(

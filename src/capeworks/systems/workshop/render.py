@@ -62,8 +62,11 @@ def _signed(n: int) -> str:
 def _rolled(p: ev.Rolled) -> str:
     if p.by_choice:
         return f"{_n(p.who)} fails the {p.what} roll by choice: a Cinematic Wound."
-    dice = "/".join(str(d) for d in p.dice)
     verdict = "succeeds" if p.success else "fails" + _DEGREES.get(p.degree, "")
+    if p.static:  # a speed-bump group's Static PV, no dice (src 175)
+        traits = "+".join(p.traits)
+        return f"{_n(p.who)}: {p.what} with no roll, {traits} {p.total} vs {p.difficulty}: {verdict}."
+    dice = "/".join(str(d) for d in p.dice)
     return (
         f"{_n(p.who)} rolls {p.what} ({'+'.join(p.traits)} {p.base}, dice {dice}, {_signed(p.modifier)}) "
         f"= {p.total} vs {p.difficulty}: {verdict}."
@@ -159,6 +162,9 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         lambda p: f"{p.character.name} spends a Shot on an Active Defense (+{p.bonus})."
     ),
     ev.DefenseDeclined.TYPE: _w(lambda p: f"{_n(p.who)} keeps a passive Defense."),
+    ev.AttackCalledOff.TYPE: _w(
+        lambda p: f"{_n(p.attacker)}'s attack on {', '.join(_n(t) for t in p.targets)} is not made after all."
+    ),
     ev.AttackRolled.TYPE: _attack_rolled,
     ev.Damaged.TYPE: _w(
         lambda p: (

@@ -298,13 +298,21 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                     kind="active_defense",
                     rule="WS-SHOT-003",
                     question=f"{a.name} attacks {c.name}. Spend 1 of {c.shots} Shots on Active Defense?",
-                    # the chance of being hit either way, in the words too: the CLI shows only these
+                    # the chance of being hit either way, in the words too: the CLI shows only these; the
+                    # Active Defense only while the defender still may make one (one fallen unable to
+                    # act, or Shaken, since the attack was declared may not: src 54, 81)
                     options=(
-                        PromptOption(
-                            value="yes",
-                            label=f"Active Defense (1 Shot): hit {odds['hit_if_active']}",
-                            command="defend",
-                            payload={"character": d, "use": True},
+                        *(
+                            (
+                                PromptOption(
+                                    value="yes",
+                                    label=f"Active Defense (1 Shot): hit {odds['hit_if_active']}",
+                                    command="defend",
+                                    payload={"character": d, "use": True},
+                                ),
+                            )
+                            if combat.may_defend(state, state.config, c)
+                            else ()
                         ),
                         PromptOption(
                             value="no",
@@ -329,7 +337,8 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                 command="counter",
                 payload={"character": c.id, "shots": k},
             )
-            for k in range(0, 1 if confused(state, c) else min(c.shots, 5) + 1)  # WS-CARD-003: no Shots
+            # WS-CARD-003: no Shots while Confused; none either for one fallen unable to act (src 54)
+            for k in range(0, 1 if confused(state, c) or not c.can_act else min(c.shots, 5) + 1)
         )
         out.append(
             Prompt(

@@ -22,6 +22,10 @@ class Effect(Timed):
     #: WS-COVER-004: the movers this aggressive fire has attacked: its one static Attack meets each mover
     #: once, however often they move in its line (empty in older logs, whose fire was played as it came)
     shot_at: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: WS-COVER-002: the allies who have moved in this Cover's line since it was laid, the ones it guards
+    #: ("Defense to any allies moving in the same line of fire", src 72); None in older logs, whose Cover
+    #: guarded every ally in its line, moving or not, as they were played
+    movers: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Turn(Frozen):
