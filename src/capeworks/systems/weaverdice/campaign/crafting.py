@@ -67,8 +67,10 @@ def tree_skills(sheet: Character) -> int:
 
 
 def craft_dice(sheet: Character) -> int:
-    """Extra dice on craft and repair rolls: +1h6 Craft, +2h6 Master Craft (WD-CRAFT-014/022)."""
-    return sum(s.dice for s in sheet.known_skills if s.name.lower() in ("craft", "master craft"))
+    """Extra dice on craft and repair rolls: +1h6 Craft, +2h6 Master Craft (WD-CRAFT-014/022). Master
+    Craft's two replace Craft's one, not add to it: 'rolling two (or three, with master Craft) picking
+    one' (src 1551), 'roll two extra die' (src 1603)."""
+    return max((s.dice for s in sheet.known_skills if s.name.lower() in ("craft", "master craft")), default=0)
 
 
 def craft_actions(sheet: Character) -> int:
