@@ -216,3 +216,173 @@ def test_c15_a_craftsman_tapped_gives_a_single_4() -> None:
     d.do("ann", "craft", character="ada", project="bat", rolls=1, dice=[1])
     d.do("ann", "tap_follower", character="ada", kind="craftsman", use="four", project="bat")
     assert 4 in camp(d).projects["bat"].rolls
+
+
+# --- money and general rewards (src 1233-1264) ------------------------------------------------------
+
+
+@pytest.mark.rules("WD-PROG-013")
+def test_m01_a_bit_of_money_is_1d6_times_20() -> None:
+    """src 1235-1239: A Bit of Money: 'Gives [1d6 x $20]'. A 4: $80."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", money_tier="bit", dice=[4])
+    assert ledger(d).money == 80
+
+
+@pytest.mark.rules("WD-PROG-013")
+def test_m02_cold_hard_cash_is_2d6_times_100() -> None:
+    """src 1241-1245: Cold Hard Cash: 'Gives [2d6 x $100]'. 3 and 5: $800, on top of $50 held."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=50)
+    d.do("gm", "award", character="ada", money_tier="cash", dice=[3, 5])
+    assert ledger(d).money == 850
+
+
+@pytest.mark.rules("WD-PROG-013")
+def test_m03_a_bounty_is_4d6_times_1000() -> None:
+    """src 1247-1250: A Bounty: 'Gives [4d6 x $1000]'. 1, 2, 3, 4: $10,000."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", money_tier="bounty", dice=[1, 2, 3, 4])
+    assert ledger(d).money == 10_000
+
+
+@pytest.mark.rules("WD-PROG-012", "WD-PROG-004")
+def test_m04_general_rewards_check_no_progression_box() -> None:
+    """src 1233: 'General rewards don't count toward the milestones'. Money and a rep card give Ada no
+    box to check."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", money=100, rep="saved the mayor")
+    assert ledger(d).box_credit == 0
+    d.refuse("ann", "check_box", character="ada", box="room_to_recruit", rule="WD-PROG-002")
+
+
+# --- progression boxes and milestones (src 1187-1231, 1304-1325) ---------------------------------------
+
+
+def boxes(d: Driver, *names: str) -> None:
+    for name in names:
+        d.do("gm", "award", character="ada", boxes=1)
+        more: dict[str, Any] = {}
+        if name == "learning_a_skill":
+            more = {"skill": f"Study{len(d.state.sheets['ada'].skills)}", "stat": "knowledge"}
+        if name == "extra_effort":
+            more = {"pool": "focus"}
+        d.do("ann", "check_box", character="ada", box=name, **more)
+
+
+@pytest.mark.rules("WD-PROG-004")
+def test_p01_three_boxes_and_a_cleared_goal_are_not_yet_a_milestone() -> None:
+    """src 1187: 'Players need at least four of these progression boxes checked off to take a milestone'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+    boxes(d, "room_to_recruit", "room_to_recruit", "equipment_slot")
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    d.refuse("ann", "take_milestone", character="ada", option="power_perk", rule="WD-PROG-004")
+    boxes(d, "learning_a_skill")
+    d.do("ann", "take_milestone", character="ada", option="power_perk", dice=[3])
+    assert d.state.sheets["ada"].milestones == 1
+
+
+@pytest.mark.rules("WD-PROG-004")
+def test_p02_four_boxes_without_the_goal_are_not_a_milestone() -> None:
+    """src 1306: 'On completing the milestone and picking up the four progression rewards'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+    boxes(d, "room_to_recruit", "room_to_recruit", "equipment_slot", "extra_effort")
+    d.refuse("ann", "take_milestone", character="ada", option="power_perk", rule="WD-PROG-004")
+
+
+@pytest.mark.rules("WD-PROG-003", "WD-PROG-005", "WD-PROG-008")
+def test_p03_room_to_recruit_twice_a_list_and_again_once_the_list_refreshes() -> None:
+    """src 1200-1208: two Room to Recruit boxes (+1 underling cap each); src 1187: 'duplicate options
+    twice'; src 1231: 'Once a milestone is achieved, the list is finished, refreshed and options may be
+    taken again.'"""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+    boxes(d, "room_to_recruit", "room_to_recruit")
+    assert d.state.sheets["ada"].underling_bonus == 2
+    d.do("gm", "award", character="ada", boxes=1)
+    d.refuse("ann", "check_box", character="ada", box="room_to_recruit", rule="WD-PROG-003")
+    boxes(d, "equipment_slot", "extra_effort")
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    d.do("ann", "take_milestone", character="ada", option="power_perk", dice=[3])
+    d.do("ann", "keep_perk", character="ada", face=3)
+    d.do("ann", "check_box", character="ada", box="room_to_recruit")
+    assert d.state.sheets["ada"].underling_bonus == 3
+
+
+@pytest.mark.rules("WD-PROG-019")
+def test_p04_the_same_milestone_option_twice_running_is_refused() -> None:
+    """src 1306: 'Players cannot select the same option two milestones in a row.' Power Perk, then
+    Power Perk again: refused; Expand Power is taken; then Power Perk again is fine."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+
+    def due() -> None:
+        boxes(d, "room_to_recruit", "room_to_recruit", "learning_a_skill", "learning_a_skill")
+        d.do("gm", "award", character="ada", goal_cleared=True)
+
+    due()
+    d.do("ann", "take_milestone", character="ada", option="power_perk", dice=[2])
+    d.do("ann", "keep_perk", character="ada", face=2)
+    due()
+    d.refuse("ann", "take_milestone", character="ada", option="power_perk", rule="WD-PROG-019")
+    d.do("ann", "take_milestone", character="ada", option="expand_power", dice=[5])
+    d.do("ann", "keep_perk", character="ada", face=5)
+    due()
+    d.do("ann", "take_milestone", character="ada", option="power_perk", dice=[1])
+    assert d.state.sheets["ada"].milestones == 3
+
+
+@pytest.mark.rules("WD-PROG-021")
+def test_p05_a_life_perk_raises_the_underling_and_follower_caps_by_one() -> None:
+    """src 1317: Life Perk: 'Also comes with added capacity for one underling and one follower.'"""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+    boxes(d, "equipment_slot", "extra_effort", "learning_a_skill", "learning_a_skill")
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    before = d.state.sheets["ada"]
+    d.do("ann", "take_milestone", character="ada", option="life_perk", dice=[4])
+    after = d.state.sheets["ada"]
+    assert after.underling_bonus == before.underling_bonus + 1
+    assert after.follower_bonus == before.follower_bonus + 1
+
+
+@pytest.mark.rules("WD-PROG-021")
+def test_p06_a_life_perk_with_a_secure_identity_and_friends_rolls_three_and_adds_two_each() -> None:
+    """src 1319: 'If the player maintains a secure secret identity, roll one additional time and gain
+    +1 underling. If they maintain any non-cape friends/family, roll one additional time and gain +1
+    follower.' Three rolls; +2 underlings and +2 followers of capacity."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+    boxes(d, "equipment_slot", "extra_effort", "learning_a_skill", "learning_a_skill")
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    d.do("gm", "take_milestone", character="ada", option="life_perk", secure_identity=True, friends=True,
+         dice=[1, 2, 3])  # fmt: skip
+    assert ledger(d).perk_faces == (1, 2, 3)
+    assert d.state.sheets["ada"].underling_bonus == 2 and d.state.sheets["ada"].follower_bonus == 2
+
+
+@pytest.mark.rules("WD-PROG-007")
+def test_p07_the_first_equipment_slot_is_a_belt_slot() -> None:
+    """src 1198: 'Equipment slots alternate from belt slots (odd #) to extra costume slots (even #).'"""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    boxes(d, "equipment_slot")
+    assert d.state.sheets["ada"].extra_belt_slots == 1
+
+
+@pytest.mark.rules("WD-PROG-011")
+def test_p08_learning_a_skill_starts_the_skill_learning_and_raises_the_cap() -> None:
+    """src 1223: 'Each instance also raises the total number of allowed skills by 1, and to immediately
+    start learning a new skill.'"""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=3)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Lockpicking", stat="dexterity")
+    s = d.state.sheets["ada"]
+    assert s.learning_boxes == 1
+    assert [(k.name, k.learning) for k in s.skills] == [("Lockpicking", True)]
