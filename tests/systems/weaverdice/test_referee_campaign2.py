@@ -386,3 +386,326 @@ def test_p08_learning_a_skill_starts_the_skill_learning_and_raises_the_cap() -> 
     s = d.state.sheets["ada"]
     assert s.learning_boxes == 1
     assert [(k.name, k.learning) for k in s.skills] == [("Lockpicking", True)]
+
+
+# --- followers and reputation (src 435, 1336-1372) ----------------------------------------------------
+
+
+def followers(d: Driver, ident: str = "ada", **kinds: int) -> None:
+    """Followers already held, as a campaign in progress would have them."""
+    c = camp(d)
+    held = c.ledger(ident).model_copy(update={"followers": kinds})
+    d.patch(campaign=c.model_copy(update={"ledgers": {**c.ledgers, ident: held}}))
+
+
+def live_cards(d: Driver, ident: str = "ada") -> list[Any]:
+    return [c for c in ledger(d, ident).rep if not c.negative]
+
+
+@pytest.mark.rules("WD-FOLLOW-004")
+def test_f01_a_first_follower_of_a_type_needs_any_social_result_above_0() -> None:
+    """src 1355: 'a roll requiring a result in excess of the number of that follower one already has'.
+    None held: Social 3 (+0) rolling a 1 is in excess of 0."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    d.do("gm", "award", character="ada", eligible="fan")
+    d.do("ann", "gain_follower", character="ada", kind="fan", dice=[1])
+    assert ledger(d).followers == {"fan": 1}
+
+
+@pytest.mark.rules("WD-FOLLOW-004")
+def test_f02_a_third_fan_needs_more_than_2_and_a_2_is_not_enough() -> None:
+    """src 1355: two Fans held: a 2 is not in excess of 2; the criteria met is used up by the try."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    followers(d, fan=2)
+    d.do("gm", "award", character="ada", eligible="fan")
+    d.do("ann", "gain_follower", character="ada", kind="fan", dice=[2])
+    assert ledger(d).followers == {"fan": 2}
+    d.refuse("ann", "gain_follower", character="ada", kind="fan", rule="WD-FOLLOW-002")
+
+
+@pytest.mark.rules("WD-FOLLOW-002")
+def test_f03_no_follower_without_its_criteria_met() -> None:
+    """src 1338: Journalist 'Criteria: Very high profile actions.' Ada has done nothing of the kind."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    d.refuse("ann", "gain_follower", character="ada", kind="journalist", rule="WD-FOLLOW-002")
+
+
+@pytest.mark.rules("WD-FOLLOW-006")
+def test_f04_social_3_without_milestones_holds_six_followers() -> None:
+    """src 1359: 'capped at a number of followers equal to 2x their Social, plus three per milestone'.
+    Social 3: six; a seventh is refused."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    followers(d, fan=3, journalist=3)
+    d.do("gm", "award", character="ada", eligible="craftsman")
+    d.refuse("ann", "gain_follower", character="ada", kind="craftsman", rule="WD-FOLLOW-006")
+
+
+@pytest.mark.rules("WD-FOLLOW-010")
+def test_f05_each_fan_gives_a_rep_card_for_the_downtime_phase_only() -> None:
+    """src 1370: Fan passive: 'Grants 1 reputation for downtime phase only.' Two Fans: two cards in the
+    phase, gone at its end."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    followers(d, fan=2)
+    d.do("gm", "start_downtime")
+    assert len(live_cards(d)) == 2
+    d.do("gm", "end_downtime")
+    assert live_cards(d) == []
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-REP-007")
+def test_f06_two_fans_raise_the_rep_cap_by_one() -> None:
+    """src 1370: 'Every two fans raise reputation cap by 1'; src 435: the cap is Social + milestones.
+    Social 3, two Fans: four cards kept at the day's end, none to discard."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    followers(d, fan=2)
+    for n in range(4):
+        d.do("gm", "award", character="ada", rep=f"deed {n}")
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert len(live_cards(d)) == 4
+    assert camp(d).discards.get("ada", 0) == 0
+
+
+@pytest.mark.rules("WD-REP-007")
+def test_f07_rep_over_social_plus_milestones_is_discarded_at_the_days_end() -> None:
+    """src 435: 'reputation that is in excess of the character's maximum (their social score + their
+    number of milestones) is discarded ... Players may choose what to discard.' Social 2, no
+    milestones: five cards owe three discards."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=2)
+    for n in range(5):
+        d.do("gm", "award", character="ada", rep=f"deed {n}")
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert camp(d).discards["ada"] == 3
+    ids = [c.id for c in live_cards(d)]
+    d.refuse("ann", "discard_rep", character="ada", cards=ids[:2], rule="WD-REP-007")
+    d.do("ann", "discard_rep", character="ada", cards=ids[2:])
+    assert [c.source for c in live_cards(d)] == ["deed 0", "deed 1"]
+
+
+@pytest.mark.rules("WD-REP-008", "WD-EQUIP-016")
+def test_f08_a_standard_icon_gives_a_rep_card_a_day() -> None:
+    """src 1119: Standard Icon: 'Grants +1 reputation/day, usable when out & active in costume.' At the
+    day's end Ada's icon gives her a card for the next day."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3, costume={"pieces": [{"key": "icon", "cell": [0, 0]}]})
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert [c.source for c in live_cards(d)] == ["costume"]
+
+
+@pytest.mark.rules("WD-FOLLOW-003")
+def test_f09_a_tapped_fan_gives_no_card_in_the_next_phase() -> None:
+    """src 1348: 'Tapping ... means losing the passive benefit for the rest of the downtime phase, and
+    all of the next one'. One Fan tapped for bystanders in phase 1: its card goes; none in phase 2; back
+    in phase 3."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    followers(d, fan=1)
+    d.do("gm", "start_downtime")
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="bystanders")
+    assert live_cards(d) == []
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    assert live_cards(d) == []
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    assert len(live_cards(d)) == 1
+
+
+# --- intel conversions (src 1905-1978) ------------------------------------------------------------------
+
+
+def intel(d: Driver, ident: str = "ada") -> dict[str, int]:
+    return {k: v for k, v in ledger(d, ident).intel.items() if v}
+
+
+def analyst(**more: Any) -> Driver:
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=3, wits=3, **more)
+    d.do("gm", "start_downtime", slots=3)
+    return d
+
+
+@pytest.mark.rules("WD-INTEL-029")
+def test_i01_three_tier_one_violent_make_one_tier_two() -> None:
+    """src 1911: Upgrade: 'Turn 3 intel of tier 1-3 into one of a higher tier, same type.'"""
+    d = analyst()
+    d.do("gm", "award", character="ada", intel="violent:1", intel_count=4)
+    d.do("ann", "utilize_intel", character="ada", ops=["upgrade violent:1"])
+    assert intel(d) == {"violent:1": 1, "violent:2": 1}
+
+
+@pytest.mark.rules("WD-INTEL-029")
+def test_i02_two_of_a_type_and_one_of_another_do_not_upgrade() -> None:
+    """src 1911: 'same type': two violent and one sponsored are not three of a type."""
+    d = analyst()
+    d.do("gm", "award", character="ada", intel="violent:1", intel_count=2)
+    d.do("gm", "award", character="ada", intel="sponsored:1")
+    d.refuse("ann", "utilize_intel", character="ada", ops=["upgrade violent:1"])
+    assert intel(d) == {"violent:1": 2, "sponsored:1": 1}
+
+
+@pytest.mark.rules("WD-INTEL-030")
+def test_i03_one_tier_three_downgrades_to_two_tier_two() -> None:
+    """src 1915: Downgrade: 'Turn one intel of tier 2-4 into two of a lower tier, same type.'"""
+    d = analyst()
+    d.do("gm", "award", character="ada", intel="sponsored:3")
+    d.do("ann", "utilize_intel", character="ada", ops=["downgrade sponsored:3"])
+    assert intel(d) == {"sponsored:2": 2}
+
+
+@pytest.mark.rules("WD-INTEL-028", "WD-INTEL-029", "WD-INTEL-030")
+def test_i04_upgrades_and_downgrades_chain_in_one_slot() -> None:
+    """src 1978: 'Any action that isn't upgrade/downgrade/shuffle will generally wrap up the Utilize
+    Intel downtime': nine tier-one violent go up three at a time to three tier-two, and those three up to
+    one tier-three, all in one slot."""
+    d = analyst()
+    d.do("gm", "award", character="ada", intel="violent:1", intel_count=9)
+    ops = ["upgrade violent:1"] * 3 + ["upgrade violent:2"]
+    d.do("ann", "utilize_intel", character="ada", ops=ops)
+    assert intel(d) == {"violent:3": 1}
+    assert camp(d).phase.slots["ada"].used == 1
+
+
+@pytest.mark.rules("WD-INTEL-031")
+def test_i05_a_shuffle_gives_one_tier_lower_of_a_random_type() -> None:
+    """src 1919: Shuffle: 'Turn one intel into one of a lower tier, random type.' A tier-3 violent: one
+    tier-2 of whatever type the die gives; the violent is gone."""
+    d = analyst()
+    d.do("gm", "award", character="ada", intel="violent:3")
+    d.do("ann", "utilize_intel", character="ada", ops=["shuffle violent:3"], dice=[2])
+    got = intel(d)
+    assert sum(got.values()) == 1 and next(iter(got)).endswith(":2")
+
+
+@pytest.mark.rules("WD-INTEL-033", "WD-REP-014")
+def test_i06_a_rebrand_loses_every_rep_card() -> None:
+    """src 1945: Rebrand: 'Change your identity, cape name, to re-hide and guard most things, lose all
+    rep.'"""
+    d = analyst()
+    d.do("gm", "award", character="ada", rep="saved the ferry")
+    d.do("gm", "award", character="ada", rep="beat Lung", exclusive="ABB")
+    d.do("ann", "utilize_intel", character="ada", ops=["rebrand"])
+    assert live_cards(d) == []
+
+
+@pytest.mark.rules("WD-INTEL-028")
+def test_i07_a_rebrand_ends_the_slot_so_it_goes_last() -> None:
+    """src 1978: anything but upgrade/downgrade/shuffle wraps up the action: an upgrade after a
+    rebrand in the same slot is refused."""
+    d = analyst()
+    d.do("gm", "award", character="ada", intel="violent:1", intel_count=3)
+    d.refuse(
+        "ann", "utilize_intel", character="ada", ops=["rebrand", "upgrade violent:1"], rule="WD-INTEL-028"
+    )
+
+
+# --- finding and the grid (src 1797-1902) ------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-INTEL-003")
+def test_i08_tier_two_intel_halves_crossbones_50_to_25() -> None:
+    """src 1813, 1823: tier two is 50%: 'reduces the target DC from 50 to 25'."""
+    d = analyst()
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=50)
+    d.do("gm", "award", character="ada", intel="violent:2")
+    d.do("ann", "spend_intel", character="ada", target="xb", intel="violent:2", on="find")
+    assert camp(d).targets["xb"].find_dc == 25
+
+
+@pytest.mark.rules("WD-INTEL-003")
+def test_i09_tier_three_intel_finds_the_target_outright() -> None:
+    """src 1815: tier three is 100%: the DC is gone: Crossbones is found."""
+    d = analyst()
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=50)
+    d.do("gm", "award", character="ada", intel="violent:3")
+    d.do("ann", "spend_intel", character="ada", target="xb", intel="violent:3", on="find")
+    assert camp(d).targets["xb"].found
+
+
+@pytest.mark.rules("WD-INTEL-026")
+def test_i10_the_research_table_on_a_5_gives_tier_two_of_the_first_disposition() -> None:
+    """src 1890-1894: d6 5: 'Tier two, first disposition'."""
+    d = analyst()
+    d.do("gm", "add_target", target="ar", name="Arsonist", size=2, dispositions=["villain", "violent"],
+         tns=[4, 4, 4, 4])  # fmt: skip
+    d.do("ann", "research", character="ada", target="ar", table=True, dice=[5])
+    assert intel(d) == {"villain:2": 1}
+
+
+@pytest.mark.rules("WD-INTEL-026")
+def test_i11_the_research_table_on_a_3_gives_tier_one_of_the_second_disposition() -> None:
+    """src 1886-1888: d6 3: 'Tier one, second disposition'."""
+    d = analyst()
+    d.do("gm", "add_target", target="ar", name="Arsonist", size=2, dispositions=["villain", "violent"],
+         tns=[4, 4, 4, 4])  # fmt: skip
+    d.do("ann", "research", character="ada", target="ar", table=True, dice=[3])
+    assert intel(d) == {"violent:1": 1}
+
+
+@pytest.mark.rules("WD-INTEL-025")
+def test_i12_research_gives_knowledge_actions_a_slot() -> None:
+    """src 1878: Research: 'a number of actions equal to Knowledge'. Knowledge 3: three table rolls in
+    one slot, a fourth opens a second."""
+    d = analyst()
+    d.do("gm", "add_target", target="ar", name="Arsonist", size=2, dispositions=["villain"], tns=[4] * 4)
+    for face in (1, 2, 3):
+        d.do("ann", "research", character="ada", target="ar", table=True, dice=[face])
+    assert camp(d).phase.slots["ada"].used == 1
+    d.do("ann", "research", character="ada", target="ar", table=True, dice=[4])
+    assert camp(d).phase.slots["ada"].used == 2
+
+
+@pytest.mark.rules("WD-INTEL-013", "WD-INTEL-014")
+def test_i13_research_starts_at_the_bottom_right_not_the_top_left() -> None:
+    """src 1833: 'Surveillance can start from the top left, while Research can start from the bottom
+    right.'"""
+    d = analyst()
+    d.do("gm", "add_target", target="ar", name="Arsonist", size=2, dispositions=["villain"], tns=[4] * 4)
+    d.refuse("ann", "research", character="ada", target="ar", cell="0,0")
+    d.do("ann", "research", character="ada", target="ar", cell="1,1", dice=[4])
+    assert camp(d).targets["ar"].cells[3].unlocked
+
+
+@pytest.mark.rules("WD-INTEL-019", "WD-INTEL-022")
+def test_i14_a_repeated_number_in_surveillance_is_a_strike_even_on_a_success() -> None:
+    """src 1874: 'If they roll a number they've already rolled this session, that's a guaranteed strike,
+    and the effects listed above, succeed or fail.' Wits 3 (+0): a 5 unlocks 0,0; a 5 again unlocks
+    0,1 and strikes."""
+    d = analyst()
+    d.do("gm", "add_target", target="gus", name="Gus", size=2, dispositions=["violent"], tns=[4] * 4)
+    d.do("ann", "surveil", character="ada", target="gus", cell="0,0", dice=[5])
+    assert camp(d).targets["gus"].strikes == 0
+    d.do("ann", "surveil", character="ada", target="gus", cell="0,1", dice=[5])
+    t = camp(d).targets["gus"]
+    assert t.cells[1].unlocked and t.strikes == 1
+
+
+@pytest.mark.rules("WD-INTEL-021")
+def test_i15_a_missed_surveillance_roll_may_take_a_strike_for_tier_one_intel() -> None:
+    """src 1874: 'If they fail, they can choose to either get a strike and tier one intel'."""
+    d = analyst()
+    d.do("gm", "add_target", target="gus", name="Gus", size=2, dispositions=["violent"], tns=[6] * 4)
+    d.do("ann", "surveil", character="ada", target="gus", cell="0,0", dice=[2])
+    d.do("ann", "strike_choice", character="ada", strike=True)
+    assert camp(d).targets["gus"].strikes == 1
+    assert intel(d) == {"violent:1": 1}
+
+
+@pytest.mark.rules("WD-INTEL-023")
+def test_i16_three_strikes_alert_the_target() -> None:
+    """src 1874: 'At three strikes, usually, the target is alerted'."""
+    d = analyst()
+    d.do("gm", "add_target", target="gus", name="Gus", size=2, dispositions=["violent"], tns=[6] * 4)
+    for face in (1, 2, 3):
+        d.do("ann", "surveil", character="ada", target="gus", cell="0,0", dice=[face])
+        d.do("ann", "strike_choice", character="ada", strike=True)
+    assert camp(d).targets["gus"].alerts == 1
