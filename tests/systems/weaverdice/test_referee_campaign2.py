@@ -709,3 +709,19 @@ def test_i16_three_strikes_alert_the_target() -> None:
         d.do("ann", "surveil", character="ada", target="gus", cell="0,0", dice=[face])
         d.do("ann", "strike_choice", character="ada", strike=True)
     assert camp(d).targets["gus"].alerts == 1
+
+
+@pytest.mark.rules("WD-CRAFT-022", "WD-SKILL-001")
+def test_c16_master_craft_in_the_field_is_three_dice_with_craft_named_too() -> None:
+    """src 1551: '... instead of rolling two (or three, with master Craft) picking one'; src 1603:
+    Master Craft 'When making ... lengthy skill checks that involve tools or systems, roll two extra
+    die, and take the roll of your choice.' Ada hot-wires a car (a quick Dexterity check the GM calls,
+    TN 6) citing both Craft and Master Craft: three dice, keep one: 2, 3, 6 keeps the 6."""
+    d = table()
+    skills = [CRAFT, *(craft_skill(n) for n in ("Diligence", "Multitasker", "Maintenance"))]
+    ada = {**sheet("ada", "Ada"), "skills": [*skills, craft_skill("Master Craft", dice=2), GRIT]}
+    add(d, "ann", ada, owner="ann")
+    d.do("gm", "call_check", character="ada", stat="dexterity", tn=6, task="hot-wire the car")
+    d.do("ann", "check", character="ada", call=1, skills=["Craft", "Master Craft"], dice=[2, 3, 6])
+    roll = d.last.payload.check
+    assert (roll.kept, roll.total) == (6, 6)

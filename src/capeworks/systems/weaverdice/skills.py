@@ -109,11 +109,17 @@ def skill_dice(
     """Extra dice from the named skills (WD-SKILL-001); a learning skill counts only once
     Focus opened it for this encounter (WD-SKILL-009). Given the ``stats`` a check rolls, a skill
     helps only if it belongs to one of them: its familiarity is "on rolls they'd already be
-    making" in its field (seed src 311), and Brawl is no help to a Knowledge recall."""
+    making" in its field (seed src 311), and Brawl is no help to a Knowledge recall. Master Craft's two
+    dice replace Craft's one rather than add to it: 'rolling two (or three, with master Craft)' (src
+    1551, WD-CRAFT-022)."""
     open_now = {n.lower() for n in opened}
+    names = list(names)
+    named = {n.strip().lower() for n in names}
     total = 0
     for name in names:
         skill = _skill(character, name)
+        if skill.name.lower() == "craft" and "master craft" in named:
+            continue
         if stats is not None and not set(skill.stats) & set(stats):
             fields = " or ".join(s.value.title() for s in skill.stats)
             raise RuleViolation(
