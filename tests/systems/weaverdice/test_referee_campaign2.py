@@ -725,3 +725,284 @@ def test_c16_master_craft_in_the_field_is_three_dice_with_craft_named_too() -> N
     d.do("ann", "check", character="ada", call=1, skills=["Craft", "Master Craft"], dice=[2, 3, 6])
     roll = d.last.payload.check
     assert (roll.kept, roll.total) == (6, 6)
+
+
+# --- progression: the second equipment slot, an Eager Follower's cap (src 1194-1215) ------------------
+
+
+@pytest.mark.rules("WD-PROG-007", "WD-PROG-005")
+def test_p09_the_second_equipment_slot_is_a_costume_slot() -> None:
+    """src 1198: 'Equipment slots alternate from belt slots (odd #) to extra costume slots (even #).'
+    The box again after a milestone refreshed the list (src 1231): Ada's second gain is a costume
+    slot, a tenth cell in her grid."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4, costume={"pieces": [{"key": "icon", "cell": [0, 0]}]})
+    boxes(d, "equipment_slot", "room_to_recruit", "room_to_recruit", "extra_effort")
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    d.do("ann", "take_milestone", character="ada", option="power_perk", dice=[3])
+    d.do("ann", "keep_perk", character="ada", face=3)
+    boxes(d, "equipment_slot")
+    s = d.state.sheets["ada"]
+    assert s.extra_belt_slots == 1
+    assert s.costume is not None and s.costume.capacity == 10
+
+
+@pytest.mark.rules("WD-PROG-009", "WD-FOLLOW-006")
+def test_p10_an_eager_follower_comes_with_room_for_it_at_the_cap() -> None:
+    """src 1213: Eager Follower: 'Raise the character's follower cap by 1.' Social 2 holds four
+    followers; with four held, the box's follower still joins: the cap is five."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=2)
+    followers(d, journalist=4)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "check_box", character="ada", box="eager_follower")
+    d.do("gm", "offer_follower", character="ada", kinds=["fan"])
+    assert ledger(d).followers == {"journalist": 4, "fan": 1}
+    assert d.state.sheets["ada"].follower_cap == 5
+
+
+# --- downtime slots and morale (src 487-491, 1417) -------------------------------------------------------
+
+
+@pytest.mark.rules("WD-DT-002")
+def test_d01_three_slots_and_a_fourth_action_is_refused() -> None:
+    """src 1417: 'a variable number of time slots (typically 3...)'. Three Explore slots; a fourth is
+    refused."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    for _ in range(3):
+        d.do("ann", "downtime_action", character="ada", action="explore")
+    d.refuse("ann", "downtime_action", character="ada", action="explore")
+
+
+@pytest.mark.rules("WD-MORALE-007", "WD-DT-006")
+def test_d02_two_steps_of_high_morale_roll_four_dice_and_a_six_gives_a_fourth_slot() -> None:
+    """src 489: 'if morale is two steps above neutral, roll four die ... If any turn up 6, gain an extra
+    time slot'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=2)
+    d.do("gm", "start_downtime", dice=[1, 2, 3, 6])
+    assert camp(d).phase.slots["ada"].total == 4
+
+
+@pytest.mark.rules("WD-MORALE-007")
+def test_d03_two_sixes_still_give_one_slot() -> None:
+    """src 489: 'Only one time slot is gained in a given night, using positive morale.'"""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=1)
+    d.do("gm", "start_downtime", dice=[6, 6, 1])
+    assert camp(d).phase.slots["ada"].total == 4
+
+
+@pytest.mark.rules("WD-MORALE-007")
+def test_d04_high_morale_without_a_six_gives_no_slot() -> None:
+    """src 489: no 6 among the three dice of one step up: three slots."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=1)
+    d.do("gm", "start_downtime", dice=[5, 5, 5])
+    assert camp(d).phase.slots["ada"].total == 3
+
+
+@pytest.mark.rules("WD-MORALE-005")
+def test_d05_after_downtime_morale_returns_to_the_day_start_value() -> None:
+    """src 491: 'After downtime is resolved, morale changes to the day start value.' Ada at +2 with a
+    neutral baseline is at neutral after the phase."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=2)
+    d.do("gm", "start_downtime", dice=[1, 1, 1, 1])
+    d.do("gm", "end_downtime")
+    assert d.state.people["ada"].morale == 0
+
+
+# --- Plan a Mission and Cape Business (src 1430-1468) -----------------------------------------------------
+
+
+def heist(d: Driver) -> None:
+    d.do("gm", "declare_mission", character="ada", mission="bank", kind="bank robbery",
+         details={"security": ["4 rent-a-cops", "1 protectorate, 4 police"], "traffic": ["clear", "jammed"],
+                  "reward": ["$40k", "$20k"]})  # fmt: skip
+
+
+@pytest.mark.rules("WD-PLAN-003")
+def test_pm1_a_plan_action_refines_knowledge_many_details() -> None:
+    """src 1445: 'GMs roll a result for [Knowledge] details the player nominates'. Knowledge 2: two
+    details, not three."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=2)
+    heist(d)
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "plan_mission", character="ada", mission="bank",
+             details=["security", "traffic", "reward"], rule="WD-PLAN-003")  # fmt: skip
+    d.do("ann", "plan_mission", character="ada", mission="bank", details=["security", "traffic"], dice=[2, 1])
+    assert camp(d).missions["bank"].offered == {"security": "1 protectorate, 4 police", "traffic": "clear"}
+
+
+@pytest.mark.rules("WD-PLAN-003")
+def test_pm2_the_planner_keeps_the_earlier_value_over_a_worse_roll() -> None:
+    """src 1445: 'the player chooses between the last decided (or default) result and that one, then
+    locks it in.' First roll: 4 rent-a-cops, taken; the next roll's Protectorate hero is turned down."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=2)
+    heist(d)
+    d.do("gm", "start_downtime")
+    d.do("ann", "plan_mission", character="ada", mission="bank", details=["security"], dice=[1])
+    d.do("ann", "keep_detail", character="ada", mission="bank", detail="security", take=True)
+    d.do("ann", "plan_mission", character="ada", mission="bank", details=["security"], dice=[2])
+    d.do("ann", "keep_detail", character="ada", mission="bank", detail="security", take=False)
+    assert camp(d).missions["bank"].locked["security"] == "4 rent-a-cops"
+
+
+@pytest.mark.rules("WD-PLAN-004")
+def test_pm3_details_never_refined_are_rolled_twice_and_the_worse_kept() -> None:
+    """src 1449: 'If details aren't refined or decided by players, GMs should roll twice and take the
+    worst result'. Security was locked; traffic rolls 1 and 2: jammed; reward rolls 1 and 1: $40k."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=2)
+    heist(d)
+    d.do("gm", "start_downtime")
+    d.do("ann", "plan_mission", character="ada", mission="bank", details=["security"], dice=[1])
+    d.do("ann", "keep_detail", character="ada", mission="bank", detail="security", take=True)
+    d.do("gm", "launch_mission", mission="bank", dice=[1, 2, 1, 1])
+    locked = camp(d).missions["bank"].locked
+    assert locked == {"security": "4 rent-a-cops", "traffic": "jammed", "reward": "$40k"}
+
+
+@pytest.mark.rules("WD-PLAN-006")
+def test_pm4_an_advance_roll_takes_one_detail_slot() -> None:
+    """src 1451: 'One such roll can be made in advance per mission planning action, taking the place of
+    one of the knowledge-based slots'. Knowledge 2: an advance roll and one detail; not two details."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=2)
+    heist(d)
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "plan_mission", character="ada", mission="bank", details=["security", "traffic"],
+             advance="wits", rule="WD-PLAN-003")  # fmt: skip
+    d.do("ann", "plan_mission", character="ada", mission="bank", details=["security"], advance="wits",
+         dice=[5, 1])  # fmt: skip
+    assert len(camp(d).missions["bank"].banked) == 1
+
+
+@pytest.mark.rules("WD-BIZ-002")
+def test_cb1_cape_business_checks_in_on_three_at_most() -> None:
+    """src 1464: 'Up to three people or things can be checked in with across a single Cape Business
+    downtime session.'"""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "cape_business", character="ada", checkins=["gang", "lab", "trog", "den"],
+             rule="WD-BIZ-002")  # fmt: skip
+    d.do("ann", "cape_business", character="ada", checkins=["gang", "lab", "trog"], dice=[1, 2, 3])
+    assert camp(d).phase.slots["ada"].used == 1
+
+
+@pytest.mark.rules("WD-BIZ-004", "WD-FOLLOW-009")
+def test_cb2_a_journalist_trades_rep_for_intel_one_for_one() -> None:
+    """src 1344: 'Tap a Journalist when doing Cape Business to exchange rep for intel (1 for 1 ...)'.
+    Two cards: two intel on the target; the Journalist is tapped."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=1)
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=50)
+    d.do("gm", "award", character="ada", rep="deed 1")
+    d.do("gm", "award", character="ada", rep="deed 2")
+    d.do("gm", "start_downtime")
+    ids = [c.id for c in live_cards(d)]
+    d.do("ann", "cape_business", character="ada", journalist_rep=ids, target="xb")
+    assert live_cards(d) == []
+    assert sum(intel(d).values()) == 2
+    assert ledger(d).tapped.get("journalist")
+
+
+# --- recruiting (src 1606-1730) ----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-RECRUIT-001")
+def test_r01_social_3_rolls_three_dice_and_each_4_plus_is_a_candidate() -> None:
+    """src 1615: 'roll a number of separate dice equal to their Social score. By default, for each 4+,
+    they get one prospective candidate.' Rank-and-file: 4, 6, 3: two."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[4, 6, 3])
+    assert camp(d).recruitments["r"].openings == 2
+
+
+@pytest.mark.rules("WD-RECRUIT-002", "WD-RECRUIT-004")
+def test_r02_a_lone_cape_seeking_a_tinker_takes_minus_4() -> None:
+    """src 1625-1629: 'Looking for Tinkers ... -3'; src 1665: '-1 penalty applied for every cape already
+    on the team, including any cape that is handling the hiring'. Alone: -4 on each die; three 6s are
+    2s: none."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", capes=True, seek=["tinkers"], dice=[6, 6, 6])
+    assert camp(d).recruitments["r"].openings == 0
+
+
+@pytest.mark.rules("WD-RECRUIT-002", "WD-RECRUIT-004", "WD-RECRUIT-007")
+def test_r03_felinous_balances_his_modifiers_to_zero_and_taps_rep_for_a_fourth_die() -> None:
+    """src 1687-1712: two capes on the team -2, 'dish out hurt' -1, villainous -1, one mission +2, a
+    20k payday +2: 'he'll roll a number of dice equal to his social (3) and aim for a 4+ ... taps
+    reputation from one prior successful job, and rolls one extra die, four in all. He gets two
+    applicants.' Faces 5, 4, 2, 1; the tapped card's keep roll a 6."""
+    d = table()
+    pc(d, "ann", "ada", "Felinous", social=3)
+    d.do("gm", "award", character="ada", rep="the museum job")
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", capes=True, team_capes=2,
+         seek=["dish_out_hurt", "villainous", "one_mission", "big_payday"], rep_dice=1,
+         dice=[5, 4, 2, 1, 6])  # fmt: skip
+    assert camp(d).recruitments["r"].openings == 2
+    assert len(live_cards(d)) == 1
+
+
+@pytest.mark.rules("WD-RECRUIT-007")
+def test_r04_three_rep_buy_plus_two_on_every_die() -> None:
+    """src 1671: 'One reputation must be tapped for a +1, two for a subsequent +1 ... 6 in total to get a
+    +3.' Three cards: +2; faces 2, 2, 1 become 4, 4, 3: two candidates."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    for n in range(3):
+        d.do("gm", "award", character="ada", rep=f"deed {n}")
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", rep_bonus=3, dice=[2, 2, 1, 6, 6, 6])
+    assert camp(d).recruitments["r"].openings == 2
+
+
+@pytest.mark.rules("WD-RECRUIT-007")
+def test_r05_two_rep_toward_the_bonus_is_refused() -> None:
+    """src 1671: the bonus is bought at 1, 3 or 6 rep; two buys nothing beyond +1."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    for n in range(2):
+        d.do("gm", "award", character="ada", rep=f"deed {n}")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "recruit", character="ada", recruitment="r", rep_bonus=2, rule="WD-RECRUIT-007")
+
+
+@pytest.mark.rules("WD-RECRUIT-008")
+def test_r06_a_milestone_tapped_for_a_die_is_never_lost() -> None:
+    """src 1673: milestones 'can be used for a recruitment effort in the same way rep can, but doesn't
+    disappear.' One milestone: a fourth die, and still one milestone."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3, milestones=1)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", milestone_dice=1, dice=[4, 4, 4, 4])
+    assert camp(d).recruitments["r"].openings == 4
+    assert d.state.sheets["ada"].milestones == 1
+
+
+@pytest.mark.rules("WD-RECRUIT-013")
+def test_r07_the_recruiter_asks_social_many_questions() -> None:
+    """src 1718: 'a number of questions can be asked equal to the recruiter's Social score'. Social 2:
+    two questions; a third is refused."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=2)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 6])
+    d.do("gm", "present_candidate", recruitment="r", candidate="a", name="Ash",
+         details={"power": "fire", "history": "army", "temper": "short"})  # fmt: skip
+    d.do("ann", "ask", character="ada", candidate="a", detail="power")
+    d.do("ann", "ask", character="ada", candidate="a", detail="history")
+    d.refuse("ann", "ask", character="ada", candidate="a", detail="temper", rule="WD-RECRUIT-013")
