@@ -1006,3 +1006,37 @@ def test_r07_the_recruiter_asks_social_many_questions() -> None:
     d.do("ann", "ask", character="ada", candidate="a", detail="power")
     d.do("ann", "ask", character="ada", candidate="a", detail="history")
     d.refuse("ann", "ask", character="ada", candidate="a", detail="temper", rule="WD-RECRUIT-013")
+
+
+# --- Specialist, a Craft skill named with its field (src 1568-1573) -----------------------------------------
+
+SPECIALIST = {"name": "Specialist (programming)", "stats": ["knowledge"]}
+
+
+@pytest.mark.rules("WD-CRAFT-018", "WD-SKILL-002")
+def test_c17_a_specialist_without_craft_is_refused() -> None:
+    """src 1571: Specialist: 'Requires the Basic Craft skill and a background in the field in
+    question.' Ada, a programmer, has no Craft: her sheet with Specialist (programming) is refused;
+    with Craft it joins."""
+    d = table()
+    ada = {**sheet("ada", "Ada"), "backgrounds": ["Programming"]}
+    d.refuse("ann", "add_character", sheet={**ada, "skills": [SPECIALIST]}, owner="ann", rule="WD-SKILL-002")
+    add(d, "ann", {**ada, "skills": [{"name": "Craft", "stats": ["dexterity"]}, SPECIALIST]}, owner="ann")
+
+
+@pytest.mark.rules("WD-CRAFT-018", "WD-CRAFT-014")
+def test_c18_a_specialist_named_with_its_field_is_a_craft_skill_for_the_plus_one() -> None:
+    """src 1544: Craft: '+1 to the final total of a crafting attempt per Craft skill known'; Specialist
+    is a Craft skill (src 1569: '(Craft)'), whatever field it names. Craft and Specialist (programming):
+    +2 on a coat (off the field); on a program, +2 and Specialist's +1 per Craft skill (2) and per
+    Knowledge skill (Specialist is Ada's one): +5."""
+    d = table()
+    ada = {**sheet("ada", "Ada", knowledge=3), "backgrounds": ["Programming"]}
+    add(d, "ann", {**ada, "skills": [{"name": "Craft", "stats": ["dexterity"]}, SPECIALIST]}, owner="ann")
+    d.do("gm", "award", character="ada", money=1000)
+    d.do("gm", "start_downtime")
+    d.do("gm", "start_craft", character="ada", project="coat", item="coat", tier="low", price=40)
+    d.do("gm", "start_craft", character="ada", project="app", item="app", tier="standard", price=30,
+         equipment=False, field="programming")  # fmt: skip
+    assert camp(d).projects["coat"].bonus == 2
+    assert camp(d).projects["app"].bonus == 5

@@ -37,7 +37,7 @@ from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.gear_damage import piece_name
 from capeworks.systems.weaverdice.morale import capped, spend_value
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.skills import CRAFT_TREE
+from capeworks.systems.weaverdice.skills import CRAFT_TREE, in_craft_tree
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -63,7 +63,7 @@ def _knows(sheet: Character, name: str) -> bool:
 
 def tree_skills(sheet: Character) -> int:
     """Craft-tree skills known (each +1 to a crafting total, WD-CRAFT-014)."""
-    return sum(1 for s in sheet.known_skills if s.tree == "craft" or s.name.lower() in CRAFT_TREE)
+    return sum(1 for s in sheet.known_skills if in_craft_tree(s))
 
 
 def craft_dice(sheet: Character) -> int:
