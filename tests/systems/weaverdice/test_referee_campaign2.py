@@ -1040,3 +1040,45 @@ def test_c18_a_specialist_named_with_its_field_is_a_craft_skill_for_the_plus_one
          equipment=False, field="programming")  # fmt: skip
     assert camp(d).projects["coat"].bonus == 2
     assert camp(d).projects["app"].bonus == 5
+
+
+# --- defaulting down keeps the item's DC modifiers (src 1486, 1516) -----------------------------------------
+
+
+def mechanic(d: Driver) -> None:
+    d.do("gm", "start_craft", character="ada", project="arm", item="grapple arm", tier="high", price=600,
+         mechanical=True)  # fmt: skip
+    assert camp(d).projects["arm"].dc == 25
+
+
+@pytest.mark.rules("WD-CRAFT-005", "WD-CRAFT-008")
+def test_c19_a_high_mechanical_item_at_21_is_no_high_item_but_a_standard_one() -> None:
+    """src 1502: high tier 'Lengthy DC of 20'; src 1516: 'If it's mechanical, add 5 to the DC': a high
+    mechanical grapple arm is DC 25. Knowledge 4, no Craft: 6 + 6 + 6 + 3 = 21 misses 25. src 1486: it
+    'can default down to the lower tier result': a standard mechanical arm is DC 15 + 5 = 20, met: a
+    standard arm, not a high one at the unmodified 20."""
+    d = crafter(dexterity=4, knowledge=4)
+    mechanic(d)
+    d.do("ann", "craft", character="ada", project="arm", rolls=4, dice=[6, 6, 6, 3])
+    assert camp(d).projects["arm"].result == "standard"
+
+
+@pytest.mark.rules("WD-CRAFT-005", "WD-CRAFT-008")
+def test_c20_a_high_mechanical_item_at_18_defaults_to_low_not_standard() -> None:
+    """As above: 6 + 6 + 5 + 1 = 18 misses the standard mechanical 20 and meets the low mechanical
+    10 + 5 = 15: a low-tier arm."""
+    d = crafter(dexterity=4, knowledge=4)
+    mechanic(d)
+    d.do("ann", "craft", character="ada", project="arm", rolls=4, dice=[6, 6, 5, 1])
+    assert camp(d).projects["arm"].result == "low"
+
+
+@pytest.mark.rules("WD-CRAFT-005", "WD-CRAFT-008")
+def test_c21_a_standard_mechanical_item_at_14_fails() -> None:
+    """src 1516: a standard mechanical item is DC 20, its low default DC 15: 5 + 5 + 4 = 14 meets
+    neither (the plain low DC 10 is not the mechanical item's)."""
+    d = crafter(dexterity=3, knowledge=3)
+    d.do("gm", "start_craft", character="ada", project="trap", item="spring trap", tier="standard",
+         price=90, mechanical=True)  # fmt: skip
+    d.do("ann", "craft", character="ada", project="trap", rolls=3, dice=[5, 5, 4])
+    assert camp(d).projects["trap"].result == "failed"

@@ -94,13 +94,18 @@ def materials(price: int, share: tuple[int, int], sheet: Character) -> int:
 
 
 def decide(project: CraftProject, config: CampaignConfig) -> str:
-    """The outcome of a finished project: its tier, a lower tier met, or failed (WD-CRAFT-003..005)."""
+    """The outcome of a finished project: its tier, a lower tier met, or failed (WD-CRAFT-003..005). A
+    lower tier's DC carries the item's own additions (mechanical +5 and the like, WD-CRAFT-008): a
+    mechanical item defaults down to a mechanical item of the lower tier."""
     total = project.total
     if project.repair:
         return "repaired" if total >= project.dc else "failed"
     if total >= project.dc:
         return project.tier
-    lower = [t for t in config.craft_tiers if t.dc < project.dc and total >= t.dc]
+    tier = config.tier(project.tier)
+    base = tier.dc if tier is not None else project.dc
+    added = project.dc - base
+    lower = [t for t in config.craft_tiers if t.dc < base and total >= t.dc + added]
     return max(lower, key=lambda t: t.dc).name if lower else "failed"
 
 
