@@ -36,7 +36,7 @@ def crafter(skills: list[dict[str, Any]] | None = None, **stats: Any) -> Driver:
     return d
 
 
-# --- the Craft tree (src 1539-1603) ---------------------------------------------------------------
+# --- the Craft tree (src 1539-1603) -------------------------------------------------------------------
 
 
 @pytest.mark.rules("WD-CRAFT-014", "WD-CRAFT-003", "WD-CRAFT-004")
@@ -218,7 +218,7 @@ def test_c15_a_craftsman_tapped_gives_a_single_4() -> None:
     assert 4 in camp(d).projects["bat"].rolls
 
 
-# --- money and general rewards (src 1233-1264) ------------------------------------------------------
+# --- money and general rewards (src 1233-1264) --------------------------------------------------------
 
 
 @pytest.mark.rules("WD-PROG-013")
@@ -259,7 +259,7 @@ def test_m04_general_rewards_check_no_progression_box() -> None:
     d.refuse("ann", "check_box", character="ada", box="room_to_recruit", rule="WD-PROG-002")
 
 
-# --- progression boxes and milestones (src 1187-1231, 1304-1325) ---------------------------------------
+# --- progression boxes and milestones (src 1187-1231, 1304-1325) --------------------------------------
 
 
 def boxes(d: Driver, *names: str) -> None:
@@ -520,7 +520,7 @@ def test_f09_a_tapped_fan_gives_no_card_in_the_next_phase() -> None:
     assert len(live_cards(d)) == 1
 
 
-# --- intel conversions (src 1905-1978) ------------------------------------------------------------------
+# --- intel conversions (src 1905-1978) ----------------------------------------------------------------
 
 
 def intel(d: Driver, ident: str = "ada") -> dict[str, int]:
@@ -608,7 +608,7 @@ def test_i07_a_rebrand_ends_the_slot_so_it_goes_last() -> None:
     )
 
 
-# --- finding and the grid (src 1797-1902) ------------------------------------------------------------
+# --- finding and the grid (src 1797-1902) -------------------------------------------------------------
 
 
 @pytest.mark.rules("WD-INTEL-003")
@@ -761,7 +761,7 @@ def test_p10_an_eager_follower_comes_with_room_for_it_at_the_cap() -> None:
     assert d.state.sheets["ada"].follower_cap == 5
 
 
-# --- downtime slots and morale (src 487-491, 1417) -------------------------------------------------------
+# --- downtime slots and morale (src 487-491, 1417) ----------------------------------------------------
 
 
 @pytest.mark.rules("WD-DT-002")
@@ -815,7 +815,7 @@ def test_d05_after_downtime_morale_returns_to_the_day_start_value() -> None:
     assert d.state.people["ada"].morale == 0
 
 
-# --- Plan a Mission and Cape Business (src 1430-1468) -----------------------------------------------------
+# --- Plan a Mission and Cape Business (src 1430-1468) -------------------------------------------------
 
 
 def heist(d: Driver) -> None:
@@ -914,7 +914,7 @@ def test_cb2_a_journalist_trades_rep_for_intel_one_for_one() -> None:
     assert ledger(d).tapped.get("journalist")
 
 
-# --- recruiting (src 1606-1730) ----------------------------------------------------------------------------
+# --- recruiting (src 1606-1730) -----------------------------------------------------------------------
 
 
 @pytest.mark.rules("WD-RECRUIT-001")
@@ -1008,7 +1008,7 @@ def test_r07_the_recruiter_asks_social_many_questions() -> None:
     d.refuse("ann", "ask", character="ada", candidate="a", detail="temper", rule="WD-RECRUIT-013")
 
 
-# --- Specialist, a Craft skill named with its field (src 1568-1573) -----------------------------------------
+# --- Specialist, a Craft skill named with its field (src 1568-1573) -----------------------------------
 
 SPECIALIST = {"name": "Specialist (programming)", "stats": ["knowledge"]}
 
@@ -1042,7 +1042,7 @@ def test_c18_a_specialist_named_with_its_field_is_a_craft_skill_for_the_plus_one
     assert camp(d).projects["app"].bonus == 5
 
 
-# --- defaulting down keeps the item's DC modifiers (src 1486, 1516) -----------------------------------------
+# --- defaulting down keeps the item's DC modifiers (src 1486, 1516) -----------------------------------
 
 
 def mechanic(d: Driver) -> None:
@@ -1082,3 +1082,125 @@ def test_c21_a_standard_mechanical_item_at_14_fails() -> None:
          price=90, mechanical=True)  # fmt: skip
     d.do("ann", "craft", character="ada", project="trap", rolls=3, dice=[5, 5, 4])
     assert camp(d).projects["trap"].result == "failed"
+
+
+# --- Go Shopping (src 1028-1143; WD-DT-007 PROPOSED: buy at list price) -------------------------------
+
+
+@pytest.mark.rules("WD-DT-007", "WD-EQUIP-013")
+def test_s01_a_standard_belt_costs_150_and_gives_two_belt_slots() -> None:
+    """src 1081-1085: Standard Belt: 'Grants two additional belt slots' at $150; src 1017: belt slots
+    equal Dexterity by default. Dexterity 3: five slots after the buy."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=200, dexterity=3)
+    d.do("gm", "start_downtime")
+    assert d.state.sheet("ada").belt_slots == 3
+    d.do("ann", "downtime_action", character="ada", action="go_shopping", piece="belt", cell="1,1")
+    assert ledger(d).money == 50
+    assert d.state.sheet("ada").belt_slots == 5
+
+
+@pytest.mark.rules("WD-DT-007")
+def test_s02_a_high_tier_belt_out_of_reach_is_refused_and_costs_no_slot() -> None:
+    """src 1101-1105: High Tier Belt, $500. Ada has $400: refused; her slot is still free."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=400)
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "downtime_action", character="ada", action="go_shopping", piece="high_belt", cell="0,0",
+             rule="WD-DT-007")  # fmt: skip
+    assert camp(d).phase.slots["ada"].used == 0 and ledger(d).money == 400
+
+
+@pytest.mark.rules("WD-DT-007", "WD-EQUIP-011", "WD-EQUIP-010")
+def test_s03_low_tier_armor_costs_100_and_a_second_costume_slot() -> None:
+    """src 1034-1038: Low Tier Armor: '1 Armor, but has double the encumbrance. -1 costume slot', $100.
+    The nine-slot grid (src 1019) holds it in two slots' worth, and one more armor point."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=100)
+    d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="go_shopping", piece="low_armor", cell="0,0")
+    costume = d.state.sheet("ada").costume
+    assert costume is not None and costume.used_cells == 2 and costume.armor == 1
+    assert ledger(d).money == 0
+
+
+@pytest.mark.rules("WD-CRAFT-004", "WD-CRAFT-006")
+def test_s04_crafting_a_standard_icon_costs_a_third_of_25_rounded_up() -> None:
+    """src 1117-1121: Standard Icon, $25; src 1498: standard materials 1/3: $9 (a third of $25, the
+    cents rounded up)."""
+    d = crafter(dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="i", item="icon", cell="0,0")
+    assert camp(d).projects["i"].paid == 9 and camp(d).projects["i"].dc == 15
+
+
+# --- Train (src 342) ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-SKILL-006", "WD-SKILL-008")
+def test_t01_training_rolls_add_knowledge_and_the_skills_stat_and_12_learns_it() -> None:
+    """src 342: 'make a roll for one they are learning, applying attribute bonuses/penalties from
+    knowledge and the skill's relevant attribute, saving the result ... If the total Knowledge rolls
+    for a skill total 12, the individual learns that skill.' Knowledge 4 (+1), Dexterity 4 (+1):
+    Lockpicking's rolls of 4 and 4 save 6 + 6 = 12: learned."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4, dexterity=4)
+    d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="train", skill="Lockpicking", stat="dexterity")
+    d.do("ann", "downtime_action", character="ada", action="train", skill="Lockpicking", dice=[4])
+    skill = next(s for s in d.state.sheets["ada"].skills if s.name == "Lockpicking")
+    assert skill.learning and sum(skill.training) == 6
+    d.do("ann", "downtime_action", character="ada", action="train", skill="Lockpicking", dice=[4])
+    skill = next(s for s in d.state.sheets["ada"].skills if s.name == "Lockpicking")
+    assert not skill.learning
+
+
+@pytest.mark.rules("WD-SKILL-006")
+def test_t02_low_knowledge_and_stat_take_from_the_training_roll() -> None:
+    """src 342: penalties apply too: Knowledge 2 (-1), Brawn 2 (-1): a 5 saves 3."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=2, brawn=2)
+    d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="train", skill="Wrestling", stat="brawn")
+    d.do("ann", "downtime_action", character="ada", action="train", skill="Wrestling", dice=[5])
+    skill = next(s for s in d.state.sheets["ada"].skills if s.name == "Wrestling")
+    assert sum(skill.training) == 3
+
+
+# --- Rest & Recuperate and paid care (src 1994-2013) --------------------------------------------------
+
+
+@pytest.mark.rules("WD-REST-002")
+def test_rr1_a_guts_roll_of_5_takes_5_days_off_a_fractured_leg() -> None:
+    """src 2009: 'Roll Guts to reduce the duration of a long-term condition by a number of days equal to
+    the result. Eg. ... rolling a 5, reducing duration by 5 days.' Guts 3 (+0): 20 days to 15."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=3)
+    d.do("gm", "award", character="ada", condition="fractured leg", days=20)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=["fractured leg"], dice=[5])
+    assert [(x.name, x.days) for x in ledger(d).conditions] == [("fractured leg", 15)]
+
+
+@pytest.mark.rules("WD-REST-002")
+def test_rr2_guts_2_gives_two_rolls_not_three() -> None:
+    """src 2005: 'a number of times equal to one's guts score'. Guts 2: a third use is refused; two
+    rolls of 3 at Guts 2 (-1) take 2 days each off: 20 to 16."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=2)
+    d.do("gm", "award", character="ada", condition="fractured leg", days=20)
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "rest_recuperate", character="ada", uses=["fractured leg"] * 3, rule="WD-REST-002")
+    d.do("ann", "rest_recuperate", character="ada", uses=["fractured leg"] * 2, dice=[3, 3])
+    assert [x.days for x in ledger(d).conditions] == [16]
+
+
+@pytest.mark.rules("WD-REST-003")
+def test_rr3_withdrawal_is_got_past_once_the_guts_rolls_reach_its_dc() -> None:
+    """src 2008: 'Roll Guts and put the result toward a lengthy check to get past something, like
+    getting over the hump of alcohol withdrawal.' DC 10, Guts 3 (+0): 6 and 4: past it."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=3)
+    d.do("gm", "award", character="ada", condition="withdrawal", dc=10)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=["withdrawal", "withdrawal"], dice=[6, 4])
+    assert ledger(d).conditions == ()
