@@ -1204,3 +1204,79 @@ def test_rr3_withdrawal_is_got_past_once_the_guts_rolls_reach_its_dc() -> None:
     d.do("gm", "start_downtime")
     d.do("ann", "rest_recuperate", character="ada", uses=["withdrawal", "withdrawal"], dice=[6, 4])
     assert ledger(d).conditions == ()
+
+
+# --- more of the Craft tree and followers (src 1344-1372, 1560-1587) ------------------------------------
+
+
+@pytest.mark.rules("WD-CRAFT-017")
+def test_c22_a_multitasker_with_knowledge_3_gets_a_free_action_every_second_craft_slot() -> None:
+    """src 1565: Multitasker: 'Every [5-Know] times a downtime slot is dedicated to crafting, get one free
+    craft action for an unrelated item.' Knowledge 3: every 2nd slot. Dexterity 1: the first slot holds
+    one roll; the second holds two, the free one for an unrelated item."""
+    d = crafter([CRAFT, craft_skill("Multitasker")], dexterity=1, knowledge=3)
+    d.do("gm", "start_craft", character="ada", project="bat", item="bat", tier="low", price=40)
+    d.do("gm", "start_craft", character="ada", project="hat", item="hat", tier="low", price=40)
+    d.do("ann", "craft", character="ada", project="bat", rolls=1, dice=[3, 1])
+    assert camp(d).phase.slots["ada"].used == 1
+    d.do("ann", "craft", character="ada", project="bat", rolls=1, dice=[3, 1])
+    d.do("ann", "craft", character="ada", project="hat", rolls=1, dice=[3, 1])
+    assert camp(d).phase.slots["ada"].used == 2
+
+
+@pytest.mark.rules("WD-CRAFT-020", "WD-CRAFT-005")
+def test_c23_contrived_armor_short_of_its_dc_defaults_to_a_lower_contrived_piece() -> None:
+    """src 1587: Contrive: 'By adding crafting difficulties together' a costume piece absorbs a lesser
+    one: standard armor (DC 15, src 1496) with a $50 low belt (DC 10): DC 25. Knowledge 3 and Craft:
+    6 + 6 + 6 + 1 (Craft) + 1 (Contrive) = 20 misses 25 and is no standard armor at 15 either; the low
+    armor with the belt folded in is DC 10 + 10 = 20: met, low armor."""
+    d = crafter([CRAFT, craft_skill("Contrive"), KNOW], dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="a", item="armor", contrive_with="low",
+         contrive_value=50, cell="0,0")  # fmt: skip
+    assert camp(d).projects["a"].dc == 25
+    d.do("ann", "craft", character="ada", project="a", rolls=3, dice=[6, 1, 6, 1, 6, 1])
+    assert camp(d).projects["a"].result == "low"
+
+
+@pytest.mark.rules("WD-CRAFT-019")
+def test_c24_resourceful_with_a_third_craft_skill_cuts_twenty_percent() -> None:
+    """src 1580: 'Increase this by 10% and $10 respectively, for each Craft skill known' (PROPOSED:
+    Craft and Resourceful give the base 10%, each further Craft skill 10% more). Craft, Resourceful and
+    Diligence: 20% or $20: a high $1000 item's $500 of materials cost $400."""
+    d = crafter([CRAFT, craft_skill("Resourceful"), craft_skill("Diligence"), TALK], dexterity=3, knowledge=3)
+    d.do("gm", "start_craft", character="ada", project="suit", item="suit", tier="high", price=1000)
+    assert camp(d).projects["suit"].paid == 400
+
+
+@pytest.mark.rules("WD-FOLLOW-010")
+def test_f10_a_fan_tapped_while_rep_is_short_gives_a_card_spent_on_use() -> None:
+    """src 1372: 'If you have less than [# of fans] rep, tap a fan to gain reputation. This reputation
+    is always spent on use.' Two Fans, no rep, outside downtime: a card that is used up when played."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    followers(d, fan=2)
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="rep")
+    cards = live_cards(d)
+    assert len(cards) == 1 and cards[0].consumable
+
+
+@pytest.mark.rules("WD-FOLLOW-010")
+def test_f11_a_fan_gives_no_rep_to_one_who_holds_as_many_as_the_fans() -> None:
+    """src 1372: 'If you have less than [# of fans] rep'. One Fan, one card held: refused."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    followers(d, fan=1)
+    d.do("gm", "award", character="ada", rep="deed")
+    d.refuse("ann", "tap_follower", character="ada", kind="fan", use="rep", rule="WD-FOLLOW-010")
+
+
+@pytest.mark.rules("WD-REP-009")
+def test_n01_negative_rep_is_cited_without_being_spent() -> None:
+    """src 440: 'Cite these (without spending them!) to apply a -1 at an inconvenient time'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    d.do("gm", "give_negative", character="ada", source="hurt civilians for kicks")
+    bad = next(c for c in ledger(d).rep if c.negative)
+    d.do("gm", "cite_negative", character="ada", card=bad.id)
+    assert any(c.id == bad.id for c in ledger(d).rep)
+    assert ledger(d).penalty == 1
