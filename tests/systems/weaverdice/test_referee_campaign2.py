@@ -1280,3 +1280,67 @@ def test_n01_negative_rep_is_cited_without_being_spent() -> None:
     d.do("gm", "cite_negative", character="ada", card=bad.id)
     assert any(c.id == bad.id for c in ledger(d).rep)
     assert ledger(d).penalty == 1
+
+
+# --- rep played in talks (src 431-433) ---------------------------------------------------------------
+
+
+def talks(d: Driver, party: str = "Dealers") -> None:
+    d.do("gm", "open_negotiation", negotiation="n", party=party, tn=4)
+
+
+@pytest.mark.rules("WD-REP-003", "WD-REP-005")
+def test_n02_one_rep_card_rolls_a_second_die_and_is_spent() -> None:
+    """src 431: 'If they use one bit of rep, they get to roll an additional die for the social roll,
+    taking the best result'; src 433: 'Rep is usually spent when played'. Social 3: 2 and 5 keep 5."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    d.do("gm", "award", character="ada", rep="kicked Steeltoe's ass")
+    talks(d)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[live_cards(d)[0].id], dice=[2, 5])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    assert live_cards(d) == []
+
+
+@pytest.mark.rules("WD-REP-003")
+def test_n03_two_cards_buy_no_second_extra_die() -> None:
+    """src 431: 'to get +2 die they need three rep': two cards are refused, nothing spent."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    for n in range(2):
+        d.do("gm", "award", character="ada", rep=f"deed {n}")
+    talks(d)
+    d.refuse("ann", "negotiate", character="ada", negotiation="n", cards=[c.id for c in live_cards(d)],
+             rule="WD-REP-003")  # fmt: skip
+    assert len(live_cards(d)) == 2
+
+
+@pytest.mark.rules("WD-REP-005")
+def test_n04_exclusive_rep_kept_on_4_is_marked_and_then_needs_6() -> None:
+    """src 433: 'rep exclusive to a person or group lets the player roll Social if relevant. On a 4+ they
+    keep it, but make a mark on the post-it: future attempts to keep it will be harder (6+ difficulty).'
+    'Dealers Owe You' with the dealers: the talk's dice 3, 5; the keep roll 4: kept, marked. Next talks:
+    keep roll 5: lost."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    d.do("gm", "award", character="ada", rep="Dealers Owe You", exclusive="Dealers")
+    talks(d)
+    card = live_cards(d)[0]
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[card.id], dice=[3, 5, 4])
+    assert [c.marked for c in live_cards(d)] == [True]
+    d.do("gm", "open_negotiation", negotiation="m", party="Dealers", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="m", cards=[card.id], dice=[3, 5, 5])
+    assert live_cards(d) == []
+
+
+@pytest.mark.rules("WD-REP-006")
+def test_n05_rep_the_listener_does_not_care_about_is_rejected() -> None:
+    """src 433: 'If the rep doesn't matter to an individual it gets rejected'. Dealers' rep with the
+    mayor: refused, kept."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    d.do("gm", "award", character="ada", rep="Dealers Owe You", exclusive="Dealers")
+    talks(d, "Mayor")
+    d.refuse("ann", "negotiate", character="ada", negotiation="n", cards=[live_cards(d)[0].id],
+             rule="WD-REP-006")  # fmt: skip
+    assert len(live_cards(d)) == 1
