@@ -1344,3 +1344,19 @@ def test_n05_rep_the_listener_does_not_care_about_is_rejected() -> None:
     d.refuse("ann", "negotiate", character="ada", negotiation="n", cards=[live_cards(d)[0].id],
              rule="WD-REP-006")  # fmt: skip
     assert len(live_cards(d)) == 1
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-STAT-012", "WD-REP-007")
+def test_f12_a_fan_on_the_sheet_and_a_fan_won_in_play_are_two_fans_for_the_cap() -> None:
+    """src 1370: 'Every two fans raise reputation cap by 1'; src 435: the cap is Social + milestones.
+    Ada joined with one Fan on her sheet and won a second in play: two Fans, Social 3 + 1 = 4; four
+    cards at the day's end owe no discard."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3, fans=1)
+    d.do("gm", "award", character="ada", eligible="fan")
+    d.do("ann", "gain_follower", character="ada", kind="fan", dice=[6])
+    for n in range(4):
+        d.do("gm", "award", character="ada", rep=f"deed {n}")
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert camp(d).discards.get("ada", 0) == 0

@@ -101,12 +101,13 @@ def live_rep(ledger: Ledger) -> tuple[RepCard, ...]:
 
 def rep_cap(state: WdState, ident: str) -> int:
     """Social + milestones + one per two Fans (WD-STAT-012, WD-FOLLOW-010); the two-Fan bonus is the
-    Fans' passive, so a tapped Fan counts for nothing while its passive is out (src 1348)."""
+    Fans' passive, so a tapped Fan counts for nothing while its passive is out (src 1348). Fans the
+    sheet joined with and Fans won in play pair up alike ('Every two fans', src 1370)."""
     sheet = state.sheet(ident)
     phase = state.campaign.phase
     now = phase.number if phase is not None else state.campaign.phases + 1
     fans = ledger_of(state, ident).active("fan", now, state.config.campaign.follower_passive_max)
-    return sheet.reputation_cap + fans // 2
+    return sheet.reputation_cap - sheet.fans // 2 + (sheet.fans + fans) // 2
 
 
 def day_baseline(state: WdState, ident: str) -> int:
