@@ -1360,3 +1360,26 @@ def test_f12_a_fan_on_the_sheet_and_a_fan_won_in_play_are_two_fans_for_the_cap()
     d.do("gm", "start_downtime")
     d.do("gm", "end_downtime")
     assert camp(d).discards.get("ada", 0) == 0
+
+
+@pytest.mark.rules("WD-FOLLOW-004")
+def test_f13_a_third_fan_after_two_on_the_sheet_needs_more_than_2() -> None:
+    """src 1355: 'a roll requiring a result in excess of the number of that follower one already has'.
+    Ada's sheet holds two Fans: Social 3 (+0) rolling a 2 wins no third."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3, fans=2)
+    d.do("gm", "award", character="ada", eligible="fan")
+    d.do("ann", "gain_follower", character="ada", kind="fan", dice=[2])
+    assert ledger(d).followers.get("fan", 0) == 0
+
+
+@pytest.mark.rules("WD-FOLLOW-006")
+def test_f14_fans_on_the_sheet_fill_the_follower_cap() -> None:
+    """src 1359: 'capped at a number of followers equal to 2x their Social' and 'They could come in any
+    combination'. Social 2: four; two Fans on the sheet and two Journalists won in play fill it: a
+    Craftsman is refused."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=2, fans=2)
+    followers(d, journalist=2)
+    d.do("gm", "award", character="ada", eligible="craftsman")
+    d.refuse("ann", "gain_follower", character="ada", kind="craftsman", rule="WD-FOLLOW-006")
