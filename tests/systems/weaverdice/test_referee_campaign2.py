@@ -1383,3 +1383,19 @@ def test_f14_fans_on_the_sheet_fill_the_follower_cap() -> None:
     followers(d, journalist=2)
     d.do("gm", "award", character="ada", eligible="craftsman")
     d.refuse("ann", "gain_follower", character="ada", kind="craftsman", rule="WD-FOLLOW-006")
+
+
+@pytest.mark.rules("WD-FOLLOW-010")
+def test_f15_fans_on_the_sheet_give_their_rep_in_downtime_too() -> None:
+    """src 1370: Fan passive: 'Grants 1 reputation for downtime phase only.' Ada joined with two Fans
+    on her sheet and won a third in play: three cards in the phase; tapping the won one takes one
+    card back (src 1348), and the phase's end takes the rest."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3, fans=2)
+    followers(d, fan=1)
+    d.do("gm", "start_downtime")
+    assert [c.source for c in live_cards(d)] == ["fans"] * 3
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="bystanders")
+    assert len(live_cards(d)) == 2
+    d.do("gm", "end_downtime")
+    assert live_cards(d) == []

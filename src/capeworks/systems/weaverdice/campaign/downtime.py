@@ -106,8 +106,15 @@ def rep_cap(state: WdState, ident: str) -> int:
     sheet = state.sheet(ident)
     phase = state.campaign.phase
     now = phase.number if phase is not None else state.campaign.phases + 1
-    fans = ledger_of(state, ident).active("fan", now, state.config.campaign.follower_passive_max)
-    return sheet.reputation_cap - sheet.fans // 2 + (sheet.fans + fans) // 2
+    fans = fan_passives(state, ident, ledger_of(state, ident), now)
+    return sheet.reputation_cap - sheet.fans // 2 + fans // 2
+
+
+def fan_passives(state: WdState, ident: str, ledger: Ledger, phase: int) -> int:
+    """Fans whose passive counts in ``phase``: the untapped ones won in play and those the sheet joined
+    with, at most the table's six (WD-FOLLOW-005/010)."""
+    most = state.config.campaign.follower_passive_max
+    return min(most, ledger.active("fan", phase, most) + state.sheet(ident).fans)
 
 
 def day_baseline(state: WdState, ident: str) -> int:
@@ -217,7 +224,7 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
         ledger = ledger_of(state, ident)
         if ledger.free_slots:
             ledger = ledgers[ident] = evolve(ledger, {"free_slots": ledger.free_slots - 1})
-        fans = ledger.active("fan", phase.number, ctx.config.campaign.follower_passive_max)
+        fans = fan_passives(state, ident, ledger, phase.number)
         for _ in range(fans):
             ledger = add_card(ledger, source="fans", consumable=True, downtime_only=True)
         if fans:

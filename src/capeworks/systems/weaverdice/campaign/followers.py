@@ -172,18 +172,19 @@ def tap(state: WdState, ledger: Ledger, ident: str, kind: str, most: int = 6) ->
         followers = {k: v for k, v in ledger.followers.items() if k != kind}
         if left:
             followers[kind] = left
-        return _lapse_fan_rep(state, evolve(ledger, {"followers": followers}), kind, now, most), True
+        return _lapse_fan_rep(state, ident, evolve(ledger, {"followers": followers}), kind, now, most), True
     tapped = {**ledger.tapped, kind: (*ledger.tapped.get(kind, ()), now + 1)}
-    return _lapse_fan_rep(state, evolve(ledger, {"tapped": tapped}), kind, now, most), False
+    return _lapse_fan_rep(state, ident, evolve(ledger, {"tapped": tapped}), kind, now, most), False
 
 
-def _lapse_fan_rep(state: WdState, ledger: Ledger, kind: str, now: int, most: int) -> Ledger:
+def _lapse_fan_rep(state: WdState, ident: str, ledger: Ledger, kind: str, now: int, most: int) -> Ledger:
     """A Fan tapped (or lost) in an open phase takes its passive rep of this phase with it: the passive
     is lost "for the rest of the downtime phase" (src 1348, WD-FOLLOW-003/010)."""
     if kind != "fan" or state.campaign.phase is None:
         return ledger
     # the character's own Fans' cards: a group's Fans' (shared) are the group's (group_passives)
-    excess = sum(1 for x in ledger.rep if x.downtime_only and not x.shared) - ledger.active("fan", now, most)
+    held = min(most, ledger.active("fan", now, most) + state.sheet(ident).fans)  # the sheet's Fans too
+    excess = sum(1 for x in ledger.rep if x.downtime_only and not x.shared) - held
     if excess <= 0:
         return ledger
     gone: set[int] = set()
