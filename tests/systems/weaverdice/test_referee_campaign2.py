@@ -1399,3 +1399,46 @@ def test_f15_fans_on_the_sheet_give_their_rep_in_downtime_too() -> None:
     assert len(live_cards(d)) == 2
     d.do("gm", "end_downtime")
     assert live_cards(d) == []
+
+
+# --- the grid's rewards (src 1813-1817, 1866) -----------------------------------------------------
+
+
+@pytest.mark.rules("WD-INTEL-017")
+def test_i17_a_finished_movements_row_helps_every_later_roll() -> None:
+    """src 1866: 'Finishing a given row or column will confer a mechanical bonus. Against an enemy,
+    knowing their movements and/or history confers a bonus to all information gathering rolls against
+    them'. Gus's 2x2 grid: Movements row unlocked with 5 and 6; then a 3 (Wits 3, +0) on a 4+ cell
+    is a 4 with the bonus: unlocked."""
+    d = analyst()
+    d.do("gm", "add_target", target="gus", name="Gus", size=2, dispositions=["violent"], tns=[4] * 4)
+    d.do("ann", "surveil", character="ada", target="gus", cell="0,0", dice=[5])
+    d.do("ann", "surveil", character="ada", target="gus", cell="0,1", dice=[6])
+    assert "Movements" in camp(d).targets["gus"].lines
+    d.do("ann", "surveil", character="ada", target="gus", cell="1,0", dice=[3])
+    assert camp(d).targets["gus"].cells[2].unlocked
+
+
+@pytest.mark.rules("WD-INTEL-003")
+def test_i18_tier_four_intel_finds_the_target_and_opens_the_first_cell() -> None:
+    """src 1817: tier four: '100% & unlock 1-2'. Spent on finding Crossbones: found, and the
+    surveillance corner is open."""
+    d = analyst()
+    d.do("gm", "add_target", target="xb", name="Crossbones", size=2, dispositions=["violent"],
+         tns=[4] * 4, find_dc=50)  # fmt: skip
+    d.do("gm", "award", character="ada", intel="violent:4")
+    d.do("ann", "spend_intel", character="ada", target="xb", intel="violent:4", on="find")
+    t = camp(d).targets["xb"]
+    assert t.found and t.cells[0].unlocked
+
+
+@pytest.mark.rules("WD-INTEL-015")
+def test_i19_intel_unlocks_an_available_cell_without_an_action() -> None:
+    """src 1902: 'intel can be spent at any time during the downtimes to unlock a space without taking
+    an action'. A tier-1 violent on Gus's 4+ corner: open, no slot used."""
+    d = analyst()
+    d.do("gm", "add_target", target="gus", name="Gus", size=2, dispositions=["violent"], tns=[4] * 4)
+    d.do("gm", "award", character="ada", intel="violent:1")
+    d.do("ann", "spend_intel", character="ada", target="gus", intel="violent:1", on="0,0")
+    assert camp(d).targets["gus"].cells[0].unlocked
+    assert camp(d).phase.slots["ada"].used == 0
