@@ -1010,7 +1010,7 @@ def test_r07_the_recruiter_asks_social_many_questions() -> None:
 
 # --- Specialist, a Craft skill named with its field (src 1568-1573) -----------------------------------
 
-SPECIALIST = {"name": "Specialist (programming)", "stats": ["knowledge"]}
+SPECIALIST = {"name": "Specialist (programming)", "stats": ["dexterity"]}
 
 
 @pytest.mark.rules("WD-CRAFT-018", "WD-SKILL-002")
@@ -1029,10 +1029,11 @@ def test_c18_a_specialist_named_with_its_field_is_a_craft_skill_for_the_plus_one
     """src 1544: Craft: '+1 to the final total of a crafting attempt per Craft skill known'; Specialist
     is a Craft skill (src 1569: '(Craft)'), whatever field it names. Craft and Specialist (programming):
     +2 on a coat (off the field); on a program, +2 and Specialist's +1 per Craft skill (2) and per
-    Knowledge skill (Specialist is Ada's one): +5."""
+    Knowledge skill (Research): +5."""
     d = table()
     ada = {**sheet("ada", "Ada", knowledge=3), "backgrounds": ["Programming"]}
-    add(d, "ann", {**ada, "skills": [{"name": "Craft", "stats": ["dexterity"]}, SPECIALIST]}, owner="ann")
+    skills = [{"name": "Craft", "stats": ["dexterity"]}, SPECIALIST, KNOW]
+    add(d, "ann", {**ada, "skills": skills}, owner="ann")
     d.do("gm", "award", character="ada", money=1000)
     d.do("gm", "start_downtime")
     d.do("gm", "start_craft", character="ada", project="coat", item="coat", tier="low", price=40)
