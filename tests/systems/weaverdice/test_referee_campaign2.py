@@ -1443,3 +1443,62 @@ def test_i19_intel_unlocks_an_available_cell_without_an_action() -> None:
     d.do("ann", "spend_intel", character="ada", target="gus", intel="violent:1", on="0,0")
     assert camp(d).targets["gus"].cells[0].unlocked
     assert camp(d).phase.slots["ada"].used == 0
+
+
+# --- paid care, a group's followers, a Journalist's keep roll (src 1340, 1361, 2011-2013) -------------
+
+
+@pytest.mark.rules("WD-REST-004", "WD-REST-005")
+def test_rr4_maskdoc_without_a_reference_charges_2000_and_a_4_after_the_minus_1_misses() -> None:
+    """src 2013: Maskdoc 'ask for $2000 if you don't have a reference ... and roll 1d6-1'; a 4+ halves
+    the fractured leg. A 4 is a 3: no halving; the fee is paid all the same."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=2500)
+    d.do("gm", "award", character="ada", condition="fractured leg", days=20)
+    d.do("gm", "start_downtime")
+    d.do("ann", "paid_care", character="ada", provider="maskdoc", condition="fractured leg", dice=[4])
+    leg = next(c for c in ledger(d).conditions if c.name == "fractured leg")
+    assert (leg.days, ledger(d).money) == (20, 500)
+
+
+@pytest.mark.rules("WD-REST-004")
+def test_rr5_maskdoc_out_of_reach_is_refused() -> None:
+    """src 2013: $2000 without a reference; Ada has $1500: refused, nothing paid."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=1500)
+    d.do("gm", "award", character="ada", condition="fractured leg", days=20)
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "paid_care", character="ada", provider="maskdoc", condition="fractured leg")
+    assert ledger(d).money == 1500
+
+
+@pytest.mark.rules("WD-FOLLOW-008")
+def test_g01_a_two_player_gang_holds_two_shared_followers() -> None:
+    """src 1361: 'groups have their own shared followers, with a cap equal to the number of notable
+    people within the gang. For a player gang, this would be equal to the number of players to start.'"""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    pc(d, "bob", "bo", "Bo", social=3)
+    d.do("gm", "form_group", group="gang", name="The Gang", members=["ada", "bo"])
+    for seat, who in (("ann", "ada"), ("bob", "bo")):
+        d.do("gm", "award", character=who, eligible="fan")
+        d.do(seat, "gain_follower", character=who, kind="fan", group="gang", dice=[6])
+    d.do("gm", "award", character="ada", eligible="fan")
+    d.refuse("ann", "gain_follower", character="ada", kind="fan", group="gang", rule="WD-FOLLOW-008")
+    assert camp(d).groups["gang"].followers == {"fan": 2}
+
+
+@pytest.mark.rules("WD-FOLLOW-009")
+def test_j01_one_journalist_keeps_a_spent_card_on_a_6_not_a_5() -> None:
+    """src 1342: Journalist: 'When self-promoting, they may roll to keep a reputation spent during the
+    day, base 7+ difficulty', each Journalist +1 (src 1340). One Journalist: a 5 is 6, short of 7."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    followers(d, journalist=1)
+    d.do("gm", "award", character="ada", rep="saved the ferry")
+    d.do("gm", "start_downtime")
+    talks(d, "Mayor")
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[live_cards(d)[0].id], dice=[6, 1])
+    spent = ledger(d).spent[0].id
+    d.do("ann", "downtime_action", character="ada", action="self_promote", card=spent, dice=[5])
+    assert live_cards(d) == []
