@@ -1502,3 +1502,25 @@ def test_j01_one_journalist_keeps_a_spent_card_on_a_6_not_a_5() -> None:
     spent = ledger(d).spent[0].id
     d.do("ann", "downtime_action", character="ada", action="self_promote", card=spent, dice=[5])
     assert live_cards(d) == []
+
+
+@pytest.mark.rules("WD-CRAFT-020", "WD-CRAFT-013")
+def test_c25_contrived_armor_made_at_the_table_repairs_at_dc_17_unasked() -> None:
+    """src 1587: Contrive: '... Repair DC is increased by 5.' Ada makes armor with a low belt folded in
+    (DC 15 + 10 = 25): 6 x 4 + 2 = 26. Struck later, its repair is DC 12 (src 1032) + 5 = 17: the
+    table made the piece, so it knows it was contrived without Ada's player saying so."""
+    d = crafter([CRAFT, craft_skill("Contrive"), KNOW], dexterity=4, knowledge=5)
+    d.do("ann", "start_craft", character="ada", project="a", item="armor", contrive_with="low",
+         contrive_value=50, cell="0,0")  # fmt: skip
+    d.do("ann", "craft", character="ada", project="a", rolls=4, dice=[6, 1] * 4)
+    d.do("ann", "craft", character="ada", project="a", rolls=0, finish=True)
+    assert camp(d).projects["a"].result == "standard"
+    s = d.state.sheets["ada"]
+    assert s.costume is not None and [p.contrived for p in s.costume.pieces] == [True]
+    assert d.replayed().state == d.state
+    struck = s.costume.model_copy(
+        update={"pieces": tuple(p.model_copy(update={"damaged": True}) for p in s.costume.pieces)}
+    )
+    d.patch(sheets={**d.state.sheets, "ada": s.model_copy(update={"costume": struck})})
+    d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
+    assert camp(d).projects["fix"].dc == 17

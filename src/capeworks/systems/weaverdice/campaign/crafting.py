@@ -133,7 +133,10 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
     if c.repair:
         if c.equipment:
             _check_repairable(state, c.character, c.item)
-        dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if c.contrived else 0)
+        # a piece the table saw made with Contrive repairs at +5 unasked (WD-CRAFT-020, src 1587)
+        piece = _struck_piece(sheet, c.item.strip().lower())
+        contrived = c.contrived or (piece is not None and piece.contrived)
+        dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if contrived else 0)
         cost, tier = 0, "repair"
     else:
         t = conf.tier(attempted_tier(c, gm=ctx.is_gm))
@@ -175,6 +178,7 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         equipment=c.equipment,
         cell=c.cell.strip(),
         group=c.group.strip(),
+        contrived=bool(c.contrive_with) and not c.repair,
     )
     b = Builder(state, ctx, dice)
     b.emit(
@@ -462,7 +466,7 @@ def _into_costume(b: Builder, ident: str, key: str, project: CraftProject) -> No
     """A made costume piece goes into the costume at the project's cell, as a bought one does
     (:func:`~.downtime.place_piece`); armor is a wound slot at once (WD-EQUIP-011)."""
     who = b.person(ident)
-    sheet = place_piece(b.state, ident, key, project.cell, project.group)
+    sheet = place_piece(b.state, ident, key, project.cell, project.group, contrived=project.contrived)
     track = who.track.resized(sheet)
     words = f"the {key.replace('_', ' ')} made goes into the costume at {project.cell}"
     b.emit(

@@ -353,7 +353,9 @@ def _tools(state: WdState, c: cc.DowntimeAction) -> Ledger:
     return evolve(ledger, {"money": ledger.money - MACHINING_PRICE, "tools": (*ledger.tools, c.tool)})
 
 
-def place_piece(state: WdState, ident: str, key: str, cell: str, group: str = "") -> Character:
+def place_piece(
+    state: WdState, ident: str, key: str, cell: str, group: str = "", *, contrived: bool = False
+) -> Character:
     """The character's sheet with the costume piece ``key`` in grid cell ``cell`` ("row,col"), a piece
     bought (Go Shopping) or made (a finished craft) alike: the cell must be free and in the grid, the
     slots enough (WD-EQUIP-005/010); a sheet with no costume yet starts one with the slots its
@@ -364,7 +366,7 @@ def place_piece(state: WdState, ident: str, key: str, cell: str, group: str = ""
     sheet = state.sheets[ident]
     slots = ledger_of(state, ident).costume_slots
     costume = sheet.costume if sheet.costume is not None else Costume(extra_slots=slots)
-    placed = PlacedPiece(key=key, cell=(int(row), int(col)), group=group.strip())
+    placed = PlacedPiece(key=key, cell=(int(row), int(col)), group=group.strip(), contrived=contrived)
     # validated afresh: the cell must be free and in the grid, the slots enough (WD-EQUIP-005/010)
     costume = Costume.model_validate({**costume.model_dump(), "pieces": (*costume.pieces, placed)})
     return evolve(sheet, {"costume": costume})
