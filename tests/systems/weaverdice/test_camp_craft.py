@@ -162,13 +162,13 @@ def test_diligence_resourceful_and_master_craft() -> None:
     # five Craft-tree skills: Craft + Resourceful give 10%, the other three 10% each: 40% off $100
     d.do("gm", "start_craft", character="ada", project="c", item="coat", tier="standard", price=300)
     assert camp(d).projects["c"].paid == 60
-    # Master Craft: 1 + 1 (Craft) + 2 dice, keep one; "take 4" once a day
-    d.do("ann", "craft", character="ada", project="c", rolls=2, take_four=True, dice=[1, 2, 3, 1])
+    # Master Craft: 1 + 2 dice (its two replace Craft's one, src 1551), keep one; "take 4" once a day
+    d.do("ann", "craft", character="ada", project="c", rolls=2, take_four=True, dice=[1, 2, 3])
     assert camp(d).projects["c"].rolls == (4, 3)
     d.refuse("ann", "craft", character="ada", project="c", take_four=True, rule="WD-CRAFT-022")
     # Diligence: Dexterity + 1 = 4 actions in the slot
     assert camp(d).phase.slots["ada"].session.left == 2
-    d.do("ann", "craft", character="ada", project="c", dice=[6, 6, 6, 6])
+    d.do("ann", "craft", character="ada", project="c", dice=[6, 6, 6])
     assert camp(d).phase.slots["ada"].used == 1
 
 

@@ -224,6 +224,8 @@ class PlacedPiece(Frozen):
     damaged: bool = False
     destroyed: bool = False
     fragile_lost: bool = False
+    #: made with Contrive, a lesser piece folded in: its repair DC is 5 higher (WD-CRAFT-020, src 1587)
+    contrived: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Costume(Frozen):

@@ -36,7 +36,9 @@ __all__ = [
     "check_starting_skills",
     "had_skills",
     "handy_adds",
+    "in_craft_tree",
     "skill_dice",
+    "skill_kind",
     "start_learning",
     "train",
     "training_total",
@@ -109,11 +111,17 @@ def skill_dice(
     """Extra dice from the named skills (WD-SKILL-001); a learning skill counts only once
     Focus opened it for this encounter (WD-SKILL-009). Given the ``stats`` a check rolls, a skill
     helps only if it belongs to one of them: its familiarity is "on rolls they'd already be
-    making" in its field (seed src 311), and Brawl is no help to a Knowledge recall."""
+    making" in its field (seed src 311), and Brawl is no help to a Knowledge recall. Master Craft's two
+    dice replace Craft's one rather than add to it: 'rolling two (or three, with master Craft)' (src
+    1551, WD-CRAFT-022)."""
     open_now = {n.lower() for n in opened}
+    names = list(names)
+    named = {n.strip().lower() for n in names}
     total = 0
     for name in names:
         skill = _skill(character, name)
+        if skill.name.lower() == "craft" and "master craft" in named:
+            continue
         if stats is not None and not set(skill.stats) & set(stats):
             fields = " or ".join(s.value.title() for s in skill.stats)
             raise RuleViolation(
@@ -148,8 +156,15 @@ def handy_adds(character: Character, skills: Iterable[str], background: str) -> 
     return crafty or bool(background)
 
 
-def _in_craft_tree(skill: Skill) -> bool:
-    return skill.tree == "craft" or skill.name.lower() in CRAFT_TREE
+def skill_kind(name: str) -> str:
+    """A skill's name without the field it names, lower-cased: 'Specialist (programming)' is a
+    Specialist (src 1573: 'Pick a field'), with its prerequisites and its place in the Craft tree."""
+    return name.split("(", 1)[0].strip().lower()
+
+
+def in_craft_tree(skill: Skill) -> bool:
+    """A Craft-tree skill (src 1539-1603), by its tree or its name (a Specialist whatever its field)."""
+    return skill.tree == "craft" or skill_kind(skill.name) in CRAFT_TREE
 
 
 def check_prerequisites(character: Character, requires: Mapping[str, Needs] = PREREQUISITES) -> None:
@@ -158,14 +173,14 @@ def check_prerequisites(character: Character, requires: Mapping[str, Needs] = PR
     known = character.known_skills
     names = {s.name.lower() for s in known}
     for skill in character.skills:
-        needs = requires.get(skill.name.lower())
+        needs = requires.get(skill_kind(skill.name))
         if needs is None:
             continue
         others = [s for s in known if s is not skill]
         missing = [n for n in needs.skills if n.lower() not in names]
         if needs.stat is not None and not any(needs.stat in s.stats for s in others):
             missing.append(f"a {needs.stat.value.title()} skill")
-        in_tree = sum(1 for s in others if _in_craft_tree(s))
+        in_tree = sum(1 for s in others if in_craft_tree(s))
         if needs.other_craft_skills and in_tree < needs.other_craft_skills:
             missing.append(f"{needs.other_craft_skills} other Craft skills (has {in_tree})")
         if missing:

@@ -37,7 +37,7 @@ from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.gear_damage import piece_name
 from capeworks.systems.weaverdice.morale import capped, spend_value
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.skills import CRAFT_TREE
+from capeworks.systems.weaverdice.skills import CRAFT_TREE, in_craft_tree
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -63,12 +63,14 @@ def _knows(sheet: Character, name: str) -> bool:
 
 def tree_skills(sheet: Character) -> int:
     """Craft-tree skills known (each +1 to a crafting total, WD-CRAFT-014)."""
-    return sum(1 for s in sheet.known_skills if s.tree == "craft" or s.name.lower() in CRAFT_TREE)
+    return sum(1 for s in sheet.known_skills if in_craft_tree(s))
 
 
 def craft_dice(sheet: Character) -> int:
-    """Extra dice on craft and repair rolls: +1h6 Craft, +2h6 Master Craft (WD-CRAFT-014/022)."""
-    return sum(s.dice for s in sheet.known_skills if s.name.lower() in ("craft", "master craft"))
+    """Extra dice on craft and repair rolls: +1h6 Craft, +2h6 Master Craft (WD-CRAFT-014/022). Master
+    Craft's two replace Craft's one, not add to it: 'rolling two (or three, with master Craft) picking
+    one' (src 1551), 'roll two extra die' (src 1603)."""
+    return max((s.dice for s in sheet.known_skills if s.name.lower() in ("craft", "master craft")), default=0)
 
 
 def craft_actions(sheet: Character) -> int:
@@ -92,13 +94,18 @@ def materials(price: int, share: tuple[int, int], sheet: Character) -> int:
 
 
 def decide(project: CraftProject, config: CampaignConfig) -> str:
-    """The outcome of a finished project: its tier, a lower tier met, or failed (WD-CRAFT-003..005)."""
+    """The outcome of a finished project: its tier, a lower tier met, or failed (WD-CRAFT-003..005). A
+    lower tier's DC carries the item's own additions (mechanical +5 and the like, WD-CRAFT-008): a
+    mechanical item defaults down to a mechanical item of the lower tier."""
     total = project.total
     if project.repair:
         return "repaired" if total >= project.dc else "failed"
     if total >= project.dc:
         return project.tier
-    lower = [t for t in config.craft_tiers if t.dc < project.dc and total >= t.dc]
+    tier = config.tier(project.tier)
+    base = tier.dc if tier is not None else project.dc
+    added = project.dc - base
+    lower = [t for t in config.craft_tiers if t.dc < base and total >= t.dc + added]
     return max(lower, key=lambda t: t.dc).name if lower else "failed"
 
 
@@ -134,7 +141,10 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
                 f"A repair mends broken gear; a {c.item} that is no equipment is off the sheet, so whether"
                 " it needs repair is the GM's to say: the GM starts this project.",
             )
-        dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if c.contrived else 0)
+        # a piece the table saw made with Contrive repairs at +5 unasked (WD-CRAFT-020, src 1587)
+        piece = _struck_piece(sheet, c.item.strip().lower())
+        contrived = c.contrived or (piece is not None and piece.contrived)
+        dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if contrived else 0)
         cost, tier = 0, "repair"
     else:
         t = conf.tier(attempted_tier(c, gm=ctx.is_gm))
@@ -176,6 +186,7 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         equipment=c.equipment,
         cell=c.cell.strip(),
         group=c.group.strip(),
+        contrived=bool(c.contrive_with) and not c.repair,
     )
     b = Builder(state, ctx, dice)
     b.emit(
@@ -463,7 +474,7 @@ def _into_costume(b: Builder, ident: str, key: str, project: CraftProject) -> No
     """A made costume piece goes into the costume at the project's cell, as a bought one does
     (:func:`~.downtime.place_piece`); armor is a wound slot at once (WD-EQUIP-011)."""
     who = b.person(ident)
-    sheet = place_piece(b.state, ident, key, project.cell, project.group)
+    sheet = place_piece(b.state, ident, key, project.cell, project.group, contrived=project.contrived)
     track = who.track.resized(sheet)
     words = f"the {key.replace('_', ' ')} made goes into the costume at {project.cell}"
     b.emit(

@@ -101,12 +101,20 @@ def live_rep(ledger: Ledger) -> tuple[RepCard, ...]:
 
 def rep_cap(state: WdState, ident: str) -> int:
     """Social + milestones + one per two Fans (WD-STAT-012, WD-FOLLOW-010); the two-Fan bonus is the
-    Fans' passive, so a tapped Fan counts for nothing while its passive is out (src 1348)."""
+    Fans' passive, so a tapped Fan counts for nothing while its passive is out (src 1348). Fans the
+    sheet joined with and Fans won in play pair up alike ('Every two fans', src 1370)."""
     sheet = state.sheet(ident)
     phase = state.campaign.phase
     now = phase.number if phase is not None else state.campaign.phases + 1
-    fans = ledger_of(state, ident).active("fan", now, state.config.campaign.follower_passive_max)
-    return sheet.reputation_cap + fans // 2
+    fans = fan_passives(state, ident, ledger_of(state, ident), now)
+    return sheet.reputation_cap - sheet.fans // 2 + fans // 2
+
+
+def fan_passives(state: WdState, ident: str, ledger: Ledger, phase: int) -> int:
+    """Fans whose passive counts in ``phase``: the untapped ones won in play and those the sheet joined
+    with, at most the table's six (WD-FOLLOW-005/010)."""
+    most = state.config.campaign.follower_passive_max
+    return min(most, ledger.active("fan", phase, most) + state.sheet(ident).fans)
 
 
 def day_baseline(state: WdState, ident: str) -> int:
@@ -216,7 +224,7 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
         ledger = ledger_of(state, ident)
         if ledger.free_slots:
             ledger = ledgers[ident] = evolve(ledger, {"free_slots": ledger.free_slots - 1})
-        fans = ledger.active("fan", phase.number, ctx.config.campaign.follower_passive_max)
+        fans = fan_passives(state, ident, ledger, phase.number)
         for _ in range(fans):
             ledger = add_card(ledger, source="fans", consumable=True, downtime_only=True)
         if fans:
@@ -345,7 +353,9 @@ def _tools(state: WdState, c: cc.DowntimeAction) -> Ledger:
     return evolve(ledger, {"money": ledger.money - MACHINING_PRICE, "tools": (*ledger.tools, c.tool)})
 
 
-def place_piece(state: WdState, ident: str, key: str, cell: str, group: str = "") -> Character:
+def place_piece(
+    state: WdState, ident: str, key: str, cell: str, group: str = "", *, contrived: bool = False
+) -> Character:
     """The character's sheet with the costume piece ``key`` in grid cell ``cell`` ("row,col"), a piece
     bought (Go Shopping) or made (a finished craft) alike: the cell must be free and in the grid, the
     slots enough (WD-EQUIP-005/010); a sheet with no costume yet starts one with the slots its
@@ -356,7 +366,7 @@ def place_piece(state: WdState, ident: str, key: str, cell: str, group: str = ""
     sheet = state.sheets[ident]
     slots = ledger_of(state, ident).costume_slots
     costume = sheet.costume if sheet.costume is not None else Costume(extra_slots=slots)
-    placed = PlacedPiece(key=key, cell=(int(row), int(col)), group=group.strip())
+    placed = PlacedPiece(key=key, cell=(int(row), int(col)), group=group.strip(), contrived=contrived)
     # validated afresh: the cell must be free and in the grid, the slots enough (WD-EQUIP-005/010)
     costume = Costume.model_validate({**costume.model_dump(), "pieces": (*costume.pieces, placed)})
     return evolve(sheet, {"costume": costume})

@@ -65,8 +65,10 @@ def current_phase(state: WdState) -> int:
     return phase.number if phase is not None else state.campaign.phases + 1
 
 
-def follower_count(ledger: Ledger) -> int:
-    return sum(ledger.followers.values())
+def follower_count(ledger: Ledger, sheet_fans: int = 0) -> int:
+    """Followers held: the campaign's, and the Fans a sheet joined with (``sheet_fans``), who are Fans
+    like any other (src 1359: 'They could come in any combination')."""
+    return sum(ledger.followers.values()) + sheet_fans
 
 
 def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceService) -> Done:
@@ -84,10 +86,11 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
             raise RuleViolation("WD-FOLLOW-008", f"{group.name} already has {group.cap} followers, its cap.")
         held = group.followers.get(kind, 0)
     else:
-        cap = state.sheet(c.character).follower_cap
-        if follower_count(ledger) >= cap:
+        sheet = state.sheet(c.character)
+        cap = sheet.follower_cap
+        if follower_count(ledger, sheet.fans) >= cap:
             raise RuleViolation("WD-FOLLOW-006", f"{who.name} already has {cap} followers, the cap.")
-        held = ledger.followers.get(kind, 0)
+        held = ledger.followers.get(kind, 0) + (sheet.fans if kind == "fan" else 0)  # the sheet's Fans too
     b = Builder(state, ctx, dice)
     roll, _ = roll_check(
         b, c.character, (Stat.SOCIAL,), tn=held + 1, bonus=-ledger.penalty, purpose="follower"
@@ -102,7 +105,7 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
     if gained and group is not None:
         groups = (evolve(group, {"followers": {**group.followers, kind: held + 1}}),)
     elif gained:
-        ledger = evolve(ledger, {"followers": {**ledger.followers, kind: held + 1}})
+        ledger = evolve(ledger, {"followers": {**ledger.followers, kind: ledger.followers.get(kind, 0) + 1}})
     b.emit(
         ce.FollowerGained(
             character=c.character,
@@ -163,23 +166,25 @@ def tap(state: WdState, ledger: Ledger, ident: str, kind: str, most: int = 6) ->
     who = person(state, ident)
     if ledger.active(kind, now, most=99) <= 0:
         raise RuleViolation("WD-FOLLOW-003", f"{who.name} has no untapped {kind} to call on.")
-    if follower_count(ledger) > state.sheet(ident).follower_cap:
+    sheet = state.sheet(ident)
+    if follower_count(ledger, sheet.fans) > sheet.follower_cap:
         left = ledger.followers[kind] - 1
         followers = {k: v for k, v in ledger.followers.items() if k != kind}
         if left:
             followers[kind] = left
-        return _lapse_fan_rep(state, evolve(ledger, {"followers": followers}), kind, now, most), True
+        return _lapse_fan_rep(state, ident, evolve(ledger, {"followers": followers}), kind, now, most), True
     tapped = {**ledger.tapped, kind: (*ledger.tapped.get(kind, ()), now + 1)}
-    return _lapse_fan_rep(state, evolve(ledger, {"tapped": tapped}), kind, now, most), False
+    return _lapse_fan_rep(state, ident, evolve(ledger, {"tapped": tapped}), kind, now, most), False
 
 
-def _lapse_fan_rep(state: WdState, ledger: Ledger, kind: str, now: int, most: int) -> Ledger:
+def _lapse_fan_rep(state: WdState, ident: str, ledger: Ledger, kind: str, now: int, most: int) -> Ledger:
     """A Fan tapped (or lost) in an open phase takes its passive rep of this phase with it: the passive
     is lost "for the rest of the downtime phase" (src 1348, WD-FOLLOW-003/010)."""
     if kind != "fan" or state.campaign.phase is None:
         return ledger
     # the character's own Fans' cards: a group's Fans' (shared) are the group's (group_passives)
-    excess = sum(1 for x in ledger.rep if x.downtime_only and not x.shared) - ledger.active("fan", now, most)
+    held = min(most, ledger.active("fan", now, most) + state.sheet(ident).fans)  # the sheet's Fans too
+    excess = sum(1 for x in ledger.rep if x.downtime_only and not x.shared) - held
     if excess <= 0:
         return ledger
     gone: set[int] = set()

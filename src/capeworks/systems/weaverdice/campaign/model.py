@@ -245,6 +245,8 @@ class CraftProject(Frozen):
     #: a listed costume piece: the grid cell ("row,col") and affiliation group it goes in once made
     cell: str = Field(default="", exclude_if=lambda v: not v)
     group: str = Field(default="", exclude_if=lambda v: not v)
+    #: made with Contrive: the piece it makes repairs at DC +5 (WD-CRAFT-020)
+    contrived: bool = Field(default=False, exclude_if=lambda v: not v)
 
     @property
     def total(self) -> int:

@@ -312,8 +312,9 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
         raise RuleViolation("WD-RECRUIT-001", f"{cand.name} answered someone else's call, not {who.name}'s.")
     ledger = ledger_of(state, c.character)
     if cand.follower:
-        cap = state.sheet(c.character).follower_cap
-        if follower_count(ledger) >= cap:
+        sheet = state.sheet(c.character)
+        cap = sheet.follower_cap
+        if follower_count(ledger, sheet.fans) >= cap:
             raise RuleViolation("WD-FOLLOW-006", f"{who.name} already has {cap} followers, the cap.")
         kinds = {**ledger.followers, cand.follower: ledger.followers.get(cand.follower, 0) + 1}
         ledger = evolve(ledger, {"followers": kinds})
