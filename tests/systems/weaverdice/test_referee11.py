@@ -1,0 +1,548 @@
+"""Referee pass 11 over Weaverdice part 1: the seed's least-cited combat sections (defense scores by
+tier, cover arcs, lengthy actions, the wound track's stay-up and dying, statuses, terrain and falls,
+gear and costume, effects by damage type), each situation written from the seed
+(``/work/shared/seeds/000_*.txt``, cited "src N") before reading the table's code, then played
+through the table with given dice.
+
+Where the seed is silent the expected outcome is the inventory's PROPOSED decision, cited by rule ID.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Pool, Status, WoundTier
+from capeworks.systems.weaverdice.wounds import Standing, Wound
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+_SEATS = {"vic": "ann", "max": "bob", "thug": "gm", "brute": "gm", "mom": "gm", "goon": "gm"}
+
+
+def _avail(d: Driver, ident: str, pool: Pool) -> int:
+    return int(d.state.people[ident].effort.available(d.state.sheet(ident), pool))
+
+
+def _tiers(d: Driver, ident: str) -> list[WoundTier]:
+    return [w.tier for w in d.state.people[ident].track.wounds]
+
+
+def _statuses(d: Driver, ident: str) -> list[Status | str]:
+    return [c.name for c in d.state.people[ident].conditions]
+
+
+def _with(d: Driver, ident: str, *statuses: Status) -> None:
+    """Set-up: ``ident`` already suffers ``statuses`` (as an earlier effect would have left them)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    people[ident] = c.model_copy(
+        update={"conditions": (*c.conditions, *(condition(s, ident) for s in statuses))}
+    )
+    d.patch(people=people)
+
+
+def _hurt(d: Driver, ident: str, *tiers: WoundTier) -> None:
+    """Set-up: ``ident`` already carries wounds of ``tiers`` (plain ones, no effect left attached)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    wounds = tuple(Wound(tier=t, id=f"w{i + 1}") for i, t in enumerate(tiers))
+    people[ident] = c.model_copy(
+        update={"track": c.track.model_copy(update={"wounds": wounds}), "wounds_made": len(wounds)}
+    )
+    d.patch(people=people)
+
+
+def _pass_to(d: Driver, ident: str) -> None:
+    """End turns until ``ident``'s comes."""
+    while d.state.fight.turn.actor != ident:
+        actor = d.state.fight.turn.actor
+        d.do(_SEATS[actor], "end_turn", character=actor)
+
+
+def _vic_first(vic: dict[str, Any] | None = None, thug: dict[str, Any] | None = None) -> Driver:
+    """Vic (Ann's PC) against a generic thug; Vic acts first (Vic 6 + 6 = 12, the thug 6 + 3 = 9)."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic"))
+    add(d, "gm", thug or sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    assert d.state.fight.turn.actor == "vic"
+    return d
+
+
+def _thug_first(vic: dict[str, Any] | None = None, thug: dict[str, Any] | None = None) -> Driver:
+    """The thug acts before Vic (the thug 6 + 3 = 9, Vic 6 + 1 = 7)."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic"))
+    add(d, "gm", thug or sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[1])
+    assert d.state.fight.turn.actor == "thug"
+    return d
+
+
+# -- defense scores by tier (src 596, 304, 306) -------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-018", "WD-NPC-005", "WD-WOUND-012")
+def test_a_bystander_is_hit_on_a_2_and_goes_down() -> None:
+    # src 596: "At a score of 2, attackers need a 2+ to hit the target, representative of civilians";
+    # src 306: bystanders "if they're hit, they go down". Vic swings: 2 + 0 = 2 >= 2.
+    d = _vic_first()
+    add(d, "gm", sheet("mom", "Mom", "bystander"))
+    d.do("gm", "join_combat", characters=["mom"])
+    d.do("ann", "attack", character="vic", target="mom", dice=[2, 1])
+    assert not d.state.people["mom"].active
+
+
+@pytest.mark.rules("WD-COMBAT-018", "WD-CORE-007")
+def test_a_nameless_generic_needs_a_3_so_a_2_misses() -> None:
+    # src 596: "A 3 requires a 3+ and suits most individuals who aren't important enough to get names."
+    d = _vic_first()
+    d.do("ann", "attack", character="vic", target="thug", dice=[2])
+    assert _tiers(d, "thug") == []
+
+
+@pytest.mark.rules("WD-NPC-004", "WD-WOUND-012")
+def test_a_generic_drops_at_guts_wounds_without_a_stay_up_roll() -> None:
+    # src 304: generics "If they suffer wounds equal to their Guts stat ... they drop unconscious"; no
+    # stay-up check as a PC's (src 794). Thug Guts 2 already carries a lesser; Vic hits (5 >= 3), the
+    # next die (6) is the effect's, not a Guts check that a 6 would pass.
+    d = _vic_first(thug=sheet("thug", "Thug", "generic", guts=2))
+    _hurt(d, "thug", WoundTier.LESSER)
+    d.do("ann", "attack", character="vic", target="thug", dice=[5, 6])
+    assert not d.state.people["thug"].active
+
+
+# -- cover by arc (src 600) ---------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-022")
+@pytest.mark.parametrize(
+    ("cover", "angle", "die", "hits"),
+    [
+        ("narrow", 60, 4, True),  # narrow cover guards the front 90 degrees only: 60 off the front is open
+        ("narrow", 30, 4, False),  # within 45 of the front: DS 4 + 1 = 5 > 4
+        ("regular", 60, 4, False),  # regular cover guards the front 180: DS 5
+        ("regular", 120, 4, True),  # from behind: no cover
+        ("full", 60, 5, False),  # full cover: +2, DS 6 > 5
+        ("full", 60, 6, True),  # 6 >= 6
+    ],
+)
+def test_cover_guards_its_arc_and_no_further(cover: str, angle: int, die: int, hits: bool) -> None:
+    # src 600: cover "provide[s] 1 defense against all attacks coming from the front 180 degrees";
+    # narrow cover "protects only the front 90 degrees"; full cover "provides 2 defense instead".
+    d = _thug_first()
+    d.do(
+        "gm",
+        "attack",
+        character="thug",
+        target="vic",
+        melee=False,
+        stat="dexterity",
+        cover=cover,
+        angle=angle,
+        dice=[die],
+    )
+    assert (d.state.attack is not None) is hits
+
+
+# -- Dodge and Block (src 590-592) --------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-020", "WD-CORE-008")
+def test_a_dodge_that_ties_the_attack_ignores_it() -> None:
+    # src 590: "If equal to or better than the attack roll, the attack is ignored". 5 vs 5.
+    d = _thug_first()
+    d.do("gm", "attack", character="thug", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "dodge", dice=[5])
+    assert _tiers(d, "vic") == []
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+
+
+@pytest.mark.rules("WD-COMBAT-021")
+def test_a_block_against_a_shot_keeps_the_shooter_in_its_place() -> None:
+    # src 592: a held Block makes the damage superficial "& melee attackers move down one spot in the
+    # turn order". The thug shoots (5 + 0 = 5); Vic blocks 5 + 0 = 5: superficial; a shooter is no
+    # melee attacker, so next round the thug still acts first.
+    d = _thug_first()
+    d.do("gm", "attack", character="thug", target="vic", melee=False, stat="dexterity", dice=[5])
+    d.answer("ann", "react-vic", "block", dice=[5])
+    assert _tiers(d, "vic") == []
+    _pass_to(d, "vic")
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight.order.round == 2
+    assert d.state.fight.turn.actor == "thug"
+
+
+@pytest.mark.rules("WD-COMBAT-021")
+def test_a_block_against_a_swing_drops_the_swinger_a_place() -> None:
+    # src 592, as above, for a melee swing: next round Vic acts before the thug.
+    d = _thug_first()
+    d.do("gm", "attack", character="thug", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "block", dice=[5])
+    _pass_to(d, "vic")
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight.order.round == 2
+    assert d.state.fight.turn.actor == "vic"
+
+
+# -- actions in a turn (src 551-570, 580-584) ---------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-008")
+def test_a_third_standard_action_is_refused() -> None:
+    # src 551: "Players often make two actions a turn." Two moves, then an attack is one too many.
+    d = _vic_first()
+    d.do("ann", "move", character="vic", feet=10)
+    d.do("ann", "move", character="vic", feet=10)
+    d.refuse("ann", "attack", character="vic", target="thug", dice=[6], rule="WD-COMBAT-008")
+
+
+@pytest.mark.rules("WD-COMBAT-011")
+def test_a_second_quick_action_in_a_turn_is_refused() -> None:
+    # src 570: quick actions "should be kept to one a turn at most".
+    d = _vic_first()
+    d.do("ann", "act", character="vic", action="shout a warning", kind="quick")
+    d.refuse("ann", "act", character="vic", action="grab the keys", kind="quick", rule="WD-COMBAT-011")
+
+
+@pytest.mark.rules("WD-COMBAT-013", "WD-CORE-006")
+def test_a_lengthy_roll_takes_both_actions_and_rolls_add_up_across_people() -> None:
+    # src 580: lengthy actions "take up both actions for the turn"; "a 10 to stop a teammate from
+    # hemorrhaging"; src 582: "all contribute to the total, with multiple people potentially adding".
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5])  # Vic 12, Max 11, the thug 9
+    d.do("gm", "call_check", character="vic", stat=["dexterity"], dc=10, task="stop the bleeding")
+    call = max(d.state.calls)
+    d.do("ann", "check", character="vic", call=call, dice=[6])  # 6
+    d.refuse("ann", "move", character="vic", feet=5, rule="WD-COMBAT-008")
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "check", character="max", call=call, dice=[4])  # 6 + 4 = 10 >= 10
+    assert call not in d.state.calls
+
+
+@pytest.mark.rules("WD-COMBAT-014")
+def test_a_failed_concentration_check_stops_the_lengthy_task_till_the_gm_resumes_it() -> None:
+    # src 582: "If attacked or interrupted midway ... a Knowledge check ... On a failed knowledge check,
+    # they stop and can't resume the action on their next turn". Vic starts a hack (DC 12), a shove
+    # interrupts (4+): Knowledge 3, 2 + 0 = 2 fails; on Vic's next turn the hack is refused.
+    d = _vic_first()
+    d.do("gm", "call_check", character="vic", stat=["knowledge"], dc=12, task="hack the door")
+    call = max(d.state.calls)
+    d.do("ann", "check", character="vic", call=call, dice=[4])
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "call_check", character="vic", stat=["knowledge"], tn=4, interrupts=True)
+    d.do("ann", "check", character="vic", call=max(d.state.calls), dice=[2])
+    d.do("gm", "end_turn", character="thug")
+    d.refuse("ann", "check", character="vic", call=call, dice=[6])
+
+
+# -- the wound track: staying up, waking, dying (src 610, 794-800) ------------------------------------
+
+
+def _settle(d: Driver, seat: str) -> None:
+    """Answer every open effect prompt of ``seat`` with no spend (no Recovery to ignore it)."""
+    for p in d.prompts(seat):
+        if p.kind == "effect":
+            d.answer(seat, p.id, "none")
+
+
+@pytest.mark.rules("WD-WOUND-005", "WD-WOUND-006")
+def test_the_second_stay_up_check_carries_a_minus_one_and_failing_it_with_a_lesser_knocks_out() -> None:
+    # src 794: "must make a 3+ Guts check to stay in the fight, and any time they take a wound thereafter
+    # they'll need to check again, with a -1 for each time they've rolled"; "If any of the spots have
+    # lesser wounds, the individual who fails the roll falls unconscious". Vic (Guts 3) carries two
+    # lessers; the thug's punch fills the track: 3 + 0 = 3 stays up. The next punch (a moderate: it
+    # displaces a lesser) asks again at -1: 3 + 0 - 1 = 2 < 3, and a lesser is still on the track.
+    d = _thug_first()
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER)
+    d.do("gm", "attack", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[3, 1])  # stay-up 3; Lesser Bash 1: knocked back 5 ft
+    _settle(d, "ann")
+    assert d.state.people["vic"].track.standing is Standing.UP
+    d.do("gm", "attack", character="thug", target="vic", tier="moderate", damage="pierce", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[3, 1])  # stay-up 3 - 1 = 2; Moderate Pierce 1: none
+    _settle(d, "ann")
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+
+
+@pytest.mark.rules("WD-WOUND-008", "WD-WOUND-010", "WD-CORE-006")
+def test_an_ally_rouses_the_unconscious_with_a_medical_total_of_8() -> None:
+    # src 794: "teammates make a lengthy Medical check to rouse them, with a difficulty of 8"; src 610:
+    # medical checks are "(Dex & Know)". Max (Dex 3, Know 3) rolls 5 then 3: 8, Vic wakes.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[1, 6])  # Max 12, the thug 9, Vic 7
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER, WoundTier.LESSER)
+    people = dict(d.state.people)
+    people["vic"] = people["vic"].model_copy(
+        update={"track": people["vic"].track.model_copy(update={"standing": Standing.UNCONSCIOUS})}
+    )
+    d.patch(people=people)
+    d.do("bob", "medical", character="max", patient="vic", dice=[5])
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    d.do("bob", "end_turn", character="max")
+    _pass_to(d, "max")
+    d.do("bob", "medical", character="max", patient="vic", dice=[3])
+    assert d.state.people["vic"].track.standing is Standing.UP
+
+
+@pytest.mark.rules("WD-WOUND-009")
+def test_the_dying_who_are_not_saved_in_three_rounds_die() -> None:
+    # src 796: "If neither is successful before three rounds pass, they die." Vic (Guts 2) with two
+    # moderates fails the stay-up check on a third (1 + 0 = 1): dying in round 1; at the end of round 3
+    # Vic is dead, and not before.
+    d = _thug_first(sheet("vic", "Vic", guts=2))
+    _hurt(d, "vic", WoundTier.MODERATE)
+    d.do("gm", "attack", character="thug", target="vic", tier="moderate", damage="pierce", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])
+    _settle(d, "ann")
+    assert d.state.people["vic"].track.standing is Standing.DYING
+    for _ in range(2):  # the dying take no turns (src 563): one end of turn ends a round
+        d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.order.round == 3
+    assert d.state.people["vic"].track.standing is Standing.DYING
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.people["vic"].track.standing is Standing.DEAD
+
+
+# -- movement and terrain (src 880-890) ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-STAT-008", "WD-MOVE-001")
+def test_athletics_2_moves_25_ft_not_30() -> None:
+    # src 880: 30 ft a round, "lower Athletics will lower it by the same measure" (5 ft a point).
+    d = _vic_first(sheet("vic", "Vic", athletics=2))
+    d.refuse("ann", "move", character="vic", feet=30)
+    d.do("ann", "move", character="vic", feet=25)
+
+
+@pytest.mark.rules("WD-MOVE-002")
+def test_a_climb_costs_three_times_and_counts_against_the_move() -> None:
+    # src 883: "Climb ... at three times the effort (15' of movement to scale 5')". 10 ft of fence is
+    # 30 ft of movement: all of Vic's; 5 ft of ground first is 35, too much.
+    d = _vic_first()
+    d.refuse("ann", "move", character="vic", feet=5, climb=10)
+    d.do("ann", "move", character="vic", feet=0, climb=10)
+
+
+@pytest.mark.rules("WD-MOVE-002")
+def test_rubble_costs_twice() -> None:
+    # src 882: "Cross uneven ground ... at twice the effort (10' of movement to cross 5' of ground)".
+    # 10 ft of street and 10 ft of rubble: 10 + 20 = 30; 15 ft of rubble after it: 10 + 30 = 40.
+    d = _vic_first()
+    d.refuse("ann", "move", character="vic", feet=10, uneven=15)
+    d.do("ann", "move", character="vic", feet=10, uneven=10)
+
+
+@pytest.mark.rules("WD-MOVE-002")
+def test_a_horizontal_jump_needs_10_ft_of_run_up() -> None:
+    # src 884: "Jump 5' at the cost of 10' of movement.  Needs 10' of lead-up for horizontal jumps."
+    d = _vic_first()
+    d.refuse("ann", "move", character="vic", feet=5, jump=5)
+    d.do("ann", "move", character="vic", feet=10, jump=5)
+
+
+@pytest.mark.rules("WD-MOVE-007", "WD-MOVE-005")
+def test_a_sprint_never_carries_past_two_and_a_half_moves() -> None:
+    # src 890: "movement can never carry one more than 2.5x their baseline movement". Athletics 3:
+    # 75 ft at most, whatever the dice; 80 ft is refused before a die is rolled.
+    d = _vic_first()
+    d.refuse("ann", "move", character="vic", feet=80, sprint=True, push=True)
+
+
+@pytest.mark.rules("WD-EQUIP-006", "WD-EQUIP-011")
+def test_low_tier_armor_weighs_double_and_tips_a_weak_wearer_over() -> None:
+    # src 1036: Low Tier Armor "has double the encumbrance"; src 1021: "Characters have a total
+    # encumbrance equal to their brawn. Exceeding this imposes a -1 to Ath, -1 to Dex, and a further
+    # -5' to total movement." Brawn 1: the low armor's 2 is over; 30 - 5 (Athletics 2) - 5 = 20 ft.
+    vic = {**sheet("vic", "Vic", brawn=1), "costume": {"pieces": [{"key": "low_armor", "cell": [0, 0]}]}}
+    d = _vic_first(vic)
+    assert d.state.sheet("vic").encumbrance == 2
+    d.refuse("ann", "move", character="vic", feet=25)
+    d.do("ann", "move", character="vic", feet=20)
+
+
+@pytest.mark.rules("WD-EQUIP-006", "WD-EQUIP-011")
+def test_low_tier_armor_within_brawn_costs_no_movement() -> None:
+    # src 1021, 1036: Brawn 2 carries the low armor's 2: not over, the full 30 ft.
+    vic = {**sheet("vic", "Vic", brawn=2), "costume": {"pieces": [{"key": "low_armor", "cell": [0, 0]}]}}
+    d = _vic_first(vic)
+    d.do("ann", "move", character="vic", feet=30)
+
+
+# -- what is held and worn (src 1015-1017, 1032, 1073-1105) -------------------------------------------
+
+
+@pytest.mark.rules("WD-STAT-009", "WD-EQUIP-014")
+def test_belt_slots_are_dexterity_plus_the_belts_worn() -> None:
+    # src 1017: "belt item slots equal to their Dexterity"; src 1077: Low Tier Belt "an additional belt
+    # slot"; src 1103: High Tier Belt "two additional belt slots". Dexterity 2 + 1 + 2 = 5.
+    pieces = [{"key": "low_belt", "cell": [0, 0]}, {"key": "high_belt", "cell": [0, 1]}]
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", dexterity=2), "costume": {"pieces": pieces}})
+    assert d.state.sheet("vic").belt_slots == 5
+
+
+@pytest.mark.rules("WD-EQUIP-002")
+def test_a_large_item_in_hand_leaves_no_hand_to_draw_with() -> None:
+    # src 1015: "Characters have two hands and can carry two small items or one large one."
+    bat = {"name": "Sledge", "damage": "bash", "size": "large"}
+    knife = {"name": "Knife", "damage": "cut", "attack_stat": "dexterity"}
+    d = _vic_first({**sheet("vic", "Vic"), "held": [bat], "belt": [knife]})
+    d.refuse("ann", "draw_item", character="vic", item="Knife")
+
+
+@pytest.mark.rules("WD-WOUND-004", "WD-EQUIP-011")
+def test_armor_takes_a_conventional_hit_with_no_effect() -> None:
+    # src 1032: armor "acts as an additional wound slot, taking one hit. Further, conventional damage
+    # done to armor doesn't have any consequence." The thug's knife (6 hits) lands in the armor slot:
+    # no effect roll, no status.
+    d = _thug_first({**sheet("vic", "Vic"), "armor": 1})
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    wounds = d.state.people["vic"].track.wounds
+    assert [w.armor for w in wounds] == [True]
+    assert not [p for p in d.prompts("ann") if p.kind == "effect"]
+    assert _statuses(d, "vic") == []
+
+
+@pytest.mark.rules("WD-WOUND-004", "WD-EQUIP-011")
+def test_armor_takes_a_power_hit_but_its_effect_still_lands() -> None:
+    # src 1032: "(Less conventional damage like powers may)" have consequences. A burning blast in the
+    # armor slot still rolls its effect: Lesser Burn 4 scars (src 740).
+    d = _thug_first({**sheet("vic", "Vic"), "armor": 1})
+    d.do("gm", "attack", character="thug", target="vic", damage="burn", conventional=False, dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[4])
+    assert [p for p in d.prompts("ann") if p.kind == "effect"] or _statuses(d, "vic")
+
+
+# -- which pain touches which roll (src 820-838) ------------------------------------------------------
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-STATUS-004", "WD-STATUS-005")
+@pytest.mark.parametrize(
+    ("pain", "stat", "personal", "owed"),
+    [
+        (Status.PAINED_PHYSICAL, "guts", False, True),  # src 826: Brawn, Ath, Dex & Guts
+        (Status.PAINED_PHYSICAL, "wits", False, False),
+        (Status.PAINED_MENTAL, "knowledge", False, True),  # src 830: Wits, personal Social, Know
+        (Status.PAINED_MENTAL, "social", False, False),  # not a personal/defensive Social roll
+        (Status.PAINED_MENTAL, "social", True, True),
+        (Status.PAINED_EMOTIONAL, "wits", False, False),  # src 834: only personal & defensive Social
+        (Status.PAINED_EMOTIONAL, "social", True, True),
+    ],
+)
+def test_a_failed_roll_owes_pains_price_only_where_that_pain_applies(
+    pain: Status, stat: str, personal: bool, owed: bool
+) -> None:
+    # src 822: "For actions that would require a roll, on a failure the subject must choose either a
+    # decline in morale, a lesser wound, or end their turn prematurely"; which rolls each pain touches:
+    # src 826, 830, 834. Each check fails (1 + 0 < 4).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=4))
+    _with(d, "vic", pain)
+    d.do("gm", "check", character="vic", stat=stat, tn=4, personal=personal, dice=[1])
+    assert ("vic" in d.state.pain_owed) is owed
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003")
+def test_a_pained_move_that_fails_its_roll_goes_half_as_far() -> None:
+    # src 820: "Normal actions that wouldn't normally require a roll now do; on a failure they have half
+    # effect where applicable (die rolls, distance)." Vic in physical pain walks 30 ft: the roll fails
+    # (2 + 0 < 4), and Vic gets 15 ft of it; then Vic can still move again as a second action.
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "move", character="vic", feet=30, dice=[2])
+    assert any("15" in w for w in d.words()[-3:])
+
+
+# -- Delayed: after the next enemy, not the next ally (src 852-854) -----------------------------------
+
+
+@pytest.mark.rules("WD-STATUS-010")
+def test_a_delayed_turn_goes_after_the_next_enemy_not_the_ally_between() -> None:
+    # src 854: "Delays the target's next turn, adjusting the list of who gets to act when to put the
+    # delayed individual after the enemy or group of enemies who would otherwise act next." The order is
+    # Vic, Max (an ally), the thug; Vic delayed: Max, the thug, then Vic.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5])  # Vic 12, Max 11, the thug 9
+    _pass_to(d, "thug")
+    d.do("gm", "attack", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])  # Lesser Bash 6: "Inflict Delay, 1 focus loss"
+    _settle(d, "ann")
+    assert Status.DELAYED in _statuses(d, "vic")
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.turn.actor == "max"
+    d.do("bob", "end_turn", character="max")
+    assert d.state.fight.turn.actor == "thug"
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.turn.actor == "vic"
+
+
+@pytest.mark.rules("WD-STATUS-010", "WD-NPC-005")
+def test_a_delayed_turn_goes_after_the_whole_group_of_enemies() -> None:
+    # src 854 "or group of enemies": a delayed Vic facing a swat group of two acts after both.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic"))
+    d.do("gm", "start_combat", groups=["thug+goon"], dice=[6, 1])  # Vic 12, the group 9, Max 7
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])  # Lesser Bash 6: "Inflict Delay, 1 focus loss"
+    _settle(d, "ann")
+    _pass_to(d, "max")
+    d.do("bob", "end_turn", character="max")
+    assert d.state.fight.order.round == 2
+    assert d.state.fight.turn.actor == "thug"
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.turn.actor == "goon"
+    d.do("gm", "end_turn", character="goon")
+    assert d.state.fight.turn.actor == "vic"
+
+
+# -- resting (src 1004-1006) --------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-033")
+def test_a_rest_with_one_wound_cannot_reduce_it() -> None:
+    # src 1004: "if the character has at least two wounds they may forgo healing simple conditions to
+    # reduce their most minor wound's severity".
+    d = _vic_first()
+    _hurt(d, "vic", WoundTier.MODERATE)
+    d.refuse("ann", "rest", character="vic", reduce=True, dice=[6])
+
+
+@pytest.mark.rules("WD-COMBAT-033")
+def test_a_rest_with_two_wounds_heals_the_lesser_one() -> None:
+    # src 1004: "(from moderate to lesser, lesser to healthy)": the most minor goes. Guts 5 + 0: 5 >= 4.
+    d = _vic_first()
+    _hurt(d, "vic", WoundTier.MODERATE, WoundTier.LESSER)
+    d.do("ann", "rest", character="vic", reduce=True, dice=[5])
+    assert _tiers(d, "vic") == [WoundTier.MODERATE]
+
+
+@pytest.mark.rules("WD-COMBAT-034", "WD-EFFORT-008", "WD-STATUS-001")
+def test_a_full_rest_stops_bleeding_without_a_roll_and_gives_two_dots_to_one_pool() -> None:
+    # src 814: "Full rests remove bleed without needing a roll"; src 1006: "recover either one dot to all
+    # three categories of effort, or two dots to one category". Vic has spent 2 Focus; the Guts die (1)
+    # fails and it does not matter for the bleeding.
+    d = _vic_first()
+    d.do("gm", "ruling", character="vic", text="spent", effort={"focus": 1})
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "rest", character="vic", full=True, remove=["bleeding"], restore=["focus", "focus"], dice=[1])
+    assert Status.BLEEDING not in _statuses(d, "vic")
+    assert _tiers(d, "vic") == []
+    assert _avail(d, "vic", Pool.FOCUS) == 3
