@@ -546,3 +546,211 @@ def test_a_full_rest_stops_bleeding_without_a_roll_and_gives_two_dots_to_one_poo
     assert Status.BLEEDING not in _statuses(d, "vic")
     assert _tiers(d, "vic") == []
     assert _avail(d, "vic", Pool.FOCUS) == 3
+
+
+# -- statuses that act on the next roll or move (src 844-850) -------------------------------------------
+
+
+@pytest.mark.rules("WD-STATUS-008")
+def test_blinded_takes_one_off_the_attack() -> None:
+    # src 846: Blinded imposes "a -1 to hit those that can be seen". Vic swings 3 + 0 - 1 = 2 < 3.
+    d = _vic_first()
+    _with(d, "vic", Status.BLINDED)
+    d.do("ann", "attack", character="vic", target="thug", dice=[3])
+    assert _tiers(d, "thug") == []
+
+
+@pytest.mark.rules("WD-STATUS-009")
+def test_knocked_down_moves_5_ft_at_most() -> None:
+    # src 850: "Can't move more than 5' while knocked down."
+    d = _vic_first()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    d.refuse("ann", "move", character="vic", feet=10)
+    d.do("ann", "move", character="vic", feet=5)
+
+
+@pytest.mark.rules("WD-STATUS-009")
+def test_standing_up_takes_half_the_move() -> None:
+    # src 850: "The fallen individual can't rise without a movement action (taking up half the
+    # movement)." Vic's 30 ft: 15 to rise, 15 left to walk.
+    d = _vic_first()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    d.refuse("ann", "move", character="vic", feet=20, stand=True)
+    d.do("ann", "move", character="vic", feet=15, stand=True)
+    assert Status.KNOCKED_DOWN not in _statuses(d, "vic")
+
+
+# -- effects by damage type (src 614-788) -------------------------------------------------------------------
+
+
+def _thug_hits_vic(d: Driver, *dice: int, **attack: Any) -> None:
+    """The thug's blow lands (6 + 0 >= 4) and Vic takes it (no Focus: no reaction to offer); ``dice``:
+    stay-up die if any, the effect."""
+    if _avail(d, "vic", Pool.FOCUS):
+        d.do("gm", "attack", character="thug", target="vic", dice=[6], **attack)
+        d.answer("ann", "react-vic", "take", dice=list(dice))
+    else:
+        d.do("gm", "attack", character="thug", target="vic", dice=[6, *dice], **attack)
+
+
+@pytest.mark.rules("WD-WFX-012", "WD-WFX-018")
+def test_a_lesser_pierce_6_becomes_a_moderate_and_rolls_the_moderate_table() -> None:
+    # src 668: "Damage severity is escalated to Moderate, roll Moderate effect"; Moderate Pierce 1 is
+    # "No effect" (src 692).
+    d = _thug_first(sheet("vic", "Vic", guts=4))
+    _thug_hits_vic(d, 6, damage="pierce")
+    d.answer("ann", "effect-vic-w1-negate", "none", dice=[1])
+    assert _tiers(d, "vic") == [WoundTier.MODERATE]
+    assert _statuses(d, "vic") == []
+
+
+@pytest.mark.rules("WD-WFX-014", "WD-WFX-008")
+def test_a_lesser_burn_on_a_covered_costume_has_no_effect() -> None:
+    # src 736: "Targets with coverage costume feature suffer no effect." The lesser wound stays; the
+    # 4 that would scar (src 740) does nothing. (The table still asks for the effect die.)
+    d = _thug_first({**sheet("vic", "Vic", guts=4), "costume": {"coverage": True}})
+    _thug_hits_vic(d, 4, damage="burn")
+    _settle(d, "ann")
+    assert [w.tier for w in d.state.people["vic"].track.wounds if not w.temporary] == [WoundTier.LESSER]
+    assert len(d.state.people["vic"].track.wounds) == 1
+    assert _statuses(d, "vic") == []
+
+
+@pytest.mark.rules("WD-WFX-020", "WD-WFX-014", "WD-WFX-008")
+def test_a_moderate_burn_on_a_covered_costume_rolls_the_lesser_table() -> None:
+    # src 758: "Targets with coverage costume feature treat the effect as lesser." Die 5: on the
+    # Moderate Burn table ongoing damage (src 764); on the lesser, "The target is scarred" (src 740).
+    d = _thug_first({**sheet("vic", "Vic", guts=4), "costume": {"coverage": True}})
+    _thug_hits_vic(d, 5, damage="burn", tier="moderate")
+    _settle(d, "ann")
+    assert Status.ONGOING_DAMAGE not in _statuses(d, "vic")
+    assert Status.SCARRING in _statuses(d, "vic") or any(
+        w.scarring for w in d.state.people["vic"].track.wounds
+    )
+
+
+@pytest.mark.rules("WD-WFX-018", "WD-WFX-008")
+def test_a_headshot_on_a_helmet_knocks_down_instead_of_dying() -> None:
+    # src 698: "Headshot. Puts target in dying state. If prevented with helmet or Recovery pip, inflict
+    # Knocked Down instead."
+    d = _thug_first({**sheet("vic", "Vic", guts=4), "costume": {"helmet": True}})
+    _thug_hits_vic(d, 6, damage="pierce", tier="moderate")
+    _settle(d, "ann")
+    assert d.state.people["vic"].track.standing is Standing.UP
+    assert Status.KNOCKED_DOWN in _statuses(d, "vic")
+
+
+@pytest.mark.rules("WD-WFX-015")
+def test_a_lesser_shock_5_on_one_with_no_focus_blinds_pains_and_delays() -> None:
+    # src 746: "Target loses 1 focus. If they have none, they instead suffer both of the above and are
+    # delayed": blinded and deafened (src 742), pain (src 744).
+    d = _thug_first(sheet("vic", "Vic", guts=4))
+    d.do("gm", "ruling", character="vic", text="spent", effort={"focus": 0})
+    _thug_hits_vic(d, 5, damage="shock")
+    _settle(d, "ann")
+    got = _statuses(d, "vic")
+    assert Status.BLINDED in got and Status.DEAFENED in got and Status.DELAYED in got
+    assert any(s in got for s in (Status.PAINED_PHYSICAL, Status.PAINED_MENTAL))
+
+
+@pytest.mark.rules("WD-WFX-021")
+def test_moderate_shock_3_offers_only_what_applies() -> None:
+    # src 768: "Target chooses 2 of: disarmed, knocked down, lose 1 focus, start dying. Can't choose
+    # inapplicable options." Vic holds nothing and has no Focus: knocked down and start dying are
+    # left, both forced.
+    d = _thug_first(sheet("vic", "Vic", guts=4))
+    d.do("gm", "ruling", character="vic", text="spent", effort={"focus": 0})
+    _thug_hits_vic(d, 3, damage="shock", tier="moderate")
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    assert not d.prompts("ann")
+    assert _statuses(d, "vic") == [Status.KNOCKED_DOWN]
+    assert d.state.people["vic"].track.standing is Standing.DYING
+
+
+@pytest.mark.rules("WD-COMBAT-026")
+def test_an_improvised_weapon_deals_its_effect_but_no_wound() -> None:
+    # src 618: "Some weapons (especially improvised ones) may deliver attack effects only; using a chair
+    # as a club". Lesser Bash 3-4 knocks down (src 656).
+    d = _thug_first(sheet("vic", "Vic", guts=4))
+    _thug_hits_vic(d, 3, effect_only=True)
+    _settle(d, "ann")
+    assert _tiers(d, "vic") == []
+    assert Status.KNOCKED_DOWN in _statuses(d, "vic")
+
+
+@pytest.mark.rules("WD-STATUS-014")
+def test_a_death_sentence_on_a_full_track_turns_a_lesser_moderate() -> None:
+    # src 875: "The target suffers a lesser wound every round; when full, lesser wounds escalate to
+    # moderate one by one." Vic (Guts 2) with two lessers and a death sentence: at the round's end one
+    # lesser becomes moderate (no third wound), with the stay-up check (3 + 0 passes).
+    d = _vic_first(sheet("vic", "Vic", guts=2))
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER)
+    _with(d, "vic", Status.DEATH_SENTENCE)
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug", dice=[6])
+    assert sorted(_tiers(d, "vic")) == sorted([WoundTier.MODERATE, WoundTier.LESSER])
+
+
+@pytest.mark.rules("WD-COMBAT-032", "WD-EFFORT-008")
+def test_a_rest_whose_guts_roll_fails_still_restores_a_dot() -> None:
+    # src 1004: "resting allows characters to roll Guts to heal a simple condition like bleeding, while
+    # restoring a dot of any kind of effort". The roll fails (1); the dot comes back all the same.
+    d = _vic_first()
+    d.do("gm", "ruling", character="vic", text="spent", effort={"stamina": 1})
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "rest", character="vic", remove=["bleeding"], restore=["stamina"], dice=[1])
+    assert _avail(d, "vic", Pool.STAMINA) == 2
+
+
+@pytest.mark.rules("WD-COMBAT-034", "WD-COMBAT-033")
+def test_a_full_rest_reduces_no_further_once_a_single_wound_is_left() -> None:
+    # src 1006: a full rest extends the rest "following the above rules, to a number of conditions or
+    # wound reductions equal to one's Guts stat"; src 1004: a reduction needs "at least two wounds".
+    # Vic (Guts 3) with a moderate and a lesser: the lesser heals; one wound is left: no more.
+    d = _vic_first()
+    _hurt(d, "vic", WoundTier.MODERATE, WoundTier.LESSER)
+    d.do("ann", "rest", character="vic", full=True, reduce=True, dice=[6])
+    assert _tiers(d, "vic") == [WoundTier.MODERATE]
+
+
+@pytest.mark.rules("WD-COMBAT-034", "WD-COMBAT-033")
+def test_a_full_rest_reduces_the_most_minor_wound_again_and_again() -> None:
+    # src 1006 as above: Guts 3, wounds moderate, moderate, lesser: the lesser heals, a moderate drops to
+    # lesser, that lesser heals: one moderate is left.
+    d = _vic_first()
+    _hurt(d, "vic", WoundTier.MODERATE, WoundTier.MODERATE, WoundTier.LESSER)
+    d.do("ann", "rest", character="vic", full=True, reduce=True, dice=[6])
+    assert _tiers(d, "vic") == [WoundTier.MODERATE]
+
+
+# -- speed and ties (src 545-547) ------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-005", "WD-MORALE-009")
+def test_tied_players_go_by_morale() -> None:
+    # src 545: "Break ties by comparing notability ..., morale, and reputation in that order." Vic and
+    # Max both 6 + 3 = 9; Max's morale is a step higher: Max first.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"), morale=1)
+    d.do("gm", "start_combat", dice=[3, 3])
+    assert d.state.fight.order.order[:2] == ("max", "vic")
+
+
+@pytest.mark.rules("WD-COMBAT-005")
+def test_tied_players_at_equal_morale_go_by_reputation() -> None:
+    # src 545 as above: equal morale, Vic holds two rep cards, Max none: Vic first.
+    d = table()
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "ann", sheet("vic", "Vic"), reputation=2)
+    d.do("gm", "start_combat", dice=[3, 3])
+    assert d.state.fight.order.order[:2] == ("vic", "max")
+
+
+@pytest.mark.rules("WD-MOVE-005", "WD-MOVE-007")
+def test_a_quick_runner_sprints_70_plus_10_on_a_6() -> None:
+    # src 880: Athletics 4 moves 35 ft; src 890: a sprint adds "10' further on a 6+": 5 + 1 = 6, 80 ft,
+    # inside the cap (2.5 x 35 = 87.5).
+    d = _vic_first(sheet("vic", "Vic", athletics=4))
+    d.do("ann", "move", character="vic", feet=80, sprint=True, dice=[5])
+    assert not any("carry" in w for w in d.words()[-2:])
