@@ -754,3 +754,130 @@ def test_a_quick_runner_sprints_70_plus_10_on_a_6() -> None:
     d = _vic_first(sheet("vic", "Vic", athletics=4))
     d.do("ann", "move", character="vic", feet=80, sprint=True, dice=[5])
     assert not any("carry" in w for w in d.words()[-2:])
+
+
+# -- the inventory's PROPOSED readings where the seed is silent ------------------------------------------
+
+
+@pytest.mark.rules("WD-MOVE-007")
+def test_the_movement_cap_rounds_up_to_the_next_5_ft() -> None:
+    # src 890: "never carry one more than 2.5x their baseline movement ... rounding up"; WD-MOVE-007
+    # PROPOSED: Athletics 4, 35 ft: 87.5 -> 90 ft. A sprint with a push may ask 90, not 95.
+    d = _vic_first(sheet("vic", "Vic", athletics=4))
+    d.refuse("ann", "move", character="vic", feet=95, sprint=True, push=True)
+    d.do("ann", "move", character="vic", feet=90, sprint=True, push=True, dice=[6, 3])
+
+
+@pytest.mark.rules("WD-WOUND-003", "WD-WOUND-011")
+def test_a_critical_on_a_full_track_takes_the_lowest_wounds_place() -> None:
+    # src 792: a heavier wound takes a lesser's place when there is no room; WD-WOUND-003 PROPOSED: "a
+    # critical replaces the lowest-tier wound present". Vic (Guts 2): lesser, moderate; a critical
+    # pierce lands (stay-up 6 - 1 = 5 passes; Critical Pierce 1: dying, src 718).
+    d = _thug_first(sheet("vic", "Vic", guts=2))
+    _hurt(d, "vic", WoundTier.MODERATE, WoundTier.LESSER)
+    _thug_hits_vic(d, 6, 1, damage="pierce", tier="critical")
+    _settle(d, "ann")
+    assert sorted(_tiers(d, "vic")) == [WoundTier.MODERATE, WoundTier.CRITICAL]
+
+
+@pytest.mark.rules("WD-GRAPPLE-006")
+def test_a_grappler_has_no_defense_score_to_hide_behind() -> None:
+    # src 932: "Trying a grapple means losing the benefit of Defense Score up until the grapple breaks";
+    # WD-GRAPPLE-006 PROPOSED: DS 0. Vic grabs the thug (5 hits 3) and holds (4 vs 2); Max, a second
+    # thug, swings 1 + 0 = 1 at Vic: a hit.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic"))
+    d.do("gm", "start_combat", dice=[6, 1, 2])
+    assert d.state.fight.turn.actor == "vic"
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "grapple", character="vic", target="thug", dice=[4, 2])
+    _pass_to(d, "goon")
+    d.do("gm", "attack", character="goon", target="vic", dice=[1])
+    assert d.state.attack is not None or _tiers(d, "vic")
+
+
+@pytest.mark.rules("WD-GRAPPLE-005", "WD-GRAPPLE-003")
+def test_a_tied_grapple_round_is_a_stalemate_whatever_the_holder_meant_to_buy() -> None:
+    # src 932: the attacker must beat the defender; WD-GRAPPLE-005 PROPOSED: a tie is a stalemate, the
+    # grapple goes on, nothing bought or banked. Vic means to restrain; the round's roll is 4 vs 4: the
+    # round is rolled and stands (no second try), the thug is not restrained.
+    d = _vic_first()
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "grapple", character="vic", target="thug", option="restrain", points=1, dice=[4, 4])
+    g = d.state.grapples["vic>thug"]
+    assert (g.restrained, g.banked, g.round) == (False, 0, 2)
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-GRAPPLE-004", "WD-GRAPPLE-003", "WD-GRAPPLE-002")
+def test_a_holder_who_loses_the_round_loses_it_even_with_an_option_in_mind() -> None:
+    # src 932: "If the defender wins, they may spend Focus() on an attack of opportunity or else go
+    # straight to a hold"; src 936: "Checks are made each round". Vic means to restrain the thug and
+    # rolls 1 + 0 = 1 against the thug's 6 + 0 = 6: the thug wins the round and is free of Vic; the
+    # roll is not taken back for Vic to try again.
+    d = _vic_first()
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "grapple", character="vic", target="thug", option="restrain", points=1, dice=[1, 6])
+    assert "vic>thug" not in d.state.grapples
+    assert "thug" in d.state.reversals
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-GRAPPLE-003", "WD-GRAPPLE-008", "WD-GRAPPLE-009")
+def test_a_margin_short_of_the_options_price_is_held_and_banked() -> None:
+    # src 936: options are "bought with the difference"; src 940: "Hold is always doable with remaining
+    # values". Vic means to push the thug 10 ft (4 points, WD-GRAPPLE-008 PROPOSED: 2 a 5 ft step) and
+    # wins 4 - 2 = 2: the push is not bought, the 2 points are banked for next round.
+    d = _vic_first()
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.do("ann", "grapple", character="vic", target="thug", option="push", feet=10, dice=[4, 2])
+    g = d.state.grapples["vic>thug"]
+    assert (g.banked, g.round) == (2, 2)
+    assert (
+        "Vic wrestles Thug: 4 against 2, a margin of 2, not enough for the push; 2 points held." in d.words()
+    )
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-GRAPPLE-008")
+def test_a_drag_in_the_first_round_is_refused_before_the_roll() -> None:
+    # src 950: Drag "Round 2+ of grapple only": no roll could make it legal, so no roll is made.
+    d = _vic_first()
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    d.refuse("ann", "grapple", character="vic", target="thug", option="drag", feet=5, rule="WD-GRAPPLE-008")
+    d.refuse(
+        "ann",
+        "grapple",
+        character="vic",
+        target="thug",
+        option="drag",
+        feet=5,
+        dice=[1, 6],
+        rule="WD-GRAPPLE-008",
+    )
+
+
+@pytest.mark.rules("WD-WOUND-013", "WD-WFX-014")
+def test_a_temporary_burn_wound_goes_when_the_fight_ends() -> None:
+    # src 738: Lesser Burn 1-3 "a temporary lesser wound"; WD-WOUND-013 PROPOSED: gone at the end of the
+    # encounter. Vic in a standard costume (not bottom tier or skin).
+    vic = {**sheet("vic", "Vic", guts=4), "costume": {"pieces": [{"key": "armor", "cell": [1, 1]}]}}
+    d = _thug_first(vic)
+    _thug_hits_vic(d, 2, damage="burn", conventional=False)
+    _settle(d, "ann")
+    temps = [w for w in d.state.people["vic"].track.wounds if w.temporary]
+    assert len(temps) == 1
+    d.do("gm", "end_combat", lull=False)
+    assert not [w for w in d.state.people["vic"].track.wounds if w.temporary]
+
+
+@pytest.mark.rules("WD-MOVE-009", "WD-MOVE-010", "WD-EFFORT-003")
+def test_a_fall_of_the_third_row_drains_a_stamina_dot() -> None:
+    # src 382: Stamina "Lost ... from some bad falls"; WD-MOVE-010 PROPOSED: rows 3 and up drain 1.
+    # A 12 ft fall (row 3, src 912-916): the faller chooses; a 5 ft fall drains nothing.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=4))
+    d.do("gm", "fall", character="vic", feet=12)
+    assert _avail(d, "vic", Pool.STAMINA) == 2
