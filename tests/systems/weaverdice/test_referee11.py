@@ -881,3 +881,81 @@ def test_a_fall_of_the_third_row_drains_a_stamina_dot() -> None:
     add(d, "ann", sheet("vic", "Vic", guts=4))
     d.do("gm", "fall", character="vic", feet=12)
     assert _avail(d, "vic", Pool.STAMINA) == 2
+
+
+# -- the costume grid and what its pieces allow (src 1019, 1030-1113) ---------------------------------------
+
+
+def _costume(*pieces: dict[str, Any]) -> dict[str, Any]:
+    return {**sheet("vic", "Vic", brawn=5), "costume": {"pieces": list(pieces)}}
+
+
+@pytest.mark.rules("WD-EQUIP-012")
+@pytest.mark.parametrize(
+    ("key", "guards", "ok"),
+    [
+        ("low_reinforcement", 1, True),  # src 1056: "Protects one other designated costume piece"
+        ("low_reinforcement", 2, False),
+        ("reinforcement", 2, True),  # src 1062: "Protects two other costume features"
+        ("reinforcement", 3, False),
+        ("high_reinforcement", 4, True),  # src 1068: "Protects four other costume features"
+    ],
+)
+def test_a_reinforcement_guards_as_many_pieces_as_its_tier_says(key: str, guards: int, ok: bool) -> None:
+    cells = [[0, 1], [0, 2], [1, 0], [1, 1]][:guards]
+    pieces = [{"key": key, "cell": [0, 0], "protects": cells}]
+    pieces += [{"key": "icon", "cell": c} for c in cells]
+    d = table()
+    if ok:
+        add(d, "ann", _costume(*pieces))
+        assert "vic" in d.state.sheets
+    else:
+        d.refuse("ann", "add_character", sheet=_costume(*pieces))
+
+
+@pytest.mark.rules("WD-EQUIP-005", "WD-EQUIP-010", "WD-EQUIP-011")
+def test_four_standard_armors_do_not_fit_the_3x3_grid() -> None:
+    # src 1019: "the character has a 3x3 grid to start"; src 1042: Armor "-1 costume slot": each armor
+    # piece takes two of the nine cells (WD-EQUIP-010 PROPOSED). Four take eight and fit; five, ten, do
+    # not.
+    four = [{"key": "armor", "cell": [0, i]} for i in range(3)] + [{"key": "armor", "cell": [1, 0]}]
+    d = table()
+    add(d, "ann", _costume(*four))
+    assert d.state.sheet("vic").armor_points == 4
+    five = [*four, {"key": "armor", "cell": [1, 1]}]
+    d.refuse("ann", "add_character", sheet={**_costume(*five), "id": "vic2"})
+
+
+@pytest.mark.rules("WD-STAT-009", "WD-EQUIP-014")
+def test_a_standard_belt_and_a_secret_pouch_add_three_slots() -> None:
+    # src 1083: Standard Belt "Grants two additional belt slots"; src 1089: Secret Pouch "Grants an
+    # additional belt slot". Dexterity 3 + 2 + 1 = 6.
+    d = table()
+    add(d, "ann", _costume({"key": "belt", "cell": [0, 0]}, {"key": "secret_pouch", "cell": [0, 1]}))
+    assert d.state.sheet("vic").belt_slots == 6
+
+
+@pytest.mark.rules("WD-EQUIP-002")
+def test_two_small_items_fill_both_hands() -> None:
+    # src 1015: "two small items or one large one": with a knife and a bat in hand, a third is refused.
+    knife = {"name": "Knife", "damage": "cut", "attack_stat": "dexterity"}
+    bat = {"name": "Bat", "damage": "bash"}
+    taser = {"name": "Taser", "damage": "shock", "attack_stat": "dexterity"}
+    d = _vic_first({**sheet("vic", "Vic"), "held": [knife, bat], "belt": [taser]})
+    d.refuse("ann", "draw_item", character="vic", item="Taser")
+
+
+@pytest.mark.rules("WD-EQUIP-007", "WD-EQUIP-006")
+@pytest.mark.parametrize(("armor", "over"), [("armor", False), ("low_armor", True)])
+def test_carrying_an_armored_ally_adds_two_and_their_armor(armor: str, over: bool) -> None:
+    # src 1021: "carrying or lifting a person can be two added encumbrance, in addition to their
+    # encumbrance (their armor is heavy for you)". Vic, Brawn 3, lifts Max: 2 + Max's armor (1, or 2
+    # for the low tier's double weight, src 1036): 3 fits Brawn 3, 4 is over (30 - 5 - 5 = 20 ft).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", {**sheet("max", "Max"), "costume": {"pieces": [{"key": armor, "cell": [1, 1]}]}})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("gm", "ruling", character="vic", text="Vic lifts Max", carrying=["max"])
+    assert d.state.sheet("vic").over_encumbered is over
+    assert d.state.sheet("vic").movement == (20 if over else 30)
