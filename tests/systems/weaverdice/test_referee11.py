@@ -959,3 +959,90 @@ def test_carrying_an_armored_ally_adds_two_and_their_armor(armor: str, over: boo
     d.do("gm", "ruling", character="vic", text="Vic lifts Max", carrying=["max"])
     assert d.state.sheet("vic").over_encumbered is over
     assert d.state.sheet("vic").movement == (20 if over else 30)
+
+
+# -- powers against armor, past the movement cap (src 890, 1032) ------------------------------------------
+
+_FLAME = {
+    "name": "Flame",
+    "classifications": ["blaster"],
+    "targeting": "ranged",
+    "range_ft": 60,
+    "attack_stat": "dexterity",
+    "damage": "burn",
+    "tier": "lesser",
+}
+
+
+@pytest.mark.rules("WD-WOUND-004", "WD-EQUIP-011")
+def test_a_blasters_flame_on_armor_still_burns() -> None:
+    # src 1032: "conventional damage done to armor doesn't have any consequence. (Less conventional
+    # damage like powers may.)" The thug's flame power (6 + 0 hits) lands in Vic's armor slot and its
+    # Lesser Burn effect still rolls: 5, scarred (src 740).
+    d = _thug_first({**sheet("vic", "Vic"), "armor": 1}, {**sheet("thug", "Thug", "generic"), "powers": [_FLAME]})
+    d.do("gm", "use_power", character="thug", power="Flame", targets=["vic"], dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])
+    _settle(d, "ann")
+    assert [w.armor for w in d.state.people["vic"].track.wounds][:1] == [True]
+    track = d.state.people["vic"].track
+    assert Status.SCARRING in _statuses(d, "vic") or any(w.scarring for w in track.wounds)
+
+
+@pytest.mark.rules("WD-MOVE-007")
+def test_a_movers_power_carries_past_the_two_and_a_half_times_cap() -> None:
+    # src 890: "movement can never carry one more than 2.5x their baseline movement. Powers can break
+    # this barrier." Vic's flight adds 30 ft past the cap: a sprint of 75 + 30 = 105 ft (the sprint's
+    # own dice give 60 + 10, the power's 30 on top... within 75 + 30).
+    wings = {"name": "Wings", "classifications": ["mover"], "movement_ft": 30}
+    d = _vic_first({**sheet("vic", "Vic"), "powers": [wings]})
+    d.refuse("ann", "move", character="vic", feet=110, sprint=True, push=True)
+    d.do("ann", "move", character="vic", feet=100, sprint=True, dice=[6])
+
+
+# -- low morale caps every roll of one's own (src 453-475) ---------------------------------------------------
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-COMBAT-032")
+def test_a_dismal_rest_roll_is_capped_at_3_and_leaves_the_bleeding() -> None:
+    # src 453: "dice results (after modifiers are added from stats) will be capped"; src 455-475: at
+    # the lowest step, 3. Vic rests: Guts 6 + 0 = 6, capped 3 < 4 (WD-COMBAT-032 PROPOSED 4+).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"), morale=-4)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "rest", character="vic", remove=["bleeding"], dice=[6])
+    assert Status.BLEEDING in _statuses(d, "vic")
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-WOUND-010", "WD-CORE-006")
+def test_a_dismal_medics_rolls_are_capped_each() -> None:
+    # src 453 as above: Max at the lowest step rolls 6 and 6 for Medical (Dex & Know, src 610): each
+    # capped at 3, 6 in all, short of the 8 that rouses (src 794).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"), morale=-4)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[1, 6])  # Max 12, the thug 9, Vic 7
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER, WoundTier.LESSER)
+    people = dict(d.state.people)
+    people["vic"] = people["vic"].model_copy(
+        update={"track": people["vic"].track.model_copy(update={"standing": Standing.UNCONSCIOUS})}
+    )
+    d.patch(people=people)
+    d.do("bob", "medical", character="max", patient="vic", dice=[6])
+    d.do("bob", "end_turn", character="max")
+    _pass_to(d, "max")
+    d.do("bob", "medical", character="max", patient="vic", dice=[6])
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-MOVE-009")
+def test_a_dismal_fallers_athletics_roll_is_capped() -> None:
+    # src 928: a 23 ft fall, "Athletics roll or suffer Critical bash wound & effect. 4+ difficulty";
+    # at the lowest step the 6 + 0 counts 3: the critical.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=5), morale=-4)
+    d.do("gm", "fall", character="vic", feet=23, drains_stamina=False, dice=[6, 6])
+    _settle(d, "ann")
+    assert d.state.people["vic"].track.count(WoundTier.CRITICAL) == 1
