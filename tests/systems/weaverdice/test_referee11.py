@@ -979,7 +979,9 @@ def test_a_blasters_flame_on_armor_still_burns() -> None:
     # src 1032: "conventional damage done to armor doesn't have any consequence. (Less conventional
     # damage like powers may.)" The thug's flame power (6 + 0 hits) lands in Vic's armor slot and its
     # Lesser Burn effect still rolls: 5, scarred (src 740).
-    d = _thug_first({**sheet("vic", "Vic"), "armor": 1}, {**sheet("thug", "Thug", "generic"), "powers": [_FLAME]})
+    d = _thug_first(
+        {**sheet("vic", "Vic"), "armor": 1}, {**sheet("thug", "Thug", "generic"), "powers": [_FLAME]}
+    )
     d.do("gm", "use_power", character="thug", power="Flame", targets=["vic"], dice=[6])
     d.answer("ann", "react-vic", "take", dice=[5])
     _settle(d, "ann")
@@ -1046,3 +1048,28 @@ def test_a_dismal_fallers_athletics_roll_is_capped() -> None:
     d.do("gm", "fall", character="vic", feet=23, drains_stamina=False, dice=[6, 6])
     _settle(d, "ann")
     assert d.state.people["vic"].track.count(WoundTier.CRITICAL) == 1
+
+
+# -- a die named to keep that the dice do not show (src 311, 318) -------------------------------------------
+
+
+@pytest.mark.rules("WD-CORE-004")
+def test_naming_a_face_to_keep_that_is_not_rolled_does_not_buy_a_second_roll() -> None:
+    # src 311: the player takes "the best result" of the dice rolled; src 318: "take the roll of your
+    # choice": the choice is among the dice that came up. Vic asks to keep a 6 and rolls a 3: the 3
+    # stands (3 + 0 < 4, a failure), not a refusal that lets the roll be made again.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    d.do("gm", "check", character="vic", stat="athletics", tn=4, keep=6, dice=[3])
+    last = d.state.last_check["vic"]
+    assert (last.kept, last.total, last.success) == (3, 3, False)
+
+
+@pytest.mark.rules("WD-CORE-004", "WD-SKILL-001")
+def test_a_low_face_named_and_not_rolled_keeps_the_nearest() -> None:
+    # src 318 as above: Vic, with a skill's extra die, means to keep a 1 (to fail on purpose) and rolls
+    # 2 and 5: the nearest, the 2, is kept.
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "skills": [{"name": "Parkour", "stats": ["athletics"]}]})
+    d.do("gm", "check", character="vic", stat="athletics", tn=4, skills=["Parkour"], keep=1, dice=[2, 5])
+    assert d.state.last_check["vic"].kept == 2

@@ -213,10 +213,15 @@ def roll_check(
     purpose: str,
 ) -> tuple[CheckRoll, RollRecord]:
     """Roll ``1 + extra`` d6 for ``ident``: keep one, add the stats' modifiers and ``bonus``, cap
-    by their morale (WD-CORE-001..005)."""
+    by their morale (WD-CORE-001..005). A ``keep`` named before the roll that the dice do not show
+    keeps the rolled face nearest it (the lower on a tie): the roll stands, never refused for the
+    roller to roll again until the face they named comes up (WD-CORE-004)."""
     sheet = b.sheet(ident)
     morale = b.person(ident).morale
     record = b.dice.roll(pool_size(extra), 6, purpose=purpose)
+    if keep is not None and keep not in record.faces:
+        wanted = keep
+        keep = min(record.faces, key=lambda f: (abs(f - wanted), f))
     modifier = modifier_of(sheet, *stats) + bonus
     return check(record.faces, modifier=modifier, tn=tn, morale=morale, keep=keep), record
 
