@@ -580,7 +580,7 @@ def test_standing_up_takes_half_the_move() -> None:
     assert Status.KNOCKED_DOWN not in _statuses(d, "vic")
 
 
-# -- effects by damage type (src 614-788) -------------------------------------------------------------------
+# -- effects by damage type (src 614-788) ---------------------------------------------------------------
 
 
 def _thug_hits_vic(d: Driver, *dice: int, **attack: Any) -> None:
@@ -723,7 +723,7 @@ def test_a_full_rest_reduces_the_most_minor_wound_again_and_again() -> None:
     assert _tiers(d, "vic") == [WoundTier.MODERATE]
 
 
-# -- speed and ties (src 545-547) ------------------------------------------------------------------------
+# -- speed and ties (src 545-547) -----------------------------------------------------------------------
 
 
 @pytest.mark.rules("WD-COMBAT-005", "WD-MORALE-009")
@@ -756,7 +756,7 @@ def test_a_quick_runner_sprints_70_plus_10_on_a_6() -> None:
     assert not any("carry" in w for w in d.words()[-2:])
 
 
-# -- the inventory's PROPOSED readings where the seed is silent ------------------------------------------
+# -- the inventory's PROPOSED readings where the seed is silent -----------------------------------------
 
 
 @pytest.mark.rules("WD-MOVE-007")
@@ -883,7 +883,7 @@ def test_a_fall_of_the_third_row_drains_a_stamina_dot() -> None:
     assert _avail(d, "vic", Pool.STAMINA) == 2
 
 
-# -- the costume grid and what its pieces allow (src 1019, 1030-1113) ---------------------------------------
+# -- the costume grid and what its pieces allow (src 1019, 1030-1113) -----------------------------------
 
 
 def _costume(*pieces: dict[str, Any]) -> dict[str, Any]:
@@ -961,7 +961,7 @@ def test_carrying_an_armored_ally_adds_two_and_their_armor(armor: str, over: boo
     assert d.state.sheet("vic").movement == (20 if over else 30)
 
 
-# -- powers against armor, past the movement cap (src 890, 1032) ------------------------------------------
+# -- powers against armor, past the movement cap (src 890, 1032) ----------------------------------------
 
 _FLAME = {
     "name": "Flame",
@@ -1001,7 +1001,7 @@ def test_a_movers_power_carries_past_the_two_and_a_half_times_cap() -> None:
     d.do("ann", "move", character="vic", feet=100, sprint=True, dice=[6])
 
 
-# -- low morale caps every roll of one's own (src 453-475) ---------------------------------------------------
+# -- low morale caps every roll of one's own (src 453-475) ----------------------------------------------
 
 
 @pytest.mark.rules("WD-MORALE-002", "WD-COMBAT-032")
@@ -1050,7 +1050,7 @@ def test_a_dismal_fallers_athletics_roll_is_capped() -> None:
     assert d.state.people["vic"].track.count(WoundTier.CRITICAL) == 1
 
 
-# -- a die named to keep that the dice do not show (src 311, 318) -------------------------------------------
+# -- a die named to keep that the dice do not show (src 311, 318) ---------------------------------------
 
 
 @pytest.mark.rules("WD-CORE-004")
@@ -1073,3 +1073,91 @@ def test_a_low_face_named_and_not_rolled_keeps_the_nearest() -> None:
     add(d, "ann", {**sheet("vic", "Vic"), "skills": [{"name": "Parkour", "stats": ["athletics"]}]})
     d.do("gm", "check", character="vic", stat="athletics", tn=4, skills=["Parkour"], keep=1, dice=[2, 5])
     assert d.state.last_check["vic"].kept == 2
+
+
+# -- the round, initiative and who may act (src 500-547, 563) -------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-006", "WD-EFFORT-012", "WD-COMBAT-005")
+def test_a_focus_edge_lifts_a_slow_pc_level_with_a_generic_and_the_tie_goes_to_the_player() -> None:
+    # src 547: "Focus can be spent for a 1d3 to either tactics or speed"; src 545: ties by notability,
+    # players before non-notables. Vic 6 + 1 + 2 (the d3) = 9, the thug 6 + 3 = 9: Vic first, 2 Focus.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", edges=["vic"], dice=[1, 2])
+    assert d.state.fight.order.order == ("vic", "thug")
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+
+
+@pytest.mark.rules("WD-COMBAT-004")
+def test_a_generics_initiative_is_speed_plus_3_whatever_the_dice() -> None:
+    # src 545: "non-notable individuals and bystanders simply add 3 to their speed". A quick thug
+    # (Athletics 5, Dexterity 4: 9 + 3 = 12) beats Vic's 6 + 5 = 11; no die is rolled for him.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic", athletics=5, dexterity=4))
+    d.do("gm", "start_combat", dice=[5])
+    assert d.state.fight.order.order == ("thug", "vic")
+
+
+@pytest.mark.rules("WD-COMBAT-010", "WD-COMBAT-007")
+def test_a_full_attack_is_the_whole_turn() -> None:
+    # src 527-529: the foe's "Full Attack (Attack x2)" is its turn; src 565: full actions "take an
+    # individual's full turn". After both swings (1, 1: misses) no move is left.
+    d = _vic_first()
+    d.do("ann", "attack", character="vic", target="thug", full=True, dice=[1])
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    d.refuse("ann", "move", character="vic", feet=5)
+
+
+@pytest.mark.rules("WD-COMBAT-002")
+def test_the_unconscious_do_not_attack() -> None:
+    # src 563: "the unconscious and dying doing nothing except perhaps rolling to get back up".
+    d = _vic_first()
+    people = dict(d.state.people)
+    people["vic"] = people["vic"].model_copy(
+        update={"track": people["vic"].track.model_copy(update={"standing": Standing.UNCONSCIOUS})}
+    )
+    d.patch(people=people)
+    d.refuse("ann", "attack", character="vic", target="thug", dice=[6])
+
+
+# -- more effects by damage type (src 642-690) ----------------------------------------------------------
+
+
+@pytest.mark.rules("WD-WFX-010")
+def test_a_lesser_cut_5_bleeds_and_blinds() -> None:
+    # src 648: "5 - Inflict Bleeding and Blinded with blood in the eyes."
+    d = _thug_first(sheet("vic", "Vic", guts=4))
+    _thug_hits_vic(d, 5, damage="cut")
+    _settle(d, "ann")
+    assert set(_statuses(d, "vic")) >= {Status.BLEEDING, Status.BLINDED}
+
+
+@pytest.mark.rules("WD-WFX-016", "WD-STATUS-014")
+def test_a_moderate_cut_6_is_a_death_sentence() -> None:
+    # src 684: "6 - Inflict Death Sentence".
+    d = _thug_first(sheet("vic", "Vic", guts=4))
+    _thug_hits_vic(d, 6, damage="cut", tier="moderate")
+    _settle(d, "ann")
+    assert Status.DEATH_SENTENCE in _statuses(d, "vic")
+
+
+@pytest.mark.rules("WD-WFX-011", "WD-STATUS-016")
+def test_a_lesser_bash_5_knocks_the_weapon_out_of_hand() -> None:
+    # src 658: "5 - Target drops held item/weapon". Vic's bat leaves his hands.
+    d = _thug_first({**sheet("vic", "Vic", guts=4), "held": [{"name": "Bat", "damage": "bash"}]})
+    _thug_hits_vic(d, 5)
+    _settle(d, "ann")
+    assert [h.name for h in d.state.sheet("vic").held] == []
+    assert Status.DISARMED in _statuses(d, "vic")
+
+
+@pytest.mark.rules("WD-WFX-017", "WD-STATUS-009")
+def test_a_moderate_bash_2_knocks_back_and_down() -> None:
+    # src 686: "1-3 - Target is knocked back 10' and knocked down."
+    d = _thug_first(sheet("vic", "Vic", guts=4))
+    _thug_hits_vic(d, 2, tier="moderate")
+    _settle(d, "ann")
+    assert Status.KNOCKED_DOWN in _statuses(d, "vic")
