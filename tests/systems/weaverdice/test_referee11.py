@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.errors import DiceValueError, NotPermitted
 from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Pool, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing, Wound
@@ -53,6 +54,12 @@ def _hurt(d: Driver, ident: str, *tiers: WoundTier) -> None:
         update={"track": c.track.model_copy(update={"wounds": wounds}), "wounds_made": len(wounds)}
     )
     d.patch(people=people)
+
+
+def _refuse(d: Driver, seat: str, command: str, /, **fields: Any) -> None:
+    """``d.refuse`` that a dice mismatch cannot satisfy: the refusal must be the rules'."""
+    err = d.refuse(seat, command, **fields)
+    assert not isinstance(err, DiceValueError), err.message
 
 
 def _pass_to(d: Driver, ident: str) -> None:
@@ -197,7 +204,7 @@ def test_a_third_standard_action_is_refused() -> None:
     d = _vic_first()
     d.do("ann", "move", character="vic", feet=10)
     d.do("ann", "move", character="vic", feet=10)
-    d.refuse("ann", "attack", character="vic", target="thug", dice=[6], rule="WD-COMBAT-008")
+    _refuse(d, "ann", "attack", character="vic", target="thug", dice=[6], rule="WD-COMBAT-008")
 
 
 @pytest.mark.rules("WD-COMBAT-011")
@@ -205,7 +212,7 @@ def test_a_second_quick_action_in_a_turn_is_refused() -> None:
     # src 570: quick actions "should be kept to one a turn at most".
     d = _vic_first()
     d.do("ann", "act", character="vic", action="shout a warning", kind="quick")
-    d.refuse("ann", "act", character="vic", action="grab the keys", kind="quick", rule="WD-COMBAT-011")
+    _refuse(d, "ann", "act", character="vic", action="grab the keys", kind="quick", rule="WD-COMBAT-011")
 
 
 @pytest.mark.rules("WD-COMBAT-013", "WD-CORE-006")
@@ -220,7 +227,7 @@ def test_a_lengthy_roll_takes_both_actions_and_rolls_add_up_across_people() -> N
     d.do("gm", "call_check", character="vic", stat=["dexterity"], dc=10, task="stop the bleeding")
     call = max(d.state.calls)
     d.do("ann", "check", character="vic", call=call, dice=[6])  # 6
-    d.refuse("ann", "move", character="vic", feet=5, rule="WD-COMBAT-008")
+    _refuse(d, "ann", "move", character="vic", feet=5, rule="WD-COMBAT-008")
     d.do("ann", "end_turn", character="vic")
     d.do("bob", "check", character="max", call=call, dice=[4])  # 6 + 4 = 10 >= 10
     assert call not in d.state.calls
@@ -239,7 +246,7 @@ def test_a_failed_concentration_check_stops_the_lengthy_task_till_the_gm_resumes
     d.do("gm", "call_check", character="vic", stat=["knowledge"], tn=4, interrupts=True)
     d.do("ann", "check", character="vic", call=max(d.state.calls), dice=[2])
     d.do("gm", "end_turn", character="thug")
-    d.refuse("ann", "check", character="vic", call=call, dice=[6])
+    _refuse(d, "ann", "check", character="vic", call=call, dice=[6])
 
 
 # -- the wound track: staying up, waking, dying (src 610, 794-800) ------------------------------------
@@ -320,7 +327,7 @@ def test_the_dying_who_are_not_saved_in_three_rounds_die() -> None:
 def test_athletics_2_moves_25_ft_not_30() -> None:
     # src 880: 30 ft a round, "lower Athletics will lower it by the same measure" (5 ft a point).
     d = _vic_first(sheet("vic", "Vic", athletics=2))
-    d.refuse("ann", "move", character="vic", feet=30)
+    _refuse(d, "ann", "move", character="vic", feet=30)
     d.do("ann", "move", character="vic", feet=25)
 
 
@@ -329,7 +336,7 @@ def test_a_climb_costs_three_times_and_counts_against_the_move() -> None:
     # src 883: "Climb ... at three times the effort (15' of movement to scale 5')". 10 ft of fence is
     # 30 ft of movement: all of Vic's; 5 ft of ground first is 35, too much.
     d = _vic_first()
-    d.refuse("ann", "move", character="vic", feet=5, climb=10)
+    _refuse(d, "ann", "move", character="vic", feet=5, climb=10)
     d.do("ann", "move", character="vic", feet=0, climb=10)
 
 
@@ -338,7 +345,7 @@ def test_rubble_costs_twice() -> None:
     # src 882: "Cross uneven ground ... at twice the effort (10' of movement to cross 5' of ground)".
     # 10 ft of street and 10 ft of rubble: 10 + 20 = 30; 15 ft of rubble after it: 10 + 30 = 40.
     d = _vic_first()
-    d.refuse("ann", "move", character="vic", feet=10, uneven=15)
+    _refuse(d, "ann", "move", character="vic", feet=10, uneven=15)
     d.do("ann", "move", character="vic", feet=10, uneven=10)
 
 
@@ -346,7 +353,7 @@ def test_rubble_costs_twice() -> None:
 def test_a_horizontal_jump_needs_10_ft_of_run_up() -> None:
     # src 884: "Jump 5' at the cost of 10' of movement.  Needs 10' of lead-up for horizontal jumps."
     d = _vic_first()
-    d.refuse("ann", "move", character="vic", feet=5, jump=5)
+    _refuse(d, "ann", "move", character="vic", feet=5, jump=5)
     d.do("ann", "move", character="vic", feet=10, jump=5)
 
 
@@ -355,7 +362,7 @@ def test_a_sprint_never_carries_past_two_and_a_half_moves() -> None:
     # src 890: "movement can never carry one more than 2.5x their baseline movement". Athletics 3:
     # 75 ft at most, whatever the dice; 80 ft is refused before a die is rolled.
     d = _vic_first()
-    d.refuse("ann", "move", character="vic", feet=80, sprint=True, push=True)
+    _refuse(d, "ann", "move", character="vic", feet=80, sprint=True, push=True)
 
 
 @pytest.mark.rules("WD-EQUIP-006", "WD-EQUIP-011")
@@ -366,7 +373,7 @@ def test_low_tier_armor_weighs_double_and_tips_a_weak_wearer_over() -> None:
     vic = {**sheet("vic", "Vic", brawn=1), "costume": {"pieces": [{"key": "low_armor", "cell": [0, 0]}]}}
     d = _vic_first(vic)
     assert d.state.sheet("vic").encumbrance == 2
-    d.refuse("ann", "move", character="vic", feet=25)
+    _refuse(d, "ann", "move", character="vic", feet=25)
     d.do("ann", "move", character="vic", feet=20)
 
 
@@ -397,7 +404,7 @@ def test_a_large_item_in_hand_leaves_no_hand_to_draw_with() -> None:
     bat = {"name": "Sledge", "damage": "bash", "size": "large"}
     knife = {"name": "Knife", "damage": "cut", "attack_stat": "dexterity"}
     d = _vic_first({**sheet("vic", "Vic"), "held": [bat], "belt": [knife]})
-    d.refuse("ann", "draw_item", character="vic", item="Knife")
+    _refuse(d, "ann", "draw_item", character="vic", item="Knife")
 
 
 @pytest.mark.rules("WD-WOUND-004", "WD-EQUIP-011")
@@ -522,7 +529,7 @@ def test_a_rest_with_one_wound_cannot_reduce_it() -> None:
     # reduce their most minor wound's severity".
     d = _vic_first()
     _hurt(d, "vic", WoundTier.MODERATE)
-    d.refuse("ann", "rest", character="vic", reduce=True, dice=[6])
+    _refuse(d, "ann", "rest", character="vic", reduce=True, dice=[6])
 
 
 @pytest.mark.rules("WD-COMBAT-033")
@@ -565,7 +572,7 @@ def test_knocked_down_moves_5_ft_at_most() -> None:
     # src 850: "Can't move more than 5' while knocked down."
     d = _vic_first()
     _with(d, "vic", Status.KNOCKED_DOWN)
-    d.refuse("ann", "move", character="vic", feet=10)
+    _refuse(d, "ann", "move", character="vic", feet=10)
     d.do("ann", "move", character="vic", feet=5)
 
 
@@ -575,7 +582,7 @@ def test_standing_up_takes_half_the_move() -> None:
     # movement)." Vic's 30 ft: 15 to rise, 15 left to walk.
     d = _vic_first()
     _with(d, "vic", Status.KNOCKED_DOWN)
-    d.refuse("ann", "move", character="vic", feet=20, stand=True)
+    _refuse(d, "ann", "move", character="vic", feet=20, stand=True)
     d.do("ann", "move", character="vic", feet=15, stand=True)
     assert Status.KNOCKED_DOWN not in _statuses(d, "vic")
 
@@ -764,7 +771,7 @@ def test_the_movement_cap_rounds_up_to_the_next_5_ft() -> None:
     # src 890: "never carry one more than 2.5x their baseline movement ... rounding up"; WD-MOVE-007
     # PROPOSED: Athletics 4, 35 ft: 87.5 -> 90 ft. A sprint with a push may ask 90, not 95.
     d = _vic_first(sheet("vic", "Vic", athletics=4))
-    d.refuse("ann", "move", character="vic", feet=95, sprint=True, push=True)
+    _refuse(d, "ann", "move", character="vic", feet=95, sprint=True, push=True)
     d.do("ann", "move", character="vic", feet=90, sprint=True, push=True, dice=[6, 3])
 
 
@@ -846,8 +853,9 @@ def test_a_drag_in_the_first_round_is_refused_before_the_roll() -> None:
     # src 950: Drag "Round 2+ of grapple only": no roll could make it legal, so no roll is made.
     d = _vic_first()
     d.do("ann", "grab", character="vic", target="thug", dice=[5])
-    d.refuse("ann", "grapple", character="vic", target="thug", option="drag", feet=5, rule="WD-GRAPPLE-008")
-    d.refuse(
+    _refuse(d, "ann", "grapple", character="vic", target="thug", option="drag", feet=5, rule="WD-GRAPPLE-008")
+    _refuse(
+        d,
         "ann",
         "grapple",
         character="vic",
@@ -910,7 +918,7 @@ def test_a_reinforcement_guards_as_many_pieces_as_its_tier_says(key: str, guards
         add(d, "ann", _costume(*pieces))
         assert "vic" in d.state.sheets
     else:
-        d.refuse("ann", "add_character", sheet=_costume(*pieces))
+        _refuse(d, "ann", "add_character", sheet=_costume(*pieces))
 
 
 @pytest.mark.rules("WD-EQUIP-005", "WD-EQUIP-010", "WD-EQUIP-011")
@@ -923,7 +931,7 @@ def test_four_standard_armors_do_not_fit_the_3x3_grid() -> None:
     add(d, "ann", _costume(*four))
     assert d.state.sheet("vic").armor_points == 4
     five = [*four, {"key": "armor", "cell": [1, 1]}]
-    d.refuse("ann", "add_character", sheet={**_costume(*five), "id": "vic2"})
+    _refuse(d, "ann", "add_character", sheet={**_costume(*five), "id": "vic2"})
 
 
 @pytest.mark.rules("WD-STAT-009", "WD-EQUIP-014")
@@ -942,7 +950,7 @@ def test_two_small_items_fill_both_hands() -> None:
     bat = {"name": "Bat", "damage": "bash"}
     taser = {"name": "Taser", "damage": "shock", "attack_stat": "dexterity"}
     d = _vic_first({**sheet("vic", "Vic"), "held": [knife, bat], "belt": [taser]})
-    d.refuse("ann", "draw_item", character="vic", item="Taser")
+    _refuse(d, "ann", "draw_item", character="vic", item="Taser")
 
 
 @pytest.mark.rules("WD-EQUIP-007", "WD-EQUIP-006")
@@ -997,7 +1005,7 @@ def test_a_movers_power_carries_past_the_two_and_a_half_times_cap() -> None:
     # own dice give 60 + 10, the power's 30 on top... within 75 + 30).
     wings = {"name": "Wings", "classifications": ["mover"], "movement_ft": 30}
     d = _vic_first({**sheet("vic", "Vic"), "powers": [wings]})
-    d.refuse("ann", "move", character="vic", feet=110, sprint=True, push=True)
+    _refuse(d, "ann", "move", character="vic", feet=110, sprint=True, push=True)
     d.do("ann", "move", character="vic", feet=100, sprint=True, dice=[6])
 
 
@@ -1108,19 +1116,7 @@ def test_a_full_attack_is_the_whole_turn() -> None:
     d = _vic_first()
     d.do("ann", "attack", character="vic", target="thug", full=True, dice=[1])
     d.do("ann", "attack", character="vic", target="thug", dice=[1])
-    d.refuse("ann", "move", character="vic", feet=5)
-
-
-@pytest.mark.rules("WD-COMBAT-002")
-def test_the_unconscious_do_not_attack() -> None:
-    # src 563: "the unconscious and dying doing nothing except perhaps rolling to get back up".
-    d = _vic_first()
-    people = dict(d.state.people)
-    people["vic"] = people["vic"].model_copy(
-        update={"track": people["vic"].track.model_copy(update={"standing": Standing.UNCONSCIOUS})}
-    )
-    d.patch(people=people)
-    d.refuse("ann", "attack", character="vic", target="thug", dice=[6])
+    _refuse(d, "ann", "move", character="vic", feet=5)
 
 
 # -- more effects by damage type (src 642-690) ----------------------------------------------------------
@@ -1161,3 +1157,35 @@ def test_a_moderate_bash_2_knocks_back_and_down() -> None:
     _thug_hits_vic(d, 2, tier="moderate")
     _settle(d, "ann")
     assert Status.KNOCKED_DOWN in _statuses(d, "vic")
+
+
+# -- who gives a roll its modifiers (src 240, 242) ----------------------------------------------------
+
+
+@pytest.mark.rules("WD-CORE-003", "WD-COMBAT-017")
+def test_a_player_cannot_give_their_own_attack_a_bonus() -> None:
+    # src 240: "the GM will ask that player to roll a d6 and add or subtract a number based on their
+    # statistics"; the difficulty and the situation's adjustments are the GM's (WD-CORE-003), as on a
+    # check, where the table already refuses a player's bonus. Ann's Vic swings at +3: refused; the GM
+    # may give it (1 + 0 + 3 = 4 >= 3 hits).
+    d = _vic_first()
+    _refuse(d, "ann", "attack", character="vic", target="thug", bonus=3, dice=[1, 1], error=NotPermitted)
+    d.do("gm", "attack", character="vic", target="thug", bonus=3, dice=[1, 1])
+    assert _tiers(d, "thug") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-CORE-003")
+def test_a_player_cannot_give_their_own_power_a_bonus() -> None:
+    # as above, for a power's attack roll.
+    d = _vic_first({**sheet("vic", "Vic"), "powers": [_FLAME]})
+    _refuse(
+        d,
+        "ann",
+        "use_power",
+        character="vic",
+        power="Flame",
+        targets=["thug"],
+        bonus=2,
+        dice=[1, 1],
+        error=NotPermitted,
+    )
