@@ -1119,6 +1119,18 @@ def test_a_full_attack_is_the_whole_turn() -> None:
     _refuse(d, "ann", "move", character="vic", feet=5)
 
 
+@pytest.mark.rules("WD-COMBAT-002")
+def test_the_unconscious_do_not_attack() -> None:
+    # src 563: "the unconscious and dying doing nothing except perhaps rolling to get back up".
+    d = _vic_first()
+    people = dict(d.state.people)
+    people["vic"] = people["vic"].model_copy(
+        update={"track": people["vic"].track.model_copy(update={"standing": Standing.UNCONSCIOUS})}
+    )
+    d.patch(people=people)
+    _refuse(d, "ann", "attack", character="vic", target="thug", dice=[6])
+
+
 # -- more effects by damage type (src 642-690) ----------------------------------------------------------
 
 
@@ -1189,3 +1201,23 @@ def test_a_player_cannot_give_their_own_power_a_bonus() -> None:
         dice=[1, 1],
         error=NotPermitted,
     )
+
+
+@pytest.mark.rules("WD-COMBAT-002", "WD-STATUS-001", "WD-WOUND-006")
+def test_knocked_out_by_his_own_bleeding_mid_turn_vic_does_nothing_more_that_turn() -> None:
+    # src 563: "the unconscious and dying doing nothing except perhaps rolling to get back up"; src 814:
+    # Bleeding, "a lesser wound when expending effort". Vic (Guts 2, one lesser, bleeding) spends Focus
+    # to open a skill he is learning (src 342): the bleed fills his track, the stay-up roll fails (1 - 1
+    # = 0 < 3): unconscious. His second action, a swing at the thug, is refused; ending the turn is not.
+    aim = {"name": "Aim", "stats": ["dexterity"], "tree": "aim", "learning": True, "training": [5]}
+    d = _vic_first({**sheet("vic", "Vic", guts=2), "skills": [aim]})
+    _hurt(d, "vic", WoundTier.LESSER)
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "open_skill", character="vic", skill="Aim", dice=[1])
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    _refuse(d, "ann", "attack", character="vic", target="thug", dice=[6, 1], rule="WD-COMBAT-002")
+    _refuse(d, "ann", "move", character="vic", feet=5, rule="WD-COMBAT-002")
+    assert {c.command for c in d.legal("ann")} >= {"end_turn"}
+    assert "attack" not in {c.command for c in d.legal("ann")}
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight.turn.actor == "thug"
