@@ -1221,3 +1221,52 @@ def test_knocked_out_by_his_own_bleeding_mid_turn_vic_does_nothing_more_that_tur
     assert "attack" not in {c.command for c in d.legal("ann")}
     d.do("ann", "end_turn", character="vic")
     assert d.state.fight.turn.actor == "thug"
+
+
+# -- effects that a rest ends, and the deadliest rows (src 662, 742, 696, 718, 764) ---------------------
+
+
+@pytest.mark.rules("WD-WFX-012", "WD-WOUND-014")
+def test_a_lesser_pierce_1_fades_at_the_next_rest() -> None:
+    # src 662: "1-2 - Associated wound fades on next rest." Vic's rest (Guts 5 + 0) ends it.
+    d = _thug_first(sheet("vic", "Vic", guts=4))
+    _thug_hits_vic(d, 1, damage="pierce")
+    _settle(d, "ann")
+    assert _tiers(d, "vic") == [WoundTier.LESSER]
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "rest", character="vic", dice=[5])
+    assert _tiers(d, "vic") == []
+
+
+@pytest.mark.rules("WD-WFX-015", "WD-STATUS-008")
+def test_a_lesser_shock_2_blinds_and_deafens() -> None:
+    # src 742: "1-2 - Target is blinded, deafened."
+    d = _thug_first(sheet("vic", "Vic", guts=4))
+    _thug_hits_vic(d, 2, damage="shock")
+    _settle(d, "ann")
+    assert set(_statuses(d, "vic")) >= {Status.BLINDED, Status.DEAFENED}
+
+
+@pytest.mark.rules("WD-WFX-024", "WD-WOUND-009")
+def test_a_critical_pierce_2_puts_the_target_straight_into_dying() -> None:
+    # src 718: "1-3 - Target is placed in dying state, no other effect." Vic (Guts 4) has room on his
+    # track: no stay-up check, and dying all the same.
+    d = _thug_first(sheet("vic", "Vic", guts=4))
+    _thug_hits_vic(d, 2, damage="pierce", tier="critical")
+    _settle(d, "ann")
+    assert d.state.people["vic"].track.standing is Standing.DYING
+
+
+@pytest.mark.rules("WD-WFX-020", "WD-COMBAT-035")
+def test_a_moderate_burn_5_burns_on_until_a_rest() -> None:
+    # src 764: "5-6 - Damage is ongoing; suffer an additional wound at the end of each turn (rest to
+    # stop)". Vic rests on his turn (Guts 5): the burning stops, and his turn's end adds no wound.
+    d = _thug_first(sheet("vic", "Vic", guts=5))
+    _thug_hits_vic(d, 5, damage="burn", tier="moderate")
+    _settle(d, "ann")
+    assert Status.ONGOING_DAMAGE in _statuses(d, "vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "rest", character="vic", dice=[5])
+    d.do("ann", "end_turn", character="vic")
+    assert Status.ONGOING_DAMAGE not in _statuses(d, "vic")
+    assert _tiers(d, "vic") == [WoundTier.MODERATE]
