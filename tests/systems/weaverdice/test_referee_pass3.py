@@ -151,20 +151,15 @@ def test_disarm_drops_the_knife_beside_the_thug__nobody_holds_it() -> None:
     assert d.state.sheet("thug").held == ()
 
 
-@pytest.mark.rules("WD-GRAPPLE-008", "WD-GRAPPLE-003")
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-GRAPPLE-003", "WD-GRAPPLE-009")
 def test_wrest_costs_3__a_margin_of_2_cannot_buy_it() -> None:
-    # src 974: Wrest costs 3; Vic 2 + 2 = 4 against the thug's 2: a margin of 2
+    # src 974: Wrest costs 3; Vic 2 + 2 = 4 against the thug's 2: a margin of 2. The roll stands (it
+    # is not refused for Vic to roll again, referee pass 11): no wrest, the thug keeps his knife, and
+    # the 2 points are held for next round (src 940).
     d = _wrestle({**sheet("thug", "Thug", "generic"), "held": [KNIFE]})
-    d.refuse(
-        "ann",
-        "grapple",
-        character="vic",
-        target="thug",
-        option="wrest",
-        points=3,
-        dice=[2, 2],
-        rule="WD-GRAPPLE-008",
-    )
+    d.do("ann", "grapple", character="vic", target="thug", option="wrest", points=3, dice=[2, 2])
+    assert [i.name for i in d.state.sheet("thug").held] == ["Knife"]
+    assert d.state.grapples["vic>thug"].banked == 2
 
 
 @pytest.mark.rules("WD-GRAPPLE-008", "WD-MOVE-009")

@@ -256,7 +256,12 @@ class Check(Frozen):
     background: str = Field(default="", max_length=80)
     unhurried: bool = False
     bonus: int = Field(default=0, ge=-6, le=6)
-    keep: int | None = Field(default=None, ge=1, le=6, description="The die to keep, if not the highest.")
+    keep: int | None = Field(
+        default=None,
+        ge=1,
+        le=6,
+        description="The die to keep, if not the highest (or the rolled one nearest it).",
+    )
     task: str = Field(default="", max_length=200)
     hidden: bool = False
     superhuman: bool = Field(

@@ -527,6 +527,8 @@ class Grappled(Changes):
     by_weapon: bool = Field(default=False, exclude_if=lambda v: not v)
     #: the defender took the hold over (WD-GRAPPLE-004)
     reversed: bool = False
+    #: the option the holder meant to buy when the roll did not afford it: the round stands as a Hold
+    unbought: str = Field(default="", exclude_if=lambda v: not v)
     #: the holder let go: walking off (moving with the held one is a Drag, src 950), or pushed back
     let_go: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a blow knocked one of the two back and out of the hold (src 652-654, 686)

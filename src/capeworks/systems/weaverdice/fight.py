@@ -243,7 +243,7 @@ def _owed_delay(b: Builder, order: TurnOrder, actor: str) -> TurnOrder:
 
 def end_turn(state: WdState, context: Ctx, c: cmd.EndTurn, dice: DiceService) -> Done:
     """End this turn; the next one who can act begins (rounds loop, WD-COMBAT-001)."""
-    fight = on_turn(state, c.character)
+    fight = on_turn(state, c.character, acting=False)
     b = Builder(state, context, dice)
     next_turn(b, fight)
     return b.batch

@@ -174,14 +174,18 @@ class Builder:
         return self.state.fight
 
 
-def on_turn(state: WdState, ident: str) -> Fight:
-    """The fight, if it is ``ident``'s turn and nothing waits on an answer (WD-COMBAT-001)."""
+def on_turn(state: WdState, ident: str, *, acting: bool = True) -> Fight:
+    """The fight, if it is ``ident``'s turn and nothing waits on an answer (WD-COMBAT-001); unless
+    only ending it (``acting=False``), ``ident`` must be up: knocked out or dying mid-turn (a bleed, a
+    pain's wound, a blow out of turn), the rest of the turn is lost (WD-COMBAT-002, src 563)."""
     fight = state.fight
     c = person(state, ident)
     if fight is None or fight.turn is None:
         raise RuleViolation("WD-COMBAT-001", "That is done on a turn in a fight, and no fight is on.")
     if fight.turn.actor != ident:
         raise RuleViolation("WD-COMBAT-001", f"It is not {c.name}'s turn.")
+    if acting and c.track.standing is not Standing.UP:
+        raise RuleViolation("WD-COMBAT-002", f"{c.name} is in no state to act: only ending the turn is left.")
     if state.attack is not None or state.effects:
         raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
     if ident in state.pain_owed:
@@ -213,10 +217,15 @@ def roll_check(
     purpose: str,
 ) -> tuple[CheckRoll, RollRecord]:
     """Roll ``1 + extra`` d6 for ``ident``: keep one, add the stats' modifiers and ``bonus``, cap
-    by their morale (WD-CORE-001..005)."""
+    by their morale (WD-CORE-001..005). A ``keep`` named before the roll that the dice do not show
+    keeps the rolled face nearest it (the lower on a tie): the roll stands, never refused for the
+    roller to roll again until the face they named comes up (WD-CORE-004)."""
     sheet = b.sheet(ident)
     morale = b.person(ident).morale
     record = b.dice.roll(pool_size(extra), 6, purpose=purpose)
+    if keep is not None and keep not in record.faces:
+        wanted = keep
+        keep = min(record.faces, key=lambda f: (abs(f - wanted), f))
     modifier = modifier_of(sheet, *stats) + bonus
     return check(record.faces, modifier=modifier, tn=tn, morale=morale, keep=keep), record
 

@@ -52,6 +52,7 @@ __all__ = [
     "margin_distribution",
     "meatshield_hit",
     "p_afford",
+    "price",
     "resolve_round",
     "resolve_several",
     "restrained_attack_modifier",
@@ -235,6 +236,32 @@ def _cost_and_feet(spec: GrappleOptionSpec, p: Purchase, mode: GrappleMode) -> t
     if not spec.min_cost <= points <= spec.max_cost:
         raise RuleViolation("WD-GRAPPLE-008", _price(spec), field="points")
     return points, STEP_FT * (points // spec.points_per_step)
+
+
+def price(buys: Sequence[Purchase], *, round: int, mode: GrappleMode) -> int:
+    """The points the holder's purchases cost, refusing what no roll could make legal: a second option
+    in a turn (table mode), an option before its round, a bad price or distance, an option after a push
+    or throw (WD-GRAPPLE-008). The table asks it before the round's roll, so a refusal never follows
+    the dice: whether the roll affords the price is for :func:`resolve_round` to meet or the table to
+    hold (src 936, 940)."""
+    real = [b for b in buys if b.option != GrappleOption.HOLD]
+    if mode == GrappleMode.TABLE and len(real) > 1:
+        raise RuleViolation("WD-GRAPPLE-008", "A grappler buys one option a turn, besides holding on.")
+    total = 0
+    breaks = False
+    for p in real:
+        spec = GRAPPLE_OPTIONS[p.option]
+        if round < spec.from_round:
+            raise RuleViolation(
+                "WD-GRAPPLE-008",
+                f"You can {p.option.value} only from the second round of a grapple.",
+                field="option",
+            )
+        if breaks:
+            raise RuleViolation("WD-GRAPPLE-008", "The grapple is already broken by a push or throw.")
+        total += _cost_and_feet(spec, p, mode)[0]
+        breaks = spec.breaks_grapple
+    return total
 
 
 def grappler_moves(p: Purchase, mode: GrappleMode) -> int:

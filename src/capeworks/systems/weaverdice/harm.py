@@ -92,6 +92,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     c = holds.armed(c, me, own, state.people.values())
     if c.hidden and not context.is_gm:
         raise NotPermitted("Only the GM can roll in secret.")
+    if c.bonus and not context.is_gm:  # as on a check: the situation's modifiers are the GM's (WD-CORE-003)
+        raise NotPermitted("Only the GM can give a bonus to an attack roll.")
     if c.pins and c.melee:
         # "(From Ranged) ... pinned to the wall" (src 867-871): a weapon in hand pins nobody
         raise RuleViolation("WD-STATUS-013", "Only a ranged projectile can pin its target in place.")

@@ -47,12 +47,14 @@ from capeworks.systems.weaverdice.grapple import (
     Purchase,
     ShieldHit,
     Winner,
+    contest,
     grab_defense,
     grapple_ds,
     grapple_total,
     grappler_moves,
     kept_held,
     meatshield_hit,
+    price,
     resolve_round,
     resolve_several,
     restrained_attack_modifier,
@@ -392,6 +394,8 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     _check_carried(me, c, context.config.grapple_mode)
     if c.morale:
         _may_commit_morale(me)
+    buys = [] if c.option is GrappleOption.HOLD else [Purchase(option=c.option, points=c.points, feet=c.feet)]
+    cost = price(buys, round=hold.round, mode=context.config.grapple_mode)  # refused before the roll
     b = Builder(state, context, dice)
     turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
     turn = evolve(turn, {"grappled": (*turn.grappled, c.target)})
@@ -426,7 +430,12 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
         theirs = spend_value(step)
     t = b.person(c.target)
     tsheet = b.sheet(c.target)
-    buys = [] if c.option is GrappleOption.HOLD else [Purchase(option=c.option, points=c.points, feet=c.feet)]
+    # the roll stands whatever was meant: lost, tied or short of the price, nothing is bought and the
+    # round is played as a Hold (src 932, 936, 940), never refused for the holder to roll again
+    winner, _, available = contest(attacker_total=mine, defender_total=theirs, banked=hold.banked)
+    unbought = ""
+    if winner is not Winner.ATTACKER or cost > available:
+        unbought, buys = ("" if c.option is GrappleOption.HOLD else c.option.value), []
     outcome = resolve_round(
         attacker_total=mine,
         defender_total=theirs,
@@ -511,6 +520,7 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             by_weapon=by_weapon,
             holder_morale=holder_step,
             target_morale=target_step,
+            unbought=unbought,
             people=people,
             **owed,
         )

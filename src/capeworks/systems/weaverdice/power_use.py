@@ -55,6 +55,8 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         raise RuleViolation("WD-COMBAT-009", f"{me.name} has no power called {c.power}.")
     if c.hidden and not context.is_gm:
         raise NotPermitted("Only the GM can roll in secret.")
+    if c.bonus and not context.is_gm:  # as on a check: the situation's modifiers are the GM's (WD-CORE-003)
+        raise NotPermitted("Only the GM can give a bonus to a power's roll.")
     kinds = {
         PowerAction.STANDARD: ActionKind.STANDARD,
         PowerAction.FULL: ActionKind.FULL,

@@ -197,7 +197,8 @@ def _grappled(p: ev.Grappled) -> str:
     tail = f"; buys {bought}" if bought else ""
     bank = f"; {o.banked} points held" if o.banked else ""
     end = "; the grapple ends" if o.broken else ""
-    return f"{head}, a margin of {o.available}{tail}{bank}{end}."
+    short = f", not enough for the {p.unbought}" if p.unbought else ""
+    return f"{head}, a margin of {o.available}{short}{tail}{bank}{end}."
 
 
 def fall_option_words(o: Any) -> str:

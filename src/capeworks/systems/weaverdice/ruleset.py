@@ -111,12 +111,20 @@ def _plays(state: WdState, seat: Seat, ident: str) -> bool:
     return c is not None and seat.plays(c.owner)
 
 
-def _on_turn(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    """Offered to whoever plays the one whose turn it is, when nothing waits on an answer."""
+def _on_turn(state: WdState, seat: Seat, *, acting: bool = True) -> list[dict[str, Any]]:
+    """Offered to whoever plays the one whose turn it is, when nothing waits on an answer; an action
+    (``acting``) only while they are up (WD-COMBAT-002): knocked out mid-turn, they may only end it."""
     f = state.fight
     if f is None or f.turn is None or state.attack is not None or state.effects:
         return []
+    if acting and not state.people[f.turn.actor].active:
+        return []
     return [{"character": f.turn.actor}] if _plays(state, seat, f.turn.actor) else []
+
+
+def _turn_to_end(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Ending the turn: offered to its owner's player even when they went down during it."""
+    return _on_turn(state, seat, acting=False)
 
 
 def _fight_to_start(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -355,7 +363,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "join_combat": CommandSpec(cmd.JoinCombat, initiative.join_combat, GM, "bring reinforcements in"),
     "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights", offer=_fight_on),
     "lull": CommandSpec(cmd.Lull, fight.lull, GM, "call five quiet minutes outside a fight", offer=_quiet),
-    "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
+    "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_turn_to_end),
     "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_attack_left),
     "use_power": CommandSpec(cmd.UsePower, power_use.use_power, OWNER, offer=_on_turn),
     "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_action_left),
