@@ -369,3 +369,100 @@ def test_k19__a_player_who_staked_without_rolling_is_no_longer_uninvolved() -> N
     assert offered == ["B"]
     sim.refuse("ann", "claim", conflict="c1", side="A", rule="CAPES-PAGE-007")
     sim.do("ann", "claim", conflict="c1", side="B")
+
+
+# -- 20. a character remade between Scenes keeps its Debt ---------------------------------------------------
+
+#: a minor super-powered character with no Drives: one undifferentiated stack (src 235-236)
+_THUG = {
+    "name": "Swarm Thug",
+    "powers": "Bite,Sting,Buzz",
+    "attitudes": "Mean,Dim,Loyal",
+    "styles": "Loud,Fast,Dirty",
+}
+
+
+def _thug_with_debt() -> Sim:
+    """Ann's Swarm Thug starts with 3 Debt on its stack (CAPES-RSRC-003 PROPOSED) and earns a fourth with
+    Bite in Scene 1 (src 183: "A super-ability earns a Debt Token each time it is used"); the Scene ends."""
+    sim = Sim(start_debt=3)
+    sim.do("ann", "create_character", payload=_THUG)
+    sim.do("bea", "add_sample", name="Aunt Sylvie")
+    sim.do("bea", "declare_scene", text="The docks")
+    sim.do("bea", "choose", character="aunt_sylvie")
+    sim.do("cal", "pass")
+    sim.do("ann", "choose", character="swarm_thug")
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    sim.do("bea", "create_conflict", text="The thug gets away")
+    sim.do("bea", "end_action")
+    sim.do("ann", "use_ability", dice=(1,), ability="Bite", conflict="c1", side="A")
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    for seat in ("ann", "bea", "cal"):
+        sim.do(seat, "end_scene")
+    assert sim.state.scene is None
+    assert sim.state.roster["swarm_thug"].debt == {"stack": 4}
+    return sim
+
+
+@pytest.mark.rules("CAPES-CHAR-002", "CAPES-CHAR-009", "CAPES-DEBT-004")
+def test_k20__an_undifferentiated_character_given_drives_keeps_its_debt_where_the_player_puts_it() -> None:
+    # src 214: "You can go back and fill in additional detail later on existing characters"; src 235: a
+    # minor character's Drives may be left undetailed "(yet)"; src 236: "An undifferentiated character just
+    # has one big stack of Debt". Debt is the character's, earned by its powers (src 149, 183): detailing
+    # its Drives between Scenes does not wipe it. Where it goes is the player's choice, as for any Debt
+    # (src 151, 187: "on any of your Drives"). The Swarm Thug holds 4 Debt; Ann gives it five Drives: with
+    # no word on where the 4 go the remake is refused and nothing changes; with debt=fear:3,pride:1 they sit
+    # there (fear 3 of Strength 3, not Overdrawn).
+    sim = _thug_with_debt()
+    detailed = {**_THUG, "drives": "fear:3,pride:2,power:2,obsession:1,despair:1", "replace": True}
+    sim.refuse("ann", "create_character", payload=detailed, rule="CAPES-CHAR-002", match="debt=")
+    assert sim.state.roster["swarm_thug"].sheet.drives == ()
+    sim.refuse("ann", "create_character", payload={**detailed, "debt": "fear:3"}, rule="CAPES-CHAR-002",
+               match="4")  # fmt: skip
+    sim.refuse("ann", "create_character", payload={**detailed, "debt": "truth:4"}, rule="CAPES-CHAR-002")
+    sim.do("ann", "create_character", payload={**detailed, "debt": "fear:3,pride:1"})
+    char = sim.state.roster["swarm_thug"]
+    assert char.debt == {"fear": 3, "pride": 1, "power": 0, "obsession": 0, "despair": 0}
+    assert sim.replayed().state == sim.state
+
+
+@pytest.mark.rules("CAPES-CHAR-002", "CAPES-CHAR-009")
+def test_k20b__a_character_whose_drives_are_dropped_keeps_their_debt_on_its_one_stack() -> None:
+    # src 236: an undifferentiated character "just has one big stack of Debt". Skitter (Truth 2, Love 1
+    # Debt) is remade between Scenes with no Drives: her 3 Debt are the stack's, nothing to place (a
+    # debt= would be ignored, so it is refused).
+    sim = Sim()
+    sim.do("ann", "add_sample", name="Skitter")
+    sim.set_debt("skitter", "truth", 2)
+    sim.set_debt("skitter", "love", 1)
+    plain = {**_THUG, "name": "Skitter", "replace": True}
+    sim.refuse("ann", "create_character", payload={**plain, "debt": "truth:3"}, rule="CAPES-CHAR-002")
+    sim.do("ann", "create_character", payload=plain)
+    assert sim.state.roster["skitter"].debt == {"stack": 3}
+
+
+@pytest.mark.rules("CAPES-CHAR-002", "CAPES-DEBT-004")
+def test_k20c__a_drive_swapped_for_another_hands_its_debt_on() -> None:
+    # src 215: "change any character however you want between sessions"; the Debt stays the character's
+    # (src 151: on any of its Drives). Skitter swaps Hope (1 Debt) for Pride: the 1 goes where Ann says;
+    # Debt on the Drives she keeps stays put. A Drive she keeps needs no word.
+    sim = Sim()
+    sim.do("ann", "add_sample", name="Skitter")
+    sim.set_debt("skitter", "truth", 2)
+    sim.set_debt("skitter", "hope", 1)
+    remade = {
+        "name": "Skitter",
+        "powers": "Swarm Sense,Bug Control,Silk Lines,Swarm Armour",
+        "styles": "Tactical,Creepy,Relentless",
+        "super_styles": "Creepy",
+        "attitudes": "Sarcastic,Guilty,Stubborn,Protective,Ruthless",
+        "drives": "truth:3,justice:2,love:2,pride:1,duty:1",
+        "replace": True,
+    }
+    sim.refuse("ann", "create_character", payload=remade, rule="CAPES-CHAR-002", match="hope")
+    sim.do("ann", "create_character", payload={**remade, "debt": "truth:1"})
+    assert sim.state.roster["skitter"].debt == {"truth": 3, "justice": 0, "love": 0, "pride": 0, "duty": 0}
+    sim.do("ann", "create_character", payload={**remade, "drives": "truth:3,justice:2,love:2,pride:1,hope:1"})
+    assert sum(sim.state.roster["skitter"].debt.values()) == 3  # Duty held none: nothing to place
