@@ -466,3 +466,25 @@ def test_k20c__a_drive_swapped_for_another_hands_its_debt_on() -> None:
     assert sim.state.roster["skitter"].debt == {"truth": 3, "justice": 0, "love": 0, "pride": 0, "duty": 0}
     sim.do("ann", "create_character", payload={**remade, "drives": "truth:3,justice:2,love:2,pride:1,hope:1"})
     assert sum(sim.state.roster["skitter"].debt.values()) == 3  # Duty held none: nothing to place
+
+
+# -- 21. a Click-and-Lock pairing with one ability name in both modules -------------------------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-015", "CAPES-CHAR-005")
+def test_k21__a_pairing_with_one_name_twice_is_refused_not_crossed_out_twice() -> None:
+    # src 264-265: "Combine the two sets of Styles into a single list. You now have 5 Powers/Skills, 5
+    # Styles, and 5 Attitudes. Cross out 3 of them". The Reporter Skill Set has the Style Nosy, the
+    # Caregiver Persona the Attitude Nosy: crossing out "Nosy" struck both, four abilities for three
+    # crosses (an 11-ability character). Which Nosy is meant cannot be said, and a sheet cannot hold two
+    # abilities of one name: the pairing is refused, naming the name and both modules, nothing added.
+    sim = Sim()
+    for cross_out in ("Nosy,Writing,Chatty", "Writing,Chatty,Warm"):
+        pairing = {"name": "Lois", "module": "reporter", "persona": "caregiver", "cross_out": cross_out}
+        error = sim.refuse("ann", "create_click_and_lock", payload=pairing, rule="CAPES-CHAR-015")
+        assert "Nosy" in error.message
+        assert "Reporter" in error.message and "Caregiver" in error.message
+    assert "lois" not in sim.state.roster
+    sim.do("ann", "create_click_and_lock", name="Lois", module="reporter", persona="reluctant_hero",
+           cross_out="Writing,Quippy,Guilty")  # fmt: skip
+    assert len(sim.state.roster["lois"].sheet.abilities) == 12
