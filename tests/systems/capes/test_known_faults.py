@@ -488,3 +488,76 @@ def test_k21__a_pairing_with_one_name_twice_is_refused_not_crossed_out_twice() -
     sim.do("ann", "create_click_and_lock", name="Lois", module="reporter", persona="reluctant_hero",
            cross_out="Writing,Quippy,Guilty")  # fmt: skip
     assert len(sim.state.roster["lois"].sheet.abilities) == 12
+
+
+# -- 22. the Starter ends free narration by taking an Action ------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-011", "CAPES-PAGE-012", "CAPES-PAGE-003")
+def test_k22__the_starter_ends_free_narration_by_taking_her_action() -> None:
+    # src 91: "The Starter ends free play whenever they want by taking Actions for their characters"; src
+    # 93: "Turns go clockwise, starting with the Starter". Free narration after the claims (src 90): Bea
+    # narrates; Bea may not act, nor Cal (free play goes on until the Starter acts: refused, nothing
+    # changes). Ann, the Starter, uses Silk Lines on c1: that is her Action, and the Actions have begun;
+    # Bea is next.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(2,), b=(3,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    pass_claims(sim)
+    assert _page(sim)[2] == "narration"
+    sim.do("bea", "narrate", text="Sylvie bakes for the gala")
+    error = sim.refuse("bea", "use_ability", dice=(5,), ability="Nursing", conflict="c1", side="B")
+    assert "Ann" in error.message
+    sim.refuse("cal", "create_conflict", text="The roof caves in")
+    events = sim.do(
+        "ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth"
+    )
+    assert [e.type for e in events][:3] == [
+        "capes.actions_begun",
+        "capes.action_started",
+        "capes.ability_used",
+    ]
+    assert _page(sim)[2:] == ("actions", "ann")
+    sim.do("ann", "accept")
+    sim.refuse("bea", "narrate", text="Free play is over", conflict="c1", outcome=True)
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.do("ann", "end_action")
+    assert _page(sim)[2:] == ("actions", "bea")
+
+
+@pytest.mark.rules("CAPES-PAGE-011", "CAPES-ACT-001", "CAPES-ACT-002")
+def test_k22b__the_starters_first_action_may_be_a_new_conflict_or_a_stake() -> None:
+    # src 91 again, and src 98-99: an Action is one Conflict created or one ability used. Ann's first move
+    # after the claims is a new Conflict: her Action, the Actions begun. On Page 2 Cal may not stake in free
+    # narration (src 100-104: around one's own Action); Bea, the Starter, opens hers with Gossip.
+    sim = cast_game()
+    pass_claims(sim)
+    sim.do("ann", "create_conflict", text="The swarm rises")
+    assert _page(sim)[2:] == ("actions", "ann")
+    sim.do("ann", "end_action")
+    for seat in ("bea", "cal"):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch")
+        sim.do(seat, "end_action")
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    pass_claims(sim)
+    sim.refuse("cal", "stake", conflict="c1", amount=1, drive="duty", rule="CAPES-PAGE-011")
+    sim.do("bea", "use_ability", dice=(4,), ability="Gossip", conflict="c1", side="B")
+    assert _page(sim)[2:] == ("actions", "bea")
+    assert sim.replayed().state == sim.state  # the log replays to the same table
+
+
+@pytest.mark.rules("CAPES-PAGE-011")
+def test_k22c__the_starters_menu_in_free_narration_offers_her_action() -> None:
+    # src 91: the Starter may end free play by acting, so her menu offers the Action's moves (as the web
+    # table draws its buttons), the other players' only narration; every offer is one the table takes.
+    from tests.systems.capes.test_offers import mismatches
+
+    sim = cast_game()
+    sim.put_conflict("c1", a=(2,), b=(3,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    pass_claims(sim)
+    ann = {c.command for c in sim.legal("ann")}
+    assert {"begin_actions", "use_ability", "create_conflict"} <= ann
+    bea = {c.command for c in sim.legal("bea")}
+    assert "narrate" in bea and not bea & {"use_ability", "create_conflict", "begin_actions"}
+    assert mismatches(sim.table) == []

@@ -32,6 +32,7 @@ from capeworks.systems.capes.common import (
 from capeworks.systems.capes.events import PREFIX
 from capeworks.systems.capes.flow import advance, can_buy, require_turn
 from capeworks.systems.capes.queries import (
+    adds_after_claim,
     and_then_finishers,
     player_sides,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "decide_claims_pass",
     "narrate",
     "require_claimable",
+    "starts_the_actions",
 ]
 
 
@@ -163,6 +165,22 @@ def begin_actions(state: CapesState, ctx: Ctx, cmd: BeginActions, dice: DiceServ
             "CAPES-PAGE-003", f"The Action phase follows free narration; this is the {page.phase} phase."
         )
     require_turn(state, actor, doing="begin the Actions")
+    return [event("actions_begun", player=actor)]
+
+
+def starts_the_actions(state: CapesState, actor: str, *, adding: bool = False) -> list[Event]:
+    """The ``actions_begun`` that ``actor``'s move opens, if any: the Starter "ends free play whenever
+    they want by taking Actions for their characters" (CAPES-PAGE-011, src 91), so the Starter's move
+    of an Action in free narration begins the Actions with it; ``begin_actions`` does it on its own.
+
+    ``adding``: the move creates a Conflict. A claimer may still add Conflicts right after their claim
+    (src 85, CAPES-PAGE-009): the Starter's Conflict then is that addition, not an Action.
+    """
+    page = state.scene.page if state.scene is not None else None
+    if page is None or page.phase is not PagePhase.NARRATION or actor != page.starter:
+        return []
+    if adding and adds_after_claim(state, actor):
+        return []
     return [event("actions_begun", player=actor)]
 
 
