@@ -561,3 +561,73 @@ def test_k22c__the_starters_menu_in_free_narration_offers_her_action() -> None:
     bea = {c.command for c in sim.legal("bea")}
     assert "narrate" in bea and not bea & {"use_ability", "create_conflict", "begin_actions"}
     assert mismatches(sim.table) == []
+
+
+# -- 23. a field given and dropped unread: drive= and label= ----------------------------------------------
+
+
+@pytest.mark.rules("CAPES-ABIL-001", "CAPES-DEBT-004", "CAPES-REACT-001")
+def test_k23__a_drive_named_for_a_mundane_ability_is_refused_not_ignored() -> None:
+    # src 183-186: a super-ability "gives you a point of Debt every time you use it", a mundane one "Blocks"
+    # and earns none; src 187: the Debt goes "in whichever Drive you want". Cal's Hopeful (an Attitude,
+    # mundane) with drive=duty: no Debt for Duty to take, so the field is refused with a sentence, nothing
+    # changes (before, the roll went ahead and drive= was dropped). Without it the roll goes ahead and
+    # Hopeful Blocks; as a Reaction, the same.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    sim.do("ann", "use_ability", dice=(4,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")  # Bea has nothing rated 4 or more: skipped (src 197)
+    error = sim.refuse(
+        "cal", "react", dice=(1,), ability="Hopeful", help="B", drive="duty", rule="CAPES-ABIL-001"
+    )
+    assert "drive=" in error.message
+    sim.do("cal", "react", dice=(1,), ability="Hopeful", help="B")
+    sim.do("cal", "accept")
+    assert sim.debt("rampart", "duty") == 0
+    assert "rampart/hopeful" in sim.state.scene.blocked  # type: ignore[union-attr]
+
+
+@pytest.mark.rules("CAPES-CHAR-009", "CAPES-DEBT-004", "CAPES-STAKE-005")
+def test_k23b__an_undifferentiated_character_names_no_drive() -> None:
+    # src 236: an undifferentiated character "just has one big stack of Debt"; src 238: it stakes from it.
+    # Ann's Swarm Thug has no Drives: drive=truth on its power's use or on its stake names a Drive it does
+    # not have, refused (before, the Debt went on the stack all the same and drive= was dropped);
+    # drive=stack, or none, is its stack.
+    sim = Sim(start_debt=2)
+    sim.do("ann", "create_character", payload=_THUG)
+    sim.do("ann", "declare_scene", text="The docks")
+    sim.do("ann", "choose", character="swarm_thug")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.put_conflict("c1", a=(1,), b=(2,), allies={"swarm_thug": "A"}, creator="swarm_thug")
+    pass_claims(sim)
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="truth", rule="CAPES-STAKE-005")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="stack")
+    sim.refuse("ann", "use_ability", dice=(2,), ability="Bite", conflict="c1", side="A", drive="truth",
+               rule="CAPES-DEBT-004")  # fmt: skip
+    sim.do("ann", "use_ability", dice=(2,), ability="Bite", conflict="c1", side="A")
+    assert sim.state.roster["swarm_thug"].debt == {"stack": 2}  # 2 - 1 staked + 1 earned
+
+
+@pytest.mark.rules("CAPES-CONF-002", "CAPES-CONF-004")
+def test_k23c__a_label_for_a_side_already_named_is_refused_not_dropped() -> None:
+    # src 109: "once somebody rolls them, the dice represents their side": the first roller names the side
+    # (CONF-002 PROPOSED). Bea named B "Skitter is caught"; Cal, rolling for B with label="The guards win",
+    # would have his words dropped: refused, nothing changes. Naming it as it is, or not at all, is taken.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="Rob the gala", kind="goal")
+    sim.do("ann", "end_action")
+    sim.do(
+        "bea", "use_ability", dice=(4,), ability="Worried", conflict="c1", side="B", label="Skitter is caught"
+    )
+    sim.do("bea", "accept")
+    sim.do("cal", "pass")
+    sim.do("ann", "pass")
+    sim.do("bea", "end_action")
+    error = sim.refuse("cal", "use_ability", dice=(2,), ability="Hopeful", conflict="c1", side="A", help="B",
+                       label="The guards win", rule="CAPES-CONF-002")  # fmt: skip
+    assert "Skitter is caught" in error.message
+    sim.do("cal", "use_ability", dice=(1,), ability="Hopeful", conflict="c1", side="A", help="B",
+           label="Skitter is caught")  # fmt: skip
+    assert sim.side("c1", "B").label == "Skitter is caught"
