@@ -156,6 +156,6 @@ def test_narration__free_narration_is_recorded_but_achieves_nothing() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(5,), b=(2,), allies={"rampart": "A", "skitter": "B"})
     before = sim.state.model_copy(update={"narration": ()}).model_dump_json()
-    sim.do("bea", "narrate", text="Aunt Sylvie tries to fly.")
-    assert sim.state.narration[-1] == "Bea: Aunt Sylvie tries to fly."
+    sim.do("ann", "narrate", text="Skitter tries to fly.")  # on her turn (src 25)
+    assert sim.state.narration[-1] == "Ann: Skitter tries to fly."
     assert sim.state.model_copy(update={"narration": ()}).model_dump_json() == before

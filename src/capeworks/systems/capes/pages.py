@@ -30,7 +30,7 @@ from capeworks.systems.capes.common import (
     with_page,
 )
 from capeworks.systems.capes.events import PREFIX
-from capeworks.systems.capes.flow import advance, can_buy, require_turn
+from capeworks.systems.capes.flow import advance, can_buy, require_turn, whose_turn
 from capeworks.systems.capes.queries import (
     adds_after_claim,
     and_then_finishers,
@@ -132,10 +132,31 @@ def decide_claims_pass(state: CapesState, actor: str) -> list[Event]:
     return [event("claims_passed", player=actor)]
 
 
+def _require_narrators_turn(state: CapesState, actor: str, conflict: str) -> None:
+    """Refuse narration out of turn (CAPES-PRIN-003, src 25-26: "When it's your turn you get to narrate.
+    On other people's turns you listen"), but in free narration, where anybody narrates (src 90,
+    CAPES-PAGE-010), and for a player handed an And Then about that Conflict, who finishes another's
+    narration on their turn (src 113, CAPES-CONF-006)."""
+    page = state.scene.page if state.scene is not None else None
+    if page is not None and page.phase is PagePhase.NARRATION:
+        return
+    pending = state.and_then
+    if pending is not None and conflict == pending.conflict and actor in pending.finishers:
+        return
+    player, what = whose_turn(state)
+    if player is not None and player != actor:
+        raise RuleViolation(
+            "CAPES-PRIN-003",
+            f"On another player's turn you listen: it is {state.name(player)}'s turn to {what}. Anybody "
+            "narrates in free narration, after the claims.",
+        )
+
+
 def narrate(state: CapesState, ctx: Ctx, cmd: Narrate, dice: DiceService) -> list[Event]:
     actor = ctx.actor.id
     need_scene(state)
     if not cmd.conflict:
+        _require_narrators_turn(state, actor, "")
         return [event("narrated", player=actor, text=cmd.text, conflict="", finishers=[])]
     conflict = find_conflict(state, cmd.conflict)
     if cmd.outcome:
@@ -143,6 +164,7 @@ def narrate(state: CapesState, ctx: Ctx, cmd: Narrate, dice: DiceService) -> lis
             "CAPES-CONF-005",
             f"Not yet: only the Resolver narrates how {conflict.id} turns out, when resolving it.",
         )
+    _require_narrators_turn(state, actor, conflict.id)
     finishers = and_then_finishers(state, conflict, actor)
     return [
         event(
