@@ -2,10 +2,10 @@
 
 Each topic module (roster, scenes, pages, actions, conflicts, abilities, debt, resolving) owns the
 appliers of its events; this module maps the event types to them and does what follows every event:
-a veto or objection window closes with any other event, a claimer's say after their claim lapses, an
-And Then hand-off ends with its Conflict, and :func:`.flow.settle` takes the automatic steps. The
-ruleset's ``apply`` is this, and so is a handler's look ahead (the Starter's Action beginning the
-Actions, CAPES-PAGE-011).
+a veto or objection window closes with any other event, and so does a Deadlock's joint narration; a
+claimer's say after their claim lapses; an And Then hand-off ends with its Conflict; and
+:func:`.flow.settle` takes the automatic steps. The ruleset's ``apply`` is this, and so is a
+handler's look ahead (the Starter's Action beginning the Actions, CAPES-PAGE-011).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from capeworks.engine import Event, Role, Seat
 from capeworks.engine.table_events import SeatJoined
 from capeworks.systems.capes import abilities, actions, conflicts, debt, pages, resolving, roster, scenes
-from capeworks.systems.capes.events import PREFIX
+from capeworks.systems.capes.events import PREFIX, Deadlocked
 from capeworks.systems.capes.flow import settle
 from capeworks.systems.capes.state import CapesState, Inspiration
 
@@ -71,6 +71,10 @@ def apply_event(state: CapesState, event: Event) -> CapesState:
         new = new.model_copy(update={"vetoable": ""})
     if event.type != PREFIX + "staked" and new.objectable is not None:
         new = new.model_copy(update={"objectable": None})
+    if isinstance(payload, Deadlocked):
+        new = new.model_copy(update={"collaborating": payload.conflict})
+    elif event.type != PREFIX + "narrated" and new.collaborating:
+        new = new.model_copy(update={"collaborating": ""})
     new = pages.after_claim_lapses(new, event)
     new = pages.and_then_lapses(new)
     return settle(new)

@@ -92,6 +92,8 @@ def _scene_moves(state: CapesState, seat: str, scene: Scene) -> list[LegalComman
     page = scene.page
     if page is not None and page.phase is PagePhase.NARRATION and player != seat:
         out.append(_move("narrate"))
+    elif state.collaborating:  # a Deadlock's resolution, narrated together (src 143)
+        out.append(_move("narrate", "narrate the Deadlock's resolution"))
     # right after a claim (src 85); in free narration the Starter's turn is to act, so hers too
     if (
         page is not None

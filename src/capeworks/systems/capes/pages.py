@@ -135,10 +135,13 @@ def decide_claims_pass(state: CapesState, actor: str) -> list[Event]:
 def _require_narrators_turn(state: CapesState, actor: str, conflict: str) -> None:
     """Refuse narration out of turn (CAPES-PRIN-003, src 25-26: "When it's your turn you get to narrate.
     On other people's turns you listen"), but in free narration, where anybody narrates (src 90,
-    CAPES-PAGE-010), and for a player handed an And Then about that Conflict, who finishes another's
-    narration on their turn (src 113, CAPES-CONF-006)."""
+    CAPES-PAGE-010), for a player handed an And Then about that Conflict, who finishes another's
+    narration on their turn (src 113, CAPES-CONF-006), and right after a Deadlock, whose resolution
+    the players "collaboratively narrate" (src 143, CAPES-RES-009)."""
     page = state.scene.page if state.scene is not None else None
     if page is not None and page.phase is PagePhase.NARRATION:
+        return
+    if state.collaborating and not conflict:  # a Deadlock's resolution, narrated together (src 143)
         return
     pending = state.and_then
     if pending is not None and conflict == pending.conflict and actor in pending.finishers:
