@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.capes.helpers import actions_game, cast_game, pass_claims
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
+from tests.systems.capes.test_referee import _page
 
 # -- turns: on your turn you narrate, on other people's you listen (CAPES-PRIN-003) ---------------
 
@@ -63,3 +64,86 @@ def test_turns__a_deadlock_is_narrated_together_then_turns_resume() -> None:
     assert [line.split(":")[0] for line in sim.state.narration][-2:] == ["Cal", "Ann"]
     sim.do("ann", "end_action")
     sim.refuse("cal", "narrate", text="Rampart sulks", rule="CAPES-PRIN-003")
+
+
+# -- the Starter's Action (CAPES-PAGE-011, CAPES-PAGE-012) ----------------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-011", "CAPES-PAGE-012")
+def test_starter__playing_two_characters_her_action_must_say_whose() -> None:
+    # src 91: the Starter ends free play "by taking Actions for their characters"; src 92: an Action
+    # "for each of your characters". Ann plays Skitter and Inspector Vale (a token at Page start); in
+    # free narration her ability use naming no character is refused and free narration goes on (the
+    # refusal changes nothing); naming Skitter, it is Skitter's Action and the Actions have begun.
+    sim = cast_game()
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="inspector_vale")
+    sim.put_conflict("c1", a=(2,), b=(3,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    pass_claims(sim)
+    sim.refuse("ann", "use_ability", dice=(4,), ability="Silk Lines", conflict="c1", side="A",
+               drive="truth", rule="CAPES-PAGE-012")  # fmt: skip
+    assert sim.phase() == "narration"
+    sim.do("ann", "use_ability", dice=(4,), character="skitter", ability="Silk Lines", conflict="c1",
+           side="A", drive="truth")  # fmt: skip
+    assert sim.phase() == "actions"
+    assert sim.state.scene.page.action.character == "skitter"  # type: ignore[union-attr]
+
+
+@pytest.mark.rules("CAPES-PAGE-011", "CAPES-PAGE-001")
+def test_starter__with_no_character_this_scene_she_still_ends_free_narration() -> None:
+    # src 91: the Starter ends free play; src 92: Actions are "for each of your characters". Bea
+    # declared Scene 1 and passed her pick (src 36: a free pick, not a duty), so she has no Action to
+    # take: an Action of hers is refused (it is Cal's), and begin_actions hands the first Action to Cal.
+    sim = Sim()
+    for seat, name in (("ann", "Skitter"), ("cal", "Rampart")):
+        sim.do(seat, "add_sample", name=name)
+    sim.do("bea", "declare_scene", text="The docks")
+    sim.do("bea", "pass")
+    sim.do("cal", "choose", character="rampart")
+    sim.do("ann", "choose", character="skitter")
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    pass_claims(sim)
+    assert _page(sim)[1:3] == ("bea", "narration")
+    sim.refuse("bea", "create_conflict", text="A storm rolls in")
+    assert sim.phase() == "narration"
+    assert not {"create_conflict", "use_ability"} & {c.command for c in sim.legal("bea")}
+    sim.do("bea", "begin_actions")
+    assert _page(sim)[2:] == ("actions", "cal")
+
+
+# -- building (CAPES-CHAR) ------------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-004", "CAPES-CHAR-001", "CAPES-CHAR-015")
+def test_click_and_lock__a_skill_set_character_is_mundane_and_has_no_drives() -> None:
+    # src 222: "Personas and Skill-Set abilities are always mundane"; src 211: "Super-powered characters
+    # can have Drives". A Detective + Caregiver with five Drives is refused, nothing added; without them
+    # it is a normal person, its Debt nowhere to go: every ability mundane.
+    sim = Sim()
+    vale = {"name": "Sergeant Kim", "module": "detective", "persona": "caregiver",
+            "cross_out": "Marksmanship,Brave,Chatty"}  # fmt: skip
+    drives = "truth:3,justice:2,love:2,hope:1,duty:1"
+    sim.refuse("ann", "create_click_and_lock", payload={**vale, "drives": drives}, rule="CAPES-CHAR-001")
+    assert "sergeant_kim" not in sim.state.roster
+    sim.do("ann", "create_click_and_lock", payload=vale)
+    sheet = sim.state.roster["sergeant_kim"].sheet
+    assert not sheet.super_powered and sheet.drives == ()
+
+
+@pytest.mark.rules("CAPES-CHAR-015", "CAPES-CHAR-002", "CAPES-DEBT-001")
+def test_click_and_lock__tweaked_freeform_later_its_debt_stays_on_its_drives() -> None:
+    # src 267: Click-and-Lock characters "match the free-form rules, so feel free to tweak the character
+    # further"; src 215: between sessions. Rampart (Duty 2 Debt) is remade freeform between Scenes
+    # with the same Drives and a new Power: Duty still holds 2 (src 147: Debt sits on Drives).
+    sim = Sim()
+    sim.do("cal", "add_sample", name="Rampart")
+    sim.set_debt("rampart", "duty", 2)
+    sim.do("cal", "create_character", name="Rampart", replace=True,
+           powers="Super Strength,Invulnerability,Great Leap,Force Wall",
+           attitudes="Guilty,Stubborn,Protective,Sarcastic,Hopeful",
+           styles="Smashing,Heroic Pose,Unstoppable", super_styles="Smashing",
+           drives="duty:3,hope:2,justice:2,love:1,truth:1")  # fmt: skip
+    assert sim.debt("rampart", "duty") == 2
+    assert sim.state.roster["rampart"].sheet.ability("Force Wall") is not None
