@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
-from tests.systems.capes.test_referee import _page
+from tests.systems.capes.test_referee import _claims, _filler_actions, _page
 
 # -- turns: on your turn you narrate, on other people's you listen (CAPES-PRIN-003) ---------------
 
@@ -147,3 +147,19 @@ def test_click_and_lock__tweaked_freeform_later_its_debt_stays_on_its_drives() -
            drives="duty:3,hope:2,justice:2,love:1,truth:1")  # fmt: skip
     assert sim.debt("rampart", "duty") == 2
     assert sim.state.roster["rampart"].sheet.ability("Force Wall") is not None
+
+
+@pytest.mark.rules("CAPES-PRIN-003", "CAPES-RES-002", "CAPES-PRIN-002")
+def test_turns__at_resolving_the_resolver_narrates_and_the_rest_listen() -> None:
+    # src 21: "Only the winner of a Conflict gets to narrate its conclusion"; src 26: "On other
+    # people's turns you listen". Ann claimed c1 A [5] against Bea's B [2]; at resolving it is Ann's
+    # turn: Bea's narration is refused, Ann's resolution carries her words.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    assert _page(sim)[2:] == ("resolving", "ann")
+    sim.refuse("bea", "narrate", text="Sylvie faints", rule="CAPES-PRIN-003")
+    sim.do("ann", "resolve", conflict="c1", text="Skitter slips out with the necklace")
+    assert sim.state.narration[-1].endswith("Skitter slips out with the necklace")
