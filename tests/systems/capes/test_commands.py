@@ -99,7 +99,7 @@ def test_narrate__an_outcome_without_its_conflict_is_refused() -> None:
         outcome=True,
         rule="CAPES-CONF-005",
     )
-    sim.do("bea", "narrate", text="Sylvie frowns at the window")
+    sim.do("ann", "narrate", text="Skitter eyes the window")  # her turn: she narrates (src 25)
     assert sim.last.type.endswith("narrated")
 
 

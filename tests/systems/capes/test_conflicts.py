@@ -129,12 +129,14 @@ def test_free_conflict__non_person_character() -> None:
     )
 
 
-@pytest.mark.rules("CAPES-PAGE-009")
+@pytest.mark.rules("CAPES-PAGE-009", "CAPES-PAGE-011")
 def test_conflicts__not_added_during_narration() -> None:
+    # src 85-89: Conflicts are added around the claims; src 91: free narration lasts until the Starter
+    # (Ann) ends it by taking an Action, so Bea's Conflict is refused there (Ann's would be her Action)
     sim = cast_game()
     for seat in ("ann", "bea", "cal"):
         sim.do(seat, "pass")
-    sim.refuse("ann", "create_conflict", text="x", rule="CAPES-PAGE-009")
+    sim.refuse("bea", "create_conflict", text="x", rule="CAPES-PAGE-011", match="Ann, the Starter")
 
 
 @pytest.mark.rules("CAPES-CONF-005", "CAPES-PRIN-002", "CAPES-CONF-006")
@@ -154,6 +156,6 @@ def test_narration__free_narration_is_recorded_but_achieves_nothing() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(5,), b=(2,), allies={"rampart": "A", "skitter": "B"})
     before = sim.state.model_copy(update={"narration": ()}).model_dump_json()
-    sim.do("bea", "narrate", text="Aunt Sylvie tries to fly.")
-    assert sim.state.narration[-1] == "Bea: Aunt Sylvie tries to fly."
+    sim.do("ann", "narrate", text="Skitter tries to fly.")  # on her turn (src 25)
+    assert sim.state.narration[-1] == "Ann: Skitter tries to fly."
     assert sim.state.model_copy(update={"narration": ()}).model_dump_json() == before

@@ -325,6 +325,6 @@ def test_stake__other_players_are_prompted_and_may_object_right_away() -> None:
 def test_stake__objection_only_right_after_the_stake() -> None:
     sim = _skitter_on_a()
     sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
-    sim.do("bea", "narrate", text="Aunt Sylvie gasps.")
+    sim.do("ann", "narrate", text="Skitter smirks.")  # the next event, on her turn (src 25)
     sim.refuse("cal", "object", conflict="c1", rule="CAPES-STAKE-003")
     assert sim.debt("skitter", "truth") == 3

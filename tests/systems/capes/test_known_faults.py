@@ -369,3 +369,265 @@ def test_k19__a_player_who_staked_without_rolling_is_no_longer_uninvolved() -> N
     assert offered == ["B"]
     sim.refuse("ann", "claim", conflict="c1", side="A", rule="CAPES-PAGE-007")
     sim.do("ann", "claim", conflict="c1", side="B")
+
+
+# -- 20. a character remade between Scenes keeps its Debt ---------------------------------------------------
+
+#: a minor super-powered character with no Drives: one undifferentiated stack (src 235-236)
+_THUG = {
+    "name": "Swarm Thug",
+    "powers": "Bite,Sting,Buzz",
+    "attitudes": "Mean,Dim,Loyal",
+    "styles": "Loud,Fast,Dirty",
+}
+
+
+def _thug_with_debt() -> Sim:
+    """Ann's Swarm Thug starts with 3 Debt on its stack (CAPES-RSRC-003 PROPOSED) and earns a fourth with
+    Bite in Scene 1 (src 183: "A super-ability earns a Debt Token each time it is used"); the Scene ends."""
+    sim = Sim(start_debt=3)
+    sim.do("ann", "create_character", payload=_THUG)
+    sim.do("bea", "add_sample", name="Aunt Sylvie")
+    sim.do("bea", "declare_scene", text="The docks")
+    sim.do("bea", "choose", character="aunt_sylvie")
+    sim.do("cal", "pass")
+    sim.do("ann", "choose", character="swarm_thug")
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    sim.do("bea", "create_conflict", text="The thug gets away")
+    sim.do("bea", "end_action")
+    sim.do("ann", "use_ability", dice=(1,), ability="Bite", conflict="c1", side="A")
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    for seat in ("ann", "bea", "cal"):
+        sim.do(seat, "end_scene")
+    assert sim.state.scene is None
+    assert sim.state.roster["swarm_thug"].debt == {"stack": 4}
+    return sim
+
+
+@pytest.mark.rules("CAPES-CHAR-002", "CAPES-CHAR-009", "CAPES-DEBT-004")
+def test_k20__an_undifferentiated_character_given_drives_keeps_its_debt_where_the_player_puts_it() -> None:
+    # src 214: "You can go back and fill in additional detail later on existing characters"; src 235: a
+    # minor character's Drives may be left undetailed "(yet)"; src 236: "An undifferentiated character just
+    # has one big stack of Debt". Debt is the character's, earned by its powers (src 149, 183): detailing
+    # its Drives between Scenes does not wipe it. Where it goes is the player's choice, as for any Debt
+    # (src 151, 187: "on any of your Drives"). The Swarm Thug holds 4 Debt; Ann gives it five Drives: with
+    # no word on where the 4 go the remake is refused and nothing changes; with debt=fear:3,pride:1 they sit
+    # there (fear 3 of Strength 3, not Overdrawn).
+    sim = _thug_with_debt()
+    detailed = {**_THUG, "drives": "fear:3,pride:2,power:2,obsession:1,despair:1", "replace": True}
+    sim.refuse("ann", "create_character", payload=detailed, rule="CAPES-CHAR-002", match="debt=")
+    assert sim.state.roster["swarm_thug"].sheet.drives == ()
+    sim.refuse("ann", "create_character", payload={**detailed, "debt": "fear:3"}, rule="CAPES-CHAR-002",
+               match="4")  # fmt: skip
+    sim.refuse("ann", "create_character", payload={**detailed, "debt": "truth:4"}, rule="CAPES-CHAR-002")
+    sim.do("ann", "create_character", payload={**detailed, "debt": "fear:3,pride:1"})
+    char = sim.state.roster["swarm_thug"]
+    assert char.debt == {"fear": 3, "pride": 1, "power": 0, "obsession": 0, "despair": 0}
+    assert sim.replayed().state == sim.state
+
+
+@pytest.mark.rules("CAPES-CHAR-002", "CAPES-CHAR-009")
+def test_k20b__a_character_whose_drives_are_dropped_keeps_their_debt_on_its_one_stack() -> None:
+    # src 236: an undifferentiated character "just has one big stack of Debt". Skitter (Truth 2, Love 1
+    # Debt) is remade between Scenes with no Drives: her 3 Debt are the stack's, nothing to place (a
+    # debt= would be ignored, so it is refused).
+    sim = Sim()
+    sim.do("ann", "add_sample", name="Skitter")
+    sim.set_debt("skitter", "truth", 2)
+    sim.set_debt("skitter", "love", 1)
+    plain = {**_THUG, "name": "Skitter", "replace": True}
+    sim.refuse("ann", "create_character", payload={**plain, "debt": "truth:3"}, rule="CAPES-CHAR-002")
+    sim.do("ann", "create_character", payload=plain)
+    assert sim.state.roster["skitter"].debt == {"stack": 3}
+
+
+@pytest.mark.rules("CAPES-CHAR-002", "CAPES-DEBT-004")
+def test_k20c__a_drive_swapped_for_another_hands_its_debt_on() -> None:
+    # src 215: "change any character however you want between sessions"; the Debt stays the character's
+    # (src 151: on any of its Drives). Skitter swaps Hope (1 Debt) for Pride: the 1 goes where Ann says;
+    # Debt on the Drives she keeps stays put. A Drive she keeps needs no word.
+    sim = Sim()
+    sim.do("ann", "add_sample", name="Skitter")
+    sim.set_debt("skitter", "truth", 2)
+    sim.set_debt("skitter", "hope", 1)
+    remade = {
+        "name": "Skitter",
+        "powers": "Swarm Sense,Bug Control,Silk Lines,Swarm Armour",
+        "styles": "Tactical,Creepy,Relentless",
+        "super_styles": "Creepy",
+        "attitudes": "Sarcastic,Guilty,Stubborn,Protective,Ruthless",
+        "drives": "truth:3,justice:2,love:2,pride:1,duty:1",
+        "replace": True,
+    }
+    sim.refuse("ann", "create_character", payload=remade, rule="CAPES-CHAR-002", match="hope")
+    sim.do("ann", "create_character", payload={**remade, "debt": "truth:1"})
+    assert sim.state.roster["skitter"].debt == {"truth": 3, "justice": 0, "love": 0, "pride": 0, "duty": 0}
+    sim.do("ann", "create_character", payload={**remade, "drives": "truth:3,justice:2,love:2,pride:1,hope:1"})
+    assert sum(sim.state.roster["skitter"].debt.values()) == 3  # Duty held none: nothing to place
+
+
+# -- 21. a Click-and-Lock pairing with one ability name in both modules -------------------------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-015", "CAPES-CHAR-005")
+def test_k21__a_pairing_with_one_name_twice_is_refused_not_crossed_out_twice() -> None:
+    # src 264-265: "Combine the two sets of Styles into a single list. You now have 5 Powers/Skills, 5
+    # Styles, and 5 Attitudes. Cross out 3 of them". The Reporter Skill Set has the Style Nosy, the
+    # Caregiver Persona the Attitude Nosy: crossing out "Nosy" struck both, four abilities for three
+    # crosses (an 11-ability character). Which Nosy is meant cannot be said, and a sheet cannot hold two
+    # abilities of one name: the pairing is refused, naming the name and both modules, nothing added.
+    sim = Sim()
+    for cross_out in ("Nosy,Writing,Chatty", "Writing,Chatty,Warm"):
+        pairing = {"name": "Lois", "module": "reporter", "persona": "caregiver", "cross_out": cross_out}
+        error = sim.refuse("ann", "create_click_and_lock", payload=pairing, rule="CAPES-CHAR-015")
+        assert "Nosy" in error.message
+        assert "Reporter" in error.message and "Caregiver" in error.message
+    assert "lois" not in sim.state.roster
+    sim.do("ann", "create_click_and_lock", name="Lois", module="reporter", persona="reluctant_hero",
+           cross_out="Writing,Quippy,Guilty")  # fmt: skip
+    assert len(sim.state.roster["lois"].sheet.abilities) == 12
+
+
+# -- 22. the Starter ends free narration by taking an Action ------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-011", "CAPES-PAGE-012", "CAPES-PAGE-003")
+def test_k22__the_starter_ends_free_narration_by_taking_her_action() -> None:
+    # src 91: "The Starter ends free play whenever they want by taking Actions for their characters"; src
+    # 93: "Turns go clockwise, starting with the Starter". Free narration after the claims (src 90): Bea
+    # narrates; Bea may not act, nor Cal (free play goes on until the Starter acts: refused, nothing
+    # changes). Ann, the Starter, uses Silk Lines on c1: that is her Action, and the Actions have begun;
+    # Bea is next.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(2,), b=(3,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    pass_claims(sim)
+    assert _page(sim)[2] == "narration"
+    sim.do("bea", "narrate", text="Sylvie bakes for the gala")
+    error = sim.refuse("bea", "use_ability", dice=(5,), ability="Nursing", conflict="c1", side="B")
+    assert "Ann" in error.message
+    sim.refuse("cal", "create_conflict", text="The roof caves in")
+    events = sim.do(
+        "ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth"
+    )
+    assert [e.type for e in events][:3] == [
+        "capes.actions_begun",
+        "capes.action_started",
+        "capes.ability_used",
+    ]
+    assert _page(sim)[2:] == ("actions", "ann")
+    sim.do("ann", "accept")
+    sim.refuse("bea", "narrate", text="Free play is over", conflict="c1", outcome=True)
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.do("ann", "end_action")
+    assert _page(sim)[2:] == ("actions", "bea")
+
+
+@pytest.mark.rules("CAPES-PAGE-011", "CAPES-ACT-001", "CAPES-ACT-002")
+def test_k22b__the_starters_first_action_may_be_a_new_conflict_or_a_stake() -> None:
+    # src 91 again, and src 98-99: an Action is one Conflict created or one ability used. Ann's first move
+    # after the claims is a new Conflict: her Action, the Actions begun. On Page 2 Cal may not stake in free
+    # narration (src 100-104: around one's own Action); Bea, the Starter, opens hers with Gossip.
+    sim = cast_game()
+    pass_claims(sim)
+    sim.do("ann", "create_conflict", text="The swarm rises")
+    assert _page(sim)[2:] == ("actions", "ann")
+    sim.do("ann", "end_action")
+    for seat in ("bea", "cal"):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch")
+        sim.do(seat, "end_action")
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    pass_claims(sim)
+    sim.refuse("cal", "stake", conflict="c1", amount=1, drive="duty", rule="CAPES-PAGE-011")
+    sim.do("bea", "use_ability", dice=(4,), ability="Gossip", conflict="c1", side="B")
+    assert _page(sim)[2:] == ("actions", "bea")
+    assert sim.replayed().state == sim.state  # the log replays to the same table
+
+
+@pytest.mark.rules("CAPES-PAGE-011")
+def test_k22c__the_starters_menu_in_free_narration_offers_her_action() -> None:
+    # src 91: the Starter may end free play by acting, so her menu offers the Action's moves (as the web
+    # table draws its buttons), the other players' only narration; every offer is one the table takes.
+    from tests.systems.capes.test_offers import mismatches
+
+    sim = cast_game()
+    sim.put_conflict("c1", a=(2,), b=(3,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    pass_claims(sim)
+    ann = {c.command for c in sim.legal("ann")}
+    assert {"begin_actions", "use_ability", "create_conflict"} <= ann
+    bea = {c.command for c in sim.legal("bea")}
+    assert "narrate" in bea and not bea & {"use_ability", "create_conflict", "begin_actions"}
+    assert mismatches(sim.table) == []
+
+
+# -- 23. a field given and dropped unread: drive= and label= ----------------------------------------------
+
+
+@pytest.mark.rules("CAPES-ABIL-001", "CAPES-DEBT-004", "CAPES-REACT-001")
+def test_k23__a_drive_named_for_a_mundane_ability_is_refused_not_ignored() -> None:
+    # src 183-186: a super-ability "gives you a point of Debt every time you use it", a mundane one "Blocks"
+    # and earns none; src 187: the Debt goes "in whichever Drive you want". Cal's Hopeful (an Attitude,
+    # mundane) with drive=duty: no Debt for Duty to take, so the field is refused with a sentence, nothing
+    # changes (before, the roll went ahead and drive= was dropped). Without it the roll goes ahead and
+    # Hopeful Blocks; as a Reaction, the same.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    sim.do("ann", "use_ability", dice=(4,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")  # Bea has nothing rated 4 or more: skipped (src 197)
+    error = sim.refuse(
+        "cal", "react", dice=(1,), ability="Hopeful", help="B", drive="duty", rule="CAPES-ABIL-001"
+    )
+    assert "drive=" in error.message
+    sim.do("cal", "react", dice=(1,), ability="Hopeful", help="B")
+    sim.do("cal", "accept")
+    assert sim.debt("rampart", "duty") == 0
+    assert "rampart/hopeful" in sim.state.scene.blocked  # type: ignore[union-attr]
+
+
+@pytest.mark.rules("CAPES-CHAR-009", "CAPES-DEBT-004", "CAPES-STAKE-005")
+def test_k23b__an_undifferentiated_character_names_no_drive() -> None:
+    # src 236: an undifferentiated character "just has one big stack of Debt"; src 238: it stakes from it.
+    # Ann's Swarm Thug has no Drives: drive=truth on its power's use or on its stake names a Drive it does
+    # not have, refused (before, the Debt went on the stack all the same and drive= was dropped);
+    # drive=stack, or none, is its stack.
+    sim = Sim(start_debt=2)
+    sim.do("ann", "create_character", payload=_THUG)
+    sim.do("ann", "declare_scene", text="The docks")
+    sim.do("ann", "choose", character="swarm_thug")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.put_conflict("c1", a=(1,), b=(2,), allies={"swarm_thug": "A"}, creator="swarm_thug")
+    pass_claims(sim)
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="truth", rule="CAPES-STAKE-005")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="stack")
+    sim.refuse("ann", "use_ability", dice=(2,), ability="Bite", conflict="c1", side="A", drive="truth",
+               rule="CAPES-DEBT-004")  # fmt: skip
+    sim.do("ann", "use_ability", dice=(2,), ability="Bite", conflict="c1", side="A")
+    assert sim.state.roster["swarm_thug"].debt == {"stack": 2}  # 2 - 1 staked + 1 earned
+
+
+@pytest.mark.rules("CAPES-CONF-002", "CAPES-CONF-004")
+def test_k23c__a_label_for_a_side_already_named_is_refused_not_dropped() -> None:
+    # src 109: "once somebody rolls them, the dice represents their side": the first roller names the side
+    # (CONF-002 PROPOSED). Bea named B "Skitter is caught"; Cal, rolling for B with label="The guards win",
+    # would have his words dropped: refused, nothing changes. Naming it as it is, or not at all, is taken.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="Rob the gala", kind="goal")
+    sim.do("ann", "end_action")
+    sim.do(
+        "bea", "use_ability", dice=(4,), ability="Worried", conflict="c1", side="B", label="Skitter is caught"
+    )
+    sim.do("bea", "accept")
+    sim.do("cal", "pass")
+    sim.do("ann", "pass")
+    sim.do("bea", "end_action")
+    error = sim.refuse("cal", "use_ability", dice=(2,), ability="Hopeful", conflict="c1", side="A", help="B",
+                       label="The guards win", rule="CAPES-CONF-002")  # fmt: skip
+    assert "Skitter is caught" in error.message
+    sim.do("cal", "use_ability", dice=(1,), ability="Hopeful", conflict="c1", side="A", help="B",
+           label="Skitter is caught")  # fmt: skip
+    assert sim.side("c1", "B").label == "Skitter is caught"

@@ -84,7 +84,8 @@ def test_not_yet__nobody_narrates_how_a_conflict_turns_out_before_it_resolves() 
     sim.refuse(
         "bea", "narrate", text="The thief is caught", conflict="c1", outcome=True, rule="CAPES-CONF-005"
     )
-    sim.do("bea", "narrate", text="Aunt Sylvie closes in", conflict="c1")
+    sim.do("ann", "narrate", text="Skitter edges toward the door", conflict="c1")  # her turn (src 25)
+    sim.do("bea", "narrate", text="Aunt Sylvie closes in", conflict="c1")  # the And Then (src 113)
 
 
 # -- Events (CAPES-EG) ---------------------------------------------------------------------------

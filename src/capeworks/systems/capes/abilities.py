@@ -82,10 +82,28 @@ def _ability(state: CapesState, character: str, name: str) -> Ability:
 
 
 def _debt_pool(state: CapesState, character: str, ability: Ability, drive: str) -> str:
-    if not ability.super:
-        return ""
+    """The pool a use's Debt goes on ("" for a mundane ability), or the refusal: a super-powered use
+    earns 1 Debt on a Drive of the player's choice (CAPES-DEBT-004, src 187), a mundane one none
+    (CAPES-ABIL-001, src 186), and an undifferentiated character has only its stack (src 236). A
+    ``drive=`` with nothing to take the Debt, or naming a Drive the character lacks, is refused rather
+    than dropped unread."""
     sheet = state.roster[character].sheet
+    if not ability.super:
+        if drive:
+            raise RuleViolation(
+                "CAPES-ABIL-001",
+                f"{ability.name} is mundane: it earns no Debt (it Blocks for the Scene instead); drop "
+                "drive=.",
+                field="drive",
+            )
+        return ""
     if not sheet.drives:
+        if drive and slug(drive) != STACK:
+            raise RuleViolation(
+                "CAPES-DEBT-004",
+                f"{sheet.name} has no Drives: the Debt goes on its one stack; drop drive= (or say stack).",
+                field="drive",
+            )
         return STACK
     pools = sheet.pools()
     if slug(drive) not in pools:
@@ -96,6 +114,18 @@ def _debt_pool(state: CapesState, character: str, ability: Ability, drive: str) 
             field="drive",
         )
     return slug(drive)
+
+
+def _check_label(conflict: Conflict, help_side: str, label: str) -> None:
+    """A roll's ``label=`` names the side it helps when that side has no words yet (CAPES-CONF-002
+    PROPOSED, src 109); words for a side already named would be dropped, so they are refused."""
+    side = find_side(conflict, help_side)
+    if label and side.label and label.strip() != side.label:
+        raise RuleViolation(
+            "CAPES-CONF-002",
+            f"Side {side.id} of {conflict.id} is already {side.label!r}; drop label= (or give those words).",
+            field="label",
+        )
 
 
 def _check_help(state: CapesState, character: str, conflict: Conflict, help_side: str) -> str:
@@ -162,7 +192,6 @@ def check_use(
     (:func:`can_use`). Raising an Inspiration has no die: its old value is 0 and no side is helped.
     """
     ability = _ability(state, character, cmd.ability)
-    pool = _debt_pool(state, character, ability, cmd.drive)
     if cmd.inspiration:
         held = [i.value for i in state.inspirations.get(actor, ())]
         if cmd.inspiration not in held:
@@ -177,7 +206,7 @@ def check_use(
                 f"{ability.name} ({ability.rating}) cannot raise an Inspiration of {cmd.inspiration}; "
                 "the rating must be at least its value.",
             )
-        return ability, pool, 0, ""
+        return ability, _debt_pool(state, character, ability, cmd.drive), 0, ""
     if not cmd.conflict:
         raise RuleViolation(
             "CAPES-ABIL-002", "Say which die to roll (conflict= side= die=) or which Inspiration to raise."
@@ -194,7 +223,10 @@ def check_use(
             "CAPES-ABIL-002",
             f"{ability.name} ({ability.rating}) cannot roll a die showing {old}; it needs {old} or more.",
         )
-    return ability, pool, old, _check_help(state, character, conflict, cmd.help or side.id)
+    pool = _debt_pool(state, character, ability, cmd.drive)
+    help_side = _check_help(state, character, conflict, cmd.help or side.id)
+    _check_label(conflict, help_side, cmd.label)
+    return ability, pool, old, help_side
 
 
 def _fill_drive(state: CapesState, character: str) -> str:
@@ -205,18 +237,21 @@ def _fill_drive(state: CapesState, character: str) -> str:
 def can_use(state: CapesState, actor: str, character: str) -> bool:
     """Would the table take some ability use by ``character`` now: a die rolled, helping some side, or an
     Inspiration raised?"""
-    names = [a.name for a in state.roster[character].sheet.abilities]
-    drive = _fill_drive(state, character)
+    # a super-powered use names the Drive its Debt goes on, a mundane one none (_debt_pool)
+    uses = [
+        (a.name, _fill_drive(state, character) if a.super else "")
+        for a in state.roster[character].sheet.abilities
+    ]
     fills = [
         UseAbility(ability=n, drive=drive, inspiration=i.value)
-        for n in names
+        for n, drive in uses
         for i in state.inspirations.get(actor, ())
         if i.value < 6
     ] + [
         UseAbility(ability=n, drive=drive, conflict=c.id, side=s.id, die=d, help=h.id)
         for c, s, d in dice_on_table(state)
         for h in c.sides
-        for n in names
+        for n, drive in uses
     ]
     return any(takes(check_use, state, actor, character, f) for f in fills)
 
@@ -285,7 +320,9 @@ def check_reaction(
             f"{ability.rating}.",
         )
     pool = _debt_pool(state, character, ability, cmd.drive)
-    return ability, pool, old, _check_help(state, character, conflict, cmd.help or side.id)
+    help_side = _check_help(state, character, conflict, cmd.help or side.id)
+    _check_label(conflict, help_side, cmd.label)
+    return ability, pool, old, help_side
 
 
 def can_react(state: CapesState, character: str, window: ReactionWindow) -> bool:
@@ -293,7 +330,13 @@ def can_react(state: CapesState, character: str, window: ReactionWindow) -> bool
     conflict = find_conflict(state, window.conflict)
     drive = _fill_drive(state, character)
     return any(
-        takes(check_reaction, state, character, window, React(ability=a.name, drive=drive, help=h.id))
+        takes(
+            check_reaction,
+            state,
+            character,
+            window,
+            React(ability=a.name, drive=drive if a.super else "", help=h.id),
+        )
         for a in state.roster[character].sheet.abilities
         for h in conflict.sides
     )

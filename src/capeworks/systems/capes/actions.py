@@ -21,12 +21,21 @@ from capeworks.systems.capes.flow import advance, can_buy, require_turn
 from capeworks.systems.capes.queries import cast_of
 from capeworks.systems.capes.state import ActionState, CapesState, PagePhase, Round
 
-__all__ = ["APPLIERS", "decide_actions_pass", "decide_end_action", "open_action", "require_window"]
+__all__ = [
+    "APPLIERS",
+    "decide_actions_pass",
+    "decide_end_action",
+    "narration_goes_on",
+    "open_action",
+    "require_window",
+]
 
 
 def open_action(state: CapesState, actor: str, character: str, *, doing: str) -> tuple[list[Event], str]:
     """The acting character, with an ``action_started`` event if the Action is new."""
     page = need_page(state)
+    if page.phase is PagePhase.NARRATION:
+        raise narration_goes_on(state, doing)
     if page.phase is not PagePhase.ACTIONS:
         raise RuleViolation(
             "CAPES-PAGE-003", f"You can {doing} only in the Action phase; this is the {page.phase} phase."
@@ -57,6 +66,17 @@ def open_action(state: CapesState, actor: str, character: str, *, doing: str) ->
     key = own_character(state, actor, character)
     paid = pay(state, actor, "An extra Action")
     return [event("action_started", player=actor, character=key, bought=True, paid=paid)], key
+
+
+def narration_goes_on(state: CapesState, doing: str) -> RuleViolation:
+    """The refusal of an Action's move in free narration by anyone but the Starter, whose own Action
+    ends it (CAPES-PAGE-011, src 91)."""
+    starter = state.name(need_page(state).starter)
+    return RuleViolation(
+        "CAPES-PAGE-011",
+        f"Free narration goes on until {starter}, the Starter, ends it by taking an Action; you cannot "
+        f"{doing} yet.",
+    )
 
 
 def require_window(state: CapesState, actor: str, *, doing: str) -> ActionState | None:

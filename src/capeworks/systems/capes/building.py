@@ -102,8 +102,14 @@ def validate_sheet(sheet: CharacterSheet) -> None:
             raise RuleViolation("CAPES-CHAR-004", f"Power {a.name} must be super-powered.")
         if a.kind in (AbilityKind.SKILL, AbilityKind.ATTITUDE) and a.super:
             raise RuleViolation("CAPES-CHAR-004", f"{a.kind.value.title()} {a.name} must be mundane.")
-    if len({a.key for a in sheet.abilities}) != len(sheet.abilities):
-        raise RuleViolation("CAPES-CHAR-005", f"{sheet.name} has two abilities with the same name.")
+    twice = next(
+        (a for i, a in enumerate(sheet.abilities) if a.key in {b.key for b in sheet.abilities[:i]}), None
+    )
+    if twice is not None:
+        raise RuleViolation(
+            "CAPES-CHAR-005",
+            f"{sheet.name} has two abilities called {twice.name}; give them different names.",
+        )
     if len(sheet.abilities) > MAX_ABILITIES:
         raise RuleViolation(
             "CAPES-CHAR-005",
@@ -238,6 +244,31 @@ def _find_module(key: str, kinds: tuple[str, ...], what: str) -> Module:
     return found
 
 
+def _require_distinct_names(chosen: Module, persona: Module) -> None:
+    """Refuse a pairing whose two modules share an ability name (CAPES-CHAR-015, src 264-265).
+
+    A sheet holds each name once (abilities are used by name), and a cross-out by that name could
+    not say which of the two is meant: it struck both, four abilities for three crosses.
+    """
+    where: dict[str, list[str]] = {}
+    for mod in (chosen, persona):
+        for kind, names in (
+            ("Power or Skill", mod.doings),
+            ("Attitude", mod.attitudes),
+            ("Style", mod.styles),
+        ):
+            for name in names:
+                where.setdefault(slug(name), []).append(f"a {mod.name} {kind}")
+    for key, places in where.items():
+        if len(places) > 1:
+            name = next(n for n in (*chosen.doings, *chosen.styles) if slug(n) == key)
+            raise RuleViolation(
+                "CAPES-CHAR-015",
+                f"{chosen.name} and {persona.name} both have {name} ({' and '.join(places)}): a character "
+                "holds each ability name once, so they cannot be combined; choose another Set or Persona.",
+            )
+
+
 def click_and_lock(
     name: str,
     *,
@@ -258,6 +289,7 @@ def click_and_lock(
     """
     chosen = _find_module(set_key, ("power_set", "skill_set"), "Power Set or Skill Set")
     persona = _find_module(persona_key, ("persona",), "Persona")
+    _require_distinct_names(chosen, persona)
     powered = chosen.kind == "power_set"
     columns: dict[str, list[tuple[str, bool]]] = {
         "powers or skills": [(n, powered) for n in chosen.doings],

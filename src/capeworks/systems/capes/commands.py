@@ -46,6 +46,13 @@ _CMD = ConfigDict(frozen=True, extra="forbid")
 _TEXT = Field(default="", max_length=500)
 
 
+def _debt_only_on_a_remake(debt: str, replace: bool) -> None:
+    """``debt=`` places the Debt of a character being remade (CAPES-CHAR-002); a new character has none
+    to place, so without ``replace=`` it would be dropped unread."""
+    if debt and not replace:
+        raise ValueError("debt= places a remade character's Debt: add replace=true, or drop debt=")
+
+
 class DeclareScene(BaseModel):
     """Declare the next Scene (CAPES-SCENE-001/002/003)."""
 
@@ -73,6 +80,14 @@ class CreateFreeform(BaseModel):
     non_person: bool = False
     free_conflict: str = _TEXT
     replace: bool = False
+    debt: str = Field(
+        default="",
+        max_length=200,
+        description=(
+            "Remaking a character (replace=): where the Debt on Drives (or the stack) the new sheet no"
+            " longer has goes, like debt=fear:3,pride:1. Debt stays the character's (CAPES-CHAR-002)."
+        ),
+    )
 
     @model_validator(mode="after")
     def _free_conflict_is_a_non_persons(self) -> CreateFreeform:
@@ -83,6 +98,7 @@ class CreateFreeform(BaseModel):
                 "free_conflict= is a non-person character's Free Conflict: add non_person=true, or drop"
                 " free_conflict="
             )
+        _debt_only_on_a_remake(self.debt, self.replace)
         return self
 
 
@@ -96,6 +112,14 @@ class CreateClickAndLock(BaseModel):
     cross_out: str
     drives: str = ""
     replace: bool = False
+    debt: str = Field(
+        default="",
+        max_length=200,
+        description=(
+            "Remaking a character (replace=): where the Debt on Drives (or the stack) the new sheet no"
+            " longer has goes, like debt=fear:3,pride:1. Debt stays the character's (CAPES-CHAR-002)."
+        ),
+    )
     order: str = Field(
         default="",
         max_length=500,
@@ -104,6 +128,12 @@ class CreateClickAndLock(BaseModel):
             " this order, the rest after in the modules' order (src 266: 'in any order')."
         ),
     )
+
+    @model_validator(mode="after")
+    def _debt_on_a_remake(self) -> CreateClickAndLock:
+        """``debt=`` places a remade character's Debt (CAPES-CHAR-002), nothing else's."""
+        _debt_only_on_a_remake(self.debt, self.replace)
+        return self
 
 
 class AddSample(BaseModel):

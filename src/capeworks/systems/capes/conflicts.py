@@ -20,7 +20,7 @@ from typing import Any
 from capeworks.engine import DiceService, Event
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes import events as ev
-from capeworks.systems.capes.actions import open_action, require_window
+from capeworks.systems.capes.actions import narration_goes_on, open_action, require_window
 from capeworks.systems.capes.building import parse_list
 from capeworks.systems.capes.commands import CreateConflict, Veto
 from capeworks.systems.capes.common import (
@@ -125,6 +125,8 @@ def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: Dice
         if not adds_after_claim(state, actor):
             require_turn(state, actor, doing="add a Conflict")
         creator, free_key, paid = check_page_start_add(state, actor, cmd)
+    elif page.phase is PagePhase.NARRATION:
+        raise narration_goes_on(state, "create a Conflict")
     else:
         raise RuleViolation(
             "CAPES-PAGE-009",

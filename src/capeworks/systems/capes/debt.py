@@ -139,6 +139,12 @@ def check_stake(
         limit = char.sheet.strength(pool)
         rule = "CAPES-STAKE-002"
     else:
+        if drive and slug(drive) != STACK:  # src 236-238: one stack, no Drives to name
+            raise RuleViolation(
+                "CAPES-STAKE-005",
+                f"{name} has no Drives: it stakes from its one stack; drop drive= (or say stack).",
+                field="drive",
+            )
         pool, limit, rule = STACK, UNDIFFERENTIATED_STAKE, "CAPES-STAKE-005"
     if used is not None and used != pool:
         raise RuleViolation(

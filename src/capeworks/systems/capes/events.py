@@ -52,6 +52,9 @@ class CharacterAdded(CapesEvent):
     sheet: CharacterSheet
     creator: str
     start_debt_if_super: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a remake's Debt from pools the new sheet lacks, by the pool that takes it (CAPES-CHAR-002); older
+    #: logs' remakes dropped that Debt, and fold as they did
+    moved_debt: dict[str, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class SceneDeclared(CapesEvent):

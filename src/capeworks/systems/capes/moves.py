@@ -18,12 +18,13 @@ from capeworks.systems.capes.common import takes
 from capeworks.systems.capes.conflicts import can_add_at_page_start
 from capeworks.systems.capes.debt import can_split, can_split_off, can_stake
 from capeworks.systems.capes.flow import whose_turn
-from capeworks.systems.capes.pages import require_claimable
+from capeworks.systems.capes.fold import apply_event
+from capeworks.systems.capes.pages import require_claimable, starts_the_actions
 from capeworks.systems.capes.prompts import open_prompts
 from capeworks.systems.capes.queries import adds_after_claim, cast_of, deadlock_possible, resolvable_claims
 from capeworks.systems.capes.roster import can_add_exemplar, can_add_sample, can_create
 from capeworks.systems.capes.scenes import can_choose
-from capeworks.systems.capes.state import CapesState, Conflict, PagePhase, Scene
+from capeworks.systems.capes.state import CapesState, Conflict, Page, PagePhase, Scene
 
 __all__ = ["legal_moves"]
 
@@ -91,7 +92,14 @@ def _scene_moves(state: CapesState, seat: str, scene: Scene) -> list[LegalComman
     page = scene.page
     if page is not None and page.phase is PagePhase.NARRATION and player != seat:
         out.append(_move("narrate"))
-    if page is not None and player != seat and adds_after_claim(state, seat):
+    elif state.collaborating:  # a Deadlock's resolution, narrated together (src 143)
+        out.append(_move("narrate", "narrate the Deadlock's resolution"))
+    # right after a claim (src 85); in free narration the Starter's turn is to act, so hers too
+    if (
+        page is not None
+        and (player != seat or page.phase is PagePhase.NARRATION)
+        and adds_after_claim(state, seat)
+    ):
         if can_add_at_page_start(state, seat):
             out.append(_move("create_conflict", "add a Conflict after your claim"))
         if can_choose(state, seat):
@@ -108,26 +116,51 @@ def _scene_moves(state: CapesState, seat: str, scene: Scene) -> list[LegalComman
             ]
         if can_add_at_page_start(state, seat):
             out.append(_move("create_conflict"))
+    elif page.phase is PagePhase.NARRATION:
+        out += _starters_action(state, seat)
     elif page.phase is PagePhase.ACTIONS:
-        action = page.action
-        if action is None or (action.roll is None and action.reactions is None):
-            # a new Action opens with a character who still may act (CAPES-PAGE-012/013)
-            characters = (
-                [action.character]
-                if action is not None
-                else [c for c in mine if takes(open_action, state, seat, c, doing="act")]
-            )
-            core = action is None or not action.core_done
-            for character in characters:
-                out += _around_core(state, seat, character, core=core)
-            if core and characters:
-                out.append(_move("create_conflict"))
-        elif action.reactions is not None and takes(require_reaction_window, state, seat):
-            out += [_move("react", character=c) for c in mine if can_react(state, c, action.reactions)]
+        out += _action_moves(state, seat, page, mine)
     elif page.phase is PagePhase.RESOLVING:
         for claim in resolvable_claims(state, seat):
             out.append(_move("gloat", f"gloat on {claim.conflict}", conflict=claim.conflict))
         for conflict in state.conflicts:
             if deadlock_possible(state, conflict):
                 out.append(_move("deadlock", f"declare {conflict.id} Deadlocked", conflict=conflict.id))
+    return out
+
+
+def _action_moves(state: CapesState, seat: str, page: Page, mine: list[str]) -> list[LegalCommand]:
+    """``seat``'s moves on their turn in the Action phase: an Action's, or a Reaction."""
+    out: list[LegalCommand] = []
+    action = page.action
+    if action is None or (action.roll is None and action.reactions is None):
+        # a new Action opens with a character who still may act (CAPES-PAGE-012/013)
+        characters = (
+            [action.character]
+            if action is not None
+            else [c for c in mine if takes(open_action, state, seat, c, doing="act")]
+        )
+        core = action is None or not action.core_done
+        for character in characters:
+            out += _around_core(state, seat, character, core=core)
+        if core and characters:
+            out.append(_move("create_conflict"))
+    elif action.reactions is not None and takes(require_reaction_window, state, seat):
+        out += [_move("react", character=c) for c in mine if can_react(state, c, action.reactions)]
+    return out
+
+
+def _starters_action(state: CapesState, seat: str) -> list[LegalCommand]:
+    """The Starter's Action moves in free narration, which begin the Actions (CAPES-PAGE-011, src 91):
+    those the Action phase would offer her, on the state her move's ``actions_begun`` leads to. Right
+    after her claim, a Conflict she creates is an addition at Page start instead (src 85), offered as one."""
+    ahead = state
+    for event in starts_the_actions(state, seat):
+        ahead = apply_event(ahead, event)
+    page = ahead.scene.page if ahead.scene is not None else None
+    if page is None or page.phase is not PagePhase.ACTIONS or whose_turn(ahead)[0] != seat:
+        return []
+    out = _action_moves(ahead, seat, page, cast_of(ahead, seat))
+    if adds_after_claim(state, seat):
+        out = [m for m in out if m.command != "create_conflict"]
     return out

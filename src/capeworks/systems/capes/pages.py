@@ -30,8 +30,9 @@ from capeworks.systems.capes.common import (
     with_page,
 )
 from capeworks.systems.capes.events import PREFIX
-from capeworks.systems.capes.flow import advance, can_buy, require_turn
+from capeworks.systems.capes.flow import advance, can_buy, require_turn, whose_turn
 from capeworks.systems.capes.queries import (
+    adds_after_claim,
     and_then_finishers,
     player_sides,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "decide_claims_pass",
     "narrate",
     "require_claimable",
+    "starts_the_actions",
 ]
 
 
@@ -130,10 +132,34 @@ def decide_claims_pass(state: CapesState, actor: str) -> list[Event]:
     return [event("claims_passed", player=actor)]
 
 
+def _require_narrators_turn(state: CapesState, actor: str, conflict: str) -> None:
+    """Refuse narration out of turn (CAPES-PRIN-003, src 25-26: "When it's your turn you get to narrate.
+    On other people's turns you listen"), but in free narration, where anybody narrates (src 90,
+    CAPES-PAGE-010), for a player handed an And Then about that Conflict, who finishes another's
+    narration on their turn (src 113, CAPES-CONF-006), and right after a Deadlock, whose resolution
+    the players "collaboratively narrate" (src 143, CAPES-RES-009)."""
+    page = state.scene.page if state.scene is not None else None
+    if page is not None and page.phase is PagePhase.NARRATION:
+        return
+    if state.collaborating and not conflict:  # a Deadlock's resolution, narrated together (src 143)
+        return
+    pending = state.and_then
+    if pending is not None and conflict == pending.conflict and actor in pending.finishers:
+        return
+    player, what = whose_turn(state)
+    if player is not None and player != actor:
+        raise RuleViolation(
+            "CAPES-PRIN-003",
+            f"On another player's turn you listen: it is {state.name(player)}'s turn to {what}. Anybody "
+            "narrates in free narration, after the claims.",
+        )
+
+
 def narrate(state: CapesState, ctx: Ctx, cmd: Narrate, dice: DiceService) -> list[Event]:
     actor = ctx.actor.id
     need_scene(state)
     if not cmd.conflict:
+        _require_narrators_turn(state, actor, "")
         return [event("narrated", player=actor, text=cmd.text, conflict="", finishers=[])]
     conflict = find_conflict(state, cmd.conflict)
     if cmd.outcome:
@@ -141,6 +167,7 @@ def narrate(state: CapesState, ctx: Ctx, cmd: Narrate, dice: DiceService) -> lis
             "CAPES-CONF-005",
             f"Not yet: only the Resolver narrates how {conflict.id} turns out, when resolving it.",
         )
+    _require_narrators_turn(state, actor, conflict.id)
     finishers = and_then_finishers(state, conflict, actor)
     return [
         event(
@@ -163,6 +190,22 @@ def begin_actions(state: CapesState, ctx: Ctx, cmd: BeginActions, dice: DiceServ
             "CAPES-PAGE-003", f"The Action phase follows free narration; this is the {page.phase} phase."
         )
     require_turn(state, actor, doing="begin the Actions")
+    return [event("actions_begun", player=actor)]
+
+
+def starts_the_actions(state: CapesState, actor: str, *, adding: bool = False) -> list[Event]:
+    """The ``actions_begun`` that ``actor``'s move opens, if any: the Starter "ends free play whenever
+    they want by taking Actions for their characters" (CAPES-PAGE-011, src 91), so the Starter's move
+    of an Action in free narration begins the Actions with it; ``begin_actions`` does it on its own.
+
+    ``adding``: the move creates a Conflict. A claimer may still add Conflicts right after their claim
+    (src 85, CAPES-PAGE-009): the Starter's Conflict then is that addition, not an Action.
+    """
+    page = state.scene.page if state.scene is not None else None
+    if page is None or page.phase is not PagePhase.NARRATION or actor != page.starter:
+        return []
+    if adding and adds_after_claim(state, actor):
+        return []
     return [event("actions_begun", player=actor)]
 
 

@@ -112,8 +112,15 @@ _SIMPLE: dict[str, str] = {
     ev.ConflictVetoed.TYPE: "{player} vetoes {conflict}",
 }
 
+
+def _character_added(p: Any) -> str:
+    """A new sheet in the roster; a remake says where the Debt it had no pool for went (CAPES-CHAR-002)."""
+    moved = ", ".join(f"{n} on {pool}" for pool, n in p.moved_debt.items())
+    return f"{p.sheet.name} joins the roster" + (f"; its Debt is kept: {moved}" if moved else "")
+
+
 _SPECIAL: dict[str, Callable[[Any], str]] = {
-    ev.CharacterAdded.TYPE: lambda p: f"{p.sheet.name} joins the roster",
+    ev.CharacterAdded.TYPE: _character_added,
     ev.ConflictCreated.TYPE: _created,
     ev.AbilityUsed.TYPE: _ability,
     ev.Resolved.TYPE: _resolved,

@@ -16,7 +16,7 @@ from capeworks.systems.capes.building import click_and_lock, freeform, parse_dri
 from capeworks.systems.capes.characters import sample, samples
 from capeworks.systems.capes.commands import AddExemplar, AddSample, CreateClickAndLock, CreateFreeform
 from capeworks.systems.capes.common import Ctx, event, find_character, takes
-from capeworks.systems.capes.sheet import CharacterSheet, Drive, Exemplar, slug
+from capeworks.systems.capes.sheet import STACK, CharacterSheet, Drive, Exemplar, slug
 from capeworks.systems.capes.state import CapesState, CharacterState
 
 __all__ = [
@@ -65,7 +65,70 @@ def can_add_sample(state: CapesState) -> bool:
     return any(takes(_check_new, state, sheet, replace=False) for sheet in samples().values())
 
 
-def _added(state: CapesState, actor: str, sheet: CharacterSheet, *, replace: bool) -> list[Event]:
+def _placed_debt(existing: CharacterState | None, sheet: CharacterSheet, placing: str) -> dict[str, int]:
+    """Where a remade character's Debt on pools its new sheet lacks goes, or the refusal.
+
+    Debt is the character's, earned by using its powers (src 149, 183), not the sheet's: remaking it
+    between Scenes (CAPES-CHAR-002, src 214-215: "fill in additional detail later") keeps every
+    token. Debt on a Drive the new sheet keeps stays there; the rest goes on the one stack of a sheet
+    without Drives (src 236), or on the new Drives where the player says (``debt=``, src 151: "any of
+    your Drives"). Refusing the remake while Debt stands would bar the very step src 235's "(yet)"
+    invites: giving an undifferentiated character its Drives.
+    """
+    pools = sheet.pools()
+    orphaned = {p: n for p, n in (existing.debt.items() if existing else ()) if n and p not in pools}
+    total = sum(orphaned.values())
+    held = ", ".join(f"{n} on {p}" for p, n in orphaned.items())
+    if not sheet.drives:
+        if placing:
+            raise RuleViolation(
+                "CAPES-CHAR-002",
+                f"{sheet.name} has no Drives: its Debt goes on its one stack by itself; drop debt=.",
+            )
+        return {STACK: total} if total else {}
+    moved = _read_placing(sheet, placing)
+    if not total:
+        if moved:
+            raise RuleViolation(
+                "CAPES-CHAR-002",
+                f"{sheet.name} keeps all its Debt where it is; there is none to place: drop debt=.",
+            )
+        return {}
+    if not moved:
+        raise RuleViolation(
+            "CAPES-CHAR-002",
+            f"{sheet.name} holds Debt the new sheet has no place for ({held}); it stays the character's: "
+            f"say which Drives take those {total}, like debt={pools[0]}:{total}.",
+        )
+    if sum(moved.values()) != total:
+        raise RuleViolation(
+            "CAPES-CHAR-002",
+            f"{sheet.name} has {total} Debt to place ({held}); debt= places {sum(moved.values())}.",
+        )
+    return moved
+
+
+def _read_placing(sheet: CharacterSheet, placing: str) -> dict[str, int]:
+    """``debt=fear:3,pride:1`` read against the new sheet's Drives, or the refusal."""
+    moved: dict[str, int] = {}
+    for item in parse_list(placing):
+        name, _, amount = item.partition(":")
+        pool = slug(name)
+        if pool not in sheet.pools():
+            raise RuleViolation(
+                "CAPES-CHAR-002",
+                f"{sheet.name}'s new sheet has no Drive {name.strip()!r}; its Drives: "
+                f"{', '.join(sheet.pools())}.",
+            )
+        if not amount.strip().isdigit() or int(amount) < 1:
+            raise RuleViolation("CAPES-CHAR-002", f"Put 1 or more Debt on {pool}, like {pool}:2.")
+        moved[pool] = moved.get(pool, 0) + int(amount)
+    return moved
+
+
+def _added(
+    state: CapesState, actor: str, sheet: CharacterSheet, *, replace: bool, debt: str = ""
+) -> list[Event]:
     existing = _check_new(state, sheet, replace=replace)
     creator = existing.creator if existing is not None else actor
     return [
@@ -75,6 +138,7 @@ def _added(state: CapesState, actor: str, sheet: CharacterSheet, *, replace: boo
             creator=creator,
             player=actor,
             start_debt_if_super=True,
+            moved_debt=_placed_debt(existing, sheet, debt),
         )
     ]
 
@@ -103,7 +167,7 @@ def create_freeform(state: CapesState, ctx: Ctx, cmd: CreateFreeform, dice: Dice
         non_person=cmd.non_person,
         free_conflict=cmd.free_conflict,
     )
-    return _added(state, actor, sheet, replace=cmd.replace)
+    return _added(state, actor, sheet, replace=cmd.replace, debt=cmd.debt)
 
 
 def create_click_and_lock(
@@ -119,7 +183,7 @@ def create_click_and_lock(
         drives=parse_drives(cmd.drives),
         order=parse_list(cmd.order),
     )
-    return _added(state, actor, sheet, replace=cmd.replace)
+    return _added(state, actor, sheet, replace=cmd.replace, debt=cmd.debt)
 
 
 def _require_between_scenes(state: CapesState, name: str) -> None:
@@ -199,6 +263,8 @@ def apply_character_added(state: CapesState, data: ev.CharacterAdded) -> CapesSt
         if pools and state.config.start_debt and (sheet.super_powered or not data.start_debt_if_super):
             debt[pools[0]] = state.config.start_debt
     else:
-        debt = {p: old.debt.get(p, 0) for p in pools}
+        # a remake keeps the character's Debt: what sat on pools the new sheet lacks was placed at decide
+        # time (``moved_debt``); older logs' remakes dropped it, and fold as they did
+        debt = {p: old.debt.get(p, 0) + data.moved_debt.get(p, 0) for p in pools}
     char = CharacterState(sheet=sheet, creator=str(data.creator), debt=debt)
     return state.model_copy(update={"roster": {**state.roster, sheet.key: char}})

@@ -12,7 +12,9 @@ Registered under the ``capeworks.rulesets`` entry point as ``capes``.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel
 
 from capeworks.engine import (
     Batch,
@@ -25,26 +27,25 @@ from capeworks.engine import (
     Offers,
     Panel,
     Prompt,
-    Role,
     Ruleset,
     Seat,
     Viewer,
     command_table,
 )
 from capeworks.engine.ruleset import SampleSession
-from capeworks.engine.table_events import SeatJoined
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes import abilities, actions, conflicts, debt, pages, resolving, roster, scenes
 from capeworks.systems.capes import commands as cmd
 from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.common import Ctx
 from capeworks.systems.capes.config import CapesConfig
-from capeworks.systems.capes.events import EVENTS, PREFIX, UPCASTERS
-from capeworks.systems.capes.flow import require_turn, settle, whose_turn
+from capeworks.systems.capes.events import EVENTS, UPCASTERS
+from capeworks.systems.capes.flow import require_turn, whose_turn
+from capeworks.systems.capes.fold import apply_event
 from capeworks.systems.capes.moves import legal_moves
 from capeworks.systems.capes.prompts import open_prompts
 from capeworks.systems.capes.render import COMMAND_WORDS, WORDS, panels
-from capeworks.systems.capes.state import CapesState, Inspiration, PagePhase
+from capeworks.systems.capes.state import CapesState, PagePhase
 
 __all__ = ["COMMANDS", "CapesRuleset"]
 
@@ -55,24 +56,6 @@ def _page_key(state: CapesState) -> tuple[int, int]:
     if scene is None or scene.page is None:
         return (scene.number if scene else 0, 0)
     return (scene.number, scene.page.number)
-
-
-#: an applier takes its own payload type; the table maps each type to its applier
-_Applier = Callable[[CapesState, Any], CapesState]
-
-_APPLIERS: dict[str, _Applier] = {
-    PREFIX + kind: applier
-    for kind, applier in {
-        "character_added": roster.apply_character_added,
-        **scenes.APPLIERS,
-        **pages.APPLIERS,
-        **actions.APPLIERS,
-        **conflicts.APPLIERS,
-        **abilities.APPLIERS,
-        **debt.APPLIERS,
-        **resolving.APPLIERS,
-    }.items()
-}
 
 
 def _pass(state: CapesState, ctx: Ctx, command: cmd.Pass, dice: DiceService) -> list[Event]:
@@ -120,21 +103,29 @@ def _with_names(state: CapesState, event: Event) -> Event:
     return event.model_copy(update={"payload": p.model_copy(update={"names": names})})
 
 
-def _seat_joined(state: CapesState, seat: Seat) -> CapesState:
-    if seat.role is not Role.PLAYER or seat.id in state.players:
-        return state
-    cfg = state.config
-    return state.model_copy(
-        update={
-            "players": (*state.players, seat.id),
-            "names": {**state.names, seat.id: seat.name},
-            "tokens": {**state.tokens, seat.id: cfg.start_story_tokens},
-            "inspirations": {
-                **state.inspirations,
-                seat.id: tuple(Inspiration(value=v, source="start") for v in cfg.start_inspirations),
-            },
-        }
-    )
+P = TypeVar("P", bound=BaseModel)
+
+
+def _an_action(
+    handler: Callable[[CapesState, Ctx, P, DiceService], list[Event]],
+) -> Callable[[CapesState, Ctx, P, DiceService], Batch[CapesState] | list[Event]]:
+    """An Action's move, which the Starter may make in free narration: it begins the Actions first
+    (CAPES-PAGE-011, src 91: the Starter ends free play "by taking Actions"), and the handler decides
+    on the state that follows, so its checks are the Action phase's."""
+
+    def run(state: CapesState, ctx: Ctx, command: P, dice: DiceService) -> Batch[CapesState] | list[Event]:
+        begun = pages.starts_the_actions(state, ctx.actor.id, adding=isinstance(command, cmd.CreateConflict))
+        if not begun:
+            return handler(state, ctx, command, dice)
+        batch = ctx.batch(state)
+        for event in begun:
+            batch.add(event)
+        for event in handler(batch.state, ctx, command, dice):
+            batch.add(event)
+        return batch
+
+    run.__doc__ = handler.__doc__
+    return run
 
 
 def _end_action(state: CapesState, ctx: Ctx, command: cmd.EndAction, dice: DiceService) -> list[Event]:
@@ -152,19 +143,19 @@ _SPECS: dict[str, CommandOf[CapesState, CapesConfig]] = {
     "add_exemplar": CommandSpec(cmd.AddExemplar, roster.add_exemplar),
     "choose": CommandSpec(cmd.Choose, scenes.choose),
     "claim": CommandSpec(cmd.ClaimSide, pages.claim_side),
-    "create_conflict": CommandSpec(cmd.CreateConflict, conflicts.create_conflict),
+    "create_conflict": CommandSpec(cmd.CreateConflict, _an_action(conflicts.create_conflict)),
     "veto": CommandSpec(cmd.Veto, conflicts.veto),
     "narrate": CommandSpec(cmd.Narrate, pages.narrate),
     "begin_actions": CommandSpec(cmd.BeginActions, pages.begin_actions),
-    "use_ability": CommandSpec(cmd.UseAbility, abilities.use_ability),
+    "use_ability": CommandSpec(cmd.UseAbility, _an_action(abilities.use_ability)),
     "accept": CommandSpec(cmd.Accept, abilities.accept),
     "revert": CommandSpec(cmd.Revert, abilities.revert),
     "react": CommandSpec(cmd.React, abilities.react),
-    "stake": CommandSpec(cmd.StakeDebt, debt.stake_debt),
+    "stake": CommandSpec(cmd.StakeDebt, _an_action(debt.stake_debt)),
     "object": CommandSpec(cmd.ObjectStake, debt.object_stake),
-    "split": CommandSpec(cmd.Split, debt.split_die),
-    "split_off": CommandSpec(cmd.SplitOff, debt.split_off),
-    "inspire": CommandSpec(cmd.Inspire, abilities.inspire),
+    "split": CommandSpec(cmd.Split, _an_action(debt.split_die)),
+    "split_off": CommandSpec(cmd.SplitOff, _an_action(debt.split_off)),
+    "inspire": CommandSpec(cmd.Inspire, _an_action(abilities.inspire)),
     "end_action": CommandSpec(cmd.EndAction, _end_action),
     "overdrawn_roll": CommandSpec(cmd.OverdrawnRoll, debt.overdrawn_roll),
     "resolve": CommandSpec(cmd.Resolve, resolving.resolve),
@@ -221,21 +212,8 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
         return named
 
     def apply(self, state: CapesState, event: Event) -> CapesState:
-        """Fold one event: its typed payload through the topic module's applier."""
-        payload = event.payload
-        if isinstance(payload, SeatJoined):
-            return _seat_joined(state, payload.seat)
-        applier = _APPLIERS.get(event.type)
-        if applier is None:
-            return state
-        new = applier(state, payload)
-        if event.type != PREFIX + "conflict_created" and new.vetoable:
-            new = new.model_copy(update={"vetoable": ""})
-        if event.type != PREFIX + "staked" and new.objectable is not None:
-            new = new.model_copy(update={"objectable": None})
-        new = pages.after_claim_lapses(new, event)
-        new = pages.and_then_lapses(new)
-        return settle(new)
+        """Fold one event (:func:`.fold.apply_event`)."""
+        return apply_event(state, event)
 
     def view_key(self, state: CapesState, viewer: Viewer) -> Hashable:
         """Capes has no secrets: every seat sees the same table."""

@@ -289,6 +289,9 @@ class CapesState(BaseModel):
     and_then: AndThen | None = None
     objectable: StakeCheck | None = None
     narration: tuple[str, ...] = ()
+    #: the Conflict just Deadlocked: until the next event but a narration, anybody narrates its
+    #: resolution, "collaboratively" (src 143), out of turn (CAPES-PRIN-003)
+    collaborating: str = Field(default="", exclude_if=lambda v: not v)
 
     def conflict(self, conflict_id: str) -> Conflict | None:
         """The Conflict with this id (case ignored), or None."""

@@ -1,0 +1,80 @@
+"""The fold: one event applied to the state of a Capes table, then the flow settled.
+
+Each topic module (roster, scenes, pages, actions, conflicts, abilities, debt, resolving) owns the
+appliers of its events; this module maps the event types to them and does what follows every event:
+a veto or objection window closes with any other event, and so does a Deadlock's joint narration; a
+claimer's say after their claim lapses; an And Then hand-off ends with its Conflict; and
+:func:`.flow.settle` takes the automatic steps. The ruleset's ``apply`` is this, and so is a
+handler's look ahead (the Starter's Action beginning the Actions, CAPES-PAGE-011).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from capeworks.engine import Event, Role, Seat
+from capeworks.engine.table_events import SeatJoined
+from capeworks.systems.capes import abilities, actions, conflicts, debt, pages, resolving, roster, scenes
+from capeworks.systems.capes.events import PREFIX, Deadlocked
+from capeworks.systems.capes.flow import settle
+from capeworks.systems.capes.state import CapesState, Inspiration
+
+__all__ = ["apply_event"]
+
+#: an applier takes its own payload type; the table maps each type to its applier
+_Applier = Callable[[CapesState, Any], CapesState]
+
+_APPLIERS: dict[str, _Applier] = {
+    PREFIX + kind: applier
+    for kind, applier in {
+        "character_added": roster.apply_character_added,
+        **scenes.APPLIERS,
+        **pages.APPLIERS,
+        **actions.APPLIERS,
+        **conflicts.APPLIERS,
+        **abilities.APPLIERS,
+        **debt.APPLIERS,
+        **resolving.APPLIERS,
+    }.items()
+}
+
+
+def _seat_joined(state: CapesState, seat: Seat) -> CapesState:
+    """A player takes a seat: Story Tokens and Inspirations as the config starts them (CAPES-RSRC-003)."""
+    if seat.role is not Role.PLAYER or seat.id in state.players:
+        return state
+    cfg = state.config
+    return state.model_copy(
+        update={
+            "players": (*state.players, seat.id),
+            "names": {**state.names, seat.id: seat.name},
+            "tokens": {**state.tokens, seat.id: cfg.start_story_tokens},
+            "inspirations": {
+                **state.inspirations,
+                seat.id: tuple(Inspiration(value=v, source="start") for v in cfg.start_inspirations),
+            },
+        }
+    )
+
+
+def apply_event(state: CapesState, event: Event) -> CapesState:
+    """Fold one event: its typed payload through the topic module's applier, then settle the flow."""
+    payload = event.payload
+    if isinstance(payload, SeatJoined):
+        return _seat_joined(state, payload.seat)
+    applier = _APPLIERS.get(event.type)
+    if applier is None:
+        return state
+    new = applier(state, payload)
+    if event.type != PREFIX + "conflict_created" and new.vetoable:
+        new = new.model_copy(update={"vetoable": ""})
+    if event.type != PREFIX + "staked" and new.objectable is not None:
+        new = new.model_copy(update={"objectable": None})
+    if isinstance(payload, Deadlocked):
+        new = new.model_copy(update={"collaborating": payload.conflict})
+    elif event.type != PREFIX + "narrated" and new.collaborating:
+        new = new.model_copy(update={"collaborating": ""})
+    new = pages.after_claim_lapses(new, event)
+    new = pages.and_then_lapses(new)
+    return settle(new)
