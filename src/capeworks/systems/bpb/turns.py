@@ -622,7 +622,9 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
     emit(
         b,
         dice,
-        Guarded(character=who.id, kind=kind, forced=c.forced, round=fight.order.round, hurried=hurried),
+        Guarded(
+            character=who.id, kind=kind, forced=c.forced, round=fight.order.round, hurried=hurried, faced=True
+        ),
     )
     return b
 

@@ -1,0 +1,82 @@
+"""Leftovers a referee noted, each ruled from the seed first (seeds/002_15e80e5795d6eba8.txt, "src N" =
+line N), then played through the table with given dice (as test_known_faults.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.systems.bpb.sheet import AttackKind, Power
+from tests.systems.bpb.helpers import decisions, one, state
+from tests.systems.bpb.test_combat import cast, hero
+from tests.systems.bpb.test_referee2 import _next
+
+BLAST4 = Power(name="Blast", rank=4, attack=AttackKind.RANGED)
+
+
+# -- 1. the +1 a block or dodge pays counts the attacks, not the attempts -------------------------------
+
+
+def _me_zap_zip():
+    d = cast(
+        hero("me", owner="ann", Prowess=6, Agility=6, Perception=5, Endurance=20),
+        hero("zap", powers=(BLAST4,), Accuracy=8, Perception=4),
+        hero("zip", powers=(BLAST4,), Accuracy=8, Perception=3),
+    )
+    d.do("gm", "start_fight", characters="me, zap, zip", aware_first="me, zap, zip")
+    return d
+
+
+@pytest.mark.rules("BPB-DEF-003", "BPB-DEF-006")
+@pytest.mark.parametrize("kind", ["block", "dodge"])
+def test_an_attack_that_misses_still_counts_toward_the_guards_plus_one(kind: str) -> None:
+    # src 375 (385): "The difficulty modifier for the block increases by 1 for every attack after the
+    # first ... may continue to attempt to block each time they are attacked ... If the sixth such attack
+    # was made": the count is of the attacks made on her while the guard is up, not of her attempts; src
+    # 379: "there is no need to block an attack that misses", yet she was attacked. Me raises a guard; Zap's
+    # Blast 4 misses (8 + 1 + 1 = 10 vs 8 + 6 = 14); Zip's hits (8 + 12 = 20): the second attack, so 8 + 4
+    # + 1 = 13 (before: 12, the miss not counted)
+    d = _me_zap_zip()
+    d.do("ann", "guard", character="me", kind=kind)
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(1, 1))
+    assert not decisions(d, "ann")
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="zip", target="me", power="Blast", dice=(6, 6))
+    second = one(d.answer("ann", "defend-2", kind, dice=(3, 3)), "defence_rolled")
+    assert second.roll.task.difficulty == 8 + 4 + 1
+
+
+@pytest.mark.rules("BPB-DEF-003")
+def test_a_hit_taken_under_a_guard_still_counts_toward_the_plus_one() -> None:
+    # src 375: "for every attack after the first": Me lets Zap's first hit through ("take": a block she
+    # chose not to try is no less an attack made on her), then blocks Zip's: 8 + 4 + 1 = 13 (before: 12)
+    d = _me_zap_zip()
+    d.do("ann", "guard", character="me", kind="block")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    d.answer("ann", "defend-1", "take")
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="zip", target="me", power="Blast", dice=(6, 6))
+    second = one(d.answer("ann", "defend-2", "block", dice=(3, 3)), "defence_rolled")
+    assert second.roll.task.difficulty == 13
+    assert state(d).fight.guards["me"].faced == 2
+
+
+@pytest.mark.rules("BPB-DEF-003", "BPB-TURN-004")
+def test_a_forced_dodge_counts_its_own_attack_as_the_first() -> None:
+    # src 385: a character "who has used a forced action to dodge a punch may continue to attempt to dodge
+    # each time they are attacked": the punch forced against is the first attack; Zip's miss after it the
+    # second; Zap's next hit in round 2 the third: 8 + 4 + 2 = 14
+    d = _me_zap_zip()
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    first = one(d.answer("ann", "defend-1", "dodge", dice=(6, 6)), "defence_rolled")
+    assert (first.forced, first.roll.task.difficulty) == (True, 12)
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="zip", target="me", power="Blast", dice=(1, 1))  # 10 vs 14: a miss
+    _next(d, "zip")
+    assert state(d).fight.turn.actor == "me" and state(d).fight.turn.lost  # round 2: lost to the dodge
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    third = one(d.answer("ann", "defend-3", "dodge", dice=(3, 3)), "defence_rolled")
+    assert (third.forced, third.roll.task.difficulty) == (False, 14)
