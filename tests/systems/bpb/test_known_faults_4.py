@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.systems.bpb.sheet import AttackKind, Power
-from tests.systems.bpb.helpers import decisions, one, state
+from tests.systems.bpb.helpers import decisions, of, one, state
 from tests.systems.bpb.test_combat import cast, hero
 from tests.systems.bpb.test_referee2 import _next
 
@@ -80,3 +80,27 @@ def test_a_forced_dodge_counts_its_own_attack_as_the_first() -> None:
     d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
     third = one(d.answer("ann", "defend-3", "dodge", dice=(3, 3)), "defence_rolled")
     assert (third.forced, third.roll.task.difficulty) == (False, 14)
+
+
+# -- 2. a human-level body is a human-level blow --------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-013", "BPB-DMG-001", "BPB-DMG-007", "BPB-XS-004")
+@pytest.mark.parametrize(("mode", "dr", "stunning", "recoil"), [("run", 3, True, 1), ("sprint", 6, False, 3)])
+def test_a_brawn_3_ram_stuns_unless_all_out(mode: str, dr: int, stunning: bool, recoil: int) -> None:
+    # src 403: "Characters with human level Brawn (rank 3 or less) inflict stunning damage with their unarmed
+    # hand-to-hand attacks"; the ram (BPB-GRAB-013 PROPOSED) is "a movement action that ends in a hand-to-hand
+    # attack" at DR Brawn, "+3 if the ram was an all-out move (treated like overwhelming)", and src 232 lifts
+    # an overwhelmed blow three ranks, past human level (Brawn 3: DR 6, normal). Runt (Brawn 3, Prowess 8)
+    # rams Wall: 8 + 8 = 16 vs 8 + 2 + 3 (run) or + 6 (sprint). Run: DR 3, stunning; sprint: DR 6, normal.
+    # The rammer's half comes back to him as normal damage (PROPOSED), either way
+    d = cast(hero("runt", owner="ann", Brawn=3, Prowess=8), hero("wall", Endurance=20))
+    d.do("gm", "start_fight", characters="runt, wall", aware_first="runt, wall")
+    events = d.do("ann", "ram", attacker="runt", target="wall", mode=mode, dice=(4, 4))
+    rolled = one(events, "attack_rolled")
+    assert (rolled.dr, rolled.stunning, rolled.recoil) == (dr, stunning, recoil)
+    if decisions(d):
+        events = d.answer("gm", "defend-1", "take")
+    hits = {h.character: (h.amount, h.stunning) for h in of(events, "damaged")}
+    assert hits == {"wall": (dr, stunning), "runt": (recoil, False)}
+    assert state(d).condition("wall").stunning == (dr if stunning else 0)
