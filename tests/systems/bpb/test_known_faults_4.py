@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.systems.bpb.sheet import AttackKind, Power
-from tests.systems.bpb.helpers import decisions, of, one, state
+from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
 from tests.systems.bpb.test_referee2 import _next
 
@@ -104,3 +104,51 @@ def test_a_brawn_3_ram_stuns_unless_all_out(mode: str, dr: int, stunning: bool, 
     hits = {h.character: (h.amount, h.stunning) for h in of(events, "damaged")}
     assert hits == {"wall": (dr, stunning), "runt": (recoil, False)}
     assert state(d).condition("wall").stunning == (dr if stunning else 0)
+
+
+# -- 3. what a held character may still do --------------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-007", "BPB-DEF-002", "BPB-MOD-004")
+@pytest.mark.parametrize("kind", ["dodge", "block"])
+def test_held_she_may_still_block_or_dodge_but_not_move(kind: str) -> None:
+    # src 329: "A restrained character is not helpless, but they can't use normal movement until they break
+    # the grapple", and the attacks on her gain +3 (T5 src 184: "Defender is restrained"), not the +6 of a
+    # target "unable to move freely to avoid the attack" (src 369): the seed rates her as still avoiding
+    # attacks, only hampered. A dodge is "a task action" (src 383), an Agility task roll, not "normal
+    # movement" (src 28, 127: the distance moved by Agility and Brawn), and the seed names nothing else she
+    # loses: she may block or dodge, on her turn or forced. Ganyeka holds Widow (grab 16 vs 14; break-out
+    # 4 + 2 = 6 vs 13); on her turn she cannot walk, swim or jump away but raises a guard; Adler's Pistol 4
+    # then hits at +3 (bonus 3) and her answer is at 8 + 4 = 12
+    d = _held_widow()
+    for medium in ("ground", "water", "jump"):
+        d.refuse("ann", "move", rule="BPB-GRAB-005", character="widow", medium=medium)
+    d.do("ann", "guard", character="widow", kind=kind)
+    _next(d, "widow")
+    rolled = one(d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(4, 4)),
+                 "attack_rolled")  # fmt: skip
+    assert rolled.roll.task.bonus == 3
+    answer = one(d.answer("ann", "defend-1", kind, dice=(6, 5)), "defence_rolled")
+    assert (answer.forced, answer.roll.task.difficulty, answer.roll.verdict.success) == (False, 12, True)
+    assert state(d).condition("widow").held_by == "ganyeka"  # a dodge is no way out of the hold
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-007", "BPB-TURN-004", "BPB-DEF-008")
+def test_held_she_may_force_a_dodge_but_not_a_dive() -> None:
+    # src 297: a forced action "to block, dodge, dive for cover ...": held, the dodge stays open (a task
+    # roll, src 383), the dive does not (src 393: she "moves to the nearest open ground", normal movement,
+    # src 329). Adler shoots her before her turn (8 + 7 + 3 = 18 vs 12): dodge or take; no dive
+    d = _held_widow(widow_first=False)
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", cover_ft=10, dice=(4, 3))
+    assert {o.value for o in decisions(d, "ann")[0].options} == {"dodge", "block", "take"}
+    answer = one(d.answer("ann", "defend-1", "dodge", dice=(6, 6)), "defence_rolled")
+    assert (answer.forced, answer.roll.verdict.success) == (True, True)
+
+
+def _held_widow(*, widow_first: bool = True):
+    d = table()
+    fight(d, "ganyeka", *(("widow", "adler") if widow_first else ("adler", "widow")))
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(6, 6, 1, 1))
+    assert state(d).condition("widow").held_by == "ganyeka"
+    _next(d, "ganyeka")
+    return d
