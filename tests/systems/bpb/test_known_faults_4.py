@@ -152,3 +152,83 @@ def _held_widow(*, widow_first: bool = True):
     assert state(d).condition("widow").held_by == "ganyeka"
     _next(d, "ganyeka")
     return d
+
+
+# -- 4. the rest owed after a fight in which she sprinted -------------------------------------------------
+
+
+def _sprinted_three_rounds():
+    d = table()
+    fight(d, "widow", "adler")
+    for _ in range(3):
+        d.do("ann", "move", character="widow", mode="sprint")
+        _next(d, "widow", "adler")
+    assert state(d).round == 4
+    return d
+
+
+@pytest.mark.rules("BPB-MOVE-009", "BPB-TURN-001")
+@pytest.mark.parametrize("holds", [False, True])
+def test_a_fight_ending_after_her_still_turn_owes_twenty_nine_rounds(holds: bool) -> None:
+    # src 105: three rounds sprinted, "may not run or sprint for thirty rounds". Widow sprints rounds 1-3
+    # and stands still in round 4 (her turn ends with no move): round 4 is the first of the thirty, as when
+    # the fight goes on (test_referee r171: rounds 4-33) or when she walks in round 4 (r62: 29 owed after a
+    # fight ending in round 4). The GM ends the fight in round 4, after her turn: 29 rounds are still owed,
+    # so the next fight (at once) keeps her to base speed in rounds 1-29 and lets her run in round 30
+    # (before: 30 owed, one round too many)
+    d = _sprinted_three_rounds()
+    if holds:  # or she holds her action, and has not used it when the fight ends
+        d.do("ann", "delay", character="widow")
+        assert state(d).fight.turn.actor == "adler"
+    else:
+        _next(d, "widow")  # round 4: she does not move
+    d.do("gm", "end_fight")
+    assert state(d).condition("widow").slow_until == 29
+    fight(d, "widow", "adler")
+    for _ in range(29):
+        d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="run")
+        _next(d, "widow", "adler")
+    d.do("ann", "move", character="widow", mode="run")
+
+
+@pytest.mark.rules("BPB-MOVE-009")
+@pytest.mark.parametrize("sprints_again", [False, True])
+def test_a_fight_ending_before_her_turn_or_in_her_sprint_owes_the_whole_rest(sprints_again: bool) -> None:
+    # src 105: the fight ends as her round-4 turn begins (nothing of round 4 done by her), or right after
+    # she sprinted a fourth round: the whole rest is still owed, thirty rounds after three sprinted, forty
+    # after four (test_referee r172)
+    d = _sprinted_three_rounds()
+    if sprints_again:
+        d.do("ann", "move", character="widow", mode="sprint")
+    d.do("gm", "end_fight")
+    assert state(d).condition("widow").slow_until == (40 if sprints_again else 30)
+
+
+@pytest.mark.rules("BPB-MOVE-009", "BPB-REC-002")
+@pytest.mark.parametrize("care", [True, False])
+def test_days_of_rest_after_the_fight_end_the_winded_rounds(care: bool) -> None:
+    # src 105: after three rounds sprinted, base speed for thirty rounds (three minutes); src 433: days of
+    # extended rest, or days without it, are far longer: as a half hour's rest does (test_referee r62), a
+    # day's healing leaves her free to run in the next fight (before: still winded for thirty rounds)
+    d = _sprinted_three_rounds()
+    d.do("gm", "end_fight")
+    d.do("gm", "heal", character="widow", days=1, care=care)
+    assert (state(d).condition("widow").slow_until, state(d).condition("widow").sprinted) == (0, 0)
+    fight(d, "widow", "adler")
+    d.do("ann", "move", character="widow", mode="run")
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-REC-002")
+def test_days_of_rest_end_a_stunt_that_lasted_the_scene() -> None:
+    # src 483: a stunt's Extra Attacks last "until the end of the scene or until the six Extra Attacks are
+    # used"; a half hour's rest ends it (the rest's ends), and days of healing, which outlast the half hour
+    # and the scene, end it too (before: still there after two days)
+    from tests.systems.bpb.test_offers import TIME_CONTROL
+
+    d = cast(hero("chrono", owner="ann", powers=(TIME_CONTROL,), Prowess=6), hero("mook", Endurance=20))
+    d.do("gm", "start_session")
+    d.do("ann", "spend", character="chrono", kind="stunt", power="Time Control", used_as="Extra Attacks",
+         uses=3)  # fmt: skip
+    assert state(d).condition("chrono").stunts
+    d.do("gm", "heal", character="chrono", days=2)
+    assert state(d).condition("chrono").stunts == ()

@@ -499,6 +499,9 @@ class Healed(BpbEvent):
     #: back and one above 0 Endurance wakes (BPB-DMG-007, BPB-REC-003/004). A log written before (False)
     #: replays as it was played then, when days of rest gave back Endurance alone
     rested: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: days outlast the half hour's rest: they end what it ends (boosts, stunts, a sprint's winded rounds,
+    #: as ``Rested.ends``; BPB-PP-008/010, BPB-MOVE-009). A log written before (none) replays as played
+    ends: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class HazardAdded(BpbEvent):

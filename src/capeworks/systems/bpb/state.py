@@ -441,9 +441,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
         # a rally is a rest's recovery without the half hour: this round's boosts and stunts go on;
         # a real rest (half an hour) also outlasts any sprint's winded rounds (BPB-MOVE-009)
         ends = ("boosts", "stunts") if p.ends is None else p.ends  # None: an older log's rest
-        rested: dict[str, object] = {part: () for part in ("boosts", "stunts") if part in ends}
-        if "winded" in ends:
-            rested.update(sprinted=0, slow_until=0)
+        rested = _rest_ends(ends)
         up["conditions"] = _cond(
             state, p.character, lost=lost, recent=0, stunning=0, drained={}, statuses=statuses, **rested
         )
@@ -455,6 +453,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
             awake = sheet is not None and sheet.attribute("Endurance") - (c.lost - p.amount) > 0
             statuses = tuple(x for x in c.statuses if not (awake and x is Status.UNCONSCIOUS))
             healed.update(stunning=0, drained={}, statuses=statuses)
+        healed.update(_rest_ends(p.ends))
         up["conditions"] = _cond(state, p.character, **healed)
     elif isinstance(p, ev.HazardAdded) and state.fight is not None:
         up["fight"] = state.fight.model_copy(update={"hazards": (*state.fight.hazards, p.hazard)})
@@ -501,6 +500,14 @@ def fold(state: BpbState, event: Event) -> BpbState:
                 for cid, c in settled.conditions.items()
             }
     return _acted_under_guard(state, state.model_copy(update=up) if up else state)
+
+
+def _rest_ends(ends: tuple[str, ...]) -> dict[str, object]:
+    """What a rest of ``ends`` clears from a condition: boosts, stunts, a sprint's winded rounds."""
+    cleared: dict[str, object] = {part: () for part in ("boosts", "stunts") if part in ends}
+    if "winded" in ends:
+        cleared.update(sprinted=0, slow_until=0)
+    return cleared
 
 
 def _faced(guards: dict[str, Guard], p: ev.AttackRolled) -> dict[str, Guard]:

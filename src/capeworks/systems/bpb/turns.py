@@ -264,6 +264,16 @@ def sprint_stopped(state: BpbState, who: Character, mode: Mode, medium: str) -> 
     return None
 
 
+def _stood_still(fight: Fight, cid: str) -> bool:
+    """BPB-MOVE-009 (src 105): whether ``cid``'s turn this round is over (ended or held) with no sprint in
+    it: the round is then the first of their rest, as a round they end without a sprint is
+    (:func:`_stopped_sprinting`); one whose turn had not come or is under way, or who sprinted, rests from
+    the next."""
+    if fight.moves.get(cid) is Mode.SPRINT or cid not in fight.order.order:
+        return False
+    return fight.order.order.index(cid) < fight.order.index or cid in fight.delayed
+
+
 def _stopped_sprinting(b: Done) -> None:
     """BPB-MOVE-009 (src 105): one who has been sprinting on natural movement and made no sprint this round
     (no move at all, or a movement power's) has stopped: the rest at base speed starts as after a walk."""
@@ -669,7 +679,8 @@ def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> 
     for cid in fight.order.order:
         sprinted = state.condition(cid).sprinted
         if sprinted:
-            emit(b, dice, Winded(character=cid, until_round=fight.order.round + rest_after_sprint(sprinted)))
+            first = fight.order.round + (0 if _stood_still(fight, cid) else 1)
+            emit(b, dice, Winded(character=cid, until_round=_rested_from(first, sprinted)))
     for cid in fight.order.order:  # BPB-GRAB-005: a hold is a manoeuvre of combat time (src 327)
         if b.state.condition(cid).held_by is not None:
             out_of_the_grapple(b, cid)
