@@ -1,0 +1,264 @@
+"""A referee's pass over the table, continued (see test_referee.py, test_referee2.py): situations written
+from the chapter alone, least-cited sections first, played with given dice. The comment names the seed
+line (seeds/002_15e80e5795d6eba8.txt) and spells out the arithmetic."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.systems.bpb.model import Status
+from capeworks.systems.bpb.sheet import AttackKind, Power
+from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
+from tests.systems.bpb.test_combat import cast, hero
+from tests.systems.bpb.test_referee2 import _next
+
+BLAST6 = Power(name="Blast", rank=6, attack=AttackKind.RANGED)
+PISTOL = Power(name="Pistol", rank=4, attack=AttackKind.RANGED, band=3)
+
+
+# -- the difficulty ladder and what 2d6 can reach (src 151-165) -------------------------------------------
+
+
+@pytest.mark.rules("BPB-ROLL-004", "BPB-ROLL-006")
+@pytest.mark.parametrize(
+    ("level", "difficulty"),
+    [("routine", 9), ("challenging", 12), ("demanding", 15), ("frustrating", 18), ("nigh-impossible", 21)],
+)
+def test_t01_each_rung_of_the_ladder(level: str, difficulty: int) -> None:
+    # src 151: "the GM simply sets a task difficulty"; src 158-165: routine 9, challenging 12, demanding 15,
+    # frustrating 18, nigh-impossible 21. Sage (Reason 9) is called at each rung; the roll is against it
+    d = cast(hero("sage", owner="ann", Reason=9))
+    d.do("gm", "call_task", character="sage", attribute="Reason", level=level)
+    roll = one(d.do("ann", "roll", call=1, character="sage", dice=(6, 6)), "task_rolled").roll
+    assert (roll.task.difficulty, roll.verdict.total, roll.verdict.success) == (difficulty, 21, True)
+
+
+@pytest.mark.rules("BPB-ROLL-002")
+def test_t02_an_easy_task_is_no_roll() -> None:
+    # src 153: "Easy tasks do not require a roll at all": the GM's call at "easy" is refused, naming the rule
+    d = cast(hero("sage", owner="ann", Reason=9))
+    d.refuse("gm", "call_task", rule="BPB-ROLL-002", character="sage", attribute="Reason", level="easy")
+
+
+@pytest.mark.rules("BPB-ROLL-005", "BPB-ROLL-004")
+@pytest.mark.parametrize(("reason", "bonus", "possible"), [(8, 0, False), (9, 0, True), (7, 2, True)])
+def test_t03_nigh_impossible_is_out_of_reach_more_than_twelve_over(
+    reason: int, bonus: int, possible: bool
+) -> None:
+    # src 153: "If the task difficulty exceeds the character's relevant attribute (plus bonuses) by more than
+    # 12, the task is just too difficult": nigh-impossible 21 against Reason 8 is 13 over: no roll (she holds
+    # no plot point to make it an automatic success); Reason 9 is 12 over (a 12 on 2d6 does it); Reason 7
+    # with a +2 bonus is 12 over too
+    d = cast(hero("sage", owner="ann", Reason=reason))
+    d.do("gm", "call_task", character="sage", attribute="Reason", level="nigh-impossible", bonus=bonus)
+    if possible:
+        roll = one(d.do("ann", "roll", call=1, character="sage", dice=(6, 6)), "task_rolled").roll
+        assert roll.verdict.success
+    else:
+        d.refuse("ann", "roll", rule="BPB-ROLL-005", call=1, character="sage", dice=(6, 6))
+
+
+# -- actions: reactions, free and roleplay actions (src 117-143) ----------------------------------------
+
+
+@pytest.mark.rules("BPB-ACT-008", "BPB-ACT-001")
+def test_t04_a_reaction_off_turn_leaves_the_turn_whole() -> None:
+    # src 119: "When it is not a character's turn, they can still react to events around them"; src 143: a
+    # reaction is usually "made at the request of the GM". On Adler's turn the GM asks Widow for a Perception
+    # reaction (12): 4 + 8 = 12, she notices. Her own turn then still holds its task action: she attacks
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "call_task", character="widow", attribute="Perception", difficulty=12, reaction=True)
+    roll = one(d.do("ann", "roll", call=1, character="widow", dice=(4, 4)), "task_rolled").roll
+    assert roll.verdict.success
+    _next(d, "adler")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+
+
+@pytest.mark.rules("BPB-ACT-003", "BPB-ACT-007")
+def test_t05_off_turn_a_word_yes_a_free_action_no() -> None:
+    # src 123: "A character can't perform free actions until it is their turn to act in the round"; src 139:
+    # "a character can usually perform roleplay actions at any time, whether it is their round or not". On
+    # Adler's turn Widow taunts him (roleplay) but may not drop her weapon (free)
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("ann", "act", character="widow", kind="roleplay", text="Nice vest. Did your mother knit it?")
+    d.refuse("ann", "act", character="widow", kind="free", text="drops the lamp")
+
+
+@pytest.mark.rules("BPB-ACT-002", "BPB-ACT-003")
+def test_t06_half_a_dozen_free_actions() -> None:
+    # src 123: "as many free actions as the GM deems reasonable (perhaps as many as a half dozen)": the
+    # player's seventh is refused; the GM, whose call it is, may issue one more
+    d = table()
+    fight(d, "widow", "adler")
+    for i in range(6):
+        d.do("ann", "act", character="widow", kind="free", text=f"free action {i + 1}")
+    d.refuse("ann", "act", character="widow", kind="free", text="a seventh")
+    d.do("gm", "act", character="widow", kind="free", text="a seventh, the GM allowing it")
+
+
+@pytest.mark.rules("BPB-ACT-003", "BPB-ACT-001")
+def test_t07_switching_a_power_on_is_free_and_leaves_the_task() -> None:
+    # src 123: "activating a power (but not attacking with it)" is a free action: Widow switches her Force
+    # Field on and still has her task action (an attack) and her movement action
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    assert state(d).condition("widow").on == ("Force Field",)
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+    d.do("ann", "move", character="widow")
+
+
+# -- modifiers: only the largest (src 173-202) ----------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-MOD-002", "BPB-GRAB-005")
+@pytest.mark.parametrize(("named", "bonus"), [("defender_surprised", 3), ("defender_blind", 6)])
+def test_t08_held_and_surprised_is_three_held_and_blind_six(named: str, bonus: int) -> None:
+    # src 175: "only the largest attribute bonus ... apply"; T5: restrained +3, surprised +3, completely blind
+    # +6. Ganyeka holds Widow; Adler shoots her, naming the other circumstance: +3 (not +6), +6 (not +9)
+    d = table()
+    fight(d, "ganyeka", "adler", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    events = d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", circumstances=named,
+                  dice=(1, 1))  # fmt: skip
+    assert one(events, "attack_rolled").roll.task.bonus == bonus
+
+
+@pytest.mark.rules("BPB-MOD-002", "BPB-GRAB-007", "BPB-MOVE-007")
+def test_t09_a_living_shield_and_a_run_are_three_not_six() -> None:
+    # src 331: the grappler using the held one as a living shield "gains a +3 defense bonus"; T6: an
+    # attacker running, +3; src 175: only the largest difficulty modifier applies. Ganyeka holds Widow as a
+    # shield; Adler runs and shoots Ganyeka: 8 + Agility 3 + 3 = 14, not 17
+    d = table()
+    fight(d, "ganyeka", "adler", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="interpose", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.do("gm", "move", character="adler", mode="run")
+    events = d.do("gm", "attack", attacker="adler", target="ganyeka", power="Pistol", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 3 + 3
+
+
+@pytest.mark.rules("BPB-RANGE-003", "BPB-MOD-002", "BPB-MOVE-007")
+def test_t10_two_bands_beyond_a_pistol_and_a_run() -> None:
+    # src 111: "+3 difficulty modifier (or defense bonus) for each additional range band" (PROPOSED: its own
+    # cumulative category); a pistol's band is 3 (400 ft, src 113), 6,400 ft is band 5: two bands, +6.
+    # Deadeye (Accuracy 9) runs and shoots Widow 6,400 ft off (the GM declares it possible):
+    # 8 + 4 + 3 (run) + 6 = 21
+    d = cast(
+        hero("deadeye", powers=(PISTOL,), Accuracy=9, Perception=9), hero("widow", owner="ann", Agility=4)
+    )
+    fight(d, "deadeye", "widow")
+    d.do("gm", "move", character="deadeye", mode="run")
+    events = d.do("gm", "attack", attacker="deadeye", target="widow", power="Pistol", distance_ft=6400,
+                  dice=(1, 1))  # fmt: skip
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 4 + 3 + 6
+
+
+# -- grab, grapple, trip (src 311-363) -------------------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-003", "BPB-XS-001")
+@pytest.mark.parametrize(("manoeuvre", "breakout"), [("hold", 8 + 5 + 3), ("trip", 8 + 5)])
+def test_t11_the_extreme_grab_counts_only_with_the_manoeuvres_expertise(
+    manoeuvre: str, breakout: int
+) -> None:
+    # src 315: "If the attacker has expertise with grappling, throwing, or tripping (as appropriate for the
+    # current attack) and rolls an extreme success, then the attacker's Brawn or Agility is increased by 3".
+    # Ganyeka (Prowess 4, expertise in throwing and grappling, Brawn 5) grabs Adler (Prowess 2): 4 + 12 = 16
+    # vs 10, three over. To hold (grappling): extreme, Adler breaks out against 8 + 5 + 3 = 16; to trip (no
+    # tripping expertise): a plain success, 8 + 5 = 13
+    d = table()
+    fight(d, "ganyeka", "adler")
+    events = d.do("bo", "grab", attacker="ganyeka", target="adler", manoeuvre=manoeuvre, dice=(6, 6, 1, 1))
+    grabbed = one(events, "grabbed")
+    assert grabbed.roll.verdict.extreme is (manoeuvre == "hold")
+    assert grabbed.breakout.task.difficulty == breakout
+
+
+@pytest.mark.rules("BPB-GRAB-011", "BPB-DMG-007", "BPB-DMG-001")
+@pytest.mark.parametrize(("agility", "amount", "stunning"), [(4, 2, False), (3, 1, True)])
+def test_t12_a_trip_at_human_agility_stuns(agility: int, amount: int, stunning: bool) -> None:
+    # src 363: "The damage rating of this attack is equal to the attacker's rank in Agility. Characters with
+    # human level Agility (rank 3 or less) inflict stunning damage with their trip attacks". Tripper (Prowess
+    # 6, no expertise) trips Adler (Prowess 2; his break-out 2 + 2 vs 8 + the tripper's Agility fails):
+    # Agility 4, DR 4 less Kevlar 2, 2 normal; Agility 3, DR 3 less 2, 1 stunning. Adler is prone either way
+    d = table(cast=("adler",))
+    tripper = hero("tripper", owner="ann", Prowess=6, Agility=agility, Perception=9)
+    d.patch(characters={**state(d).characters, "tripper": tripper})
+    fight(d, "tripper", "adler")
+    events = d.do("ann", "grab", attacker="tripper", target="adler", manoeuvre="trip", dice=(6, 6, 1, 1))
+    hit = one(events, "damaged")
+    assert (hit.dr, hit.amount, hit.stunning) == (agility, amount, stunning)
+    assert Status.PRONE in state(d).condition("adler").statuses
+    assert state(d).condition("adler").stunning == (amount if stunning else 0)
+
+
+# -- plot points (src 465-495) -------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-XS-001")
+@pytest.mark.parametrize(("dice", "extreme"), [((1, 1), False), ((6, 6), True)])
+def test_t13_a_bought_hit_with_expertise_still_rolls_for_extreme(
+    dice: tuple[int, int], extreme: bool
+) -> None:
+    # src 469: "If the character has expertise and the player wants to check for extreme success, the player
+    # should roll as usual: anything less than extreme success is treated as a normal successful roll."
+    # Shot (Pistol expertise, Accuracy 3) spends her plot point on a shot at Adler (8 + 2 = 10): snake eyes
+    # (5) still hits; boxcars (15) is extreme
+    d = table(cast=("adler",))
+    d.patch(characters={**state(d).characters, "shot": hero("shot", owner="ann", powers=(PISTOL,),
+            expertise=("Pistol",), Accuracy=3, Perception=9)})  # fmt: skip
+    d.do("gm", "start_session")
+    fight(d, "shot", "adler")
+    rolled = one(d.do("ann", "attack", attacker="shot", target="adler", power="Pistol", plot_point=True,
+                      dice=dice), "attack_rolled")  # fmt: skip
+    assert (rolled.roll.verdict.success, rolled.roll.verdict.extreme) == (True, extreme)
+    assert state(d).plot_points("shot") == 0
+
+
+@pytest.mark.rules("BPB-PP-005")
+def test_t14_a_bought_hit_without_expertise_rolls_nothing() -> None:
+    # src 469: "(There is no reason to roll if the character does not have expertise.)" Widow has no Venom
+    # Sting expertise: her plot point buys the hit with no dice at all
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "widow", "adler")
+    rolled = one(d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting",
+                      plot_point=True), "attack_rolled")  # fmt: skip
+    assert rolled.roll.verdict.success and not rolled.roll.verdict.extreme
+    assert state(d).plot_points("widow") == 0
+
+
+@pytest.mark.rules("BPB-PP-001", "BPB-PP-004")
+def test_t15_unspent_points_lapse_at_the_next_session() -> None:
+    # src 443, 447: each player begins each session with one plot point; "any unspent plot points do not
+    # carry over to the next game (unless the GM makes an exception)". Widow is awarded a second; at the next
+    # session she has one again, not three; carried by the GM's exception, she keeps both and gets one more
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "award", character="widow", reason="her grudge with the agency bit her")
+    assert state(d).plot_points("widow") == 2
+    d.do("gm", "start_session")
+    assert state(d).plot_points("widow") == 1
+    d.do("gm", "award", character="widow", reason="cooperated with a twist")
+    d.do("gm", "start_session", carry="widow")
+    assert state(d).plot_points("widow") == 3
+
+
+@pytest.mark.rules("BPB-PP-011", "BPB-REC-001")
+def test_t16_a_rally_mid_fight_is_half_the_recent_loss() -> None:
+    # src 487: a rally is recovering "as though they'd had a half-hour's worth of rest": half the recent
+    # Endurance (src 433; PROPOSED rounding up). Zap loses 6 to a Blast 6 (no protection) and rallies: 3 back
+    d = cast(hero("zap", owner="ann", Endurance=10), hero("foe", powers=(BLAST6,), Accuracy=9))
+    d.do("gm", "start_session")
+    fight(d, "foe", "zap")
+    d.do("gm", "attack", attacker="foe", target="zap", power="Blast", dice=(6, 6))
+    if decisions(d, "ann"):
+        d.answer("ann", "defend-1", "take")
+    assert state(d).condition("zap").lost == 6
+    _next(d, "foe")
+    assert one(d.do("ann", "spend", character="zap", kind="rally"), "rested").recovered == 3
+    assert state(d).condition("zap").lost == 3
