@@ -8,7 +8,7 @@ import pytest
 
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Power
-from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
+from tests.systems.bpb.helpers import decisions, fight, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
 from tests.systems.bpb.test_referee2 import _next
 
@@ -262,3 +262,35 @@ def test_t16_a_rally_mid_fight_is_half_the_recent_loss() -> None:
     _next(d, "foe")
     assert one(d.do("ann", "spend", character="zap", kind="rally"), "rested").recovered == 3
     assert state(d).condition("zap").lost == 3
+
+
+# -- throwing what one cannot lift (src 345-351) -----------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-008", "BPB-GRAB-003", "BPB-PP-005")
+@pytest.mark.parametrize("points", [False, True])
+def test_t17_no_grab_to_throw_what_one_cannot_lift(points: bool) -> None:
+    # src 347: the throw is the attacker's Brawn less the Lifts rank of the thrown one's mass, and that is
+    # "how far the attacker could throw an object of that weight" (PROPOSED: below rank 0 it cannot be
+    # thrown, it cannot even be lifted). Kid (Brawn 1) cannot throw Ganyeka (320 lb, Lifts rank 2): a grab to
+    # throw him is refused before any roll, whether or not Ganyeka holds a plot point for his break-out
+    # (before: with one, the grab rolled and waited for his break-out, and every break-out he failed was
+    # refused, "Brawn 1 cannot lift 320 lb": the table was stuck). A grab to hold him still goes
+    d = table(cast=("ganyeka",))
+    d.patch(
+        characters={**state(d).characters, "kid": hero("kid", owner="ann", Brawn=1, Prowess=8, Perception=9)}
+    )
+    if points:
+        d.do("gm", "start_session")
+    fight(d, "kid", "ganyeka")
+    d.refuse("ann", "grab", rule="BPB-GRAB-008", attacker="kid", target="ganyeka", manoeuvre="throw",
+             dice=(6, 6, 1, 1))  # fmt: skip
+    events = d.do(
+        "ann",
+        "grab",
+        attacker="kid",
+        target="ganyeka",
+        manoeuvre="hold",
+        dice=(6, 6, 1, 1)[: 2 if points else 4],
+    )
+    assert one(events, "grabbed").roll.verdict.success

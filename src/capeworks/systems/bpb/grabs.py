@@ -78,6 +78,15 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             else f"{struck.name}'s own protection meets the impact: give no into_pv."
         )
     tc = state.condition(t.id)
+    if manoeuvre == "throw":
+        # src 347 (PROPOSED: below rank 0, not even lifted): refused before the grab rolls, so no break-out
+        # is left waiting on a throw that cannot come
+        try:
+            dmg.throw(rank_of(state, a, "Brawn"), t.weight_lb)
+        except RuleViolation as e:
+            raise RuleViolation(
+                "BPB-GRAB-008", f"{e.message} {a.name} may grab {t.name} to hold, squeeze or trip instead."
+            ) from None
     if manoeuvre == "trip" and (Status.PRONE in tc.statuses or tc.airborne):  # src 361
         raise RuleViolation("BPB-GRAB-011", f"{t.name} has no feet on the ground to trip.")
     if tc.held_by == a.id:
