@@ -232,3 +232,22 @@ def test_days_of_rest_end_a_stunt_that_lasted_the_scene() -> None:
     assert state(d).condition("chrono").stunts
     d.do("gm", "heal", character="chrono", days=2)
     assert state(d).condition("chrono").stunts == ()
+
+
+@pytest.mark.rules("BPB-MOVE-009", "BPB-TURN-001")
+def test_a_held_action_carried_into_the_round_is_not_her_turn_in_it() -> None:
+    # src 105, 287: Widow (after Adler in the order) sprints rounds 1-3, holding her task action after the
+    # third sprint; round 4 opens on Adler's turn with her action still held from round 3, and the fight
+    # ends there: nothing of round 4 was hers, so the whole thirty rounds are owed
+    d = table()
+    fight(d, "adler", "widow")
+    for _ in range(2):
+        _next(d, "adler")
+        d.do("ann", "move", character="widow", mode="sprint")
+        _next(d, "widow")
+    _next(d, "adler")
+    d.do("ann", "move", character="widow", mode="sprint")
+    d.do("ann", "delay", character="widow")
+    assert state(d).round == 4 and state(d).fight.turn.actor == "adler" and "widow" in state(d).fight.delayed
+    d.do("gm", "end_fight")
+    assert state(d).condition("widow").slow_until == 30

@@ -271,7 +271,7 @@ def _stood_still(fight: Fight, cid: str) -> bool:
     the next."""
     if fight.moves.get(cid) is Mode.SPRINT or cid not in fight.order.order:
         return False
-    return fight.order.order.index(cid) < fight.order.index or cid in fight.delayed
+    return fight.order.order.index(cid) < fight.order.index  # a turn held this round has passed too
 
 
 def _stopped_sprinting(b: Done) -> None:
