@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine.golden import replay_document
 from capeworks.systems.bpb.sheet import AttackKind, Power
 from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
@@ -251,3 +252,43 @@ def test_a_held_action_carried_into_the_round_is_not_her_turn_in_it() -> None:
     assert state(d).round == 4 and state(d).fight.turn.actor == "adler" and "widow" in state(d).fight.delayed
     d.do("gm", "end_fight")
     assert state(d).condition("widow").slow_until == 30
+
+
+# -- older logs replay as they were played ---------------------------------------------------------------
+
+
+def _older(d, field: str, *types: str) -> list[dict]:
+    """The log as an older table wrote it: ``field`` absent from the events of ``types``."""
+    out = []
+    for e in d.table.log:
+        doc = e.model_dump(mode="json")
+        if e.type in types:
+            doc["data"].pop(field, None)
+        out.append(doc)
+    return out
+
+
+@pytest.mark.rules("BPB-DEF-003")
+def test_an_older_logs_guard_counts_attempts_as_it_was_played() -> None:
+    # the miss and the taken hit of the tests above count now; a log written before the guard's events
+    # carried ``faced`` replays with the attempts counted, as it was played (a guard of one attempt)
+    d = _me_zap_zip()
+    d.do("ann", "guard", character="me", kind="block")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(1, 1))
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="zip", target="me", power="Blast", dice=(6, 6))
+    d.answer("ann", "defend-2", "block", dice=(3, 3))
+    assert state(d).fight.guards["me"].model_dump() == {"kind": "block", "attempts": 1, "faced": 2}
+    older = replay_document({"log": _older(d, "faced", "bpb.guarded", "bpb.defence_rolled")}).state
+    assert older.fight.guards["me"].model_dump() == {"kind": "block", "attempts": 1}
+
+
+@pytest.mark.rules("BPB-MOVE-009", "BPB-REC-002")
+def test_an_older_logs_heal_leaves_her_winded_as_it_was_played() -> None:
+    d = _sprinted_three_rounds()
+    d.do("gm", "end_fight")
+    d.do("gm", "heal", character="widow", days=1)
+    assert state(d).condition("widow").slow_until == 0
+    older = replay_document({"log": _older(d, "ends", "bpb.healed")}).state
+    assert older.condition("widow").slow_until == 30
