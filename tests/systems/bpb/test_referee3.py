@@ -8,7 +8,7 @@ import pytest
 
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Power
-from tests.systems.bpb.helpers import decisions, fight, one, state, table
+from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
 from tests.systems.bpb.test_referee2 import _next
 
@@ -294,3 +294,76 @@ def test_t17_no_grab_to_throw_what_one_cannot_lift(points: bool) -> None:
         dice=(6, 6, 1, 1)[: 2 if points else 4],
     )
     assert one(events, "grabbed").roll.verdict.success
+
+
+@pytest.mark.rules("BPB-GRAB-008", "BPB-GRAB-009", "BPB-DMG-008")
+@pytest.mark.parametrize(("weight", "rank", "feet", "lost"), [(225, 4, 50, 4), (226, 3, 25, 3)])
+def test_t18_the_nearest_lifts_weight(weight: int, rank: int, feet: int, lost: int) -> None:
+    # src 347: "look up the mass of the defender ... in the "Lifts" column ... (rounding to the nearest weight
+    # value)"; with the table's Lifts 150 lb (rank 1) and 300 lb (rank 2), 225 lb sits on the midpoint
+    # (PROPOSED: the lower rank, 1) and 226 lb is nearer 300 (rank 2). Ganyeka (Brawn 5) throws a man of that
+    # weight: throw rank 5 - 1 = 4 (50 ft, DR 4) or 5 - 2 = 3 (25 ft, DR 3), no protection: all of it lost
+    d = table(cast=("ganyeka",))
+    man = hero("man", Prowess=1, Endurance=20).model_copy(update={"weight_lb": weight})
+    d.patch(characters={**state(d).characters, "man": man})
+    fight(d, "ganyeka", "man")
+    thrown = one(d.do("bo", "grab", attacker="ganyeka", target="man", manoeuvre="throw", dice=(6, 6, 1, 1)),
+                 "thrown")  # fmt: skip
+    assert (thrown.rank, thrown.distance_ft, thrown.dr) == (rank, feet, rank)
+    assert state(d).condition("man").lost == lost
+
+
+@pytest.mark.rules("BPB-GRAB-010", "BPB-GRAB-008")
+def test_t19_a_soft_landing_takes_off_half_at_most() -> None:
+    # src 355: "Particularly soft or yielding surfaces can reduce the impact damage by as much as half":
+    # Ganyeka throws Adler (150 lb, rank 1: throw rank 4, DR 4) into a hedge: DR 2, less his Kevlar 2: none
+    d = table()
+    fight(d, "ganyeka", "adler")
+    events = d.do("bo", "grab", attacker="ganyeka", target="adler", manoeuvre="throw", soft=True,
+                  dice=(6, 6, 1, 1))  # fmt: skip
+    assert (one(events, "thrown").dr, one(events, "damaged").amount) == (2, 0)
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-XS-006")
+def test_t20_slammed_nine_short() -> None:
+    # src 236: a slammed target who fails the Brawn roll "by" some amount flies the Throws distance of that
+    # rank; src 238: lands for half the miss (PROPOSED: rounded down), normal damage. Zap's Blast 6 slams
+    # Adler (Brawn 2): 2 + (1, 2) = 5 vs 8 + 6 = 14, missed by 9: Throws[9] = 1,600 ft, landing DR 4 less
+    # Kevlar 2: 2 more lost, after the Blast's 6 - 2 = 4
+    d = cast(hero("zap", owner="ann", powers=(BLAST6,), Accuracy=9, expertise=("Blast",), Perception=9))
+    d.patch(characters={**state(d).characters, **table(cast=("adler",)).state.characters})
+    fight(d, "zap", "adler")
+    d.do("ann", "attack", attacker="zap", target="adler", power="Blast", dice=(6, 6))  # 21 vs 10: extreme
+    if decisions(d, "gm"):
+        d.answer("gm", "defend-1", "take")
+    events = d.answer("ann", "extreme-1", "slamming", dice=(1, 2))
+    slam = one(events, "slam_rolled")
+    assert (slam.missed_by, slam.distance_ft) == (9, 1600)
+    assert [(h.dr, h.amount) for h in of(events, "damaged")] == [(6, 4), (4, 2)]
+
+
+@pytest.mark.rules("BPB-TURN-004", "BPB-TURN-006")
+def test_t21_one_who_forced_this_round_cannot_step_in() -> None:
+    # src 297: a forced action may be "diving in front of an attack to protect an innocent bystander", and "A
+    # character may only force an action once per round". Ganyeka has forced a block guard this round: he
+    # is not asked to step in front of Adler's shot at Widow, and cannot
+    sides = {"widow": "heroes", "ganyeka": "heroes", "adler": "agents", "brandt": "agents"}
+    d = table()
+    d.do("gm", "start_fight", payload={"characters": "adler, widow, ganyeka, brandt",
+                                       "aware_first": "adler", "sides": sides})  # fmt: skip
+    d.do("bo", "guard", character="ganyeka", kind="block", forced=True)
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    assert not decisions(d, "bo")
+    d.refuse("bo", "step_in", rule="BPB-TURN-006", attack=1, character="ganyeka")
+
+
+@pytest.mark.rules("BPB-DMG-003", "BPB-MOD-002", "BPB-MOVE-007")
+def test_t22_a_blind_running_grenadier_is_six_not_nine() -> None:
+    # src 411: an explosion is placed at difficulty 9; T6: attacker completely blind +6, running +3; src 175:
+    # only the largest applies: 9 + 6 = 15, not 18. Adler (Accuracy 3) runs and lobs his grenade blind
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "move", character="adler", mode="run")
+    events = d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10},
+                  circumstances="attacker_blind", dice=(6, 6))  # fmt: skip
+    assert of(events, "exploded")[0].roll.task.difficulty == 15
