@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine import Viewer
 from capeworks.engine.golden import replay_document
 from capeworks.systems.bpb.sheet import AttackKind, Power
 from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
@@ -292,3 +293,17 @@ def test_an_older_logs_heal_leaves_her_winded_as_it_was_played() -> None:
     assert state(d).condition("widow").slow_until == 0
     older = replay_document({"log": _older(d, "ends", "bpb.healed")}).state
     assert older.condition("widow").slow_until == 30
+
+
+@pytest.mark.rules("BPB-DEF-003")
+def test_the_tracker_counts_the_attacks_the_guard_has_met() -> None:
+    # the tracker's "block xN" is the count the next +1 comes from: after a miss and a blocked hit, x2
+    d = _me_zap_zip()
+    d.do("ann", "guard", character="me", kind="block")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(1, 1))
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="zip", target="me", power="Blast", dice=(6, 6))
+    d.answer("ann", "defend-2", "block", dice=(3, 3))
+    rows = [r for p in d.table.seen_panels(Viewer(seat="ann")) for r in p.rows if r and r[0] == "Me"]
+    assert any("block x2" in str(cell) for row in rows for cell in row)
