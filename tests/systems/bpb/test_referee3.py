@@ -367,3 +367,53 @@ def test_t22_a_blind_running_grenadier_is_six_not_nine() -> None:
     events = d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10},
                   circumstances="attacker_blind", dice=(6, 6))  # fmt: skip
     assert of(events, "exploded")[0].roll.task.difficulty == 15
+
+
+# -- free actions counted whatever they are (src 117, 123) ---------------------------------------------------
+
+
+@pytest.mark.rules("BPB-ACT-002", "BPB-ACT-003")
+@pytest.mark.parametrize("seventh", ["switch", "steer"])
+def test_t23_switching_a_power_is_one_of_the_half_dozen_free_actions(seventh: str) -> None:
+    # src 123: "during their turn, they can perform as many free actions as the GM deems reasonable (perhaps
+    # as many as a half dozen). Typical free actions include activating a power ..., deactivating a power";
+    # the table also counts moving one's own vehicle on one's turn as one (src 256). Widow has taken six free
+    # actions: switching her Force Field on (or steering her car) is a seventh, refused from Ann's seat
+    # (before: accepted, the count going to 7); the GM, whose call the number is, may allow it
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("gm", "add_hazard", text="the Widowmobile", controller="widow", once=False)
+    for i in range(6):
+        d.do("ann", "act", character="widow", kind="free", text=f"free action {i + 1}")
+    if seventh == "switch":
+        d.refuse("ann", "switch", rule="BPB-ACT-002", character="widow", power="Force Field")
+        d.do("gm", "switch", character="widow", power="Force Field")
+    else:
+        d.refuse("ann", "steer", rule="BPB-ACT-002", character="widow", hazard=1)
+        d.do("gm", "steer", character="widow", hazard=1)
+    assert state(d).fight.turn.free == 7
+
+
+@pytest.mark.rules("BPB-ACT-002", "BPB-ACT-003")
+def test_t24_six_switches_leave_no_free_action() -> None:
+    # src 123: the half dozen counts every free action: six switches of her Force Field (on, off, ...) and
+    # a dropped lamp is the seventh
+    d = table()
+    fight(d, "widow", "adler")
+    for i in range(6):
+        d.do("ann", "switch", character="widow", power="Force Field", on=i % 2 == 0)
+    d.refuse("ann", "act", rule="BPB-ACT-002", character="widow", kind="free", text="drops the lamp")
+
+
+@pytest.mark.rules("BPB-ACT-002", "BPB-ACT-003")
+def test_t25_the_menu_offers_no_seventh_switch() -> None:
+    # the menu holds what the table takes: after six free actions Ann's menu no longer offers the switch
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("gm", "add_hazard", text="the Widowmobile", controller="widow", once=False)
+    offered = {lc.command for lc in d.table.legal_commands("ann")}
+    assert {"switch", "steer"} <= offered
+    for i in range(6):
+        d.do("ann", "act", character="widow", kind="free", text=f"free action {i + 1}")
+    offered = {lc.command for lc in d.table.legal_commands("ann")}
+    assert not {"switch", "steer"} & offered

@@ -44,7 +44,7 @@ from capeworks.systems.bpb import (
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
-from capeworks.systems.bpb.lookups import fight_of, require_attack, require_turn
+from capeworks.systems.bpb.lookups import fight_of, require_action_left, require_attack, require_turn
 from capeworks.systems.bpb.prompts import open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.bpb.sheet import Character
@@ -105,6 +105,7 @@ def _switching(state: BpbState, who: Character) -> None:
     """Switching (BPB-ACT-003): on one's own turn, with an activated power that may be switched now (off
     when on; on when off, unless staggered: BPB-XS-008)."""
     require_turn(state, who)
+    require_action_left(state, who, "free", gm=False)  # the half dozen spent: the GM issues any more
     on = state.condition(who.id).on
     if not any(
         _passes(turns.require_switchable, state, who, p, on=p.name not in on)
@@ -117,6 +118,7 @@ def _switching(state: BpbState, who: Character) -> None:
 def _steering(state: BpbState, who: Character) -> None:
     """Steering (BPB-INIT-004): a vehicle of theirs not yet moved this round, on their own turn."""
     hazards = state.fight.hazards if state.fight is not None else ()
+    require_action_left(state, who, "free", gm=False)  # the half dozen spent: the GM issues any more
     if not any(_passes(environment.require_steerable, state, who, h) for h in hazards):
         raise InvalidCommand(f"{who.name} controls nothing that may move now.")
 

@@ -40,6 +40,7 @@ from capeworks.systems.bpb.lookups import (
     power_of,
     rank_of,
     require_able,
+    require_action_left,
     require_turn,
     stunt_powers,
 )
@@ -555,14 +556,7 @@ def act(state: BpbState, ctx: Ctx, c: cmd.Act, dice: DiceService) -> Done:
     if fight is not None and who.id in fight.order.order:
         if kind == "free":
             require_turn(state, who)
-        if fight.turn.actor == who.id:
-            used = fight.turn.free if kind == "free" else fight.turn.roleplay
-            most = state.config.max_free_actions if kind == "free" else state.config.max_roleplay_actions
-            if used >= most and not ctx.is_gm:
-                raise RuleViolation(
-                    "BPB-ACT-002",
-                    f"{who.name} has taken {most} {kind} actions this turn; the GM may allow more.",
-                )
+        require_action_left(state, who, kind, gm=ctx.is_gm)
     b = ctx.batch(state)
     emit(b, dice, ActionTaken(character=who.id, kind=kind, text=c.text))
     return b
@@ -582,6 +576,7 @@ def switch(state: BpbState, ctx: Ctx, c: cmd.Switch, dice: DiceService) -> Done:
         check_forced(state, who)
     else:
         require_turn(state, who)
+        require_action_left(state, who, "free", gm=ctx.is_gm)  # src 123: switching is a free action
     require_switchable(state, who, power, on=c.on)
     b = ctx.batch(state)
     rnd = state.fight.order.round if c.forced and state.fight else 0
