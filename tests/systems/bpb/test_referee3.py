@@ -417,3 +417,24 @@ def test_t25_the_menu_offers_no_seventh_switch() -> None:
         d.do("ann", "act", character="widow", kind="free", text=f"free action {i + 1}")
     offered = {lc.command for lc in d.table.legal_commands("ann")}
     assert not {"switch", "steer"} & offered
+
+
+# -- a plot point spent while a reaction waits (src 443, 469) -------------------------------------------------
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-GRAB-003", "BPB-PP-001")
+def test_t26_a_point_spent_elsewhere_is_no_longer_offered_for_the_break_out() -> None:
+    # src 443: "Each player begins each game session with one plot point"; Bo plays Ganyeka and Zap, so the
+    # point is one for both. Adler grabs Zap (2 + 12 = 14 vs 8 + 2): Zap is asked to roll his break-out or
+    # spend the point (src 469). While that waits, Bo spends the point on Ganyeka's boost: the question
+    # then offers only the roll (before: the plot point too, which the table refused, "no plot point")
+    d = table(cast=("ganyeka", "adler"))
+    d.do("gm", "add_character", sheet=hero("zap", owner="bo", Prowess=2).model_dump(mode="json"), owner="bo")
+    d.do("gm", "start_session")
+    fight(d, "adler", "zap", "ganyeka")
+    d.do("gm", "grab", attacker="adler", target="zap", manoeuvre="hold", dice=(6, 6))
+    assert {o.value for o in d.prompt("bo", "break_out").options} == {"roll", "roll:plot_point"}
+    d.do("bo", "spend", character="ganyeka", kind="boost", power="Brawn")
+    options = d.prompt("bo", "break_out").options
+    assert [o.value for o in options] == ["roll"]
+    d.do("bo", "break_out", payload=dict(options[0].payload), dice=(1, 1))

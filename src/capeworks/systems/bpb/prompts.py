@@ -343,11 +343,18 @@ def _roll_or_point(
                 command=kind,
                 payload=payload,
             ),
-            PromptOption(
-                value="roll:plot_point",
-                label=f"{spent}: spend a plot point (an automatic success)",
-                command=kind,
-                payload={**payload, "plot_point": True},
+            # a plot point spent elsewhere while this waited (another of the player's characters) is gone
+            *(
+                (
+                    PromptOption(
+                        value="roll:plot_point",
+                        label=f"{spent}: spend a plot point (an automatic success)",
+                        command=kind,
+                        payload={**payload, "plot_point": True},
+                    ),
+                )
+                if state.plot_points(t.id) > 0
+                else ()
             ),
         ),
         context=payload,
