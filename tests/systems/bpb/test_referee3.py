@@ -419,7 +419,7 @@ def test_t25_the_menu_offers_no_seventh_switch() -> None:
     assert not {"switch", "steer"} & offered
 
 
-# -- a plot point spent while a reaction waits (src 443, 469) -------------------------------------------------
+# -- a plot point spent while a reaction waits (src 443, 469) ---------------------------------------------
 
 
 @pytest.mark.rules("BPB-PP-005", "BPB-GRAB-003", "BPB-PP-001")
