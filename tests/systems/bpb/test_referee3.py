@@ -438,3 +438,25 @@ def test_t26_a_point_spent_elsewhere_is_no_longer_offered_for_the_break_out() ->
     options = d.prompt("bo", "break_out").options
     assert [o.value for o in options] == ["roll"]
     d.do("bo", "break_out", payload=dict(options[0].payload), dice=(1, 1))
+
+
+@pytest.mark.rules("BPB-ROLL-005", "BPB-PP-005", "BPB-PP-006")
+@pytest.mark.parametrize("points", [True, False])
+def test_t27_a_call_out_of_reach_asks_for_the_plot_point_not_a_roll(points: bool) -> None:
+    # src 153: more than 12 over the attribute "is just too difficult for that character to perform": no roll
+    # or take reaches it (test t03), but the GM may still call it, since a plot point buys "the current task
+    # roll" (src 469). Sage (Reason 2) is called at 15, with nothing at stake (both takes allowed): her
+    # question offers only the plot point when she has one, and nothing at all when she has none (before:
+    # Roll, Take 7, Take 12, each refused)
+    d = cast(hero("sage", owner="ann", Reason=2))
+    if points:
+        d.do("gm", "start_session")
+    easy = {"pressure": False, "penalty": False, "time_limit": False}
+    d.do("gm", "call_task", character="sage", attribute="Reason", difficulty=15, **easy)
+    options = d.prompt("ann", "task").options
+    assert [o.value for o in options] == (["roll:plot_point"] if points else [])
+    for take in ("roll", "average", "max"):
+        d.refuse("ann", "roll", rule="BPB-ROLL-005", call=1, character="sage", take=take)
+    if points:
+        roll = one(d.do("ann", "roll", payload=dict(options[0].payload)), "task_rolled").roll
+        assert roll.verdict.success and roll.plot_point
