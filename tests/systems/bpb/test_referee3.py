@@ -460,3 +460,24 @@ def test_t27_a_call_out_of_reach_asks_for_the_plot_point_not_a_roll(points: bool
     if points:
         roll = one(d.do("ann", "roll", payload=dict(options[0].payload)), "task_rolled").roll
         assert roll.verdict.success and roll.plot_point
+
+
+@pytest.mark.rules("BPB-ACT-006", "BPB-ACT-008", "BPB-ROLL-005")
+def test_t28_the_menu_offers_a_called_roll_only_when_the_table_takes_it() -> None:
+    # src 131: a task roll in a fight is the character's task action, on their turn; src 119: a reaction at
+    # any time; src 153: a task out of reach is no roll. The GM calls Widow's Reason (12) on Adler's turn:
+    # Ann's menu offers no roll until Widow's turn comes (before: offered, and refused "It is Agent Adler's
+    # turn"); a reaction call is offered at once; a call out of her reach (Reason 3 vs 16, no plot point)
+    # is never offered
+    d = table()
+    fight(d, "adler", "widow")
+
+    def rolls() -> set[int]:
+        return {lc.fixed["call"] for lc in d.table.legal_commands("ann") if lc.command == "roll"}
+
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=12)
+    d.do("gm", "call_task", character="widow", attribute="Perception", difficulty=12, reaction=True)
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=16, reaction=True)
+    assert rolls() == {2}
+    _next(d, "adler")
+    assert rolls() == {1, 2}

@@ -160,11 +160,20 @@ def _holding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _calls(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """Rolls of open calls the seat's characters may make now (the rules' own check: attempts left, their
+    turn in a competition's round, in a fight the task action unless a reaction); one out of reach
+    (BPB-ROLL-005) only for a player with a plot point to buy it (src 469), so the menu holds nothing
+    that can only be refused."""
     return [
         {"call": call.id, "character": cid}
         for call in state.calls.values()
         for cid in call.sides
         if _plays(state, seat, cid)
+        and _passes(calls.require_may_roll, state, call, state.characters[cid])
+        and (
+            not calls.called_task(state, call, state.characters[cid]).impossible
+            or (state.plot_points(cid) > 0 and not call.no_automatic)
+        )
     ]
 
 
