@@ -481,3 +481,41 @@ def test_t28_the_menu_offers_a_called_roll_only_when_the_table_takes_it() -> Non
     assert rolls() == {2}
     _next(d, "adler")
     assert rolls() == {1, 2}
+
+
+# -- other spends, retcons, the environment (src 465, 491-495, 256) ---------------------------------------
+
+
+@pytest.mark.rules("BPB-PP-013", "BPB-PP-012")
+def test_t29_another_spend_is_the_gms_to_permit_a_retcon_the_players() -> None:
+    # src 465: "If a player wants to spend a plot point to make something fun happen ... the GM should
+    # consider permitting it": the GM's seat issues it (Ann's own is refused); src 491: a retcon is the
+    # player's ("the realization that a needed resource is available"), and costs the point
+    d = table()
+    d.do("gm", "start_session")
+    d.refuse("ann", "spend", character="widow", kind="other", text="reverse time on the street")
+    d.do("gm", "spend", character="widow", kind="other", text="reverse time on the street")
+    assert state(d).plot_points("widow") == 0
+    d.do("gm", "award", character="widow", reason="a fine idea")
+    d.do("ann", "spend", character="widow", kind="retcon", text="a holocaust cloak in the van")
+    assert state(d).plot_points("widow") == 0
+    d.refuse("ann", "spend", character="widow", kind="retcon", text="and a second one")
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-INIT-004")
+def test_t30_the_environment_moves_last_and_a_falling_piano_once() -> None:
+    # src 256: "The environment always goes last in a round. Any falling objects ... fall ... after all
+    # characters"; a vehicle nobody controls "will move at the end of the round". A falling piano (once) and
+    # a runaway bus (every round) move after Widow and Adler; the piano is gone after round 1, the bus again
+    # at the end of round 2
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("gm", "add_hazard", text="a falling piano")
+    d.do("gm", "add_hazard", text="a runaway bus", once=False)
+    _next(d, "widow")
+    events = d.do("gm", "end_turn", character="adler")
+    acted = one(events, "environment_acted")
+    assert (acted.round, acted.moved) == (1, ("a falling piano", "a runaway bus"))
+    _next(d, "widow")
+    acted = one(d.do("gm", "end_turn", character="adler"), "environment_acted")
+    assert (acted.round, acted.moved) == (2, ("a runaway bus",))
