@@ -519,3 +519,20 @@ def test_t30_the_environment_moves_last_and_a_falling_piano_once() -> None:
     _next(d, "widow")
     acted = one(d.do("gm", "end_turn", character="adler"), "environment_acted")
     assert (acted.round, acted.moved) == (2, ("a runaway bus",))
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-ROLL-005")
+def test_t31_no_break_free_on_the_menu_that_no_roll_reaches() -> None:
+    # src 153: more than 12 over is "just too difficult"; the held one's break-out on their turn is the
+    # grab's reaction again (BPB-GRAB-005 PROPOSED): 2d6 + the better of Brawn and Agility vs 8 + the
+    # holder's. Titan (Brawn 9) holds Adler (grip 2): 8 + 9 = 17 is 15 over 2: the GM's menu holds no break
+    # free for Adler (before: offered, and refused as impossible; test_offers: one held within reach is
+    # offered it)
+    d = table(cast=("adler", "ganyeka"))
+    d.do("gm", "add_character", sheet=hero("titan", owner="ann", Brawn=9, Prowess=9, Perception=9).model_dump(
+        mode="json"), owner="ann")  # fmt: skip
+    fight(d, "titan", "adler", "ganyeka")
+    d.do("ann", "grab", attacker="titan", target="adler", manoeuvre="hold", dice=(6, 6, 1, 1))
+    _next(d, "titan")
+    assert "break_free" not in {lc.command for lc in d.table.legal_commands("gm")}
+    d.refuse("gm", "break_free", rule="BPB-ROLL-005", character="adler", dice=(6, 6))

@@ -128,10 +128,15 @@ _ATTACKING = _acting_if(require_attack, "attacker")
 
 
 def _breaking_free(state: BpbState, who: Character) -> None:
-    """Breaking free (BPB-GRAB-005): for one held, with the turn's task action still to spend."""
-    if state.condition(who.id).held_by is None:
+    """Breaking free (BPB-GRAB-005): for one held, with the turn's task action still to spend, and a roll
+    that can reach (BPB-ROLL-005, src 153) or a plot point to buy it (src 469)."""
+    holder = state.condition(who.id).held_by
+    if holder is None:
         raise RuleViolation("BPB-GRAB-005", f"{who.name} is not held.")
     require_turn(state, who, task=True)
+    task = grabs.break_free_task(state, who, state.characters[holder])
+    if task.impossible and state.plot_points(who.id) < 1:
+        raise RuleViolation("BPB-ROLL-005", f"{who.name} cannot break {holder}'s hold by any roll.")
 
 
 def _gm_if(allowed: Callable[[BpbState], object]) -> Offer:
