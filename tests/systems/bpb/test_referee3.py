@@ -13,6 +13,7 @@ from tests.systems.bpb.test_combat import cast, hero
 from tests.systems.bpb.test_referee2 import _next
 
 BLAST6 = Power(name="Blast", rank=6, attack=AttackKind.RANGED)
+BLAST4 = Power(name="Blast", rank=4, attack=AttackKind.RANGED)
 PISTOL = Power(name="Pistol", rank=4, attack=AttackKind.RANGED, band=3)
 
 
@@ -536,3 +537,45 @@ def test_t31_no_break_free_on_the_menu_that_no_roll_reaches() -> None:
     _next(d, "titan")
     assert "break_free" not in {lc.command for lc in d.table.legal_commands("gm")}
     d.refuse("gm", "break_free", rule="BPB-ROLL-005", character="adler", dice=(6, 6))
+
+
+# -- the seed's own example of a long block (src 375) -----------------------------------------------------
+
+
+@pytest.mark.rules("BPB-DEF-003", "BPB-TURN-004", "BPB-DEF-002")
+def test_t32_the_sixth_attack_on_a_forced_block_is_nineteen() -> None:
+    # src 375: "a character who has used a forced action to block a Blast may continue to attempt to block
+    # each time they are attacked until their next action two rounds later. If the sixth such attack was
+    # made by an attacker with Brawn rank 6, the difficulty ... would be equal to 6 + 8 + 5 = 19". Me (Prowess
+    # 8, Agility 6) acts first in round 1; Zap's Blast 4 then hits and she forces a block (attack 1: 12),
+    # sacrificing round 2's action; Zip misses (2), the Brute misses (3). Round 2: her turn is lost; Zap hits
+    # and she lets it through (4); Zip hits and her block fails (5: 8 + 4 + 4 = 16); the Brute's punch (Brawn
+    # 6) hits: the sixth attack, blocked at 6 + 8 + 5 = 19 (before: 16, two misses and a take not counted)
+    d = cast(
+        hero("me", owner="ann", Prowess=8, Agility=6, Perception=9, Endurance=20),
+        hero("zap", powers=(BLAST4,), Accuracy=9, Perception=5),
+        hero("zip", powers=(BLAST4,), Accuracy=9, Perception=4),
+        hero("brute", Brawn=6, Prowess=9, Perception=3),
+    )
+    fight(d, "me", "zap", "zip", "brute")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    first = one(d.answer("ann", "defend-1", "block", dice=(6, 6)), "defence_rolled")
+    assert (first.forced, first.roll.task.difficulty) == (True, 12)
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="zip", target="me", power="Blast", dice=(1, 1))  # 11 vs 14
+    _next(d, "zip")
+    d.do("gm", "attack", attacker="brute", target="me", dice=(1, 1))  # 11 vs 16
+    _next(d, "brute")
+    assert state(d).fight.turn.lost  # round 2: her action went on the block
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    d.answer("ann", "defend-4", "take")
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="zip", target="me", power="Blast", dice=(6, 6))
+    fifth = one(d.answer("ann", "defend-5", "block", dice=(3, 3)), "defence_rolled")
+    assert (fifth.roll.task.difficulty, fifth.roll.verdict.success) == (8 + 4 + 4, False)
+    _next(d, "zip")
+    d.do("gm", "attack", attacker="brute", target="me", dice=(6, 6))
+    sixth = one(d.answer("ann", "defend-6", "block", dice=(6, 5)), "defence_rolled")
+    assert (sixth.forced, sixth.roll.task.difficulty, sixth.roll.verdict.success) == (False, 19, True)
