@@ -10,7 +10,7 @@ import pytest
 
 from capeworks.engine import Seat, Table
 from capeworks.systems.bpb.policy import ARENA, POLICIES, Outcome, choose_attack
-from capeworks.systems.bpb.sheet import Power
+from capeworks.systems.bpb.sheet import AttackKind, Power
 from tests.systems.bpb.helpers import RULESET, fight, state, table
 from tests.systems.bpb.test_combat import cast, hero
 
@@ -186,3 +186,43 @@ def test_choose_attack_counts_a_boosted_brawn() -> None:
     d.do("ann", "spend", character="bruiser", kind="boost", power="Brawn")
     s = state(d)
     assert choose_attack(s, s.characters["bruiser"], s.characters["foe"])[1] == "unarmed"
+
+
+BLAST8 = Power(name="Blast", rank=8, attack=AttackKind.RANGED)
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-ROLL-005", "BPB-ROLL-007")
+@pytest.mark.parametrize(
+    ("how", "power"), [(None, "Blast"), ("run", "unarmed"), ("sprint", "unarmed"), ("pace", "unarmed")]
+)
+def test_sensible_weighs_its_own_run_or_sprint_in_its_choice_of_attack(how: str | None, power: str) -> None:
+    # src 103: "A character who is running ... incurs a +3 difficulty modifier on any attacks or task rolls
+    # ... sprinting ... +6". Zap (Accuracy 5, Prowess 6, Brawn 4, Blast 8) against Foe (Agility 4,
+    # Prowess 2). Walking: Blast 5 vs 12 (needs 7: 21/36 x 8 = 4.7) beats the fist 6 vs 10 (needs 4:
+    # 33/36 x 4 = 3.7). After a run: Blast needs 10 (6/36 x 8 = 1.3), the fist 7 (21/36 x 4 = 2.3); after
+    # a sprint the Blast needs 13, out of reach (src 153), the fist 10 (6/36 x 4 = 0.7); a run declared
+    # before the task (pace) counts as the run made. The policy picks the fist, which the table takes
+    # (before: the Blast, which after a sprint the table refuses)
+    d = cast(hero("zap", owner="ann", powers=(BLAST8,), Accuracy=5, Prowess=6, Brawn=4),
+             hero("foe", Agility=4, Prowess=2, Endurance=20))  # fmt: skip
+    fight(d, "zap", "foe")
+    if how == "pace":
+        d.do("ann", "pace", character="zap", mode="run")
+    elif how is not None:
+        d.do("ann", "move", character="zap", mode=how)
+    move = POLICIES["sensible"].act(Situation(state(d), "zap", ("foe",), random.Random(1)))
+    assert move is not None and (move.command, move.payload["power"]) == ("attack", power)
+    d.do("ann", "attack", payload=move.payload, dice=(6, 6))
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-ROLL-005")
+def test_sensible_guards_when_its_sprint_puts_every_attack_out_of_reach() -> None:
+    # src 103, 153: Jab (Prowess 4, no other attack) against Foe (Prowess 3): 4 vs 11 walking, but after a
+    # sprint 4 vs 17 needs 13: no attack can hit, so it keeps a guard up (a block: its Prowess 4 is over
+    # its Agility 2) rather than swing at nothing (before: a punch, which the table refuses)
+    d = cast(hero("jab", owner="ann", Prowess=4), hero("foe", Prowess=3, Endurance=20))
+    fight(d, "jab", "foe")
+    d.do("ann", "move", character="jab", mode="sprint")
+    move = POLICIES["sensible"].act(Situation(state(d), "jab", ("foe",), random.Random(1)))
+    assert move is not None and (move.command, move.payload["kind"]) == ("guard", "block")
+    d.do("ann", "guard", payload=move.payload)

@@ -384,7 +384,7 @@ def defence_task(state: BpbState, t: Character, p: Pending, kind: str, *, power:
     ``power``: another power the GM permits (BPB-DEF-005), at its rank."""
     fight = state.fight
     guard = fight.guards.get(t.id) if fight else None
-    n = (guard.attempts if guard else 0) + 1
+    n = guard.nth if guard else 1
     if power is not None:
         attribute = rank_of(state, t, power.name)
     elif p.damages != "Endurance" and _has_same(state, t, p):
@@ -540,6 +540,7 @@ def roll_defence(
             stage=None if negated else after,
             power=power.name if power is not None else None,
             hurried=hurried,
+            faced=True,
         ),
     )
     if negated:

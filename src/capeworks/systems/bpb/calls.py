@@ -26,11 +26,20 @@ from capeworks.systems.bpb.lookups import (
     spend_check,
 )
 from capeworks.systems.bpb.model import Call, Status
-from capeworks.systems.bpb.sheet import attribute_name
+from capeworks.systems.bpb.sheet import Character, attribute_name
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import LADDER, Take, Task, allowed_takes, opposed
 
-__all__ = ["call_task", "contest", "racing", "roll_task", "team_task", "withdraw"]
+__all__ = [
+    "call_task",
+    "called_task",
+    "contest",
+    "racing",
+    "require_may_roll",
+    "roll_task",
+    "team_task",
+    "withdraw",
+]
 
 #: BPB-EXT-002: an extreme success counts as three successes
 EXTREME_COUNTS = 3
@@ -202,27 +211,8 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
                 "BPB-PP-006", "The GM has ruled this task simply impossible: no plot point makes it succeed."
             )
         spend_check(state, who)
-    used = sum(call.attempts.values()) if call.team else call.attempts.get(who.id, 0)
-    if call.max_attempts is not None and used >= call.max_attempts:
-        raise RuleViolation("BPB-EXT-001", f"{who.name} has used all {call.max_attempts} attempts.")
-    if len(call.sides) > 1 and not call.team:
-        mine = call.attempts.get(who.id, 0)
-        if any(call.attempts.get(o, 0) < mine for o in racing(state, call) if o != who.id):
-            raise RuleViolation("BPB-EXT-003", f"{who.name} waits for the other side to roll this round.")
-    if call.reaction:  # BPB-ACT-008: any time, as often as the GM asks
-        require_able(state, who)
-        in_turn = False
-    else:
-        in_turn = require_turn(state, who, task=True)
-    attribute = call.attributes.get(who.id, call.attribute)
-    task = Task(
-        attribute=rank_of(state, who, attribute),
-        bonus=call.bonus,
-        # BPB-MOVE-007 (src 103: "any attacks or task rolls"): the run or sprint of the roller's own turn
-        # under way, a reaction asked in the middle of it too (src 143)
-        difficulty=call.difficulty + hurried_now(state, who),
-        expertise=who.has_expertise(call.skills.get(who.id, call.skill) or attribute),
-    )
+    in_turn = require_may_roll(state, call, who)
+    task = called_task(state, call, who)
     roll = make_roll(
         dice,
         f"{who.name}: {call.task or call.attribute}",
@@ -237,6 +227,37 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
     emit(b, dice, TaskRolled(character=who.id, roll=roll, call=call.id, counted=counted, in_turn=in_turn))
     _settle(b, b.state.calls[call.id])
     return b
+
+
+def require_may_roll(state: BpbState, call: Call, who: Character) -> bool:
+    """``who`` may roll ``call`` now: attempts left (BPB-EXT-001), their turn in a competition's round
+    (BPB-EXT-003), and in a fight the turn's task action unless the call is a reaction (BPB-ACT-008: any
+    time, as often as the GM asks). Returns whether the roll is the acting character's task action."""
+    used = sum(call.attempts.values()) if call.team else call.attempts.get(who.id, 0)
+    if call.max_attempts is not None and used >= call.max_attempts:
+        raise RuleViolation("BPB-EXT-001", f"{who.name} has used all {call.max_attempts} attempts.")
+    if len(call.sides) > 1 and not call.team:
+        mine = call.attempts.get(who.id, 0)
+        if any(call.attempts.get(o, 0) < mine for o in racing(state, call) if o != who.id):
+            raise RuleViolation("BPB-EXT-003", f"{who.name} waits for the other side to roll this round.")
+    if call.reaction:
+        require_able(state, who)
+        return False
+    return require_turn(state, who, task=True)
+
+
+def called_task(state: BpbState, call: Call, who: Character) -> Task:
+    """The task ``who`` rolls for ``call`` now: their attribute (or power) for it, the call's bonus and
+    difficulty, and the run or sprint of their own turn under way."""
+    attribute = call.attributes.get(who.id, call.attribute)
+    return Task(
+        attribute=rank_of(state, who, attribute),
+        bonus=call.bonus,
+        # BPB-MOVE-007 (src 103: "any attacks or task rolls"): the run or sprint of the roller's own turn
+        # under way, a reaction asked in the middle of it too (src 143)
+        difficulty=call.difficulty + hurried_now(state, who),
+        expertise=who.has_expertise(call.skills.get(who.id, call.skill) or attribute),
+    )
 
 
 def racing(state: BpbState, call: Call) -> list[str]:

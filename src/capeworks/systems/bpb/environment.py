@@ -11,7 +11,15 @@ from capeworks.engine import DiceService
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.events import EnvironmentActed, HazardAdded, HazardSteered, StatusSet
-from capeworks.systems.bpb.lookups import Ctx, Done, character, fight_of, require_turn, stunt_powers
+from capeworks.systems.bpb.lookups import (
+    Ctx,
+    Done,
+    character,
+    fight_of,
+    require_action_left,
+    require_turn,
+    stunt_powers,
+)
 from capeworks.systems.bpb.model import Hazard, Status
 from capeworks.systems.bpb.sheet import Character, Medium
 from capeworks.systems.bpb.state import BpbState
@@ -37,6 +45,7 @@ def steer(state: BpbState, ctx: Ctx, c: cmd.Steer, dice: DiceService) -> Done:
     if hazard is None:
         raise NotFound(f"There is no vehicle or object {c.hazard} in this fight.")
     require_steerable(state, who, hazard)
+    require_action_left(state, who, "free", gm=ctx.is_gm)  # steering on one's turn is one of the free actions
     b = ctx.batch(state)
     b.emit(
         HazardSteered(

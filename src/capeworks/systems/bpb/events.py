@@ -222,6 +222,9 @@ class Guarded(BpbEvent):
     #: BPB-MOVE-007 (src 103): the +3/+6 of the run or sprint of the turn whose task action this guard is;
     #: every block or dodge under it pays it. A log written before (0) replays as it was played
     hurried: int = Field(default=0, exclude_if=lambda v: not v)
+    #: BPB-DEF-003 (src 375): the guard counts the attacks made on its owner (Guard.faced); a log written
+    #: before (False) counted the block or dodge attempts, and replays so
+    faced: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class AttackRolled(BpbEvent):
@@ -261,6 +264,9 @@ class DefenceRolled(BpbEvent):
     #: BPB-MOVE-007: a forced answer with no guard up, made in the character's own running or sprinting
     #: turn: its +3/+6, kept by the guard it raises (older logs: 0, replayed as played)
     hurried: int = Field(default=0, exclude_if=lambda v: not v)
+    #: BPB-DEF-003 (src 375): a guard this answer raises counts the attacks made on its owner, this one the
+    #: first (Guard.faced); older logs (False) counted the attempts, and replay so
+    faced: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class PowerAsked(BpbEvent):
@@ -493,6 +499,9 @@ class Healed(BpbEvent):
     #: back and one above 0 Endurance wakes (BPB-DMG-007, BPB-REC-003/004). A log written before (False)
     #: replays as it was played then, when days of rest gave back Endurance alone
     rested: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: days outlast the half hour's rest: they end what it ends (boosts, stunts, a sprint's winded rounds,
+    #: as ``Rested.ends``; BPB-PP-008/010, BPB-MOVE-009). A log written before (none) replays as played
+    ends: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class HazardAdded(BpbEvent):

@@ -34,7 +34,7 @@ from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_bonus
 
-__all__ = ["MANOEUVRES", "break_free", "break_out", "breakout_difficulty", "grab", "grip"]
+__all__ = ["MANOEUVRES", "break_free", "break_free_task", "break_out", "breakout_difficulty", "grab", "grip"]
 
 #: manoeuvre -> the skill whose expertise counts (BPB-GRAB-003)
 MANOEUVRES: dict[str, str] = {
@@ -78,6 +78,15 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             else f"{struck.name}'s own protection meets the impact: give no into_pv."
         )
     tc = state.condition(t.id)
+    if manoeuvre == "throw":
+        # src 347 (PROPOSED: below rank 0, not even lifted): refused before the grab rolls, so no break-out
+        # is left waiting on a throw that cannot come
+        try:
+            dmg.throw(rank_of(state, a, "Brawn"), t.weight_lb)
+        except RuleViolation as e:
+            raise RuleViolation(
+                "BPB-GRAB-008", f"{e.message} {a.name} may grab {t.name} to hold, squeeze or trip instead."
+            ) from None
     if manoeuvre == "trip" and (Status.PRONE in tc.statuses or tc.airborne):  # src 361
         raise RuleViolation("BPB-GRAB-011", f"{t.name} has no feet on the ground to trip.")
     if tc.held_by == a.id:
@@ -223,10 +232,7 @@ def break_free(state: BpbState, ctx: Ctx, c: cmd.BreakFree, dice: DiceService) -
     holder = state.characters[holder_id]
     if c.plot_point:
         spend_check(state, who)
-    task = Task(  # BPB-MOVE-007: the task action of a turn run by a movement power pays for it
-        attribute=grip(state, who),
-        difficulty=breakout_difficulty(state, holder, extreme=False) + hurried_now(state, who),
-    )
+    task = break_free_task(state, who, holder)
     roll = make_roll(dice, f"{who.name} tries to break free", task, state.config, plot_point=c.plot_point)
     b = ctx.batch(state)
     emit(b, dice, BrokeFree(character=who.id, roll=roll))
@@ -234,3 +240,12 @@ def break_free(state: BpbState, ctx: Ctx, c: cmd.BreakFree, dice: DiceService) -
         emit(b, dice, StatusSet(character=who.id, remove=(Status.RESTRAINED,), released=True))
         emit(b, dice, StatusSet(character=holder.id, remove=(Status.INTERPOSING,)))
     return b
+
+
+def break_free_task(state: BpbState, who: Character, holder: Character) -> Task:
+    """BPB-GRAB-005 (PROPOSED): the held one's break-out on their turn, as the grab's reaction (no extreme
+    now); BPB-MOVE-007: the task action of a turn run by a movement power pays for it."""
+    return Task(
+        attribute=grip(state, who),
+        difficulty=breakout_difficulty(state, holder, extreme=False) + hurried_now(state, who),
+    )

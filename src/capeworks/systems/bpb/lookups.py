@@ -28,6 +28,7 @@ __all__ = [
     "protection_now",
     "rank_of",
     "require_able",
+    "require_action_left",
     "require_attack",
     "require_turn",
     "stunt_powers",
@@ -202,6 +203,22 @@ def require_turn(state: BpbState, who: Character, *, task: bool = False) -> bool
         why = "lost their action this turn" if fight.turn.lost else "already used their task action this turn"
         raise RuleViolation("BPB-ACT-001", f"{who.name} has {why}.")
     return True
+
+
+def require_action_left(state: BpbState, who: Character, kind: str, *, gm: bool) -> None:
+    """BPB-ACT-002 (src 123, 137): on their own turn a character takes "as many free [roleplay] actions as
+    the GM deems reasonable (perhaps as many as a half dozen)": every free action counts (a word or a
+    dropped weapon, a power switched on or off, a vehicle steered), and past the configured number only the
+    GM's seat allows one more. ``kind``: "free" or "roleplay"."""
+    fight = state.fight
+    if fight is None or fight.turn.actor != who.id:
+        return
+    used = fight.turn.free if kind == "free" else fight.turn.roleplay
+    most = state.config.max_free_actions if kind == "free" else state.config.max_roleplay_actions
+    if used >= most and not gm:
+        raise RuleViolation(
+            "BPB-ACT-002", f"{who.name} has taken {most} {kind} actions this turn; the GM may allow more."
+        )
 
 
 def is_extra_attacks(name: str) -> bool:

@@ -182,6 +182,16 @@ class Guard(Frozen):
 
     kind: str  # block | dodge
     attempts: int = 0
+    #: BPB-DEF-003 (src 375: "increases by 1 for every attack after the first ... each time they are
+    #: attacked"): the attacks made on its owner since it went up, the one answered now included, hit or
+    #: miss, blocked or taken. None in a guard of an older log, which counted the attempts (replayed so)
+    faced: int | None = Field(default=None, exclude_if=lambda v: v is None)
+
+    @property
+    def nth(self) -> int:
+        """Which attack under this guard the one answered now is (1: the first, at no +1)."""
+        return max(self.faced, 1) if self.faced is not None else self.attempts + 1
+
     #: BPB-MOVE-007: the +3/+6 of the run or sprint of the turn it was raised in, on each attempt
     hurried: int = Field(default=0, exclude_if=lambda v: not v)
 

@@ -6,12 +6,14 @@ and ``POLICIES``, the first policy the default), built from the contract's own `
 lab, which sits above the rulesets.
 
 * ``sensible``: attacks the foe still standing who is most hurt, with the attack of the
-  highest expected damage (exact odds times DR less the foe's protection); when no attack
-  can hit, keeps a dodge or block up. Answers a hit with the block or dodge of the better
-  odds when it holds at least ``react_at`` of the time (a forced one only when it is the
-  guard already up, or the hit would put it out), else takes it; picks overwhelming on an
-  extreme success, and always tries to keep its powers on. Steps in front of a hit on an ally
-  (BPB-TURN-004) when the hit would put the ally out and would leave it standing.
+  highest expected damage (exact odds of the roll the table would make, its own run or
+  sprint's +3/+6 and every other modifier the state shows, times DR less the foe's
+  protection); when no attack can hit, keeps a dodge or block up. Answers a hit with the
+  block or dodge of the better odds when it holds at least ``react_at`` of the time (a
+  forced one only when it is the guard already up, or the hit would put it out), else
+  takes it; picks overwhelming on an extreme success, and always tries to keep its powers
+  on. Steps in front of a hit on an ally (BPB-TURN-004) when the hit would put the ally
+  out and would leave it standing.
 * ``no_reactions``: the same, but takes every hit.
 """
 
@@ -23,14 +25,13 @@ from typing import Any
 from capeworks.engine.model import Command, Prompt, PromptOption
 from capeworks.engine.policy import Move, Outcome, Situation, Tally
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.attacks import defence_task, rating_now
+from capeworks.systems.bpb.attacks import attack_task, defence_task, rating_now
 from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
 from capeworks.systems.bpb.lookups import endurance_left, enhanced, protection_now, rank_of, stunt_powers
 from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.odds import task_odds
-from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character
+from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import Task
 
 __all__ = [
     "ARENA",
@@ -129,14 +130,10 @@ def choose_attack(state: BpbState, me: Character, foe: Character) -> tuple[float
     mine = (enhanced(state, me, p) for p in (*me.powers, *stunt_powers(state, me)) if p.attack is not None)
     options = [None, *(p for p in mine if not p.exploding_ft)]
     for power in options:
-        kind = power.attack if power is not None and power.attack is not None else AttackKind.MELEE
-        rolled, against = ROLLS[kind]
         name = power.name if power is not None else "unarmed"
-        task = Task(
-            attribute=rank_of(state, me, rolled),
-            difficulty=8 + rank_of(state, foe, against),
-            expertise=me.has_expertise(name),
-        )
+        # the roll the table would make, with what the state shows: its own run or sprint, made or declared
+        # (+3/+6, BPB-MOVE-007, src 103), a sprinting foe, one held or out cold, a living shield
+        task = attack_task(state, me, foe, power, [])
         if task.impossible:
             continue
         rating = rating_now(state, me, power)

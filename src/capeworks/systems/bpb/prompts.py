@@ -21,7 +21,7 @@ from capeworks.systems.bpb.attacks import (
     hurried_now,
     similar_options,
 )
-from capeworks.systems.bpb.calls import racing
+from capeworks.systems.bpb.calls import called_task, racing
 from capeworks.systems.bpb.grabs import grip
 from capeworks.systems.bpb.lookups import power_of, rank_of
 from capeworks.systems.bpb.model import Call, Effect, Pending, Stage
@@ -74,6 +74,28 @@ def _call(state: BpbState, call: Call, cid: str) -> Prompt:
     attribute = call.attributes.get(cid, call.attribute)
     task = f" to {call.task}" if call.task else ""
     words = {"roll": "Roll", "average": "Take 7 (the average)", "max": "Take 12 (the most)"}
+    options = [
+        PromptOption(
+            value=take,
+            label=words.get(take, take),
+            command="roll",
+            payload={"call": call.id, "character": cid, "take": take},
+        )
+        for take in call.takes
+    ]
+    if called_task(state, call, who).impossible:
+        # BPB-ROLL-005 (src 153): "just too difficult": no roll or take reaches it; only a plot point's
+        # automatic success does (src 469), unless the GM forbade it (BPB-PP-006)
+        options = [
+            PromptOption(
+                value="roll:plot_point",
+                label="Out of reach: spend a plot point (an automatic success)",
+                command="roll",
+                payload={"call": call.id, "character": cid, "take": "roll", "plot_point": True},
+            )
+        ]
+        if call.no_automatic or state.plot_points(cid) < 1:
+            options = []
     return _to(
         state,
         cid,
@@ -81,15 +103,7 @@ def _call(state: BpbState, call: Call, cid: str) -> Prompt:
         kind="task",
         rule="BPB-ACT-008" if call.reaction else "BPB-ROLL-006",
         question=f"The GM calls for {who.name}'s {attribute} at difficulty {call.difficulty}{task}.",
-        options=[
-            PromptOption(
-                value=take,
-                label=words.get(take, take),
-                command="roll",
-                payload={"call": call.id, "character": cid, "take": take},
-            )
-            for take in call.takes
-        ],
+        options=options,
         context={"call": call.id, "character": cid},
     )
 
@@ -343,11 +357,18 @@ def _roll_or_point(
                 command=kind,
                 payload=payload,
             ),
-            PromptOption(
-                value="roll:plot_point",
-                label=f"{spent}: spend a plot point (an automatic success)",
-                command=kind,
-                payload={**payload, "plot_point": True},
+            # a plot point spent elsewhere while this waited (another of the player's characters) is gone
+            *(
+                (
+                    PromptOption(
+                        value="roll:plot_point",
+                        label=f"{spent}: spend a plot point (an automatic success)",
+                        command=kind,
+                        payload={**payload, "plot_point": True},
+                    ),
+                )
+                if state.plot_points(t.id) > 0
+                else ()
             ),
         ),
         context=payload,

@@ -4,7 +4,8 @@ A ram is a movement action that ends in a hand-to-hand attack (the one allowed
 task in the middle of a move): the move mode's difficulty applies (+3 running,
 +6 all-out; a pace declared this turn is the ram's, src 103, 339), the DR is
 the rammer's Brawn (or, with ``ram_dr_uses_power_rank``, the movement power's
-rank), +3 for an all-out ram as if overwhelming, and a ram that lands hits the
+rank), stunning at human Brawn as any bare-handed blow (src 403), +3 for an
+all-out ram as if overwhelming (so a Brawn 3 ram at a sprint is normal damage), and a ram that lands hits the
 rammer too, for half the DR (rounded down) against their own protection. The hit
 is blocked, dodged or taken like any other.
 """
@@ -14,8 +15,8 @@ from __future__ import annotations
 from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb import damage as dmg
 from capeworks.systems.bpb.attacks import attack_task, first_stage, resolve
-from capeworks.systems.bpb.damage import OVERWHELM
 from capeworks.systems.bpb.events import AttackRolled, Moved
 from capeworks.systems.bpb.lookups import (
     Ctx,
@@ -100,12 +101,16 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     if c.plot_point:
         spend_check(state, a)
     roll = make_roll(dice, f"{a.name} rams {t.name}", task, state.config, plot_point=c.plot_point)
-    base = (
-        rank_of(state, a, mover.name)
+    # the body's blow at Brawn is unarmed (src 403: stunning at human level); a movement power's rank is a
+    # power's (normal); all-out adds three ranks as overwhelming does (src 232: past rank 3, normal damage)
+    rating = (
+        dmg.Rating(dr=rank_of(state, a, mover.name))
         if state.config.ram_dr_uses_power_rank and mover is not None
-        else rank_of(state, a, "Brawn")
+        else dmg.unarmed(rank_of(state, a, "Brawn"))
     )
-    dr = base + (OVERWHELM if mode is Mode.SPRINT else 0)
+    if mode is Mode.SPRINT:
+        rating = dmg.overwhelmed(rating)
+    dr = rating.dr
     pending = Pending(
         id=fight.next_attack,
         attacker=a.id,
@@ -113,6 +118,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
         power="ram",
         rank=dr,
         dr=dr,
+        stunning=rating.stunning,
         extreme=roll.verdict.extreme,
         recoil=dr // 2,
     )
@@ -127,6 +133,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
             power="ram",
             rank=dr,
             dr=dr,
+            stunning=rating.stunning,
             roll=roll,
             stage=stage,
             recoil=pending.recoil,

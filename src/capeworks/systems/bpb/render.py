@@ -388,8 +388,9 @@ def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
             elif cid in fight.delayed:
                 mark = "holding"
             guard = fight.guards.get(cid)
-            if guard:
-                mark = (mark + "; " if mark else "") + f"{guard.kind} x{guard.attempts}"
+            if guard:  # the attacks it has met (BPB-DEF-003), or in an older log's guard its attempts
+                met = guard.faced if guard.faced is not None else guard.attempts
+                mark = (mark + "; " if mark else "") + f"{guard.kind} x{met}"
             if fight.forced.get(cid) == fight.order.round:
                 mark = (mark + "; " if mark else "") + "forced"
         end = rank_of(state, ch, "Endurance")  # a boost counts for its round (BPB-PP-007)

@@ -32,6 +32,7 @@ from capeworks.systems.bpb.sheet import Character, Medium, Power, attribute_name
 from capeworks.systems.bpb.state import BpbState
 
 __all__ = [
+    "REST_ENDS",
     "add_character",
     "award",
     "end_scene",
@@ -127,6 +128,11 @@ def award(state: BpbState, ctx: Ctx, c: cmd.Award, dice: DiceService) -> Done:
     return b
 
 
+#: what half an hour's rest (and days of it) outlasts: boosts and stunts (BPB-PP-008/010), a sprint's
+#: winded rounds (BPB-MOVE-009)
+REST_ENDS = ("boosts", "stunts", "winded")
+
+
 def _recovered(state: BpbState, cid: str) -> int:
     """BPB-REC-001 (PROPOSED rounding): half the recent normal damage, rounded up (never more than is
     still lost, when days of healing came first)."""
@@ -159,7 +165,7 @@ def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     ]
     b = ctx.batch(state)
     for cid in ids:
-        b.emit(Rested(character=cid, recovered=_recovered(state, cid), ends=("boosts", "stunts", "winded")))
+        b.emit(Rested(character=cid, recovered=_recovered(state, cid), ends=REST_ENDS))
     return b
 
 
@@ -180,7 +186,15 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
         week_days = 0  # healed: nothing is owed toward another point
     b = ctx.batch(state)
     b.emit(
-        Healed(character=who.id, amount=amount, days=c.days, care=c.care, week_days=week_days, rested=True)
+        Healed(
+            character=who.id,
+            amount=amount,
+            days=c.days,
+            care=c.care,
+            week_days=week_days,
+            rested=True,
+            ends=REST_ENDS,  # days of rest or none, they outlast the half hour (BPB-MOVE-009, BPB-PP-008)
+        )
     )
     return b
 

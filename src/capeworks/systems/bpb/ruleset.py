@@ -44,7 +44,7 @@ from capeworks.systems.bpb import (
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
-from capeworks.systems.bpb.lookups import fight_of, require_attack, require_turn
+from capeworks.systems.bpb.lookups import fight_of, require_action_left, require_attack, require_turn
 from capeworks.systems.bpb.prompts import open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.bpb.sheet import Character
@@ -105,6 +105,7 @@ def _switching(state: BpbState, who: Character) -> None:
     """Switching (BPB-ACT-003): on one's own turn, with an activated power that may be switched now (off
     when on; on when off, unless staggered: BPB-XS-008)."""
     require_turn(state, who)
+    require_action_left(state, who, "free", gm=False)  # the half dozen spent: the GM issues any more
     on = state.condition(who.id).on
     if not any(
         _passes(turns.require_switchable, state, who, p, on=p.name not in on)
@@ -117,6 +118,7 @@ def _switching(state: BpbState, who: Character) -> None:
 def _steering(state: BpbState, who: Character) -> None:
     """Steering (BPB-INIT-004): a vehicle of theirs not yet moved this round, on their own turn."""
     hazards = state.fight.hazards if state.fight is not None else ()
+    require_action_left(state, who, "free", gm=False)  # the half dozen spent: the GM issues any more
     if not any(_passes(environment.require_steerable, state, who, h) for h in hazards):
         raise InvalidCommand(f"{who.name} controls nothing that may move now.")
 
@@ -126,10 +128,15 @@ _ATTACKING = _acting_if(require_attack, "attacker")
 
 
 def _breaking_free(state: BpbState, who: Character) -> None:
-    """Breaking free (BPB-GRAB-005): for one held, with the turn's task action still to spend."""
-    if state.condition(who.id).held_by is None:
+    """Breaking free (BPB-GRAB-005): for one held, with the turn's task action still to spend, and a roll
+    that can reach (BPB-ROLL-005, src 153) or a plot point to buy it (src 469)."""
+    holder = state.condition(who.id).held_by
+    if holder is None:
         raise RuleViolation("BPB-GRAB-005", f"{who.name} is not held.")
     require_turn(state, who, task=True)
+    task = grabs.break_free_task(state, who, state.characters[holder])
+    if task.impossible and state.plot_points(who.id) < 1:
+        raise RuleViolation("BPB-ROLL-005", f"{who.name} cannot break {holder}'s hold by any roll.")
 
 
 def _gm_if(allowed: Callable[[BpbState], object]) -> Offer:
@@ -158,11 +165,20 @@ def _holding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _calls(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """Rolls of open calls the seat's characters may make now (the rules' own check: attempts left, their
+    turn in a competition's round, in a fight the task action unless a reaction); one out of reach
+    (BPB-ROLL-005) only for a player with a plot point to buy it (src 469), so the menu holds nothing
+    that can only be refused."""
     return [
         {"call": call.id, "character": cid}
         for call in state.calls.values()
         for cid in call.sides
         if _plays(state, seat, cid)
+        and _passes(calls.require_may_roll, state, call, state.characters[cid])
+        and (
+            not calls.called_task(state, call, state.characters[cid]).impossible
+            or (state.plot_points(cid) > 0 and not call.no_automatic)
+        )
     ]
 
 

@@ -267,7 +267,12 @@ def fold(state: BpbState, event: Event) -> BpbState:
         fight = state.fight
         if fight is not None:
             fight = fight.model_copy(
-                update={"guards": {**fight.guards, p.character: Guard(kind=p.kind, hurried=p.hurried)}}
+                update={
+                    "guards": {
+                        **fight.guards,
+                        p.character: Guard(kind=p.kind, hurried=p.hurried, faced=0 if p.faced else None),
+                    }
+                }
             )
             if p.forced:
                 fight = fight.model_copy(update={"forced": {**fight.forced, p.character: p.round}})
@@ -296,15 +301,22 @@ def fold(state: BpbState, event: Event) -> BpbState:
                     large=p.large,
                     recoil=p.recoil,
                 )
-            fight = fight.model_copy(update={"pending": pending, "next_attack": p.attack + 1})
+            fight = fight.model_copy(
+                update={"pending": pending, "next_attack": p.attack + 1, "guards": _faced(fight.guards, p)}
+            )
         up["fight"] = fight
         if p.roll.plot_point:
             up["conditions"] = _spend_point(state, p.attacker)
     elif isinstance(p, ev.DefenceRolled):
         fight = state.fight
         if fight is not None:
-            guard = fight.guards.get(p.character) or Guard(kind=p.kind, hurried=p.hurried)
-            guards = {**fight.guards, p.character: guard.model_copy(update={"attempts": guard.attempts + 1})}
+            guard = fight.guards.get(p.character) or Guard(
+                kind=p.kind, hurried=p.hurried, faced=1 if p.faced else None
+            )
+            counted: dict[str, object] = {"attempts": guard.attempts + 1}
+            if guard.faced is not None:  # the attack answered is at least the guard's first (BPB-DEF-003)
+                counted["faced"] = max(guard.faced, 1)
+            guards = {**fight.guards, p.character: guard.model_copy(update=counted)}
             fight = fight.model_copy(update={"guards": guards})
             if p.forced:
                 fight = fight.model_copy(update={"forced": {**fight.forced, p.character: p.round}})
@@ -429,9 +441,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
         # a rally is a rest's recovery without the half hour: this round's boosts and stunts go on;
         # a real rest (half an hour) also outlasts any sprint's winded rounds (BPB-MOVE-009)
         ends = ("boosts", "stunts") if p.ends is None else p.ends  # None: an older log's rest
-        rested: dict[str, object] = {part: () for part in ("boosts", "stunts") if part in ends}
-        if "winded" in ends:
-            rested.update(sprinted=0, slow_until=0)
+        rested = _rest_ends(ends)
         up["conditions"] = _cond(
             state, p.character, lost=lost, recent=0, stunning=0, drained={}, statuses=statuses, **rested
         )
@@ -443,6 +453,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
             awake = sheet is not None and sheet.attribute("Endurance") - (c.lost - p.amount) > 0
             statuses = tuple(x for x in c.statuses if not (awake and x is Status.UNCONSCIOUS))
             healed.update(stunning=0, drained={}, statuses=statuses)
+        healed.update(_rest_ends(p.ends))
         up["conditions"] = _cond(state, p.character, **healed)
     elif isinstance(p, ev.HazardAdded) and state.fight is not None:
         up["fight"] = state.fight.model_copy(update={"hazards": (*state.fight.hazards, p.hazard)})
@@ -489,6 +500,24 @@ def fold(state: BpbState, event: Event) -> BpbState:
                 for cid, c in settled.conditions.items()
             }
     return _acted_under_guard(state, state.model_copy(update=up) if up else state)
+
+
+def _rest_ends(ends: tuple[str, ...]) -> dict[str, object]:
+    """What a rest of ``ends`` clears from a condition: boosts, stunts, a sprint's winded rounds."""
+    cleared: dict[str, object] = {part: () for part in ("boosts", "stunts") if part in ends}
+    if "winded" in ends:
+        cleared.update(sprinted=0, slow_until=0)
+    return cleared
+
+
+def _faced(guards: dict[str, Guard], p: ev.AttackRolled) -> dict[str, Guard]:
+    """BPB-DEF-003 (src 375: "for every attack after the first ... each time they are attacked"): an attack
+    on one with a guard up counts toward its +1s, hit or miss (not one aimed at an object they hold, src 175:
+    that is the object's); a guard of an older log (no ``faced``) counts attempts instead."""
+    guard = guards.get(p.target)
+    if guard is None or guard.faced is None or p.held_item:
+        return guards
+    return {**guards, p.target: guard.model_copy(update={"faced": guard.faced + 1})}
 
 
 def _acted_under_guard(before: BpbState, after: BpbState) -> BpbState:

@@ -40,6 +40,7 @@ from capeworks.systems.bpb.lookups import (
     power_of,
     rank_of,
     require_able,
+    require_action_left,
     require_turn,
     stunt_powers,
 )
@@ -262,6 +263,16 @@ def sprint_stopped(state: BpbState, who: Character, mode: Mode, medium: str) -> 
     if sprinted and (medium == "power" or mode is not Mode.SPRINT):
         return Winded(character=who.id, until_round=_rested_from(state.round, sprinted))
     return None
+
+
+def _stood_still(fight: Fight, cid: str) -> bool:
+    """BPB-MOVE-009 (src 105): whether ``cid``'s turn this round is over (ended or held) with no sprint in
+    it: the round is then the first of their rest, as a round they end without a sprint is
+    (:func:`_stopped_sprinting`); one whose turn had not come or is under way, or who sprinted, rests from
+    the next."""
+    if fight.moves.get(cid) is Mode.SPRINT or cid not in fight.order.order:
+        return False
+    return fight.order.order.index(cid) < fight.order.index  # a turn held this round has passed too
 
 
 def _stopped_sprinting(b: Done) -> None:
@@ -545,14 +556,7 @@ def act(state: BpbState, ctx: Ctx, c: cmd.Act, dice: DiceService) -> Done:
     if fight is not None and who.id in fight.order.order:
         if kind == "free":
             require_turn(state, who)
-        if fight.turn.actor == who.id:
-            used = fight.turn.free if kind == "free" else fight.turn.roleplay
-            most = state.config.max_free_actions if kind == "free" else state.config.max_roleplay_actions
-            if used >= most and not ctx.is_gm:
-                raise RuleViolation(
-                    "BPB-ACT-002",
-                    f"{who.name} has taken {most} {kind} actions this turn; the GM may allow more.",
-                )
+        require_action_left(state, who, kind, gm=ctx.is_gm)
     b = ctx.batch(state)
     emit(b, dice, ActionTaken(character=who.id, kind=kind, text=c.text))
     return b
@@ -572,6 +576,7 @@ def switch(state: BpbState, ctx: Ctx, c: cmd.Switch, dice: DiceService) -> Done:
         check_forced(state, who)
     else:
         require_turn(state, who)
+        require_action_left(state, who, "free", gm=ctx.is_gm)  # src 123: switching is a free action
     require_switchable(state, who, power, on=c.on)
     b = ctx.batch(state)
     rnd = state.fight.order.round if c.forced and state.fight else 0
@@ -622,7 +627,9 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
     emit(
         b,
         dice,
-        Guarded(character=who.id, kind=kind, forced=c.forced, round=fight.order.round, hurried=hurried),
+        Guarded(
+            character=who.id, kind=kind, forced=c.forced, round=fight.order.round, hurried=hurried, faced=True
+        ),
     )
     return b
 
@@ -667,7 +674,8 @@ def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> 
     for cid in fight.order.order:
         sprinted = state.condition(cid).sprinted
         if sprinted:
-            emit(b, dice, Winded(character=cid, until_round=fight.order.round + rest_after_sprint(sprinted)))
+            first = fight.order.round + (0 if _stood_still(fight, cid) else 1)
+            emit(b, dice, Winded(character=cid, until_round=_rested_from(first, sprinted)))
     for cid in fight.order.order:  # BPB-GRAB-005: a hold is a manoeuvre of combat time (src 327)
         if b.state.condition(cid).held_by is not None:
             out_of_the_grapple(b, cid)
