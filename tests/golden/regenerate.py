@@ -66,6 +66,8 @@ def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
         ("weaverdice", "referee"): _weaverdice_referee,
         ("weaverdice", "dogpile"): _weaverdice_dogpile,
         ("weaverdice", "hiddenintel"): _weaverdice_hidden_intel,
+        ("bpb", "more"): _bpb_more,
+        ("capes", "more"): _capes_more,
     }
 
 
@@ -137,6 +139,221 @@ def _weaverdice_hidden_intel() -> Session:
         SampleStep(_step(gm, "end_downtime")),
     )
     return Session("weaverdice hiddenintel", "weaverdice", seats, steps, {})
+
+
+def _bpb_sheet(cid: str, name: str, powers: list[dict[str, object]], **ranks: int) -> dict[str, object]:
+    """A Bulletproof Blues sheet as the add_character command takes it: human ranks (2) unless given."""
+    base = {"Agility": 2, "Brawn": 2, "Prowess": 2, "Accuracy": 2, "Perception": 2, "Willpower": 2}
+    return {"id": cid, "name": name, "attributes": {**base, "Endurance": 10, **ranks}, "powers": powers}
+
+
+def _bpb_more() -> Session:
+    """Bulletproof Blues' events no earlier golden log held, played from a fresh table: a held action
+    that cuts into Tele's turn and staggers her (her paused task action lost), a slam, a block with
+    Telepathy the GM permits, an Extra Attacks stunt used, the scene's end, a rest and days of healing."""
+    from capeworks.systems.bpb.samples import SEATS
+
+    tele = _bpb_sheet(
+        "tele",
+        "Tele",
+        [
+            {"name": "Telepathy", "rank": 6, "attack": "mental", "damages": None},
+            {"name": "Time Control", "rank": 6},
+        ],
+        Agility=4,
+        Brawn=3,
+        Prowess=3,
+        Perception=5,
+        Willpower=3,
+        Endurance=20,
+    )
+    big = _bpb_sheet(
+        "big",
+        "Bigfoot",
+        [{"name": "Fist", "rank": 8, "attack": "melee", "expertise": True}],
+        Brawn=6,
+        Prowess=8,
+        Perception=4,
+        Endurance=15,
+    )
+    zap = _bpb_sheet(
+        "zap",
+        "Zap",
+        [{"name": "Blast", "rank": 9, "attack": "ranged", "expertise": True}],
+        Accuracy=6,
+        Perception=6,
+        Endurance=20,
+    )
+    psi = _bpb_sheet(
+        "psi",
+        "Psi",
+        [{"name": "Mind Control", "rank": 5, "attack": "mental", "damages": None}],
+        Perception=3,
+        Willpower=6,
+    )
+    gm = "gm"
+    steps = (
+        SampleStep(_step(gm, "add_character", sheet=tele, owner="ann")),
+        SampleStep(_step(gm, "add_character", sheet=big, owner="bo")),
+        SampleStep(_step(gm, "add_character", sheet=zap)),
+        SampleStep(_step(gm, "add_character", sheet=psi)),
+        SampleStep(_step(gm, "start_session")),
+        # order of play by Perception: Zap 6, Tele 5, Bigfoot 4, Psi 3
+        SampleStep(_step(gm, "start_fight", characters="zap, tele, big, psi")),
+        SampleStep(_step(gm, "delay", character="zap")),
+        SampleStep(_step("ann", "move", character="tele")),
+        # Zap's held action cuts into Tele's turn before her task action: Blast 6 + 12 = 18 vs 8 + 4,
+        # extreme (expertise); 9 damage, and staggering: Willpower 3 + 2 = 5 vs 8 + 9 fails, so the task
+        # action of her paused turn is the one lost
+        SampleStep(_step(gm, "preempt", character="zap")),
+        SampleStep(_step(gm, "attack", attacker="zap", target="tele", power="Blast"), dice=(6, 6)),
+        SampleStep(_step("ann", "answer", prompt="defend-1", option="take")),
+        SampleStep(_step(gm, "answer", prompt="extreme-1", option="staggering")),
+        SampleStep(_step("ann", "answer", prompt="resist-1", option="roll"), dice=(1, 1)),
+        SampleStep(_step(gm, "end_turn", character="zap")),
+        SampleStep(_step("ann", "end_turn", character="tele")),
+        # Bigfoot's Fist 8 + 12 = 20 vs 8 + 2, extreme, slamming: Zap's Brawn 2 + 7 = 9 vs 8 + 8 misses by 7
+        SampleStep(_step("bo", "attack", attacker="big", target="zap", power="Fist"), dice=(6, 6)),
+        SampleStep(_step("bo", "answer", prompt="extreme-2", option="slamming"), dice=(3, 4)),
+        SampleStep(_step("bo", "end_turn", character="big")),
+        # Psi's Mind Control: Tele asks to block it with Telepathy; the GM permits (6 + 7 = 13 vs 8 + 5)
+        SampleStep(_step(gm, "attack", attacker="psi", target="tele", power="Mind Control"), dice=(6, 6)),
+        SampleStep(_step("ann", "answer", prompt="defend-3", option="block:telepathy")),
+        SampleStep(_step(gm, "answer", prompt="permit-3", option="permit"), dice=(4, 3)),
+        SampleStep(_step(gm, "end_turn", character="psi")),
+        # round 2: Tele's action is lost to the forced block
+        SampleStep(_step(gm, "end_turn", character="zap")),
+        SampleStep(_step("ann", "end_turn", character="tele")),
+        SampleStep(_step("bo", "end_turn", character="big")),
+        SampleStep(_step(gm, "end_turn", character="psi")),
+        # round 3: Time Control as six Extra Attacks; the second punch is one of them
+        SampleStep(_step(gm, "end_turn", character="zap")),
+        SampleStep(
+            _step(
+                "ann", "spend", character="tele", kind="stunt", power="Time Control", used_as="Extra Attacks"
+            )
+        ),
+        SampleStep(_step("ann", "attack", attacker="tele", target="psi"), dice=(5, 4)),
+        SampleStep(_step(gm, "answer", prompt="defend-4", option="take")),
+        SampleStep(_step("ann", "attack", attacker="tele", target="psi"), dice=(2, 1)),
+        SampleStep(_step("ann", "end_turn", character="tele")),
+        SampleStep(_step(gm, "end_fight")),
+        SampleStep(_step(gm, "end_scene")),
+        SampleStep(_step(gm, "rest")),
+        SampleStep(_step(gm, "heal", character="tele", days=3, care=True)),
+        SampleStep(_step(gm, "heal", character="zap", days=14, care=False)),
+    )
+    return Session("bpb more", "bpb", SEATS, steps, {})
+
+
+def _capes_more() -> Session:
+    """Capes' events no earlier golden log held, played from a fresh table: a Conflict Deadlocked at
+    [6] against [6], a stake objected to and made again, the Deadlock's Inspiration spent, a die split
+    and split off to a side of Rampart's own, and a Gloat on the side Skitter claimed."""
+    from capeworks.systems.capes.samples import SEATS, step
+
+    steps = (
+        step("ann", "add_sample", name="Skitter"),
+        step("bea", "add_sample", name="Aunt Sylvie"),
+        step("cal", "add_sample", name="Rampart"),
+        step("ann", "declare_scene", text="A ritzy charity gala"),
+        step("ann", "choose", character="skitter"),
+        step("bea", "choose", character="aunt_sylvie"),
+        step("cal", "choose", character="rampart"),
+        # Page 1, Starter Ann
+        step("ann", "pass"),
+        step("bea", "pass"),
+        step("cal", "pass"),
+        step("ann", "narrate", text="Chandeliers, champagne, and a swarm waiting in the vents."),
+        step("ann", "begin_actions"),
+        step("ann", "create_conflict", text="The guards corner the swarm in the ballroom"),
+        step("ann", "end_action"),
+        # mundane abilities (no Debt) roll each side's die to 6: nobody can react to a 6
+        step("bea", "use_ability", (6,), ability="Worried", conflict="c1", side="A", help="A"),
+        step("bea", "accept"),
+        step("bea", "end_action"),
+        step("cal", "use_ability", (6,), ability="Guilty", conflict="c1", side="B", help="B"),
+        step("cal", "accept"),
+        step("cal", "end_action"),
+        # Page 2, Starter Bea: [6] against [6] and no Debt to stake: Deadlocked, an Inspiration of 6 each
+        # for Bea and Cal
+        step("ann", "deadlock", conflict="c1", text="Guards and swarm hold the ballroom doors till dawn."),
+        step("bea", "pass"),
+        step("cal", "pass"),
+        step("ann", "pass"),
+        step("bea", "narrate", text="Morning. Aunt Sylvie does the laundry."),
+        step("bea", "begin_actions"),
+        step("bea", "create_conflict", text="Aunt Sylvie finds the costume in the laundry"),
+        step("bea", "end_action"),
+        # Great Leap is super: 1 Debt on Duty, staked; Bea objects, and Cal stakes it again with a reason
+        step(
+            "cal", "use_ability", (4,), ability="Great Leap", conflict="c2", side="A", help="A", drive="duty"
+        ),
+        step("cal", "accept"),
+        step("cal", "pass"),
+        step("ann", "pass"),
+        step(
+            "cal", "stake", conflict="c2", amount=1, drive="duty", why="Rampart's duty is to keep Sylvie safe"
+        ),
+        step("bea", "object", conflict="c2", reason="Keeping his secret is not duty: it is fear"),
+        step(
+            "cal",
+            "stake",
+            conflict="c2",
+            amount=1,
+            drive="duty",
+            why="He swore to protect the city's families",
+        ),
+        # the Inspiration raises A's 4 to 6; split into 3 and 3 (1 + 1 staked: two dice), one 3 split off
+        step("cal", "inspire", value=6, conflict="c2", side="A", die=1),
+        step("cal", "split", conflict="c2", side="A", die=1, parts=2),
+        # (samples.step's own ``dice`` are the rolls; the split-off's dice field goes in by _step)
+        SampleStep(
+            _step("cal", "split_off", conflict="c2", side="A", label="Rampart takes the blame", dice="3")
+        ),
+        step("cal", "end_action"),
+        step(
+            "ann",
+            "use_ability",
+            (5,),
+            ability="Bug Control",
+            conflict="c2",
+            side="B",
+            help="B",
+            drive="truth",
+        ),
+        step("ann", "accept"),
+        step("ann", "pass"),
+        step("cal", "pass"),
+        step("ann", "end_action"),
+        # Page 3, Starter Cal: Ann claims B, which controls c2 ([5] against [3] and [3])
+        step("cal", "pass"),
+        step("ann", "claim", conflict="c2", side="B"),
+        step("bea", "pass"),
+        step("cal", "narrate", text="Sylvie holds up the costume; Skitter's bugs hum in the walls."),
+        step("cal", "begin_actions"),
+        step("cal", "create_conflict", text="Reporters camp outside the house"),
+        step("cal", "end_action"),
+        step(
+            "ann", "use_ability", (2,), ability="Swarm Sense", conflict="c3", side="B", help="B", drive="love"
+        ),
+        step("ann", "accept"),
+        step("ann", "pass"),
+        step("bea", "pass"),
+        step("cal", "pass"),
+        step("ann", "end_action"),
+        step("bea", "use_ability", (4,), ability="Gossip", conflict="c3", side="A", help="A"),
+        step("bea", "accept"),
+        step("cal", "pass"),
+        step("ann", "pass"),
+        step("bea", "end_action"),
+        # resolving: instead of resolving c2, Ann turns B's 5 to 1 for a Story Token
+        step("ann", "gloat", conflict="c2", count=1, text="Skitter's bugs spell out: nothing to see here."),
+        step("ann", "end_scene"),
+        step("bea", "end_scene"),
+        step("cal", "end_scene"),
+    )
+    return Session("capes more", "capes", SEATS, steps, {})
 
 
 def _step(seat: str, type_: str, **payload: object) -> Command:
