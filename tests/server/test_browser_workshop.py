@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
+from capeworks.systems.workshop.samples import SHEETS
 from tests.server.browser_fixtures import SEATS
 from tests.server.test_browser import CHROMIUM, Seats, field, give_dice, menu, prompt, shoot, sit
 
@@ -92,3 +94,41 @@ def test_workshop_add_combatant__samples_are_named_and_suggested(web_table: str,
     field(add, "sample").fill("viper")
     add.locator("button[type=submit]").click()
     expect(gm.locator(".log")).to_contain_text("Madame Viper joins the fight")
+
+
+def test_workshop_add_combatant__a_sample_comes_as_its_sheet_says(web_table: str, chromium: Browser) -> None:
+    # the form sent every field it drew at its default (named ticked, count 1, Health 10, Toughness 4,
+    # Defense 10), and a sample takes only the fields not given: the goons (six unnamed mooks,
+    # WS-MOOK-004/005, src 175) came as one named goon of Health 10, and Madame Viper had the form's
+    # Health, Toughness and Defense. A field left as the form drew it is not sent now
+    table = Seats(web_table, "workshop", SEATS, title="Warehouse")
+    gm = sit(chromium, table.invites["gm"])
+    for sample in ("goons", "viper"):
+        add = menu(gm, "add a combatant")
+        # the box drawn ticked says what leaving it so means
+        expect(add.locator(".field", has=gm.locator("[id$='-named']")).locator(".about")).to_contain_text(
+            "Not given beside a sample: the sample's own (the goons are unnamed)."
+        )
+        field(add, "id").fill(sample)
+        field(add, "sample").fill(sample)
+        add.locator("button[type=submit]").click()
+        expect(gm.locator(".notice")).to_have_text("Done.")
+    expect(gm.locator(".log")).to_contain_text("Goons joins the fight (villains)")
+    expect(gm.locator(".log")).to_contain_text("Madame Viper joins the fight (villains)")
+    view = httpx.get(f"{web_table}/api/tables/{table.id}", headers={"X-Seat-Token": table.token("gm")}).json()
+    characters = view["view"]["characters"]
+    goons, viper = characters["goons"], characters["viper"]
+    assert (goons["named"], goons["count"], goons["health"], goons["toughness"], goons["defense"]) == (
+        False,
+        SHEETS["goons"]["count"],
+        SHEETS["goons"]["health"],
+        SHEETS["goons"]["toughness"],
+        SHEETS["goons"]["defense"],
+    )
+    assert (viper["named"], viper["health"], viper["toughness"], viper["defense"]) == (
+        True,
+        SHEETS["viper"]["health"],
+        SHEETS["viper"]["toughness"],
+        SHEETS["viper"]["defense"],
+    )
+    assert gm.js_errors == []  # type: ignore[attr-defined]

@@ -319,6 +319,16 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
   </div>`;
 }
 
+// The payload less the fields left as the form drew them (at their schema's default): a field not
+// sent takes the rules' own default, which may hang on another field, where one sent is a choice
+// made. A Workshop sample brings its own sheet (the goons: six unnamed mooks of Health 5) and a
+// Weaverdice weapon its stat, damage and range, each only for the fields not given: sent at the
+// form's defaults, they were a named goon of Health 10 and a pistol swung in melee with Brawn.
+export function changedOnly(payload, fields, values) {
+  const left = new Set(fields.filter((f) => !f.required && values[f.name] === initial(f.kind, f.s)).map((f) => f.name));
+  return Object.fromEntries(Object.entries(payload).filter(([name]) => !left.has(name)));
+}
+
 // The form: fixed fields as plain words, open fields as inputs, one submit.
 export function SchemaForm({
   schema, fixed, idBase, submitLabel, onSubmit, context, extra = null, before = null, fieldsLabel = "", busy = false,
@@ -334,7 +344,7 @@ export function SchemaForm({
     setProblem(issue);
     if (!payload) return;
     // A form that was accepted starts afresh; a refused one keeps what was typed.
-    Promise.resolve(onSubmit({ ...(fixed || {}), ...payload })).then((accepted) => {
+    Promise.resolve(onSubmit({ ...(fixed || {}), ...changedOnly(payload, fields, values) })).then((accepted) => {
       if (accepted) setValues(Object.fromEntries(fields.map((f) => [f.name, initial(f.kind, f.s)])));
     });
   }
