@@ -353,3 +353,16 @@ def test_import__a_gm_run_table_with_no_gm_seat_is_refused(client: TestClient, s
     assert client.post("/api/tables/import", json=store.export(made.id)).status_code == 201
     capes = store.create_table(get_ruleset("capes"), seats=[Seat(id="ann", name="Ann")])
     assert client.post("/api/tables/import", json=store.export(capes.id)).status_code == 201
+
+
+def test_refused_command__a_pattern_is_said_in_words(client: TestClient, rwyn: Seated, store: Store) -> None:
+    # a new player typed their character's name as its id: the answer was pydantic's regular
+    # expression ("String should match pattern '^[A-Za-z0-9_.-]+$'"), which says nothing to them
+    before = store.load(rwyn.id).version
+    refused = act(client, rwyn, "ann", "add_character", id="Ada Lark", sample="ada")
+    assert refused.status_code == 422 and refused.json() == {
+        "error": "invalid_command",
+        "message": "Cannot read the add_character command: id: use only letters, digits, '_', '.' and '-', "
+        "with no spaces.",
+    }
+    assert store.load(rwyn.id).version == before
