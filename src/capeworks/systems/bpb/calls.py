@@ -26,11 +26,11 @@ from capeworks.systems.bpb.lookups import (
     spend_check,
 )
 from capeworks.systems.bpb.model import Call, Status
-from capeworks.systems.bpb.sheet import attribute_name
+from capeworks.systems.bpb.sheet import Character, attribute_name
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import LADDER, Take, Task, allowed_takes, opposed
 
-__all__ = ["call_task", "contest", "racing", "roll_task", "team_task", "withdraw"]
+__all__ = ["call_task", "called_task", "contest", "racing", "roll_task", "team_task", "withdraw"]
 
 #: BPB-EXT-002: an extreme success counts as three successes
 EXTREME_COUNTS = 3
@@ -214,15 +214,7 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
         in_turn = False
     else:
         in_turn = require_turn(state, who, task=True)
-    attribute = call.attributes.get(who.id, call.attribute)
-    task = Task(
-        attribute=rank_of(state, who, attribute),
-        bonus=call.bonus,
-        # BPB-MOVE-007 (src 103: "any attacks or task rolls"): the run or sprint of the roller's own turn
-        # under way, a reaction asked in the middle of it too (src 143)
-        difficulty=call.difficulty + hurried_now(state, who),
-        expertise=who.has_expertise(call.skills.get(who.id, call.skill) or attribute),
-    )
+    task = called_task(state, who, call)
     roll = make_roll(
         dice,
         f"{who.name}: {call.task or call.attribute}",
@@ -237,6 +229,21 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
     emit(b, dice, TaskRolled(character=who.id, roll=roll, call=call.id, counted=counted, in_turn=in_turn))
     _settle(b, b.state.calls[call.id])
     return b
+
+
+def called_task(state: BpbState, who: Character, call: Call) -> Task:
+    """The task ``who`` rolls for ``call`` (BPB-ROLL-006): their rank in the call's attribute (or the
+    one a competition names for them), the call's bonus, its difficulty, their expertise. The roll
+    and the odds its prompt shows before it are worked out from this one task."""
+    attribute = call.attributes.get(who.id, call.attribute)
+    return Task(
+        attribute=rank_of(state, who, attribute),
+        bonus=call.bonus,
+        # BPB-MOVE-007 (src 103: "any attacks or task rolls"): the run or sprint of the roller's own turn
+        # under way, a reaction asked in the middle of it too (src 143)
+        difficulty=call.difficulty + hurried_now(state, who),
+        expertise=who.has_expertise(call.skills.get(who.id, call.skill) or attribute),
+    )
 
 
 def racing(state: BpbState, call: Call) -> list[str]:
