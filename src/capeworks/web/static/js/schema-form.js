@@ -222,7 +222,9 @@ function mapValues(s) {
 
 // Names a field might take its value from: ids of the view's collection of the
 // same name (``character`` -> the keys of ``characters``; a list ``characters`` -> the
-// same), or the seats for owners.
+// same), or the seats for owners. A collection is of records (a character's sheet): a map of
+// words by id is none (Capes' ``names``, each player's name, offered the players' ids for a new
+// character's name).
 function suggestionsFor(name, context, kind) {
   // a number is never a seat or a collection's key: no such suggestions for it
   if (kind !== "text" && kind !== "list") return [];
@@ -232,7 +234,9 @@ function suggestionsFor(name, context, kind) {
   if (name === "owner" || name === "seat") return seats.map((s) => s.id);
   for (const key of kind === "list" ? [name] : [`${name}s`, `${name}es`]) {
     const found = state[key];
-    if (found && typeof found === "object" && !Array.isArray(found)) return Object.keys(found);
+    const records = found && typeof found === "object" && !Array.isArray(found) &&
+      Object.values(found).every((v) => v && typeof v === "object");
+    if (records) return Object.keys(found);
   }
   return [];
 }
