@@ -132,3 +132,34 @@ def test_workshop_add_combatant__a_sample_comes_as_its_sheet_says(web_table: str
         SHEETS["viper"]["defense"],
     )
     assert gm.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_workshop_tracker__a_groups_head_count_is_a_chip_of_its_own(
+    web_table: str, chromium: Browser
+) -> None:
+    # the tracker split the Status cell at commas and the panel ends an unnamed group's cell with its
+    # head count, so the goons' Active Defense read "loses_action x6": six lost Actions, to a new
+    # player, where it is one lost Action of a group of six
+    table = Seats(web_table, "workshop", SEATS, title="Warehouse")
+    table.act("ann", "add_character", id="jade", sample="jade")
+    table.act("gm", "add_character", id="goons", sample="goons")
+    ann = sit(chromium, table.invites["ann"])
+    goons = ann.locator(".workshop-tracker tr", has_text="Goons").locator(".chip")
+    expect(goons).to_have_text(["6 in the group"])
+    table.act("gm", "start_sequence")
+    table.act("ann", "attack", character="jade", targets=["goons"])
+    # the goons dodge (a Shot, and their next Action); dice 1 and 1: 12 + 0 = AV 12 vs Defense 13, a miss
+    table.act("gm", "answer", (1, 1), prompt=_gm_prompt(web_table, table), option="yes")
+    expect(ann.locator(".log")).to_contain_text("Goons spends a Shot on an Active Defense")
+    expect(goons.filter(has_text="loses action")).to_have_count(1)
+    expect(goons.filter(has_text="6 in the group")).to_have_count(1)
+    expect(goons.filter(has_text="_")).to_have_count(0)
+    expect(ann.locator(".log")).to_contain_text("vs Defense 13: miss")
+    assert ann.js_errors == []  # type: ignore[attr-defined]
+
+
+def _gm_prompt(web_table: str, table: Seats) -> str:
+    """The id of the GM's one open prompt."""
+    view = httpx.get(f"{web_table}/api/tables/{table.id}", headers={"X-Seat-Token": table.token("gm")}).json()
+    (prompt,) = view["prompts"]
+    return str(prompt["id"])
