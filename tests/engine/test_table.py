@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pydantic import BaseModel, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from capeworks.engine import Command, Role, Seat, Table, Viewer
 from capeworks.engine.table import REVERTED, UNDO_REQUESTED, describe_validation_error
@@ -94,6 +94,28 @@ def test_describe_validation_error__a_validators_sentence_reads_without_pydantic
     # the model's refusal of the two fields together is its own sentence, with no "value: Value error,"
     assert describe_validation_error("the either command", caught.value) == (
         "Cannot read the either command: give a= or b=, not both."
+    )
+
+
+@pytest.mark.parametrize(
+    ("pattern", "typed", "said"),
+    [
+        (r"^[A-Za-z0-9_.-]+$", "Ada Lark", "id: use only letters, digits, '_', '.' and '-', with no spaces"),
+        (r"^[a-z0-9_]+$", "Ada", "id: use only small letters, digits and '_', with no spaces"),
+        (r"^(|exemplar|non_person)$", "hero", "id: must be one of (empty), exemplar, non_person"),
+        # a pattern not told in words keeps pydantic's sentence
+        (r"^[a-z][a-z0-9]*$", "9", "id: String should match pattern '^[a-z][a-z0-9]*$'"),
+    ],
+)
+def test_describe_validation_error__a_pattern_is_said_in_words(pattern: str, typed: str, said: str) -> None:
+    class Named(BaseModel):
+        id: str = Field(pattern=pattern)
+
+    with pytest.raises(ValidationError) as caught:
+        Named(id=typed)
+    assert (
+        describe_validation_error("the named command", caught.value)
+        == f"Cannot read the named command: {said}."
     )
 
 

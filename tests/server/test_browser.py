@@ -591,7 +591,9 @@ def test_gm_seats__invite_a_seat_give_a_new_link_and_download_the_table(
     saved = tmp_path / "export.json"
     download.value.save_as(saved)
     assert SECRET in saved.read_text(encoding="utf-8")
-    expect(bo_again.locator(".seats-card")).to_have_count(0)
+    # a player's seats card holds no link but its own to take, and no download
+    expect(bo_again.locator(".seats-card a")).to_have_count(0)
+    expect(bo_again.get_by_role("button", name=re.compile("Download|Invite|^New link for"))).to_have_count(0)
 
     # and brings it back from the lobby as a new table, whose GM link shows the same story
     gm.goto(web_table + "/")

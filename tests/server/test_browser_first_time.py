@@ -17,6 +17,8 @@ from tests.server.test_browser import CAPES_SEATS, CHROMIUM, Seats, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
+#: the GM's private note: no player's page may contain it
+GM_NOTE = "the night watchman is in on it"
 #: what the dice library says of "2d" (a die with no sides)
 NO_SIDES = "Cannot read dice '2d'"
 
@@ -226,3 +228,45 @@ def test_refusal_of_a_form_far_down_the_page__is_said_where_it_can_be_read(
         expect(notice).to_be_in_viewport()
     finally:
         context.close()
+
+
+def test_player_seats_card__who_sits_where_whom_to_ask_and_a_new_link_of_ones_own(
+    web_table: str, chromium: Browser
+) -> None:
+    # a player at a GM's table had no seats card: nothing said whom to ask for a lost link or a
+    # friend's seat, and the new link of its own the server grants every seat (docs/web.md) was
+    # nowhere on the page, so a player could not move to another browser without the GM
+    table = Seats(web_table, "rwyn", SEATS)
+    table.act("gm", "gm_note", text=GM_NOTE)
+    ann = sit(chromium, table.invites["ann"])
+    card = ann.locator(".seats-card")
+    expect(card.locator(".seat-list li")).to_have_text(["Gail (GM)", "Ann (you)", "Bo"])
+    expect(card).to_contain_text("A lost link, or a seat for someone new: ask Gail, the GM.")
+    # nothing of the GM's: no invitation, no other seat's link, no download
+    expect(card.locator("summary", has_text="Invite another seat")).to_have_count(0)
+    expect(card.get_by_role("button", name=re.compile("^New link for|Download"))).to_have_count(0)
+    assert GM_NOTE not in ann.content()
+
+    # a new link of her own, asked first; "no" changes nothing
+    card.locator("summary", has_text="Sit down in another browser").click()
+    ann.once("dialog", lambda dialog: dialog.dismiss())
+    card.get_by_role("button", name="A new link for me").click()
+    expect(ann.locator(".status.live")).to_be_visible()
+    asked: list[str] = []
+
+    def answer_yes(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    ann.once("dialog", answer_yes)
+    card.get_by_role("button", name="A new link for me").click()
+    expect(ann.locator(".fatal h1")).to_have_text("Your seat has a new link")
+    assert "stops acting for you" in asked[0]
+    link = ann.locator(".fatal .issued a")
+    expect(link).to_have_count(1)
+    expect(ann.locator("button, input, select, textarea, summary")).to_have_count(0)
+    # the link seats another browser as Ann, with the table as it stands
+    moved = sit(chromium, link.get_attribute("href") or "")
+    expect(moved.locator(".me")).to_contain_text("You are Ann")
+    expect(moved.locator(".log")).to_contain_text("Ann sits down")
+    assert moved.js_errors == [] and ann.js_errors == []  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server.browser_fixtures import SEATS
-from tests.server.test_browser import CHROMIUM, Seats, field, menu, sit
+from tests.server.test_browser import CAPES_SEATS, CHROMIUM, Seats, field, menu, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -40,3 +40,22 @@ def test_add_character__the_samples_are_named_and_suggested(
     add.locator("button[type=submit]").click()
     expect(gm.locator(".log")).to_contain_text(joins)
     assert gm.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_capes_add_sample__the_samples_are_named_and_suggested(web_table: str, chromium: Browser) -> None:
+    # Capes' "add sample" asked for a Name and suggested the players' ids (the form took Capes'
+    # ``names``, each player's name by id, for a collection): which samples there are was said only
+    # once one was refused ("There is no sample character called ... Known: ...")
+    table = Seats(web_table, "capes", CAPES_SEATS)
+    bea = sit(chromium, table.invites["bea"])
+    add = menu(bea, "add sample")
+    names = ["Skitter", "Aunt Sylvie", "Rampart", "Inspector Vale", "The Charity Gala"]
+    options = add.locator("datalist[id$='-name-options'] option")
+    assert options.evaluate_all("os => os.map(o => o.value)") == names
+    expect(add.locator(".field", has=bea.locator("[id$='-name']")).locator(".about")).to_have_text(
+        "A sample character: " + ", ".join(names) + "."
+    )
+    field(add, "name").fill("Rampart")
+    add.locator("button[type=submit]").click()
+    expect(bea.locator(".log")).to_contain_text("Rampart")
+    assert bea.js_errors == []  # type: ignore[attr-defined]

@@ -34,3 +34,37 @@ def test_wd_start_fight__who_fights_is_ticked_by_name(web_table: str, chromium: 
     for page in (gm, ann):
         expect(page.locator(".log")).to_contain_text("Order: Stave, Ramjet.")
     assert gm.js_errors == [] and ann.js_errors == []  # type: ignore[attr-defined]
+
+
+#: a pistol in hand: a ranged weapon on Dexterity, a tier-2 piercing wound (src 588, 602, 622-628)
+PISTOL = {
+    "name": "Pistol",
+    "damage": "pierce",
+    "tier": 2,
+    "attack_stat": "dexterity",
+    "ranged": True,
+    "keywords": ["gun"],
+}
+
+
+@pytest.mark.rules("WD-COMBAT-017", "WD-EQUIP-002")
+def test_wd_attack_form__a_weapon_named_fights_as_its_sheet_says(web_table: str, chromium: Browser) -> None:
+    # the attack form sent every field it drew at its default (stat Brawn, damage bash, tier lesser,
+    # melee ticked), and what an attack states outright beats its weapon's own (src 588: "Brawn or
+    # Dexterity, depending on weapon"): Ramjet's pistol was swung in melee on Brawn for a lesser bash.
+    # A field left as the form drew it is not sent now, so the pistol's own stat, damage and range hold
+    table = Seats(web_table, "weaverdice", SEATS, title="Dockside shots")
+    table.act("gm", "add_character", sheet={**SAMPLES["ramjet"], "held": [PISTOL]}, owner="ann")
+    table.act("gm", "add_character", sheet=SAMPLES["thug"])
+    table.act("gm", "start_combat", dice=(1,))  # Ramjet 8 + 1 = 9 ties the thug's 6 + 3; the PC goes first
+    ann = sit(chromium, table.invites["ann"])
+    attack = menu(ann, "attack")
+    field(attack, "target").fill("thug")
+    field(attack, "weapon").fill("Pistol")
+    give_dice(ann, "6 6")
+    attack.locator("button[type=submit]").click()
+    expect(ann.locator(".notice")).to_have_text("Done.")
+    thug = ann.locator(".wd-tracker .wd-fighter[data-character='thug']")
+    expect(thug.locator(".wd-slot.wound.d-pierce")).to_have_count(1)
+    expect(thug.locator(".wd-slot.wound.d-bash")).to_have_count(0)
+    assert ann.js_errors == []  # type: ignore[attr-defined]

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
+from capeworks.systems.workshop.samples import SHEETS
 from tests.server.browser_fixtures import SEATS
 from tests.server.test_browser import CHROMIUM, Seats, field, give_dice, menu, prompt, shoot, sit
 
@@ -92,3 +94,72 @@ def test_workshop_add_combatant__samples_are_named_and_suggested(web_table: str,
     field(add, "sample").fill("viper")
     add.locator("button[type=submit]").click()
     expect(gm.locator(".log")).to_contain_text("Madame Viper joins the fight")
+
+
+def test_workshop_add_combatant__a_sample_comes_as_its_sheet_says(web_table: str, chromium: Browser) -> None:
+    # the form sent every field it drew at its default (named ticked, count 1, Health 10, Toughness 4,
+    # Defense 10), and a sample takes only the fields not given: the goons (six unnamed mooks,
+    # WS-MOOK-004/005, src 175) came as one named goon of Health 10, and Madame Viper had the form's
+    # Health, Toughness and Defense. A field left as the form drew it is not sent now
+    table = Seats(web_table, "workshop", SEATS, title="Warehouse")
+    gm = sit(chromium, table.invites["gm"])
+    for sample in ("goons", "viper"):
+        add = menu(gm, "add a combatant")
+        # the box drawn ticked says what leaving it so means
+        expect(add.locator(".field", has=gm.locator("[id$='-named']")).locator(".about")).to_contain_text(
+            "Not given beside a sample: the sample's own (the goons are unnamed)."
+        )
+        field(add, "id").fill(sample)
+        field(add, "sample").fill(sample)
+        add.locator("button[type=submit]").click()
+        expect(gm.locator(".notice")).to_have_text("Done.")
+    expect(gm.locator(".log")).to_contain_text("Goons joins the fight (villains)")
+    expect(gm.locator(".log")).to_contain_text("Madame Viper joins the fight (villains)")
+    view = httpx.get(f"{web_table}/api/tables/{table.id}", headers={"X-Seat-Token": table.token("gm")}).json()
+    characters = view["view"]["characters"]
+    goons, viper = characters["goons"], characters["viper"]
+    assert (goons["named"], goons["count"], goons["health"], goons["toughness"], goons["defense"]) == (
+        False,
+        SHEETS["goons"]["count"],
+        SHEETS["goons"]["health"],
+        SHEETS["goons"]["toughness"],
+        SHEETS["goons"]["defense"],
+    )
+    assert (viper["named"], viper["health"], viper["toughness"], viper["defense"]) == (
+        True,
+        SHEETS["viper"]["health"],
+        SHEETS["viper"]["toughness"],
+        SHEETS["viper"]["defense"],
+    )
+    assert gm.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_workshop_tracker__a_groups_head_count_is_a_chip_of_its_own(
+    web_table: str, chromium: Browser
+) -> None:
+    # the tracker split the Status cell at commas and the panel ends an unnamed group's cell with its
+    # head count, so the goons' Active Defense read "loses_action x6": six lost Actions, to a new
+    # player, where it is one lost Action of a group of six
+    table = Seats(web_table, "workshop", SEATS, title="Warehouse")
+    table.act("ann", "add_character", id="jade", sample="jade")
+    table.act("gm", "add_character", id="goons", sample="goons")
+    ann = sit(chromium, table.invites["ann"])
+    goons = ann.locator(".workshop-tracker tr", has_text="Goons").locator(".chip")
+    expect(goons).to_have_text(["6 in the group"])
+    table.act("gm", "start_sequence")
+    table.act("ann", "attack", character="jade", targets=["goons"])
+    # the goons dodge (a Shot, and their next Action); dice 1 and 1: 12 + 0 = AV 12 vs Defense 13, a miss
+    table.act("gm", "answer", (1, 1), prompt=_gm_prompt(web_table, table), option="yes")
+    expect(ann.locator(".log")).to_contain_text("Goons spends a Shot on an Active Defense")
+    expect(goons.filter(has_text="loses action")).to_have_count(1)
+    expect(goons.filter(has_text="6 in the group")).to_have_count(1)
+    expect(goons.filter(has_text="_")).to_have_count(0)
+    expect(ann.locator(".log")).to_contain_text("vs Defense 13: miss")
+    assert ann.js_errors == []  # type: ignore[attr-defined]
+
+
+def _gm_prompt(web_table: str, table: Seats) -> str:
+    """The id of the GM's one open prompt."""
+    view = httpx.get(f"{web_table}/api/tables/{table.id}", headers={"X-Seat-Token": table.token("gm")}).json()
+    (prompt,) = view["prompts"]
+    return str(prompt["id"])

@@ -306,3 +306,63 @@ def test_create__a_table_run_by_a_gm_with_no_gm_seat_is_refused(client: TestClie
     assert store.list_tables() == []
     # Capes has no GM: players alone make its table
     assert client.post("/api/tables", json={"ruleset": "capes", "seats": players}).status_code == 201
+
+
+def test_seats__a_player_at_a_gm_less_table_of_a_gm_run_rule_set_never_seats_a_gm(
+    client: TestClient, store: Store
+) -> None:
+    # `capeworks table new` (or an import) can leave a GM-run table without a GM seat; there anyone
+    # seated may seat people, and Ann seated a GM whose link she held: a player made herself GM
+    players = [Seat(id="ann", name="Ann"), Seat(id="bo", name="Bo")]
+    made = store.create_table(get_ruleset("rwyn"), title="Left without a GM", seats=players)
+    table = Seated(id=made.id, tokens=dict(made.tokens), invites={})
+    before = store.load(made.id).version
+    seats = f"/api/tables/{made.id}/seats"
+    refused = client.post(seats, json={"id": "boss", "name": "Boss", "role": "gm"}, headers=table.auth("ann"))
+    assert refused.status_code == 403, refused.text
+    assert refused.json() == {
+        "error": "not_permitted",
+        "message": "Only the table's owner can seat its GM, never a seat at the table: the GM runs the "
+        "game, so no player makes anyone GM. Seat the new person as a player.",
+    }
+    after = store.load(made.id)
+    assert after.version == before and [s.id for s in after.seats] == ["ann", "bo"]
+    # a player seat is still anyone's to add there, as at a table without a GM
+    added = client.post(seats, json={"id": "cy", "name": "Cy"}, headers=table.auth("bo"))
+    assert added.status_code == 201
+    # the table's owner (the CLI on its own database: no seat asking) seats the GM
+    store.join(made.id, Seat(id="gm", name="Gail", role="gm"))
+    assert store.load(made.id).gm_seat() == Seat(id="gm", name="Gail", role="gm")
+
+
+def test_import__a_gm_run_table_with_no_gm_seat_is_refused(client: TestClient, store: Store) -> None:
+    # over HTTP such a table could never get its GM (no seat at it may seat one), as a new table
+    # without a GM seat is refused; Capes, which has no GM, imports as before
+    made = store.create_table(get_ruleset("workshop"), seats=[Seat(id="ann", name="Ann")])
+    document = store.export(made.id)
+    refused = client.post("/api/tables/import", json=document)
+    assert refused.status_code == 422 and refused.json() == {
+        "error": "invalid_request",
+        "message": "This table of The Workshop has no GM seat, and nobody at it may make anyone GM: the GM "
+        "runs the game. Seat its GM where the table was kept (capeworks table join TABLE --seat "
+        "id:name:gm), export it again and import that.",
+        "field": "seats",
+    }
+    assert [t.id for t in store.list_tables()] == [made.id]
+    store.join(made.id, Seat(id="gm", name="Gail", role="gm"))
+    assert client.post("/api/tables/import", json=store.export(made.id)).status_code == 201
+    capes = store.create_table(get_ruleset("capes"), seats=[Seat(id="ann", name="Ann")])
+    assert client.post("/api/tables/import", json=store.export(capes.id)).status_code == 201
+
+
+def test_refused_command__a_pattern_is_said_in_words(client: TestClient, rwyn: Seated, store: Store) -> None:
+    # a new player typed their character's name as its id: the answer was pydantic's regular
+    # expression ("String should match pattern '^[A-Za-z0-9_.-]+$'"), which says nothing to them
+    before = store.load(rwyn.id).version
+    refused = act(client, rwyn, "ann", "add_character", id="Ada Lark", sample="ada")
+    assert refused.status_code == 422 and refused.json() == {
+        "error": "invalid_command",
+        "message": "Cannot read the add_character command: id: use only letters, digits, '_', '.' and '-', "
+        "with no spaces.",
+    }
+    assert store.load(rwyn.id).version == before

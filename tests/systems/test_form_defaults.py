@@ -1,10 +1,10 @@
 """A command sent with every default spelled out means what it means without them.
 
-The web table's form sends every field it shows, each at its default unless the player changed it
-(a checkbox false, a pace "walk", a die 1). The command models refuse fields that contradict each
-other or that the path taken would drop unread; a field at its default is no choice, so it must
-never be refused as one. Each command of each ruleset is validated twice, with its required fields
-only and with every default added, and must read the same.
+The web table's form leaves out a field the player did not change, but a script, the CLI or an
+older page may spell a default out (a checkbox false, a pace "walk", a die 1). The command models
+refuse fields that contradict each other or that the path taken would drop unread; a field at its
+default is no choice, so it must never be refused as one. Each command of each ruleset is
+validated twice, with its required fields only and with every default added, and must read the same.
 """
 
 from __future__ import annotations

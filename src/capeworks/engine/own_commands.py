@@ -11,6 +11,7 @@ payload is refused with live here too, beside the table setting
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
@@ -82,12 +83,45 @@ class RefuseUndoCommand(BaseModel):
     seat: str = Field(min_length=1, max_length=64)
 
 
+#: a pattern of one character class (an id's: ``^[A-Za-z0-9_.-]+$``), or of a few words (``^(a|b)$``)
+_CLASS_PATTERN = re.compile(r"\^\[([^\]\\^]+)\]\+\$")
+_WORDS_PATTERN = re.compile(r"\^\(([\w|]*)\)\$")
+#: ranges a character class may name, in words
+_RANGES = {"A-Z": "capital letters", "a-z": "small letters", "0-9": "digits"}
+
+
+def pattern_words(pattern: str) -> str | None:
+    """What a text must be to match ``pattern``, in words a player reads (pydantic says the regular
+    expression: "String should match pattern '^[A-Za-z0-9_.-]+$'"); None for a pattern not told here."""
+    words = _WORDS_PATTERN.fullmatch(pattern)
+    if words is not None:
+        choices = [w if w else "(empty)" for w in words.group(1).split("|")]
+        return "must be one of " + ", ".join(choices)
+    one = _CLASS_PATTERN.fullmatch(pattern)
+    if one is None:
+        return None
+    body, kinds = one.group(1), []
+    for span, name in _RANGES.items():
+        if span in body:
+            kinds.append(name)
+            body = body.replace(span, "")
+    if "capital letters" in kinds and "small letters" in kinds:
+        kinds = ["letters", *(k for k in kinds if not k.endswith(" letters"))]
+    if "-" in body[1:-1] or "\\" in body:  # another range or an escape: not said here
+        return None
+    kinds += [repr(c) for c in body]
+    allowed = ", ".join(kinds[:-1]) + " and " + kinds[-1] if len(kinds) > 1 else kinds[0]
+    return f"use only {allowed}, with no spaces"
+
+
 def describe_validation_error(what: str, error: ValidationError) -> str:
     """Turn pydantic's report into one sentence a player can read."""
     parts = []
     for item in error.errors()[:3]:
         # a validator's own sentence reads without pydantic's "Value error, " in front of it
         said = item.get("ctx", {}).get("error") if item["type"] == "value_error" else None
+        if item["type"] == "string_pattern_mismatch":
+            said = pattern_words(str(item.get("ctx", {}).get("pattern", "")))
         msg = str(said) if said is not None else item["msg"]
         if item["loc"]:
             parts.append(f"{'.'.join(str(p) for p in item['loc'])}: {msg}")

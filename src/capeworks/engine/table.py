@@ -460,8 +460,10 @@ class Table:
     def prepare_join(self, seat: Seat, *, by: str | None = None) -> list[Event]:
         """Events seating a new person; ``by`` is the seat asking, when one is known.
 
-        At a table with a GM only the GM seats people; without one, anyone seated.
-        (Without ``by`` the caller is the table's owner, e.g. the CLI on its own file.)
+        At a table with a GM only the GM seats people; without one, anyone seated, but never a GM:
+        a GM-run table left without one (made by the CLI, or imported so) gets its GM from its owner
+        alone, or a player would make themselves GM. (Without ``by`` the caller is the table's
+        owner, e.g. the CLI on its own file.)
         """
         if by is not None:
             actor = self.seat(by)
@@ -473,6 +475,11 @@ class Table:
             raise RuleViolation("TABLE-SEAT", f"{self.ruleset.title} is played without a GM.")
         if seat.role == Role.GM and self.gm_seat() is not None:
             raise RuleViolation("TABLE-SEAT", "This table already has a GM.")
+        if seat.role == Role.GM and by is not None:
+            raise NotPermitted(
+                "Only the table's owner can seat its GM, never a seat at the table: the GM runs the "
+                "game, so no player makes anyone GM. Seat the new person as a player."
+            )
         return self._stamp([Event.of(SeatJoined(seat=seat))], seat=None)
 
     def prepare_undo(self, seat_id: str, command_id: int | None = None) -> list[Event]:

@@ -161,8 +161,23 @@ class Tables:
         return self._created(created, seats, base_url)
 
     def import_(self, document: Mapping[str, Any], *, base_url: str) -> dict[str, Any]:
-        """Store an exported table under a new id; fresh tokens, this once."""
-        created = self.store.import_(document)
+        """Store an exported table under a new id; fresh tokens, this once.
+
+        A table of a rule set run by a GM with no GM seat (made by the CLI without one) is refused,
+        as :meth:`create` refuses one: over HTTP nobody could seat its GM later, since no seat at
+        the table may make anyone GM (Table.prepare_join); its owner seats one with the CLI first.
+        """
+
+        def check(table: Table) -> None:
+            if table.ruleset.has_gm and table.gm_seat() is None:
+                raise InvalidRequest(
+                    f"This table of {table.ruleset.title} has no GM seat, and nobody at it may make "
+                    "anyone GM: the GM runs the game. Seat its GM where the table was kept "
+                    "(capeworks table join TABLE --seat id:name:gm), export it again and import that.",
+                    field="seats",
+                )
+
+        created = self.store.import_(document, check=check)
         return self._created(created, self.store.load(created.id).seats, base_url)
 
     def _created(self, created: CreatedTable, seats: Sequence[Seat], base_url: str) -> dict[str, Any]:

@@ -546,14 +546,23 @@ class Store:
             "chain": hashes,
         }
 
-    def import_(self, document: Mapping[str, Any], *, keep_id: bool = False) -> CreatedTable:
+    def import_(
+        self,
+        document: Mapping[str, Any],
+        *,
+        keep_id: bool = False,
+        check: Callable[[Table], None] | None = None,
+    ) -> CreatedTable:
         """Store an exported table under a new id (or its own with ``keep_id``).
 
         The document is validated (limits, hash chain) and its log replayed
-        before anything is written; seats get fresh tokens, returned this once.
+        before anything is written; ``check``, a front end's own condition on the
+        replayed table, may then refuse it. Seats get fresh tokens, returned this once.
         """
         parsed = parse_document(document)
         table = check_document(parsed, self._resolve)
+        if check is not None:
+            check(table)
         return self._insert_table(
             table,
             table_id=parsed.table.id if keep_id else None,

@@ -206,3 +206,40 @@ def test_multidisciplinary_team_task() -> None:
     events = d.do("ann", "roll", call=call, character="widow", dice=(6, 6))
     assert one(events, "call_closed").outcome == "succeeded"
     d.refuse("gm", "team_task", error=InvalidCommand, members="widow", difficulty=12, required=2)
+
+
+@pytest.mark.rules(
+    "BPB-ROLL-001", "BPB-ROLL-005", "BPB-ROLL-006", "BPB-XS-001", "BPB-TAKE-001", "BPB-TAKE-002"
+)
+def test_a_called_task_shows_its_odds_before_the_roll() -> None:
+    # the call's prompt said only "Roll": a new player had no chance to weigh before rolling, where a
+    # block's or a dodge's prompt shows one. Widow's Agility 4 vs 10 without expertise: 2d6 >= 6,
+    # 26/36 = 72%; with Acrobatics (expertise) vs challenging 12: 2d6 >= 8, 15/36 = 42%, extreme at
+    # 2d6 >= 11, 3/36 = 8% (src 151-165); calm, she may take 7 (11 vs 12, fails) or 12 (16, succeeds)
+    d = table()
+    d.do("gm", "call_task", character="widow", attribute="Agility", difficulty=10)
+    (plain,) = (p for p in d.prompts("ann") if p.kind == "task")
+    assert [o.label for o in plain.options] == ["Roll (2d6+4 vs 10: 72%)"]
+    d.do("ann", "roll", call=max(state(d).calls), character="widow", dice=(3, 3))
+    d.do(
+        "gm",
+        "call_task",
+        character="widow",
+        attribute="Agility",
+        skill="Acrobatics",
+        level="challenging",
+        **CALM,
+    )
+    (calm,) = (p for p in d.prompts("ann") if p.kind == "task")
+    assert [o.label for o in calm.options] == [
+        "Roll (2d6+4 vs 12: 42%, extreme 8%)",
+        "Take 7 (the average): 11 vs 12, fails",
+        "Take 12 (the most): 16 vs 12, succeeds",
+    ]
+    assert task_odds(Task(attribute=4, difficulty=12, expertise=True)).extreme == str(Fraction(3, 36))
+    # past 12 over her Agility no roll reaches it (src 153): only a plot point's automatic success
+    # would (src 469), and Widow has none, so nothing is offered to roll in vain
+    d.do("ann", "roll", call=max(state(d).calls), character="widow", take="max")
+    d.do("gm", "call_task", character="widow", attribute="Agility", difficulty=17)
+    (far,) = (p for p in d.prompts("ann") if p.kind == "task")
+    assert far.options == []

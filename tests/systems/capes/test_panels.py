@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from capeworks.engine import Viewer, get_ruleset
+from capeworks.engine import Command, Seat, Table, Viewer, get_ruleset
 from capeworks.engine.conformance import play_sample
+from capeworks.errors import RuleViolation
 
 
 @pytest.mark.rules("CAPES-DEBT-002", "CAPES-PRIN-003")
@@ -31,3 +32,15 @@ def test_log__a_page_change_is_a_line_of_its_own() -> None:
         "Scene 1, Page 2: Bea starts",
         "Scene 1, Page 3: Cal starts",
     ]
+
+
+@pytest.mark.rules("CAPES-SCENE-001", "CAPES-SCENE-002")
+def test_panels__before_the_first_scene_nobody_is_told_to_pass() -> None:
+    # a new table's "Now" said "anyone may declare the next Scene (or pass)", but the first Scene is
+    # any volunteer's (src 62) and passing it is refused ("there is nothing to pass"): no pass
+    # button was offered, and the words sent a new player looking for one
+    table = Table.new("capes", seats=[Seat(id="ann", name="Ann"), Seat(id="bea", name="Bea")])
+    now = dict({p.title: p for p in table.ruleset.panels(table.state, Viewer(seat="bea"))}["Now"].rows)
+    assert now["Turn"] == "anyone may declare the first Scene"
+    with pytest.raises(RuleViolation, match="there is nothing to pass"):
+        table.execute(Command(type="pass", seat="bea", payload={}))

@@ -248,7 +248,8 @@ def require_may_roll(state: BpbState, call: Call, who: Character) -> bool:
 
 def called_task(state: BpbState, call: Call, who: Character) -> Task:
     """The task ``who`` rolls for ``call`` now: their attribute (or power) for it, the call's bonus and
-    difficulty, and the run or sprint of their own turn under way."""
+    difficulty, and the run or sprint of their own turn under way (BPB-ROLL-006). The roll and the odds
+    its prompt shows before it are worked out from this one task."""
     attribute = call.attributes.get(who.id, call.attribute)
     return Task(
         attribute=rank_of(state, who, attribute),

@@ -28,7 +28,7 @@ from capeworks.systems.bpb.model import Call, Effect, Pending, Stage
 from capeworks.systems.bpb.movement import ground
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import Task
+from capeworks.systems.bpb.tasks import TAKEN, Take, Task
 
 __all__ = ["open_prompts"]
 
@@ -73,17 +73,17 @@ def _call(state: BpbState, call: Call, cid: str) -> Prompt:
     who = state.characters[cid]
     attribute = call.attributes.get(cid, call.attribute)
     task = f" to {call.task}" if call.task else ""
-    words = {"roll": "Roll", "average": "Take 7 (the average)", "max": "Take 12 (the most)"}
+    rolled = called_task(state, call, who)
     options = [
         PromptOption(
             value=take,
-            label=words.get(take, take),
+            label=_take_words(rolled, take),
             command="roll",
             payload={"call": call.id, "character": cid, "take": take},
         )
         for take in call.takes
     ]
-    if called_task(state, call, who).impossible:
+    if rolled.impossible:
         # BPB-ROLL-005 (src 153): "just too difficult": no roll or take reaches it; only a plot point's
         # automatic success does (src 469), unless the GM forbade it (BPB-PP-006)
         options = [
@@ -106,6 +106,24 @@ def _call(state: BpbState, call: Call, cid: str) -> Prompt:
         options=options,
         context={"call": call.id, "character": cid},
     )
+
+
+def _take_words(task: Task, take: str) -> str:
+    """An answer to a call with what it comes to, worked out before it is chosen, as a block's or a
+    dodge's is: a roll's chance (BPB-ROLL-001, its extreme success's with expertise, BPB-XS-001; out of
+    reach past 12, BPB-ROLL-005), a taken 7 or 12's total (BPB-TAKE-001/002)."""
+    sum_ = task.attribute + task.bonus
+    if take == Take.ROLL:
+        if task.impossible:
+            return f"Roll (2d6{sum_:+d} vs {task.difficulty}: out of reach)"
+        odds = task_odds(task)
+        extreme = f", extreme {odds.p_extreme:.0%}" if task.extreme_need is not None else ""
+        return f"Roll (2d6{sum_:+d} vs {task.difficulty}: {odds.p_success:.0%}{extreme})"
+    taken = TAKEN[Take(take)]
+    total = taken + sum_
+    verdict = "succeeds" if total >= task.difficulty else "fails"
+    name = "the average" if take == Take.AVERAGE else "the most"
+    return f"Take {taken} ({name}): {total} vs {task.difficulty}, {verdict}"
 
 
 def _fight_prompts(state: BpbState) -> list[Prompt]:

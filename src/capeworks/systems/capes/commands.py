@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from capeworks.systems.capes.characters import samples
 from capeworks.systems.capes.sheet import ConflictKind
 
 __all__ = [
@@ -41,6 +42,9 @@ __all__ = [
     "UseAbility",
     "Veto",
 ]
+
+#: the sample characters' names, as a player types them (any case)
+SAMPLE_NAMES = tuple(sheet.name for sheet in samples().values())
 
 _CMD = ConfigDict(frozen=True, extra="forbid")
 _TEXT = Field(default="", max_length=500)
@@ -140,7 +144,9 @@ class AddSample(BaseModel):
     """Bring a sample character into the roster (Skitter, Aunt Sylvie ...)."""
 
     model_config = _CMD
-    name: str
+    name: str = Field(
+        description="A sample character: " + ", ".join(SAMPLE_NAMES) + ".", examples=list(SAMPLE_NAMES)
+    )
 
 
 class AddExemplar(BaseModel):

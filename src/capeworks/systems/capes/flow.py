@@ -196,7 +196,9 @@ def whose_turn(state: CapesState) -> tuple[str | None, str]:
     """Who must act now (None: anyone) and what they are to do."""
     scene = state.scene
     if scene is None:
-        return (state.next_declarer or None), "declare the next Scene (or pass)"
+        if not state.next_declarer:  # the first Scene: any volunteer, nobody's to pass (CAPES-SCENE-001)
+            return None, "declare the first Scene"
+        return state.next_declarer, "declare the next Scene (or pass)"
     if scene.casting:
         return scene.turn, "choose a character (or pass)"
     if scene.closing:

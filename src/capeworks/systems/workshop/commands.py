@@ -77,7 +77,13 @@ class AddCharacter(Frozen):
         examples=list(SHEETS),
     )
     faction: str = Field(default="", max_length=40)
-    named: bool = True
+    named: bool = Field(
+        default=True,
+        description=(
+            "A named character; false for unnamed mooks (with count, a group). Not given beside a"
+            " sample: the sample's own (the goons are unnamed)."
+        ),
+    )
     traits: dict[TraitName, _Rating] = Field(default_factory=dict, max_length=60)
     health: int = Field(default=10, ge=1, le=100)
     toughness: int = Field(default=4, ge=1, le=50)

@@ -26,6 +26,16 @@ function Pips({ cell }) {
   </span>`;
 }
 
+// The Status cell as chips: the standing (unless up), each status in words ("loses_action" ->
+// "loses action"), and an unnamed group's head count on its own ("6 in the group"): the panel ends
+// the cell with " x6", which read as the last status's ("loses_action x6", six lost Actions).
+function statusChips(standing, cell) {
+  const words = text(cell);
+  const group = words.match(/\s*x(\d+)$/);
+  const statuses = (group ? words.slice(0, group.index) : words).split(", ").map((s) => s.replace(/_/g, " "));
+  return [standing === "up" ? "" : standing, ...statuses, group ? `${group[1]} in the group` : ""].filter(Boolean);
+}
+
 function Tracker({ panel }) {
   const col = Object.fromEntries(panel.columns.map((c, i) => [c, i]));
   return html`<section class="card workshop-tracker" aria-label="Fight tracker">
@@ -41,8 +51,7 @@ function Tracker({ panel }) {
       <td><${Meter} cell=${r[col.shock]} label="Shock" /></td>
       <td><${Meter} cell=${r[col.wounds]} label="Wounds" /></td>
       <td>${text(r[col.penalty])}</td>
-      <td>${[r[col.standing] === "up" ? "" : r[col.standing], ...text(r[col.statuses]).split(", ")]
-        .filter(Boolean).map((s) => html`<span class="chip">${s}</span> `)}</td>
+      <td>${statusChips(r[col.standing], r[col.statuses]).map((s) => html`<span class="chip">${s}</span> `)}</td>
     </tr>`)}</tbody></table></div>
     <p class="note">${text(panel.note)}</p>
   </section>`;

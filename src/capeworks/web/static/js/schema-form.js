@@ -222,7 +222,9 @@ function mapValues(s) {
 
 // Names a field might take its value from: ids of the view's collection of the
 // same name (``character`` -> the keys of ``characters``; a list ``characters`` -> the
-// same), or the seats for owners.
+// same), or the seats for owners. A collection is of records (a character's sheet): a map of
+// words by id is none (Capes' ``names``, each player's name, offered the players' ids for a new
+// character's name).
 function suggestionsFor(name, context, kind) {
   // a number is never a seat or a collection's key: no such suggestions for it
   if (kind !== "text" && kind !== "list") return [];
@@ -232,7 +234,9 @@ function suggestionsFor(name, context, kind) {
   if (name === "owner" || name === "seat") return seats.map((s) => s.id);
   for (const key of kind === "list" ? [name] : [`${name}s`, `${name}es`]) {
     const found = state[key];
-    if (found && typeof found === "object" && !Array.isArray(found)) return Object.keys(found);
+    const records = found && typeof found === "object" && !Array.isArray(found) &&
+      Object.values(found).every((v) => v && typeof v === "object");
+    if (records) return Object.keys(found);
   }
   return [];
 }
@@ -319,6 +323,16 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
   </div>`;
 }
 
+// The payload less the fields left as the form drew them (at their schema's default): a field not
+// sent takes the rules' own default, which may hang on another field, where one sent is a choice
+// made. A Workshop sample brings its own sheet (the goons: six unnamed mooks of Health 5) and a
+// Weaverdice weapon its stat, damage and range, each only for the fields not given: sent at the
+// form's defaults, they were a named goon of Health 10 and a pistol swung in melee with Brawn.
+export function changedOnly(payload, fields, values) {
+  const left = new Set(fields.filter((f) => !f.required && values[f.name] === initial(f.kind, f.s)).map((f) => f.name));
+  return Object.fromEntries(Object.entries(payload).filter(([name]) => !left.has(name)));
+}
+
 // The form: fixed fields as plain words, open fields as inputs, one submit.
 export function SchemaForm({
   schema, fixed, idBase, submitLabel, onSubmit, context, extra = null, before = null, fieldsLabel = "", busy = false,
@@ -334,7 +348,7 @@ export function SchemaForm({
     setProblem(issue);
     if (!payload) return;
     // A form that was accepted starts afresh; a refused one keeps what was typed.
-    Promise.resolve(onSubmit({ ...(fixed || {}), ...payload })).then((accepted) => {
+    Promise.resolve(onSubmit({ ...(fixed || {}), ...changedOnly(payload, fields, values) })).then((accepted) => {
       if (accepted) setValues(Object.fromEntries(fields.map((f) => [f.name, initial(f.kind, f.s)])));
     });
   }

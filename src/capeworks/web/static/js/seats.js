@@ -2,8 +2,10 @@
 // once, and its open pages close), and download the whole table. The GM's; at a table without a
 // GM (Capes), every seat's for inviting and its first seat's for new links, as the server allows;
 // the download wherever the projection says the seat may (`may_export`: the GM, or any seat where
-// the rule set keeps nothing from anyone, as at Capes).
-// New links are shown once, here, to send on.
+// the rule set keeps nothing from anyone, as at Capes). A player at a GM's table sees who sits
+// where (as the header does: nothing more) and whom to ask for a link. Every seat may take a new
+// link for itself, to sit down in another browser (docs/web.md: "every seat its own").
+// New links for others are shown once, here, to send on; one's own, on the page this one becomes.
 import { html, text, useState } from "./ui.js";
 import { api, ApiError } from "./api.js";
 
@@ -15,15 +17,37 @@ function Link({ issued }) {
 
 // What this seat may do with seats and links (docs/web.md, "Replacing a link"): "gm"; at a table
 // without a GM, "first" (the seat that made it: invite, and replace any link) or "seated"
-// (invite); null: none of it (a player at a GM's table).
+// (invite); "player" at a GM's table (its own link only: the GM seats people and replaces links).
 export function seatsCardRole(projection) {
   const seats = projection.seats || [];
   if (projection.me.role === "gm") return "gm";
-  if (seats.some((s) => s.role === "gm")) return null;
+  if (seats.some((s) => s.role === "gm")) return "player";
   return seats.length && seats[0].id === projection.me.id ? "first" : "seated";
 }
 
-export function SeatsCard({ tableId, projection }) {
+// A new link for one's own seat: asked first, as this page stops acting for the seat at once.
+// ``onOwnLink`` gets the new link (the page then shows it in place of the table).
+function MoveSeat({ tableId, me, busy, run, onOwnLink }) {
+  async function move() {
+    if (!window.confirm(MOVE_QUESTION)) return;
+    await run(async () => {
+      const issued = await api.revoke(tableId, me.id);
+      onOwnLink({ ...issued, name: me.name });
+      return issued;
+    }, me.name);
+  }
+  return html`<details class="move-seat">
+    <summary>Sit down in another browser</summary>
+    <p class="hint">A new link for your own seat: your old one stops working, and this page stops acting for you at once. Open the new link in the browser you move to (or here again).</p>
+    <button type="button" class="small" disabled=${busy} onClick=${move}>A new link for me</button>
+  </details>`;
+}
+
+const MOVE_QUESTION =
+  "Take a new link for your seat? This page stops acting for you at once; the new link, shown next, " +
+  "seats whichever browser opens it.";
+
+export function SeatsCard({ tableId, projection, onOwnLink }) {
   const [issued, setIssued] = useState(null);
   const [problem, setProblem] = useState("");
   const [seat, setSeat] = useState({ id: "", name: "", role: "player" });
@@ -72,10 +96,26 @@ export function SeatsCard({ tableId, projection }) {
   }
 
   const me = projection.me;
-  const others = (projection.seats || []).filter((s) => s.id !== me.id);
+  const seats = projection.seats || [];
+  const others = seats.filter((s) => s.id !== me.id);
   const isGm = me.role === "gm";
+  const role = seatsCardRole(projection);
+  const move = html`<${MoveSeat} tableId=${tableId} me=${me} busy=${busy} run=${run} onOwnLink=${onOwnLink} />`;
+  if (role === "player") {
+    // a player at a GM's table: who sits where, and whom to ask; the GM holds every other link
+    const gm = seats.find((s) => s.role === "gm");
+    return html`<section class="card seats-card" aria-labelledby="seats-title">
+      <h2 id="seats-title">Seats and links</h2>
+      <ul class="seat-list">
+        ${seats.map((s) => html`<li><bdi>${text(s.name)}</bdi>${s.role === "gm" ? " (GM)" : ""}${s.id === me.id ? " (you)" : ""}</li>`)}
+      </ul>
+      <p class="hint">A lost link, or a seat for someone new: ask <bdi>${text(gm.name)}</bdi>, the GM.</p>
+      ${move}
+      ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
+    </section>`;
+  }
   // who may replace another seat's link: the GM; at a table without one, its first seat
-  const replaces = isGm || seatsCardRole(projection) === "first";
+  const replaces = isGm || role === "first";
   return html`<section class="card seats-card" aria-labelledby="seats-title">
     <h2 id="seats-title">Seats and links</h2>
     ${replaces
@@ -98,6 +138,7 @@ export function SeatsCard({ tableId, projection }) {
         <button type="submit" disabled=${busy}>Invite</button>
       </form>
     </details>
+    ${move}
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
     ${issued ? html`<${Link} issued=${issued} />` : null}
     ${projection.may_export

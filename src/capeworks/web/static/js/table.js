@@ -121,7 +121,23 @@ function App() {
   const replaced = useCallback(() => {
     onUnauthorized(null);
     if (live.current) live.current.close();
-    setFatal(REPLACED);
+    // the seat's own new link, taken here, stays on the page (its socket may close after it came)
+    setFatal((now) => (now && now.link ? now : REPLACED));
+  }, []);
+
+  // This seat took a new link for itself (to sit down in another browser): the page stops acting
+  // for it and shows the link, the one place it is ever shown.
+  const ownLink = useCallback((issued) => {
+    onUnauthorized(null);
+    if (live.current) live.current.close();
+    setFatal({
+      title: "Your seat has a new link",
+      lines: [
+        "This page no longer acts for your seat, and your old link no longer works.",
+        "Open this link in the browser you move to (or here, to sit down again). It seats one browser, once:",
+      ],
+      link: new URL(issued.invite, location.origin).href,
+    });
   }, []);
 
   // Another tab of this browser sat down here as another seat: the cookie, and so every call this
@@ -288,6 +304,7 @@ function App() {
   if (fatal)
     return html`<main id="main" class="fatal"><h1>${fatal.title}</h1>
       <div role="alert">${fatal.lines.map((line) => html`<p>${line}</p>`)}</div>
+      ${fatal.link ? html`<p class="issued"><a href=${fatal.link} rel="noopener noreferrer">${fatal.link}</a></p>` : null}
       <p><a href="/">Start a table of your own</a></p></main>`;
   if (!projection) return html`<p class="loading">Sitting down at the table…</p>`;
 
@@ -318,7 +335,7 @@ function App() {
             </section>`
           : null}
         <${DiceBox} />
-        ${seatsCardRole(projection) ? html`<${SeatsCard} tableId=${tableId} projection=${projection} />` : null}
+        ${seatsCardRole(projection) ? html`<${SeatsCard} tableId=${tableId} projection=${projection} onOwnLink=${ownLink} />` : null}
       </div>
       <div class="col state">
         <${Panels} panels=${projection.panels} touch=${touch} projection=${projection} />
