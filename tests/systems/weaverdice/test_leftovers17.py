@@ -293,7 +293,8 @@ def test_great_morale_buys_up_a_sprint_roll_and_the_feet_it_fell_short_by() -> N
     assert d.state.fight is not None and d.state.fight.turn is not None
     assert d.state.fight.turn.moved == 60
     assert "spend_morale" in {c.command for c in d.legal("ann")}
-    d.do("ann", "spend_morale", character="vic")
+    spent = d.do("ann", "spend_morale", character="vic")
+    assert [e.type for e in spent] == ["weaverdice.morale_spent"]  # one step, one line
     assert d.state.fight.turn.moved == 65 and d.state.people["vic"].morale == 1
     assert d.words()[-1] == (
         "Vic spends a step of morale: the sprint's Athletics roll counts as 4 (success) and carries Vic"

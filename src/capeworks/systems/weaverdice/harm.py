@@ -636,6 +636,9 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     # only the attack's new total and that it hits
     secret_step = hidden or me.hidden
     roll, morale = set_by_morale(chance.roll, me.morale)
+    if chance.kind == "sprint":  # one line: the step and the feet it carries (never a hidden NPC's)
+        _sprint_further(b, chance, roll, morale)
+        return
     me = evolve(me, {"morale": morale})
     if rises and roll.success:
         me = evolve(me, {"track": me.track.rouse()})
@@ -652,9 +655,6 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
         ),
         hidden=secret_step,
     )
-    if chance.kind == "sprint":
-        _sprint_further(b, chance, roll, morale)
-        return
     if veiled:
         why = "get_up" if chance.kind == "get_up" else "stay_up"
         b.emit(ev.StandingSeen(character=chance.who, name=me.name, why=why, standing=me.track.standing))
