@@ -294,10 +294,15 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
         if g is GlassJawResult.SHAKEN:
             after = c.with_status("shaken")
         elif g is GlassJawResult.OUT:
-            after = c.model_copy(update={"standing": Standing.OUT})
-        batch.emit(
-            ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=(f"glass jaw: {g.value}",))
-        )
+            # "Characters that have no name go down on a single Wound" (src 158): the one hit, so a hit on a
+            # group of them puts one out, and the group once its last is (only Speed Bump mooks go down by
+            # PV as "a group", src 175)
+            if c.count > 1:
+                after = c.model_copy(update={"count": c.count - 1})
+            else:
+                after = c.model_copy(update={"standing": Standing.OUT})
+        results = (f"glass jaw: {g.value}",) + ((f"{after.count} left",) if c.count > 1 else ())
+        batch.emit(ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=results))
         return
     a = advanced_mook(damage)
     after = c.with_status("shaken")  # 0-4 Shaken; PROPOSED: 5-9 also Shaken
