@@ -56,3 +56,25 @@ def test_y02__a_split_at_a_glass_jaw_pair_puts_one_out_per_hit_then_the_group() 
             if e.type == "workshop.damaged"]  # fmt: skip
     assert outs == [(1, "up"), (1, "out")]
 
+
+# -- Wound Seriousness on a fall (src 66, 124, 146) ----------------------------------------------------------
+
+
+@pytest.mark.rules("WS-WPEN-003", "WS-DMG-010")
+def test_y03__a_fall_of_five_wounds_is_a_deadly_wound_not_death() -> None:
+    # src 146: "More than 4 wounds in one attack makes the character fall down, dead"; src 66: a fall is
+    # "the falling distance in meters in Damage", no attack (as Stun, src 124, reads it). 25 m, Stunt 3 +
+    # Agility 5 + 1 - 9 = 0 vs 0: nothing off; 25 Damage, 5 simultaneous Wounds: the worst row, Deadly, -8.
+    d = table({**QUIET, "wound_penalty": "seriousness"}, heroes={"h": sheet(**TOUGH)}, start=False)
+    d.do("gm", "fall", character="h", metres=25, dice=[1, 9])
+    h = who(d, "h")
+    assert (h.standing, h.wounds, h.worst_wound) == (Standing.UP, 5, 5)
+
+
+@pytest.mark.rules("WS-WPEN-003")
+def test_y04__a_hit_of_five_wounds_still_kills() -> None:
+    # src 146: the same 5 Wounds from one attack: dead. h's gun of Damage 25 hits v (Defense 12): PV 25.
+    d = table({**QUIET, "wound_penalty": "seriousness"}, heroes={"h": sheet(weapons=[gun(25)])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DEAD

@@ -187,7 +187,7 @@ def _harm(
     collision = 0
     if cfg.knockback:
         collision = _knockback(batch, ctx, target, damage, wall_at)
-    _standing(batch, ctx, target, wounds_now=wounds)
+    _standing(batch, ctx, target, wounds_now=wounds, attack=attack)
     c = batch.state.characters[target]
     if cfg.shock_roll and wounds and c.standing is Standing.UP:  # WS-SHOCK-001/002
         difficulty = 5 + 5 * wounds
@@ -217,13 +217,16 @@ def _harm(
         harm(batch, ctx, dice, target, collision, hit=False, attack=attack)
 
 
-def _standing(batch: Batch[WorkshopState], ctx: Ctx, target: str, *, wounds_now: int) -> None:
-    """WS-DMG-004/005, WS-WPEN-003: down at Shock = Health, dying at Wounds = Toughness, dead past 4."""
+def _standing(batch: Batch[WorkshopState], ctx: Ctx, target: str, *, wounds_now: int, attack: bool) -> None:
+    """WS-DMG-004/005, WS-WPEN-003: down at Shock = Health, dying at Wounds = Toughness, dead past 4 Wounds
+    "in one attack" (src 146): a fall is no attack (src 66), as Stun reads "a single attack" (src 124), so
+    its 5 Wounds are the worst wound (Deadly, -8), not death; the crash an attack's knockback ends in is
+    that attack's."""
     c = batch.state.characters[target]
     clock = batch.state.clock
     if c.standing is Standing.DEAD:
         return
-    if ctx.config.wound_penalty is WoundPenalty.SERIOUSNESS and wounds_now > 4:
+    if ctx.config.wound_penalty is WoundPenalty.SERIOUSNESS and wounds_now > 4 and attack:
         batch.emit(
             ev.StandingChanged(
                 character=c.model_copy(update={"standing": Standing.DEAD}),
