@@ -78,3 +78,93 @@ def test_y04__a_hit_of_five_wounds_still_kills() -> None:
               villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
     attack(d, "h", ["v"], HIT)
     assert who(d, "v").standing is Standing.DEAD
+
+
+# -- a speed-bump group's get-up and healing rolls (src 106, 120, 150, 175) ----------------------------------
+
+#: a speed-bump group of three with Skill 16 (Shot Count 0: it acts last, src 175)
+GANG = {"named": False, "count": 3, "traits": {"Skill": 16, **SLOW}}
+
+
+def gang_up(config: dict[str, Any] | None = None, **gang: Any) -> Driver:
+    """h (Toughness 50) and a wounded ally ``v`` of the gang (Health 10, Toughness 4, 2 Wounds untreated),
+    the gang's turn up (h has ended its own)."""
+    villains = {"v": sheet(traits=SLOW, health=10), "gang": {**GANG, **gang}}
+    d = table({**QUIET, "mooks": "speed_bump", **(config or {})}, heroes={"h": sheet(**TOUGH)},
+              villains=villains, start=False)  # fmt: skip
+    put(d, "v", wounds=2)
+    d.do("gm", "start_sequence")
+    d.do("ann", "end_turn", character="h")
+    d.do("gm", "end_turn", character="v")
+    assert state(d).turn.current == "gang"
+    return d
+
+
+@pytest.mark.rules("WS-KNOCK-001", "WS-MOOK-004")
+def test_y05__a_knocked_down_speed_bump_group_gets_up_on_its_skill_not_stunt() -> None:
+    # src 106: "a Move or a Stunt+Agility Diff 15 to get up"; src 175: the mooks are "handled by Static PV
+    # ... No roll": the group has no Stunt or Agility, so its Skill stands for the roll (as for its covering
+    # fire and falls): 16 vs 15, no dice, a success: up, the Move kept.
+    d = gang_up({"knockback": True})
+    d.do("gm", "set_status", character="gang", status="knocked_down")
+    r = last(d.do("gm", "get_up", character="gang", roll=True), "rolled")
+    assert (r["traits"], r["dice"], r["total"], r["success"]) == (["Skill"], [], 16, True)
+    assert not who(d, "gang").has("knocked_down") and not state(d).turn.move_used
+
+
+@pytest.mark.rules("WS-KNOCK-001", "WS-MOOK-004")
+def test_y06__a_speed_bump_group_of_skill_twelve_fails_to_get_up_and_spends_its_move() -> None:
+    # src 106: Skill 12 vs 15 fails: the Move gets it up (PROPOSED WS-KNOCK-001: failure means the Move).
+    d = gang_up({"knockback": True}, traits={"Skill": 12, **SLOW})
+    d.do("gm", "set_status", character="gang", status="knocked_down")
+    r = last(d.do("gm", "get_up", character="gang", roll=True), "rolled")
+    assert (r["traits"], r["total"], r["success"]) == (["Skill"], 12, False)
+    assert state(d).turn.move_used
+
+
+@pytest.mark.rules("WS-WPEN-004", "WS-MOOK-004")
+def test_y07__a_speed_bump_group_treats_on_its_skill() -> None:
+    # src 111 "untreated Wound" (PROPOSED WS-WPEN-004: Physician + Wits vs 15 bandages); the group has no
+    # Physician or Wits: Skill 16 vs 15, no dice: v's 2 Wounds are bandaged.
+    d = gang_up()
+    r = last(d.do("gm", "treat", character="gang", patient="v"), "rolled")
+    assert (r["traits"], r["dice"], r["total"], r["success"]) == (["Skill"], [], 16, True)
+    assert who(d, "v").bandaged == 2
+
+
+@pytest.mark.rules("WS-WPEN-004", "WS-MOOK-004", "WS-STATUS-001")
+def test_y08__a_bruised_speed_bump_group_treats_five_short() -> None:
+    # src 181: Bruised is "5 point Impairment on next Action": treating is the Action: 16 - 5 = 11 vs 15.
+    d = gang_up({"status_effects": True})
+    d.do("gm", "set_status", character="gang", status="bruised")
+    r = last(d.do("gm", "treat", character="gang", patient="v"), "rolled")
+    assert (r["total"], r["success"]) == (11, False)
+    assert who(d, "v").bandaged == 0 and not who(d, "gang").has("bruised")
+
+
+@pytest.mark.rules("WS-DARK-002", "WS-MOOK-004")
+def test_y09__a_speed_bump_group_stabilises_the_dying_on_its_skill() -> None:
+    # src 150: "Medicine/Physician Diff 25-Health+Woundsx5": v (Health 10, 2 Wounds) 25 - 10 + 10 = 25;
+    # the group's Skill 26 stands for the roll: stabilised.
+    d = gang_up(traits={"Skill": 26, **SLOW})
+    put(d, "v", standing=Standing.DYING, dying_at=0)
+    r = last(d.do("gm", "stabilise", character="gang", patient="v"), "rolled")
+    assert (r["traits"], r["dice"], r["total"], r["difficulty"], r["success"]) == (
+        ["Skill"],
+        [],
+        26,
+        25,
+        True,
+    )
+    assert who(d, "v").stabilised
+
+
+@pytest.mark.rules("WS-SHOCK-002", "WS-MOOK-004")
+def test_y10__a_speed_bump_group_revives_on_its_skill() -> None:
+    # src 120: the failed Shock roll's negative margin is "the Difficulty of any Physician+Wits roll to wake
+    # you prematurely": v knocked out at margin -7; the group's Skill 16 vs 7 wakes v.
+    d = gang_up()
+    put(d, "v", standing=Standing.DOWN, revive_difficulty=7, wake_at=7)
+    r = last(d.do("gm", "revive", character="gang", patient="v"), "rolled")
+    assert (r["traits"], r["dice"], r["total"], r["success"]) == (["Skill"], [], 16, True)
+    assert who(d, "v").standing is Standing.UP
