@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.errors import CapeworksError
 from capeworks.systems.workshop.sheet import Standing
 from tests.systems.workshop.helpers import attack, last, sheet, state, table, who
 from tests.systems.workshop.test_referee import HIT, QUIET, SLOW, TOUGH, gun
@@ -168,3 +169,64 @@ def test_y10__a_speed_bump_group_revives_on_its_skill() -> None:
     r = last(d.do("gm", "revive", character="gang", patient="v"), "rolled")
     assert (r["traits"], r["dice"], r["total"], r["success"]) == (["Skill"], [], 16, True)
     assert who(d, "v").standing is Standing.UP
+
+
+# -- card initiative: the Wound a push out of action "possibly" brings (src 379) -----------------------------
+
+
+def pushed_out(config: dict[str, Any] | None = None, **victim: Any) -> Driver:
+    """Card initiative: h (9 Shots) acts first, then x (8) and v (7, Health 10); h's gun (Damage 5) hits v:
+    a place per 2 Damage (PROPOSED max(1, floor(Health / 5))), 2 places from second (h is on its way to the
+    rear): moved forward from first place, out of action."""
+    heroes = {"h": sheet(traits={"Agility": 9, "Wits": 9, "Luck": 9}, weapons=[gun(5)])}
+    v = sheet(traits={"Agility": 7, "Wits": 7, "Luck": 7}, **{"health": 10, "toughness": 50, **victim})
+    villains = {"x": sheet(traits={"Agility": 8, "Wits": 8, "Luck": 8}, **TOUGH), "v": v}
+    d = table(
+        {**QUIET, "initiative": "cards", "padding": [], **(config or {})}, heroes=heroes, villains=villains
+    )
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DOWN
+    return d
+
+
+@pytest.mark.rules("WS-ALT-002")
+def test_y11__the_gm_gives_the_wound_a_push_out_of_action_possibly_brings() -> None:
+    # src 379: "she is out of action( and possibly receives a Wound)" (PROPOSED: the Wound is the GM's
+    # choice): the GM is asked (a prompt that holds nothing up), and the answer gives v one Wound more than
+    # the hit's (Damage 5 at WT 5: 1), 2 in all; asked again, the table refuses: the Wound is given once.
+    d = pushed_out()
+    prompt = next(p for p in d.prompts("gm") if p.kind == "card_wound")
+    assert (prompt.context, prompt.waits) == ({"character": "v"}, False)
+    assert who(d, "v").wounds == 1
+    d.do("gm", "card_wound", character="v")
+    assert (who(d, "v").wounds, who(d, "v").standing) == (2, Standing.DOWN)
+    assert not [p for p in d.prompts("gm") if p.kind == "card_wound"]
+    with pytest.raises(CapeworksError, match="not out of action"):
+        d.do("gm", "card_wound", character="v")
+
+
+@pytest.mark.rules("WS-ALT-002", "WS-DMG-005")
+def test_y12__the_wound_a_push_brings_at_toughness_leaves_the_character_dying() -> None:
+    # src 54: "If you have Wounds equal to your Toughness, you're dying": v (Toughness 2) has the hit's 1
+    # Wound; the GM's Wound for the push makes 2: dying.
+    d = pushed_out(toughness=2)
+    d.do("gm", "card_wound", character="v")
+    assert (who(d, "v").wounds, who(d, "v").standing) == (2, Standing.DYING)
+
+
+@pytest.mark.rules("WS-ALT-002")
+def test_y13__the_gm_may_give_no_wound_and_the_question_closes() -> None:
+    # src 379: "possibly": the GM answers no: no Wound, and nothing is asked any more.
+    d = pushed_out()
+    d.do("gm", "card_wound", character="v", wound=False)
+    assert who(d, "v").wounds == 1 and not who(d, "v").has("pushed_out")
+    assert not [p for p in d.prompts("gm") if p.kind == "card_wound"]
+
+
+@pytest.mark.rules("WS-ALT-002")
+def test_y14__a_player_cannot_give_the_wound() -> None:
+    # the Wound is the GM's choice (PROPOSED WS-ALT-002): a player's seat is refused and nothing changes.
+    d = pushed_out()
+    with pytest.raises(CapeworksError):
+        d.do("ann", "card_wound", character="v")
+    assert who(d, "v").wounds == 1 and who(d, "v").has("pushed_out")

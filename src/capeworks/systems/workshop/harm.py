@@ -11,7 +11,7 @@ from capeworks.engine import Batch, DiceService
 from capeworks.engine.kit import TurnOrder
 from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
-from capeworks.systems.workshop.common import Ctx, roll_traits, rolled_event
+from capeworks.systems.workshop.common import PUSHED_OUT, Ctx, roll_traits, rolled_event
 from capeworks.systems.workshop.config import CineMode, InitiativeSystem, MookModel, WoundPenalty
 from capeworks.systems.workshop.rules import (
     AdvancedResult,
@@ -25,7 +25,7 @@ from capeworks.systems.workshop.rules import (
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
 
-__all__ = ["COVER_EFFECTS", "harm", "wt_of"]
+__all__ = ["COVER_EFFECTS", "give_wound", "harm", "wt_of"]
 
 #: the timed effects of covering fire (WS-COVER-002/004)
 COVER_EFFECTS = ("cover", "aggressive_cover")
@@ -107,6 +107,8 @@ def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, fr
             update={"standing": Standing.DOWN if c.named else Standing.OUT, "down_at": clock,
                     "wake_at": clock + ctx.config.wake_after_sequences if c.named else None}
         )  # fmt: skip
+        # "and possibly receives a Wound" (src 379): the GM's to give (:mod:`.card_wound`); a mook is out
+        after = after.with_status(PUSHED_OUT) if c.named else after
     new_turn = turn.model_copy(update={"order": TurnOrder(order=order), "pushed": turn.pushed + places * own})
     batch.emit(ev.CardPushed(who=target, places=places, out=out, turn=new_turn, character=after))
 
@@ -215,6 +217,17 @@ def _harm(
         batch.emit(rolled_event(c, "dark times", WF, r, character=after), rolls=(r.record,))
     if collision:
         harm(batch, ctx, dice, target, collision, hit=False, attack=attack)
+
+
+def give_wound(batch: Batch[WorkshopState], ctx: Ctx, target: str, c: Combatant) -> None:
+    """One Wound with no Damage behind it (the card stack's "possibly receives a Wound", WS-ALT-002) on
+    ``c`` (the target as it stands, less what the caller takes off): toward Toughness (src 54) and, as a
+    wound of its own, the worst wound when none is worse (src 146); no attack, no hit."""
+    after = c.model_copy(update={"wounds": c.wounds + 1})
+    if ctx.config.wound_penalty is WoundPenalty.SERIOUSNESS:
+        after = after.model_copy(update={"worst_wound": max(c.worst_wound, 1)})
+    batch.emit(ev.Damaged(character=after, damage=0, shock=0, wounds=1, results=("out of action: a Wound",)))
+    _standing(batch, ctx, target, wounds_now=1, attack=False)
 
 
 def _standing(batch: Batch[WorkshopState], ctx: Ctx, target: str, *, wounds_now: int, attack: bool) -> None:
