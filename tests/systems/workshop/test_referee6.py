@@ -230,3 +230,119 @@ def test_y14__a_player_cannot_give_the_wound() -> None:
     with pytest.raises(CapeworksError):
         d.do("ann", "card_wound", character="v")
     assert who(d, "v").wounds == 1 and who(d, "v").has("pushed_out")
+
+
+# -- the referee's pass: the card draw's suits and ranks (src 85-102) ----------------------------------------
+# A card is drawn by a die with as many sides as cards left in the one deck (AS..KS 1-13, AH..KH 14-26, AC..KC
+# 27-39, AD..KD 40-52, JK1 53, JK2 54), the heroes first; the villains' die indexes what is left.
+
+
+def drawn(heroes_die: int, villains_die: int, *, shots: int | None = None, **config: Any) -> Driver:
+    """h (Shot Count 5, ``shots`` left) against a slow, tough v, the card draw on, the Sequence begun with
+    the heroes' and villains' dice."""
+    d = table({**QUIET, "card_draw": True, **config}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    if shots is not None:
+        put(d, "h", shots=shots)
+    d.do("gm", "start_sequence", dice=[heroes_die, villains_die])
+    return d
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003")
+def test_y15__a_confused_faction_may_buy_no_action_out_of_sequence() -> None:
+    # src 93: "3: Confused (no pool points may be used)": the heroes drew 3S (die 3); an Action out of
+    # Sequence spends 3 Shots (src 25): refused, and h keeps its 5 Shots.
+    d = drawn(3, 30)
+    assert state(d).turn.cards["heroes"] == "3S"
+    d.do("ann", "end_turn", character="h")
+    with pytest.raises(CapeworksError, match="Confused"):
+        d.do("ann", "extra_action", character="h")
+    assert who(d, "h").shots == 5
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003", "WS-SHOT-003")
+def test_y16__a_confused_target_is_not_asked_for_an_active_defense() -> None:
+    # src 93 and src 20: an Active Defense costs a Shot, a pool point the Confused may not use: v's attack on
+    # h waits for no answer; it is rolled at once (v: Agility 1 + Guns 4 + 9 - 1 = 13 vs 12: a hit).
+    d = drawn(3, 30)
+    d.do("ann", "end_turn", character="h")
+    events = d.do("gm", "attack", character="v", targets=["h"], dice=HIT)
+    assert state(d).pending is None and last(events, "attack_rolled")["hit"]
+    assert who(d, "h").shots == 5
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003")
+def test_y17__a_face_card_inspires_the_factions_next_roll_with_an_extra_die() -> None:
+    # src 89: "Face Cards: Faction is Inspired" (PROPOSED: one extra positive d10 on one roll): the heroes
+    # drew KS (die 13); h's attack rolls three dice: 9 + 9 - 1 + 5 = 22 vs 12.
+    d = drawn(13, 20)
+    assert state(d).turn.cards["heroes"] == "KS"
+    r = last(attack(d, "h", ["v"], [9, 1, 5]), "attack_rolled")
+    assert (len(r["dice"]), r["av"]) == (3, 22)
+    assert not who(d, "h").has("inspired")
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-002")
+@pytest.mark.parametrize(("die", "card", "gained"), [(9, "9S", 1), (20, "7H", 0), (46, "7D", 0)])
+def test_y18__only_a_spade_makes_a_hit_a_favored_action_worth_a_shot(
+    die: int, card: str, gained: int
+) -> None:
+    # src 97-100: Spades favour "Combat (Attacks and Defenses)", Hearts Interaction, Diamonds Deceit; src 102:
+    # "Successful Favored Actions provide a pool point of choice" (PROPOSED: a Shot). h (3 of 5 Shots) hits
+    # v: under 9S it gains a Shot; under 7H or 7D the hit is no Favored Action.
+    d = drawn(die, 1, shots=3)
+    assert state(d).turn.cards["heroes"] == card
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "h").shots == 3 + gained
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-002")
+def test_y19__a_spade_gives_no_shot_for_a_missed_attack() -> None:
+    # src 102: only a "Successful" Favored Action gives the pool point: h misses (9 + 0 - 0 = 9 vs 12).
+    d = drawn(9, 1, shots=3)
+    attack(d, "h", ["v"], [10, 10])
+    assert who(d, "h").shots == 3
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-002")
+@pytest.mark.parametrize(("kind", "gained"), [("interaction", 1), ("deceit", 0)])
+def test_y20__a_heart_favours_an_interaction_check_not_deceit(kind: str, gained: int) -> None:
+    # src 98: "Hearts: Interaction"; src 100: "Diamonds: Deceit". The heroes drew 7H (die 20); on h's turn the
+    # GM calls Wits + Luck vs 10, rolled 9 + 1: 10 + 8 = 18, a success; a pool point only for interaction.
+    d = drawn(20, 1, shots=3)
+    d.do("gm", "call_check", character="h", traits=["Wits", "Luck"], difficulty=10, kind=kind)
+    d.do("ann", "roll_check", call=1, dice=HIT)
+    assert who(d, "h").shots == 3 + gained
+
+
+# -- the referee's pass: the normal optional rules, Massive Damage (src 56, 62, 111, 120, 128, 133) ----------
+
+
+@pytest.mark.rules("WS-DMG-008", "WS-SHOCK-001", "WS-WPEN-001")
+def test_y21__a_table_with_no_options_set_plays_shock_and_wound_penalty() -> None:
+    # src 62: "Normal optional rules are Wound Penalty and Shock": h's hit on v (gun 6 - Soak 0 = 6 PV: 1
+    # Wound at WT 5, src 56) makes v roll for Shock vs 5 + 5 = 10 (src 120): Willpower 5 + Focus 5 + 9 - 1 -
+    # 1 (its Wound, src 111) = 17, it stays up; its Wound impairs its next roll by 1.
+    d = table({}, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW, **TOUGH)})
+    events = attack(d, "h", ["v"], HIT + HIT)
+    shock = last(events, "rolled")
+    assert (shock["what"], shock["difficulty"], shock["modifier"], shock["success"]) == (
+        "shock",
+        10,
+        -1,
+        True,
+    )
+    assert who(d, "v").wounds == 1
+
+
+@pytest.mark.rules("WS-SHOCK-004", "WS-CINE-001")
+@pytest.mark.parametrize(("wt", "pv", "cinematic"), [(5, 19, 0), (5, 20, 1), (6, 23, 0), (6, 24, 1)])
+def test_y22__massive_damage_at_four_wound_thresholds_brings_a_cinematic_wound(
+    wt: int, pv: int, cinematic: int
+) -> None:
+    # src 128: "Damage equal to 4 times the Wound Threshold"; src 133: "Damage [Wound Threshold x 4] or more
+    # takes a Cinematic Wound": 20 at WT 5, 24 at WT 6 (v's own WT, src 56 "Normal" is 5).
+    d = table({**QUIET, "cinematic_wounds": "fixed"}, heroes={"h": sheet(weapons=[gun(pv)])},
+              villains={"v": sheet(traits=SLOW, wt=wt, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], HIT)
+    assert len(who(d, "v").cinematic) == cinematic
