@@ -346,3 +346,39 @@ def test_y22__massive_damage_at_four_wound_thresholds_brings_a_cinematic_wound(
               villains={"v": sheet(traits=SLOW, wt=wt, **TOUGH)})  # fmt: skip
     attack(d, "h", ["v"], HIT)
     assert len(who(d, "v").cinematic) == cinematic
+
+
+# -- the referee's pass: around the fixes (src 60, 146, 158-162) ---------------------------------------------
+
+
+@pytest.mark.rules("WS-MOOK-002")
+def test_y23__a_glass_jaw_group_hit_for_seven_is_shaken_and_all_still_stand() -> None:
+    # src 161: "5-9: Shaken": h's gun of Damage 7 hits the goons (6): none goes out; the entry is Shaken.
+    d = table(QUIET, heroes={"h": sheet(weapons=[gun(7)])}, start=False)
+    d.do("gm", "add_character", id="goons", sample="goons")
+    d.do("gm", "start_sequence")
+    attack(d, "h", ["goons"], HIT)
+    goons = who(d, "goons")
+    assert (goons.count, goons.standing, goons.has("shaken")) == (6, Standing.UP, True)
+
+
+@pytest.mark.rules("WS-WPEN-003", "WS-DMG-010")
+def test_y24__a_fall_of_three_wounds_is_a_serious_wound_of_minus_four() -> None:
+    # src 146: "3 simultaneous Wounds (Serious Wound) cause -4": a 15 m fall (Stunt 3 + Agility 5 + 1 - 9 = 0:
+    # nothing off) gives 15 Damage, 3 Wounds at once; h's next attack carries -4.
+    d = table({**QUIET, "wound_penalty": "seriousness"}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=15, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    assert last(attack(d, "h", ["v"], HIT), "attack_rolled")["modifier"] == -4
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-MOOK-004")
+def test_y25__a_speed_bump_groups_static_treatment_stirs_no_sleeper() -> None:
+    # src 60: the unconscious roll to wake "every time someone else rolls an Action"; src 175: the group's
+    # treatment is Static PV, "No roll": h, knocked out, rolls nothing to wake.
+    d = gang_up({"wake_rolls": True})
+    put(d, "h", standing=Standing.DOWN, wake_at=100)
+    events = d.do("gm", "treat", character="gang", patient="v")
+    assert [e.data["what"] for e in events if e.type == "workshop.rolled"] == ["treat"]
+    assert who(d, "h").standing is Standing.DOWN
