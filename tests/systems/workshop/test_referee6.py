@@ -382,3 +382,18 @@ def test_y25__a_speed_bump_groups_static_treatment_stirs_no_sleeper() -> None:
     events = d.do("gm", "treat", character="gang", patient="v")
     assert [e.data["what"] for e in events if e.type == "workshop.rolled"] == ["treat"]
     assert who(d, "h").standing is Standing.DOWN
+
+
+# -- advanced mooks in a group (src 164-171) -----------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-MOOK-003")
+@pytest.mark.parametrize("damage", [12, 18])
+def test_y26__an_advanced_hit_of_ten_or_more_on_a_group_takes_one_mook_out_of_the_fight(damage: int) -> None:
+    # src 170-171: "Damage10-15: Mook is unconscious", "16-20: Mook is permanently out of Action": the Mook
+    # hit, one, not the group of six beside it (only Speed Bump mooks go down by PV as "a group", src 175).
+    d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(damage)])}, start=False)
+    d.do("gm", "add_character", id="goons", sample="goons")
+    d.do("gm", "start_sequence")
+    attack(d, "h", ["goons"], HIT)
+    assert (who(d, "goons").count, who(d, "goons").standing) == (5, Standing.UP)

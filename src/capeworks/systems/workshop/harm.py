@@ -322,15 +322,19 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
         return
     a = advanced_mook(damage)
     after = c.with_status("shaken")  # 0-4 Shaken; PROPOSED: 5-9 also Shaken
-    if a is AdvancedResult.UNCONSCIOUS:
+    down = a in (AdvancedResult.UNCONSCIOUS, AdvancedResult.PERMANENTLY_OUT)
+    if down and c.count > 1:
+        # "Mook is unconscious" / "permanently out of Action" (src 170-171): the one hit leaves its group's
+        # fight (the table keeps one clock per entry, not per mook, so an unconscious one does not rejoin)
+        after = c.model_copy(update={"count": c.count - 1})
+    elif a is AdvancedResult.UNCONSCIOUS:
         # unconscious, not "permanently out" (src 170-171): it wakes as anyone unconscious does (src 60)
         wake_at = clock + ctx.config.wake_after_sequences
         after = c.model_copy(update={"standing": Standing.DOWN, "down_at": clock, "wake_at": wake_at})
     elif a is AdvancedResult.PERMANENTLY_OUT:
         after = c.model_copy(update={"standing": Standing.OUT})
-    batch.emit(
-        ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=(f"advanced mook: {a.value}",))
-    )
+    results = (f"advanced mook: {a.value}",) + ((f"{after.count} left",) if c.count > 1 else ())
+    batch.emit(ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=results))
     if a is AdvancedResult.FREE_D10 and attacker:
         att = batch.state.characters[attacker]  # one more for each such hit before the next Action
         gained = att.model_copy(update={"statuses": (*att.statuses, "free_d10")})
