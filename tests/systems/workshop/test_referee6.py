@@ -397,3 +397,29 @@ def test_y26__an_advanced_hit_of_ten_or_more_on_a_group_takes_one_mook_out_of_th
     d.do("gm", "start_sequence")
     attack(d, "h", ["goons"], HIT)
     assert (who(d, "goons").count, who(d, "goons").standing) == (5, Standing.UP)
+
+
+@pytest.mark.rules("WS-ALT-002", "WS-DMG-007")
+def test_y27__one_pushed_out_who_wakes_is_no_longer_asked_about_the_wound() -> None:
+    # src 379: the Wound comes with being put "out of action"; src 60: after 10 minutes v wakes: the moment
+    # has passed, the GM is asked no more and the command is refused.
+    d = pushed_out()
+    d.do("gm", "pass_time", minutes=10)
+    assert who(d, "v").standing is Standing.UP
+    assert not [p for p in d.prompts("gm") if p.kind == "card_wound"]
+    with pytest.raises(CapeworksError, match="not out of action"):
+        d.do("gm", "card_wound", character="v")
+
+
+@pytest.mark.rules("WS-ALT-002", "WS-MOOK-002")
+def test_y28__a_mook_pushed_out_of_the_stack_is_out_with_no_wound_to_ask() -> None:
+    # src 379 with src 158: a nameless mook goes down on a single Wound and is out of the fight already: the
+    # GM is asked nothing. h's gun (Damage 5, "5-9: Shaken" on its table) moves the mook m's card (Health 10:
+    # a place per 2 Damage) 2 places from second: out of action, out of the fight.
+    heroes = {"h": sheet(traits={"Agility": 9, "Wits": 9, "Luck": 9}, weapons=[gun(5)])}
+    villains = {"x": sheet(traits={"Agility": 8, "Wits": 8, "Luck": 8}, **TOUGH),
+                "m": sheet(named=False, traits={"Agility": 7, "Wits": 7, "Luck": 7}, health=10)}  # fmt: skip
+    d = table({**QUIET, "initiative": "cards", "padding": []}, heroes=heroes, villains=villains)
+    attack(d, "h", ["m"], HIT)
+    assert who(d, "m").standing is Standing.OUT
+    assert not [p for p in d.prompts("gm") if p.kind == "card_wound"]
