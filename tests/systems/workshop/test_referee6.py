@@ -423,3 +423,17 @@ def test_y28__a_mook_pushed_out_of_the_stack_is_out_with_no_wound_to_ask() -> No
     attack(d, "h", ["m"], HIT)
     assert who(d, "m").standing is Standing.OUT
     assert not [p for p in d.prompts("gm") if p.kind == "card_wound"]
+
+
+@pytest.mark.rules("WS-SHOT-002", "WS-KNOCK-001", "WS-MOOK-004")
+def test_y29__a_speed_bump_group_that_gets_up_on_its_skill_keeps_a_rollless_sequence() -> None:
+    # src 16: "By only using Actions that don't require a roll during a Sequence ... raise your Shot pool by
+    # 1"; src 175: the group's get-up is Static PV, "No roll": knocked down, it gets up on Skill 16 vs 15,
+    # takes a roll-less Action and ends: the next Sequence finds 3 of its 3 Shots (2 before).
+    d = gang_up({"knockback": True}, traits={"Skill": 16, "Agility": 3, "Wits": 3, "Luck": 3})
+    put(d, "gang", shots=2)
+    d.do("gm", "set_status", character="gang", status="knocked_down")
+    d.do("gm", "get_up", character="gang", roll=True)
+    d.do("gm", "rollless", character="gang", what="regroup")
+    d.do("gm", "end_turn", character="gang")
+    assert (state(d).turn.sequence, who(d, "gang").shots) == (2, 3)
