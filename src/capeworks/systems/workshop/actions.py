@@ -4,6 +4,8 @@ steadying, getting up, falls, first aid, statuses, time passing, called rolls an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from capeworks.engine import Audience, Batch, DiceService, Role, RollRecord
 from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.errors import InvalidCommand, NotPermitted, RuleViolation
@@ -13,7 +15,6 @@ from capeworks.systems.workshop.cards import Favored
 from capeworks.systems.workshop.combat import covered_move, fire_on_mover, weapon_of
 from capeworks.systems.workshop.common import (
     Ctx,
-    RollResult,
     able,
     acting,
     action_left,
@@ -41,7 +42,7 @@ from capeworks.systems.workshop.mooks import offer_strikes
 from capeworks.systems.workshop.rules import cover_from, degree_of, falling_damage, stabilise_difficulty
 from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
 from capeworks.systems.workshop.state import WorkshopState
-from capeworks.systems.workshop.turn import Call, Effect
+from capeworks.systems.workshop.turn import Call, Effect, Turn
 
 __all__ = [
     "add_character",
@@ -223,7 +224,8 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
 
 def group_roll(g: Combatant, what: str, difficulty: int, *, action: bool) -> ev.Rolled:
     """A roll the rules ask of a speed-bump group, which has none of the traits they name (covering fire's
-    Ranged Weapons + Perception, src 72; a fall's Stunt + Agility, src 66): the seed is silent and the
+    Ranged Weapons + Perception, src 72; a fall's or getting up's Stunt + Agility, src 66, 106; a healer's
+    Physician + Wits, src 120, 150): the seed is silent and the
     inventory proposes nothing, so the table reads it as the group does everything else. "Characters that
     have no name are handled by Static PV ... No roll" (src 175), their one trait, Skill, standing for the
     skill of the comparison, and their attacks are static too (PROPOSED WS-MOOK-005): the group's Skill vs
@@ -299,7 +301,14 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
     batch = ctx.batch(state)
     spend = turn.model_copy(update={"move_used": True}) if free else use_action(state, c.id)
     spent = not free  # the Action, unless a made roll spares it
-    if command.roll:
+    if command.roll and speed_bump(ctx.config, c):
+        # no Stunt or Agility: its Skill vs 15, no dice, as its other rolls (:func:`group_roll`); no roll, so
+        # the Sequence may still regain a Shot (src 16), but it is more than rest (src 58)
+        g = group_roll(c, "get up", 15, action=False)
+        spent = spent and not g.success
+        up = c.without("knocked_down").model_copy(update={"busy": True})
+        batch.emit(g.model_copy(update={"character": up, "turn": turn if g.success else spend}))
+    elif command.roll:
         traits = ("Stunt", "Agility")
         r = roll_traits(ctx.config, dice, c, traits, 15, purpose="get up", action=False)
         new_turn = turn if r.success else spend
@@ -343,12 +352,32 @@ def fall(state: WorkshopState, ctx: Ctx, command: cmd.Fall, dice: DiceService) -
     return batch
 
 
-def _healer_roll(
-    state: WorkshopState, ctx: Ctx, dice: DiceService, healer: Combatant, difficulty: int, what: str
-) -> tuple[tuple[str, str], RollResult]:
-    """Physician + Wits (the seed's "Medicine/Physician"), as the healer's Action."""
+@dataclass(frozen=True, slots=True)
+class _Healing:
+    """A healer's roll: its event (without the healer and turn after it), the healer after it, the dice."""
+
+    rolled: ev.Rolled
+    after: Combatant
+    rolls: tuple[RollRecord, ...]
+
+    @property
+    def success(self) -> bool:
+        return self.rolled.success
+
+    def event(self, turn: Turn | None) -> ev.Rolled:
+        """The roll's event, carrying the healer after it and the turn."""
+        return self.rolled.model_copy(update={"character": self.after, "turn": turn})
+
+
+def _healer_roll(ctx: Ctx, dice: DiceService, healer: Combatant, difficulty: int, what: str) -> _Healing:
+    """Physician + Wits (the seed's "Medicine/Physician"), as the healer's Action. A speed-bump group has
+    neither: its Skill vs the difficulty, no dice, as all its rolls (:func:`group_roll`, src 175)."""
+    if speed_bump(ctx.config, healer):  # no roll: not ``rolled`` (src 16); the Action takes its Bruise
+        after = healer.without("bruised").model_copy(update={"busy": True})
+        return _Healing(group_roll(healer, what, difficulty, action=True), after, ())
     traits = ("Physician", "Wits")
-    return traits, roll_traits(ctx.config, dice, healer, traits, difficulty, purpose=what)
+    r = roll_traits(ctx.config, dice, healer, traits, difficulty, purpose=what)
+    return _Healing(rolled_event(healer, what, traits, r), r.after, (r.record,))
 
 
 def require_revivable(p: Combatant) -> int:
@@ -365,18 +394,15 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
     difficulty = require_revivable(p)
     healer = acting(state, command.character)
     require_steady(ctx.config, healer)
-    traits, r = _healer_roll(state, ctx, dice, healer, difficulty, "revive")
+    r = _healer_roll(ctx, dice, healer, difficulty, "revive")
     batch = ctx.batch(state)
     guard_spent(batch, healer.id)
-    batch.emit(
-        rolled_event(healer, "revive", traits, r, character=r.after, turn=use_action(state, healer.id)),
-        rolls=(r.record,),
-    )
+    batch.emit(r.event(use_action(state, healer.id)), rolls=r.rolls)
     if r.success:
         up = woken(p)
         turn = rejoined(batch.state, ctx.config, up)
         batch.emit(ev.StandingChanged(character=up, why=f"revived by {healer.name}", turn=turn))
-    _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
+    _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
     return batch
 
 
@@ -399,12 +425,12 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     healer = acting(state, command.character) if state.turn.sequence else able(char(state, command.character))
     if state.turn.sequence:
         require_steady(ctx.config, healer)
-    traits, r = _healer_roll(state, ctx, dice, healer, stabilise_difficulty(p.health, p.wounds), "stabilise")
+    r = _healer_roll(ctx, dice, healer, stabilise_difficulty(p.health, p.wounds), "stabilise")
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
     if turn is not None:
         guard_spent(batch, healer.id)
-    batch.emit(rolled_event(healer, "stabilise", traits, r, character=r.after, turn=turn), rolls=(r.record,))
+    batch.emit(r.event(turn), rolls=r.rolls)
     tried_now = batch.state.characters[p.id].model_copy(update={"stabilise_tried": state.clock})
     if r.success:
         # Wounds still at Toughness: "you're dying" (src 54) but for the stabilising, so no waking (held_down)
@@ -420,7 +446,7 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     else:
         batch.emit(ev.StandingChanged(character=tried_now, why=f"{healer.name} failed to stabilise them"))
     if state.turn.sequence:
-        _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
+        _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
     return batch
 
 
@@ -437,17 +463,17 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
     healer = acting(state, command.character) if state.turn.sequence else able(char(state, command.character))
     if state.turn.sequence:
         require_steady(ctx.config, healer)
-    traits, r = _healer_roll(state, ctx, dice, healer, ctx.config.treat_difficulty, "treat")
+    r = _healer_roll(ctx, dice, healer, ctx.config.treat_difficulty, "treat")
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
     if turn is not None:
         guard_spent(batch, healer.id)
-    batch.emit(rolled_event(healer, "treat", traits, r, character=r.after, turn=turn), rolls=(r.record,))
+    batch.emit(r.event(turn), rolls=r.rolls)
     if r.success:
         patient = batch.state.characters[p.id]
         batch.emit(ev.StatusSet(character=patient.bandaged_now(), status="bandaged", on=True))
     if state.turn.sequence:
-        _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
+        _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
     return batch
 
 

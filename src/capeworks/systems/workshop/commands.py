@@ -19,6 +19,7 @@ __all__ = [
     "AddCharacter",
     "Attack",
     "CallCheck",
+    "CardWound",
     "Counter",
     "Cover",
     "Defend",
@@ -310,6 +311,13 @@ class HealCinematic(Frozen):
     """GM: one of the character's Cinematic Wounds heals now, "when appropriate" (WS-CINE-003)."""
 
     character: _Id
+
+
+class CardWound(Frozen):
+    """GM: one the card stack put out of action receives a Wound, or not ("possibly", WS-ALT-002)."""
+
+    character: _Id
+    wound: bool = True
 
 
 class MookStrike(Frozen):

@@ -30,6 +30,7 @@ from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Effect, Turn
 
 __all__ = [
+    "PUSHED_OUT",
     "RollResult",
     "able",
     "acting",
@@ -59,6 +60,9 @@ __all__ = [
 ]
 
 Ctx = Context[WorkshopConfig]
+
+#: put out of action by the card stack, the GM yet to say whether a Wound comes with it (WS-ALT-002)
+PUSHED_OUT = "pushed_out"
 
 
 def char(state: WorkshopState, cid: str) -> Combatant:
@@ -436,8 +440,9 @@ def held_down(c: Combatant) -> bool:
 
 
 def woken(c: Combatant) -> Combatant:
-    """Up again, Shock just below Health (PROPOSED ``wake_shock = Health - 1``)."""
-    return c.model_copy(
+    """Up again, Shock just below Health (PROPOSED ``wake_shock = Health - 1``); a Wound the card stack's
+    push "possibly" gave (WS-ALT-002) is no longer the GM's to give."""
+    return c.without(PUSHED_OUT).model_copy(
         update={
             "standing": Standing.UP,
             "shock": min(c.shock, c.health - 1),

@@ -11,7 +11,7 @@ from capeworks.engine import Batch, DiceService
 from capeworks.engine.kit import TurnOrder
 from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
-from capeworks.systems.workshop.common import Ctx, roll_traits, rolled_event
+from capeworks.systems.workshop.common import PUSHED_OUT, Ctx, roll_traits, rolled_event
 from capeworks.systems.workshop.config import CineMode, InitiativeSystem, MookModel, WoundPenalty
 from capeworks.systems.workshop.rules import (
     AdvancedResult,
@@ -25,7 +25,7 @@ from capeworks.systems.workshop.rules import (
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
 
-__all__ = ["COVER_EFFECTS", "harm", "wt_of"]
+__all__ = ["COVER_EFFECTS", "give_wound", "harm", "wt_of"]
 
 #: the timed effects of covering fire (WS-COVER-002/004)
 COVER_EFFECTS = ("cover", "aggressive_cover")
@@ -107,6 +107,8 @@ def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, fr
             update={"standing": Standing.DOWN if c.named else Standing.OUT, "down_at": clock,
                     "wake_at": clock + ctx.config.wake_after_sequences if c.named else None}
         )  # fmt: skip
+        # "and possibly receives a Wound" (src 379): the GM's to give (:mod:`.card_wound`); a mook is out
+        after = after.with_status(PUSHED_OUT) if c.named else after
     new_turn = turn.model_copy(update={"order": TurnOrder(order=order), "pushed": turn.pushed + places * own})
     batch.emit(ev.CardPushed(who=target, places=places, out=out, turn=new_turn, character=after))
 
@@ -187,7 +189,7 @@ def _harm(
     collision = 0
     if cfg.knockback:
         collision = _knockback(batch, ctx, target, damage, wall_at)
-    _standing(batch, ctx, target, wounds_now=wounds)
+    _standing(batch, ctx, target, wounds_now=wounds, attack=attack)
     c = batch.state.characters[target]
     if cfg.shock_roll and wounds and c.standing is Standing.UP:  # WS-SHOCK-001/002
         difficulty = 5 + 5 * wounds
@@ -217,13 +219,27 @@ def _harm(
         harm(batch, ctx, dice, target, collision, hit=False, attack=attack)
 
 
-def _standing(batch: Batch[WorkshopState], ctx: Ctx, target: str, *, wounds_now: int) -> None:
-    """WS-DMG-004/005, WS-WPEN-003: down at Shock = Health, dying at Wounds = Toughness, dead past 4."""
+def give_wound(batch: Batch[WorkshopState], ctx: Ctx, target: str, c: Combatant) -> None:
+    """One Wound with no Damage behind it (the card stack's "possibly receives a Wound", WS-ALT-002) on
+    ``c`` (the target as it stands, less what the caller takes off): toward Toughness (src 54) and, as a
+    wound of its own, the worst wound when none is worse (src 146); no attack, no hit."""
+    after = c.model_copy(update={"wounds": c.wounds + 1})
+    if ctx.config.wound_penalty is WoundPenalty.SERIOUSNESS:
+        after = after.model_copy(update={"worst_wound": max(c.worst_wound, 1)})
+    batch.emit(ev.Damaged(character=after, damage=0, shock=0, wounds=1, results=("out of action: a Wound",)))
+    _standing(batch, ctx, target, wounds_now=1, attack=False)
+
+
+def _standing(batch: Batch[WorkshopState], ctx: Ctx, target: str, *, wounds_now: int, attack: bool) -> None:
+    """WS-DMG-004/005, WS-WPEN-003: down at Shock = Health, dying at Wounds = Toughness, dead past 4 Wounds
+    "in one attack" (src 146): a fall is no attack (src 66), as Stun reads "a single attack" (src 124), so
+    its 5 Wounds are the worst wound (Deadly, -8), not death; the crash an attack's knockback ends in is
+    that attack's."""
     c = batch.state.characters[target]
     clock = batch.state.clock
     if c.standing is Standing.DEAD:
         return
-    if ctx.config.wound_penalty is WoundPenalty.SERIOUSNESS and wounds_now > 4:
+    if ctx.config.wound_penalty is WoundPenalty.SERIOUSNESS and wounds_now > 4 and attack:
         batch.emit(
             ev.StandingChanged(
                 character=c.model_copy(update={"standing": Standing.DEAD}),
@@ -294,22 +310,31 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
         if g is GlassJawResult.SHAKEN:
             after = c.with_status("shaken")
         elif g is GlassJawResult.OUT:
-            after = c.model_copy(update={"standing": Standing.OUT})
-        batch.emit(
-            ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=(f"glass jaw: {g.value}",))
-        )
+            # "Characters that have no name go down on a single Wound" (src 158): the one hit, so a hit on a
+            # group of them puts one out, and the group once its last is (only Speed Bump mooks go down by
+            # PV as "a group", src 175)
+            if c.count > 1:
+                after = c.model_copy(update={"count": c.count - 1})
+            else:
+                after = c.model_copy(update={"standing": Standing.OUT})
+        results = (f"glass jaw: {g.value}",) + ((f"{after.count} left",) if c.count > 1 else ())
+        batch.emit(ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=results))
         return
     a = advanced_mook(damage)
     after = c.with_status("shaken")  # 0-4 Shaken; PROPOSED: 5-9 also Shaken
-    if a is AdvancedResult.UNCONSCIOUS:
+    down = a in (AdvancedResult.UNCONSCIOUS, AdvancedResult.PERMANENTLY_OUT)
+    if down and c.count > 1:
+        # "Mook is unconscious" / "permanently out of Action" (src 170-171): the one hit leaves its group's
+        # fight (the table keeps one clock per entry, not per mook, so an unconscious one does not rejoin)
+        after = c.model_copy(update={"count": c.count - 1})
+    elif a is AdvancedResult.UNCONSCIOUS:
         # unconscious, not "permanently out" (src 170-171): it wakes as anyone unconscious does (src 60)
         wake_at = clock + ctx.config.wake_after_sequences
         after = c.model_copy(update={"standing": Standing.DOWN, "down_at": clock, "wake_at": wake_at})
     elif a is AdvancedResult.PERMANENTLY_OUT:
         after = c.model_copy(update={"standing": Standing.OUT})
-    batch.emit(
-        ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=(f"advanced mook: {a.value}",))
-    )
+    results = (f"advanced mook: {a.value}",) + ((f"{after.count} left",) if c.count > 1 else ())
+    batch.emit(ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=results))
     if a is AdvancedResult.FREE_D10 and attacker:
         att = batch.state.characters[attacker]  # one more for each such hit before the next Action
         gained = att.model_copy(update={"statuses": (*att.statuses, "free_d10")})

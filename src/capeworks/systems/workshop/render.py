@@ -255,6 +255,7 @@ COMMAND_WORDS: dict[str, str] = {
     "extra_action": "act out of Sequence (3 Shots)",
     "interrupt": "interrupt (bid Shots)",
     "counter": "answer an interrupt",
+    "card_wound": "give the Wound the card stack may bring",
     "attack": "attack",
     "defend": "answer an attack",
     "move": "move",

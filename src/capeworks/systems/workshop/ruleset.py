@@ -35,7 +35,7 @@ from capeworks.engine.kit import GmNotesHidden
 from capeworks.engine.names import NamedCharacters, addressee
 from capeworks.engine.ruleset import SampleSession
 from capeworks.errors import RuleViolation
-from capeworks.systems.workshop import actions, combat, flow, mooks, narration
+from capeworks.systems.workshop import actions, card_wound, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop.common import (
     check_is_action,
@@ -251,6 +251,7 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "rouse": CommandSpec(cmd.Rouse, actions.rouse, GM, "end a knock-out the rules give no end"),
     "end_session": CommandSpec(cmd.EndSession, actions.end_session, GM, "end the session"),
     "gm_note": CommandSpec(cmd.GmNote, actions.gm_note, GM, "write private notes"),
+    "card_wound": CommandSpec(cmd.CardWound, card_wound.card_wound, GM, "give Wounds", prompt_only=True),
     "mook_strike": CommandSpec(cmd.MookStrike, mooks.mook_strike, GM, "play the mooks", prompt_only=True),
     "narrated": CommandSpec(cmd.Narrated, narration.narrated, GM, "narrate", prompt_only=True),
 }
@@ -444,6 +445,7 @@ class WorkshopRuleset(NamedCharacters, GmNotesHidden, Ruleset[WorkshopState, Wor
             open_prompts(state)
             + mooks.strike_prompts(state)
             + narration.narration_prompts(state)
+            + card_wound.card_wound_prompts(state)
             + turn_prompts(state)
         )
 
