@@ -56,7 +56,14 @@ def declare_scene(state: CapesState, ctx: Ctx, cmd: DeclareScene, dice: DiceServ
         raise RuleViolation("CAPES-SCENE-002", "A Scene is already being played.")
     require_turn(state, actor, doing="declare a Scene")
     return [
-        event("scene_declared", player=actor, text=cmd.text, number=state.scenes_played + 1, ends_itself=True)
+        event(
+            "scene_declared",
+            player=actor,
+            text=cmd.text,
+            number=state.scenes_played + 1,
+            ends_itself=True,
+            deadlocks_in_turn=True,
+        )
     ]
 
 
@@ -181,6 +188,7 @@ def _declared(state: CapesState, data: ev.SceneDeclared) -> CapesState:
         text=str(data.text),
         turn=player,
         ends_itself=data.ends_itself,
+        deadlocks_in_turn=data.deadlocks_in_turn,
     )
     return state.model_copy(update={"scene": scene, "declarer_passes": ()})
 

@@ -250,6 +250,9 @@ class Scene(BaseModel):
     #: the Scene ends by itself at a Page that leaves no Conflict, if nobody wants one (CAPES-SCENE
     #: PROPOSED); older logs' Scenes went on until voted to an end, and fold as they did
     ends_itself: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a Deadlock is declared at the Resolving, on the declarer's turn in its go-around (CAPES-RES-009,
+    #: src 130-142); older logs' Scenes took one from anybody at any time, and fold as they did
+    deadlocks_in_turn: bool = Field(default=False, exclude_if=lambda v: not v)
     #: that Page has ended: each player in turn (``turn``) passes or keeps the Scene going
     closing: bool = Field(default=False, exclude_if=lambda v: not v)
 

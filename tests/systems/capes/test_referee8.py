@@ -1,0 +1,80 @@
+"""An eighth referee's pass over Capes: who declares a Deadlock and when, shared Exemplars, and the seed
+lines the first seven passes cited least.
+
+Each test is one situation written from the seed alone ("src N" = line N of
+seeds/004_209cadad08ad98a0.txt), played through the table with given dice. Sample sheets as in
+test_referee.py: Skitter (Ann), Aunt Sylvie (Bea), Rampart (Cal); Ann starts Page 1.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.errors import NotPermitted
+from tests.systems.capes.helpers import actions_game, cast_game, finish_actions
+from tests.systems.capes.test_referee import _claims, _page
+
+# -- a Deadlock is declared at the Resolving, in turn (CAPES-RES-009, CAPES-PRIN-003) ----------------
+
+
+@pytest.mark.rules("CAPES-RES-009", "CAPES-PRIN-003")
+def test_deadlock__not_declared_in_the_middle_of_the_actions() -> None:
+    # src 130-131, 142: the Deadlock is part of the Resolving ("After actions, once again in turn
+    # order, players look at the Conflicts they claimed"), and whether the tie can be broken "in
+    # future Pages" is asked at the end of this one. In Ann's Action c1 stands at [6, 6] against
+    # [6, 6], nobody able to stake: Bea (not her turn) and Ann (in her Action) are both refused, and
+    # the card stays.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6, 6), b=(6, 6), allies={"skitter": "A", "rampart": "B"})
+    sim.refuse("bea", "deadlock", conflict="c1", rule="CAPES-RES-009", match="Resolving")
+    sim.refuse("ann", "deadlock", conflict="c1", rule="CAPES-RES-009", match="Resolving")
+    assert "deadlock" not in {m.command for m in sim.legal("bea")}
+    assert sim.state.conflict("c1") is not None
+
+
+@pytest.mark.rules("CAPES-RES-009", "CAPES-RES-001", "CAPES-PRIN-003")
+def test_deadlock__the_resolving_stops_for_its_first_claimant_in_turn() -> None:
+    # src 131: "once again in turn order, players look at the Conflicts they claimed"; src 142: a tie
+    # that can never be broken "is Deadlocked". Bea claimed side B of c1 ([6] against [6], nobody with
+    # Debt to stake) and Cal side A; Ann claimed nothing. After the Actions the Page does not slip by:
+    # the go-around stops at Bea (Ann, Bea, Cal from the Starter), who alone is offered the Deadlock;
+    # Ann and Cal are refused; Bea declares it and the Page ends (Page 2, Bea starts).
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(6,), allies={"rampart": "A", "aunt_sylvie": "B"})
+    for character in ("skitter", "aunt_sylvie", "rampart"):
+        for pool in sim.state.roster[character].debt:
+            sim.set_debt(character, pool, 0)
+    _claims(sim, {"bea": ("c1", "B"), "cal": ("c1", "A")})
+    finish_actions(sim)
+    assert _page(sim) == (1, "ann", "resolving", "bea")
+    assert sim.view("ann")["state"]["turn"] == {"player": "bea", "doing": "declare a Deadlock"}
+    assert [m.fixed for m in sim.legal("bea") if m.command == "deadlock"] == [{"conflict": "c1"}]
+    assert all(m.command != "deadlock" for seat in ("ann", "cal") for m in sim.legal(seat))
+    sim.refuse("ann", "deadlock", conflict="c1", error=NotPermitted, match="Bea")
+    sim.refuse("cal", "deadlock", conflict="c1", error=NotPermitted, match="Bea")
+    sim.do("bea", "deadlock", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    assert [i.value for i in sim.state.inspirations["bea"]] == [6]  # B's die to its claimant
+    assert [i.value for i in sim.state.inspirations["cal"]] == [6]  # A's to its
+    assert _page(sim)[:3] == (2, "bea", "claims")
+
+
+@pytest.mark.rules("CAPES-RES-009", "CAPES-RES-001", "CAPES-PRIN-003")
+def test_deadlock__one_nobody_claimed_is_declared_by_the_starter_before_the_claims_resolve() -> None:
+    # src 142: a tie nobody can break "is Deadlocked" whether or not anyone claimed it; the go-around
+    # (src 131) opens with the Starter, Ann. c1 [6] vs [6] is unclaimed; Cal claimed c2's side A
+    # (5 against 2). Cal may not declare c1; Ann declares it on her turn, then Cal resolves c2.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(6,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.put_conflict("c2", a=(5,), b=(2,), allies={"rampart": "A"})
+    for character in ("skitter", "aunt_sylvie", "rampart"):
+        for pool in sim.state.roster[character].debt:
+            sim.set_debt(character, pool, 0)
+    _claims(sim, {"cal": ("c2", "A")})
+    finish_actions(sim)
+    assert _page(sim)[2:] == ("resolving", "ann")
+    sim.refuse("cal", "deadlock", conflict="c1", error=NotPermitted)
+    sim.do("ann", "deadlock", conflict="c1")
+    assert _page(sim)[2:] == ("resolving", "cal")
+    sim.do("cal", "resolve", conflict="c2")
+    assert sim.state.conflict("c2") is None and _page(sim)[:2] == (2, "bea")
