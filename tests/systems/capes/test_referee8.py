@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.errors import NotPermitted
+from capeworks.systems.capes.prompts import open_prompts
 from tests.systems.capes.helpers import actions_game, cast_game, finish_actions
 from tests.systems.capes.test_referee import _claims, _page
 
@@ -50,6 +51,8 @@ def test_deadlock__the_resolving_stops_for_its_first_claimant_in_turn() -> None:
     assert sim.view("ann")["state"]["turn"] == {"player": "bea", "doing": "declare a Deadlock"}
     assert [m.fixed for m in sim.legal("bea") if m.command == "deadlock"] == [{"conflict": "c1"}]
     assert all(m.command != "deadlock" for seat in ("ann", "cal") for m in sim.legal(seat))
+    (turn,) = [p for p in open_prompts(sim.state) if p.id.startswith("turn-")]
+    assert turn.seat == "bea" and [o.command for o in turn.options] == ["deadlock"]
     sim.refuse("ann", "deadlock", conflict="c1", error=NotPermitted, match="Bea")
     sim.refuse("cal", "deadlock", conflict="c1", error=NotPermitted, match="Bea")
     sim.do("bea", "deadlock", conflict="c1")

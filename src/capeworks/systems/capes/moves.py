@@ -25,7 +25,6 @@ from capeworks.systems.capes.queries import (
     adds_after_claim,
     cast_of,
     deadlock_possible,
-    deadlocks_to_declare,
     resolvable_claims,
 )
 from capeworks.systems.capes.roster import can_add_exemplar, can_add_sample, can_create
@@ -129,13 +128,11 @@ def _scene_moves(state: CapesState, seat: str, scene: Scene) -> list[LegalComman
     elif page.phase is PagePhase.RESOLVING:
         for claim in resolvable_claims(state, seat):
             out.append(_move("gloat", f"gloat on {claim.conflict}", conflict=claim.conflict))
-        # a Deadlock on its declarer's turn (CAPES-RES-009); an older log's Scene took one from anybody
-        due = (
-            deadlocks_to_declare(state, seat)
-            if scene.deadlocks_in_turn
-            else [c for c in state.conflicts if deadlock_possible(state, c)]
-        )
-        out += [_move("deadlock", f"declare {c.id} Deadlocked", conflict=c.id) for c in due]
+        # a Deadlock: the turn's prompt offers it to its declarer (CAPES-RES-009); a Scene of an older
+        # log took one from anybody at any time
+        if not scene.deadlocks_in_turn:
+            due = [c for c in state.conflicts if deadlock_possible(state, c)]
+            out += [_move("deadlock", f"declare {c.id} Deadlocked", conflict=c.id) for c in due]
     return out
 
 
