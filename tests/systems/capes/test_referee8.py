@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from capeworks.errors import NotPermitted
+from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.prompts import open_prompts
-from tests.systems.capes.helpers import actions_game, cast_game, finish_actions
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions
 from tests.systems.capes.test_referee import _claims, _page
 
 # -- a Deadlock is declared at the Resolving, in turn (CAPES-RES-009, CAPES-PRIN-003) ----------------
@@ -81,3 +82,85 @@ def test_deadlock__one_nobody_claimed_is_declared_by_the_starter_before_the_clai
     assert _page(sim)[2:] == ("resolving", "cal")
     sim.do("cal", "resolve", conflict="c2")
     assert sim.state.conflict("c2") is None and _page(sim)[:2] == (2, "bea")
+
+
+# -- shared Exemplars: "made or mostly played by different players" (CAPES-CHAR-011) ----------------
+
+
+def _ann_makes_skitter_and_rampart() -> Sim:
+    """Ann makes Skitter (free Exemplar Aunt Sylvie) and Rampart, whose free Exemplar is Inspector Vale;
+    Cal makes Aunt Sylvie."""
+    sim = Sim()
+    sim.do("ann", "add_sample", name="Skitter")
+    sim.do("ann", "add_sample", name="Rampart")
+    sim.do("cal", "add_sample", name="Aunt Sylvie")
+    sim.do("ann", "add_exemplar", character="rampart", exemplar="Inspector Vale", drive="duty")
+    return sim
+
+
+def _a_scene(sim: Sim, cast: dict[str, str]) -> None:
+    """A Scene declared by whoever's turn it is, the cast chosen (the rest pass), then voted to an end."""
+    declarer = whose_turn(sim.state)[0] or "ann"
+    sim.do(declarer, "declare_scene", text="Another night in Brockton Bay")
+    while sim.state.scene is not None and sim.state.scene.casting:
+        seat = sim.state.scene.turn
+        if seat in cast:
+            sim.do(seat, "choose", character=cast.pop(seat))
+        else:
+            sim.do(seat, "pass")
+    for seat in ("ann", "bea", "cal"):
+        if sim.state.scene is not None:
+            sim.do(seat, "end_scene")
+    assert sim.state.scene is None and not cast
+
+
+@pytest.mark.rules("CAPES-CHAR-011")
+def test_exemplar__shared_between_one_makers_characters_mostly_played_by_different_players() -> None:
+    # src 255: "To have more than one Exemplar, a character needs to share them with another
+    # character. The characters should have been made or mostly played by different players." Ann made
+    # Skitter and Rampart. Before anyone plays them, Skitter may not share Rampart's Inspector Vale
+    # (Ann made both; nobody has played either). Then Bea plays Rampart in two Scenes, Ann Skitter in
+    # both: Rampart is mostly Bea's, Skitter Ann's, so the share is taken.
+    sim = _ann_makes_skitter_and_rampart()
+    share = {
+        "character": "skitter",
+        "exemplar": "Inspector Vale",
+        "drive": "justice",
+        "shared_with": "rampart",
+    }
+    sim.refuse("ann", "add_exemplar", rule="CAPES-CHAR-011", match="mostly played", **share)
+    _a_scene(sim, {"ann": "skitter", "bea": "rampart"})
+    _a_scene(sim, {"ann": "skitter", "bea": "rampart", "cal": "aunt_sylvie"})
+    assert sim.state.roster["rampart"].played == {"bea": 2}
+    sim.do("ann", "add_exemplar", **share)
+    assert [e.character for e in sim.state.roster["skitter"].sheet.exemplars] == [
+        "Aunt Sylvie",
+        "Inspector Vale",
+    ]
+
+
+@pytest.mark.rules("CAPES-CHAR-011")
+def test_exemplar__mostly_played_counts_scenes_and_a_tie_falls_to_the_maker() -> None:
+    # src 255 again, counted in Scenes. First table: Bea plays Rampart in one Scene and Ann in
+    # another (a tie names nobody: he stays his maker's, Ann's), Cal plays Skitter (hers, then): they
+    # differ, so the share is taken. Second table: Skitter is Ann's in two Scenes of three (Cal's in
+    # one), Rampart Bea's, Ann's and Cal's once each (a tie: Ann's): Ann made both and mostly plays
+    # both, so it is refused.
+    sim = _ann_makes_skitter_and_rampart()
+    share = {
+        "character": "skitter",
+        "exemplar": "Inspector Vale",
+        "drive": "justice",
+        "shared_with": "rampart",
+    }
+    _a_scene(sim, {"bea": "rampart", "cal": "skitter"})
+    _a_scene(sim, {"ann": "rampart"})
+    assert sim.state.roster["rampart"].mostly_played_by == "ann"  # 1 Scene each: a tie
+    assert sim.state.roster["skitter"].mostly_played_by == "cal"
+    sim.do("ann", "add_exemplar", **share)  # Skitter mostly Cal's, Rampart Ann's: they differ
+    sim2 = _ann_makes_skitter_and_rampart()
+    _a_scene(sim2, {"ann": "skitter", "bea": "rampart"})
+    _a_scene(sim2, {"ann": "rampart", "cal": "skitter"})
+    _a_scene(sim2, {"ann": "skitter", "bea": "aunt_sylvie", "cal": "rampart"})
+    # Skitter: Ann 2, Cal 1 -> Ann; Rampart: Bea 1, Ann 1, Cal 1 -> a tie -> Ann, his maker
+    sim2.refuse("ann", "add_exemplar", rule="CAPES-CHAR-011", match="Ann made both", **share)

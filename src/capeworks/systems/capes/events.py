@@ -74,8 +74,12 @@ class ScenePassed(CapesEvent):
 
 
 class CharacterChosen(CapesEvent):
+    """A character chosen for the Scene. ``counts``: the choice is counted in the character's record
+    of who played it (CAPES-CHAR-011, "mostly played by", src 255); older logs' choices were not."""
+
     character: str
     paid: int
+    counts: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class CastingPassed(CapesEvent):

@@ -71,7 +71,7 @@ def choose(state: CapesState, ctx: Ctx, cmd: Choose, dice: DiceService) -> list[
     """Choosing a character to play this Scene."""
     actor = ctx.actor.id
     key, paid = check_choice(state, actor, cmd.character)
-    return [event("character_chosen", player=actor, character=key, paid=paid)]
+    return [event("character_chosen", player=actor, character=key, paid=paid, counts=True)]
 
 
 def check_choice(state: CapesState, actor: str, name: str) -> tuple[str, int]:
@@ -205,6 +205,11 @@ def _chosen(state: CapesState, data: ev.CharacterChosen) -> CapesState:
     player, paid = str(data.player), int(data.paid)
     state = state.model_copy(update={"tokens": {**state.tokens, player: state.tokens.get(player, 0) - paid}})
     state = with_scene(state, cast={**scene.cast, data.character: player})
+    if data.counts:  # who has played whom, for "mostly played by" (CAPES-CHAR-011, src 255)
+        char = state.roster[data.character]
+        played = {**char.played, player: char.played.get(player, 0) + 1}
+        roster = {**state.roster, data.character: char.model_copy(update={"played": played})}
+        state = state.model_copy(update={"roster": roster})
     if scene.casting:
         return _next_caster(state, bought=paid > 0)
     if paid and scene.page is not None and scene.page.round is Round.BOUGHT:
