@@ -164,3 +164,92 @@ def test_exemplar__mostly_played_counts_scenes_and_a_tie_falls_to_the_maker() ->
     _a_scene(sim2, {"ann": "skitter", "bea": "aunt_sylvie", "cal": "rampart"})
     # Skitter: Ann 2, Cal 1 -> Ann; Rampart: Bea 1, Ann 1, Cal 1 -> a tie -> Ann, his maker
     sim2.refuse("ann", "add_exemplar", rule="CAPES-CHAR-011", match="Ann made both", **share)
+
+
+# -- referee pass: the seed lines cited least ---------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-CONF-001", "CAPES-CONF-002", "CAPES-ACT-005")
+def test_conflict__a_new_card_holds_one_die_a_side_at_one() -> None:
+    # src 105-109: "Conflicts start with a die for each side. These start at 1"; "an index card that
+    # starts out with two dice on it". Ann's Action creates an Event: two sides, [1] and [1], nobody
+    # in control (1 against 1), Skitter recorded as its creator.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="The gala's lights fail")
+    (card,) = sim.state.conflicts
+    assert [s.dice for s in card.sides] == [(1,), (1,)]
+    assert card.creator == "skitter" and card.creator_player == "ann"
+
+
+@pytest.mark.rules("CAPES-EG-007")
+def test_goal_veto__only_by_the_player_of_a_character_it_is_declared_for() -> None:
+    # src 127-128: "You can only veto a Goal in two cases: The Goal is being declared for a character
+    # you're currently playing, but you don't want to pursue the Goal". Ann's Action declares the Goal
+    # "Sylvie finds the costume" for Aunt Sylvie, whom Bea plays: Cal (Rampart) may not veto it for
+    # reason a; Bea may, and the card is gone.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", kind="goal", text="Sylvie finds the costume", goal_for="aunt_sylvie")
+    (card,) = sim.state.conflicts
+    sim.refuse("cal", "veto", conflict=card.id, reason="a", rule="CAPES-EG-007")
+    sim.do("bea", "veto", conflict=card.id, reason="a")
+    assert sim.state.conflicts == ()
+
+
+@pytest.mark.rules("CAPES-EG-002")
+def test_event_veto__only_when_it_is_declared() -> None:
+    # src 118: "any player can veto any Event when it is declared". Ann's Action declares "A storm
+    # rolls in" and she ends her Action; Cal's veto comes too late: refused, the card stays.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="A storm rolls in")
+    sim.do("ann", "end_action")
+    (card,) = sim.state.conflicts
+    sim.refuse("cal", "veto", conflict=card.id)
+    assert sim.state.conflict(card.id) is not None
+
+
+@pytest.mark.rules("CAPES-REACT-001", "CAPES-REACT-004")
+def test_reaction__no_player_reacts_twice_to_one_action() -> None:
+    # src 197, 202: "No player may React twice on the same action". Ann's Silk Lines (3) lifts A's 1
+    # to 2 (kept); she and Bea pass (src 200: the actor first, then clockwise); Cal's Hopeful (5)
+    # reacts: 3, kept. Cal may not react again on this Action (his Quippy 4 would reach the 3).
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(5,), allies={"skitter": "A", "rampart": "B"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "react", dice=(3,), ability="Hopeful", help="B")
+    sim.do("cal", "accept")
+    assert sim.side("c1", "A").dice == (3,)
+    sim.refuse("cal", "react", dice=(1,), ability="Quippy", help="B", match="already reacted")
+    assert sim.side("c1", "A").dice == (3,)
+
+
+@pytest.mark.rules("CAPES-STAKE-002")
+def test_stake__a_drive_never_holds_more_than_its_strength_on_one_conflict() -> None:
+    # src 168: "Each character may Stake one Drive per Conflict, no more Debt than Drive Strength".
+    # Skitter holds 5 Truth (Strength 3) and is on A: she stakes 2, then 1 more (3 in all); a fourth
+    # is refused, the stake stays at 3 and Truth at 2.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("skitter", "truth", 5)
+    sim.do("ann", "stake", conflict="c1", drive="truth", amount=2)
+    sim.do("ann", "stake", conflict="c1", drive="truth", amount=1)
+    sim.refuse("ann", "stake", conflict="c1", drive="truth", amount=1, rule="CAPES-STAKE-002")
+    assert sim.side("c1", "A").staked == 3 and sim.debt("skitter", "truth") == 2
+
+
+@pytest.mark.rules("CAPES-EG-001", "CAPES-RES-001")
+def test_event__resolved_by_its_other_side_still_happens_and_fails_nobody() -> None:
+    # src 117, 119: "When a player declares an Event that means it will happen ... No matter who
+    # Resolves the Event, it has to happen." Skitter's Event "The gala is robbed" ends with Rampart's
+    # B (5) over A (2); Cal, who claimed B, resolves it: the card is done and nobody failed anything
+    # (failure is a Goal's, src 123).
+    sim = cast_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A", "rampart": "B"}, text="The gala is robbed")
+    _claims(sim, {"cal": ("c1", "B")})
+    finish_actions(sim)
+    (resolved,) = [e for e in sim.do("cal", "resolve", conflict="c1") if e.type == "capes.resolved"]
+    assert resolved.data["winner"] == "B" and resolved.data["failed"] == []
+    assert sim.state.conflict("c1") is None and sim.state.scene is not None
+    assert sim.state.scene.failed_goals == ()
