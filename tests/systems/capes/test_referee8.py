@@ -253,3 +253,42 @@ def test_event__resolved_by_its_other_side_still_happens_and_fails_nobody() -> N
     assert resolved.data["winner"] == "B" and resolved.data["failed"] == []
     assert sim.state.conflict("c1") is None and sim.state.scene is not None
     assert sim.state.scene.failed_goals == ()
+
+
+@pytest.mark.rules("CAPES-REACT-003")
+def test_reaction__one_who_passed_may_react_after_anothers_reaction() -> None:
+    # src 200-201: "it goes around the table clockwise until nobody (that hasn't already Reacted)
+    # wants to React. If you pass on the opportunity to React, then you can still choose to React
+    # later after other plays." Ann's Silk Lines lifts A's 1 to 2 (kept); Ann and Bea pass; Cal's
+    # Hopeful (5), for B, rolls it down to 1, kept. Ann, who passed, is asked again and reacts with
+    # Ruthless (5): 6, kept.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(5,), allies={"skitter": "A", "rampart": "B"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "react", dice=(1,), ability="Hopeful", help="B")
+    sim.do("cal", "accept")
+    assert whose_turn(sim.state) == ("ann", "react to the accepted roll, or pass")
+    sim.do("ann", "react", dice=(6,), ability="Ruthless", help="A")
+    sim.do("ann", "accept")
+    assert sim.side("c1", "A").dice == (6,)
+
+
+@pytest.mark.rules("CAPES-ACT-002")
+def test_action__no_stake_between_the_roll_and_its_decision_nor_in_the_reactions() -> None:
+    # src 104: "you can't do them during the Action or any Reactions". Skitter (2 Truth, on A) rolls
+    # A's 1 with Silk Lines: 3. Before she keeps or turns it back, her stake is refused; once kept,
+    # the Reactions are open and it is refused again; when they are over, she stakes 1.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(5,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.refuse("ann", "stake", conflict="c1", drive="truth", amount=1, match="during a roll")
+    sim.do("ann", "accept")
+    sim.refuse("ann", "stake", conflict="c1", drive="truth", amount=1, match="during a roll")
+    for seat in ("ann", "bea", "cal"):
+        sim.do(seat, "pass")
+    sim.do("ann", "stake", conflict="c1", drive="truth", amount=1)
+    assert sim.side("c1", "A").staked == 1
