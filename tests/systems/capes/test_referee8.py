@@ -292,3 +292,18 @@ def test_action__no_stake_between_the_roll_and_its_decision_nor_in_the_reactions
         sim.do(seat, "pass")
     sim.do("ann", "stake", conflict="c1", drive="truth", amount=1)
     assert sim.side("c1", "A").staked == 1
+
+
+@pytest.mark.rules("CAPES-PAGE-008", "CAPES-PAGE-007")
+def test_claim__a_card_added_this_page_is_claimed_by_nobody_even_uninvolved() -> None:
+    # src 89: "Because you haven't yet rolled on a newly added Conflict, you can't Claim it in the same
+    # Page that you created it"; nobody has rolled on it, so nobody else may either, even at a table
+    # where uninvolved players may claim (PAGE-007 option). Bea (1 token) adds "A blackout hits the
+    # gala" on her claiming turn and passes; Cal's claim of its side A is refused.
+    sim = cast_game(start_story_tokens=1, uninvolved_may_claim=True)
+    sim.do("ann", "pass")
+    sim.do("bea", "create_conflict", text="A blackout hits the gala")
+    sim.do("bea", "pass")
+    sim.refuse("cal", "claim", conflict="c1", side="A", rule="CAPES-PAGE-008")
+    assert sim.state.scene is not None and sim.state.scene.page is not None
+    assert sim.state.scene.page.claims == ()
