@@ -133,6 +133,7 @@ def test_exemplar__shared_between_one_makers_characters_mostly_played_by_differe
     _a_scene(sim, {"ann": "skitter", "bea": "rampart", "cal": "aunt_sylvie"})
     assert sim.state.roster["rampart"].played == {"bea": 2}
     sim.do("ann", "add_exemplar", **share)
+    assert sim.state.roster["skitter"].played == {"ann": 2}  # the changed sheet keeps its record
     assert [e.character for e in sim.state.roster["skitter"].sheet.exemplars] == [
         "Aunt Sylvie",
         "Inspector Vale",
