@@ -9,7 +9,7 @@ among the moves the table offers and filling in only words:
   (seat 0 side A, seat 1 side B, ...), keeping the roll when it helps and
   turning it back when not; then end the Action;
 - claims a side it is allied with when that side leads, else passes;
-- resolves, rolls Overdrawn dice and begins Actions when the rules ask;
+- resolves, declares Deadlocks, rolls Overdrawn dice and begins Actions when the rules ask;
 - when a Scene has ended (every Conflict resolved and nobody keeping it going) and it is its turn to
   declare the next one, declares it, and takes its own character as its free pick;
 - answers every other prompt with its default (or first) option.
@@ -90,7 +90,7 @@ def _candidates(
         return Command(type=kind, seat=seat, payload=payload)
 
     for name, fixed in legal:
-        if name in ("overdrawn_roll", "resolve", "begin_actions"):
+        if name in ("overdrawn_roll", "resolve", "deadlock", "begin_actions"):
             yield cmd(name, **fixed, **({"text": "Resolved by the lab."} if name == "resolve" else {}))
     page = state.scene.page if state.scene is not None else None
     action = page.action if page is not None else None

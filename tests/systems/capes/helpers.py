@@ -148,3 +148,15 @@ def pass_claims(sim: Sim) -> None:
     """Everyone declines to claim (and to buy claims) until free narration."""
     while sim.state.scene and sim.state.scene.page and sim.state.scene.page.phase == "claims":
         sim.do(sim.state.scene.page.turn, "pass")
+
+
+def finish_actions(sim: Sim) -> None:
+    """From free narration or the Actions: the free Actions left are fillers (a throwaway Event each,
+    no die moved) and nobody buys more, so the Resolving begins (or, with nothing to resolve, the next
+    Page)."""
+    if sim.phase() == "narration":
+        sim.do(sim.state.scene.page.starter, "begin_actions")  # type: ignore[union-attr]
+    while sim.state.scene is not None and sim.state.scene.page is not None and sim.phase() == "actions":
+        seat = sim.state.scene.page.turn
+        sim.do(seat, "create_conflict", text=f"{seat}'s scratch {len(sim.state.conflicts)}")
+        sim.do(seat, "end_action")

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 import pytest
 
 from capeworks.errors import NotPermitted
-from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions, pass_claims
 
 ORDER = {"ann": ("ann", "bea", "cal"), "bea": ("bea", "cal", "ann"), "cal": ("cal", "ann", "bea")}
 
@@ -109,11 +109,17 @@ def test_k12__a_deadlocked_goal_is_failed_and_may_not_be_tried_again_this_scene(
         text="Stop the train",
         allies={"skitter": "A", "aunt_sylvie": "B"},
     )
-    events = sim.do("ann", "deadlock", conflict="c1")
-    assert events[-1].data["failed"] == ["skitter/stop_the_train"]
-    words = sim.table.ruleset.describe(events[-1], sim.table.viewer_for("bea")).text
+    finish_actions(sim)  # at the Resolving, nobody claimed c1: Ann, the Starter, declares it
+    (deadlocked,) = [e for e in sim.do("ann", "deadlock", conflict="c1") if e.type == "capes.deadlocked"]
+    assert deadlocked.data["failed"] == ["skitter/stop_the_train"]
+    words = sim.table.ruleset.describe(deadlocked, sim.table.viewer_for("bea")).text
     assert words.endswith("is Deadlocked; every stake comes back doubled; failed Goal for Skitter")
     assert sim.state.conflict("c1") is None
+    pass_claims(sim)  # Page 2, Bea starts: Bea's and Cal's Actions, then Ann's
+    sim.do("bea", "begin_actions")
+    for seat in ("bea", "cal"):
+        sim.do(seat, "create_conflict", text=f"{seat}'s scratch")
+        sim.do(seat, "end_action")
     sim.refuse("ann", "create_conflict", kind="goal", text="Stop the train", rule="CAPES-EG-006")
 
 

@@ -753,7 +753,7 @@ def test_deadlock__a_character_at_its_stake_limit_cannot_stake_more() -> None:
     sim.set_debt("skitter", "truth", 0)
     sim.set_debt("rampart", "duty", 0)
     _claims(sim, {"ann": ("c1", "A")})
-    sim.do("ann", "begin_actions")
+    _to_resolving(sim)
     sim.do("ann", "deadlock", conflict="c1")
     # every stake back doubled (src 144): Truth 6, Duty 2
     assert sim.debt("skitter", "truth") == 6 and sim.debt("rampart", "duty") == 2
@@ -1335,6 +1335,7 @@ def test_deadlock__each_sides_dice_become_its_claimants_inspirations() -> None:
     sim = cast_game()
     sim.put_conflict("c1", a=(6,), b=(6,), allies={"skitter": "A", "aunt_sylvie": "B"})
     _claims(sim, {"ann": ("c1", "A"), "bea": ("c1", "B")})
+    _to_resolving(sim)  # Ann, first of its claimants in turn, declares it
     sim.do("ann", "deadlock", conflict="c1")
     assert _inspirations(sim, "ann") == [6] and _inspirations(sim, "bea") == [6]
     assert sim.state.conflict("c1") is None

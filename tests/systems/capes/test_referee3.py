@@ -231,6 +231,7 @@ def test_deadlock__stakes_on_both_sides_all_come_back_doubled() -> None:
         stakes={"A": [("skitter", "truth", 2)], "B": [("rampart", "duty", 3)]},
     )
     _claims(sim, {"ann": ("c1", "A"), "cal": ("c1", "B")})
+    _to_resolving(sim)
     sim.do("ann", "deadlock", conflict="c1")
     assert sim.debt("skitter", "truth") == 4
     assert sim.debt("rampart", "duty") == 6
@@ -791,6 +792,8 @@ def test_deadlock__a_third_side_of_sixes_also_turns_into_inspirations() -> None:
         allies={"skitter": "A", "rampart": "B", "aunt_sylvie": "C"},
         extra_sides=(side_c,),
     )
+    _claims(sim, {})
+    _to_resolving(sim)  # nobody claimed c1: Ann, the Starter, declares it
     sim.do("ann", "deadlock", conflict="c1")
     assert _inspirations(sim, "ann") == [6, 6]
     assert _inspirations(sim, "cal") == [6, 6]

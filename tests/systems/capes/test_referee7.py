@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions, pass_claims
 from tests.systems.capes.test_referee import _claims, _filler_actions, _page
 
 # -- turns: on your turn you narrate, on other people's you listen (CAPES-PRIN-003) ---------------
@@ -50,20 +50,21 @@ def test_turns__in_free_narration_anybody_narrates() -> None:
 
 @pytest.mark.rules("CAPES-RES-009", "CAPES-PRIN-003")
 def test_turns__a_deadlock_is_narrated_together_then_turns_resume() -> None:
-    # src 143: "Players collaboratively narrate the resolution of a Deadlocked Conflict". In Ann's
-    # Action Bea declares c1 ([6, 6] against [6, 6], nobody able to stake) Deadlocked with her words;
-    # Cal and Ann add theirs, out of turn, as src 143 has it. Once play moves on (Ann ends her Action),
-    # Cal listens again (src 26).
+    # src 143: "Players collaboratively narrate the resolution of a Deadlocked Conflict". At the
+    # Resolving Ann, the Starter, declares c1 ([6, 6] against [6, 6], nobody claimed it or can stake)
+    # Deadlocked with her words; Cal and Ann add theirs, out of turn, as src 143 has it. Once play
+    # moves on (Bea passes her claim on Page 2), Ann listens again (src 26): it is Cal's turn.
     sim = actions_game()
     sim.put_conflict("c1", a=(6, 6), b=(6, 6), allies={"skitter": "A", "rampart": "B"})
-    sim.do("ann", "create_conflict", text="The lights go out")
-    sim.do("bea", "deadlock", conflict="c1", text="The vault door jams for good")
+    finish_actions(sim)
+    sim.do("ann", "deadlock", conflict="c1", text="The vault door jams for good")
     assert all("narrate" in {c.command for c in sim.legal(seat)} for seat in ("ann", "bea", "cal"))
     sim.do("cal", "narrate", text="Rampart hammers it, to no end")
     sim.do("ann", "narrate", text="Skitter's bugs find no crack")
     assert [line.split(":")[0] for line in sim.state.narration][-2:] == ["Cal", "Ann"]
-    sim.do("ann", "end_action")
-    sim.refuse("cal", "narrate", text="Rampart sulks", rule="CAPES-PRIN-003")
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.refuse("ann", "narrate", text="Skitter sulks", rule="CAPES-PRIN-003")
 
 
 # -- the Starter's Action (CAPES-PAGE-011, CAPES-PAGE-012) ----------------------------------------

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from capeworks.engine import Event
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.resolving import default_pairs, match_dice
-from tests.systems.capes.helpers import Sim, actions_game, cast_game
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions
 
 
 def _outcome(events: list[Event]) -> Event:
@@ -365,7 +365,8 @@ def test_deadlock__golden_c17() -> None:
     for character in ("skitter", "rampart"):
         for pool in sim.state.roster[character].debt:
             sim.set_debt(character, pool, 0)
-    sim.do("bea", "deadlock", conflict="c1")
+    finish_actions(sim)  # at the Resolving, nobody claimed c1: Ann, the Starter, declares it
+    sim.do("ann", "deadlock", conflict="c1")
     assert sim.debt("skitter", "truth") == 2 and sim.debt("rampart", "duty") == 2  # every stake back doubled
     assert [i.value for i in sim.state.inspirations["ann"]] == [6, 6]
     assert [i.value for i in sim.state.inspirations["cal"]] == [6, 6]
@@ -389,7 +390,8 @@ def test_deadlock__debt_of_a_character_allied_with_no_side_does_not_block_it() -
     for pool in sim.state.roster["skitter"].debt:
         sim.set_debt("skitter", pool, 0)
     sim.set_debt("rampart", "duty", 2)
-    sim.do("bea", "deadlock", conflict="c1")
+    finish_actions(sim)
+    sim.do("ann", "deadlock", conflict="c1")
     assert sim.state.conflict("c1") is None
     assert [i.value for i in sim.state.inspirations["ann"]] == [6]
     assert [i.value for i in sim.state.inspirations["bea"]] == [6]
@@ -483,7 +485,8 @@ def test_deadlock__a_sides_inspirations_go_to_the_player_most_recently_allied_wi
     # Cal's Rampart (Hopeful 5) rolls B's 5 up to 6: 6 vs 6, every die a 6, nobody holds Debt
     sim.do("cal", "use_ability", dice=(6,), ability="Hopeful", conflict="c1", side="B", help="B")
     sim.do("cal", "accept")
-    sim.do("cal", "deadlock", conflict="c1")
+    sim.do("cal", "end_action")  # the Resolving: nobody claimed c1, so Ann, the Starter, declares it
+    sim.do("ann", "deadlock", conflict="c1")
     # A's 6 -> Ann (Skitter); B's 6 -> Cal, whose Rampart allied with B after Aunt Sylvie did
     assert [i.value for i in sim.state.inspirations["ann"]] == [6]
     assert [i.value for i in sim.state.inspirations["cal"]] == [6]

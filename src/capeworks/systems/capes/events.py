@@ -59,11 +59,14 @@ class CharacterAdded(CapesEvent):
 
 class SceneDeclared(CapesEvent):
     """A Scene declared. ``ends_itself``: it ends at a Page that leaves no Conflict if nobody wants one
-    (CAPES-SCENE PROPOSED); older logs' Scenes ended only by a vote and fold as they did."""
+    (CAPES-SCENE PROPOSED); older logs' Scenes ended only by a vote and fold as they did.
+    ``deadlocks_in_turn``: its Deadlocks are declared in the Resolving go-around (CAPES-RES-009, src
+    130-142); older logs' Scenes took one from anybody at any time and fold as they did."""
 
     text: str
     number: int
     ends_itself: bool = Field(default=False, exclude_if=lambda v: not v)
+    deadlocks_in_turn: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ScenePassed(CapesEvent):
@@ -71,8 +74,12 @@ class ScenePassed(CapesEvent):
 
 
 class CharacterChosen(CapesEvent):
+    """A character chosen for the Scene. ``counts``: the choice is counted in the character's record
+    of who played it (CAPES-CHAR-011, "mostly played by", src 255); older logs' choices were not."""
+
     character: str
     paid: int
+    counts: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class CastingPassed(CapesEvent):

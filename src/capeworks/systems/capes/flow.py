@@ -16,7 +16,13 @@ from collections.abc import Callable
 
 from capeworks.engine.kit import left_of, order_from
 from capeworks.errors import NotPermitted
-from capeworks.systems.capes.queries import can_react, cast_of, overdrawn_queue, resolvable_claims
+from capeworks.systems.capes.queries import (
+    can_react,
+    cast_of,
+    deadlocks_to_declare,
+    overdrawn_queue,
+    resolvable_claims,
+)
 from capeworks.systems.capes.state import CapesState, Page, PagePhase, Round, Scene
 
 __all__ = ["advance", "can_buy", "end_scene", "next_page", "require_turn", "settle", "whose_turn"]
@@ -164,10 +170,11 @@ def _step(state: CapesState) -> CapesState:
             state, scene, page.model_copy(update={"turn": nxt, "round": rnd, "bought_this_pass": bought})
         )
     if page.phase is PagePhase.RESOLVING:
-        # once round in turn order (src 131): after a Gloat, on from the gloater
+        # once round in turn order (src 131): after a Gloat, on from the gloater; a player stops to
+        # resolve their claims and to declare their Deadlocks (src 142, CAPES-RES-009)
         start = order.index(page.resolving_from) if page.resolving_from in order else 0
         for player in order[start:]:
-            if resolvable_claims(state, player):
+            if resolvable_claims(state, player) or deadlocks_to_declare(state, player):
                 if page.turn == player:
                     return state
                 return _with_page(state, scene, page.model_copy(update={"turn": player}))
@@ -220,6 +227,8 @@ def whose_turn(state: CapesState) -> tuple[str | None, str]:
         if action is not None and action.reactions is not None:
             return action.reactions.asker, "react to the accepted roll, or pass"
         return page.turn, "take an Action" if page.round is Round.FREE else "buy an Action or pass"
+    if deadlocks_to_declare(state, page.turn) and not resolvable_claims(state, page.turn):
+        return page.turn, "declare a Deadlock"
     return page.turn, "resolve their claimed Conflicts"
 
 

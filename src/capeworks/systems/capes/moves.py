@@ -21,7 +21,12 @@ from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.fold import apply_event
 from capeworks.systems.capes.pages import require_claimable, starts_the_actions
 from capeworks.systems.capes.prompts import open_prompts
-from capeworks.systems.capes.queries import adds_after_claim, cast_of, deadlock_possible, resolvable_claims
+from capeworks.systems.capes.queries import (
+    adds_after_claim,
+    cast_of,
+    deadlock_possible,
+    resolvable_claims,
+)
 from capeworks.systems.capes.roster import can_add_exemplar, can_add_sample, can_create
 from capeworks.systems.capes.scenes import can_choose
 from capeworks.systems.capes.state import CapesState, Conflict, Page, PagePhase, Scene
@@ -123,9 +128,11 @@ def _scene_moves(state: CapesState, seat: str, scene: Scene) -> list[LegalComman
     elif page.phase is PagePhase.RESOLVING:
         for claim in resolvable_claims(state, seat):
             out.append(_move("gloat", f"gloat on {claim.conflict}", conflict=claim.conflict))
-        for conflict in state.conflicts:
-            if deadlock_possible(state, conflict):
-                out.append(_move("deadlock", f"declare {conflict.id} Deadlocked", conflict=conflict.id))
+        # a Deadlock: the turn's prompt offers it to its declarer (CAPES-RES-009); a Scene of an older
+        # log took one from anybody at any time
+        if not scene.deadlocks_in_turn:
+            due = [c for c in state.conflicts if deadlock_possible(state, c)]
+            out += [_move("deadlock", f"declare {c.id} Deadlocked", conflict=c.id) for c in due]
     return out
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from capeworks.engine import FreeAnswer, Prompt, PromptOption
 from capeworks.systems.capes.flow import whose_turn
-from capeworks.systems.capes.queries import cast_of, resolvable_claims
+from capeworks.systems.capes.queries import cast_of, deadlocks_to_declare, resolvable_claims
 from capeworks.systems.capes.render import question
 from capeworks.systems.capes.sheet import ConflictKind
 from capeworks.systems.capes.state import CapesState, PagePhase, Round
@@ -95,7 +95,12 @@ def turn_options(
         )
         for claim in resolvable_claims(state, player)
     )
-    return resolvable, None, "resolve_or_gloat", "CAPES-GLOAT-001"
+    # and the Deadlocks that are theirs to declare (CAPES-RES-009)
+    deadlocks = tuple(
+        _option(f"deadlock {c.id}", "deadlock", label=f"declare {c.id} Deadlocked", conflict=c.id)
+        for c in deadlocks_to_declare(state, player)
+    )
+    return resolvable + deadlocks, None, "resolve_or_gloat", "CAPES-GLOAT-001"
 
 
 def open_prompts(state: CapesState) -> list[Prompt]:

@@ -26,6 +26,7 @@ __all__ = [
     "characters_on",
     "controlling_side",
     "deadlock_possible",
+    "deadlocks_to_declare",
     "dice_on_table",
     "overdrawn_pools",
     "overdrawn_queue",
@@ -229,6 +230,31 @@ def deadlock_possible(state: CapesState, conflict: Conflict) -> bool:
     # nobody can roll to become allied, so the others' Debt cannot untie it
     cast = state.scene.cast if state.scene else {}
     return all(stake_room(state, conflict, c) <= 0 for c in cast if allied_side(conflict, c) is not None)
+
+
+def deadlocks_to_declare(state: CapesState, player: str) -> list[Conflict]:
+    """The Deadlocked Conflicts ``player`` declares on their turn of the Resolving go-around (CAPES-RES-009).
+
+    A Deadlock ends a tied Conflict at the Resolving (src 130-142: "After actions, once again in turn
+    order, players look at the Conflicts they claimed"), so it is declared there, in turn
+    (CAPES-PRIN-003): by the first player in the go-around who claimed a side of it, and one nobody
+    claimed by the Starter, who opens the go-around. A Scene of an older log took a Deadlock from
+    anybody at any time: nobody is due to declare one there.
+    """
+    scene = state.scene
+    page = scene.page if scene is not None else None
+    if scene is None or page is None or not scene.deadlocks_in_turn or page.phase is not PagePhase.RESOLVING:
+        return []
+    order = order_from(state.players, page.starter)
+    out = []
+    for conflict in state.conflicts:
+        if not deadlock_possible(state, conflict):
+            continue
+        claimants = {c.player for c in page.claims if c.conflict == conflict.id}
+        due = next((p for p in order if p in claimants), page.starter)
+        if due == player:
+            out.append(conflict)
+    return out
 
 
 def adds_after_claim(state: CapesState, actor: str) -> bool:

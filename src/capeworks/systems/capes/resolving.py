@@ -42,6 +42,7 @@ from capeworks.systems.capes.queries import (
     characters_on,
     controlling_side,
     deadlock_possible,
+    deadlocks_to_declare,
     player_of,
     resolvable_claims,
 )
@@ -363,8 +364,11 @@ def _recipient(state: CapesState, conflict: Conflict, side: Side) -> str:
 
 
 def deadlock(state: CapesState, ctx: Ctx, cmd: Deadlock, dice: DiceService) -> list[Event]:
+    """Declare a Deadlock (CAPES-RES-009, src 142-145): at the Resolving, on the declarer's turn of its
+    go-around (src 130-131, CAPES-PRIN-003; :func:`.queries.deadlocks_to_declare` says whose). A Scene
+    of an older log took one from anybody at any time but during a roll, and still does."""
     actor = ctx.actor.id
-    need_scene(state)
+    scene = need_scene(state)
     page = need_page(state)
     if page.action is not None and (page.action.roll is not None or page.action.reactions is not None):
         raise RuleViolation("CAPES-ACT-002", "Wait until the roll and its Reactions are over.")
@@ -375,6 +379,20 @@ def deadlock(state: CapesState, ctx: Ctx, cmd: Deadlock, dice: DiceService) -> l
             f"Conflict {conflict.id} is not Deadlocked: that needs tied top sides, every die a 6, and "
             "nobody able to stake more.",
         )
+    if scene.deadlocks_in_turn:
+        if page.phase is not PagePhase.RESOLVING:
+            raise RuleViolation(
+                "CAPES-RES-009",
+                f"A Deadlock is declared at the Resolving, after the Actions; this is the {page.phase} "
+                "phase.",
+            )
+        require_turn(state, actor, doing="declare a Deadlock")
+        if conflict not in deadlocks_to_declare(state, actor):
+            raise RuleViolation(
+                "CAPES-RES-009",
+                f"{conflict.id} is declared Deadlocked by the first player in turn who claimed a side "
+                "of it (the Starter, if nobody did), on their turn.",
+            )
     inspirations = [
         {"player": who, "value": v}
         for s in conflict.sides

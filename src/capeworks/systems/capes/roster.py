@@ -196,7 +196,11 @@ def check_exemplar(state: CapesState, cmd: AddExemplar) -> tuple[CharacterState,
     """The character given an Exemplar and its new sheet, or the refusal.
 
     The add_exemplar handler's checks (CAPES-CHAR-011, CAPES-CHAR-002, CAPES-DEBT-006); the menu asks
-    them too (:func:`can_add_exemplar`).
+    them too (:func:`can_add_exemplar`). A second Exemplar is shared with a character "made or mostly
+    played by different players" (src 255): the table knows who made each character, and who chose it
+    in each Scene (:attr:`.CharacterState.mostly_played_by`: the player with the most Scenes in it, its
+    maker while nobody leads), so two characters of one maker may share when different players have
+    mostly played them. Choices in older logs were not counted.
     """
     key = find_character(state, cmd.character)
     char = state.roster[key]
@@ -214,10 +218,13 @@ def check_exemplar(state: CapesState, cmd: AddExemplar) -> tuple[CharacterState,
             )
         other_key = find_character(state, cmd.shared_with)
         other = state.roster[other_key]
-        if other.creator == char.creator:
+        # src 255: "made or mostly played by different players": either will do
+        if other.creator == char.creator and other.mostly_played_by == char.mostly_played_by:
             raise RuleViolation(
                 "CAPES-CHAR-011",
-                "A shared Exemplar must be shared with a character made by a different player.",
+                "A shared Exemplar must be shared with a character made, or mostly played, by a "
+                f"different player: {state.name(char.creator)} made both, and "
+                f"{state.name(char.mostly_played_by)} has played both the most.",
             )
         if not any(slug(e.character) == slug(cmd.exemplar) for e in other.sheet.exemplars):
             raise RuleViolation(
@@ -266,5 +273,6 @@ def apply_character_added(state: CapesState, data: ev.CharacterAdded) -> CapesSt
         # a remake keeps the character's Debt: what sat on pools the new sheet lacks was placed at decide
         # time (``moved_debt``); older logs' remakes dropped it, and fold as they did
         debt = {p: old.debt.get(p, 0) + data.moved_debt.get(p, 0) for p in pools}
-    char = CharacterState(sheet=sheet, creator=str(data.creator), debt=debt)
+    played = old.played if old is not None else {}
+    char = CharacterState(sheet=sheet, creator=str(data.creator), debt=debt, played=played)
     return state.model_copy(update={"roster": {**state.roster, sheet.key: char}})

@@ -56,7 +56,14 @@ def declare_scene(state: CapesState, ctx: Ctx, cmd: DeclareScene, dice: DiceServ
         raise RuleViolation("CAPES-SCENE-002", "A Scene is already being played.")
     require_turn(state, actor, doing="declare a Scene")
     return [
-        event("scene_declared", player=actor, text=cmd.text, number=state.scenes_played + 1, ends_itself=True)
+        event(
+            "scene_declared",
+            player=actor,
+            text=cmd.text,
+            number=state.scenes_played + 1,
+            ends_itself=True,
+            deadlocks_in_turn=True,
+        )
     ]
 
 
@@ -64,7 +71,7 @@ def choose(state: CapesState, ctx: Ctx, cmd: Choose, dice: DiceService) -> list[
     """Choosing a character to play this Scene."""
     actor = ctx.actor.id
     key, paid = check_choice(state, actor, cmd.character)
-    return [event("character_chosen", player=actor, character=key, paid=paid)]
+    return [event("character_chosen", player=actor, character=key, paid=paid, counts=True)]
 
 
 def check_choice(state: CapesState, actor: str, name: str) -> tuple[str, int]:
@@ -181,6 +188,7 @@ def _declared(state: CapesState, data: ev.SceneDeclared) -> CapesState:
         text=str(data.text),
         turn=player,
         ends_itself=data.ends_itself,
+        deadlocks_in_turn=data.deadlocks_in_turn,
     )
     return state.model_copy(update={"scene": scene, "declarer_passes": ()})
 
@@ -197,6 +205,11 @@ def _chosen(state: CapesState, data: ev.CharacterChosen) -> CapesState:
     player, paid = str(data.player), int(data.paid)
     state = state.model_copy(update={"tokens": {**state.tokens, player: state.tokens.get(player, 0) - paid}})
     state = with_scene(state, cast={**scene.cast, data.character: player})
+    if data.counts:  # who has played whom, for "mostly played by" (CAPES-CHAR-011, src 255)
+        char = state.roster[data.character]
+        played = {**char.played, player: char.played.get(player, 0) + 1}
+        roster = {**state.roster, data.character: char.model_copy(update={"played": played})}
+        state = state.model_copy(update={"roster": roster})
     if scene.casting:
         return _next_caster(state, bought=paid > 0)
     if paid and scene.page is not None and scene.page.round is Round.BOUGHT:

@@ -54,6 +54,19 @@ class CharacterState(BaseModel):
     sheet: CharacterSheet
     creator: str = ""
     debt: dict[str, int] = Field(default_factory=dict)
+    #: in how many Scenes each player has played it: who "mostly played" it (CAPES-CHAR-011, src 255);
+    #: counted from the choices of this version on (older logs' were not)
+    played: dict[str, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
+
+    @property
+    def mostly_played_by(self) -> str:
+        """The player who has played it in the most Scenes; its maker while nobody has more than anyone
+        else (never played, or a tie), since the table knows no better."""
+        if not self.played:
+            return self.creator
+        top = max(self.played.values())
+        leaders = [p for p, n in self.played.items() if n == top]
+        return leaders[0] if len(leaders) == 1 else self.creator
 
 
 class Stake(BaseModel):
@@ -250,6 +263,9 @@ class Scene(BaseModel):
     #: the Scene ends by itself at a Page that leaves no Conflict, if nobody wants one (CAPES-SCENE
     #: PROPOSED); older logs' Scenes went on until voted to an end, and fold as they did
     ends_itself: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a Deadlock is declared at the Resolving, on the declarer's turn in its go-around (CAPES-RES-009,
+    #: src 130-142); older logs' Scenes took one from anybody at any time, and fold as they did
+    deadlocks_in_turn: bool = Field(default=False, exclude_if=lambda v: not v)
     #: that Page has ended: each player in turn (``turn``) passes or keeps the Scene going
     closing: bool = Field(default=False, exclude_if=lambda v: not v)
 
