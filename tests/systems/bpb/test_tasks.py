@@ -242,4 +242,4 @@ def test_a_called_task_shows_its_odds_before_the_roll() -> None:
     d.do("ann", "roll", call=max(state(d).calls), character="widow", take="max")
     d.do("gm", "call_task", character="widow", attribute="Agility", difficulty=17)
     (far,) = (p for p in d.prompts("ann") if p.kind == "task")
-    assert far.options == []
+    assert list(far.options) == []
