@@ -57,3 +57,23 @@ def test_a_crafted_secret_or_bonus_attack_is_still_refused_to_a_player(client: T
         assert refused.status_code == 403, refused.text
         assert words in refused.json()["message"]
     assert client.get(f"/api/tables/{table.id}", headers=table.auth("gm")).json()["version"] == version
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "command", "gms"),
+    [
+        ("rwyn", "add_character", {"owner"}),
+        ("rwyn", "check", {"benefit", "drawback"}),
+        ("bpb", "add_character", {"owner"}),
+        ("workshop", "add_character", {"owner"}),
+        ("weaverdice", "check", {"stat", "tn", "bonus", "hidden", "superhuman", "effortless", "personal"}),
+        ("weaverdice", "use_power", {"bonus", "hidden"}),
+    ],
+)
+def test_every_ruleset__a_players_form_lacks_what_the_handler_refuses_a_player(
+    client: TestClient, ruleset: str, command: str, gms: set[str]
+) -> None:
+    table = create(client, ruleset, SEATS, title="Forms")
+    players, gm = _schema(client, table, "ann", command), _schema(client, table, "gm", command)
+    assert isinstance(players["properties"], dict) and isinstance(gm["properties"], dict)
+    assert set(gm["properties"]) - set(players["properties"]) == gms

@@ -148,8 +148,8 @@ class Check(BaseModel):
     difficulty: int | None = None
     task: str = Field(default="", max_length=200)
     time: int = 0
-    benefit: str = ""
-    drawback: str = ""
+    benefit: str = gm_field(default="")
+    drawback: str = gm_field(default="")
 
     @model_validator(mode="after")
     def _a_call_is_rolled_as_called(self) -> Check:
