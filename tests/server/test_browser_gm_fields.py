@@ -2,7 +2,7 @@
 
 Weaverdice's attack form showed a player "Hidden: A GM roll the players do not see" and a bonus, both
 refused once used ("Only the GM can roll in secret."); a player's form now has neither, the GM's has
-both. The harness is test_browser.py's.
+both, labelled "(GM only)". The harness is test_browser.py's.
 """
 
 from __future__ import annotations
@@ -34,5 +34,7 @@ def test_wd_attack_form__a_player_sees_no_hidden_box_the_gm_does(web_table: str,
     expect(field(theirs, "hidden")).to_be_visible()
     expect(field(theirs, "bonus")).to_be_visible()
     expect(theirs.get_by_text("A GM roll the players do not see")).to_be_visible()
+    expect(theirs.locator("label[for$='-hidden']")).to_have_text("Hidden (GM only)")
+    expect(theirs.locator("label[for$='-weapon']")).to_have_text("Weapon")
     for page in (ann, gm):
         assert page.js_errors == []  # type: ignore[attr-defined]
