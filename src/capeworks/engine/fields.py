@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 from pydantic_core import PydanticUndefined
 
-__all__ = ["GM_ONLY", "form_schema", "gm_field"]
+__all__ = ["GM_ONLY", "form_schema", "gm_field", "gm_only_fields"]
 
 #: the key the marker sets in a field's JSON schema
 GM_ONLY = "gm_only"
@@ -36,6 +36,12 @@ def gm_field(default: Any = PydanticUndefined, **field: Any) -> Any:
     return Field(default, json_schema_extra={**extra, GM_ONLY: True}, **field)
 
 
+def gm_only_fields(schema: dict[str, Any]) -> frozenset[str]:
+    """The names of the fields a payload's JSON schema marks GM-only."""
+    properties: dict[str, Any] = schema.get("properties", {})
+    return frozenset(name for name, p in properties.items() if isinstance(p, dict) and p.get(GM_ONLY))
+
+
 def form_schema(model: type[BaseModel], *, gm: bool) -> dict[str, Any]:
     """The JSON schema of a command's payload as a seat's form asks for it.
 
@@ -45,11 +51,10 @@ def form_schema(model: type[BaseModel], *, gm: bool) -> dict[str, Any]:
     schema = model.model_json_schema()
     if gm:
         return schema
-    properties: dict[str, Any] = schema.get("properties", {})
-    hidden = {name for name, prop in properties.items() if isinstance(prop, dict) and prop.get(GM_ONLY)}
+    hidden = gm_only_fields(schema)
     if not hidden:
         return schema
-    out = {**schema, "properties": {k: v for k, v in properties.items() if k not in hidden}}
+    out = {**schema, "properties": {k: v for k, v in schema["properties"].items() if k not in hidden}}
     if "required" in schema:
         out["required"] = [name for name in schema["required"] if name not in hidden]
     return out
