@@ -57,6 +57,8 @@ RULESET_AUTHOR_SURFACE = {
     "Event",
     "EventData",
     "declare_events",
+    "gm_field",
+    "form_schema",
     "Words",
     "Description",
     "Audience",

@@ -10,10 +10,12 @@ import dataclasses
 from typing import Any, ClassVar
 
 import pytest
+from pydantic import Field
 
-from capeworks.engine import CommandSpec, Context, DiceService, Event, LegalCommand, Offers, Seat
+from capeworks.engine import CommandSpec, Context, DiceService, Event, LegalCommand, Offers, Seat, gm_field
 from capeworks.engine.conformance import (
     check_answered_prompts_move_on,
+    check_gm_fields,
     check_no_secrets,
     check_no_traceback,
     check_offers_within_authority,
@@ -24,7 +26,7 @@ from capeworks.engine.conformance import (
 )
 from capeworks.engine.ruleset import SampleSession
 from capeworks.errors import RuleViolation
-from tests.engine.toy import Add, Reply, Toy, ToyState, _reply, _text
+from tests.engine.toy import Add, Reply, Toy, ToyState, _add, _reply, _text
 
 
 class _AnswerKeepsPromptOpen(Toy):
@@ -207,3 +209,37 @@ def test_no_secrets__a_ruleset_claiming_none_while_keeping_one_is_caught() -> No
     check_no_secrets(Toy())  # the toy keeps its secret and says so
     with pytest.raises(AssertionError, match=r"says it has no secrets, but event \d+ \(toy.noted\)"):
         check_no_secrets(_SaysItHasNoSecrets())
+
+
+class _AddInSecret(Add):
+    """Add, with the GM's secret roll."""
+
+    hidden: bool = gm_field(default=False)
+
+
+class _AddWithGmWords(Add):
+    """Add, with words only the GM gives, and required: a player's form could never send it."""
+
+    words: str = Field(json_schema_extra={"gm_only": True})
+
+
+class _SecretAddOffered(Toy):
+    """Its menu offers every seat an add rolled in secret: a GM-only field fixed for a player."""
+
+    commands: ClassVar[dict[str, CommandSpec]] = {**Toy.commands, "add": CommandSpec(_AddInSecret, _add)}
+
+    def legal_commands(self, state: ToyState, seat: Seat, offers: Offers) -> list[LegalCommand]:
+        secret = LegalCommand(command="add", fixed={"dice": 1, "hidden": True}, label="add")
+        return [*super().legal_commands(state, seat, offers), secret]
+
+
+class _GmWordsRequired(Toy):
+    commands: ClassVar[dict[str, CommandSpec]] = {**Toy.commands, "add": CommandSpec(_AddWithGmWords, _add)}
+
+
+def test_gm_fields__a_required_one_or_one_fixed_on_a_players_menu_is_caught() -> None:
+    check_gm_fields(Toy())
+    with pytest.raises(AssertionError, match=r"ann is offered add with GM-only \['hidden'\] fixed"):
+        check_gm_fields(_SecretAddOffered())
+    with pytest.raises(AssertionError, match=r"add: the GM-only fields \['words'\] are required"):
+        check_gm_fields(_GmWordsRequired())

@@ -15,6 +15,7 @@ edges) stay in their own modules.
 
 from capeworks.engine.batch import Batch
 from capeworks.engine.dice_service import DiceService
+from capeworks.engine.fields import form_schema, gm_field
 from capeworks.engine.model import (
     Audience,
     Command,
@@ -82,5 +83,7 @@ __all__ = [
     "available",
     "command_table",
     "declare_events",
+    "form_schema",
     "get_ruleset",
+    "gm_field",
 ]

@@ -9,7 +9,7 @@ with a ``<ruleset>.`` prefix and has words of its own for every viewer (and no
 two event types read alike), every prompt option is a command that will be
 accepted, every answered prompt closes or changes, a prompt-only command is
 never offered outside its prompt, no seat is offered a command its authority
-refuses, every legal command exists, every refusal
+refuses, no GM-only field is required or offered a player fixed, every legal command exists, every refusal
 names the rule (or the kind of refusal) the sample expects, every event version
 has its upcasters, and the golden logs it ships replay.
 
@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from capeworks.engine import golden
+from capeworks.engine.fields import gm_only_fields
 from capeworks.engine.hostile import hostile_dice, hostile_payload, known_strings
 from capeworks.engine.model import Command, Event, Prompt, Role, Viewer
 from capeworks.engine.render import describe
@@ -340,6 +341,30 @@ def check_offers_within_authority(ruleset: Ruleset[Any, Any]) -> None:
             table.execute(step.command, dice=step.dice)
 
 
+def check_gm_fields(ruleset: Ruleset[Any, Any]) -> None:
+    """A GM-only payload field (``gm_field``) is never required, and no player is offered it fixed.
+
+    A player's form leaves such fields out, so a player's command must be whole without them;
+    and a legal command whose fixed fields set one would send a player what the form hides
+    (and the rules refuse), at any step of the sample.
+    """
+    marked = {name: gm_only_fields(spec.model.model_json_schema()) for name, spec in ruleset.commands.items()}
+    for name, spec in ruleset.commands.items():
+        required = marked[name] & set(spec.model.model_json_schema().get("required", ()))
+        assert not required, f"{name}: the GM-only fields {sorted(required)} are required"
+    session = _session(ruleset)
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
+    for step in (*session.steps, None):
+        for seat in table.seats:
+            if seat.is_gm:
+                continue
+            for legal in table.legal_commands(seat.id):
+                fixed = marked.get(legal.command, frozenset()) & set(legal.fixed)
+                assert not fixed, f"{seat.id} is offered {legal.command} with GM-only {sorted(fixed)} fixed"
+        if step is not None:
+            table.execute(step.command, dice=step.dice)
+
+
 def check_menus_and_panels(ruleset: Ruleset[Any, Any]) -> None:
     """Every command has menu words of its own; panels draw for every seat at every step of the sample."""
     missing = sorted(set(ruleset.commands) - set(ruleset.command_words))
@@ -531,6 +556,7 @@ CHECKS: tuple[Check, ...] = (
     check_answered_prompts_move_on,
     check_prompt_only_not_offered,
     check_offers_within_authority,
+    check_gm_fields,
     check_menus_and_panels,
     check_view_key,
     check_no_secrets,

@@ -22,7 +22,7 @@ import anyio
 from anyio import CapacityLimiter
 from pydantic import BaseModel
 
-from capeworks.engine import Command, Role, Seat, Table, get_ruleset
+from capeworks.engine import Command, Role, Seat, Table, form_schema, get_ruleset
 from capeworks.engine.registry import names
 from capeworks.errors import NotPermitted
 from capeworks.server.cache import TableCache
@@ -261,7 +261,10 @@ class Tables:
         }
 
     def command_schema(self, table_id: str, seat: Seat, command: str) -> dict[str, Any]:
-        """The JSON schema of a command's payload at this table."""
+        """The JSON schema of a command's payload at this table, as this seat's form asks for it.
+
+        A player's lacks the fields the ruleset marks GM-only (``gm_field``); the GM's has them all.
+        """
         from capeworks.errors import NotFound
         from capeworks.server.schemas import AnswerPayload, RefuseUndoPayload, UndoPayload
 
@@ -275,7 +278,7 @@ class Tables:
         model: type[BaseModel] | None = spec.model if spec is not None else engine.get(command)
         if model is None:
             raise NotFound(f"{ruleset.title} has no command {command!r}.")
-        return model.model_json_schema()
+        return form_schema(model, gm=seat.is_gm)
 
     # -- the GM ----------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from capeworks.engine import gm_field
 from capeworks.engine.kit import TextList
 from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
 from capeworks.systems.bpb.model import Effect
@@ -72,7 +73,7 @@ class AddCharacter(_P):
         examples=list(SAMPLE_CHARACTERS),
     )
     sheet: Character | None = None
-    owner: str = ""
+    owner: str = gm_field(default="")
     name: str | None = Field(default=None, min_length=1, max_length=80, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")
 
 

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
+from capeworks.engine import gm_field
 from capeworks.engine.kit import TextList
 from capeworks.systems.rwyn.characters import SAMPLE_CHARACTERS
 from capeworks.systems.rwyn.sheet import Consequence, TalentHook, Track
@@ -89,7 +90,7 @@ class AddCharacter(BaseModel):
     model_config = _CMD
     id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")
     name: str = Field(default="", max_length=80)
-    owner: str = ""
+    owner: str = gm_field(default="")
     sample: str = Field(
         default="",
         description="A shipped sample instead of ratings: " + ", ".join(SAMPLE_CHARACTERS) + ".",
@@ -147,8 +148,8 @@ class Check(BaseModel):
     difficulty: int | None = None
     task: str = Field(default="", max_length=200)
     time: int = 0
-    benefit: str = ""
-    drawback: str = ""
+    benefit: str = gm_field(default="")
+    drawback: str = gm_field(default="")
 
     @model_validator(mode="after")
     def _a_call_is_rolled_as_called(self) -> Check:

@@ -12,6 +12,7 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, Field, WithJsonSchema, model_validator
 
+from capeworks.engine import gm_field
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.combat import ActionKind, Cover, Reaction
@@ -111,10 +112,10 @@ class AddCharacter(Frozen):
     )
     copy_id: str | None = Field(default=None, max_length=40, description="A sample's id, for a second copy.")
     copy_name: str | None = Field(default=None, max_length=80, description="A sample's name, for a copy.")
-    owner: str | None = Field(
+    owner: str | None = gm_field(
         default=None, max_length=64, description="The seat that plays them; none: the GM."
     )
-    hidden: bool = Field(default=False, description="Only the GM sees the sheet (NPCs).")
+    hidden: bool = gm_field(default=False, description="Only the GM sees the sheet (NPCs).")
     morale: int | None = Field(
         default=None, ge=-5, le=4, description="Starting morale; default the baseline."
     )
@@ -170,7 +171,7 @@ class CreateCharacter(Frozen):
 
     id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9_-]*$")
     name: str = Field(min_length=1, max_length=80)
-    tier: Tier = Tier.PC
+    tier: Tier = gm_field(default=Tier.PC)
     brawn: int = Field(default=3, ge=0, le=12)
     athletics: int = Field(default=3, ge=0, le=12)
     dexterity: int = Field(default=3, ge=0, le=12)
@@ -184,10 +185,10 @@ class CreateCharacter(Frozen):
     backgrounds: TextList = Field(default_factory=list, max_length=6)
     armor: int = Field(default=0, ge=0, le=9)
     special: str = Field(default="", max_length=400)
-    owner: str | None = Field(
+    owner: str | None = gm_field(
         default=None, max_length=64, description="The seat that plays them; none: the GM."
     )
-    hidden: bool = Field(default=False, description="Only the GM sees the sheet (NPCs).")
+    hidden: bool = gm_field(default=False, description="Only the GM sees the sheet (NPCs).")
     morale: int | None = Field(default=None, ge=-5, le=4)
 
     def add(self) -> AddCharacter:
@@ -250,12 +251,12 @@ class Check(Frozen):
 
     character: Ident
     call: int | None = Field(default=None, ge=1)
-    stat: TextList = Field(default_factory=list, max_length=2)
-    tn: int | None = Field(default=None, ge=1, le=12)
+    stat: TextList = gm_field(default_factory=list, max_length=2)
+    tn: int | None = gm_field(default=None, ge=1, le=12)
     skills: TextList = Field(default_factory=list, max_length=6)
     background: str = Field(default="", max_length=80)
     unhurried: bool = False
-    bonus: int = Field(default=0, ge=-6, le=6)
+    bonus: int = gm_field(default=0, ge=-6, le=6)
     keep: int | None = Field(
         default=None,
         ge=1,
@@ -263,15 +264,15 @@ class Check(Frozen):
         description="The die to keep, if not the highest (or the rolled one nearest it).",
     )
     task: str = Field(default="", max_length=200)
-    hidden: bool = False
-    superhuman: bool = Field(
+    hidden: bool = gm_field(default=False)
+    superhuman: bool = gm_field(
         default=False, description="The GM's own check: a superhuman feat a super stat rolls for."
     )
-    effortless: bool = Field(
+    effortless: bool = gm_field(
         default=False,
         description="The GM's own check: a feat within the super stat's effortless limit, passed unrolled.",
     )
-    personal: bool = Field(
+    personal: bool = gm_field(
         default=False,
         description="The GM's own check: a personal or defensive Social roll (pain touches it).",
     )
@@ -387,7 +388,7 @@ class Attack(Frozen):
         description="Focused Shot: Focus spent so the shot's Aim skills apply, foes near or not.",
     )
     skills: TextList = Field(default_factory=list, max_length=6)
-    bonus: int = Field(default=0, ge=-6, le=6)
+    bonus: int = gm_field(default=0, ge=-6, le=6)
     cover: Cover = Cover.NONE
     angle: int = Field(default=0, ge=-360, le=360)
     conventional: bool = Field(default=True, description="Armor stops its effect (not a power).")
@@ -396,7 +397,7 @@ class Attack(Frozen):
         default=False,
         description="A ranged projectile that sticks pins the target (line of fire and surroundings allow).",
     )
-    hidden: bool = Field(default=False, description="A GM roll the players do not see.")
+    hidden: bool = gm_field(default=False, description="A GM roll the players do not see.")
     weapon: str | None = Field(
         default=None, max_length=60, description="The held item swung, by name; none: bare hands."
     )
@@ -431,12 +432,12 @@ class UsePower(Frozen):
         max_length=6,
         description="Skills whose die its attack roll takes (Aim on a shot).",
     )
-    bonus: int = Field(default=0, ge=-6, le=6)
+    bonus: int = gm_field(default=0, ge=-6, le=6)
     cover: Cover = Field(
         default=Cover.NONE, description="The targets' cover against its attack (WD-COMBAT-022)."
     )
     angle: int = Field(default=0, ge=-360, le=360)
-    hidden: bool = False
+    hidden: bool = gm_field(default=False)
     pins: bool = Field(
         default=False,
         description="A ranged power's projectile that sticks pins the target (where the surroundings allow).",

@@ -11,6 +11,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
+from capeworks.engine import gm_field
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.systems.workshop.samples import SHEETS
 from capeworks.systems.workshop.sheet import MAX_WEAPONS, TraitName, Weapon
@@ -70,7 +71,7 @@ class AddCharacter(Frozen):
 
     id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")
     name: str = Field(default="", max_length=80)
-    owner: str = Field(default="", max_length=64)
+    owner: str = gm_field(default="", max_length=64)
     sample: str = Field(
         default="",
         max_length=40,

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from capeworks.engine import gm_field
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 
@@ -423,7 +424,7 @@ class PickMini(Frozen):
     kind: str = Field(default="", max_length=40, description="Options 3-4: the follower type.")
     pool: Pool | None = Field(default=None, description="Option 16: the pool of the half dot.")
     condition: str = Field(default="", max_length=60, description="Option 13: the long-term issue halved.")
-    secure: bool = Field(
+    secure: bool = gm_field(
         default=False,
         description="The GM's ruling: secret identity and civilian relationships intact (WD-DN-012).",
     )
@@ -538,8 +539,8 @@ class DeclareMission(Frozen):
     mission: Ident
     kind: Word
     date: str = Field(default="", max_length=40)
-    details: dict[str, list[str]] = Field(default_factory=dict, max_length=10)
-    current: dict[str, str] = Field(
+    details: dict[str, list[str]] = gm_field(default_factory=dict, max_length=10)
+    current: dict[str, str] = gm_field(
         default_factory=dict, max_length=10, description="Values as things stand."
     )
 

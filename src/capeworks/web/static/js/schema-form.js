@@ -61,7 +61,9 @@ export function openFields(schema, fixed) {
       // a list of objects (a combatant's weapons): each item's own fields, typed one per line
       const item = s.type === "array" && s.items ? fieldSchema(schema, s.items).schema : null;
       const kind = kindOf(s, item);
-      return { name, s, kind, item: kind === "records" ? item : null, required: required.has(name) && !nullable };
+      // a field the ruleset marks GM-only (``gm_field``) reaches only the GM's form: said so there
+      const gmOnly = !!(raw && raw.gm_only);
+      return { name, s, kind, item: kind === "records" ? item : null, required: required.has(name) && !nullable, gmOnly };
     });
 }
 
@@ -317,7 +319,9 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
         : null}`;
   }
   return html`<div class=${`field ${f.kind}`}>
-    <label for=${id}>${label}${f.required ? html`<span class="req" aria-hidden="true"> *</span>` : null}</label>
+    <label for=${id}>${label}${f.required ? html`<span class="req" aria-hidden="true"> *</span>` : null}${f.gmOnly
+      ? html` <span class="gm-only" title="Players' forms do not show this field">(GM only)</span>`
+      : null}</label>
     ${input}
     ${about ? html`<p class="about" id=${about}>${text(aboutText)}</p>` : null}
   </div>`;

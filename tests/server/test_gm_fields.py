@@ -1,0 +1,79 @@
+"""A command's form schema per seat: a player's lacks the fields a ruleset marks GM-only (``gm_field``),
+the GM's has them, and a crafted request that fills one anyway is still refused by the rules."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import Seated, act, create, ok
+
+SEATS = [{"id": "gm", "name": "Gail", "role": "gm"}, {"id": "ann", "name": "Ann", "role": "player"}]
+
+
+def _schema(client: TestClient, table: Seated, seat: str, command: str) -> dict[str, object]:
+    response = client.get(f"/api/tables/{table.id}/commands/{command}/schema", headers=table.auth(seat))
+    assert response.status_code == 200, response.text
+    body: dict[str, object] = response.json()
+    return body
+
+
+def test_attack_schema__a_player_is_not_offered_a_secret_roll_or_a_bonus(client: TestClient) -> None:
+    table = create(client, "weaverdice", SEATS, title="Dockside")
+    players = _schema(client, table, "ann", "attack")
+    gms = _schema(client, table, "gm", "attack")
+    assert isinstance(players["properties"], dict) and isinstance(gms["properties"], dict)
+    # the GM's form has both, marked; the player's has neither, and still what a player fills
+    assert {"hidden", "bonus"} <= set(gms["properties"])
+    assert gms["properties"]["hidden"]["gm_only"] is True
+    assert not {"hidden", "bonus"} & set(players["properties"])
+    assert {"character", "target", "weapon", "skills"} <= set(players["properties"])
+    assert set(gms["properties"]) - set(players["properties"]) == {"hidden", "bonus"}
+    # a field no ruleset marks is the same for both (an engine command: nothing to leave out)
+    assert _schema(client, table, "ann", "answer") == _schema(client, table, "gm", "answer")
+
+
+def test_add_character_schema__a_player_adds_their_own_visible_pc(client: TestClient) -> None:
+    table = create(client, "weaverdice", SEATS, title="Dockside")
+    players = _schema(client, table, "ann", "create_character")
+    assert isinstance(players["properties"], dict)
+    assert not {"owner", "hidden", "tier"} & set(players["properties"])
+    gms = _schema(client, table, "gm", "create_character")
+    assert isinstance(gms["properties"], dict)
+    assert {"owner", "hidden", "tier"} <= set(gms["properties"])
+
+
+@pytest.mark.rules("WD-CORE-003")
+def test_a_crafted_secret_or_bonus_attack_is_still_refused_to_a_player(client: TestClient) -> None:
+    # the form leaves the fields out; the rules still refuse them when a request names them anyway
+    table = create(client, "weaverdice", SEATS, title="Dockside")
+    vic = {"id": "vic", "name": "Vic", "tier": "pc", "stats": {"athletics": 3}}
+    ok(client, table, "gm", "add_character", sheet=vic, owner="ann")
+    ok(client, table, "gm", "add_character", sheet={"id": "brute", "name": "Brute", "tier": "notable"})
+    ok(client, table, "gm", "start_combat", [6, 1])
+    version = client.get(f"/api/tables/{table.id}", headers=table.auth("gm")).json()["version"]
+    for extra, words in (({"hidden": True}, "Only the GM can roll in secret."), ({"bonus": 2}, "bonus")):
+        refused = act(client, table, "ann", "attack", [4], character="vic", target="brute", **extra)
+        assert refused.status_code == 403, refused.text
+        assert words in refused.json()["message"]
+    assert client.get(f"/api/tables/{table.id}", headers=table.auth("gm")).json()["version"] == version
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "command", "gms"),
+    [
+        ("rwyn", "add_character", {"owner"}),
+        ("rwyn", "check", {"benefit", "drawback"}),
+        ("bpb", "add_character", {"owner"}),
+        ("workshop", "add_character", {"owner"}),
+        ("weaverdice", "check", {"stat", "tn", "bonus", "hidden", "superhuman", "effortless", "personal"}),
+        ("weaverdice", "use_power", {"bonus", "hidden"}),
+    ],
+)
+def test_every_ruleset__a_players_form_lacks_what_the_handler_refuses_a_player(
+    client: TestClient, ruleset: str, command: str, gms: set[str]
+) -> None:
+    table = create(client, ruleset, SEATS, title="Forms")
+    players, gm = _schema(client, table, "ann", command), _schema(client, table, "gm", command)
+    assert isinstance(players["properties"], dict) and isinstance(gm["properties"], dict)
+    assert set(gm["properties"]) - set(players["properties"]) == gms
