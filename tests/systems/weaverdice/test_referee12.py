@@ -96,6 +96,16 @@ def test_a_player_cannot_call_a_punch_unconventional_to_get_past_armor() -> None
     _refused(d, "ann", "attack", character="vic", target="thug", weapon="knife", conventional=False)
 
 
+@pytest.mark.rules("WD-WFX-015", "WD-COMBAT-024")
+def test_a_players_knife_is_not_a_psychic_blast() -> None:
+    # src 744: Lesser Shock 3-4, "physical or mental pain, depending on source": a mental source is a
+    # power's (its sheet says so), not a knife's or a fist's, so a player cannot call a blow mental.
+    d = _vic_first({**sheet("vic", "Vic"), "held": [_KNIFE]})
+    err = _refused(d, "ann", "attack", character="vic", target="thug", mental=True)
+    assert err.field == "mental"
+    _refused(d, "ann", "attack", character="vic", target="thug", weapon="knife", mental=True)
+
+
 @pytest.mark.rules("WD-COMBAT-024", "WD-CORE-003")
 def test_the_gm_disposes__a_ruled_critical_rend_lands() -> None:
     # the GM may rule what any blow deals (WD-CORE-003): Vic's hands are industrial machinery today.

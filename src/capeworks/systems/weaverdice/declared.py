@@ -4,8 +4,9 @@ Implements, on the table, WD-COMBAT-024 (a hit inflicts the weapon's wound
 tier of its damage type, src 602, 614: "fists ... (lesser)" Bash, src 623),
 WD-WOUND-002's conventional damage (src 1032: "conventional damage done to
 armor doesn't have any consequence. (Less conventional damage like powers
-may)") and WD-COMBAT-022 (cover, src 600, is the GM's description of the
-scene, WD-CORE-003). A player's attack deals what its weapon, power or bare
+may)"), WD-WFX-015's mental source (src 744: a power's, not a blow's) and
+WD-COMBAT-022 (cover, src 600, is the GM's description of the scene,
+WD-CORE-003). A player's attack deals what its weapon, power or bare
 hands deal; the GM disposes and may declare anything.
 """
 
@@ -39,8 +40,9 @@ def check_cover(cover: Cover, *, is_gm: bool) -> None:
 
 def check_declared(c: cmd.Attack, sheet: Character, *, is_gm: bool) -> None:
     """Refuse a player's attack whose damage, tier or conventional flag differs from what its weapon
-    (``c`` as :func:`~.holds.armed` made it) or bare hands deal, or that claims cover; the GM's stands.
-    A weapon and bare hands deal conventional damage: only a power may be less so (src 1032)."""
+    (``c`` as :func:`~.holds.armed` made it) or bare hands deal, that calls itself a mental source, or
+    that claims cover; the GM's stands. A weapon and bare hands deal conventional, physical damage:
+    only a power may be less conventional (src 1032) or mental (src 744)."""
     check_cover(c.cover, is_gm=is_gm)
     if is_gm:
         return
@@ -55,6 +57,14 @@ def check_declared(c: cmd.Attack, sheet: Character, *, is_gm: bool) -> None:
             f"{sheet.name}'s attack with {source} deals a {_words(tier, damage)} wound, not a"
             f" {_words(c.tier, c.damage)} one: drop damage= and tier= (the GM may rule otherwise).",
             field="damage" if c.damage is not damage else "tier",
+        )
+    if c.mental:
+        # a mental source is a power's (a psychic blast, src 744): :class:`~.powers.Power` says so
+        raise RuleViolation(
+            "WD-WFX-015",
+            f"{sheet.name}'s attack with {source} is not a mental source; only a power may be (the GM"
+            " may rule otherwise).",
+            field="mental",
         )
     if not c.conventional:
         raise RuleViolation(
