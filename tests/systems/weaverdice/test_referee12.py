@@ -130,3 +130,40 @@ def test_a_player_cannot_put_the_target_behind_cover() -> None:
     _refused(d, "ann", "use_power", character="vic", power="Bolt", targets=["thug"], cover="full")
     d.do("gm", "attack", character="vic", target="thug", cover="regular", dice=[3])
     assert _hits(d, "thug") == []
+
+
+# -- an effect die rolled for nothing (src 736) -------------------------------------------------------
+
+#: a road flare swung as a brand: Burn, lesser (src 628: "first degree burns ... (lesser)")
+_FLARE = {"name": "flare", "damage": "burn"}
+
+
+@pytest.mark.rules("WD-WFX-014", "WD-WFX-008")
+@pytest.mark.parametrize("effects_only", [False, True])
+def test_a_lesser_burn_on_coverage_rolls_no_effect_die(effects_only: bool) -> None:
+    # src 736: Lesser Burn, "Targets with coverage costume feature suffer no effect": no row of the
+    # table can apply, so the table neither asks for nor rolls the d6. Vic's flare: 6 >= DS 3 hits, the
+    # one die given; the thug takes the lesser wound (none from an improvised flare, src 618) and nothing
+    # else. Before, the table wanted a second die for the effect.
+    flare = {**_FLARE, "effects_only": effects_only}
+    d = _vic_first(
+        {**sheet("vic", "Vic"), "held": [flare]},
+        {**sheet("thug", "Thug", "generic", guts=3), "costume": {"coverage": True}},
+    )
+    d.do("ann", "attack", character="vic", target="thug", weapon="flare", dice=[6])
+    assert _hits(d, "thug") == ([] if effects_only else [(WoundTier.LESSER, DamageType.BURN)])
+    assert d.state.people["thug"].conditions == ()
+    assert d.state.effects == ()
+
+
+@pytest.mark.rules("WD-WFX-014")
+def test_a_lesser_burn_without_coverage_still_rolls_its_effect() -> None:
+    # the same flare on a thug with no coverage: the effect die (2) is rolled and read: Lesser Burn
+    # 1-3, "Target suffers a temporary lesser wound. If their costume is bottom-tier or 'skin', the
+    # wound isn't temporary" (src 738): the costumeless thug keeps a second lesser wound.
+    d = _vic_first({**sheet("vic", "Vic"), "held": [_FLARE]})
+    d.do("ann", "attack", character="vic", target="thug", weapon="flare", dice=[6, 2])
+    assert [(w.tier, w.temporary) for w in d.state.people["thug"].track.wounds] == [
+        (WoundTier.LESSER, False),
+        (WoundTier.LESSER, False),
+    ]
