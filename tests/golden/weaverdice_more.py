@@ -42,7 +42,8 @@ class _Referee(_Player):
         tasks = sorted(self.state.lengthy) or ["call:1"]
         tries: list[Callable[[], Command]] = [
             lambda: _cmd(seat, "attack", character=me, target=target, skills="Brawl"),
-            lambda: _cmd(seat, "attack", character=me, target=target, damage="cut"),
+            # a cut without a blade is the GM's ruling (WD-COMBAT-024): the GM rolls it, for anyone
+            lambda: _cmd("gm", "attack", character=me, target=target, damage="cut"),
             lambda: _cmd(seat, "grab", character=me, target=target),
             lambda: _cmd(seat, "grapple", character=me, target=target, option="damage"),
             lambda: _cmd(seat, "grapple", character=me, target=target, option="restrain"),

@@ -105,10 +105,16 @@ def test_the_same_seed_gives_the_same_totals_whatever_the_block_size(monkeypatch
         (duel("sample:ramjet", "sample:thug", config={"morale_as_effort": True}), "morale"),
         (duel("sample:ramjet", "sample:thug", config={"rest_guts_tn": 5, "superstats": True}), "superstats"),
         (
+            # a player's Pierce is the weapon it holds (WD-COMBAT-024): the arena arms Dandelion with it
             duel(
                 {"sample": "dandelion", "play": {"attack": {"stat": "dexterity", "damage": "pierce"}}},
                 "sample:thug",
             ),
+            "held gear",
+        ),
+        (
+            # the GM's own declare what they like: the thug's Pierce is an attack the kernel leaves out
+            duel("sample:ramjet", {"sample": "thug", "play": {"attack": {"damage": "pierce"}}}),
             "pierce lesser",
         ),
         (duel({"sample": "ramjet", "play": {"attack": {"bonus": 1}}}, "sample:thug"), "beyond stat"),

@@ -16,7 +16,12 @@ A character's ``play:`` options in a side file choose its attack::
     play: {attack: {stat: dexterity, damage: pierce, tier: moderate, melee: false, skills: [Aim]}}
 
 Without them it attacks with the better of Brawn and Dexterity, Bash, lesser,
-melee, using every known skill linked to that stat.
+melee, using every known skill linked to that stat. A player's attack deals
+what its weapon deals (bare hands: Bash, lesser; WD-COMBAT-024), so at a
+player seat a ``damage`` or ``tier`` beyond that, with no ``weapon`` named,
+arms the character with a held item that deals it (:data:`PLAYED_WEAPON`),
+which its attacks then name; once it is knocked away, bare hands strike. The
+GM's own characters attack with the options as given (the GM disposes).
 """
 
 from __future__ import annotations
@@ -24,18 +29,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from capeworks.engine.model import Command, Prompt
 from capeworks.lab.play import GM, seat_of_side
 from capeworks.lab.policy import Move, Outcome, Side, Situation, Tally
+from capeworks.systems.weaverdice.declared import BARE_HANDS
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
 from capeworks.systems.weaverdice.samples import SAMPLES
 from capeworks.systems.weaverdice.skills import AIM_TREE
 from capeworks.systems.weaverdice.state import WdState
-from capeworks.systems.weaverdice.vocab import Pool, Stat
+from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, TierWord
 from capeworks.systems.weaverdice.wounds import Standing
 
-__all__ = ["ARENA", "POLICIES", "NoReactions", "Sensible", "WeaverdiceArena"]
+__all__ = ["ARENA", "PLAYED_WEAPON", "POLICIES", "NoReactions", "Sensible", "WeaverdiceArena"]
+
+#: the held item a character's ``play.attack`` damage and tier make (see the module docstring)
+PLAYED_WEAPON = "played weapon"
 
 
 class WeaverdiceArena:
@@ -61,8 +72,16 @@ class WeaverdiceArena:
             seat = self.seat(i, len(sides))
             owner = None if seat == GM else seat
             out.extend(
-                Command(type="add_character", seat=GM, payload={"sheet": dict(sheet), "owner": owner})
-                for sheet in side.sheets
+                Command(
+                    type="add_character",
+                    seat=GM,
+                    payload={
+                        # the GM's own deal what the GM rules; a player's, what they hold
+                        "sheet": dict(sheet) if owner is None else _armed(sheet, side.options(k)),
+                        "owner": owner,
+                    },
+                )
+                for k, sheet in enumerate(side.sheets)
             )
         out.append(Command(type="start_combat", seat=GM))
         return out
@@ -110,6 +129,24 @@ def _side(owner: str | None) -> int:
     return 1 if owner is None else int(owner[4:])
 
 
+def _armed(sheet: Mapping[str, Any], play: Mapping[str, Any]) -> dict[str, Any]:
+    """``sheet`` holding the :data:`PLAYED_WEAPON` its ``play.attack`` damage and tier make, when they
+    are not bare hands' and no weapon is named (a player's attack deals its weapon's, WD-COMBAT-024)."""
+    chosen = play.get("attack", {})
+    damage = DamageType(chosen.get("damage", BARE_HANDS[0]))
+    tier = TypeAdapter(TierWord).validate_python(chosen.get("tier", BARE_HANDS[1]))
+    if "weapon" in chosen or (damage, tier) == BARE_HANDS:
+        return dict(sheet)
+    item = {
+        "name": PLAYED_WEAPON,
+        "damage": damage.value,
+        "tier": tier.value,
+        "attack_stat": chosen.get("stat", Stat.BRAWN.value),
+        "ranged": not chosen.get("melee", True),
+    }
+    return {**sheet, "held": [*sheet.get("held", ()), item]}
+
+
 def _attack(s: Situation, target: str) -> Move:
     """The actor's attack on ``target``: its ``play.attack`` options, else its best of Brawn and Dexterity."""
     state: WdState = s.state
@@ -127,6 +164,12 @@ def _attack(s: Situation, target: str) -> Move:
             and (not k.learning or k.name.lower() in opened)
             and not (melee and k.tree == AIM_TREE)
         ]
+    if s.seat != GM and "weapon" not in chosen and _armed({}, s.play).get("held"):
+        if any(h.name == PLAYED_WEAPON for h in sheet.held):
+            chosen["weapon"] = PLAYED_WEAPON
+        else:  # the played weapon was knocked away (Disarmed): bare hands strike (WD-COMBAT-024)
+            chosen.pop("damage", None)
+            chosen.pop("tier", None)
     return Move("attack", {**chosen, "character": s.actor, "target": target, "stat": stat.value})
 
 

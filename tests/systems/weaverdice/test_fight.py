@@ -511,8 +511,8 @@ def test_a_consuming_burn_takes_a_stat_point_each_round_end_the_attacker_picks()
     add(d, "ann", sheet("vic", "Vic", dexterity=4))
     add(d, "gm", sheet("thug", "Thug", "generic", guts=3))
     d.do("gm", "start_combat", dice=[6])  # Vic 7 + 6 = 13, thug 9
-    d.do(
-        "ann",
+    d.do(  # a consuming flame without a weapon that deals it: the GM's ruling (WD-COMBAT-024)
+        "gm",
         "attack",
         character="vic",
         target="thug",

@@ -209,11 +209,11 @@ def _hidden_thug_falls(morale: int = 0) -> tuple[Driver, int, int]:
     thug = sheet("thug", "Thug", "notable", guts=2, athletics=1, dexterity=1)
     add(d, "gm", thug, hidden=True, morale=morale)
     d.do("gm", "start_combat", dice=[6, 1])
-    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6])
     d.answer("gm", "react-thug", "take", dice=[1])  # lesser cut, effect 1: none
     ann_before = len(d.table.log_view(d.table.viewer_for("ann")))
     gm_before = len(d.table.log_view(d.table.viewer_for("gm")))
-    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6])
     d.answer("gm", "react-thug", "take", dice=[1, 1])  # full: Guts 2 at -1, d=1: 0 < 3, unconscious
     return d, ann_before, gm_before
 
@@ -257,7 +257,7 @@ def test_hidden_npcs_shock_drain__players_see_the_effect_take_hold_never_its_gut
     add(d, "gm", sheet("brute", "Brute", "notable"), hidden=True)
     d.do("gm", "start_combat", dice=[6, 1])
     ann_before, gm_before = len(_seen(d, "ann")[0]), len(_seen(d, "gm")[0])
-    d.do("ann", "attack", character="vic", target="brute", tier="moderate", damage="shock", dice=[6])
+    d.do("gm", "attack", character="vic", target="brute", tier="moderate", damage="shock", dice=[6])
     d.answer("gm", "react-brute", "take", dice=[5])  # effect 5: the drain
     d.do("gm", "effect_choice", character="brute", key="negate", picks=[], dice=[4])  # Guts 4: 6 points
     picks = ["brawn", "brawn", "athletics", "athletics", "dexterity", "dexterity"]
@@ -283,7 +283,7 @@ def test_a_visible_npcs_shock_drain__still_shows_its_guts_roll() -> None:
     add(d, "ann", sheet("vic", "Vic", brawn=5))
     add(d, "gm", sheet("brute", "Brute", "notable"))
     d.do("gm", "start_combat", dice=[6, 1])
-    d.do("ann", "attack", character="vic", target="brute", tier="moderate", damage="shock", dice=[6])
+    d.do("gm", "attack", character="vic", target="brute", tier="moderate", damage="shock", dice=[6])
     d.answer("gm", "react-brute", "take", dice=[5])
     d.do("gm", "effect_choice", character="brute", key="negate", picks=[], dice=[4])
     words, dice, _ = _seen(d, "ann")

@@ -639,7 +639,7 @@ def test_a_hidden_npcs_gear_damage_stays_the_gms() -> None:
     bat = {"name": "bat", "damage": "bash", "keywords": ["reach", "heavy"]}
     add(d, "gm", {**sheet("thug", "Thug", "generic"), "held": [bat]}, hidden=True)
     d.do("gm", "start_combat", dice=[6])
-    d.do("ann", "attack", character="vic", target="thug", damage="rend", dice=[6, 1])  # effect 1: gear
+    d.do("gm", "attack", character="vic", target="thug", damage="rend", dice=[6, 1])  # effect 1: gear
     assert d.state.sheet("thug").held[0].keywords == ("reach",)
     assert "Thug's gear: bat loses its heavy." in d.words()
     assert not any("heavy" in w for w in d.words("ann"))

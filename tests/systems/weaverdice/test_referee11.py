@@ -613,10 +613,11 @@ def test_a_lesser_pierce_6_becomes_a_moderate_and_rolls_the_moderate_table() -> 
 
 @pytest.mark.rules("WD-WFX-014", "WD-WFX-008")
 def test_a_lesser_burn_on_a_covered_costume_has_no_effect() -> None:
-    # src 736: "Targets with coverage costume feature suffer no effect." The lesser wound stays; the
-    # 4 that would scar (src 740) does nothing. (The table still asks for the effect die.)
+    # src 736: "Targets with coverage costume feature suffer no effect." The lesser wound stays, and
+    # no effect die is asked for: no row of the table could apply (none given here; a die would be
+    # left over).
     d = _thug_first({**sheet("vic", "Vic", guts=4), "costume": {"coverage": True}})
-    _thug_hits_vic(d, 4, damage="burn")
+    _thug_hits_vic(d, damage="burn")
     _settle(d, "ann")
     assert [w.tier for w in d.state.people["vic"].track.wounds if not w.temporary] == [WoundTier.LESSER]
     assert len(d.state.people["vic"].track.wounds) == 1

@@ -172,7 +172,7 @@ def test_cover_by_arc_at_its_edges(cover: str, angle: int, hits: bool) -> None:
     # regular cover's arc. Vic Brawn 3 attacks the brute (DS 4): d=4 (regular/narrow), d=5 (full).
     d = _duel()
     die = 5 if cover == "full" else 4
-    d.do("ann", "attack", character="vic", target="brute", cover=cover, angle=angle, dice=[die])
+    d.do("gm", "attack", character="vic", target="brute", cover=cover, angle=angle, dice=[die])
     assert any(p.kind == "reaction" for p in d.prompts("gm")) is hits
 
 

@@ -453,7 +453,7 @@ def test_at_dismal_morale_a_sprint_roll_of_6_is_a_3_and_adds_nothing() -> None:
 def _vic_hits_thug(d: Driver, damage: str, face: int) -> None:
     """Vic (Brawn 5) hits the generic thug: 6 + 2 >= 3, a lesser wound of ``damage``, effect ``face``
     (a generic has no Recovery to stop it with)."""
-    d.do("ann", "attack", character="vic", target="thug", damage=damage, dice=[6, face])
+    d.do("gm", "attack", character="vic", target="thug", damage=damage, dice=[6, face])
 
 
 @pytest.mark.rules("WD-WFX-015", "WD-NPC-003", "WD-STATUS-010")

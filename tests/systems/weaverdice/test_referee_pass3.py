@@ -615,7 +615,7 @@ def test_cover_shields_from_a_power_as_from_any_attack() -> None:
     # degrees". The thug behind a car: DS 3 + 1; Vic's Bolt 3 + 0 = 3 misses.
     d = _duel({**sheet("vic", "Vic"), "powers": [_BOLT]})
     _to(d, "vic")
-    d.do("ann", "use_power", character="vic", power="Bolt", targets=["thug"], cover="regular", dice=[3])
+    d.do("gm", "use_power", character="vic", power="Bolt", targets=["thug"], cover="regular", dice=[3])
     assert _wounds(d, "thug") == []
 
 

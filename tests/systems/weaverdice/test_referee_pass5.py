@@ -56,9 +56,9 @@ def test_a_bystander_is_hit_on_a_2_and_goes_down() -> None:
 def test_a_generic_is_missed_on_a_2_and_hit_on_a_3() -> None:
     # src 596: "A 3 requires a 3+ and suits most individuals who aren't important enough to get names".
     d = _fight(sheet("thug", "Thug", "generic"))
-    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[2])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[2])
     assert _wounds(d, "thug") == []
-    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[3, 1])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[3, 1])
     assert _wounds(d, "thug") == [WoundTier.LESSER]
 
 
@@ -66,7 +66,7 @@ def test_a_generic_is_missed_on_a_2_and_hit_on_a_3() -> None:
 def test_a_notable_is_missed_on_a_3() -> None:
     # src 596: "A 4+ is standard for anyone with a name and individual identity". Vic rolls a 3.
     d = _fight(sheet("boss", "Boss", "notable"))
-    d.do("ann", "attack", character="vic", target="boss", damage="cut", dice=[3])
+    d.do("gm", "attack", character="vic", target="boss", damage="cut", dice=[3])
     assert d.state.attack is None  # a miss: no hit waits on the boss's answer
 
 
@@ -75,9 +75,9 @@ def test_a_generic_drops_when_its_wounds_equal_its_guts_without_a_stay_up_roll()
     # src 304: "If they suffer wounds equal to their Guts stat ... they drop unconscious"; src 800:
     # "Generic NPCs simply drop to the ground and stay there". Guts 2: two lesser cuts (no effect, 1).
     d = _fight(sheet("thug", "Thug", "generic", guts=2))
-    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
     assert _standing(d, "thug") is Standing.UP
-    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
     assert _standing(d, "thug") is Standing.DOWN
 
 
@@ -87,7 +87,7 @@ def test_whether_a_dropped_generic_died_is_a_guts_4_plus(face: int, dead: bool) 
     # src 800: "Make a Guts check for each where necessary (Can be a 4+ to see if they died)". The
     # thug's Guts 1 (-2) drops it at one wound: 5 - 2 = 3 dies, 6 - 2 = 4 lives.
     d = _fight(sheet("thug", "Thug", "generic", guts=1))
-    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
     d.do("gm", "fate", character="thug", dice=[face])
     assert (_standing(d, "thug") is Standing.DEAD) is dead
 
@@ -111,7 +111,7 @@ def test_cover_raises_the_ds_only_inside_its_arc(cover: str, angle: int, face: i
     # src 600: regular cover "1 defense against all attacks coming from the front 180 degrees"; narrow
     # "protects only the front 90 degrees"; full "works like regular cover, but provides 2 defense".
     d = _fight(sheet("boss", "Boss", "notable"))
-    d.do("ann", "attack", character="vic", target="boss", damage="cut", cover=cover, angle=angle, dice=[face])
+    d.do("gm", "attack", character="vic", target="boss", damage="cut", cover=cover, angle=angle, dice=[face])
     assert (d.state.attack is not None) is hit  # a hit waits on the boss's answer
     if hit:
         d.answer("gm", "react-boss", "take", dice=[1])
@@ -125,7 +125,7 @@ def test_cover_raises_the_ds_only_inside_its_arc(cover: str, angle: int, face: i
 def test_stamina_cannot_reroll_a_missed_attack() -> None:
     # src 376: Stamina makes "a reroll for a physical action that isn't offense or defense related".
     d = _fight(sheet("boss", "Boss", "notable"))
-    d.do("ann", "attack", character="vic", target="boss", damage="cut", dice=[1])
+    d.do("gm", "attack", character="vic", target="boss", damage="cut", dice=[1])
     d.refuse("ann", "reroll", character="vic", dice=[6])
     assert _avail(d, "vic", Pool.STAMINA) == 3
 
@@ -143,7 +143,7 @@ def test_a_blinded_attacker_is_minus_1_to_hit() -> None:
     d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
     assert Status.BLINDED in _names(d, "vic")
     d.do("gm", "end_turn", character="boss")
-    d.do("ann", "attack", character="vic", target="boss", damage="cut", dice=[4])
+    d.do("gm", "attack", character="vic", target="boss", damage="cut", dice=[4])
     assert d.state.attack is None  # a miss: no hit waits on the boss's answer
 
 
@@ -236,12 +236,12 @@ def test_a_generic_in_armor_drops_only_when_its_own_guts_worth_of_wounds_land() 
     # it "doesn't have any consequence"; src 304: a generic drops at wounds equal to its Guts. A Guts 2
     # thug in one armor: the first cut lands on the armor, two more drop him.
     d = _fight({**sheet("thug", "Thug", "generic", guts=2), "armor": 1})
-    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6])
-    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
     assert _standing(d, "thug") is Standing.UP
     d.do("ann", "end_turn", character="vic")
     d.do("gm", "end_turn", character="thug")
-    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
     assert _standing(d, "thug") is Standing.DOWN
 
 
@@ -535,7 +535,7 @@ def test_restrained_by_a_holder_who_drops_the_knife_swings_at_full() -> None:
         update={"conditions": (Condition(name="restrained", target="vic"),)}
     )
     d.patch(grapples={"thug>vic": hold}, people=people)
-    d.do("bob", "attack", character="doc", target="thug", damage="cut", dice=[6, 1])
+    d.do("gm", "attack", character="doc", target="thug", damage="cut", dice=[6, 1])
     assert _standing(d, "thug") is Standing.DOWN
     d.do("bob", "end_turn", character="doc")
     d.do("ann", "attack", character="vic", target="boss", weapon="knife", dice=[3])

@@ -468,7 +468,7 @@ def test_a_generic_that_would_start_dying_drops_and_the_gm_may_roll_its_fate() -
     add(d, "gm", sheet("thug", "Thug", "generic", guts=3))
     add(d, "gm", sheet("goon", "Goon", "generic", athletics=2))
     d.do("gm", "start_combat", dice=[6])  # Vic 12, the thug 9, the goon 8
-    d.do("ann", "attack", character="vic", target="thug", damage="shock", tier="moderate", dice=[6, 3])
+    d.do("gm", "attack", character="vic", target="thug", damage="shock", tier="moderate", dice=[6, 3])
     thug = d.state.people["thug"]
     assert thug.track.standing is Standing.DOWN
     assert thug.track.dying_since is None

@@ -34,6 +34,7 @@ from capeworks.systems.weaverdice.combat import (
     reaction_holds,
 )
 from capeworks.systems.weaverdice.copies import evolve, trusted
+from capeworks.systems.weaverdice.declared import check_declared
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import (
     Builder,
@@ -94,6 +95,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         raise NotPermitted("Only the GM can roll in secret.")
     if c.bonus and not context.is_gm:  # as on a check: the situation's modifiers are the GM's (WD-CORE-003)
         raise NotPermitted("Only the GM can give a bonus to an attack roll.")
+    # a player's attack deals what its weapon or bare hands deal; cover is the GM's (WD-COMBAT-022/024)
+    check_declared(c, own, is_gm=context.is_gm)
     if c.pins and c.melee:
         # "(From Ranged) ... pinned to the wall" (src 867-871): a weapon in hand pins nobody
         raise RuleViolation("WD-STATUS-013", "Only a ranged projectile can pin its target in place.")

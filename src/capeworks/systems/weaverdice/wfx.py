@@ -64,6 +64,7 @@ __all__ = [
     "StatLasting",
     "StatLoss",
     "WoundGrant",
+    "covered_outright",
     "regain",
     "resolve",
     "rolls_own_stat",
@@ -287,10 +288,10 @@ class _Resolution:
         if face is not None and not 1 <= face <= 6:
             raise DiceValueError("An effect roll is one d6, showing 1 to 6.")
         tier = hit.tier
+        if covered_outright(hit):
+            self.covered = True
+            return
         if hit.damage is DamageType.BURN and hit.coverage:
-            if tier is WoundTier.LESSER:
-                self.covered = True
-                return
             if tier is WoundTier.MODERATE:
                 self.covered = True
                 tier = WoundTier.LESSER
@@ -714,6 +715,13 @@ _SPECIALS: dict[Special, _Special] = {
     Special.CONSUMING: _consuming,
     Special.SHOCK_CHAIN: _shock_chain,
 }
+
+
+def covered_outright(hit: Hit) -> bool:
+    """A Lesser Burn on a costume with coverage: "Targets with coverage costume feature suffer no
+    effect" (WD-WFX-014, src 736). No row of its table can apply, so its effect die is never read
+    (:meth:`_Resolution.run` stops before it) and need not be rolled."""
+    return hit.damage is DamageType.BURN and hit.tier is WoundTier.LESSER and hit.coverage
 
 
 def resolve(hit: Hit, face: int | None = None, *, answers: Answers | None = None) -> EffectOutcome:

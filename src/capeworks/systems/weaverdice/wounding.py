@@ -33,7 +33,7 @@ from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack,
 from capeworks.systems.weaverdice.statuses import BleedTrigger, Reach, bleed
 from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, Tier, WoundTier
 from capeworks.systems.weaverdice.waits import follow_delay
-from capeworks.systems.weaverdice.wfx import resolve, rolls_own_stat
+from capeworks.systems.weaverdice.wfx import covered_outright, resolve, rolls_own_stat
 from capeworks.systems.weaverdice.wfx_outcome import Chooser, EffectOutcome, Hit, StatLasting
 from capeworks.systems.weaverdice.wounds import Standing, Wound
 
@@ -166,22 +166,18 @@ def land(
             b.emit(ev.BystanderDown(character=target, name=c.name, people=(c,)))
             let_go_when_down(b, target)
             _interrupt(b, target)
-        face = b.dice.roll(1, 6, purpose="effect").faces[0]
-        start_effect(
-            b,
-            PendingEffect(
-                damage=damage,
-                tier=tier,
-                target=target,
-                attacker=attacker,
-                wound=f"e{c.wounds_made + 1}",
-                face=face,
-                ranged=not melee,
-                pins=pins,
-                weapon=weapon,
-                mental=mental,
-            ),
+        only_effect = PendingEffect(
+            damage=damage,
+            tier=tier,
+            target=target,
+            attacker=attacker,
+            wound=f"e{c.wounds_made + 1}",
+            ranged=not melee,
+            pins=pins,
+            weapon=weapon,
+            mental=mental,
         )
+        start_effect(b, _face_rolled(b, only_effect))
         return
     take_wound(
         b,
@@ -328,23 +324,28 @@ def take_wound(
     let_go_when_down(b, target)
     _interrupt(b, target)
     if roll_effect and damage is not None and placed.effect_roll:
-        face = b.dice.roll(1, 6, purpose="effect").faces[0]
-        start_effect(
-            b,
-            trusted(
-                PendingEffect,
-                damage=damage,
-                tier=tier,
-                target=target,
-                attacker=attacker,
-                wound=wid,
-                face=face,
-                ranged=not melee,
-                pins=pins,
-                weapon=weapon,
-                mental=mental,
-            ),
+        pending = trusted(
+            PendingEffect,
+            damage=damage,
+            tier=tier,
+            target=target,
+            attacker=attacker,
+            wound=wid,
+            ranged=not melee,
+            pins=pins,
+            weapon=weapon,
+            mental=mental,
         )
+        start_effect(b, _face_rolled(b, pending))
+
+
+def _face_rolled(b: Builder, pending: PendingEffect) -> PendingEffect:
+    """``pending`` with its effect d6 rolled (WD-WFX-001), unless no row of its table can apply: a
+    Lesser Burn on a costume with coverage has no effect (WD-WFX-014, src 736), so no die is asked
+    for (a player rolling physical dice rolls none) and the effect resolves as covered."""
+    if pending.damage is DamageType.BURN and covered_outright(hit_of(b.state, pending)):
+        return pending
+    return evolve(pending, {"face": b.dice.roll(1, 6, purpose="effect").faces[0]})
 
 
 def start_effect(b: Builder, pending: PendingEffect) -> None:
