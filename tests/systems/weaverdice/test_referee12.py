@@ -116,19 +116,16 @@ def test_the_gm_disposes__a_ruled_critical_rend_lands() -> None:
     assert _hits(d, "thug")[0] == (WoundTier.CRITICAL, DamageType.REND)
 
 
-# -- cover is the GM's description of the scene (src 600) -------------------------------------------
+# -- cover is the GM's description of the scene (src 600), entered by whoever rolls --------------------
 
 
 @pytest.mark.rules("WD-COMBAT-022", "WD-CORE-003")
-def test_a_player_cannot_put_the_target_behind_cover() -> None:
-    # src 600: "Cover can raise one's defense score ... at GM discretion": the scene is the GM's to
-    # describe. Ann may not claim the thug's cover, on an attack or a power; the GM's stands: DS 3 + 1,
-    # Vic's 3 misses.
+def test_a_player_enters_the_cover_the_gm_described_on_her_own_attack() -> None:
+    # src 600: "Cover can raise one's defense score ... at GM discretion": the GM says the thug is
+    # behind a car; Ann enters it on Vic's attack (it only raises the thug's DS, so a player gains
+    # nothing by it): DS 3 + 1, Vic's 3 misses. Refusing it would have her roll against no cover.
     d = _vic_first({**sheet("vic", "Vic"), "powers": [_BOLT]})
-    err = _refused(d, "ann", "attack", character="vic", target="thug", cover="regular")
-    assert "GM" in err.message and err.field == "cover"
-    _refused(d, "ann", "use_power", character="vic", power="Bolt", targets=["thug"], cover="full")
-    d.do("gm", "attack", character="vic", target="thug", cover="regular", dice=[3])
+    d.do("ann", "attack", character="vic", target="thug", cover="regular", dice=[3])
     assert _hits(d, "thug") == []
 
 

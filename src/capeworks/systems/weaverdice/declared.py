@@ -1,24 +1,26 @@
-"""What a player may declare on an attack: the damage is the weapon's, the cover is the scene's.
+"""What a player may declare on an attack: the damage is the weapon's.
 
 Implements, on the table, WD-COMBAT-024 (a hit inflicts the weapon's wound
 tier of its damage type, src 602, 614: "fists ... (lesser)" Bash, src 623),
 WD-WOUND-002's conventional damage (src 1032: "conventional damage done to
 armor doesn't have any consequence. (Less conventional damage like powers
-may)"), WD-WFX-015's mental source (src 744: a power's, not a blow's) and
-WD-COMBAT-022 (cover, src 600, is the GM's description of the scene,
-WD-CORE-003). A player's attack deals what its weapon, power or bare
-hands deal; the GM disposes and may declare anything.
+may)") and WD-WFX-015's mental source (src 744: a power's, not a blow's). A
+player's attack deals what its weapon, power or bare hands deal; the GM
+disposes and may declare anything. Cover (WD-COMBAT-022, src 600) is the
+scene as the GM describes it, and a player enters it on their own attack:
+it only raises the target's DS, so a player has nothing to gain by it, and
+refusing it would leave the player's roll against a target the GM put
+behind a car without its cover.
 """
 
 from __future__ import annotations
 
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
-from capeworks.systems.weaverdice.combat import Cover
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import DamageType, WoundTier
 
-__all__ = ["BARE_HANDS", "check_cover", "check_declared"]
+__all__ = ["BARE_HANDS", "check_declared"]
 
 #: what bare hands deal: "Bash wounds come from blunt objects, including fists ... (lesser)" (src 623)
 BARE_HANDS = (DamageType.BASH, WoundTier.LESSER)
@@ -28,22 +30,11 @@ def _words(tier: WoundTier, damage: DamageType) -> str:
     return f"{tier.name.lower()} {damage.value}"
 
 
-def check_cover(cover: Cover, *, is_gm: bool) -> None:
-    """Cover is the scene as the GM describes it (src 600, WD-CORE-003): a player cannot claim it."""
-    if cover is not Cover.NONE and not is_gm:
-        raise RuleViolation(
-            "WD-COMBAT-022",
-            "Cover is the GM's to describe: ask the GM whether the target is behind cover.",
-            field="cover",
-        )
-
-
 def check_declared(c: cmd.Attack, sheet: Character, *, is_gm: bool) -> None:
     """Refuse a player's attack whose damage, tier or conventional flag differs from what its weapon
-    (``c`` as :func:`~.holds.armed` made it) or bare hands deal, that calls itself a mental source, or
-    that claims cover; the GM's stands. A weapon and bare hands deal conventional, physical damage:
+    (``c`` as :func:`~.holds.armed` made it) or bare hands deal, or that calls itself a mental source;
+    the GM's stands. A weapon and bare hands deal conventional, physical damage:
     only a power may be less conventional (src 1032) or mental (src 744)."""
-    check_cover(c.cover, is_gm=is_gm)
     if is_gm:
         return
     if c.weapon is None:

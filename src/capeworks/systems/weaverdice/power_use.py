@@ -20,7 +20,6 @@ from capeworks.systems.weaverdice.aiming import aligned_bonus
 from capeworks.systems.weaverdice.blind import emit_attack
 from capeworks.systems.weaverdice.combat import ActionKind, cover_bonus
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.declared import check_cover
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import (
     Builder,
@@ -58,7 +57,6 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         raise NotPermitted("Only the GM can roll in secret.")
     if c.bonus and not context.is_gm:  # as on a check: the situation's modifiers are the GM's (WD-CORE-003)
         raise NotPermitted("Only the GM can give a bonus to a power's roll.")
-    check_cover(c.cover, is_gm=context.is_gm)  # the scene's cover is the GM's to describe (src 600)
     kinds = {
         PowerAction.STANDARD: ActionKind.STANDARD,
         PowerAction.FULL: ActionKind.FULL,
