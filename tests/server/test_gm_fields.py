@@ -28,7 +28,10 @@ def test_attack_schema__a_player_is_not_offered_a_secret_roll_or_a_bonus(client:
     assert gms["properties"]["hidden"]["gm_only"] is True
     assert not {"hidden", "bonus"} & set(players["properties"])
     assert {"character", "target", "weapon", "skills"} <= set(players["properties"])
-    assert set(gms["properties"]) - set(players["properties"]) == {"hidden", "bonus"}
+    # and what a player's blow deals: its weapon's or bare hands' damage, conventional, not mental
+    # (WD-COMBAT-024, src 623, 1032, 744)
+    gm_only = {"hidden", "bonus", "damage", "tier", "conventional", "mental"}
+    assert set(gms["properties"]) - set(players["properties"]) == gm_only
     # a field no ruleset marks is the same for both (an engine command: nothing to leave out)
     assert _schema(client, table, "ann", "answer") == _schema(client, table, "gm", "answer")
 

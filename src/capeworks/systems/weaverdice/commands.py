@@ -372,8 +372,9 @@ class Attack(Frozen):
     character: Ident
     target: Ident
     stat: Stat = Stat.BRAWN
-    damage: DamageType = DamageType.BASH
-    tier: TierWord = WoundTier.LESSER
+    # a player's blow deals what its weapon or bare hands deal (WD-COMBAT-024): only the GM names another
+    damage: DamageType = gm_field(default=DamageType.BASH)
+    tier: TierWord = gm_field(default=WoundTier.LESSER)
     melee: bool = True
     full: bool = Field(default=False, description="A full attack: the whole turn.")
     swings: int = Field(
@@ -391,7 +392,7 @@ class Attack(Frozen):
     bonus: int = gm_field(default=0, ge=-6, le=6)
     cover: Cover = Cover.NONE
     angle: int = Field(default=0, ge=-360, le=360)
-    conventional: bool = Field(default=True, description="Armor stops its effect (not a power).")
+    conventional: bool = gm_field(default=True, description="Armor stops its effect (not a power).")
     effect_only: bool = Field(default=False, description="An improvised weapon: the effect, no wound.")
     pins: bool = Field(
         default=False,
@@ -401,7 +402,7 @@ class Attack(Frozen):
     weapon: str | None = Field(
         default=None, max_length=60, description="The held item swung, by name; none: bare hands."
     )
-    mental: bool = Field(
+    mental: bool = gm_field(
         default=False,
         description="A mental source (a psychic blast): the pain its effect inflicts is mental (src 744).",
     )
