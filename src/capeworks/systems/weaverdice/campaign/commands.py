@@ -334,10 +334,13 @@ class Research(Frozen):
 
 
 class StrikeChoice(Frozen):
-    """After a failed surveillance roll: take a strike for T1 intel, or not (WD-INTEL-021)."""
+    """After a failed surveillance roll: take a strike for T1 intel, or spend intel to unlock an
+    available cell instead, named here and spent with the answer (WD-INTEL-021)."""
 
     character: Ident
     strike: bool
+    intel: str = Field(default="", max_length=40, description="type:tier, spent in place of the strike")
+    on: str = Field(default="", max_length=8, description="the cell row,col the intel unlocks")
 
 
 class SpendIntel(Frozen):
