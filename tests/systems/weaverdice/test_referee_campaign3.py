@@ -8,7 +8,10 @@ from typing import Any
 
 import pytest
 
+from capeworks.engine import Table
 from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.campaign.downtime import fan_passives
+from capeworks.systems.weaverdice.campaign.model import Ledger
 from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import table
 
@@ -88,3 +91,60 @@ def test_m03_the_spend_in_place_of_the_strike_must_unlock_the_space_it_names() -
         "ann", "strike_choice", rule="WD-INTEL-021", character="ada", strike=True, intel="violent:1", on="0,0"
     )
     assert ledger(d).intel == {"violent:1": 1} and "ada" in camp(d).strike_choice
+
+
+# --- Fans on the sheet (src 1348, 1359, 1370-1372) -----------------------------------------------------
+
+
+def live_cards(d: Driver) -> list[Any]:
+    return [c for c in ledger(d).rep if not c.negative]
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-FOLLOW-003")
+def test_f01_a_fan_on_the_sheet_is_tapped_for_rep_like_a_fan_won_in_play() -> None:
+    """src 1372: 'If you have less than [# of fans] rep, tap a fan to gain reputation. This reputation is
+    always spent on use'; src 1359: followers 'could come in any combination'; src 1348: tapping loses
+    the passive 'for the rest of the downtime phase, and all of the next one'. Ada joined with two Fans
+    on her sheet and holds no rep: 0 < 2, a tap gives one consumable card. In the phase her two Fans'
+    passive cards (src 1370) drop to one: the tapped Fan's goes."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3, fans=2)
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="rep")
+    (card,) = live_cards(d)
+    assert card.consumable and ledger(d).followers == {"fan": 2}
+    d.do("gm", "start_downtime")
+    assert [c.source for c in live_cards(d)] == ["a fan", "fans"]  # one Fan's passive, the other tapped
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-FOLLOW-005")
+def test_f02_sheet_fans_and_fans_won_in_play_are_tapped_from_one_count() -> None:
+    """src 1372 with src 1355 'may have more as a surplus to tap': one Fan on the sheet, one won in
+    play (Social 6 beats 1): two Fans, two taps, and a third finds no untapped Fan."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3, fans=1)
+    d.do("gm", "award", character="ada", eligible="fan")
+    d.do("ann", "gain_follower", character="ada", kind="fan", dice=[6])
+    assert ledger(d).followers == {"fan": 2}
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="bystanders")
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="bystanders")
+    d.refuse("ann", "tap_follower", character="ada", kind="fan", use="bystanders", rule="WD-FOLLOW-003")
+
+
+@pytest.mark.rules("WD-FOLLOW-010")
+def test_f03_an_older_log_whose_sheet_fans_never_joined_the_ledger_replays_as_played() -> None:
+    """Saved tables replay as played: a ``character_added`` from before the sheet's Fans joined the
+    ledger has no ``fans``; replayed, those Fans stay on the sheet (their passive and the cap count them,
+    src 1370) and, as then, there is no Fan in the ledger to tap."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3, fans=2)
+    old = tuple(
+        e.model_copy(update={"data": {k: v for k, v in e.data.items() if k != "fans"}})
+        if e.type == "weaverdice.character_added"
+        else e
+        for e in d.table.log
+    )
+    assert any(e.type == "weaverdice.character_added" and "fans" in e.data for e in d.table.log)
+    replayed = Driver("weaverdice", table=Table.replay(old))
+    assert "ada" not in replayed.state.campaign.ledgers
+    assert fan_passives(replayed.state, "ada", Ledger(), 1) == 2  # the sheet's two, as played
+    replayed.refuse("ann", "tap_follower", character="ada", kind="fan", use="rep", rule="WD-FOLLOW-003")
