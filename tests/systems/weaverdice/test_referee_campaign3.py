@@ -148,3 +148,50 @@ def test_f03_an_older_log_whose_sheet_fans_never_joined_the_ledger_replays_as_pl
     assert "ada" not in replayed.state.campaign.ledgers
     assert fan_passives(replayed.state, "ada", Ledger(), 1) == 2  # the sheet's two, as played
     replayed.refuse("ann", "tap_follower", character="ada", kind="fan", use="rep", rule="WD-FOLLOW-003")
+
+
+# --- Life Perk's conditions (src 1319) -----------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-PROG-021")
+def test_l01_a_life_perks_secure_identity_and_friends_are_the_gms_ruling() -> None:
+    """src 1319: 'If the player maintains a secure secret identity, roll one additional time and gain +1
+    underling. If they maintain any non-cape friends/family, roll one additional time and gain +1
+    follower.' The table keeps no record of either, so, as for a Trusted Follower's secure identity
+    (src 1217, the GM's ``standing``), it is the GM's ruling: Ada's player claiming either is refused
+    with nothing rolled; the GM takes the milestone with both: three rolls (2, 5, 3), the caps +2 each
+    (the Life Perk's +1 and the conditions' +1)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    for n, box in enumerate(("room_to_recruit", "room_to_recruit", "learning_a_skill", "learning_a_skill")):
+        d.do("gm", "award", character="ada", boxes=1)
+        study = {"skill": f"Study {n}", "stat": "knowledge"} if box == "learning_a_skill" else {}
+        d.do("ann", "check_box", character="ada", box=box, **study)
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    before = d.state.sheets["ada"]
+    for claim in ({"secure_identity": True}, {"friends": True}):
+        d.refuse(
+            "ann",
+            "take_milestone",
+            character="ada",
+            option="life_perk",
+            rule="WD-PROG-021",
+            match="GM's ruling",
+            **claim,
+        )
+    assert ledger(d).perk_faces == () and d.state.sheets["ada"] == before
+    d.do(
+        "gm",
+        "take_milestone",
+        character="ada",
+        option="life_perk",
+        secure_identity=True,
+        friends=True,
+        dice=[2, 5, 3],
+    )
+    assert ledger(d).perk_faces == (2, 5, 3)
+    after = d.state.sheets["ada"]
+    assert (after.underling_bonus - before.underling_bonus, after.follower_bonus - before.follower_bonus) == (
+        2,
+        2,
+    )

@@ -490,8 +490,14 @@ class TakeMilestone(Frozen):
         max_length=120,
         description="Expand Power: +1 roll: a creative power use not cited before.",
     )
-    secure_identity: bool = Field(default=False, description="Life Perk: +1 roll, +1 underling cap.")
-    friends: bool = Field(default=False, description="Life Perk: +1 roll, +1 follower cap.")
+    secure_identity: bool = Field(
+        default=False,
+        description="Life Perk, the GM's ruling: a secure secret identity: +1 roll, +1 underling cap.",
+    )
+    friends: bool = Field(
+        default=False,
+        description="Life Perk, the GM's ruling: non-cape friends or family: +1 roll, +1 follower cap.",
+    )
 
 
 class KeepPerk(Frozen):
