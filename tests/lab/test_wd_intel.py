@@ -36,7 +36,10 @@ def test_the_strike_policies_take_what_they_say() -> None:
     never = _one("lab:t:1", 3, 3, 4, 10, "never", 4, {})
     always = _one("lab:t:1", 3, 3, 4, 10, "always", 4, {})
     safe = _one("lab:t:1", 3, 3, 4, 10, "safe", 4, {})
-    assert never["strikes_taken"] == 0
+    # a miss is never let go for nothing (src 1874): "never" spends intel on a space whenever it holds
+    # intel that unlocks one, and takes the strike when it does not; "always" spends none in its place
+    assert never["intel_spent"] == never["unlocked_by_intel"] > 0 and never["strikes_taken"] > 0
+    assert always["intel_spent"] == 0
     assert always["strikes_taken"] >= safe["strikes_taken"] > 0
     # every strike taken pays one tier-1 intel of the cell's tag, on top of what the unlocks gave
     assert always["intel_t1"] >= always["strikes_taken"]
@@ -79,9 +82,10 @@ def test_spending_and_utilizing_intel_go_through_the_table() -> None:
         # every cell unlocked by intel is a cell the table counts as unlocked
         assert r["unlocked_by_intel"] <= r["cells"] and r["unlocked_by_intel"] <= r["intel_spent"]
         assert r["rolls"] > 0 and r["research_rolls"] > 0
-    # the same runs without spending keep their intel and unlock fewer cells
+    # the same runs without the spend policy spend intel only in place of a declined strike, each such
+    # spend unlocking a space (WD-INTEL-021), and unlock fewer cells
     keep = [_one(f"lab:t:{i}", 3, 3, 4, 10, "safe", 6, {}, plan=IntelPlan(method="both")) for i in range(4)]
-    assert all(r["intel_spent"] == 0 and r["utilize_slots"] == 0 for r in keep)
+    assert all(r["intel_spent"] == r["unlocked_by_intel"] and r["utilize_slots"] == 0 for r in keep)
     assert sum(r["cells"] for r in runs) > sum(r["cells"] for r in keep)
 
 

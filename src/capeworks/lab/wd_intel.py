@@ -15,6 +15,9 @@ one a player would follow (:class:`IntelPlan`):
   each new slot alternates the two (a slot's rolls stay with its action);
 * after a miss, a strike for tier-1 intel as the strike policy says
   (``safe``: only when it does not alert the target; ``always``; ``never``);
+  a strike declined is intel spent on a space instead, the first the table
+  offers (WD-INTEL-021), and with no intel that unlocks one the strike is
+  taken whatever the policy;
 * ``spend``: intel held goes, with no slot, on the finding (or thread) DC while
   it stands, then on the hardest available cell it can unlock (its tag or the
   target's own, the tier the cell's TN asks), the lowest tier that does;
@@ -158,7 +161,9 @@ def _one(
     thread_dc: int = 10,
     plan: IntelPlan | None = None,
 ) -> dict[str, int]:
+    from capeworks.systems.weaverdice.campaign.intel import unlock_spends
     from capeworks.systems.weaverdice.config import WeaverdiceConfig
+    from capeworks.systems.weaverdice.state import WdState
 
     plan = plan or IntelPlan(strikes=strikes)
     at = CampaignTable(seed, config)
@@ -227,8 +232,19 @@ def _one(
                 take = plan.strikes == "always" or (
                     plan.strikes == "safe" and now + 1 < (t.strike_limit or limit)
                 )
-                do("side0", "strike_choice", character="watcher", strike=take)
-                n["taken"] += take
+                # declining the strike is spending intel on a space instead (WD-INTEL-021): the first
+                # the table offers; with nothing that unlocks one, the strike is taken whatever the policy
+                state = table.state
+                assert isinstance(state, WdState)
+                offered = () if take else unlock_spends(state, "watcher")
+                if offered:
+                    cell, held, _ = offered[0]
+                    do("side0", "strike_choice", character="watcher", strike=False, intel=held, on=cell)
+                    n["spent"] += 1
+                    n["by_intel"] += 1
+                else:
+                    do("side0", "strike_choice", character="watcher", strike=True)
+                    n["taken"] += 1
         except RuleViolation as e:
             if not e.rule_id.startswith("WD-DT"):
                 raise

@@ -105,7 +105,7 @@ def test_a_pending_strike_choice_hides_surveillance_odds_and_an_open_node_is_pri
     d = board(quartet=["0,0", "0,1", "1,0", "1,1"])
     d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[1])
     assert pick(odds(d, "ann"), character="ada", action="surveil") == []  # the strike is asked first
-    d.answer("ann", d.prompt("ann", "strike_choice").id, "pass")
+    d.answer("ann", d.prompt("ann", "strike_choice").id, "strike")  # a miss is never let go (src 1874)
     for cell, face in (("0,0", 6), ("0,1", 6), ("1,0", 5), ("1,1", 6)):
         d.do("ann", "surveil", character="ada", target="xb", cell=cell, dice=[face])
     node = pick(odds(d, "ann"), character="ada", cell="node")
@@ -178,7 +178,7 @@ def test_a_runaway_after_a_success_shows_its_odds_at_minus_one_a_success_and_tak
     assert brute(-1, 4) == Fraction(1, 3) and brute(-1, 7) == 0 and run["1,1"]["chance"] == "0%"
     d.do("ann", "surveil", character="ada", target="xb", cell="1,0", runaway=True, dice=[4])  # 4 - 1 misses
     assert pick(odds(d, "ann"), character="ada", action="surveil") == []  # the strike is asked first
-    d.answer("ann", d.prompt("ann", "strike_choice").id, "pass")
+    d.answer("ann", d.prompt("ann", "strike_choice").id, "strike")  # a miss is never let go (src 1874)
     rows = pick(odds(d, "ann"), character="ada", target="xb")
     assert pick(rows, action="runaway") == []
     assert {r["cell"] for r in pick(rows, action="surveil")} == {"0,2", "1,0", "1,1"}

@@ -124,7 +124,8 @@ def test_the_sample_grid_opens_from_two_corners() -> None:
 @pytest.mark.rules("WD-INTEL-021", "WD-INTEL-022", "WD-INTEL-023", "WD-INTEL-024")
 def test_surveillance_duplicates_and_misses_strike_and_three_strikes_alert() -> None:
     """WX-44 (src 1874): Wits 3, natural 4, 2, 4: the third is a strike whatever its outcome; a miss
-    may be a strike for tier-1 intel; three strikes alert the target."""
+    is a strike for tier-1 intel unless intel is spent on a space instead (none of Ada's tier-1 violent
+    intel opens a 5+ cell, which takes tier 2), so it is not let go; three strikes alert the target."""
     d = table()
     spy(d, wits=3)
     target(d)
@@ -134,13 +135,15 @@ def test_surveillance_duplicates_and_misses_strike_and_three_strikes_alert() -> 
     choose(d, "strike")
     assert (camp(d).targets["xb"].strikes, camp(d).ledgers["ada"].intel) == (1, {"violent:1": 1})
     d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[2])
-    choose(d, "pass")
-    assert camp(d).targets["xb"].strikes == 1
-    d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[4])  # a 4 again: a strike
+    assert [o.value for o in d.prompt("ann", "strike_choice").options] == ["strike"]
+    d.refuse("ann", "strike_choice", character="ada", strike=False, rule="WD-INTEL-021")
+    choose(d, "strike")
     assert camp(d).targets["xb"].strikes == 2
-    choose(d, "strike")  # the third strike alerts and resets
+    d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[4])  # a 4 again: the third
     t = camp(d).targets["xb"]
-    assert (t.strikes, t.alerts) == (0, 1)
+    assert (t.strikes, t.alerts) == (0, 1)  # the third strike alerts and resets
+    choose(d, "strike")  # the miss's own strike counts afresh
+    assert camp(d).targets["xb"].strikes == 1
     # guards lower the strike limit
     d.do("gm", "add_target", target="vault", name="Vault", size=2, dispositions=["city"], strike_limit=1)
     d.do("ann", "surveil", character="ada", target="vault", cell="0,0", dice=[1])
@@ -158,13 +161,11 @@ def test_a_number_already_rolled_is_the_total_when_totals_are_read(natural: bool
     d.do("gm", "start_downtime", slots=9)
     target(d)
     d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[5])  # 4 (capped): missed
-    choose(d, "pass")
+    choose(d, "strike")  # the miss's strike: 1
     d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[6])  # 4 again, or a new 6
     if strikes:
         assert "a 4 again: a strike" in " ".join(d.words())
-    else:
-        choose(d, "pass")
-    assert camp(d).targets["xb"].strikes == strikes
+    assert camp(d).targets["xb"].strikes == 1 + strikes
 
 
 @pytest.mark.rules("WD-INTEL-025", "WD-INTEL-026")
@@ -246,7 +247,7 @@ def test_only_orthogonal_neighbours_of_unlocked_cells_or_the_corners_are_ever_av
     n = size
     for surveil, pick, face in steps:
         if camp(d).strike_choice:
-            choose(d, "pass")
+            choose(d, "strike")
         t = camp(d).targets["t"]
         method = "surveil" if surveil else "research"
         before = {i for i, c in enumerate(t.cells) if c.unlocked}

@@ -109,8 +109,8 @@ def test_life_perk_raises_caps_and_rolls_more_for_a_secure_identity_and_friends(
     for name in ("room_to_recruit", "room_to_recruit", "learning_a_skill", "learning_a_skill"):
         boxes(d, name)
     d.do("gm", "award", character="ada", goal_cleared=True)
-    d.do(
-        "ann",
+    d.do(  # the secure identity and the friends are the GM's ruling (src 1319)
+        "gm",
         "take_milestone",
         character="ada",
         option="life_perk",

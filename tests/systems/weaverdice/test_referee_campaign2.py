@@ -392,9 +392,13 @@ def test_p08_learning_a_skill_starts_the_skill_learning_and_raises_the_cap() -> 
 
 
 def followers(d: Driver, ident: str = "ada", **kinds: int) -> None:
-    """Followers already held, as a campaign in progress would have them."""
+    """Followers already held, as a campaign in progress would have them, beside the Fans the sheet
+    joined the ledger with."""
     c = camp(d)
-    held = c.ledger(ident).model_copy(update={"followers": kinds})
+    old = c.ledger(ident).followers
+    held = c.ledger(ident).model_copy(
+        update={"followers": {**old, **{k: old.get(k, 0) + n for k, n in kinds.items()}}}
+    )
     d.patch(campaign=c.model_copy(update={"ledgers": {**c.ledgers, ident: held}}))
 
 
@@ -1371,7 +1375,7 @@ def test_f13_a_third_fan_after_two_on_the_sheet_needs_more_than_2() -> None:
     pc(d, "ann", "ada", "Ada", social=3, fans=2)
     d.do("gm", "award", character="ada", eligible="fan")
     d.do("ann", "gain_follower", character="ada", kind="fan", dice=[2])
-    assert ledger(d).followers.get("fan", 0) == 0
+    assert ledger(d).followers.get("fan", 0) == 2  # the sheet's two (in the ledger since it joined), no third
 
 
 @pytest.mark.rules("WD-FOLLOW-006")

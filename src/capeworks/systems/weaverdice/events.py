@@ -122,10 +122,13 @@ class SheetChanges(Changes, abstract=True):
 
 class CharacterAdded(Changes):
     """A character joins the table (its sheet; GM-only for a hidden NPC), and the rep cards it is
-    dealt for the reputation it joins with (character -> how many)."""
+    dealt for the reputation it joins with (character -> how many). ``fans``: the sheet's Fans, seeded
+    into the campaign ledger's followers so they are tapped like Fans won in play (WD-FOLLOW-010); an
+    older log's event has none, and its sheet's Fans stay on the sheet, untappable, as played."""
 
     sheet: Character
     reputation: dict[str, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    fans: dict[str, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class NpcJoined(WdEvent):

@@ -80,6 +80,7 @@ def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceS
         sheet=sheet,
         changed=patches(state, (combatant,)),
         reputation={sheet.id: c.reputation} if c.reputation else {},
+        fans={sheet.id: sheet.fans} if sheet.fans else {},
     )
     if not c.hidden:
         return [Event.of(added)]

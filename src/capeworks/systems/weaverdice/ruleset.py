@@ -54,6 +54,7 @@ from capeworks.systems.weaverdice.campaign.events import (
     SheetCampaignEvent,
     fold_campaign,
 )
+from capeworks.systems.weaverdice.campaign.followers import join_fans
 from capeworks.systems.weaverdice.campaign.model import Campaign
 from capeworks.systems.weaverdice.campaign.reputation import (
     keep_joined,
@@ -530,6 +531,8 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
             state = fold_payload(state, payload)
         else:
             return state
+        if isinstance(payload, CharacterAdded) and payload.fans:  # the sheet's Fans, tappable (WD-FOLLOW-010)
+            state = evolve(state, {"campaign": join_fans(state.campaign, payload.fans)})
         if isinstance(payload, CharacterAdded) and payload.reputation:
             state = evolve(state, {"campaign": sync_joined(state.campaign, payload.reputation)})
         elif isinstance(payload, Leveraged) and payload.spends_joined:

@@ -335,10 +335,13 @@ class Research(Frozen):
 
 
 class StrikeChoice(Frozen):
-    """After a failed surveillance roll: take a strike for T1 intel, or not (WD-INTEL-021)."""
+    """After a failed surveillance roll: take a strike for T1 intel, or spend intel to unlock an
+    available cell instead, named here and spent with the answer (WD-INTEL-021)."""
 
     character: Ident
     strike: bool
+    intel: str = Field(default="", max_length=40, description="type:tier, spent in place of the strike")
+    on: str = Field(default="", max_length=8, description="the cell row,col the intel unlocks")
 
 
 class SpendIntel(Frozen):
@@ -488,8 +491,14 @@ class TakeMilestone(Frozen):
         max_length=120,
         description="Expand Power: +1 roll: a creative power use not cited before.",
     )
-    secure_identity: bool = Field(default=False, description="Life Perk: +1 roll, +1 underling cap.")
-    friends: bool = Field(default=False, description="Life Perk: +1 roll, +1 follower cap.")
+    secure_identity: bool = Field(
+        default=False,
+        description="Life Perk, the GM's ruling: a secure secret identity: +1 roll, +1 underling cap.",
+    )
+    friends: bool = Field(
+        default=False,
+        description="Life Perk, the GM's ruling: non-cape friends or family: +1 roll, +1 follower cap.",
+    )
 
 
 class KeepPerk(Frozen):

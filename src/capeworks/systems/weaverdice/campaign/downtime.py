@@ -57,6 +57,7 @@ __all__ = [
     "phase_of",
     "place_piece",
     "rep_cap",
+    "sheet_fans",
     "start_downtime",
     "take_slot",
     "use_action",
@@ -107,14 +108,21 @@ def rep_cap(state: WdState, ident: str) -> int:
     phase = state.campaign.phase
     now = phase.number if phase is not None else state.campaign.phases + 1
     fans = fan_passives(state, ident, ledger_of(state, ident), now)
-    return sheet.reputation_cap - sheet.fans // 2 + fans // 2
+    return sheet.reputation_cap - sheet.fans // 2 + fans // 2  # the sheet's pairs, counted as passives
+
+
+def sheet_fans(state: WdState, ident: str) -> int:
+    """The sheet's Fans that are not in the ledger's followers: none once they joined it (a character
+    added since :attr:`~.model.Ledger.fans_joined`); an older log's sheet keeps them on the sheet."""
+    ledger = state.campaign.ledgers.get(ident)
+    return 0 if ledger is not None and ledger.fans_joined else state.sheet(ident).fans
 
 
 def fan_passives(state: WdState, ident: str, ledger: Ledger, phase: int) -> int:
     """Fans whose passive counts in ``phase``: the untapped ones won in play and those the sheet joined
     with, at most the table's six (WD-FOLLOW-005/010)."""
     most = state.config.campaign.follower_passive_max
-    return min(most, ledger.active("fan", phase, most) + state.sheet(ident).fans)
+    return min(most, ledger.active("fan", phase, most) + sheet_fans(state, ident))
 
 
 def day_baseline(state: WdState, ident: str) -> int:

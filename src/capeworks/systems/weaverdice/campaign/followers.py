@@ -25,9 +25,9 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.buy_up import bought_up
-from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, live_rep
+from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, live_rep, sheet_fans
 from capeworks.systems.weaverdice.campaign.group_passives import lapse_group_fans
-from capeworks.systems.weaverdice.campaign.model import CraftProject, Group, Ledger, Recruitment
+from capeworks.systems.weaverdice.campaign.model import Campaign, CraftProject, Group, Ledger, Recruitment
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person, roll_check
@@ -39,6 +39,7 @@ __all__ = [
     "follower_count",
     "form_group",
     "gain_follower",
+    "join_fans",
     "lose_follower",
     "member_group",
     "tap",
@@ -71,6 +72,17 @@ def follower_count(ledger: Ledger, sheet_fans: int = 0) -> int:
     return sum(ledger.followers.values()) + sheet_fans
 
 
+def join_fans(campaign: Campaign, counts: dict[str, int]) -> Campaign:
+    """Fold a joining character's ``fans``: the sheet's Fans become ledger followers, tapped, lost and
+    counted like Fans won in play (src 1359, 1372; WD-FOLLOW-010)."""
+    ledgers = dict(campaign.ledgers)
+    for ident, count in counts.items():
+        old = ledgers.get(ident) or Ledger()
+        followers = {**old.followers, "fan": old.followers.get("fan", 0) + count}
+        ledgers[ident] = evolve(old, {"followers": followers, "fans_joined": True})
+    return evolve(campaign, {"ledgers": ledgers})
+
+
 def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceService) -> Done:
     """Social must exceed the followers of that type held (WD-FOLLOW-004), within the cap (WD-FOLLOW-006)."""
     who = person(state, c.character)
@@ -88,9 +100,10 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
     else:
         sheet = state.sheet(c.character)
         cap = sheet.follower_cap
-        if follower_count(ledger, sheet.fans) >= cap:
+        extra = sheet_fans(state, c.character)
+        if follower_count(ledger, extra) >= cap:
             raise RuleViolation("WD-FOLLOW-006", f"{who.name} already has {cap} followers, the cap.")
-        held = ledger.followers.get(kind, 0) + (sheet.fans if kind == "fan" else 0)  # the sheet's Fans too
+        held = ledger.followers.get(kind, 0) + (extra if kind == "fan" else 0)  # the sheet's Fans too
     b = Builder(state, ctx, dice)
     roll, _ = roll_check(
         b, c.character, (Stat.SOCIAL,), tn=held + 1, bonus=-ledger.penalty, purpose="follower"
@@ -167,7 +180,7 @@ def tap(state: WdState, ledger: Ledger, ident: str, kind: str, most: int = 6) ->
     if ledger.active(kind, now, most=99) <= 0:
         raise RuleViolation("WD-FOLLOW-003", f"{who.name} has no untapped {kind} to call on.")
     sheet = state.sheet(ident)
-    if follower_count(ledger, sheet.fans) > sheet.follower_cap:
+    if follower_count(ledger, sheet_fans(state, ident)) > sheet.follower_cap:
         left = ledger.followers[kind] - 1
         followers = {k: v for k, v in ledger.followers.items() if k != kind}
         if left:
@@ -183,7 +196,7 @@ def _lapse_fan_rep(state: WdState, ident: str, ledger: Ledger, kind: str, now: i
     if kind != "fan" or state.campaign.phase is None:
         return ledger
     # the character's own Fans' cards: a group's Fans' (shared) are the group's (group_passives)
-    held = min(most, ledger.active("fan", now, most) + state.sheet(ident).fans)  # the sheet's Fans too
+    held = min(most, ledger.active("fan", now, most) + sheet_fans(state, ident))  # the sheet's Fans too
     excess = sum(1 for x in ledger.rep if x.downtime_only and not x.shared) - held
     if excess <= 0:
         return ledger

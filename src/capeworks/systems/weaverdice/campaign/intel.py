@@ -11,12 +11,12 @@ cell is available when it is an entry corner or orthogonally next to an
 unlocked cell (unlocks shared). A Surveil slot gives Wits rolls, a Research
 slot Knowledge actions (WD-INTEL-019/025). A surveillance success unlocks the
 cell and gains one intel of its tag a tier below its unlock tier
-(WD-INTEL-020 PROPOSED); a failure offers a strike for one T1 intel
-(WD-INTEL-021); a natural face already rolled this phase on the target is a
-strike besides (WD-INTEL-022); three strikes alert the target and reset
-(WD-INTEL-023). Research never strikes; it may roll the d6 intel table
-instead (WD-INTEL-026). Completing Movements or History gives +1 to these rolls
-(WD-INTEL-017 PROPOSED).
+(WD-INTEL-020 PROPOSED); a failure takes a strike for one T1 intel, or intel
+spent to unlock an available cell instead (WD-INTEL-021); a natural face
+already rolled this phase on the target is a strike besides (WD-INTEL-022);
+three strikes alert the target and reset (WD-INTEL-023). Research never
+strikes; it may roll the d6 intel table instead (WD-INTEL-026). Completing
+Movements or History gives +1 to these rolls (WD-INTEL-017 PROPOSED).
 
 Intel is counted by type and tier (WD-INTEL-002): spent on a DC it cuts 20%,
 50% or all of it by tier (WD-INTEL-003, rounded up), or it unlocks an
@@ -63,6 +63,7 @@ __all__ = [
     "spend_intel",
     "strike_choice",
     "surveil",
+    "unlock_spends",
     "unlocking",
     "utilize_intel",
     "worked",
@@ -411,7 +412,9 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
 
 
 def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceService) -> Done:
-    """After a miss: a strike for one T1 intel of the cell's tag, or no strike (WD-INTEL-021)."""
+    """After a miss: a strike for one T1 intel of the cell's tag, or intel spent to unlock an available
+    cell instead (WD-INTEL-021, src 1874: "either get a strike and tier one intel, or spend intel to
+    unlock a space"). The miss is not let go for nothing: without the spend, the strike is taken."""
     who = person(state, c.character)
     pending = state.campaign.strike_choice.get(c.character)
     if pending is None:
@@ -421,8 +424,12 @@ def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceServic
     cell = t.cells[int(index)]
     ledger = ledger_of(state, c.character)
     strikes, alerts = t.strikes, t.alerts
-    text = "lets the miss go"
+    gm = _gm(state, c.character)
     if c.strike:
+        if c.intel or c.on:
+            raise RuleViolation(
+                "WD-INTEL-021", "Take the strike or spend intel on a space, not both.", field="intel"
+            )
         strikes += 1
         if not ctx.config.campaign.no_intel:
             ledger = _gain(ledger, _intel_type(t, cell.tag), 1)
@@ -430,6 +437,21 @@ def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceServic
         if strikes >= (t.strike_limit or ctx.config.campaign.intel_strike_limit):
             strikes, alerts = 0, alerts + 1
             text += f"; {t.name} is alerted"
+        patch = TargetPatch(id=t.id, strikes=strikes, alerts=alerts, gm=gm)
+    else:
+        if not c.intel or not c.on:
+            raise RuleViolation(
+                "WD-INTEL-021",
+                "A missed surveillance roll takes the strike (and tier-one intel), or intel spent to "
+                "unlock a space: name the intel and the cell.",
+                field="intel",
+            )
+        if ctx.config.campaign.no_intel:
+            raise RuleViolation("WD-INTEL-040", "This table plays without intel: take the strike.")
+        kind, tier = parse_intel(c.intel, extra=(t.id,))
+        ledger = _take(ledger, kind, tier)
+        patch, what = _unlock_with(t, c.on, kind, tier, gm=gm)
+        text = f"spends tier-{tier} {kind} intel to unlock {what} instead of a strike"
     rest = {k: v for k, v in state.campaign.strike_choice.items() if k != c.character}
     b = Builder(state, ctx, dice)
     b.emit(
@@ -439,12 +461,36 @@ def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceServic
             target=t.id,
             action="strike",
             text=text + ".",
-            patch=TargetPatch(id=t.id, strikes=strikes, alerts=alerts, gm=_gm(state, c.character)),
+            patch=patch,
             strike_choice=rest,
             ledgers={c.character: ledger},
         )
     )
     return b.batch
+
+
+def unlock_spends(state: WdState, who: str) -> tuple[tuple[str, str, str], ...]:
+    """What ``who`` could spend after a miss in place of the strike (WD-INTEL-021): each available cell
+    of the missed target with a held intel that unlocks it (WD-INTEL-015), as ("row,col", "type:tier")
+    pairs with the cell's row and column names, the cheapest intel first; none on a table without
+    intel."""
+    pending = state.campaign.strike_choice.get(who)
+    if pending is None or state.config.campaign.no_intel:
+        return ()
+    t = worked(state, who, state.campaign.targets[pending.rpartition(":")[0]])
+    held = sorted(
+        ((int(tier), kind) for kind, _, tier in (k.rpartition(":") for k in ledger_of(state, who).intel)),
+    )
+    methods = [m for m, done in (("surveil", t.found), ("research", t.thread_found)) if done]
+    cells = sorted({i for m in methods for i in t.available(m)})
+    out: list[tuple[str, str, str]] = []
+    for i in cells:
+        cell = t.cells[i]
+        for tier, kind in held:
+            if (kind == cell.tag or kind == t.id) and tier >= cell_tier(cell):
+                r, col = divmod(i, t.size)
+                out.append((f"{r},{col}", intel_key(kind, tier), f"{t.rows[r]} x {t.cols[col]}"))
+    return tuple(out)
 
 
 #: the research intel table (WD-INTEL-026): d6 -> (which disposition, tier)
@@ -598,6 +644,19 @@ def unlocking(t: Target, index: int, *, gm: bool) -> TargetPatch:
     return TargetPatch(id=t.id, unlock=(index,), gm=gm, lines=_lines(t, unlocked), node=_node(t, unlocked))
 
 
+def _unlock_with(t: Target, on: str, kind: str, tier: int, *, gm: bool) -> tuple[TargetPatch, str]:
+    """Intel of ``kind`` and ``tier`` unlocking the available cell ``on`` (WD-INTEL-015): the cell's own
+    tag (or the target's own intel) at its tier or better; the patch and the cell's name."""
+    index = open_cell(t, on)
+    cell = t.cells[index]
+    if cell.tag != kind and kind != t.id:
+        raise RuleViolation("WD-INTEL-015", f"That cell takes {cell.tag} intel (or {t.name}'s own).")
+    if tier < cell_tier(cell):
+        raise RuleViolation("WD-INTEL-015", f"That cell takes tier-{cell_tier(cell)} intel or better.")
+    r, col = divmod(index, t.size)
+    return unlocking(t, index, gm=gm), f"{t.rows[r]} x {t.cols[col]}"
+
+
 def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -> Done:
     """Spend intel, without an action: cut a finding/thread DC by tier, or unlock an available cell."""
     who = person(state, c.character)
@@ -621,15 +680,8 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
         patch = TargetPatch(id=t.id, node="cleared", gm=gm)
         text = f"spends {what} on the deeper node: cleared, a deeper hint."
     else:
-        index = open_cell(t, c.on)
-        cell = t.cells[index]
-        if cell.tag != kind and kind != t.id:
-            raise RuleViolation("WD-INTEL-015", f"That cell takes {cell.tag} intel (or {t.name}'s own).")
-        if tier < cell_tier(cell):
-            raise RuleViolation("WD-INTEL-015", f"That cell takes tier-{cell_tier(cell)} intel or better.")
-        patch = unlocking(t, index, gm=gm)
-        r, col = divmod(index, t.size)
-        text = f"spends {what} to unlock {t.rows[r]} x {t.cols[col]}."
+        patch, where = _unlock_with(t, c.on, kind, tier, gm=gm)
+        text = f"spends {what} to unlock {where}."
     b.emit(
         ce.IntelSpent(
             character=c.character, name=who.name, text=text, patch=patch, ledgers={c.character: ledger}

@@ -174,6 +174,9 @@ class Ledger(Frozen):
     clients_of: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: intel-grid unlocks this character holds as write-ups or heard at a meeting, by target (WD-INTEL-035)
     writeups: dict[str, tuple[int, ...]] = Field(default_factory=dict)
+    #: the sheet's Fans joined this ledger's ``followers`` (tapped and lost like any): counted here alone
+    #: from then on; a sheet from an older log keeps its Fans on the sheet (:func:`~.followers.sheet_fans`)
+    fans_joined: bool = Field(default=False, exclude_if=lambda v: not v)
 
     def active(self, kind: str, phase: int, most: int = 6) -> int:
         """Followers of a type whose passive counts now (tapped ones do not; at most ``most``)."""

@@ -291,7 +291,8 @@ def _expand_power_rolls(name: str, ledger: Ledger, c: cc.TakeMilestone, *, gm: b
 
 
 def take_milestone(state: WdState, ctx: Ctx, c: cc.TakeMilestone, dice: DiceService) -> Done:
-    """A milestone: goal cleared and four boxes; roll on the option, never the last one again."""
+    """A milestone: goal cleared and four boxes; roll on the option, never the last one again. A Life
+    Perk's secure identity and friends (src 1319) are the GM's to grant: the GM takes it for them."""
     who = person(state, c.character)
     ledger = ledger_of(state, c.character)
     need = ctx.config.campaign.boxes_for_milestone
@@ -311,6 +312,16 @@ def take_milestone(state: WdState, ctx: Ctx, c: cc.TakeMilestone, dice: DiceServ
     if c.option != "life_perk" and (c.secure_identity or c.friends):
         raise RuleViolation(
             "WD-PROG-021", "A secure identity and friends or family add rolls to a Life Perk only."
+        )
+    if (c.secure_identity or c.friends) and not ctx.is_gm:
+        # the table keeps no record of a secret identity or of civilian friends and family (src 1319):
+        # whether they are maintained is the GM's ruling, as for a Trusted Follower (src 1217) and the
+        # mini-progression's secure picks (WD-DN-012)
+        raise RuleViolation(
+            "WD-PROG-021",
+            f"Whether {who.name} maintains a secure secret identity, or non-cape friends or family, is the"
+            " GM's ruling: the GM takes the Life Perk milestone with secure_identity or friends.",
+            field="secure_identity" if c.secure_identity else "friends",
         )
     cited = _expand_power_rolls(who.name, ledger, c, gm=ctx.is_gm)
     table = ctx.config.campaign.perk_tables.get(c.option, ())

@@ -34,7 +34,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
+from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, sheet_fans, take_slot
 from capeworks.systems.weaverdice.campaign.followers import follower_count, lose_follower
 from capeworks.systems.weaverdice.campaign.group_passives import journalists_for
 from capeworks.systems.weaverdice.campaign.model import Candidate, Group, Recruitment
@@ -314,7 +314,7 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
     if cand.follower:
         sheet = state.sheet(c.character)
         cap = sheet.follower_cap
-        if follower_count(ledger, sheet.fans) >= cap:
+        if follower_count(ledger, sheet_fans(state, c.character)) >= cap:
             raise RuleViolation("WD-FOLLOW-006", f"{who.name} already has {cap} followers, the cap.")
         kinds = {**ledger.followers, cand.follower: ledger.followers.get(cand.follower, 0) + 1}
         ledger = evolve(ledger, {"followers": kinds})

@@ -418,24 +418,30 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
         if c is None:
             continue
         to = {"seat": c.owner} if c.owner else {"role": Role.GM}
+        spends = intel.unlock_spends(state, ident)  # WD-INTEL-021: the other answer, when there is one
         out.append(
             Prompt(
                 id=f"strike:{ident}:{pending}:{_strikes(state, ident, pending)}",
                 kind="strike_choice",
                 rule="WD-INTEL-021",
-                question=f"{c.name}'s surveillance missed: take a strike for tier-1 intel, or let it go?",
+                question=f"{c.name}'s surveillance missed: take the strike (and tier-one intel)"
+                + (", or spend intel to unlock a space?" if spends else "."),
                 options=(
                     PromptOption(
                         value="strike",
-                        label="take a strike for intel",
+                        label="take the strike"
+                        + ("" if state.config.campaign.no_intel else " (and tier-one intel)"),
                         command="strike_choice",
                         payload={"character": ident, "strike": True},
                     ),
-                    PromptOption(
-                        value="pass",
-                        label="let it go",
-                        command="strike_choice",
-                        payload={"character": ident, "strike": False},
+                    *(
+                        PromptOption(
+                            value=f"spend:{intel_}@r{cell.replace(',', 'c')}",  # answers split at commas
+                            label=f"spend {intel_} intel to unlock {where}",
+                            command="strike_choice",
+                            payload={"character": ident, "strike": False, "intel": intel_, "on": cell},
+                        )
+                        for cell, intel_, where in spends
                     ),
                 ),
                 **to,

@@ -31,7 +31,7 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "add_target": "add an intel target",
     "surveil": "surveil a target",
     "research": "research a target",
-    "strike_choice": "take a strike for intel, or not",
+    "strike_choice": "take the strike for intel, or spend intel on a space",
     "spend_intel": "spend intel",
     "relocate_target": "move a target's base",
     "utilize_intel": "utilize intel",
