@@ -250,22 +250,10 @@ def _capes_more() -> Session:
     """Capes' events no earlier golden log held, played from a fresh table: a Conflict Deadlocked at
     [6] against [6], a stake objected to and made again, the Deadlock's Inspiration spent, a die split
     and split off to a side of Rampart's own, and a Gloat on the side Skitter claimed."""
-    from capeworks.systems.capes.samples import SEATS, step
+    from capeworks.systems.capes.samples import SEATS, gala_start, step
 
     steps = (
-        step("ann", "add_sample", name="Skitter"),
-        step("bea", "add_sample", name="Aunt Sylvie"),
-        step("cal", "add_sample", name="Rampart"),
-        step("ann", "declare_scene", text="A ritzy charity gala"),
-        step("ann", "choose", character="skitter"),
-        step("bea", "choose", character="aunt_sylvie"),
-        step("cal", "choose", character="rampart"),
-        # Page 1, Starter Ann
-        step("ann", "pass"),
-        step("bea", "pass"),
-        step("cal", "pass"),
-        step("ann", "narrate", text="Chandeliers, champagne, and a swarm waiting in the vents."),
-        step("ann", "begin_actions"),
+        *gala_start(),  # Page 1, Starter Ann
         step("ann", "create_conflict", text="The guards corner the swarm in the ballroom"),
         step("ann", "end_action"),
         # mundane abilities (no Debt) roll each side's die to 6: nobody can react to a 6

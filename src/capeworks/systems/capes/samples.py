@@ -14,7 +14,7 @@ from typing import Any
 from capeworks.engine import Command, Seat
 from capeworks.engine.ruleset import SampleSession, SampleStep
 
-__all__ = ["SEATS", "full_page_steps", "sample_session", "step"]
+__all__ = ["SEATS", "full_page_steps", "gala_start", "sample_session", "step"]
 
 SEATS = (Seat(id="ann", name="Ann"), Seat(id="bea", name="Bea"), Seat(id="cal", name="Cal"))
 
@@ -31,8 +31,8 @@ def refusal(
     return SampleStep(Command(type=command, seat=seat, payload=payload), dice=dice, rule=rule)
 
 
-def full_page_steps() -> tuple[SampleStep, ...]:
-    """Setting up and playing Page 1 of Scene 1 with three players."""
+def gala_start() -> tuple[SampleStep, ...]:
+    """Three players take the sample characters into the charity gala, up to Ann's first Action."""
     return (
         step("ann", "add_sample", name="Skitter"),
         step("bea", "add_sample", name="Aunt Sylvie"),
@@ -47,6 +47,13 @@ def full_page_steps() -> tuple[SampleStep, ...]:
         step("cal", "pass"),
         step("ann", "narrate", text="Chandeliers, champagne, and a swarm waiting in the vents."),
         step("ann", "begin_actions"),
+    )
+
+
+def full_page_steps() -> tuple[SampleStep, ...]:
+    """Setting up and playing Page 1 of Scene 1 with three players."""
+    return (
+        *gala_start(),
         step("ann", "create_conflict", kind="goal", text="Rob the gala", character="skitter"),
         step("ann", "end_action"),
         step(
