@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from capeworks.engine import Table
+from capeworks.engine import Table, form_schema
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.campaign.downtime import fan_passives
 from capeworks.systems.weaverdice.campaign.model import Ledger
+from capeworks.systems.weaverdice.ruleset import WeaverdiceRuleset
 from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import table
 
@@ -195,3 +196,15 @@ def test_l01_a_life_perks_secure_identity_and_friends_are_the_gms_ruling() -> No
         2,
         2,
     )
+
+
+@pytest.mark.rules("WD-PROG-021")
+def test_l02_a_players_milestone_form_does_not_offer_the_gms_life_perk_rulings() -> None:
+    """src 1319, as l01: the player's form for ``take_milestone`` leaves out the two fields the table
+    refuses a player; the GM's form has them, marked GM-only."""
+    spec = WeaverdiceRuleset().commands["take_milestone"]
+    player, gm = form_schema(spec.model, gm=False), form_schema(spec.model, gm=True)
+    for field in ("secure_identity", "friends"):
+        assert field not in player["properties"]
+        assert gm["properties"][field]["gm_only"] is True
+    assert "bonuses" in player["properties"]

@@ -491,11 +491,11 @@ class TakeMilestone(Frozen):
         max_length=120,
         description="Expand Power: +1 roll: a creative power use not cited before.",
     )
-    secure_identity: bool = Field(
+    secure_identity: bool = gm_field(
         default=False,
         description="Life Perk, the GM's ruling: a secure secret identity: +1 roll, +1 underling cap.",
     )
-    friends: bool = Field(
+    friends: bool = gm_field(
         default=False,
         description="Life Perk, the GM's ruling: non-cape friends or family: +1 roll, +1 follower cap.",
     )
