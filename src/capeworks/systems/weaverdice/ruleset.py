@@ -96,6 +96,7 @@ from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.weaverdice.skills import had_skills
 from capeworks.systems.weaverdice.state import PLAIN, WdState, fold_payload
+from capeworks.systems.weaverdice.statuses import can_self_recover
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Status, Tier
 from capeworks.systems.weaverdice.waits import waits_for_event
 from capeworks.systems.weaverdice.wounds import Standing
@@ -230,11 +231,17 @@ def _drawable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _holding(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    """A grapple round, offered for each hold of the one whose turn it is."""
-    if not _on_turn(state, seat):
+    """A grapple round, offered for each hold of the one whose turn it is while a standard action is
+    left (a round is one, WD-COMBAT-008) and that hold was not wrestled this turn (WD-GRAPPLE-002)."""
+    if not _action_left(state, seat):
         return []
-    actor = state.fight.turn.actor if state.fight and state.fight.turn else ""
-    return [{"character": g.holder, "target": g.target} for g in state.grapples.values() if g.holder == actor]
+    turn = state.fight.turn if state.fight else None
+    assert turn is not None
+    return [
+        {"character": g.holder, "target": g.target}
+        for g in state.grapples.values()
+        if g.holder == turn.actor and g.target not in turn.grappled
+    ]
 
 
 def _gm_check(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -242,9 +249,15 @@ def _gm_check(state: WdState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _may_get_up(state: WdState, ident: str) -> bool:
+    """Getting up: once a round from the round after the fall, paid with a Recovery point, and not
+    alone under a death sentence (WD-WOUND-008, WD-STATUS-014)."""
     c = state.people[ident]
     round_ = state.fight.order.round if state.fight else 10**6
-    return c.track.may_get_up(round_)
+    return (
+        c.track.may_get_up(round_)
+        and c.effort.available(state.sheet(ident), Pool.RECOVERY) > 0
+        and can_self_recover(c.conditions, ident)
+    )
 
 
 def _morale_spend(state: WdState, ident: str) -> bool:

@@ -1,0 +1,141 @@
+"""What a Weaverdice seat's menu offers: only what the table takes when issued as offered.
+
+A seeded random walk over fights (the sample characters, a click at a time) found two offers the table
+then refused: a grapple round after the turn's actions were spent or the hold already wrestled this
+round, and getting up with no Recovery left (or alone under a death sentence). Each is pinned here
+beside the refusal it would have met, and the walk itself is kept as a test (:mod:`..offers_taken`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pytest
+from pydantic import ValidationError
+
+from capeworks.engine import Command, Table
+from capeworks.engine.model import Role, Seat
+from capeworks.engine.testing import Driver
+from capeworks.errors import CapeworksError
+from capeworks.systems.weaverdice.ruleset import WeaverdiceRuleset
+from capeworks.systems.weaverdice.samples import SAMPLES
+from capeworks.systems.weaverdice.vocab import Status
+from capeworks.systems.weaverdice.wounds import Standing
+from tests.systems.offers_taken import refused_offers, refused_offers_in_sample
+from tests.systems.weaverdice.helpers import sheet
+from tests.systems.weaverdice.test_referee11 import _vic_first
+from tests.systems.weaverdice.test_referee_part1 import _brute_first, _hit, _round, _with
+
+RULESET = WeaverdiceRuleset()
+#: a Wait's offer names only who waits: what to wait for is the player's choice (trigger or event)
+CHOOSE = {"wait"}
+
+
+def offered(d: Driver, seat: str) -> set[str]:
+    """The commands on ``seat``'s menu, checking first that every menu of the table holds only what the
+    table takes when issued as offered."""
+    assert refused_offers(d.table, choose=CHOOSE) == []
+    return {c.command for c in d.table.legal_commands(seat)}
+
+
+def test_the_sample_sessions_menus_hold_only_what_the_table_takes() -> None:
+    assert refused_offers_in_sample(RULESET, choose=CHOOSE) == []
+
+
+@pytest.mark.rules("WD-GRAPPLE-002", "WD-COMBAT-008")
+def test_a_grapple_round_is_offered_while_an_action_is_left_and_once_a_round() -> None:
+    # src 932: a grapple is checked each round, on the holder's turn, as an action (src 558: two a turn).
+    # Vic grabs the thug (5 hits DS 3): one action left, the round is offered; Vic wrestles (4 vs 2):
+    # both actions spent and the hold wrestled, so it leaves the menu and the table refuses it.
+    d = _vic_first()
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    assert "grapple" in offered(d, "ann")
+    d.do("ann", "grapple", character="vic", target="thug", dice=[4, 2])
+    assert "grapple" not in offered(d, "ann")
+    d.refuse("ann", "grapple", character="vic", target="thug", dice=[4, 2])
+
+
+@pytest.mark.rules("WD-WOUND-008", "WD-EFFORT-007")
+def test_getting_up_is_not_offered_without_recovery_to_pay_for_it() -> None:
+    # src 396/794: the unconscious "may then rouse if they use Recovery()": with none left, no roll.
+    d = _brute_first(sheet("vic", "Vic", guts=1))
+    d.do("gm", "ruling", character="vic", text="worn out", effort={"recovery": 0})
+    _hit(d, [1, 1])  # Guts 1 (-2): 1 - 2 < 3, unconscious
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    _round(d)
+    assert "get_up" not in offered(d, "ann")
+    d.refuse("ann", "get_up", character="vic", dice=[6], rule="WD-EFFORT-007")
+
+
+@pytest.mark.rules("WD-STATUS-014", "WD-WOUND-009")
+def test_getting_up_alone_is_not_offered_under_a_death_sentence() -> None:
+    # src 875: "They cannot recover from the dying state or Death Sentence without outside help."
+    d = _brute_first()
+    _with(d, "vic", Status.DEATH_SENTENCE)
+    d.do("gm", "ruling", character="vic", text="bleeding out", standing="dying")
+    _round(d)
+    assert "get_up" not in offered(d, "ann")
+    d.refuse("ann", "get_up", character="vic", dice=[6], rule="WD-STATUS-014")
+
+
+@pytest.mark.rules("WD-WOUND-008")
+def test_getting_up_is_offered_from_the_round_after_the_fall_with_recovery_left() -> None:
+    d = _brute_first(sheet("vic", "Vic", guts=1))
+    _hit(d, [1, 1])
+    assert "get_up" not in offered(d, "ann")  # the round of the fall
+    _round(d)
+    assert "get_up" in offered(d, "ann")
+
+
+_SEATS = (Seat(id="gm", name="GM", role=Role.GM), Seat(id="ann", name="Ann"), Seat(id="bob", name="Bob"))
+_PCS = ("ramjet", "tankspanker", "dandelion", "brigade", "netiquette", "stave")
+_NPCS = ("steeltoe", "thug", "prt_officer")
+#: offered commands the walk leaves alone: the turn order's and the roster's own
+_SKIP = {"undo", "wait", "remove_character", "end_combat", "add_character"}
+
+
+def _moves(t: Table, rng: random.Random) -> list[tuple[str, str, dict[str, object]]]:
+    """Every prompt answer and every offer a click (and, for a target, a random pick) makes whole."""
+    moves: list[tuple[str, str, dict[str, object]]] = [
+        ("answer", p.seat or "gm", {"prompt": p.id, "option": o.value})
+        for p in t.prompts()
+        for o in p.options
+    ]
+    people = list(t.state.people)
+    for seat in _SEATS:
+        for legal in t.legal_commands(seat.id):
+            spec = RULESET.commands.get(legal.command)
+            if legal.prompt is not None or spec is None or spec.offer is None or legal.command in _SKIP:
+                continue
+            payload = dict(legal.fixed)
+            if "target" in spec.model.model_fields and "target" not in payload:
+                payload["target"] = rng.choice(people)
+            try:
+                spec.model.model_validate(payload)
+            except ValidationError:
+                continue
+            moves.append((legal.command, seat.id, payload))
+    return moves
+
+
+@pytest.mark.rules("WD-COMBAT-001")
+@pytest.mark.parametrize("seed", range(4))
+def test_a_random_walk_through_a_fight_meets_no_offer_the_table_refuses(seed: int) -> None:
+    rng = random.Random(seed)
+    t = Table.new(RULESET, config={}, seats=_SEATS, seed=seed)
+    for seat, name in zip(("ann", "bob"), rng.sample(_PCS, 2), strict=True):
+        t.execute(Command(type="add_character", seat=seat, payload={"sheet": SAMPLES[name]}))
+    for i, name in enumerate(rng.sample(_NPCS, 2)):
+        npc = {**SAMPLES[name], "id": f"{name}{i}", "name": f"{SAMPLES[name]['name']} {i}"}
+        t.execute(Command(type="add_character", seat="gm", payload={"sheet": npc}))
+    t.execute(Command(type="start_combat", seat="gm"))
+    for _ in range(120):
+        assert refused_offers(t, choose=CHOOSE) == []
+        moves = _moves(t, rng)
+        if not moves:
+            break
+        kind, seat, payload = rng.choice(moves)
+        # a random target the rules refuse (oneself, one out of reach): the walk goes on
+        with contextlib.suppress(CapeworksError):
+            t.execute(Command(type=kind, seat=seat, payload=payload))
