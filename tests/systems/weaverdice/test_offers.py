@@ -23,7 +23,7 @@ from capeworks.systems.weaverdice.samples import SAMPLES
 from capeworks.systems.weaverdice.vocab import Status
 from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.offers_taken import refused_offers, refused_offers_in_sample
-from tests.systems.weaverdice.helpers import sheet
+from tests.systems.weaverdice.helpers import add, sheet, table
 from tests.systems.weaverdice.test_referee11 import _vic_first
 from tests.systems.weaverdice.test_referee_part1 import _brute_first, _hit, _round, _with
 
@@ -139,3 +139,41 @@ def test_a_random_walk_through_a_fight_meets_no_offer_the_table_refuses(seed: in
         # a random target the rules refuse (oneself, one out of reach): the walk goes on
         with contextlib.suppress(CapeworksError):
             t.execute(Command(type=kind, seat=seat, payload=payload))
+
+
+@pytest.mark.rules("WD-GRAPPLE-002", "WD-MORALE-003")
+def test_bracing_is_offered_against_each_hold_with_what_the_held_one_can_commit() -> None:
+    # src 932: "Stamina can be spent for a +1 on grapple rolls", by either side. Vic grabs a generic thug
+    # (no effort, no morale to commit): nothing to brace with, so no brace on the GM's menu. Against a
+    # notable with Stamina the menu offers a one-click brace of a dot against Vic's hold.
+    d = _vic_first()
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    assert "brace" not in offered(d, "gm")
+    d.refuse("gm", "brace", character="thug", holder="vic")
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "notable"))
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic 6 + 3, the thug 1 + 3: Vic first
+    d.do("ann", "grab", character="vic", target="thug", dice=[6])  # 6 vs DS 4: the thug may dodge
+    d.answer("gm", "react-thug", "take")
+    assert d.state.grapples
+    braces = [c.fixed for c in d.table.legal_commands("gm") if c.command == "brace"]
+    assert braces == [{"character": "thug", "holder": "vic"}]
+    assert refused_offers(d.table, choose=CHOOSE) == []
+
+
+@pytest.mark.rules("WD-COMBAT-013", "WD-COMBAT-010", "WD-WOUND-010")
+def test_medical_care_is_offered_while_someone_needs_it_and_the_whole_turn_is_left() -> None:
+    # src 610: a lengthy Medical check (Dex & Know); src 558: a lengthy action takes the whole turn.
+    # Doc acts first: nobody is down, so no care is offered. Vic is shot (the GM's ruling: dying): care
+    # is offered; once Doc has moved (a standard action), the whole turn is gone, and so is the offer.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("doc", "Doc", dexterity=4, knowledge=4))
+    d.do("gm", "start_combat", dice=[1, 6])  # Doc first
+    assert "medical" not in offered(d, "bob")
+    d.do("gm", "ruling", character="vic", text="shot in the head", standing="dying")
+    assert "medical" in offered(d, "bob")
+    d.do("bob", "move", character="doc", feet=10)
+    assert "medical" not in offered(d, "bob")
+    d.refuse("bob", "medical", character="doc", patient="vic", dice=[6], rule="WD-COMBAT-010")

@@ -145,6 +145,9 @@ def test_a_knife_stuck_in_someone_cannot_be_swung_by_its_owner() -> None:
     )
     d.refuse("gm", "pick_up", character="thug", item="knife", rule="WD-STATUS-012", match="stuck in Vic")
     assert [c.fixed for c in d.legal("gm") if c.command == "pick_up"] == []  # nothing on the ground
+    # pulling it out is an action of Vic's own turn (the table refuses it on the thug's): offered then
+    assert [c.fixed for c in d.legal("ann") if c.command == "extract"] == []
+    _pass_to(d, "vic")
     assert [c.fixed for c in d.legal("ann") if c.command == "extract"] == [{"character": "vic"}]
 
 

@@ -29,6 +29,7 @@ from capeworks.engine import (
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.engine.upcast import Upcaster
+from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import (
     aiming,
     drawing,
@@ -74,7 +75,7 @@ from capeworks.systems.weaverdice.campaign.table import (
     campaign_view,
 )
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_WORDS
-from capeworks.systems.weaverdice.combat import Sidelined
+from capeworks.systems.weaverdice.combat import ActionKind, Sidelined
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.events import (
@@ -195,15 +196,50 @@ def _own(test: Callable[[WdState, str], bool]) -> Offer:
 
 
 def _aligner(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    """Align Sights, offered on the turn of one who has it: known, or opened with Focus (WD-SKILL-009/011)."""
+    """Align Sights, a full action, offered on the turn of one who has it with the whole turn left:
+    known, or opened with Focus (WD-SKILL-009/011)."""
     return [
         o
         for o in _on_turn(state, seat)
-        if any(
+        if _room_for(state, o["character"], ActionKind.FULL)
+        and any(
             s.name.lower() == aiming.ALIGN_SIGHTS
             for s in had_skills(state.sheet(o["character"]), state.people[o["character"]].opened)
         )
     ]
+
+
+def _room_for(state: WdState, ident: str, kind: ActionKind) -> bool:
+    """Whether ``ident`` may take an action of ``kind`` now: any time out of a fight; in one, on their
+    own turn, up, nothing waiting, with the turn's room for it (the rule :meth:`~.combat.Turn.spend`
+    keeps: WD-COMBAT-008..016)."""
+    f, me = state.fight, state.people[ident]
+    if f is None or not me.in_fight:
+        return True
+    if f.turn is None or f.turn.actor != ident or not me.active or state.attack is not None or state.effects:
+        return False
+    try:
+        f.turn.spend(kind, config=state.config)
+    except RuleViolation:
+        return False
+    return True
+
+
+def _needs_care(state: WdState) -> bool:
+    """Someone a Medical check would help: down, under a death sentence, or eaten by a consuming burn
+    (WD-WOUND-008..010, WD-STATUS-014, WD-WFX-026)."""
+    return any(
+        c.track.standing in (Standing.UNCONSCIOUS, Standing.DYING)
+        or any(x.consuming or x.name == Status.DEATH_SENTENCE for x in c.conditions)
+        for c in state.people.values()
+    )
+
+
+def _medic(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Medical care, a lengthy action (the whole turn), offered while someone needs it."""
+    if not _needs_care(state):
+        return []
+    return [o for o in _on_turn(state, seat) if _room_for(state, o["character"], ActionKind.LENGTHY)]
 
 
 def _stuck(state: WdState, ident: str) -> bool:
@@ -242,6 +278,21 @@ def _holding(state: WdState, seat: Seat) -> list[dict[str, Any]]:
         for g in state.grapples.values()
         if g.holder == turn.actor and g.target not in turn.grappled
     ]
+
+
+def _braceable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Bracing against each hold on one the seat plays, with what they can commit: a Stamina dot, else
+    their good morale (not a hidden NPC's), else nothing to offer (WD-GRAPPLE-002, WD-MORALE-003)."""
+    offers: list[dict[str, Any]] = []
+    for g in state.grapples.values():
+        if not _plays(state, seat, g.target):
+            continue
+        me = state.people[g.target]
+        if me.effort.available(state.sheet(g.target), Pool.STAMINA) > 0:
+            offers.append({"character": g.target, "holder": g.holder})
+        elif me.morale > 0 and not me.hidden and not g.braced_morale:
+            offers.append({"character": g.target, "holder": g.holder, "stamina": 0, "morale": True})
+    return offers
 
 
 def _gm_check(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -386,16 +437,23 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
         cmd.Brace,
         holds.brace,
         OWNER,
-        offer=_own(lambda s, i: any(g.target == i for g in s.grapples.values())),
+        offer=_braceable,
     ),
     "break_pin": CommandSpec(
         cmd.BreakPin,
         holds.break_pin,
         OWNER,
-        offer=_own(lambda s, i: any(x.pinned for x in s.people[i].conditions)),
+        offer=_own(
+            lambda s, i: any(x.pinned for x in s.people[i].conditions) and _room_for(s, i, ActionKind.LENGTHY)
+        ),
     ),
     "align_sights": CommandSpec(cmd.AlignSights, aiming.align_sights, OWNER, offer=_aligner),
-    "extract": CommandSpec(cmd.Extract, extracting.extract, OWNER, offer=_own(_stuck)),
+    "extract": CommandSpec(
+        cmd.Extract,
+        extracting.extract,
+        OWNER,
+        offer=_own(lambda s, i: _stuck(s, i) and _room_for(s, i, ActionKind.STANDARD)),
+    ),
     "pick_up": CommandSpec(cmd.PickUp, dropping.pick_up, OWNER, offer=_pickable),
     "draw_item": CommandSpec(cmd.DrawItem, drawing.draw_item, OWNER, offer=_drawable),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
@@ -413,7 +471,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "come_forward": CommandSpec(
         cmd.ComeForward, leverage.come_forward, GM, "call a lesser foe forward", offer=_pushed_back
     ),
-    "medical": CommandSpec(cmd.Medical, harm.medical, OWNER, offer=_on_turn),
+    "medical": CommandSpec(cmd.Medical, harm.medical, OWNER, offer=_medic),
     "get_up": CommandSpec(cmd.GetUp, harm.get_up, OWNER, offer=_own(_may_get_up)),
     # answers
     "react": CommandSpec(cmd.React, harm.react, OWNER, prompt_only=True),
