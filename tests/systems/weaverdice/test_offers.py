@@ -9,12 +9,14 @@ beside the refusal it would have met, and the walk itself is kept as a test (:mo
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 
 import pytest
 from pydantic import ValidationError
 
 from capeworks.engine import Command, Table
+from capeworks.engine.golden import differences, expectations, replay_document
 from capeworks.engine.model import Role, Seat
 from capeworks.engine.testing import Driver
 from capeworks.errors import CapeworksError
@@ -22,6 +24,7 @@ from capeworks.systems.weaverdice.ruleset import WeaverdiceRuleset
 from capeworks.systems.weaverdice.samples import SAMPLES
 from capeworks.systems.weaverdice.vocab import Status
 from capeworks.systems.weaverdice.wounds import Standing
+from tests.golden.regenerate import document
 from tests.systems.offers_taken import refused_offers, refused_offers_in_sample
 from tests.systems.weaverdice.helpers import add, sheet, table
 from tests.systems.weaverdice.test_referee11 import _vic_first
@@ -121,7 +124,7 @@ def _moves(t: Table, rng: random.Random) -> list[tuple[str, str, dict[str, objec
 
 @pytest.mark.rules("WD-COMBAT-001")
 @pytest.mark.parametrize("seed", range(4))
-def test_a_random_walk_through_a_fight_meets_no_offer_the_table_refuses(seed: int) -> None:
+def test_a_random_walk_through_a_fight_meets_no_offer_the_table_refuses_and_replays(seed: int) -> None:
     rng = random.Random(seed)
     t = Table.new(RULESET, config={}, seats=_SEATS, seed=seed)
     for seat, name in zip(("ann", "bob"), rng.sample(_PCS, 2), strict=True):
@@ -139,6 +142,9 @@ def test_a_random_walk_through_a_fight_meets_no_offer_the_table_refuses(seed: in
         # a random target the rules refuse (oneself, one out of reach): the walk goes on
         with contextlib.suppress(CapeworksError):
             t.execute(Command(type=kind, seat=seat, payload=payload))
+    # and the walk's log, written out as a store would and read back, shows every seat the same table
+    doc = json.loads(json.dumps(document(t, table_id=f"walk{seed}")))
+    assert differences(expectations(t), expectations(replay_document(doc))) == []
 
 
 @pytest.mark.rules("WD-GRAPPLE-002", "WD-MORALE-003")
