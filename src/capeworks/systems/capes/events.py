@@ -165,6 +165,7 @@ class ConflictCreated(CapesEvent):
     side_a: str = ""
     side_b: str = ""
     goal_for: tuple[str, ...] = ()
+    both_want: bool = False
     free_key: str = ""
     paid: int
     as_action: bool

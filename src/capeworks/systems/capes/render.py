@@ -75,7 +75,8 @@ def _deadlocked(p: ev.Deadlocked) -> str:
 
 def _created(p: ev.ConflictCreated) -> str:
     how = " (a Story Token)" if p.paid else ""
-    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}: {p.text}{how}"
+    both = " (both sides want it, each its own way)" if p.both_want else ""
+    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}: {p.text}{both}{how}"
 
 
 _SIMPLE: dict[str, str] = {
