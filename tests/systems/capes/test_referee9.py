@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.errors import NotPermitted
+from capeworks.systems.capes.state import Inspiration
 from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions
 from tests.systems.capes.test_referee import _claims, _page
 
@@ -115,3 +117,400 @@ def test_goal__both_sides_want_it_and_it_deadlocks_both_sides_fail() -> None:
         "rampart/get_the_hostages_out",
         "skitter/get_the_hostages_out",
     ]
+
+
+# -- Debt and Overdrawn: what each seat reads (CAPES-DEBT, src 44, 47, 147-154, 187) -----------------
+
+
+def _panel(sim: Sim, seat: str, title: str) -> list[list[str]]:
+    """The rows of a panel as ``seat`` sees it."""
+    (panel,) = [p for p in sim.view(seat)["panels"] if p["title"] == title]
+    return [list(r) for r in panel["rows"]]
+
+
+def _line(sim: Sim, seat: str, part: str) -> str:
+    """The last line of ``seat``'s log that holds ``part``."""
+    return [w for w in sim.words(seat) if part in w][-1]
+
+
+def _drives(sim: Sim, seat: str, character: str) -> str:
+    (row,) = [r for r in _panel(sim, seat, "Characters") if r[0] == character]
+    return row[2]
+
+
+@pytest.mark.rules("CAPES-DEBT-004", "CAPES-ABIL-001")
+def test_debt__the_drive_the_player_names_and_every_seat_reads_it() -> None:
+    # src 151, 187: "you can put it on any of your Drives, no explanation required". Ann's Bug Control
+    # (super, 2) rolls c1 A's 1 to 4 and she puts the Debt on Hope (Strength 1), a Drive that has
+    # nothing to do with it. Every seat reads the roll, the Debt and where it went; the Characters panel
+    # shows Hope 1/1 (not Overdrawn: not more than its Strength, src 47).
+    sim = actions_game()
+    sim.put_conflict("c1", allies={})
+    sim.do(
+        "ann", "use_ability", dice=[4], ability="Bug Control", conflict="c1", side="A", help="A", drive="hope"
+    )
+    for seat in ("ann", "bea", "cal"):
+        assert sim.words(seat)[-1] == (
+            "Skitter uses Bug Control 2 on c1 side A die 1, helping side A: 1 rolls 4 (+1 Debt on hope)"
+        )
+        assert "hope 1/1" in _drives(sim, seat, "Skitter") and "OVERDRAWN" not in _drives(
+            sim, seat, "Skitter"
+        )
+
+
+@pytest.mark.rules("CAPES-DEBT-002", "CAPES-STAKE-001")
+def test_debt__overdrawn_shows_and_staking_clears_it() -> None:
+    # src 147: "If it has more Tokens than Strength it is Overdrawn"; src 153: "Debt that is Staked
+    # doesn't count against the Drive". Rampart's Hope (Strength 2) holds 2; his Great Leap puts a
+    # third there: every seat reads "hope 3/2 OVERDRAWN". He stakes 1 of it on c1 (he has just rolled
+    # for A): hope 2/2, no longer Overdrawn.
+    sim = actions_game()
+    sim.put_conflict("c1")
+    sim.set_debt("rampart", "hope", 2)
+    sim.do("ann", "create_conflict", text="Filler")
+    sim.do("ann", "end_action")
+    sim.do("bea", "create_conflict", text="Filler too")
+    sim.do("bea", "end_action")
+    sim.do(
+        "cal", "use_ability", dice=[6], ability="Great Leap", conflict="c1", side="A", help="A", drive="hope"
+    )
+    sim.do("cal", "accept")
+    assert "hope 3/2 OVERDRAWN" in _drives(sim, "bea", "Rampart")
+    sim.do("cal", "stake", conflict="c1", amount=1, drive="hope", why="Hope for the hostages")
+    assert sim.words("ann")[-1] == "Rampart stakes 1 Debt from hope on c1 side A"
+    assert "hope 2/2" in _drives(sim, "ann", "Rampart") and "OVERDRAWN" not in _drives(sim, "ann", "Rampart")
+
+
+@pytest.mark.rules("CAPES-DEBT-003")
+def test_overdrawn__a_higher_roll_is_read_as_not_kept() -> None:
+    # src 147: "rolls the highest die the character owns, accepting only lower rolls". Skitter's Truth
+    # (3) holds 4; she owns c1 A's 5. At Page 2 the 5 rolls 6: not lower, the die stays 5, and the words
+    # every seat reads must not tell them it now shows 6.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 4)
+    finish_actions(sim)
+    sim.do("ann", "overdrawn_roll", dice=[6])
+    assert sim.side("c1", "A").dice == (5,)
+    line = sim.words("bea")[-1]
+    assert "Overdrawn" in line and "5 rolls 6" in line and "stays 5" in line, line
+
+
+@pytest.mark.rules("CAPES-DEBT-003")
+def test_overdrawn__a_lower_roll_is_read_as_kept() -> None:
+    # src 147: the 5 rolls 2: lower, kept; every seat reads the die now shows 2.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 4)
+    finish_actions(sim)
+    sim.do("ann", "overdrawn_roll", dice=[2])
+    assert sim.side("c1", "A").dice == (2,)
+    line = sim.words("cal")[-1]
+    assert "5 rolls 2" in line and "now shows 2" in line, line
+
+
+@pytest.mark.rules("CAPES-DEBT-003", "CAPES-PRIN-003")
+def test_overdrawn__only_the_player_of_the_character_rolls_it() -> None:
+    # src 147: "the player rolls": Skitter is Ann's, so Bea (whose turn is not this) may not roll it for
+    # her, and nothing changes.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 4)
+    finish_actions(sim)
+    sim.refuse("bea", "overdrawn_roll", dice=[1], character="skitter")
+    sim.refuse("cal", "overdrawn_roll", dice=[1])
+
+
+@pytest.mark.rules("CAPES-RES-003", "CAPES-DEBT-002")
+def test_debt__a_lost_stake_comes_back_doubled_and_the_words_say_how_much() -> None:
+    # src 44: Debt is "Gained by using Powers, or losing Stakes"; src 169: losers "get back any Debt that
+    # they Staked, doubled". Rampart staked 2 Duty on B and lost to A [5] vs [3]: Duty takes 4 back;
+    # with 1 unstaked already there it holds 5 > 3: Overdrawn; the words read "+4 duty".
+    sim = cast_game()
+    sim.put_conflict(
+        "c1", a=(5,), b=(3,), allies={"skitter": "A", "rampart": "B"}, stakes={"B": [("rampart", "duty", 2)]}
+    )
+    sim.set_debt("rampart", "duty", 1)
+    _claims(sim, {"ann": ("c1", "A")})
+    finish_actions(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.debt("rampart", "duty") == 5
+    line = _line(sim, "cal", "resolves c1")
+    assert "debt back doubled: Rampart +4 duty" in line, line
+    assert "duty 5/3 OVERDRAWN" in _drives(sim, "cal", "Rampart")
+
+
+# -- Stakes: who, when, how much (CAPES-STAKE, src 48, 102-104, 168-172) ------------------------------
+
+
+@pytest.mark.rules("CAPES-STAKE-001", "CAPES-ACT-002", "CAPES-PRIN-003")
+def test_stake__not_in_anothers_action() -> None:
+    # src 100-104: staking is done "immediately before/after" your own creating a Conflict or using an
+    # ability; src 26 "On other people's turns you listen". In Ann's Action, Cal (allied with c1 A,
+    # Duty holding 2) may not stake; nothing changes.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"rampart": "A"})
+    sim.set_debt("rampart", "duty", 2)
+    sim.refuse("cal", "stake", conflict="c1", amount=1, drive="duty")
+
+
+@pytest.mark.rules("CAPES-STAKE-001", "CAPES-STAKE-002")
+def test_stake__not_another_players_character() -> None:
+    # src 48: "Each character may Stake"; the player playing it stakes (src 168 "Players Stake by moving
+    # Debt"). In her own Action Ann may not move Rampart's (Cal's) Debt onto c1.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A", "rampart": "A"})
+    sim.set_debt("rampart", "duty", 2)
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="duty", character="rampart")
+    assert sim.debt("rampart", "duty") == 2
+
+
+@pytest.mark.rules("CAPES-STAKE-002")
+def test_stake__only_debt_the_drive_holds() -> None:
+    # src 48: Players Stake "by moving Debt onto Conflicts", so only Debt there is. Skitter's Justice
+    # (Strength 2) holds 1: staking 2 is refused though 2 is within the Strength; staking 1 is fine.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "justice", 1)
+    sim.refuse("ann", "stake", conflict="c1", amount=2, drive="justice")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="justice")
+    assert sim.debt("skitter", "justice") == 0 and sim.side("c1", "A").staked == 1
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RSRC-001")
+def test_stake__won_stakes_are_tokens_every_seat_counts() -> None:
+    # src 132: "Debt Staked by the winner of a Conflict gets distributed to the losing players as Story
+    # Tokens". Skitter staked 2 Truth on A, which wins [6] vs [2] against Rampart (Cal). Ann resolves:
+    # Cal takes 2 Story Tokens (he is the only other loser); the Players panel shows Cal 2 to every seat
+    # and the words say so; Skitter's 2 Debt are gone.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"}, stakes={"A": [("skitter", "truth", 2)]}
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    finish_actions(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.state.tokens["cal"] == 2
+    assert "Story Tokens to Cal, Cal" in _line(sim, "bea", "resolves c1")
+    rows = {r[0]: r[1] for r in _panel(sim, "bea", "Players")}
+    assert rows == {"Ann": "0", "Bea": "0", "Cal": "2"}
+    assert sim.debt("skitter", "truth") == 0
+
+
+# -- Inspirations (CAPES-ACT-003, CAPES-RSRC-002, src 46, 50, 101, 136-141, 188) ----------------------
+
+
+def _hold(sim: Sim, seat: str, *values: int) -> None:
+    """``seat`` holds Inspirations of these values (won on earlier Pages)."""
+    sim.patch(inspirations={**sim.state.inspirations, seat: tuple(Inspiration(value=v) for v in values)})
+
+
+@pytest.mark.rules("CAPES-ACT-003", "CAPES-RSRC-002")
+def test_inspiration__spent_every_seat_reads_the_die_and_her_panel_shrinks() -> None:
+    # src 101: "raise one die on the character's side of a Conflict to the value of the Inspiration".
+    # Ann holds 5 and 2; in her Action she spends the 5 on c1 A's 2 (Skitter's side): the die shows 5,
+    # the 2 is left. Every seat reads it, with both numbers; the Players panel shows Ann's "2".
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(4,), allies={"skitter": "A"})
+    _hold(sim, "ann", 5, 2)
+    sim.do("ann", "inspire", value=5, conflict="c1", side="A")
+    assert sim.side("c1", "A").dice == (5,)
+    for seat in ("ann", "bea", "cal"):
+        assert sim.words(seat)[-1] == "Ann spends an Inspiration 5: c1 side A die 1 2 -> 5"
+        assert {r[0]: r[2] for r in _panel(sim, seat, "Players")}["Ann"] == "2"
+
+
+@pytest.mark.rules("CAPES-ACT-003", "CAPES-ACT-002")
+def test_inspiration__only_the_acting_player_spends_their_own() -> None:
+    # src 98: "At any time in their Action a player may spend an Inspiration": in Ann's Action Bea may
+    # not spend her 6 (on Sylvie's side B), and Ann, holding none, may not spend one of 6.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(4,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _hold(sim, "bea", 6)
+    sim.refuse("bea", "inspire", value=6, conflict="c1", side="B")
+    sim.refuse("ann", "inspire", value=6, conflict="c1", side="A")
+    assert sim.side("c1", "B").dice == (4,) and [i.value for i in sim.state.inspirations["bea"]] == [6]
+
+
+@pytest.mark.rules("CAPES-ABIL-002", "CAPES-DEBT-004")
+def test_inspiration__raised_by_an_ability_reads_old_and_new_value_and_the_debt() -> None:
+    # src 188: "The ability either raises an Inspiration by a point ... The ability score must be at least
+    # the value of the Inspiration". Ann holds a 2; Bug Control (2, super) raises it to 3, 1 Debt on Truth.
+    sim = actions_game()
+    _hold(sim, "ann", 2)
+    sim.do("ann", "use_ability", ability="Bug Control", inspiration=2, drive="truth")
+    assert [i.value for i in sim.state.inspirations["ann"]] == [3]
+    assert (
+        sim.words("cal")[-1] == "Skitter uses Bug Control 2 to raise an Inspiration 2 to 3 (+1 Debt on truth)"
+    )
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007")
+def test_resolve__matching_words_name_each_inspiration() -> None:
+    # src 137-141 (inventory C7): winning [6, 2] vs losing [4]; Ann pairs 6-4: +2; the leftover winning
+    # 2 is hers too: Inspirations 2 and 2, and every seat reads them.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6, 2),
+        b=(4,),
+        allies={"skitter": "A", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    finish_actions(sim)
+    sim.do("ann", "resolve", conflict="c1", pairs="6-4")
+    assert sorted(i.value for i in sim.state.inspirations["ann"]) == [2, 2]
+    assert "Inspirations: Ann 2, Ann 2" in _line(sim, "bea", "resolves c1")
+
+
+@pytest.mark.rules("CAPES-RES-006")
+def test_resolve__an_equal_pair_reads_as_no_inspiration() -> None:
+    # src 138 (inventory C9): winning [4, 3] vs losing [4, 2], pairs 4-4 and 3-2: the 4-4 gives nobody
+    # anything, the 3-2 gives Ann 1; the words name only that one.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(4, 3), b=(4, 2), allies={"skitter": "A", "rampart": "B"})
+    _claims(sim, {"ann": ("c1", "A")})
+    finish_actions(sim)
+    sim.do("ann", "resolve", conflict="c1", pairs="4-4,3-2")
+    assert [i.value for i in sim.state.inspirations["ann"]] == [1]
+    assert sim.state.inspirations.get("cal", ()) == ()
+    assert "Inspirations: Ann 1." in _line(sim, "cal", "resolves c1")
+
+
+# -- Gloating (CAPES-GLOAT, src 52, 204-206) --------------------------------------------------------
+
+
+def _gloat_ready(**config: object) -> Sim:
+    """Ann claimed c1 A [6, 4, 2] (Truth 2 staked) against B [3]; Cal claimed c2 A [5] vs [1]; the
+    Resolving begins with Ann."""
+    sim = cast_game(**config)
+    sim.put_conflict(
+        "c1",
+        a=(6, 4, 2),
+        b=(3,),
+        allies={"skitter": "A", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 2)]},
+    )
+    sim.put_conflict("c2", a=(5,), b=(1,), allies={"rampart": "A"})
+    _claims(sim, {"ann": ("c1", "A"), "cal": ("c2", "A")})
+    finish_actions(sim)
+    assert _page(sim)[2:] == ("resolving", "ann")
+    return sim
+
+
+@pytest.mark.rules("CAPES-GLOAT-002", "CAPES-RSRC-001")
+def test_gloat__the_words_say_which_dice_were_turned_and_the_tokens() -> None:
+    # src 205: "Starting with their highest die on the Conflict they may turn dice to 1. For each die
+    # turned the Resolver earns a Story Token". Ann turns two: the 6 and the 4 go to 1 ([1, 1, 2]), she
+    # earns 2 Story Tokens, and every seat reads which dice (by face: 6 and 4) and how many tokens.
+    sim = _gloat_ready()
+    sim.do("ann", "gloat", conflict="c1", count=2, text="Skitter's swarm spells her name on the ceiling.")
+    assert sorted(sim.side("c1", "A").dice) == [1, 1, 2] and sim.state.tokens["ann"] == 2
+    line = _line(sim, "bea", "gloats")
+    assert "6, 4 turned to 1" in line and "2 Story Tokens" in line, line
+    assert {r[0]: r[1] for r in _panel(sim, "cal", "Players")}["Ann"] == "2"
+
+
+@pytest.mark.rules("CAPES-GLOAT-002")
+def test_gloat__one_die_reads_one_story_token() -> None:
+    # src 205: one die turned, one Story Token: the words say "1 Story Token", the 6 by face.
+    sim = _gloat_ready()
+    sim.do("ann", "gloat", conflict="c1", count=1)
+    line = _line(sim, "ann", "gloats")
+    assert "6 turned to 1" in line and line.endswith("1 Story Token"), line
+
+
+@pytest.mark.rules("CAPES-GLOAT-001", "CAPES-GLOAT-002", "CAPES-RES-001")
+def test_gloat__only_the_claimant_on_their_turn() -> None:
+    # src 52: "the Claimant instead Gloats"; src 131 in turn order. Bea claimed nothing: she may not gloat
+    # on c1; Cal claimed c2, but it is Ann's turn: he may not gloat yet. Nothing changes.
+    sim = _gloat_ready()
+    sim.refuse("bea", "gloat", conflict="c1", count=1)
+    sim.refuse("cal", "gloat", conflict="c2", count=1, error=NotPermitted)
+    sim.refuse("bea", "gloat", conflict="c2", count=1)
+
+
+# -- Splitting (CAPES-SPLIT, src 49, 102, 173-179) ----------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-SPLIT-001", "CAPES-SPLIT-002")
+def test_split__five_into_three_with_two_staked_every_seat_reads_it() -> None:
+    # src 177-178: "as many [dice] as Debt are Staked on that side" (PROPOSED: plus the side's own die);
+    # "as evenly as possible". Skitter has 2 Truth staked on A [5]: 5 into three -> 2, 2, 1, total 5.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(3,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 2)]})
+    sim.do("ann", "split", conflict="c1", side="A", parts=3)
+    assert sorted(sim.side("c1", "A").dice) == [1, 2, 2] and sim.side("c1", "A").total == 5
+    line = sim.words("bea")[-1]
+    assert line.startswith("c1 side A: a 5 splits into") and "2, 2, 1" in line, line
+
+
+@pytest.mark.rules("CAPES-SPLIT-001", "CAPES-ACT-002", "CAPES-PRIN-003")
+def test_split__not_in_anothers_action() -> None:
+    # src 102: "You may Split the dice on your side" in your own Action. Rampart has 1 Duty staked on B
+    # [4]; in Ann's Action Cal may not split it. Nothing changes.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(4,), allies={"rampart": "B"}, stakes={"B": [("rampart", "duty", 1)]})
+    sim.refuse("cal", "split", conflict="c1", side="B")
+    assert sim.side("c1", "B").dice == (4,)
+
+
+@pytest.mark.rules("CAPES-SPLIT-001", "CAPES-ACT-002")
+def test_split__not_in_the_name_of_another_players_character() -> None:
+    # src 174: "any die they own": Rampart (Cal's) and Skitter are both on A; in her Action Ann splits
+    # as Skitter, not as Rampart.
+    sim = actions_game()
+    sim.put_conflict(
+        "c1", a=(4,), b=(2,), allies={"skitter": "A", "rampart": "A"}, stakes={"A": [("rampart", "duty", 1)]}
+    )
+    sim.refuse("ann", "split", conflict="c1", side="A", character="rampart")
+
+
+# -- Deadlock: what every seat reads (CAPES-RES-009, src 142-145) -------------------------------------
+
+
+def _zero_debt(sim: Sim) -> None:
+    for character in ("skitter", "aunt_sylvie", "rampart"):
+        for pool in sim.state.roster[character].debt:
+            sim.set_debt(character, pool, 0)
+
+
+@pytest.mark.rules("CAPES-RES-009")
+def test_deadlock__the_words_name_who_called_it_and_each_inspiration() -> None:
+    # src 145: "All dice convert directly to Inspirations without matching". c1 [6] vs [6], Cal claimed
+    # A and Bea B, nobody with Debt: Bea (first claimant in turn on Page 1: Ann, Bea, Cal) declares it.
+    # Every seat reads that Bea called it and that Cal and Bea each take an Inspiration of 6.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(6,), allies={"rampart": "A", "aunt_sylvie": "B"})
+    _zero_debt(sim)
+    _claims(sim, {"bea": ("c1", "B"), "cal": ("c1", "A")})
+    finish_actions(sim)
+    sim.do("bea", "deadlock", conflict="c1", text="Both hold the door till dawn.")
+    line = _line(sim, "ann", "Deadlocked")
+    assert (
+        line.startswith("Bea declares c1 (A test conflict) Deadlocked")
+        and "Inspirations: Cal 6, Bea 6" in line
+    ), line
+
+
+@pytest.mark.rules("CAPES-RES-009", "CAPES-RES-003")
+def test_deadlock__the_words_say_each_stake_back_doubled() -> None:
+    # src 144: "All Staked Debt is treated as having lost (so everybody gets back double their Staked
+    # Debt)". [6, 6] vs [6, 6]; Skitter 3 Truth on A (her limit), Rampart 1 Duty on B and no Debt left:
+    # Truth takes 6, Duty 2; the words give both numbers.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6, 6),
+        b=(6, 6),
+        allies={"skitter": "A", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 3)], "B": [("rampart", "duty", 1)]},
+    )
+    _zero_debt(sim)
+    _claims(sim, {})
+    finish_actions(sim)
+    sim.do("ann", "deadlock", conflict="c1")
+    assert sim.debt("skitter", "truth") == 6 and sim.debt("rampart", "duty") == 2
+    line = _line(sim, "cal", "Deadlocked")
+    assert "Skitter +6 truth" in line and "Rampart +2 duty" in line, line

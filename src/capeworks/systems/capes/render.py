@@ -8,7 +8,7 @@ carries. :data:`WORDS` is the ruleset's renderer table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from capeworks.engine import Description, Event, Panel, Viewer
@@ -47,30 +47,49 @@ def _ability(p: ev.AbilityUsed) -> str:
     )
 
 
-def _resolved(p: ev.Resolved) -> str:
+def _settled(p: ev.Resolved | ev.Deadlocked, head: str, tokens: Sequence[str] = (), vanished: int = 0) -> str:
+    """A Conflict settled (resolved or Deadlocked): Debt back, Story Tokens, Inspirations, failed Goals."""
     name = _names(p)
-    parts = [f"{name(p.player)} resolves {p.conflict} ({p.title}) for side {p.winner}"]
+    parts = [head]
     if p.returned:
         parts.append(
             "debt back doubled: " + ", ".join(f"{name(r.character)} +{r.amount} {r.pool}" for r in p.returned)
         )
-    if p.tokens:
-        parts.append("Story Tokens to " + ", ".join(name(t) for t in p.tokens))
-    if p.vanished:
-        parts.append(f"{p.vanished} staked Debt vanishes")
+    if tokens:
+        parts.append("Story Tokens to " + ", ".join(name(t) for t in tokens))
+    if vanished:
+        parts.append(f"{vanished} staked Debt vanishes")
     if p.inspirations:
         parts.append("Inspirations: " + ", ".join(f"{name(i.player)} {i.value}" for i in p.inspirations))
-    if p.failed:
+    if p.failed:  # a Goal its side did not resolve (src 123)
         parts.append("failed Goal for " + ", ".join(name(f.split("/")[0]) for f in p.failed))
     return "; ".join(parts) + "."
 
 
+def _resolved(p: ev.Resolved) -> str:
+    head = f"{_names(p)(p.player)} resolves {p.conflict} ({p.title}) for side {p.winner}"
+    return _settled(p, head, p.tokens, p.vanished)
+
+
 def _deadlocked(p: ev.Deadlocked) -> str:
-    text = "{conflict} ({title}) is Deadlocked; every stake comes back doubled".format(**_fields(p))
-    if p.failed:  # a Goal no side resolved (src 123)
-        name = _names(p)
-        text += "; failed Goal for " + ", ".join(name(f.split("/")[0]) for f in p.failed)
-    return text
+    """Who called it, each stake back doubled and each die's Inspiration (src 144-145)."""
+    return _settled(p, f"{_names(p)(p.player)} declares {p.conflict} ({p.title}) Deadlocked")
+
+
+def _gloated(p: ev.Gloated) -> str:
+    """Which dice went to 1 (by face; an older log's Gloat knew only their places) and the tokens."""
+    turned = ", ".join(map(str, p.values)) if p.values else "dice no. " + ", ".join(map(str, p.turned))
+    tokens = "1 Story Token" if p.tokens == 1 else f"{p.tokens} Story Tokens"
+    return f"{_names(p)(p.player)} gloats on {p.conflict} side {p.side}: {turned} turned to 1, {tokens}"
+
+
+def _overdrawn(p: ev.OverdrawnRolled) -> str:
+    """Only a lower roll is kept (src 147): the words say which face the die shows now."""
+    kept = f"lower: the die now shows {p.new}" if p.kept else f"not lower: the die stays {p.old}"
+    return (
+        f"{_names(p)(p.character)}'s {p.pool} is Overdrawn: {p.conflict} side {p.side} die {p.die} "
+        f"{p.old} rolls {p.new}, {kept}"
+    )
 
 
 def _created(p: ev.ConflictCreated) -> str:
@@ -106,10 +125,6 @@ _SIMPLE: dict[str, str] = {
     ev.StakeObjected.TYPE: "{by} objects to the stake on {conflict}: {amount} Debt back to {pool}",
     ev.Split.TYPE: "{conflict} side {side}: a {value} splits into {parts}",
     ev.SplitOff.TYPE: "{character} splits off side {new_side} ({label}) of {conflict} with dice {dice}",
-    ev.OverdrawnRolled.TYPE: (
-        "{character}'s {pool} is Overdrawn: {conflict} side {side} die {die} {old} rolls {new}"
-    ),
-    ev.Gloated.TYPE: "{player} gloats on {conflict}: dice {turned} turned to 1, {tokens} Story Tokens",
     ev.ConflictVetoed.TYPE: "{player} vetoes {conflict}",
 }
 
@@ -126,6 +141,8 @@ _SPECIAL: dict[str, Callable[[Any], str]] = {
     ev.AbilityUsed.TYPE: _ability,
     ev.Resolved.TYPE: _resolved,
     ev.Deadlocked.TYPE: _deadlocked,
+    ev.OverdrawnRolled.TYPE: _overdrawn,
+    ev.Gloated.TYPE: _gloated,
 }
 
 

@@ -344,6 +344,7 @@ def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Ev
             conflict=conflict.id,
             side=side.id,
             turned=[i + 1 for i in turned],
+            values=[side.dice[i] for i in turned],
             tokens=cmd.count,
             text=cmd.text,
             in_turn=True,
