@@ -514,3 +514,220 @@ def test_deadlock__the_words_say_each_stake_back_doubled() -> None:
     assert sim.debt("skitter", "truth") == 6 and sim.debt("rampart", "duty") == 2
     line = _line(sim, "cal", "Deadlocked")
     assert "Skitter +6 truth" in line and "Rampart +2 duty" in line, line
+
+
+@pytest.mark.rules("CAPES-RES-009")
+def test_deadlock__a_held_inspiration_cannot_break_a_tie_of_sixes() -> None:
+    # src 142: "no possibly way to break the tie in future Pages (nobody can spend more Debt and all dice
+    # are sixes)"; an Inspiration only raises a die (src 101), and a 6 cannot be raised. Ann holds a 6:
+    # c1 [6] vs [6] (nobody with Debt) is still Deadlocked, and Ann, the Starter, declares it.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(6,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _zero_debt(sim)
+    _hold(sim, "ann", 6)
+    _claims(sim, {})
+    finish_actions(sim)
+    sim.do("ann", "deadlock", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    assert sorted(i.value for i in sim.state.inspirations["ann"]) == [6, 6]
+
+
+@pytest.mark.rules("CAPES-RES-009", "CAPES-STAKE-001")
+def test_deadlock__debt_of_a_character_who_never_rolled_on_it_cannot_untie_it() -> None:
+    # src 142 + src 83/110: only a character allied with a side (one who rolled for it) stakes on it, and
+    # no ability can roll a 6 (ratings 1-5, src 188). Rampart holds 2 Duty but never rolled on c1 [6] vs
+    # [6]: he can never stake there, so nobody can, and c1 is Deadlocked.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(6,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _zero_debt(sim)
+    sim.set_debt("rampart", "duty", 2)
+    _claims(sim, {})
+    finish_actions(sim)
+    sim.do("ann", "deadlock", conflict="c1")
+    assert sim.state.conflict("c1") is None and sim.debt("rampart", "duty") == 2
+
+
+# -- turn order in a Page (CAPES-PAGE-002/004/005/012, CAPES-REACT-003, src 67-71, 79-82, 93, 200) ---
+
+
+def _turn(sim: Sim, seat: str) -> str:
+    """Whose turn ``seat``'s view says it is."""
+    return str(sim.view(seat)["state"]["turn"]["player"])
+
+
+@pytest.mark.rules("CAPES-PAGE-002", "CAPES-PAGE-004", "CAPES-PRIN-003")
+def test_claims__page_two_starts_with_bea_and_ann_waits_her_turn() -> None:
+    # src 69-70: "Each Page starts with a different person ... The Starter rotates to the left"; src 79:
+    # claims go "in clockwise order from the Starter". Page 2: every seat reads "Page 2: Bea starts" and
+    # sees it is Bea's turn; Ann (allied with c1 A) may not claim before Bea and Cal; after them she does.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(2,), allies={"skitter": "A"})
+    finish_actions(sim)
+    for seat in ("ann", "bea", "cal"):
+        assert "Scene 1, Page 2: Bea starts" in sim.words(seat)
+        assert _turn(sim, seat) == "bea"
+    error = sim.refuse("ann", "claim", conflict="c1", side="A", error=NotPermitted)
+    assert "Bea" in error.message
+    sim.do("bea", "pass")
+    assert _turn(sim, "ann") == "cal"
+    sim.refuse("ann", "claim", conflict="c1", side="A", error=NotPermitted)
+    sim.do("cal", "pass")
+    sim.do("ann", "claim", conflict="c1", side="A")
+    assert sim.words("cal")[-1] == "Ann claims side A of c1"
+
+
+@pytest.mark.rules("CAPES-PAGE-012", "CAPES-PRIN-003")
+def test_actions__the_turn_moves_left_when_an_action_ends() -> None:
+    # src 93: "Turns go clockwise, starting with the Starter". Ann ends Skitter's Action: every seat sees
+    # it is Bea's turn, and Cal may not act before her.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="The lights go out")
+    sim.do("ann", "end_action")
+    assert sim.words("bea")[-1] == "Ann ends Skitter's Action"
+    assert {_turn(sim, seat) for seat in ("ann", "bea", "cal")} == {"bea"}
+    sim.refuse("cal", "create_conflict", text="Too early", error=NotPermitted)
+
+
+@pytest.mark.rules("CAPES-PAGE-005", "CAPES-RSRC-001")
+def test_claims__a_bought_claim_reads_as_a_story_token() -> None:
+    # src 82: "After the first go-around, you can spend a Story Token to make an extra Claim". Ann holds 1
+    # token and is allied with c1 A and c2 A: she claims c1 free; after Bea and Cal pass she buys c2 A.
+    # Her token is gone and every seat reads that the claim cost one (as a bought Conflict does).
+    sim = cast_game(start_story_tokens=1)
+    sim.put_conflict("c1", a=(4,), b=(2,), allies={"skitter": "A"})
+    sim.put_conflict("c2", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    assert sim.words("bea")[-1] == "Ann claims side A of c1"
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.do("ann", "claim", conflict="c2", side="A")
+    assert sim.state.tokens["ann"] == 0
+    assert sim.words("bea")[-1] == "Ann claims side A of c2 (a Story Token)"
+
+
+@pytest.mark.rules("CAPES-PAGE-013", "CAPES-RSRC-001")
+def test_actions__a_bought_action_reads_as_a_story_token() -> None:
+    # src 94: "Once everybody's done their free actions, you can spend Story Tokens for extra actions".
+    # Cal holds 1 token: after the three free Actions Ann and Bea buy none, Cal buys one; every seat
+    # reads that Rampart's Action cost a Story Token.
+    sim = actions_game(start_story_tokens=1)
+    for seat in ("ann", "bea", "cal"):
+        sim.do(seat, "create_conflict", text=f"{seat}'s filler")
+        sim.do(seat, "end_action")
+    assert _page(sim)[2:] == ("actions", "ann")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "use_ability", dice=[5], ability="Great Leap", conflict="c1", side="A", drive="duty")
+    assert sim.state.tokens["cal"] == 0
+    assert "Cal acts with Rampart (a Story Token)" in sim.words("ann")
+
+
+@pytest.mark.rules("CAPES-REACT-003", "CAPES-REACT-001")
+def test_reaction__after_the_actor_the_next_seat_to_her_left() -> None:
+    # src 200: "The acting player gets the first opportunity to React. Then it goes around the table
+    # clockwise". Bea acts: Warm (2) rolls c1 B's 2 to 5 and she accepts; she has nothing rated 5 to
+    # react with. Cal (to her left) comes before Ann: Ann's Ruthless 5 is refused until Cal passes; then
+    # Ann reacts, 5 rolls 2, and every seat reads the reaction with its numbers.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.do("ann", "create_conflict", text="Filler")
+    sim.do("ann", "end_action")
+    sim.do("bea", "use_ability", dice=[5], ability="Warm", conflict="c1", side="B")
+    sim.do("bea", "accept")
+    sim.refuse("ann", "react", dice=[2], ability="Ruthless", help="A", error=NotPermitted)
+    assert _turn(sim, "bea") == "cal"
+    sim.do("cal", "pass")
+    sim.do("ann", "react", dice=[2], ability="Ruthless", help="A")
+    sim.do("ann", "accept")
+    assert sim.side("c1", "B").dice == (2,)
+    assert (
+        "Skitter reacts with Ruthless 5 on c1 side B die 1, helping side A: 5 rolls 2"
+        " (mundane: Blocked for the Scene)" in sim.words("cal")
+    )
+
+
+# -- who may act for whom (CAPES-PRIN-001/003, CAPES-SCENE-005, src 26, 32, 60, 98-104) ---------------
+
+
+@pytest.mark.rules("CAPES-ACT-001", "CAPES-SCENE-005")
+def test_ability__not_with_another_players_character() -> None:
+    # src 60 + 92: each player acts for the characters they play. In her Action Ann may not use
+    # Rampart's (Cal's) Great Leap; nothing changes.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,))
+    sim.refuse(
+        "ann", "use_ability", dice=[5], ability="Great Leap", character="rampart", conflict="c1", side="A"
+    )
+
+
+@pytest.mark.rules("CAPES-ACT-001", "CAPES-PRIN-003")
+def test_action__only_its_player_ends_it() -> None:
+    # src 26: "On other people's turns you listen": Bea may not end Ann's Action for her.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="The lights go out")
+    sim.refuse("bea", "end_action", error=NotPermitted)
+    assert _turn(sim, "cal") == "ann"
+
+
+@pytest.mark.rules("CAPES-ABIL-003")
+def test_roll__only_the_roller_accepts_or_turns_it_back() -> None:
+    # src 188: "If they roll a Conflict die then they choose whether to accept the roll or turn the die
+    # back": the roller chooses. Ann's Silk Lines rolls c1 A's 1 to 4: Bea may not accept it, Cal may not
+    # turn it back; Ann turns it back and every seat reads it (the Debt stays, src 183).
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(3,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=[4], ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.refuse("bea", "accept", error=NotPermitted)
+    sim.refuse("cal", "revert", error=NotPermitted)
+    sim.do("ann", "revert")
+    assert sim.side("c1", "A").dice == (1,) and sim.debt("skitter", "truth") == 1
+    assert sim.words("bea")[-1] == "Ann turns the die back to 1"
+
+
+@pytest.mark.rules("CAPES-REACT-001", "CAPES-SCENE-005")
+def test_reaction__not_with_another_players_character() -> None:
+    # src 51: "any player ... may roll that die again by using an Ability": their own character's. After
+    # Ann's accepted roll (and her pass), Bea may not react with Rampart's Hopeful.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(3,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=[4], ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.refuse("bea", "react", dice=[1], ability="Hopeful", character="rampart", help="B")
+
+
+@pytest.mark.rules("CAPES-STAKE-003")
+def test_stake__its_own_player_may_not_object_to_it() -> None:
+    # src 152: "You can only Stake Debt on a Conflict that is morally charged for that particular
+    # character and Drive" is the others' check on the staker: Cal stakes 1 Duty for Rampart and may not
+    # object to his own stake; Bea may, and the Debt goes back to Duty.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"rampart": "A"})
+    sim.set_debt("rampart", "duty", 2)
+    for seat in ("ann", "bea"):
+        sim.do(seat, "create_conflict", text=f"{seat}'s filler")
+        sim.do(seat, "end_action")
+    sim.do("cal", "stake", conflict="c1", amount=1, drive="duty", why="Duty to the city")
+    sim.refuse("cal", "object", conflict="c1", reason="On second thoughts")
+    sim.do("bea", "object", conflict="c1", reason="It is about his pride, not his duty")
+    assert sim.debt("rampart", "duty") == 2 and sim.side("c1", "A").staked == 0
+
+
+@pytest.mark.rules("CAPES-SPLIT-005")
+def test_split_off__every_seat_reads_the_new_side_and_its_dice() -> None:
+    # src 180-181 (inventory C3): A [4], Skitter stakes 2 (room for 3 dice), splits 4 into 2, 1, 1 and
+    # splits off a side of her own with 2 and 1 (and her 2 Debt): C [2, 1] total 3, A keeps [1].
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(3,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    sim.do("ann", "split", conflict="c1", side="A", parts=3)
+    sim.do(
+        "ann", "split_off", conflict="c1", side="A", label="Skitter goes it alone", payload={"dice": "2,1"}
+    )
+    assert sim.side("c1", "C").dice == (2, 1) and sim.side("c1", "A").dice == (1,)
+    line = sim.words("cal")[-1]
+    assert (
+        line.startswith("Skitter splits off side C (Skitter goes it alone) of c1 with dice")
+        and "2, 1" in line
+    )

@@ -92,27 +92,35 @@ def _overdrawn(p: ev.OverdrawnRolled) -> str:
     )
 
 
+def _price(paid: int) -> str:
+    """What a bought character, claim, Conflict or Action cost (CAPES-RSRC-001); nothing when free."""
+    return "" if not paid else " (a Story Token)" if paid == 1 else f" ({paid} Story Tokens)"
+
+
 def _created(p: ev.ConflictCreated) -> str:
-    how = " (a Story Token)" if p.paid else ""
     both = " (both sides want it, each its own way)" if p.both_want else ""
-    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}: {p.text}{both}{how}"
+    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}: {p.text}{both}{_price(p.paid)}"
+
+
+_BOUGHT: dict[str, str] = {
+    ev.CharacterChosen.TYPE: "{player} plays {character}",
+    ev.Claimed.TYPE: "{player} claims side {side} of {conflict}",
+    ev.ActionStarted.TYPE: "{player} acts with {character}",
+}
 
 
 _SIMPLE: dict[str, str] = {
     ev.SceneDeclared.TYPE: "{player} declares Scene {number}: {text}",
     ev.ScenePassed.TYPE: "{player} passes the Scene to {to}",
-    ev.CharacterChosen.TYPE: "{player} plays {character}",
     ev.CastingPassed.TYPE: "{player} picks no (more) characters",
     ev.SceneEndVoted.TYPE: "{player} votes to end the Scene",
     ev.SceneEnded.TYPE: "Scene {number} ends; stakes on open Conflicts come back",
     ev.SceneClosePassed.TYPE: "{player} wants no new Conflict",
     ev.SceneContinued.TYPE: "{player} wants a new Conflict: the Scene goes on",
     ev.PageBegun.TYPE: "Scene {scene}, Page {number}: {starter} starts",
-    ev.Claimed.TYPE: "{player} claims side {side} of {conflict}",
     ev.ClaimsPassed.TYPE: "{player} makes no (more) claims",
     ev.Narrated.TYPE: "{player} narrates: {text}",
     ev.ActionsBegun.TYPE: "{player} begins the Actions",
-    ev.ActionStarted.TYPE: "{player} acts with {character}",
     ev.ActionEnded.TYPE: "{player} ends {character}'s Action",
     ev.ActionsPassed.TYPE: "{player} buys no more Actions",
     ev.RollAccepted.TYPE: "{player} accepts: the die now shows {new}",
@@ -165,8 +173,17 @@ def _special(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Descr
     return words
 
 
+def _bought(template: str) -> Callable[[Any], str]:
+    """Words of an event that may have cost Story Tokens: its template and the price (src 36-37, 82, 94)."""
+    return lambda p: template.format(**_fields(p)) + _price(p.paid)
+
+
 #: event type -> words for it (the ruleset's ``words``)
-WORDS = {**{t: _template(s) for t, s in _SIMPLE.items()}, **{t: _special(f) for t, f in _SPECIAL.items()}}
+WORDS = {
+    **{t: _template(s) for t, s in _SIMPLE.items()},
+    **{t: _special(_bought(s)) for t, s in _BOUGHT.items()},
+    **{t: _special(f) for t, f in _SPECIAL.items()},
+}
 
 
 # -- prompts --------------------------------------------------------------------------------------
