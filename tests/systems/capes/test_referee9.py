@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.errors import NotPermitted
-from capeworks.systems.capes.state import Inspiration
+from capeworks.systems.capes.state import Inspiration, Side
 from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions
 from tests.systems.capes.test_referee import _claims, _page
 
@@ -731,3 +731,143 @@ def test_split_off__every_seat_reads_the_new_side_and_its_dice() -> None:
         line.startswith("Skitter splits off side C (Skitter goes it alone) of c1 with dice")
         and "2, 1" in line
     )
+
+
+# -- Story Tokens do not buy what the seed makes once-only (CAPES-PRIN-004, src 30, 51, 98-99, 202) ---
+
+
+@pytest.mark.rules("CAPES-REACT-004", "CAPES-PRIN-004")
+def test_reaction__a_story_token_does_not_buy_a_second_reaction() -> None:
+    # src 30: "Most of the time" a token buys a go again; but src 51/202: "No player may React twice on
+    # the same action". Bea holds 2 tokens: after her Nosy reaction (kept), she may not react again with
+    # Gossip, and keeps her tokens.
+    sim = actions_game(start_story_tokens=2)
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.do("ann", "use_ability", dice=[3], ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "react", dice=[1], ability="Nosy", help="B")
+    sim.do("bea", "accept")
+    sim.refuse("bea", "react", dice=[1], ability="Gossip", help="B", rule="CAPES-REACT-004")
+    assert sim.state.tokens["bea"] == 2
+
+
+@pytest.mark.rules("CAPES-ACT-001", "CAPES-PRIN-004", "CAPES-PAGE-013")
+def test_action__a_story_token_does_not_buy_a_second_ability_in_the_same_action() -> None:
+    # src 98-99: "One time in their Action they may either use an Ability or create a Conflict"; the
+    # tokens buy extra Actions after everyone's free ones (src 94), not a second use inside one. Ann
+    # holds a token: after Silk Lines (kept, nobody reacts), Bug Control in the same Action is refused.
+    sim = actions_game(start_story_tokens=1)
+    sim.put_conflict("c1", a=(1,), b=(3,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=[2], ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.refuse("ann", "use_ability", dice=[5], ability="Bug Control", conflict="c1", side="A", drive="truth")
+    assert sim.state.tokens["ann"] == 1
+
+
+# -- a Goal both sides want: who failed it and may not try again (CAPES-EG-005/006, src 125-126) -------
+
+
+@pytest.mark.rules("CAPES-EG-005", "CAPES-EG-004", "CAPES-SPLIT-005")
+def test_goal__both_sides_want_it_and_a_third_side_wins_both_fail() -> None:
+    # src 180: a split-off side is "a new third ... side of your own"; src 123: a Goal's side that did
+    # not resolve it failed. Both A (Skitter, its declarer) and B (Rampart) wanted the hostages out
+    # (src 126); Sylvie's side C [4, 2] = 6 beats B 3 and A 2, and Bea (claimed C) resolves it: Skitter
+    # and Rampart failed the Goal, Sylvie did not (she was not after it).
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(2,),
+        b=(3,),
+        kind="goal",
+        text="Get the hostages out",
+        allies={"skitter": "A", "rampart": "B", "aunt_sylvie": "C"},
+        extra_sides=(Side(id="C", label="Sylvie talks them into staying", dice=(4, 2)),),
+        both_want=True,
+    )
+    _claims(sim, {"bea": ("c1", "C")})
+    finish_actions(sim)
+    sim.do("bea", "resolve", conflict="c1", pairs="4-3,2-2")
+    assert sim.state.scene is not None
+    assert sorted(sim.state.scene.failed_goals) == [
+        "rampart/get_the_hostages_out",
+        "skitter/get_the_hostages_out",
+    ]
+    assert "failed Goal for Rampart, Skitter" in _line(sim, "ann", "resolves c1")
+
+
+@pytest.mark.rules("CAPES-EG-006", "CAPES-EG-005")
+def test_goal__who_failed_it_may_not_roll_for_either_side_of_it_again() -> None:
+    # src 125: "If a character fails a Goal, they may not attempt that Goal again in the same Scene".
+    # Rampart failed "Get the hostages out" (lost it, Sylvie's side C resolving). Later that Scene Bea
+    # declares the same Goal for Sylvie, wanted by both sides: Rampart may roll for neither side of it
+    # (both are attempts at it); he may still roll a die of another Conflict.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(2,),
+        b=(3,),
+        kind="goal",
+        text="Get the hostages out",
+        allies={"skitter": "A", "rampart": "B", "aunt_sylvie": "C"},
+        extra_sides=(Side(id="C", dice=(6,)),),
+        both_want=True,
+    )
+    _claims(sim, {"bea": ("c1", "C")})
+    finish_actions(sim)
+    sim.do("bea", "resolve", conflict="c1")
+    _claims(sim, {})  # Page 2, Bea starts
+    sim.do("bea", "begin_actions")
+    sim.do("bea", "create_conflict", kind="goal", text="Get the hostages out", both_want=True)
+    (card,) = [c for c in sim.state.conflicts if c.text == "Get the hostages out"]
+    sim.do("bea", "end_action")
+    for side in ("A", "B"):
+        sim.refuse(
+            "cal",
+            "use_ability",
+            dice=[4],
+            ability="Great Leap",
+            conflict=card.id,
+            side=side,
+            help=side,
+            drive="duty",
+            rule="CAPES-EG-006",
+        )
+    sim.do("cal", "use_ability", dice=[4], ability="Great Leap", conflict="c2", side="A", drive="duty")
+
+
+# -- what each seat reads is the same: Capes keeps no secrets (CAPES-PRIN-001, src 14-17) -------------
+
+
+@pytest.mark.rules("CAPES-PRIN-001", "CAPES-RES-005")
+def test_words__every_seat_reads_the_same_log_and_a_vanished_stake() -> None:
+    # src 15-16: "Capes has no GM. The rights and responsibilities are shared": nothing is hidden, so
+    # Ann, Bea and Cal read the same lines and panels. src 134: "If you Resolve a Conflict, and nobody
+    # but your character(s) was on the other side ... the Debt just disappears". Ann plays Skitter (A,
+    # 2 Truth staked) and, bought in for a token, Inspector Vale (B). A [5] beats B [2]; Ann resolves:
+    # nobody gets a token and every seat reads that the 2 staked Debt vanish.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.do("ann", "choose", character="inspector_vale")
+    sim.put_conflict(
+        "c1",
+        a=(5,),
+        b=(2,),
+        allies={"skitter": "A", "inspector_vale": "B"},
+        stakes={"A": [("skitter", "truth", 2)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    for seat, character in (("ann", "skitter"), ("ann", "inspector_vale"), ("bea", ""), ("cal", "")):
+        sim.do(seat, "create_conflict", text=f"{seat} {character} filler", character=character)
+        sim.do(seat, "end_action")
+    while sim.phase() == "actions":  # nobody buys an Action (Ann, with no token left, is not asked)
+        sim.do(_page(sim)[3], "pass")
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.state.tokens == {"ann": 0, "bea": 1, "cal": 1}  # Ann paid for Vale; nobody gains one
+    line = _line(sim, "bea", "resolves c1")
+    assert "2 staked Debt vanishes" in line and "Story Tokens" not in line, line
+    assert sim.words("ann") == sim.words("bea") == sim.words("cal")
+    assert sim.view("ann")["panels"] == sim.view("bea")["panels"] == sim.view("cal")["panels"]
