@@ -871,3 +871,21 @@ def test_words__every_seat_reads_the_same_log_and_a_vanished_stake() -> None:
     assert "2 staked Debt vanishes" in line and "Story Tokens" not in line, line
     assert sim.words("ann") == sim.words("bea") == sim.words("cal")
     assert sim.view("ann")["panels"] == sim.view("bea")["panels"] == sim.view("cal")["panels"]
+
+
+@pytest.mark.rules("CAPES-REACT-001", "CAPES-REACT-003")
+def test_reaction__the_prompt_says_which_die_and_what_it_takes() -> None:
+    # src 197: "any player ... may roll that die again by using an Ability of equal or greater value".
+    # Bea's Warm rolls c1 B's 2 to 5 and she keeps it; it is Cal's say: his prompt (and every seat's view
+    # of whose turn it is) names the die, its 5, and that it takes an ability of 5 or more.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.do("ann", "create_conflict", text="Filler")
+    sim.do("ann", "end_action")
+    sim.do("bea", "use_ability", dice=[5], ability="Warm", conflict="c1", side="B")
+    sim.do("bea", "accept")
+    (prompt,) = sim.prompts("cal")
+    assert prompt.question == (
+        "Cal: react to the accepted roll (c1 side B die 1 now shows 5: an ability of 5 or more), or pass."
+    )
+    assert "now shows 5: an ability of 5 or more" in sim.view("ann")["state"]["turn"]["doing"]
