@@ -889,3 +889,20 @@ def test_reaction__the_prompt_says_which_die_and_what_it_takes() -> None:
         "Cal: react to the accepted roll (c1 side B die 1 now shows 5: an ability of 5 or more), or pass."
     )
     assert "now shows 5: an ability of 5 or more" in sim.view("ann")["state"]["turn"]["doing"]
+
+
+@pytest.mark.rules("CAPES-STAKE-001", "CAPES-PRIN-001")
+def test_stake__the_conflicts_panel_names_the_staking_character() -> None:
+    # src 48: "Players Stake by moving Debt onto Conflicts"; every seat sees the card (src 108: "an index
+    # card"). Aunt Sylvie has no Drives, so: Rampart stakes 1 Duty on c1 A; every seat's Conflicts panel
+    # reads "Rampart 1 duty" on side A, by the name on his sheet.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"rampart": "A"})
+    sim.set_debt("rampart", "duty", 1)
+    for seat in ("ann", "bea"):
+        sim.do(seat, "create_conflict", text=f"{seat}'s filler")
+        sim.do(seat, "end_action")
+    sim.do("cal", "stake", conflict="c1", amount=1, drive="duty")
+    for seat in ("ann", "bea", "cal"):
+        rows = {(r[0], r[2]): r[5] for r in _panel(sim, seat, "Conflicts")}
+        assert rows[("c1 (event)", "A")] == "Rampart 1 duty"

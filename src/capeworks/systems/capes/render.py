@@ -244,6 +244,12 @@ COMMAND_WORDS: dict[str, str] = {
 }
 
 
+def _sheet_name(state: CapesState, character: str) -> str:
+    """A character's name as its sheet spells it (its key if it has left the roster)."""
+    entry = state.roster.get(character)
+    return entry.sheet.name if entry is not None else character
+
+
 def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
     """The table as every player sees it (Capes has no secrets): scene, conflict cards, players, Drives."""
     out: list[Panel] = []
@@ -270,7 +276,7 @@ def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
     rows: list[tuple[str, ...]] = []
     for conflict in state.conflicts:
         for side in conflict.sides:
-            stakes = ", ".join(f"{s.character} {s.amount} {s.pool}" for s in side.stakes)
+            stakes = ", ".join(f"{_sheet_name(state, s.character)} {s.amount} {s.pool}" for s in side.stakes)
             rows.append(
                 (
                     f"{conflict.id} ({conflict.kind.value})",
