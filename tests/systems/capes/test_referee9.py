@@ -906,3 +906,42 @@ def test_stake__the_conflicts_panel_names_the_staking_character() -> None:
     for seat in ("ann", "bea", "cal"):
         rows = {(r[0], r[2]): r[5] for r in _panel(sim, seat, "Conflicts")}
         assert rows[("c1 (event)", "A")] == "Rampart 1 duty"
+
+
+@pytest.mark.rules("CAPES-GLOAT-001", "CAPES-GLOAT-002")
+def test_gloat__turning_no_die_earns_nothing_and_reads_so() -> None:
+    # src 205: "they may turn dice to 1. For each die turned the Resolver earns a Story Token"
+    # (PROPOSED: the Claimant may stop at any point). Ann Gloats instead of resolving c1 but turns no
+    # die: c1 stays [6, 4, 2], she earns nothing, the Resolving goes on to Cal, and every seat reads
+    # that no die was turned.
+    sim = _gloat_ready()
+    sim.do("ann", "gloat", conflict="c1", count=0)
+    assert sim.side("c1", "A").dice == (6, 4, 2) and sim.state.tokens["ann"] == 0
+    assert _page(sim)[2:] == ("resolving", "cal")
+    assert _line(sim, "bea", "gloats") == "Ann gloats on c1 side A: no die turned to 1, no Story Token"
+
+
+@pytest.mark.rules("CAPES-SCENE-002", "CAPES-SCENE-004", "CAPES-PAGE-002")
+def test_scene__the_second_scene_goes_round_from_bea() -> None:
+    # src 64: "the person to the left of the person who declared it gets to declare the next scene";
+    # src 59: "The scene creator chooses their character first, then it goes clockwise"; PAGE-002
+    # PROPOSED: the declarer starts Page 1. Ann declared Scene 1; it ends by vote. Ann may not declare
+    # Scene 2; Bea does; Cal may not choose before her; she, Cal, then Ann choose; every seat reads
+    # "Scene 2, Page 1: Bea starts", and Page 2 is Cal's.
+    sim = cast_game()
+    for seat in ("ann", "bea", "cal"):
+        sim.do(seat, "end_scene")
+    assert sim.state.scene is None
+    sim.refuse("ann", "declare_scene", text="The morning after", error=NotPermitted)
+    sim.do("bea", "declare_scene", text="The morning after")
+    assert sim.words("cal")[-1] == "Bea declares Scene 2: The morning after"
+    sim.refuse("cal", "choose", character="rampart", error=NotPermitted)
+    sim.do("bea", "choose", character="skitter")  # anybody may play any character (src 56)
+    sim.do("cal", "choose", character="rampart")
+    sim.do("ann", "choose", character="aunt_sylvie")
+    for seat in ("ann", "bea", "cal"):
+        assert "Scene 2, Page 1: Bea starts" in sim.words(seat)
+    assert _page(sim)[:3] == (1, "bea", "claims")
+    _claims(sim, {})
+    finish_actions(sim)
+    assert _page(sim)[:2] == (2, "cal")

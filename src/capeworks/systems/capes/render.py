@@ -78,8 +78,13 @@ def _deadlocked(p: ev.Deadlocked) -> str:
 
 def _gloated(p: ev.Gloated) -> str:
     """Which dice went to 1 (by face; an older log's Gloat knew only their places) and the tokens."""
-    turned = ", ".join(map(str, p.values)) if p.values else "dice no. " + ", ".join(map(str, p.turned))
-    tokens = "1 Story Token" if p.tokens == 1 else f"{p.tokens} Story Tokens"
+    if not p.turned:  # the Claimant may stop at any point, even before the first die (CAPES-GLOAT-002)
+        turned = "no die"
+    elif p.values:
+        turned = ", ".join(map(str, p.values))
+    else:
+        turned = "dice no. " + ", ".join(map(str, p.turned))
+    tokens = {0: "no Story Token", 1: "1 Story Token"}.get(p.tokens, f"{p.tokens} Story Tokens")
     return f"{_names(p)(p.player)} gloats on {p.conflict} side {p.side}: {turned} turned to 1, {tokens}"
 
 
