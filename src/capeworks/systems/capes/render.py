@@ -25,12 +25,16 @@ def _names(p: ev.CapesEvent) -> Callable[[str], str]:
 
 
 def _fields(p: ev.CapesEvent) -> dict[str, Any]:
-    """The payload's fields, with seat and character ids replaced by their names."""
+    """The payload's fields, with seat and character ids replaced by their names and dice written as a
+    player says them ("3, 2", not "(3, 2)")."""
     name = _names(p)
     data = {k: getattr(p, k) for k in type(p).model_fields}
     for key in ("player", "by", "to", "character", "starter"):
         if isinstance(data.get(key), str):
             data[key] = name(data[key])
+    for key, value in data.items():
+        if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
+            data[key] = ", ".join(map(str, value))
     return data
 
 
