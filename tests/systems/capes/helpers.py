@@ -49,6 +49,7 @@ class Sim(Driver):
         created_page: int = 0,
         extra_sides: tuple[Side, ...] = (),
         goal_for: tuple[str, ...] = (),
+        both_want: bool = False,
     ) -> None:
         """A Conflict card already on the table, dice, alliances and stakes as an example describes it.
 
@@ -79,6 +80,7 @@ class Sim(Driver):
             sides=sides,
             aim_side="A" if kind == "goal" else "",
             goal_for=goal_for or ((creator,) if kind == "goal" else ()),
+            both_want=both_want,
             alliances={
                 c: Alliance(side=s, seq=seq)
                 for seq, (c, s) in enumerate((allies or {}).items(), start=self.state.alliance_seq + 1)

@@ -113,7 +113,7 @@ def test_k12__a_deadlocked_goal_is_failed_and_may_not_be_tried_again_this_scene(
     (deadlocked,) = [e for e in sim.do("ann", "deadlock", conflict="c1") if e.type == "capes.deadlocked"]
     assert deadlocked.data["failed"] == ["skitter/stop_the_train"]
     words = sim.table.ruleset.describe(deadlocked, sim.table.viewer_for("bea")).text
-    assert words.endswith("is Deadlocked; every stake comes back doubled; failed Goal for Skitter")
+    assert words.endswith("Deadlocked; Inspirations: Ann 6, Ann 6, Bea 6, Bea 6; failed Goal for Skitter.")
     assert sim.state.conflict("c1") is None
     pass_claims(sim)  # Page 2, Bea starts: Bea's and Cal's Actions, then Ann's
     sim.do("bea", "begin_actions")

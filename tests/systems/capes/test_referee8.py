@@ -271,7 +271,10 @@ def test_reaction__one_who_passed_may_react_after_anothers_reaction() -> None:
     sim.do("bea", "pass")
     sim.do("cal", "react", dice=(1,), ability="Hopeful", help="B")
     sim.do("cal", "accept")
-    assert whose_turn(sim.state) == ("ann", "react to the accepted roll, or pass")
+    assert whose_turn(sim.state) == (
+        "ann",
+        "react to the accepted roll (c1 side A die 1 now shows 1: an ability of 1 or more), or pass",
+    )
     sim.do("ann", "react", dice=(6,), ability="Ruthless", help="A")
     sim.do("ann", "accept")
     assert sim.side("c1", "A").dice == (6,)

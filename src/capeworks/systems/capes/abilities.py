@@ -133,7 +133,7 @@ def _check_help(state: CapesState, character: str, conflict: Conflict, help_side
     assert state.scene is not None
     if (
         conflict.kind is ConflictKind.GOAL
-        and side.id == conflict.aim_side
+        and conflict.aims(side.id)
         and goal_key(character, conflict.text) in state.scene.failed_goals
     ):
         raise RuleViolation(

@@ -198,6 +198,13 @@ class CreateConflict(BaseModel):
     kind: ConflictKind = ConflictKind.EVENT
     character: str = ""
     goal_for: str = ""
+    both_want: bool = Field(
+        default=False,
+        description=(
+            "A Goal both sides want, each its own way (CAPES-EG-005, src 126): whichever of sides A and B"
+            " resolves it, it succeeds that side's way."
+        ),
+    )
     side_a: str = Field(default="", max_length=120)
     side_b: str = Field(default="", max_length=120)
     free: str = Field(default="", pattern=r"^(|exemplar|non_person)$")

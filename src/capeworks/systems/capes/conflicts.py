@@ -139,6 +139,12 @@ def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: Dice
             "Only a Goal is declared for characters (goal_for=); an Event says what will happen.",
             field="goal_for",
         )
+    if cmd.both_want and cmd.kind is not ConflictKind.GOAL:
+        raise RuleViolation(
+            "CAPES-EG-005",
+            "Only a Goal has sides that both want it (both_want=); an Event happens whoever resolves it.",
+            field="both_want",
+        )
     if cmd.kind is ConflictKind.GOAL:
         goal_for = tuple(find_character(state, n) for n in parse_list(cmd.goal_for)) or (creator,)
         for character in goal_for:
@@ -166,6 +172,7 @@ def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: Dice
                 side_a=side_a,
                 side_b=cmd.side_b,
                 goal_for=goal_for,
+                both_want=cmd.both_want,
                 free_key=free_key,
                 player=actor,
                 paid=paid,
@@ -214,6 +221,7 @@ def _card(state: CapesState, data: ev.ConflictCreated) -> Conflict:
         sides=(Side(id="A", label=data.side_a), Side(id="B", label=data.side_b)),
         aim_side="A" if data.kind is ConflictKind.GOAL else "",
         goal_for=data.goal_for,
+        both_want=data.both_want,
         paid_token=data.paid > 0,
         free_key=data.free_key,
     )

@@ -165,6 +165,7 @@ class ConflictCreated(CapesEvent):
     side_a: str = ""
     side_b: str = ""
     goal_for: tuple[str, ...] = ()
+    both_want: bool = False
     free_key: str = ""
     paid: int
     as_action: bool
@@ -325,6 +326,8 @@ class Gloated(CapesEvent):
     conflict: str
     side: str
     turned: tuple[int, ...]
+    #: the faces of the turned dice, for the words; older logs' Gloats gave only their places
+    values: tuple[int, ...] = Field(default=(), exclude_if=lambda v: not v)
     tokens: int
     text: str = ""
     in_turn: bool = Field(default=False, exclude_if=lambda v: not v)

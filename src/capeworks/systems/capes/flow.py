@@ -23,7 +23,7 @@ from capeworks.systems.capes.queries import (
     overdrawn_queue,
     resolvable_claims,
 )
-from capeworks.systems.capes.state import CapesState, Page, PagePhase, Round, Scene
+from capeworks.systems.capes.state import CapesState, Page, PagePhase, ReactionWindow, Round, Scene
 
 __all__ = ["advance", "can_buy", "end_scene", "next_page", "require_turn", "settle", "whose_turn"]
 
@@ -124,9 +124,7 @@ def _step(state: CapesState) -> CapesState:
             window = action.reactions
             if window is None or action.roll is not None:
                 return state
-            conflict = state.conflict(window.conflict)
-            side = conflict.side(window.side) if conflict else None
-            value = side.dice[window.die - 1] if side is not None and window.die <= len(side.dice) else 7
+            value = window_value(state, window)
             start = window.order.index(window.asker) if window.asker in window.order else 0
             rotated = window.order[start:] + window.order[:start]
             for player in rotated:
@@ -199,6 +197,14 @@ def settle(state: CapesState) -> CapesState:
     raise AssertionError("Capes flow did not settle")
 
 
+def window_value(state: CapesState, window: ReactionWindow) -> int:
+    """The face of the die a Reaction window is open on: a Reaction needs an ability at least this
+    (CAPES-REACT-001, src 197); 7, out of every ability's reach, if the die is gone."""
+    conflict = state.conflict(window.conflict)
+    side = conflict.side(window.side) if conflict else None
+    return side.dice[window.die - 1] if side is not None and window.die <= len(side.dice) else 7
+
+
 def whose_turn(state: CapesState) -> tuple[str | None, str]:
     """Who must act now (None: anyone) and what they are to do."""
     scene = state.scene
@@ -225,7 +231,11 @@ def whose_turn(state: CapesState) -> tuple[str | None, str]:
         if action is not None and action.roll is not None:
             return action.roll.player, "accept the roll or turn the die back"
         if action is not None and action.reactions is not None:
-            return action.reactions.asker, "react to the accepted roll, or pass"
+            w, value = action.reactions, window_value(state, action.reactions)
+            return w.asker, (
+                f"react to the accepted roll ({w.conflict} side {w.side} die {w.die} now shows {value}: an"
+                f" ability of {value} or more), or pass"
+            )
         return page.turn, "take an Action" if page.round is Round.FREE else "buy an Action or pass"
     if deadlocks_to_declare(state, page.turn) and not resolvable_claims(state, page.turn):
         return page.turn, "declare a Deadlock"

@@ -8,7 +8,7 @@ carries. :data:`WORDS` is the ruleset's renderer table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from capeworks.engine import Description, Event, Panel, Viewer
@@ -25,12 +25,16 @@ def _names(p: ev.CapesEvent) -> Callable[[str], str]:
 
 
 def _fields(p: ev.CapesEvent) -> dict[str, Any]:
-    """The payload's fields, with seat and character ids replaced by their names."""
+    """The payload's fields, with seat and character ids replaced by their names and dice written as a
+    player says them ("3, 2", not "(3, 2)")."""
     name = _names(p)
     data = {k: getattr(p, k) for k in type(p).model_fields}
     for key in ("player", "by", "to", "character", "starter"):
         if isinstance(data.get(key), str):
             data[key] = name(data[key])
+    for key, value in data.items():
+        if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
+            data[key] = ", ".join(map(str, value))
     return data
 
 
@@ -47,52 +51,85 @@ def _ability(p: ev.AbilityUsed) -> str:
     )
 
 
-def _resolved(p: ev.Resolved) -> str:
+def _settled(p: ev.Resolved | ev.Deadlocked, head: str, tokens: Sequence[str] = (), vanished: int = 0) -> str:
+    """A Conflict settled (resolved or Deadlocked): Debt back, Story Tokens, Inspirations, failed Goals."""
     name = _names(p)
-    parts = [f"{name(p.player)} resolves {p.conflict} ({p.title}) for side {p.winner}"]
+    parts = [head]
     if p.returned:
         parts.append(
             "debt back doubled: " + ", ".join(f"{name(r.character)} +{r.amount} {r.pool}" for r in p.returned)
         )
-    if p.tokens:
-        parts.append("Story Tokens to " + ", ".join(name(t) for t in p.tokens))
-    if p.vanished:
-        parts.append(f"{p.vanished} staked Debt vanishes")
+    if tokens:
+        parts.append("Story Tokens to " + ", ".join(name(t) for t in tokens))
+    if vanished:
+        parts.append(f"{vanished} staked Debt vanishes")
     if p.inspirations:
         parts.append("Inspirations: " + ", ".join(f"{name(i.player)} {i.value}" for i in p.inspirations))
-    if p.failed:
+    if p.failed:  # a Goal its side did not resolve (src 123)
         parts.append("failed Goal for " + ", ".join(name(f.split("/")[0]) for f in p.failed))
     return "; ".join(parts) + "."
 
 
+def _resolved(p: ev.Resolved) -> str:
+    head = f"{_names(p)(p.player)} resolves {p.conflict} ({p.title}) for side {p.winner}"
+    return _settled(p, head, p.tokens, p.vanished)
+
+
 def _deadlocked(p: ev.Deadlocked) -> str:
-    text = "{conflict} ({title}) is Deadlocked; every stake comes back doubled".format(**_fields(p))
-    if p.failed:  # a Goal no side resolved (src 123)
-        name = _names(p)
-        text += "; failed Goal for " + ", ".join(name(f.split("/")[0]) for f in p.failed)
-    return text
+    """Who called it, each stake back doubled and each die's Inspiration (src 144-145)."""
+    return _settled(p, f"{_names(p)(p.player)} declares {p.conflict} ({p.title}) Deadlocked")
+
+
+def _gloated(p: ev.Gloated) -> str:
+    """Which dice went to 1 (by face; an older log's Gloat knew only their places) and the tokens."""
+    if not p.turned:  # the Claimant may stop at any point, even before the first die (CAPES-GLOAT-002)
+        turned = "no die"
+    elif p.values:
+        turned = ", ".join(map(str, p.values))
+    else:
+        turned = "dice no. " + ", ".join(map(str, p.turned))
+    tokens = {0: "no Story Token", 1: "1 Story Token"}.get(p.tokens, f"{p.tokens} Story Tokens")
+    return f"{_names(p)(p.player)} gloats on {p.conflict} side {p.side}: {turned} turned to 1, {tokens}"
+
+
+def _overdrawn(p: ev.OverdrawnRolled) -> str:
+    """Only a lower roll is kept (src 147): the words say which face the die shows now."""
+    kept = f"lower: the die now shows {p.new}" if p.kept else f"not lower: the die stays {p.old}"
+    return (
+        f"{_names(p)(p.character)}'s {p.pool} is Overdrawn: {p.conflict} side {p.side} die {p.die} "
+        f"{p.old} rolls {p.new}, {kept}"
+    )
+
+
+def _price(paid: int) -> str:
+    """What a bought character, claim, Conflict or Action cost (CAPES-RSRC-001); nothing when free."""
+    return "" if not paid else " (a Story Token)" if paid == 1 else f" ({paid} Story Tokens)"
 
 
 def _created(p: ev.ConflictCreated) -> str:
-    how = " (a Story Token)" if p.paid else ""
-    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}: {p.text}{how}"
+    both = " (both sides want it, each its own way)" if p.both_want else ""
+    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}: {p.text}{both}{_price(p.paid)}"
+
+
+_BOUGHT: dict[str, str] = {
+    ev.CharacterChosen.TYPE: "{player} plays {character}",
+    ev.Claimed.TYPE: "{player} claims side {side} of {conflict}",
+    ev.ActionStarted.TYPE: "{player} acts with {character}",
+}
 
 
 _SIMPLE: dict[str, str] = {
     ev.SceneDeclared.TYPE: "{player} declares Scene {number}: {text}",
     ev.ScenePassed.TYPE: "{player} passes the Scene to {to}",
-    ev.CharacterChosen.TYPE: "{player} plays {character}",
     ev.CastingPassed.TYPE: "{player} picks no (more) characters",
     ev.SceneEndVoted.TYPE: "{player} votes to end the Scene",
     ev.SceneEnded.TYPE: "Scene {number} ends; stakes on open Conflicts come back",
     ev.SceneClosePassed.TYPE: "{player} wants no new Conflict",
     ev.SceneContinued.TYPE: "{player} wants a new Conflict: the Scene goes on",
     ev.PageBegun.TYPE: "Scene {scene}, Page {number}: {starter} starts",
-    ev.Claimed.TYPE: "{player} claims side {side} of {conflict}",
     ev.ClaimsPassed.TYPE: "{player} makes no (more) claims",
     ev.Narrated.TYPE: "{player} narrates: {text}",
     ev.ActionsBegun.TYPE: "{player} begins the Actions",
-    ev.ActionStarted.TYPE: "{player} acts with {character}",
     ev.ActionEnded.TYPE: "{player} ends {character}'s Action",
     ev.ActionsPassed.TYPE: "{player} buys no more Actions",
     ev.RollAccepted.TYPE: "{player} accepts: the die now shows {new}",
@@ -105,10 +142,6 @@ _SIMPLE: dict[str, str] = {
     ev.StakeObjected.TYPE: "{by} objects to the stake on {conflict}: {amount} Debt back to {pool}",
     ev.Split.TYPE: "{conflict} side {side}: a {value} splits into {parts}",
     ev.SplitOff.TYPE: "{character} splits off side {new_side} ({label}) of {conflict} with dice {dice}",
-    ev.OverdrawnRolled.TYPE: (
-        "{character}'s {pool} is Overdrawn: {conflict} side {side} die {die} {old} rolls {new}"
-    ),
-    ev.Gloated.TYPE: "{player} gloats on {conflict}: dice {turned} turned to 1, {tokens} Story Tokens",
     ev.ConflictVetoed.TYPE: "{player} vetoes {conflict}",
 }
 
@@ -125,6 +158,8 @@ _SPECIAL: dict[str, Callable[[Any], str]] = {
     ev.AbilityUsed.TYPE: _ability,
     ev.Resolved.TYPE: _resolved,
     ev.Deadlocked.TYPE: _deadlocked,
+    ev.OverdrawnRolled.TYPE: _overdrawn,
+    ev.Gloated.TYPE: _gloated,
 }
 
 
@@ -147,8 +182,17 @@ def _special(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Descr
     return words
 
 
+def _bought(template: str) -> Callable[[Any], str]:
+    """Words of an event that may have cost Story Tokens: its template and the price (src 36-37, 82, 94)."""
+    return lambda p: template.format(**_fields(p)) + _price(p.paid)
+
+
 #: event type -> words for it (the ruleset's ``words``)
-WORDS = {**{t: _template(s) for t, s in _SIMPLE.items()}, **{t: _special(f) for t, f in _SPECIAL.items()}}
+WORDS = {
+    **{t: _template(s) for t, s in _SIMPLE.items()},
+    **{t: _special(_bought(s)) for t, s in _BOUGHT.items()},
+    **{t: _special(f) for t, f in _SPECIAL.items()},
+}
 
 
 # -- prompts --------------------------------------------------------------------------------------
@@ -209,6 +253,12 @@ COMMAND_WORDS: dict[str, str] = {
 }
 
 
+def _sheet_name(state: CapesState, character: str) -> str:
+    """A character's name as its sheet spells it (its key if it has left the roster)."""
+    entry = state.roster.get(character)
+    return entry.sheet.name if entry is not None else character
+
+
 def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
     """The table as every player sees it (Capes has no secrets): scene, conflict cards, players, Drives."""
     out: list[Panel] = []
@@ -235,7 +285,7 @@ def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
     rows: list[tuple[str, ...]] = []
     for conflict in state.conflicts:
         for side in conflict.sides:
-            stakes = ", ".join(f"{s.character} {s.amount} {s.pool}" for s in side.stakes)
+            stakes = ", ".join(f"{_sheet_name(state, s.character)} {s.amount} {s.pool}" for s in side.stakes)
             rows.append(
                 (
                     f"{conflict.id} ({conflict.kind.value})",

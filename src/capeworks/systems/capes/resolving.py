@@ -287,7 +287,7 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
         if own:
             inspirations.append({"player": own[0], "value": v})
     # (7) Goal failures (CAPES-EG-004/006)
-    failed = _goal_failures(conflict) if win.id != conflict.aim_side else []
+    failed = [] if conflict.aims(win.id) else _goal_failures(conflict)
     return [
         event(
             "resolved",
@@ -307,13 +307,15 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
 
 
 def _goal_failures(conflict: Conflict) -> list[str]:
-    """CAPES-EG-004/006: a Goal its own side did not resolve is failed by its characters (src 123
+    """CAPES-EG-004/006: a Goal no side of its own resolved is failed by its characters (src 123
     "Otherwise they fail", src 125); nothing for an Event. Its characters are those on its aim
-    side (:func:`_on_side`): one of the Goal's own who allied with another side is "no longer
-    Allied to your original side" (src 110) and does not fail the Goal it left."""
+    side (:func:`_on_side`), or on either first side of a Goal both sides want (src 126): one of
+    the Goal's own who allied with another side is "no longer Allied to your original side"
+    (src 110) and does not fail the Goal it left."""
     if conflict.kind is not ConflictKind.GOAL:
         return []
-    return sorted(goal_key(c, conflict.text) for c in set(_on_side(conflict, conflict.aim_side)))
+    chars = {c for s in conflict.sides if conflict.aims(s.id) for c in _on_side(conflict, s.id)}
+    return sorted(goal_key(c, conflict.text) for c in chars)
 
 
 def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Event]:
@@ -342,6 +344,7 @@ def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Ev
             conflict=conflict.id,
             side=side.id,
             turned=[i + 1 for i in turned],
+            values=[side.dice[i] for i in turned],
             tokens=cmd.count,
             text=cmd.text,
             in_turn=True,

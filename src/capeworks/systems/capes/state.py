@@ -125,6 +125,7 @@ class Conflict(BaseModel):
     sides: tuple[Side, ...]
     aim_side: str = ""
     goal_for: tuple[str, ...] = ()
+    both_want: bool = Field(default=False, exclude_if=lambda v: not v)
     alliances: dict[str, Alliance] = Field(default_factory=dict)
     paid_token: bool = False
     free_key: str = ""
@@ -132,6 +133,13 @@ class Conflict(BaseModel):
     def side(self, side_id: str) -> Side | None:
         """The side with this id (case ignored), or None."""
         return next((s for s in self.sides if s.id == side_id.upper()), None)
+
+    def aims(self, side_id: str) -> bool:
+        """Whether this side winning a Goal is the Goal succeeding (CAPES-EG-004): its aim side, or
+        either first side of a Goal both sides want, each its own way (CAPES-EG-005, src 126)."""
+        if not self.aim_side:
+            return False
+        return side_id == self.aim_side or (self.both_want and side_id in ("A", "B"))
 
 
 class Claim(BaseModel):
