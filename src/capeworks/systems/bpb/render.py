@@ -38,6 +38,13 @@ def _sides(call: Any) -> list[str]:
     return [side.replace("+", " and ") for side in sides]
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+#: a call's close in words where "is <outcome>" reads wrong (BPB-EXT-001)
+_CLOSED = {"failed": "has failed", "succeeded": "has succeeded"}
+
 _ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for", "into")
 _ID_LISTS = ("order", "characters", "unaware", "members", "fell", "carried")
 
@@ -87,7 +94,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CallMade.TYPE: lambda p: (
         f"The GM calls for {' vs '.join(_sides(p.call))}'s {p.call.attribute} vs {p.call.difficulty}"
         + (f" to {p.call.task}" if p.call.task else "")
-        + (f", {p.call.required} successes needed" if p.call.required else "")
+        + (f", {_count(p.call.required, 'success', 'successes')} needed" if p.call.required else "")
         + (f" in {p.call.max_attempts} attempts" if p.call.max_attempts else "")
         + "."
     ),
@@ -95,7 +102,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         roll_text(p.roll) + (f"; {p.counted} toward the task." if p.call and p.counted else ".")
     ),
     ev.CallClosed.TYPE: lambda p: (
-        f"Call {p.call} is {p.outcome}"
+        f"Call {p.call} {_CLOSED.get(p.outcome, 'is ' + p.outcome)}"
         + (f": {' and '.join(p.members)}." if p.members else f": {p.winner}." if p.winner else ".")
     ),
     ev.FightStarted.TYPE: lambda p: (

@@ -169,17 +169,18 @@ def _calls(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     turn in a competition's round, in a fight the task action unless a reaction); one out of reach
     (BPB-ROLL-005) only for a player with a plot point to buy it (src 469), so the menu holds nothing
     that can only be refused."""
-    return [
-        {"call": call.id, "character": cid}
-        for call in state.calls.values()
-        for cid in call.sides
-        if _plays(state, seat, cid)
-        and _passes(calls.require_may_roll, state, call, state.characters[cid])
-        and (
-            not calls.called_task(state, call, state.characters[cid]).impossible
-            or (state.plot_points(cid) > 0 and not call.no_automatic)
-        )
-    ]
+    out: list[dict[str, Any]] = []
+    for call in state.calls.values():
+        for cid in call.sides:
+            who = state.characters[cid]
+            if not _plays(state, seat, cid) or not _passes(calls.require_may_roll, state, call, who):
+                continue
+            if not calls.called_task(state, call, who).impossible:
+                out.append({"call": call.id, "character": cid})
+            elif state.plot_points(cid) > 0 and not call.no_automatic:
+                # the offer is the spend itself: a roll without the point is refused (src 153, 469)
+                out.append({"call": call.id, "character": cid, "plot_point": True})
+    return out
 
 
 def _owned(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
@@ -188,14 +189,16 @@ def _owned(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
 
 def _guarding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     """Block or dodge (BPB-DEF-002/007), for the seat's characters the rules' own check takes now: the task
-    action of their turn, or a forced action off-turn (BPB-TURN-004); nobody outside a fight."""
+    action of their turn, or a forced action off-turn (BPB-TURN-004), the offer saying which (a guard issued
+    as offered is taken); nobody outside a fight."""
     if state.fight is None:
         return []
     guards = turns.require_guard
     return [
-        o
+        {**o, "forced": f}
         for o in _owned(state, seat)
-        if any(_passes(guards, state, state.characters[o["character"]], forced=f) for f in (False, True))
+        for f in (False, True)
+        if _passes(guards, state, state.characters[o["character"]], forced=f)
     ]
 
 
