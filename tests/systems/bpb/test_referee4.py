@@ -608,3 +608,133 @@ def test_r42_the_attack_line_shows_the_bonus_in_its_sum() -> None:
          dice=(2, 2))  # fmt: skip
     line = next(w for w in d.words("ann") if w.startswith("Agent Adler attacks Widow"))
     assert "10 vs 12" in line and "+ 3" in line and "fail" in line, line
+
+
+# -- the movement action spent otherwise; scenes (src 12, 127, 129) ---------------------------------------
+
+
+@pytest.mark.rules("BPB-ACT-005", "BPB-ACT-001")
+def test_r43_the_vault_opened_is_the_turns_movement() -> None:
+    # src 127: "With the GM's permission, the character may instead perform any equivalent action: opening a
+    # bank vault": instead of the movement, so her move is spent. Ann may not grant it herself; the GM's
+    # seat issues it; then her walk is refused, her task action still hers
+    d = table()
+    fight(d, "widow", "adler")
+    d.refuse("ann", "act", rule="BPB-ACT-005", character="widow", kind="movement", text="opens the vault")
+    d.do("gm", "act", character="widow", kind="movement", text="opens the vault")
+    d.refuse("ann", "move", character="widow", feet=10)
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+
+
+@pytest.mark.rules("BPB-ACT-005", "BPB-ACT-001")
+def test_r44_no_vault_after_the_walk() -> None:
+    # src 117, 127: one movement action: Widow has walked; the GM's "equivalent action" in its place is
+    # refused, saying the movement is spent
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "move", character="widow", feet=40)
+    d.refuse("gm", "act", rule="BPB-ACT-001", character="widow", kind="movement", text="opens the vault")
+
+
+@pytest.mark.rules("BPB-TIME-001", "BPB-TIME-002")
+def test_r45_no_scene_ends_in_the_middle_of_a_fight() -> None:
+    # src 12: a scene ends "when a fight ends and they begin talking"; the GM's end of scene during the fight
+    # is refused; after end_fight it stands
+    d = table()
+    fight(d, "widow", "adler")
+    d.refuse("gm", "end_scene")
+    d.do("gm", "end_fight")
+    d.do("gm", "end_scene")
+
+
+@pytest.mark.rules("BPB-MOVE-012", "BPB-ROLL-001")
+def test_r46_an_obstacle_roll_is_the_gms_call_and_a_reaction_leaves_the_turn() -> None:
+    # src 129: "the GM may require an Athletics task roll if there is some obstacle to the character's free
+    # movement". The GM calls Widow's Agility (Athletics) 12 as she crosses the ice, as a reaction to her
+    # move (src 143: "made at the request of the GM"): 4 + 8 = 12; her task action is still hers
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "move", character="widow", feet=40)
+    d.do("gm", "call_task", character="widow", attribute="Agility", skill="Athletics", difficulty=12,
+         reaction=True, task="cross the ice")  # fmt: skip
+    assert one(d.do("ann", "roll", call=1, character="widow", dice=(4, 4)), "task_rolled").roll.verdict.success
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+
+
+# -- plot points meeting other rules (src 206, 417, 469, 475) ----------------------------------------------
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-DMG-006")
+def test_r47_a_boost_that_adds_penetrating_halves_the_vest() -> None:
+    # src 475: "Power boost can also be used to add a power enhancement to a power"; src 417: penetrating
+    # "ignores 50% of the defender's protection (round in defender's favor)". Widow boosts Venom Sting with
+    # penetrating and hits Adler (4 + 6 = 10 vs 10): Kevlar 2 counts as 1, DR 5 - 1 = 4
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "widow", "adler")
+    d.do("ann", "spend", character="widow", kind="boost", power="Venom Sting", enhancement="penetrating")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(3, 3))
+    events = d.answer("gm", d.prompt("gm", "defend").id, "take")
+    hit = one(events, "damaged")
+    assert (hit.dr, hit.amount) == (5, 4)  # (unboosted: 5 - 2 = 3)
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-DEF-002", "BPB-DEF-006")
+def test_r48_a_point_buys_the_block() -> None:
+    # src 469: the point buys success at "the current task roll"; src 373: the block is a Prowess task roll;
+    # src 379: a successful block completely negates the attack. Adler hits Widow (3 + 9 = 12 vs 12); she
+    # blocks as a forced action with her point: no roll, no damage, the point spent
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "adler", "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(4, 5))
+    events = d.do("ann", "defend", attack=1, character="widow", choice="block", forced=True, plot_point=True)
+    block = one(events, "defence_rolled")
+    assert block.roll.verdict.success and block.roll.plot_point
+    assert of(events, "damaged") == []
+    assert state(d).plot_points("widow") == 0
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-EXT-002")
+def test_r49_a_bought_success_with_expertise_can_count_three() -> None:
+    # src 469: with expertise "the player should roll as usual: anything less than extreme success is
+    # treated as a normal successful roll"; src 206: with expertise an extreme success "counts as three
+    # successes". Widow (Agility 4, Acrobatics expertise) needs 3 successes at 12: with her point she rolls
+    # 4 + 11 = 15, extreme: three, done in one
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "call_task", character="widow", attribute="Agility", skill="Acrobatics", difficulty=12,
+         required=3, pressure=False, task="the trapeze routine")  # fmt: skip
+    events = d.do("ann", "roll", call=1, character="widow", plot_point=True, dice=(5, 6))
+    assert one(events, "task_rolled").counted == 3
+    assert one(events, "call_closed").outcome == "succeeded"
+
+
+@pytest.mark.rules("BPB-REC-004", "BPB-ACT-007")
+def test_r50_one_out_cold_says_nothing() -> None:
+    # src 139: roleplay "at any time" -- but the PROPOSED reading of src 437-439 puts one at Endurance 0 or
+    # less out of the fight: Mook, out cold from Brute's punch (DR 8 vs Endurance 3), cannot taunt
+    d = cast(hero("brute", owner="bo", Brawn=8, Prowess=9, Perception=9),
+             hero("mook", owner="ann", Endurance=3, Prowess=1, Agility=1, Perception=1))  # fmt: skip
+    fight(d, "brute", "mook")
+    d.do("bo", "attack", attacker="brute", target="mook", dice=(1, 1))
+    for p in decisions(d, "ann"):
+        d.answer("ann", p.id, "take")
+    assert Status.UNCONSCIOUS in state(d).condition("mook").statuses
+    d.refuse("ann", "act", character="mook", kind="roleplay", text="Is that all you've got?")
+
+
+@pytest.mark.rules("BPB-TIME-001", "BPB-TIME-002", "BPB-REC-001", "BPB-REC-002", "BPB-INIT-001")
+def test_r51_the_gms_commands_are_refused_to_a_player() -> None:
+    # the GM runs the clock and the world: starting and ending fights (src 14), rest and healing (src 433),
+    # awareness (src 252), hazards (src 256), withdrawing a call (src 151) -- each refused to Ann
+    d = table()
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=12)
+    d.refuse("ann", "start_fight", characters="widow, adler")
+    d.refuse("ann", "withdraw", call=1)
+    d.refuse("ann", "rest")
+    d.refuse("ann", "heal", character="widow", days=7)
+    fight(d, "widow", "adler")
+    d.refuse("ann", "aware", characters="adler")
+    d.refuse("ann", "add_hazard", text="a piano falls on Adler")
+    d.refuse("ann", "end_fight")
