@@ -657,7 +657,8 @@ def test_r46_an_obstacle_roll_is_the_gms_call_and_a_reaction_leaves_the_turn() -
     d.do("ann", "move", character="widow", feet=40)
     d.do("gm", "call_task", character="widow", attribute="Agility", skill="Athletics", difficulty=12,
          reaction=True, task="cross the ice")  # fmt: skip
-    assert one(d.do("ann", "roll", call=1, character="widow", dice=(4, 4)), "task_rolled").roll.verdict.success
+    rolled = one(d.do("ann", "roll", call=1, character="widow", dice=(4, 4)), "task_rolled")
+    assert rolled.roll.verdict.success
     d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
 
 
@@ -738,3 +739,54 @@ def test_r51_the_gms_commands_are_refused_to_a_player() -> None:
     d.refuse("ann", "aware", characters="adler")
     d.refuse("ann", "add_hazard", text="a piano falls on Adler")
     d.refuse("ann", "end_fight")
+
+
+@pytest.mark.rules("BPB-GRAB-004", "BPB-GRAB-005", "BPB-XS-007", "BPB-TURN-001", "BPB-TURN-004")
+def test_r52_the_menu_is_taken_through_holds_staggers_and_held_actions() -> None:
+    # src 117-143, 287, 297, 315-329, 242: in each state a real table meets -- a hit waiting for its answer,
+    # an extreme effect to choose, one held in a grapple, a turn lost to a stagger, an action held -- every
+    # complete offer of every seat is one the table takes
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "widow", "ganyeka", "adler", "brandt")
+
+    def check() -> None:
+        for seat in ("gm", "ann", "bo"):
+            _issue_every_offer(d, seat)
+
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(6, 6))
+    check()  # the GM's answer to the hit waits
+    d.answer("gm", d.prompt("gm", "defend").id, "take")
+    check()  # Ann's extreme effect waits
+    d.do("ann", "extreme", attack=1, effect="staggering", dice=(1, 1))
+    check()
+    _next(d, "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="brandt", manoeuvre="hold", dice=(6, 6, 1, 1))
+    check()  # Brandt held
+    _next(d, "ganyeka")
+    check()  # Adler's turn lost to the stagger, or Brandt's turn held fast
+    while state(d).fight.turn.actor != "widow":
+        actor = state(d).fight.turn.actor
+        d.do("gm" if actor in ("adler", "brandt") else "bo", "end_turn", character=actor)
+        check()
+    d.do("ann", "delay", character="widow")
+    check()  # Widow's action held
+
+
+@pytest.mark.rules("BPB-ACT-004", "BPB-GRAB-011", "BPB-GRAB-013")
+def test_r53_one_prone_is_offered_standing_up_not_a_walk_or_a_charge() -> None:
+    # src 127: "With a movement action, a character may stand up from a prone ... position"; src 363: a trip
+    # leaves one on the ground. Ganyeka trips Widow (4 + 12 = 16 vs 12; her break-out 4 + 2 vs 8 + 5 fails).
+    # On her turn Ann's menu offers the move as standing up (before: a bare move, refused "prone: standing up
+    # is the movement action") and no ram (a ram is the move; before: offered); issued as offered she stands
+    d = table()
+    fight(d, "ganyeka", "widow", "adler")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="trip", dice=(6, 6, 1, 1))
+    assert Status.PRONE in state(d).condition("widow").statuses
+    _next(d, "ganyeka")
+    assert _offers(d, "ann", "move") == [{"character": "widow", "stand_up": True}]
+    assert _offers(d, "ann", "ram") == []
+    _issue_every_offer(d, "ann")
+    moved = one(d.do("ann", "move", payload=_offers(d, "ann", "move")[0]), "moved")
+    assert moved.stand_up and Status.PRONE not in state(d).condition("widow").statuses
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))

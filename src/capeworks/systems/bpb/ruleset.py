@@ -45,6 +45,7 @@ from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
 from capeworks.systems.bpb.lookups import fight_of, require_action_left, require_attack, require_turn
+from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.prompts import open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.bpb.sheet import Character
@@ -125,6 +126,18 @@ def _steering(state: BpbState, who: Character) -> None:
 
 #: the attacks' offer: the rules' own test of an attack now (the task action, or an Extra Attacks stunt's)
 _ATTACKING = _acting_if(require_attack, "attacker")
+#: a ram's: an attack that is also the turn's movement (BPB-GRAB-013), so not once moved nor while prone
+_RAMMING = _acting_if(rams.require_charge, "attacker")
+_ON_THE_MOVE = _acting_if(turns.require_on_the_move)
+
+
+def _moving(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """The move (BPB-ACT-004) the rules' own check takes now; for one prone the offer is standing up (src
+    127), since a walk from the floor is refused."""
+    return [
+        {**o, "stand_up": True} if Status.PRONE in state.condition(o["character"]).statuses else o
+        for o in _ON_THE_MOVE(state, seat)
+    ]
 
 
 def _breaking_free(state: BpbState, who: Character) -> None:
@@ -230,7 +243,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "end_turn": CommandSpec(cmd.EndTurn, turns.end_turn, OWNER, offer=_acting()),
     "delay": CommandSpec(cmd.Delay, turns.delay, OWNER, offer=_acting_if(turns.require_delay)),
     "preempt": CommandSpec(cmd.Preempt, turns.preempt, OWNER, offer=_holding),
-    "move": CommandSpec(cmd.Move, turns.move, OWNER, offer=_acting_if(turns.require_on_the_move)),
+    "move": CommandSpec(cmd.Move, turns.move, OWNER, offer=_moving),
     "pace": CommandSpec(cmd.Pace, turns.pace, OWNER, offer=_acting_if(turns.require_pace)),
     "act": CommandSpec(cmd.Act, turns.act, OWNER, offer=_owned),
     "switch": CommandSpec(cmd.Switch, turns.switch, OWNER, offer=_acting_if(_switching)),
@@ -245,7 +258,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),
     "resist": CommandSpec(cmd.Resist, attacks.resist, OWNER, prompt_only=True),
     "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_ATTACKING),
-    "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_ATTACKING),
+    "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_RAMMING),
     "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting_if(_breaking_free)),
     "break_out": CommandSpec(cmd.BreakOut, grabs.break_out, OWNER, prompt_only=True),
     "explode": CommandSpec(cmd.Explode, blasts.explode, OWNER, owner_field="attacker", offer=_ATTACKING),
