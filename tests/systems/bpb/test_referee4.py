@@ -790,3 +790,82 @@ def test_r53_one_prone_is_offered_standing_up_not_a_walk_or_a_charge() -> None:
     moved = one(d.do("ann", "move", payload=_offers(d, "ann", "move")[0]), "moved")
     assert moved.stand_up and Status.PRONE not in state(d).condition("widow").statuses
     d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-XS-009", "BPB-DMG-003")
+def test_r54_a_bought_blast_with_expertise_is_still_never_extreme() -> None:
+    # src 469: with expertise the player rolls a bought success to check for extreme; src 411: an
+    # exploding attack does "not benefit from extreme success", so "There is no reason to roll". Bomber
+    # (grenade expertise, Accuracy 4) buys the throw at Me's feet: a hit with no dice, no effect to choose
+    grenade = Power(name="Grenade", rank=5, attack=AttackKind.RANGED, exploding_ft=50, expertise=True)
+    d = cast(hero("bomber", owner="bo", powers=(grenade,), Accuracy=4, Perception=9), hero("me", owner="ann"))
+    d.do("gm", "start_session")
+    fight(d, "bomber", "me")
+    events = d.do("bo", "explode", attacker="bomber", power="Grenade", distances={"me": 5}, plot_point=True)
+    rolled = one(events, "exploded").roll
+    assert (rolled.verdict.success, rolled.verdict.extreme, rolled.plot_point) == (True, False, True)
+    assert rolled.faces == ()
+    assert not [p for p in decisions(d) if p.kind == "extreme"]
+    assert state(d).plot_points("bomber") == 0
+
+
+@pytest.mark.rules("BPB-PP-009", "BPB-DMG-002")
+def test_r55_a_force_field_stunted_into_a_blade_cuts_at_its_rank() -> None:
+    # src 481: "A character with a rank 8 Force Field might use a power stunt to turn their force field into
+    # a rank 8 force blade". Shield (Prowess 5) stunts it, then cuts Adler: 5 + 6 = 11 vs 8 + 2 = 10, DR 8
+    # less Kevlar 2 = 6 (his dodge, 2 + 2d6 vs 8 + 8, is out of reach: no question to answer)
+    field = Power(name="Force Field", rank=8, protects="Endurance", activated=True)
+    d = cast(hero("shield", owner="ann", powers=(field,), Prowess=5, Perception=9),
+             hero("adler", Prowess=2, Endurance=10, powers=(Power(name="Kevlar Vest", rank=2,
+                  protects="Endurance"),)))  # fmt: skip
+    d.do("gm", "start_session")
+    fight(d, "shield", "adler")
+    d.do("ann", "spend", character="shield", kind="stunt", power="Force Field", used_as="Force Blade",
+         attack="melee")  # fmt: skip
+    events = d.do("ann", "attack", attacker="shield", target="adler", power="Force Blade", dice=(3, 3))
+    hit = one(events, "damaged")
+    assert (hit.dr, hit.amount) == (8, 6)
+
+
+@pytest.mark.rules("BPB-PP-011", "BPB-REC-001")
+def test_r56_a_rally_with_nothing_lost_is_refused_and_the_point_kept() -> None:
+    # src 487: a rally is to "recover as though they'd had a half-hour's worth of rest": unhurt, Widow has
+    # nothing to recover: refused in words, her point kept
+    d = table()
+    d.do("gm", "start_session")
+    d.refuse("ann", "spend", match="nothing to recover", character="widow", kind="rally")
+    assert state(d).plot_points("widow") == 1
+
+
+@pytest.mark.rules("BPB-EXT-004", "BPB-EXT-003")
+def test_r57_only_the_named_roll_a_call() -> None:
+    # src 206-208: the GM names who works on the task. A team of Widow and Adler: Bo may not roll it for
+    # Ganyeka (not on it); a withdrawn call is no longer rolled at all
+    d = table()
+    d.do("gm", "team_task", members=["widow:Reason", "adler:Reason"], difficulty=12, required=2)
+    d.refuse("bo", "roll", call=1, character="ganyeka", dice=(6, 6))
+    d.do("gm", "withdraw", call=1)
+    d.refuse("ann", "roll", match="no open call 1", call=1, character="widow", dice=(6, 6))
+
+
+@pytest.mark.rules("BPB-DEF-006", "BPB-ACT-008")
+def test_r58_only_the_targets_seat_answers_the_hit() -> None:
+    # src 379: the defender chooses to block or dodge after the hit is known. Adler's shot hits Widow: Bo may
+    # not answer for her; Ann does
+    d = table()
+    fight(d, "adler", "widow", "ganyeka")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(4, 5))
+    d.refuse("bo", "defend", attack=1, character="widow", choice="take")
+    d.answer("ann", d.prompt("ann", "defend").id, "take")
+
+
+@pytest.mark.rules("BPB-EXT-003")
+def test_r59_in_a_race_no_one_rolls_twice_before_the_other_once() -> None:
+    # src 206: "the first person or team to achieve the required number": each side rolls once a round.
+    # Widow and Ganyeka race for 2 successes; Widow rolls; her second before Ganyeka's first is refused
+    d = table()
+    d.do("gm", "contest", sides=["widow", "ganyeka"], attribute="Agility", difficulty=12, required=2)
+    d.do("ann", "roll", call=1, character="widow", dice=(4, 4))
+    d.refuse("ann", "roll", call=1, character="widow", dice=(4, 4))
+    d.do("bo", "roll", call=1, character="ganyeka", dice=(4, 5))
+    d.do("ann", "roll", call=1, character="widow", dice=(4, 4))
