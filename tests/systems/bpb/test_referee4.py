@@ -869,3 +869,19 @@ def test_r59_in_a_race_no_one_rolls_twice_before_the_other_once() -> None:
     d.refuse("ann", "roll", call=1, character="widow", dice=(4, 4))
     d.do("bo", "roll", call=1, character="ganyeka", dice=(4, 5))
     d.do("ann", "roll", call=1, character="widow", dice=(4, 4))
+
+
+@pytest.mark.rules("BPB-REC-001", "BPB-REC-002")
+def test_r60_a_day_of_care_after_the_half_hour_and_the_words_count_it() -> None:
+    # src 433: after the half-hour rest "an injured character recovers half the endurance they have recently
+    # lost. After that ... they will regain one Endurance per day". Brute's punch (DR 6, 9 + 2 vs 9) costs Me
+    # 6; the rest gives 3; one day of care 1 more: 2 still lost. Ann reads "over 1 day" (before: "1 days")
+    d = cast(hero("brute", Brawn=6, Prowess=9, Perception=9),
+             hero("me", owner="ann", Endurance=10, Prowess=1, Agility=1))  # fmt: skip
+    fight(d, "brute", "me")
+    d.do("gm", "attack", attacker="brute", target="me", dice=(1, 1))  # no block or dodge reaches: it lands
+    d.do("gm", "end_fight")
+    assert one(d.do("gm", "rest", characters="me"), "rested").recovered == 3
+    assert one(d.do("gm", "heal", character="me", days=1), "healed").amount == 1
+    assert state(d).condition("me").lost == 2
+    assert "Me heals 1 Endurance over 1 day." in d.words("ann")

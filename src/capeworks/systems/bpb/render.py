@@ -236,7 +236,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Rested.TYPE: lambda p: (
         f"{p.character} {'rallies' if p.rally else 'rests'}: {p.recovered} Endurance back, stunning gone."
     ),
-    ev.Healed.TYPE: lambda p: f"{p.character} heals {p.amount} Endurance over {p.days} days.",
+    ev.Healed.TYPE: lambda p: (
+        f"{p.character} heals {p.amount} Endurance over {_count(p.days, 'day', 'days')}."
+    ),
     ev.HazardAdded.TYPE: lambda p: (
         f"In the environment: {p.hazard.text}"
         + (
