@@ -547,6 +547,19 @@ def test_r38_the_attempts_run_out() -> None:
     assert "Call 1 has failed." in d.words("bo")
 
 
+@pytest.mark.rules("BPB-EXT-001")
+def test_r61_one_attempt_reads_as_one() -> None:
+    # src 206: "a maximum number of attempts": the GM allows Widow a single try at the bomb; Ann reads "1
+    # success needed in 1 attempt" (before: "1 successes needed in 1 attempts")
+    d = table()
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=12, required=1, max_attempts=1,
+         task="cut the red wire")  # fmt: skip
+    assert (
+        "The GM calls for Widow's Reason vs 12 to cut the red wire, 1 success needed in 1 attempt."
+        in d.words("ann")
+    )
+
+
 @pytest.mark.rules("BPB-EXT-004")
 def test_r39_a_team_pools_different_skills() -> None:
     # src 208: "characters with different skills ... combine their efforts". Widow (Reason 3) and Ganyeka

@@ -80,12 +80,16 @@ def _named(p: Any) -> Any:
 _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: (
         f"{p.character.name} joins the game"
-        + (f", beginning the session with {p.plot_points} plot point." if p.plot_points else ".")
+        + (
+            f", beginning the session with {_count(p.plot_points, 'plot point', 'plot points')}."
+            if p.plot_points
+            else "."
+        )
     ),
     ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
     ev.SessionStarted.TYPE: lambda p: (
-        f"Session {p.session} begins: {p.plot_points} plot point each for the players."
-        + (f" The GM lets {', '.join(p.carried)} keep their unspent points." if p.carried else "")
+        f"Session {p.session} begins: {_count(p.plot_points, 'plot point', 'plot points')} each for the"
+        " players." + (f" The GM lets {', '.join(p.carried)} keep their unspent points." if p.carried else "")
     ),
     ev.PlotPointAwarded.TYPE: lambda p: f"{p.character} earns a plot point: {p.reason}.",
     ev.PlotPointSpent.TYPE: lambda p: (
@@ -95,7 +99,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"The GM calls for {' vs '.join(_sides(p.call))}'s {p.call.attribute} vs {p.call.difficulty}"
         + (f" to {p.call.task}" if p.call.task else "")
         + (f", {_count(p.call.required, 'success', 'successes')} needed" if p.call.required else "")
-        + (f" in {p.call.max_attempts} attempts" if p.call.max_attempts else "")
+        + (f" in {_count(p.call.max_attempts, 'attempt', 'attempts')}" if p.call.max_attempts else "")
         + "."
     ),
     ev.TaskRolled.TYPE: lambda p: (
