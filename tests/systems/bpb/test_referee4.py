@@ -898,3 +898,20 @@ def test_r60_a_day_of_care_after_the_half_hour_and_the_words_count_it() -> None:
     assert one(d.do("gm", "heal", character="me", days=1), "healed").amount == 1
     assert state(d).condition("me").lost == 2
     assert "Me heals 1 Endurance over 1 day." in d.words("ann")
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-MOVE-003")
+def test_r62_one_held_is_offered_the_leap_not_a_walk() -> None:
+    # src 329: one held "can't use normal movement until they break the grapple"; a movement power is no
+    # normal movement (src 30, 107). Widow holds Ganyeka (Prowess 4 + 12 = 16 vs 8 + 4; no grappling
+    # expertise, so his break-out is 5 + 2 = 7 vs 8 + 4 = 12: fails). On his turn Bo's menu offers the move
+    # by Leaping (before: a bare move, refused "held and cannot move"); issued as offered he leaps 40 ft
+    d = table()
+    fight(d, "widow", "ganyeka", "adler")
+    d.do("ann", "grab", attacker="widow", target="ganyeka", manoeuvre="hold", dice=(6, 6, 1, 1))
+    assert state(d).condition("ganyeka").held_by == "widow"
+    _next(d, "widow")
+    assert _offers(d, "bo", "move") == [{"character": "ganyeka", "power": "Leaping"}]
+    _issue_every_offer(d, "bo")
+    moved = one(d.do("bo", "move", payload=_offers(d, "bo", "move")[0]), "moved")
+    assert moved.feet == 40

@@ -44,7 +44,13 @@ from capeworks.systems.bpb import (
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
-from capeworks.systems.bpb.lookups import fight_of, require_action_left, require_attack, require_turn
+from capeworks.systems.bpb.lookups import (
+    fight_of,
+    require_action_left,
+    require_attack,
+    require_turn,
+    stunt_powers,
+)
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.prompts import open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
@@ -132,12 +138,23 @@ _ON_THE_MOVE = _acting_if(turns.require_on_the_move)
 
 
 def _moving(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
-    """The move (BPB-ACT-004) the rules' own check takes now; for one prone the offer is standing up (src
-    127), since a walk from the floor is refused."""
-    return [
-        {**o, "stand_up": True} if Status.PRONE in state.condition(o["character"]).statuses else o
-        for o in _ON_THE_MOVE(state, seat)
-    ]
+    """The move (BPB-ACT-004) the rules' own check takes now, as the table takes it: for one prone,
+    standing up (src 127: a walk from the floor is refused); for one held, by each movement power that
+    goes now (src 329: no "normal movement" until they break free)."""
+    out: list[dict[str, Any]] = []
+    for o in _ON_THE_MOVE(state, seat):
+        who = state.characters[o["character"]]
+        cond = state.condition(who.id)
+        if Status.PRONE in cond.statuses:
+            out.append({**o, "stand_up": True})
+        elif cond.held_by is not None:
+            movers = [p for p in (*who.powers, *stunt_powers(state, who)) if p.movement]
+            out += [
+                {**o, "power": p.name} for p in movers if _passes(turns.require_switched_on, state, who, p)
+            ]
+        else:
+            out.append(o)
+    return out
 
 
 def _breaking_free(state: BpbState, who: Character) -> None:
