@@ -915,3 +915,17 @@ def test_r62_one_held_is_offered_the_leap_not_a_walk() -> None:
     _issue_every_offer(d, "bo")
     moved = one(d.do("bo", "move", payload=_offers(d, "bo", "move")[0]), "moved")
     assert moved.feet == 40
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-GRAB-013")
+def test_r63_one_held_on_foot_is_offered_no_charge() -> None:
+    # src 329: one held "can't use normal movement"; a ram is a move (PROPOSED, BPB-GRAB-013). Ganyeka holds
+    # Widow (4 + 12 = 16 vs 12, grappling expertise: extreme, her break-out 4 + 2 vs 8 + 5 + 3 fails); on her
+    # turn Ann's menu offers no ram (before: offered, and refused "held and cannot charge"), still the attack
+    d = table()
+    fight(d, "ganyeka", "widow", "adler")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    assert _offers(d, "ann", "ram") == []
+    assert _offers(d, "ann", "attack") == [{"attacker": "widow"}]
+    d.refuse("ann", "ram", rule="BPB-GRAB-005", attacker="widow", target="adler")

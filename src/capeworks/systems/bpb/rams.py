@@ -33,6 +33,7 @@ from capeworks.systems.bpb.lookups import (
     require_aware,
     require_no_blast,
     spend_check,
+    stunt_powers,
     use_extra_attack,
 )
 from capeworks.systems.bpb.model import Pending, Status, Stunt
@@ -61,13 +62,17 @@ def _pace(a: Character, declared: Mode | None, asked: Mode | None) -> Mode:
 def require_charge(state: BpbState, a: Character) -> Stunt | None:
     """A ram is possible now, whoever the target (the command's checks and its menu alike): an attack
     (BPB-ACT-001; returns the Extra Attacks stunt it uses, if any), by one aware, with the movement action
-    unspent (a ram is the move, BPB-GRAB-013), and not prone (standing up is the move, BPB-ACT-004)."""
+    unspent (a ram is the move, BPB-GRAB-013), not prone (standing up is the move, BPB-ACT-004), and if
+    held, with a movement power to charge by (BPB-GRAB-005)."""
     extra = require_attack(state, a)
     require_aware(state, a)
     if fight_of(state).turn.moved is not None:
         raise RuleViolation("BPB-ACT-001", f"{a.name} has already moved this turn: a ram is the move.")
     if Status.PRONE in state.condition(a.id).statuses:
         raise RuleViolation("BPB-ACT-004", f"{a.name} is prone: standing up is the movement action.")
+    if is_held(state, a.id) and not any(p.movement for p in (*a.powers, *stunt_powers(state, a))):
+        # src 329: no "normal movement" while held; only a movement power could carry the charge
+        raise RuleViolation("BPB-GRAB-005", f"{a.name} is held and cannot charge until they break free.")
     return extra
 
 
