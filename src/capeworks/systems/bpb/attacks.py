@@ -53,7 +53,7 @@ from capeworks.systems.bpb.model import Effect, Pending, Stage, Status
 from capeworks.systems.bpb.movement import MODE_DIFFICULTY, Mode
 from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character, Power
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import ATTACK_BONUSES, Task, attack_bonus, defense_bonus
+from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_bonus, sides
 
 __all__ = [
     "DONE",
@@ -103,8 +103,7 @@ def circumstances(
     state: BpbState, attacker: Character, target: Character, listed: list[str]
 ) -> tuple[list[str], list[str]]:
     """The attack bonuses and defense bonuses that apply: those the table names plus those the state shows."""
-    bonus = [x for x in listed if x in ATTACK_BONUSES]
-    defence = [x for x in listed if x not in ATTACK_BONUSES]
+    bonus, defence = sides(listed)
     t = state.condition(target.id)
     if t.held_by is not None or Status.RESTRAINED in t.statuses:
         bonus.append("defender_restrained")  # BPB-GRAB-005

@@ -33,9 +33,10 @@ from capeworks.systems.bpb.lookups import (
     require_aware,
     require_no_blast,
     spend_check,
+    stunt_powers,
     use_extra_attack,
 )
-from capeworks.systems.bpb.model import Pending, Status
+from capeworks.systems.bpb.model import Pending, Status, Stunt
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import Character, Medium
 from capeworks.systems.bpb.state import BpbState
@@ -58,15 +59,29 @@ def _pace(a: Character, declared: Mode | None, asked: Mode | None) -> Mode:
     return declared
 
 
+def require_charge(state: BpbState, a: Character) -> Stunt | None:
+    """A ram is possible now, whoever the target (the command's checks and its menu alike): an attack
+    (BPB-ACT-001; returns the Extra Attacks stunt it uses, if any), by one aware, with the movement action
+    unspent (a ram is the move, BPB-GRAB-013), not prone (standing up is the move, BPB-ACT-004), and if
+    held, with a movement power to charge by (BPB-GRAB-005)."""
+    extra = require_attack(state, a)
+    require_aware(state, a)
+    if fight_of(state).turn.moved is not None:
+        raise RuleViolation("BPB-ACT-001", f"{a.name} has already moved this turn: a ram is the move.")
+    if Status.PRONE in state.condition(a.id).statuses:
+        raise RuleViolation("BPB-ACT-004", f"{a.name} is prone: standing up is the movement action.")
+    if is_held(state, a.id) and not any(p.movement for p in (*a.powers, *stunt_powers(state, a))):
+        # src 329: no "normal movement" while held; only a movement power could carry the charge
+        raise RuleViolation("BPB-GRAB-005", f"{a.name} is held and cannot charge until they break free.")
+    return extra
+
+
 def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     fight = fight_of(state)
     a, t = character(state, c.attacker), character(state, c.target)
     if a.id == t.id:
         raise InvalidCommand("A character does not ram themselves.")
-    extra = require_attack(state, a)
-    require_aware(state, a)
-    if fight.turn.moved is not None:
-        raise RuleViolation("BPB-ACT-001", f"{a.name} has already moved this turn: a ram is the move.")
+    extra = require_charge(state, a)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     require_no_blast(fight)
@@ -75,8 +90,6 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     if is_held(state, a.id) and medium != "power":
         # src 329: no "normal movement" while held; a movement power still goes (as a move does)
         raise RuleViolation("BPB-GRAB-005", f"{a.name} is held and cannot charge until they break free.")
-    if Status.PRONE in cond.statuses:
-        raise RuleViolation("BPB-ACT-004", f"{a.name} is prone: standing up is the movement action.")
     mode = _pace(a, fight.turn.pace, c.mode)
     feet = move_distance(state, a, mode, medium, c.power, c.feet, in_fight=True)
     mover = power_of(state, a, c.power or "") if medium == "power" else None

@@ -38,6 +38,13 @@ def _sides(call: Any) -> list[str]:
     return [side.replace("+", " and ") for side in sides]
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+#: a call's close in words where "is <outcome>" reads wrong (BPB-EXT-001)
+_CLOSED = {"failed": "has failed", "succeeded": "has succeeded"}
+
 _ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for", "into")
 _ID_LISTS = ("order", "characters", "unaware", "members", "fell", "carried")
 
@@ -73,12 +80,16 @@ def _named(p: Any) -> Any:
 _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: (
         f"{p.character.name} joins the game"
-        + (f", beginning the session with {p.plot_points} plot point." if p.plot_points else ".")
+        + (
+            f", beginning the session with {_count(p.plot_points, 'plot point', 'plot points')}."
+            if p.plot_points
+            else "."
+        )
     ),
     ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
     ev.SessionStarted.TYPE: lambda p: (
-        f"Session {p.session} begins: {p.plot_points} plot point each for the players."
-        + (f" The GM lets {', '.join(p.carried)} keep their unspent points." if p.carried else "")
+        f"Session {p.session} begins: {_count(p.plot_points, 'plot point', 'plot points')} each for the"
+        " players." + (f" The GM lets {', '.join(p.carried)} keep their unspent points." if p.carried else "")
     ),
     ev.PlotPointAwarded.TYPE: lambda p: f"{p.character} earns a plot point: {p.reason}.",
     ev.PlotPointSpent.TYPE: lambda p: (
@@ -87,15 +98,15 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CallMade.TYPE: lambda p: (
         f"The GM calls for {' vs '.join(_sides(p.call))}'s {p.call.attribute} vs {p.call.difficulty}"
         + (f" to {p.call.task}" if p.call.task else "")
-        + (f", {p.call.required} successes needed" if p.call.required else "")
-        + (f" in {p.call.max_attempts} attempts" if p.call.max_attempts else "")
+        + (f", {_count(p.call.required, 'success', 'successes')} needed" if p.call.required else "")
+        + (f" in {_count(p.call.max_attempts, 'attempt', 'attempts')}" if p.call.max_attempts else "")
         + "."
     ),
     ev.TaskRolled.TYPE: lambda p: (
         roll_text(p.roll) + (f"; {p.counted} toward the task." if p.call and p.counted else ".")
     ),
     ev.CallClosed.TYPE: lambda p: (
-        f"Call {p.call} is {p.outcome}"
+        f"Call {p.call} {_CLOSED.get(p.outcome, 'is ' + p.outcome)}"
         + (f": {' and '.join(p.members)}." if p.members else f": {p.winner}." if p.winner else ".")
     ),
     ev.FightStarted.TYPE: lambda p: (
@@ -229,7 +240,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Rested.TYPE: lambda p: (
         f"{p.character} {'rallies' if p.rally else 'rests'}: {p.recovered} Endurance back, stunning gone."
     ),
-    ev.Healed.TYPE: lambda p: f"{p.character} heals {p.amount} Endurance over {p.days} days.",
+    ev.Healed.TYPE: lambda p: (
+        f"{p.character} heals {p.amount} Endurance over {_count(p.days, 'day', 'days')}."
+    ),
     ev.HazardAdded.TYPE: lambda p: (
         f"In the environment: {p.hazard.text}"
         + (

@@ -44,7 +44,14 @@ from capeworks.systems.bpb import (
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
-from capeworks.systems.bpb.lookups import fight_of, require_action_left, require_attack, require_turn
+from capeworks.systems.bpb.lookups import (
+    fight_of,
+    require_action_left,
+    require_attack,
+    require_turn,
+    stunt_powers,
+)
+from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.prompts import open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.bpb.sheet import Character
@@ -125,6 +132,29 @@ def _steering(state: BpbState, who: Character) -> None:
 
 #: the attacks' offer: the rules' own test of an attack now (the task action, or an Extra Attacks stunt's)
 _ATTACKING = _acting_if(require_attack, "attacker")
+#: a ram's: an attack that is also the turn's movement (BPB-GRAB-013), so not once moved nor while prone
+_RAMMING = _acting_if(rams.require_charge, "attacker")
+_ON_THE_MOVE = _acting_if(turns.require_on_the_move)
+
+
+def _moving(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """The move (BPB-ACT-004) the rules' own check takes now, as the table takes it: for one prone,
+    standing up (src 127: a walk from the floor is refused); for one held, by each movement power that
+    goes now (src 329: no "normal movement" until they break free)."""
+    out: list[dict[str, Any]] = []
+    for o in _ON_THE_MOVE(state, seat):
+        who = state.characters[o["character"]]
+        cond = state.condition(who.id)
+        if Status.PRONE in cond.statuses:
+            out.append({**o, "stand_up": True})
+        elif cond.held_by is not None:
+            movers = [p for p in (*who.powers, *stunt_powers(state, who)) if p.movement]
+            out += [
+                {**o, "power": p.name} for p in movers if _passes(turns.require_switched_on, state, who, p)
+            ]
+        else:
+            out.append(o)
+    return out
 
 
 def _breaking_free(state: BpbState, who: Character) -> None:
@@ -169,17 +199,18 @@ def _calls(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     turn in a competition's round, in a fight the task action unless a reaction); one out of reach
     (BPB-ROLL-005) only for a player with a plot point to buy it (src 469), so the menu holds nothing
     that can only be refused."""
-    return [
-        {"call": call.id, "character": cid}
-        for call in state.calls.values()
-        for cid in call.sides
-        if _plays(state, seat, cid)
-        and _passes(calls.require_may_roll, state, call, state.characters[cid])
-        and (
-            not calls.called_task(state, call, state.characters[cid]).impossible
-            or (state.plot_points(cid) > 0 and not call.no_automatic)
-        )
-    ]
+    out: list[dict[str, Any]] = []
+    for call in state.calls.values():
+        for cid in call.sides:
+            who = state.characters[cid]
+            if not _plays(state, seat, cid) or not _passes(calls.require_may_roll, state, call, who):
+                continue
+            if not calls.called_task(state, call, who).impossible:
+                out.append({"call": call.id, "character": cid})
+            elif state.plot_points(cid) > 0 and not call.no_automatic:
+                # the offer is the spend itself: a roll without the point is refused (src 153, 469)
+                out.append({"call": call.id, "character": cid, "plot_point": True})
+    return out
 
 
 def _owned(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
@@ -188,14 +219,16 @@ def _owned(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
 
 def _guarding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     """Block or dodge (BPB-DEF-002/007), for the seat's characters the rules' own check takes now: the task
-    action of their turn, or a forced action off-turn (BPB-TURN-004); nobody outside a fight."""
+    action of their turn, or a forced action off-turn (BPB-TURN-004), the offer saying which (a guard issued
+    as offered is taken); nobody outside a fight."""
     if state.fight is None:
         return []
     guards = turns.require_guard
     return [
-        o
+        {**o, "forced": f}
         for o in _owned(state, seat)
-        if any(_passes(guards, state, state.characters[o["character"]], forced=f) for f in (False, True))
+        for f in (False, True)
+        if _passes(guards, state, state.characters[o["character"]], forced=f)
     ]
 
 
@@ -227,7 +260,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "end_turn": CommandSpec(cmd.EndTurn, turns.end_turn, OWNER, offer=_acting()),
     "delay": CommandSpec(cmd.Delay, turns.delay, OWNER, offer=_acting_if(turns.require_delay)),
     "preempt": CommandSpec(cmd.Preempt, turns.preempt, OWNER, offer=_holding),
-    "move": CommandSpec(cmd.Move, turns.move, OWNER, offer=_acting_if(turns.require_on_the_move)),
+    "move": CommandSpec(cmd.Move, turns.move, OWNER, offer=_moving),
     "pace": CommandSpec(cmd.Pace, turns.pace, OWNER, offer=_acting_if(turns.require_pace)),
     "act": CommandSpec(cmd.Act, turns.act, OWNER, offer=_owned),
     "switch": CommandSpec(cmd.Switch, turns.switch, OWNER, offer=_acting_if(_switching)),
@@ -242,7 +275,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),
     "resist": CommandSpec(cmd.Resist, attacks.resist, OWNER, prompt_only=True),
     "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_ATTACKING),
-    "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_ATTACKING),
+    "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_RAMMING),
     "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting_if(_breaking_free)),
     "break_out": CommandSpec(cmd.BreakOut, grabs.break_out, OWNER, prompt_only=True),
     "explode": CommandSpec(cmd.Explode, blasts.explode, OWNER, owner_field="attacker", offer=_ATTACKING),

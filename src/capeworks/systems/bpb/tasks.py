@@ -78,6 +78,20 @@ def _known(names: Iterable[str], table: dict[str, int], what: str) -> list[int]:
     return out
 
 
+def sides(circumstances: Iterable[str]) -> tuple[list[str], list[str]]:
+    """BPB-MOD-001: the named circumstances as (attack bonuses, defense bonuses); a name in neither table
+    is refused with both tables' names, so the player sees every one they might have meant."""
+    listed = list(circumstances)
+    unknown = [n for n in listed if n not in ATTACK_BONUSES and n not in DEFENSE_BONUSES]
+    if unknown:
+        raise RuleViolation(
+            "BPB-MOD-001",
+            f"There is no circumstance {unknown[0]!r}; attack bonuses: {', '.join(ATTACK_BONUSES)};"
+            f" defense bonuses: {', '.join(DEFENSE_BONUSES)}.",
+        )
+    return [n for n in listed if n in ATTACK_BONUSES], [n for n in listed if n in DEFENSE_BONUSES]
+
+
 def attack_bonus(circumstances: Iterable[str]) -> int:
     """BPB-MOD-002: only the single largest attack bonus applies."""
     return max(_known(circumstances, ATTACK_BONUSES, "attack bonus"), default=0)
