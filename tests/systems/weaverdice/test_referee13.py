@@ -17,6 +17,7 @@ from capeworks.errors import DiceValueError, RuleViolation
 from capeworks.systems.weaverdice.vocab import DamageType, WoundTier
 from tests.systems.weaverdice.helpers import add, sheet, table
 
+_KNIFE = {"name": "knife", "damage": "cut", "attack_stat": "dexterity"}
 _BOW = {"name": "crossbow", "damage": "pierce", "attack_stat": "dexterity", "ranged": True}
 #: a chair swung as a club: the effect only (src 618)
 _CHAIR = {"name": "chair", "damage": "bash", "keywords": ["improvised"], "effects_only": True}
@@ -165,3 +166,275 @@ def test_avoided_guns_is_not_refused_for_a_secret_cards_shot() -> None:
     _milestone_due(d)
     d.do("ann", "take_milestone", character="ada", option="expand_power", avoided_guns=True, dice=[2, 5])
     assert d.state.campaign.ledger("ada").perk_faces == (2, 5)
+
+
+# -- movement and terrain (src 880-890) -----------------------------------------------------------------
+
+
+def _mover(**stats: int) -> Driver:
+    """Vic (Ann's, the stats given) first against a generic thug."""
+    return _vic_first(sheet("vic", "Vic", **stats))
+
+
+@pytest.mark.rules("WD-STAT-008", "WD-MOVE-001")
+@pytest.mark.parametrize(("athletics", "most"), [(3, 30), (5, 40), (1, 20)])
+def test_a_move_covers_30_ft_and_5_ft_a_point_of_athletics_from_3(athletics: int, most: int) -> None:
+    # src 880: "Typical movement range is 30' a round, but higher Athletics will increase it (+5' per
+    # point above 3) and lower Athletics will lower it by the same measure": 3 -> 30, 5 -> 40, 1 -> 20.
+    # 5 ft more is refused, nothing changed; the most plays.
+    d = _mover(athletics=athletics)
+    err = _refused(d, "ann", "move", character="vic", feet=most + 5)
+    assert f"at most {most} feet" in err.message
+    d.do("ann", "move", character="vic", feet=most)
+    assert d.words("ann")[-1] == f"Vic moves {most} ft."
+
+
+@pytest.mark.rules("WD-MOVE-002")
+@pytest.mark.parametrize(("terrain", "then"), [("uneven", 10), ("climb", 10)])
+def test_rubble_and_a_climb_cost_double_and_triple_their_feet(terrain: str, then: int) -> None:
+    # src 882-883: rubble "at twice the effort (10' of movement to cross 5' of ground)", a climb "at
+    # three times": 10 ft + 10 ft of rubble = 30 of 30; a 10 ft climb = 30 of 30. 5 ft more on the flat
+    # before it (35) is refused with the cost said.
+    d = _mover()
+    flat = 10 if terrain == "uneven" else 0
+    err = _refused(d, "ann", "move", character="vic", feet=flat + 5, **{terrain: then})
+    assert "costs 35 feet" in err.message and "30 left" in err.message
+    d.do("ann", "move", character="vic", feet=flat, **{terrain: then})
+    assert "30 ft of movement" in d.words("ann")[-1]
+
+
+@pytest.mark.rules("WD-MOVE-002")
+def test_a_jump_needs_its_run_up_unless_it_goes_up_or_down() -> None:
+    # src 884: "Jump 5' at the cost of 10' of movement. Needs 10' of lead-up for horizontal jumps": a
+    # standing long jump is refused; 10 ft run + the jump = 20 ft; a jump down from a ledge needs none.
+    d = _mover()
+    err = _refused(d, "ann", "move", character="vic", feet=0, jump=5)
+    assert "run-up" in err.message
+    d.do("ann", "move", character="vic", feet=10, jump=5)
+    assert "20 ft of movement (a 5 ft jump)" in d.words("ann")[-1]
+    d.do("ann", "move", character="vic", feet=0, jump=5, vertical=True)
+    assert "10 ft of movement (a 5 ft jump up or down)" in d.words("ann")[-1]
+
+
+@pytest.mark.rules("WD-MOVE-005", "WD-COMBAT-010")
+@pytest.mark.parametrize(("asked", "die", "words"), [
+    (70, 6, "Vic sprints 70 ft."),
+    (70, 5, "Vic sprints: 65 ft of movement (the dice carry 65 of the 70 ft asked)."),
+    (65, 4, "Vic sprints 65 ft."),
+    (65, 3, "Vic sprints: 60 ft of movement (the dice carry 60 of the 65 ft asked)."),
+])  # fmt: skip
+def test_a_sprint_is_two_moves_and_5_or_10_ft_on_the_athletics_roll(asked: int, die: int, words: str) -> None:
+    # src 890: sprinting, "roll Athletics and move 5' further on a 4+ and 10' further on a 6+": 60 ft,
+    # +5 on 4-5, +10 on 6 (Athletics 3: +0). What the dice do not carry is said, not refused after them.
+    d = _mover()
+    d.do("ann", "move", character="vic", feet=asked, sprint=True, dice=[die])
+    assert d.words("ann")[-1] == words
+
+
+@pytest.mark.rules("WD-MOVE-005", "WD-COMBAT-010", "WD-COMBAT-008")
+def test_a_sprint_takes_the_whole_turn__two_moves_do_not_leave_a_third() -> None:
+    # src 565, 890: a sprint is "a turn doing nothing but moving": no attack after it; two standard
+    # moves are the turn's two actions (src 553): a third is refused.
+    d = _mover()
+    d.do("ann", "move", character="vic", feet=60, sprint=True, dice=[1])
+    _refused(d, "ann", "attack", character="vic", target="thug", dice=[6])
+    d = _mover()
+    d.do("ann", "move", character="vic", feet=30)
+    d.do("ann", "move", character="vic", feet=30)
+    err = _refused(d, "ann", "move", character="vic", feet=5)
+    assert "2 actions" in err.message
+
+
+@pytest.mark.rules("WD-STAT-010", "WD-MOVE-011")
+def test_over_encumbered_is_minus_one_athletics_and_a_further_5_ft() -> None:
+    # src 1021: "Characters have a total encumbrance equal to their brawn. Exceeding this imposes a -1
+    # to Ath, -1 to Dex, and a further -5' to total movement": Brawn 2 with a 3-encumbrance sledge:
+    # Athletics 3 - 1 -> 25 ft, and 5 ft less: 20 ft.
+    sledge = {"name": "sledge", "damage": "bash", "size": "large", "encumbrance": 3}
+    d = _vic_first({**sheet("vic", "Vic", brawn=2), "held": [sledge]})
+    err = _refused(d, "ann", "move", character="vic", feet=25)
+    assert "at most 20 feet" in err.message
+
+
+# -- initiative (src 545) --------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-004", "WD-COMBAT-005")
+def test_a_pc_and_a_generic_tied_on_speed__the_player_goes_first() -> None:
+    # src 545: PCs roll 1d6 + speed, "non-notable individuals ... simply add 3"; ties: "notable foes >
+    # players > non-notable > bystanders". Vic 6 + 3 = 9, the thug 6 + 3 = 9; a bystander 6 + 3 = 9.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("by", "Bystander", "bystander"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[3])
+    assert d.state.fight is not None and d.state.fight.order.order == ("vic", "thug", "by")
+
+
+@pytest.mark.rules("WD-COMBAT-004", "WD-COMBAT-005")
+def test_a_notable_foe_tied_with_a_pc_goes_first() -> None:
+    # src 545: Vic 6 + 3 = 9, the Boss (notable) 6 + 3 = 9: "notable foes > players".
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("boss", "Boss", "notable"))
+    d.do("gm", "start_combat", dice=[3, 3])
+    assert d.state.fight is not None and d.state.fight.order.order == ("boss", "vic")
+
+
+@pytest.mark.rules("WD-STAT-007", "WD-COMBAT-004")
+def test_an_athletics_skill_adds_one_speed() -> None:
+    # src 545: speed "using Athletics and Dexterity added together and +1 from each associated skill":
+    # Vic 3 + 3 + 1 (Parkour) + 3 = 10 ties the thug's 3 + 4 + 3 = 10 (she goes first as a player).
+    vic = {**sheet("vic", "Vic"), "skills": [{"name": "Parkour", "stats": ["athletics"]}]}
+    d = table()
+    add(d, "ann", vic)
+    add(d, "gm", sheet("thug", "Thug", "generic", dexterity=4))
+    d.do("gm", "start_combat", dice=[3])
+    assert "Vic 10 (rolled 3), Thug 10" in d.words("ann")[-2]
+
+
+# -- falling and being thrown (src 892-928) ---------------------------------------------------------------
+
+
+def _faller() -> Driver:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    return d
+
+
+@pytest.mark.rules("WD-MOVE-009")
+@pytest.mark.parametrize(("feet", "thrown"), [(5, False), (10, True), (15, False), (25, True)])
+def test_a_fall_on_a_choice_row_asks_the_faller(feet: int, thrown: bool) -> None:
+    # src 900-916: fell ~5' / thrown ~10': "Choose: lesser wound, or roll on lesser bash effect chart";
+    # fell 11-15' / thrown 21-30': "Choose: L.wound & moderate bash effect or M.wound & lesser": Ann is
+    # asked, nothing taken yet.
+    d = _faller()
+    d.do("gm", "fall", character="vic", feet=feet, thrown=thrown)
+    assert [p.kind for p in d.prompts("ann")] and d.state.people["vic"].track.wounds == ()
+
+
+@pytest.mark.rules("WD-MOVE-009")
+@pytest.mark.parametrize(("feet", "thrown", "tier"), [
+    (10, False, WoundTier.LESSER), (12, True, WoundTier.LESSER), (20, False, WoundTier.MODERATE),
+])  # fmt: skip
+def test_a_fall_on_a_both_row_deals_the_wound_and_the_effect(
+    feet: int, thrown: bool, tier: WoundTier
+) -> None:
+    # src 906-910: fell 6-10' / thrown 11-20': "Both lesser wound & lesser bash effect"; src 918-922:
+    # fell 16-20': "Moderate wound & moderate bash effect". Effect die 6.
+    d = _faller()
+    d.do("gm", "fall", character="vic", feet=feet, thrown=thrown, dice=[6])
+    assert _hits(d, "vic") == [(tier, DamageType.BASH)]
+
+
+@pytest.mark.rules("WD-MOVE-009")
+@pytest.mark.parametrize(("feet", "die", "tier"), [
+    (21, 3, WoundTier.CRITICAL), (21, 4, WoundTier.MODERATE),
+    (30, 4, WoundTier.CRITICAL), (30, 5, WoundTier.MODERATE),
+])  # fmt: skip
+def test_a_long_fall_rolls_athletics_against_4_and_1_more_per_5_ft(
+    feet: int, die: int, tier: WoundTier
+) -> None:
+    # src 924-928: fell 21-25': "Athletics roll or suffer Critical bash wound & effect. 4+ difficulty by
+    # base, add 1 to the difficulty of the roll per extra 5'"; "On successful roll, treat as 16-20'":
+    # a moderate wound. 21 ft: 4+; 30 ft: 5+. Athletics 3 (+0); effect die 1.
+    d = _faller()
+    d.do("gm", "fall", character="vic", feet=feet, dice=[die, 1])
+    assert _hits(d, "vic") == [(tier, DamageType.BASH)]
+
+
+# -- quick actions (src 570-576) ---------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-011", "WD-COMBAT-008")
+def test_one_quick_action_a_turn_besides_the_two_actions() -> None:
+    # src 570: quick actions "may be made without counting against the two actions a turn ... kept to
+    # one a turn at most": a shout, then a second quick action refused; both attacks still to come.
+    d = _mover()
+    d.do("ann", "act", character="vic", action="shout a warning", kind="quick")
+    err = _refused(d, "ann", "act", character="vic", action="grab the keys", kind="quick")
+    assert "one quick action" in err.message.lower()
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+
+
+@pytest.mark.rules("WD-COMBAT-012")
+@pytest.mark.parametrize(("die", "outcome"), [(2, "failure"), (4, "success")])
+def test_two_grabs_at_once_roll_dexterity(die: int, outcome: str) -> None:
+    # src 570-576: "That's two grabs. Roll Dex." [a rolled 2] "that's a fail": a series of quick actions
+    # is a Dexterity check (4+ here, the table's default); 2 fails, 4 holds (Dexterity 3: +0).
+    d = _mover()
+    d.do(
+        "ann",
+        "act",
+        character="vic",
+        action="swipe the money and the drugs",
+        kind="quick",
+        compound=True,
+        dice=[die],
+    )
+    assert f"{die} vs 4+: {outcome}" in d.words("ann")[-1]
+
+
+# -- checks: a stat's modifier (src 270-276) ----------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-CORE-001", "WD-CORE-002")
+@pytest.mark.parametrize(("athletics", "die", "tn", "line"), [
+    (4, 4, 4, "[4] +1 = 5; 5 vs 4+: success"),  # Ramjet's leap, src 276
+    (5, 4, 7, "[4] +2 = 6; 6 vs 7+: failure"),
+    (1, 5, 4, "[5] -2 = 3; 3 vs 4+: failure"),
+    (2, 4, 3, "[4] -1 = 3; 3 vs 3+: success"),
+])  # fmt: skip
+def test_a_check_adds_one_a_point_above_3_and_takes_one_a_point_below(
+    athletics: int, die: int, tn: int, line: str
+) -> None:
+    # src 274: "for every point above or below that baseline, characters get a +1 or -1 to the roll";
+    # src 276: "With a 4 in Athletics, he gets a +1 ... The GM judges the difficulty a 4+, Ramjet ...
+    # gets a 5, and clears the gap".
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=athletics))
+    d.do("gm", "check", character="vic", stat=["athletics"], tn=tn, dice=[die])
+    assert line in d.words("ann")[-1]
+
+
+# -- hands and the belt (src 1015-1017, 557) ----------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-EQUIP-002", "WD-EQUIP-003", "WD-COMBAT-009")
+def test_drawing_a_knife_and_stabbing_with_it_is_a_standard_turn() -> None:
+    # src 557: "A standard turn could include ... drawing a knife and stabbing with it": the draw is one
+    # action, the stab the other. Dexterity 3: 6 >= DS 3 hits; effect die 1.
+    d = _vic_first({**sheet("vic", "Vic"), "belt": [_KNIFE]})
+    d.do("ann", "draw_item", character="vic", item="knife")
+    d.do("ann", "attack", character="vic", target="thug", weapon="knife", dice=[6, 1])
+    assert _hits(d, "thug") == [(WoundTier.LESSER, DamageType.CUT)]
+
+
+@pytest.mark.rules("WD-EQUIP-002")
+def test_a_large_item_fills_both_hands__no_knife_drawn_beside_it() -> None:
+    # src 1015: "Characters have two hands and can carry two small items or one large one": Vic with a
+    # bat in both hands cannot draw the knife; a sheet with three small items is refused.
+    bat = {"name": "bat", "damage": "bash", "size": "large"}
+    d = _vic_first({**sheet("vic", "Vic"), "held": [bat], "belt": [_KNIFE]})
+    err = _refused(d, "ann", "draw_item", character="vic", item="knife")
+    assert "two hands" in err.message
+    knives = [{**_KNIFE, "name": f"knife {i}"} for i in range(3)]
+    err = _refused(d, "ann", "add_character", sheet={**sheet("ada", "Ada"), "held": knives})
+    assert "two hands" in err.message
+
+
+# -- rest (src 1004-1006) ------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-032", "WD-COMBAT-034", "WD-COMBAT-008")
+def test_a_rest_is_an_action_and_a_full_rest_the_turn() -> None:
+    # src 1004: "As an action, resting ..."; src 1006: "A full rest means devoting a whole turn": after a
+    # full rest no move; two rests are the turn's two actions, a third refused.
+    d = _mover()
+    d.do("ann", "rest", character="vic", full=True, dice=[1])
+    _refused(d, "ann", "move", character="vic", feet=5)
+    d = _mover()
+    d.do("ann", "rest", character="vic", dice=[1])
+    d.do("ann", "rest", character="vic", dice=[1])
+    _refused(d, "ann", "rest", character="vic", dice=[1])
