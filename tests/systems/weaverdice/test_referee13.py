@@ -438,3 +438,61 @@ def test_a_rest_is_an_action_and_a_full_rest_the_turn() -> None:
     d.do("ann", "rest", character="vic", dice=[1])
     d.do("ann", "rest", character="vic", dice=[1])
     _refused(d, "ann", "rest", character="vic", dice=[1])
+
+
+# -- a held Block delays a melee attacker: the words say so (src 592) ------------------------------------
+
+
+def _thug_swings_at_vic(hidden: bool = False, **attack: Any) -> Driver:
+    """Vic (Ann's) 1 + 6 = 7, Bo (Bob's) 2 + 6 = 8, the thug 9 (DS 3, a crossbow): the thug acts first
+    and attacks Vic, 4 against her DS 4: a hit; Vic blocks, Brawn 3: 6 >= 4 holds."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("bo", "Bo"))
+    add(d, "gm", {**sheet("thug", "Thug", "generic"), "held": [_BOW]})
+    d.do("gm", "start_combat", dice=[1, 2])
+    d.do("gm", "attack", character="thug", target="vic", dice=[4], **attack)
+    d.answer("ann", "react-vic", "block", dice=[6])
+    return d
+
+
+@pytest.mark.rules("WD-COMBAT-021")
+def test_a_held_block_says_the_melee_attacker_is_delayed_a_place() -> None:
+    # src 592: Block: "damage is rendered superficial & melee attackers move down one spot in the turn
+    # order (delaying their next turn)". The table dropped the thug below Bo for round 2 but the words
+    # said only "the damage is superficial": no seat learned of the delay until the order changed
+    # unannounced. Now the block's line says it; round 2 goes Bo, Thug, Vic.
+    d = _thug_swings_at_vic()
+    line = d.words("bob")[-1]
+    assert line.endswith("Vic blocks: the damage is superficial, and Thug's next turn comes one place later.")
+    d.do("gm", "end_turn", character="thug")
+    d.do("bob", "end_turn", character="bo")
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight is not None and d.state.fight.order.order == ("bo", "thug", "vic")
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-COMBAT-021")
+def test_a_held_block_against_a_shot_delays_nobody() -> None:
+    # src 592: only "melee attackers" move down: the thug's crossbow bolt, blocked, leaves the order be
+    # and the words say nothing of a delay.
+    d = _thug_swings_at_vic(weapon="crossbow")
+    assert d.words("ann")[-1].endswith("Vic blocks: the damage is superficial.")
+    assert d.state.fight is not None and d.state.fight.dropped == ()
+
+
+@pytest.mark.rules("WD-COMBAT-021", "WD-NPC-003")
+def test_a_hidden_npcs_held_block_tells_the_players_their_attacker_is_delayed() -> None:
+    # src 592 again, the other way: Hood, a hidden notable, blocks Vic's punch (6 vs Hood's 6, Brawn 3:
+    # holds). Vic is acting now, so the drop delays her next turn, round 2: the players hear the total
+    # and that it held, as the GM announces it, and now that Vic's next turn comes one place later.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("hood", "Hood", "notable"), hidden=True)
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="hood", dice=[6])
+    d.do("gm", "react", character="hood", reaction="block", dice=[6])
+    assert d.words("ann")[-1] == (
+        "Hood tries to block: 6; Hood blocks: the damage is superficial, and Vic's next turn comes one"
+        " place later."
+    )

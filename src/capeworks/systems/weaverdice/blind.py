@@ -48,6 +48,7 @@ def emit_reacted(
                 held=reacted.held,
                 rooted=reacted.rooted,
                 waits=waits,
+                delays=reacted.delays,
             )
         )
         return

@@ -427,6 +427,9 @@ class Reacted(Changes):
     #: a Dodge by one pinned or held fast: no 5 ft step after it (WD-COMBAT-020, WD-STATUS-013,
     #: WD-GRAPPLE-010); absent from older events, whose words offered the step
     rooted: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: the melee attacker a held Block delays a place in the turn order (WD-COMBAT-021), by name, for
+    #: the words; absent from older events, whose words did not say it
+    delays: str = Field(default="", exclude_if=lambda v: not v)
     fight: Fight | None = _given()
     attack: PendingAttack | None = _given()
     #: the hits still waiting for their own targets' reactions
@@ -489,6 +492,8 @@ class ReactionSeen(WdEvent):
     rooted: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a failed roll that a high morale step may still make hold (WD-MORALE-003)
     waits: bool = False
+    #: the melee attacker the held Block delays a place (WD-COMBAT-021), as :class:`Reacted` says it
+    delays: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class WoundTaken(Changes):

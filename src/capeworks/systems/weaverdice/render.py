@@ -305,6 +305,11 @@ def _dodged(rooted: bool) -> str:
     return "dodges but is held in place: no 5 ft step" if rooted else "dodges and may step 5 ft"
 
 
+def _delayed(attacker: str) -> str:
+    """A held Block's delay of a melee attacker (WD-COMBAT-021), said where the block is."""
+    return f", and {attacker}'s next turn comes one place later"
+
+
 def _reacted(p: ev.Reacted) -> str:
     if p.reaction is None or p.check is None:
         return f"{p.name} takes the hit."
@@ -313,6 +318,8 @@ def _reacted(p: ev.Reacted) -> str:
         "block": "blocks: the damage is superficial",
     }[p.reaction.value]
     verdict = held if p.held else f"fails to {p.reaction.value}"
+    if p.delays:
+        verdict += _delayed(p.delays)
     return f"{p.name} tries to {p.reaction.value}: {check_text(p.check)}; {p.name} {verdict}."
 
 
@@ -321,6 +328,8 @@ def _reaction_seen(p: ev.ReactionSeen) -> str:
     way = p.reaction.value
     if p.held:
         verdict = {"dodge": _dodged(p.rooted), "block": "blocks: the damage is superficial"}[way]
+        if p.delays:
+            verdict += _delayed(p.delays)
     elif p.waits:
         verdict = f"falls short so far (the GM decides whether the {way} holds)"
     else:
