@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.errors import DiceValueError, RuleViolation
+from capeworks.errors import DiceValueError, InvalidCommand, RuleViolation
 from capeworks.systems.weaverdice.vocab import DamageType, WoundTier
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -496,3 +496,31 @@ def test_a_hidden_npcs_held_block_tells_the_players_their_attacker_is_delayed() 
         "Hood tries to block: 6; Hood blocks: the damage is superficial, and Vic's next turn comes one"
         " place later."
     )
+
+
+# -- a grab cannot be blocked: the words say so (src 932) -------------------------------------------------
+
+
+@pytest.mark.rules("WD-GRAPPLE-001", "WD-COMBAT-019")
+def test_a_grab_offers_a_dodge_only_and_its_words_say_a_grab() -> None:
+    # src 932: "an attack roll is made to make contact, which cannot be blocked". The thug (notable,
+    # first: 6 + 6 against Vic's 1 + 6) grabs Vic: 5 vs DS 4 makes contact. The table offered Ann dodge
+    # or take, but its words read "Thug attacks Vic (superficial bash) ...; Vic may dodge or block" and
+    # the question offered "or block (Brawn, 33% to hold)": words that said a blow and a block neither
+    # of which is there. Now they say a grab and a dodge; Ann's block is still refused.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "notable"))
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "grab", character="thug", target="vic", dice=[5])
+    assert d.words("ann")[-1] == (
+        "Thug grabs at Vic vs defense 4: [5] = 5; 5 vs 4+: success; it hits; Vic may dodge (a grab"
+        " cannot be blocked)."
+    )
+    (prompt,) = d.prompts("ann")
+    assert "block" not in prompt.question.replace("cannot be blocked", "")
+    assert "dodge (Athletics, 33% to hold)" in prompt.question
+    assert [o.value for o in prompt.options] == ["dodge", "take"]
+    with pytest.raises(InvalidCommand, match="answer dodge or take"):
+        d.answer("ann", "react-vic", "block", dice=[6])
+    assert d.replayed().state == d.state

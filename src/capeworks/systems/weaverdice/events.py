@@ -386,6 +386,9 @@ class AttackRolled(Changes):
     reversals: dict[str, Grapple] | None = _given(None)
     #: other hits of the same power still waiting for their targets' reactions (WD-COMBAT-019)
     queued: tuple[PendingAttack, ...] = _given(())
+    #: a grab's roll to make contact (WD-GRAPPLE-001), for the words: no wound, and it "cannot be
+    #: blocked" (src 932); absent from older events, whose words read it as a superficial bash
+    grab: bool = Field(default=False, exclude_if=lambda v: not v)
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
     attack_changed: AttackPatch | None = _fact()

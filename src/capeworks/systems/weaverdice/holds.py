@@ -319,6 +319,7 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             fight=b.fight,
             attack=pending,
             chance=chance,
+            grab=True,
         )
     )
     if roll.success and pending is None:

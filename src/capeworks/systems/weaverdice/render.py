@@ -293,6 +293,10 @@ def _attack_seen(p: ev.AttackSeen) -> str:
 
 def _attack(p: ev.AttackRolled) -> str:
     verdict = "hits" if p.hit else "misses"
+    if p.grab:  # contact, no wound; "cannot be blocked" (WD-GRAPPLE-001, src 932)
+        waits = f"; {p.target_name} may dodge (a grab cannot be blocked)" if p.waits else ""
+        roll = check_text(p.check)
+        return f"{p.name} grabs at {p.target_name} vs defense {p.defense}: {roll}; it {verdict}{waits}."
     waits = f"; {p.target_name} may dodge or block" if p.waits else ""
     return (
         f"{p.name} attacks {p.target_name} ({p.tier.word} {p.damage.value}) vs defense {p.defense}: "
@@ -817,6 +821,14 @@ _QUESTIONS: dict[str, str] = {
     "reaction": (
         "{attacker} hits {name} with {total}. Spend 1 Focus to dodge (Athletics, {dodge} to hold) "
         "or block (Brawn, {block} to hold), or take the hit?"
+    ),
+    "reaction_grab": (
+        "{attacker} grabs {name} with {total}. Spend 1 Focus to dodge (Athletics, {dodge} to hold), or"
+        " be grabbed? (A grab cannot be blocked.)"
+    ),
+    "reaction_grab_hidden": (
+        "{attacker} grabs {name} (the total is hidden). Spend 1 Focus to dodge (Athletics, odds unknown),"
+        " or be grabbed? (A grab cannot be blocked.)"
     ),
     "reaction_hidden": (
         "{attacker} hits {name} (the total is hidden). Spend 1 Focus to dodge (Athletics, odds "
