@@ -524,3 +524,22 @@ def test_a_grab_offers_a_dodge_only_and_its_words_say_a_grab() -> None:
     with pytest.raises(InvalidCommand, match="answer dodge or take"):
         d.answer("ann", "react-vic", "block", dice=[6])
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-GRAPPLE-001")
+def test_a_hidden_npcs_grab_shows_its_total_never_its_dice_or_brawn() -> None:
+    # a hidden NPC's attack shows "its total and whether it hits, never its dice or modifier"
+    # (test_hidden_npc_numbers); its grab is an attack roll too (src 932), but the players read
+    # "[3] +2 = 5": Hood's Brawn 5 told by the +2. Now they read the total, as the GM would announce it.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("hood", "Hood", "notable", brawn=5), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "grab", character="hood", target="vic", dice=[3])
+    for seat in ("ann", "bob"):
+        assert d.words(seat)[-1] == (
+            "Hood grabs at Vic vs defense 4: 5; it hits; Vic may dodge (a grab cannot be blocked)."
+        )
+        assert not any("+2" in w for w in d.words(seat))
+    assert "[3] +2 = 5" in d.words("gm")[-3]
+    assert d.replayed().state == d.state

@@ -138,6 +138,7 @@ def emit_attack(
                 damage=rolled.damage,
                 tier=rolled.tier,
                 waits=waits,
+                grab=rolled.grab,
             )
         )
 

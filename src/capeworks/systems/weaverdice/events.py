@@ -417,6 +417,8 @@ class AttackSeen(WdEvent):
     tier: WoundTier
     #: the target may still dodge or block
     waits: bool = False
+    #: a grab's roll to make contact, as :class:`AttackRolled` says it
+    grab: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Reacted(Changes):

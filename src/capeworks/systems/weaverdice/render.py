@@ -281,9 +281,16 @@ def _withheld(p: ev.InitiativeWithheld) -> str:
     return f"Hidden initiative (GM only): {_lines(list(p.entrants), {})}."
 
 
+#: a grab's contact "cannot be blocked" (WD-GRAPPLE-001, src 932)
+_GRAB_WAITS = "; {name} may dodge (a grab cannot be blocked)"
+
+
 def _attack_seen(p: ev.AttackSeen) -> str:
     verdict = "hits" if p.hit else "misses"
     against = f" vs defense {p.defense}" if p.defense is not None else ""
+    if p.grab:
+        waits = _GRAB_WAITS.format(name=p.target_name) if p.waits else ""
+        return f"{p.name} grabs at {p.target_name}{against}: {p.total}; it {verdict}{waits}."
     waits = f"; {p.target_name} may dodge or block" if p.waits else ""
     return (
         f"{p.name} attacks {p.target_name} ({p.tier.word} {p.damage.value}){against}: "
@@ -294,7 +301,7 @@ def _attack_seen(p: ev.AttackSeen) -> str:
 def _attack(p: ev.AttackRolled) -> str:
     verdict = "hits" if p.hit else "misses"
     if p.grab:  # contact, no wound; "cannot be blocked" (WD-GRAPPLE-001, src 932)
-        waits = f"; {p.target_name} may dodge (a grab cannot be blocked)" if p.waits else ""
+        waits = _GRAB_WAITS.format(name=p.target_name) if p.waits else ""
         roll = check_text(p.check)
         return f"{p.name} grabs at {p.target_name} vs defense {p.defense}: {roll}; it {verdict}{waits}."
     waits = f"; {p.target_name} may dodge or block" if p.waits else ""
