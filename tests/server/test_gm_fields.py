@@ -29,8 +29,9 @@ def test_attack_schema__a_player_is_not_offered_a_secret_roll_or_a_bonus(client:
     assert not {"hidden", "bonus"} & set(players["properties"])
     assert {"character", "target", "weapon", "skills"} <= set(players["properties"])
     # and what a player's blow deals: its weapon's or bare hands' damage, conventional, not mental
-    # (WD-COMBAT-024, src 623, 1032, 744)
-    gm_only = {"hidden", "bonus", "damage", "tier", "conventional", "mental"}
+    # (WD-COMBAT-024, src 623, 1032, 744); an effect only is the weapon's (src 618), more swings than
+    # Attack x2 and a pin the GM's ruling (src 567, 871)
+    gm_only = {"hidden", "bonus", "damage", "tier", "conventional", "mental", "effect_only", "swings", "pins"}
     assert set(gms["properties"]) - set(players["properties"]) == gm_only
     # a field no ruleset marks is the same for both (an engine command: nothing to leave out)
     assert _schema(client, table, "ann", "answer") == _schema(client, table, "gm", "answer")
@@ -70,7 +71,7 @@ def test_a_crafted_secret_or_bonus_attack_is_still_refused_to_a_player(client: T
         ("bpb", "add_character", {"owner"}),
         ("workshop", "add_character", {"owner"}),
         ("weaverdice", "check", {"stat", "tn", "bonus", "hidden", "superhuman", "effortless", "personal"}),
-        ("weaverdice", "use_power", {"bonus", "hidden"}),
+        ("weaverdice", "use_power", {"bonus", "hidden", "pins"}),
     ],
 )
 def test_every_ruleset__a_players_form_lacks_what_the_handler_refuses_a_player(

@@ -218,7 +218,9 @@ def test_generics_drop_at_guts_wounds_without_rolls() -> None:
 @pytest.mark.rules("WD-COMBAT-026")
 def test_an_improvised_weapon_delivers_only_its_effect() -> None:
     d = duel(brawn=4)
-    d.do("ann", "attack", character="vic", target="thug", effect_only=True, dice=[6, 1])
+    # the GM rules the chair Vic snatches up delivers its effect only (src 618); a player's bare hands
+    # deal a wound too, so Ann's own effect_only=true is refused (test_referee13)
+    d.do("gm", "attack", character="vic", target="thug", effect_only=True, dice=[6, 1])
     thug = d.state.people["thug"]
     assert thug.track.wounds == ()
     assert "knocked back 5 ft" in d.words()[-1]

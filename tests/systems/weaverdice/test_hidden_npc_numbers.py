@@ -173,7 +173,11 @@ def test_hidden_npcs_block_bought_up_with_morale__players_see_totals_never_its_r
     d, ann_before, _ = _react_to_vic(morale=3)
     d.answer("gm", "react-brute", "block", dice=[2])  # 2 + 2 (Brawn 5) = 4: holds at once
     words = _seen(d, "ann")[0][ann_before:]
-    assert "Brute tries to block: 4; Brute blocks: the damage is superficial." in words
+    # Vic, the melee attacker acting now, is delayed a place next round (WD-COMBAT-021): the words say so
+    assert (
+        "Brute tries to block: 4; Brute blocks: the damage is superficial, and Vic's next turn comes one"
+        " place later." in words
+    )
     d2, ann_before, _ = _react_to_vic(morale=3)
     d2.answer("gm", "react-brute", "dodge", dice=[1])  # 3 against 4: morale may still make it hold
     assert d2.table.seen_state(d2.table.viewer_for("ann"))["attack"]["reaction_roll"] is None

@@ -73,9 +73,10 @@ def test_swings_on_a_later_swing_of_a_full_attack_is_refused__the_count_is_the_f
     add(d, "ann", sheet("vic", "Vic"))
     add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=2))
     d.do("gm", "start_combat", dice=[6])  # Vic first
-    d.do("ann", "attack", character="vic", target="thug", full=True, swings=3, dice=[1])  # 1: a miss
+    # three swings are the GM's ruling on the weapon (src 567); a later swing's count is refused to all
+    d.do("gm", "attack", character="vic", target="thug", full=True, swings=3, dice=[1])  # 1: a miss
     d.refuse(
-        "ann",
+        "gm",
         "attack",
         character="vic",
         target="thug",

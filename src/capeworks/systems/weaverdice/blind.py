@@ -48,6 +48,7 @@ def emit_reacted(
                 held=reacted.held,
                 rooted=reacted.rooted,
                 waits=waits,
+                delays=reacted.delays,
             )
         )
         return
@@ -137,6 +138,7 @@ def emit_attack(
                 damage=rolled.damage,
                 tier=rolled.tier,
                 waits=waits,
+                grab=rolled.grab,
             )
         )
 

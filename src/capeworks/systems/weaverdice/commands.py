@@ -377,11 +377,12 @@ class Attack(Frozen):
     tier: TierWord = gm_field(default=WoundTier.LESSER)
     melee: bool = True
     full: bool = Field(default=False, description="A full attack: the whole turn.")
-    swings: int = Field(
+    # Attack x2; more is a weapon's special rule (src 567), which no held item records: the GM's
+    swings: int = gm_field(
         default=2,
         ge=1,
         le=4,
-        description="Attack rolls a full attack gives: Attack x2 unless the weapon says.",
+        description="Attack rolls a full attack gives: Attack x2 unless the GM rules the weapon gives more.",
     )
     opportunity: bool = Field(default=False, description="An attack of opportunity, out of turn, for Focus.")
     focused: bool = Field(
@@ -393,8 +394,9 @@ class Attack(Frozen):
     cover: Cover = Cover.NONE
     angle: int = Field(default=0, ge=-360, le=360)
     conventional: bool = gm_field(default=True, description="Armor stops its effect (not a power).")
-    effect_only: bool = Field(default=False, description="An improvised weapon: the effect, no wound.")
-    pins: bool = Field(
+    # the weapon's (src 618) and the scene's (src 871): a player's are refused unless they match
+    effect_only: bool = gm_field(default=False, description="An improvised weapon: the effect, no wound.")
+    pins: bool = gm_field(
         default=False,
         description="A ranged projectile that sticks pins the target (line of fire and surroundings allow).",
     )
@@ -439,7 +441,7 @@ class UsePower(Frozen):
     )
     angle: int = Field(default=0, ge=-360, le=360)
     hidden: bool = gm_field(default=False)
-    pins: bool = Field(
+    pins: bool = gm_field(
         default=False,
         description="A ranged power's projectile that sticks pins the target (where the surroundings allow).",
     )

@@ -10,7 +10,12 @@ disposes and may declare anything. Cover (WD-COMBAT-022, src 600) is the
 scene as the GM describes it, and a player enters it on their own attack:
 it only raises the target's DS, so a player has nothing to gain by it, and
 refusing it would leave the player's roll against a target the GM put
-behind a car without its cover.
+behind a car without its cover. What the weapon makes of the blow is the
+weapon's too: an effect only for an improvised one (WD-COMBAT-026, src 618),
+"Attack x2" for a full attack (WD-COMBAT-010, src 529; more swings are a
+weapon's special rule, src 567, which no held item records, so the GM's), and
+a pin only "if the line of fire and surroundings are appropriate"
+(WD-STATUS-013, src 871): the scene as the GM describes it.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import DamageType, WoundTier
 
-__all__ = ["BARE_HANDS", "check_declared"]
+__all__ = ["BARE_HANDS", "check_declared", "check_pin"]
 
 #: what bare hands deal: "Bash wounds come from blunt objects, including fists ... (lesser)" (src 623)
 BARE_HANDS = (DamageType.BASH, WoundTier.LESSER)
@@ -38,10 +43,10 @@ def check_declared(c: cmd.Attack, sheet: Character, *, is_gm: bool) -> None:
     if is_gm:
         return
     if c.weapon is None:
-        source, (damage, tier) = "bare hands", BARE_HANDS
+        source, (damage, tier), only = "bare hands", BARE_HANDS, False
     else:
         item = next(h for h in sheet.held if h.name == c.weapon)
-        source, damage, tier = f"the {item.name}", item.damage, item.tier
+        source, damage, tier, only = f"the {item.name}", item.damage, item.tier, item.effects_only
     if c.damage is not damage or c.tier is not tier:
         raise RuleViolation(
             "WD-COMBAT-024",
@@ -63,4 +68,31 @@ def check_declared(c: cmd.Attack, sheet: Character, *, is_gm: bool) -> None:
             f"{sheet.name}'s attack with {source} is conventional damage; only a power's may be less"
             " so (the GM may rule otherwise).",
             field="conventional",
+        )
+    if c.effect_only is not only:
+        dealt = "delivers its effect only" if only else "deals a wound as well as its effect"
+        raise RuleViolation(
+            "WD-COMBAT-026",
+            f"{sheet.name}'s attack with {source} {dealt}: drop effect_only= (the GM may rule otherwise).",
+            field="effect_only",
+        )
+    if c.full and c.swings != 2:
+        raise RuleViolation(
+            "WD-COMBAT-010",
+            f"{sheet.name}'s full attack with {source} is Attack x2: more swings are a weapon's special"
+            " rule, the GM's to rule: drop swings=.",
+            field="swings",
+        )
+    check_pin(c.pins, sheet.name, is_gm=False)
+
+
+def check_pin(pins: bool, name: str, *, is_gm: bool) -> None:
+    """Refuse a player's pin: whether "the line of fire and surroundings are appropriate" (src 871) is
+    the scene the GM describes, so the GM says it, on an attack or a ranged power's shot alike."""
+    if pins and not is_gm:
+        raise RuleViolation(
+            "WD-STATUS-013",
+            f"Whether {name}'s shot pins its target to a wall is for the GM to say (the line of fire and"
+            " surroundings): drop pins=.",
+            field="pins",
         )

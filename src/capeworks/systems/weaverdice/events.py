@@ -386,6 +386,9 @@ class AttackRolled(Changes):
     reversals: dict[str, Grapple] | None = _given(None)
     #: other hits of the same power still waiting for their targets' reactions (WD-COMBAT-019)
     queued: tuple[PendingAttack, ...] = _given(())
+    #: a grab's roll to make contact (WD-GRAPPLE-001), for the words: no wound, and it "cannot be
+    #: blocked" (src 932); absent from older events, whose words read it as a superficial bash
+    grab: bool = Field(default=False, exclude_if=lambda v: not v)
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
     attack_changed: AttackPatch | None = _fact()
@@ -414,6 +417,8 @@ class AttackSeen(WdEvent):
     tier: WoundTier
     #: the target may still dodge or block
     waits: bool = False
+    #: a grab's roll to make contact, as :class:`AttackRolled` says it
+    grab: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Reacted(Changes):
@@ -427,6 +432,9 @@ class Reacted(Changes):
     #: a Dodge by one pinned or held fast: no 5 ft step after it (WD-COMBAT-020, WD-STATUS-013,
     #: WD-GRAPPLE-010); absent from older events, whose words offered the step
     rooted: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: the melee attacker a held Block delays a place in the turn order (WD-COMBAT-021), by name, for
+    #: the words; absent from older events, whose words did not say it
+    delays: str = Field(default="", exclude_if=lambda v: not v)
     fight: Fight | None = _given()
     attack: PendingAttack | None = _given()
     #: the hits still waiting for their own targets' reactions
@@ -489,6 +497,8 @@ class ReactionSeen(WdEvent):
     rooted: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a failed roll that a high morale step may still make hold (WD-MORALE-003)
     waits: bool = False
+    #: the melee attacker the held Block delays a place (WD-COMBAT-021), as :class:`Reacted` says it
+    delays: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class WoundTaken(Changes):

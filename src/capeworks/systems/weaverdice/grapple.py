@@ -337,20 +337,11 @@ def resolve_round(
             broken=True,
             defender_choices=tuple(choices),
         )
-    if mode == GrappleMode.TABLE and len(real) > 1:
-        raise RuleViolation("WD-GRAPPLE-008", "A grappler buys one option a turn, besides holding on.")
+    price(buys, round=round, mode=mode)  # what no roll could make legal; then what this roll affords
     bought: list[Bought] = []
     spent = 0
     for p in real:
         spec = GRAPPLE_OPTIONS[p.option]
-        if round < spec.from_round:
-            raise RuleViolation(
-                "WD-GRAPPLE-008",
-                f"You can {p.option.value} only from the second round of a grapple.",
-                field="option",
-            )
-        if any(b.breaks for b in bought):
-            raise RuleViolation("WD-GRAPPLE-008", "The grapple is already broken by a push or throw.")
         cost, feet = _cost_and_feet(spec, p, mode)
         spent += cost
         if spent > available:

@@ -381,6 +381,7 @@ def _reaction_done(
     a failure lets it land (WD-COMBAT-020/021)."""
     held = reaction_holds(roll.total, pending.total)
     fight = b.fight
+    delays = ""  # the blocked melee attacker whose next turn comes a place later, as the words say it
     if held and reaction is Reaction.BLOCK and pending.melee and fight is not None:
         order = fight.order
         if pending.attacker in order.order and order.order.index(pending.attacker) > order.index:
@@ -396,9 +397,11 @@ def _reaction_done(
             if moved.order != order.order:  # the last slot has nobody to drop below
                 lowered = tuple(dict.fromkeys((*fight.lowered, pending.attacker)))
                 fight = evolve(fight, {"order": moved, "lowered": lowered})
+                delays = b.person(pending.attacker).name
         elif pending.attacker not in fight.dropped:
             # acting now or done this round: the drop waits for the next round (WD-COMBAT-021)
             fight = evolve(fight, {"dropped": (*fight.dropped, pending.attacker)})
+            delays = b.person(pending.attacker).name
     me = b.person(ident)
     # a Dodge's 5 ft step is a move: not for one pinned or held fast (WD-STATUS-013, WD-GRAPPLE-010)
     rooted = (
@@ -416,6 +419,7 @@ def _reaction_done(
             check=roll,
             held=held,
             rooted=rooted,
+            delays=delays,
             fight=fight,
             **after,
         ),

@@ -305,7 +305,8 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     chance = None
     if not roll.success and me.morale > 0 and not me.hidden:
         chance = Chance(who=c.character, kind="attack", roll=roll, attack=strike)
-    b.emit(
+    emit_attack(
+        b,
         ev.AttackRolled(
             attacker=c.character,
             name=me.name,
@@ -319,7 +320,13 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             fight=b.fight,
             attack=pending,
             chance=chance,
-        )
+            grab=True,
+        ),
+        # a hidden NPC's dice and modifier (its Brawn) are the GM's: the players see its total
+        hidden=False,
+        veiled=me.hidden,
+        target_veiled=target.hidden,
+        waits=pending is not None,
     )
     if roll.success and pending is None:
         begin(b, c.character, c.target)

@@ -20,6 +20,7 @@ from capeworks.systems.weaverdice.aiming import aligned_bonus
 from capeworks.systems.weaverdice.blind import emit_attack
 from capeworks.systems.weaverdice.combat import ActionKind, cover_bonus
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.declared import check_pin
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import (
     Builder,
@@ -94,6 +95,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         raise RuleViolation(
             "WD-STATUS-013", f"Only a projectile from range can pin: {power.name} is not one."
         )
+    check_pin(c.pins, person(state, c.character).name, is_gm=context.is_gm)
     area_shot = power.area is not None and power.area.range_ft > 0
     # a blast from range is a shot (src 551): Aim may help it, and sights aligned on its target
     shot = power.is_attack and (power.targeting is Targeting.RANGED or area_shot)

@@ -293,9 +293,11 @@ def _reaction_prompt(
         kind="reaction",
         rule="WD-COMBAT-019",
         # a hidden attack: that it hits, never its total or odds worked out from it
-        question=question("reaction_hidden", **facts)
+        question=question("reaction_grab_hidden" if grab else "reaction_hidden", **facts)
         if hidden
-        else question("reaction", **facts, total=total, dodge=dodge, block=block),
+        else question(
+            "reaction_grab" if grab else "reaction", **facts, total=total, dodge=dodge, block=block
+        ),
         options=tuple(
             PromptOption(
                 value=v,

@@ -281,9 +281,16 @@ def _withheld(p: ev.InitiativeWithheld) -> str:
     return f"Hidden initiative (GM only): {_lines(list(p.entrants), {})}."
 
 
+#: a grab's contact "cannot be blocked" (WD-GRAPPLE-001, src 932)
+_GRAB_WAITS = "; {name} may dodge (a grab cannot be blocked)"
+
+
 def _attack_seen(p: ev.AttackSeen) -> str:
     verdict = "hits" if p.hit else "misses"
     against = f" vs defense {p.defense}" if p.defense is not None else ""
+    if p.grab:
+        waits = _GRAB_WAITS.format(name=p.target_name) if p.waits else ""
+        return f"{p.name} grabs at {p.target_name}{against}: {p.total}; it {verdict}{waits}."
     waits = f"; {p.target_name} may dodge or block" if p.waits else ""
     return (
         f"{p.name} attacks {p.target_name} ({p.tier.word} {p.damage.value}){against}: "
@@ -293,6 +300,10 @@ def _attack_seen(p: ev.AttackSeen) -> str:
 
 def _attack(p: ev.AttackRolled) -> str:
     verdict = "hits" if p.hit else "misses"
+    if p.grab:  # contact, no wound; "cannot be blocked" (WD-GRAPPLE-001, src 932)
+        waits = _GRAB_WAITS.format(name=p.target_name) if p.waits else ""
+        roll = check_text(p.check)
+        return f"{p.name} grabs at {p.target_name} vs defense {p.defense}: {roll}; it {verdict}{waits}."
     waits = f"; {p.target_name} may dodge or block" if p.waits else ""
     return (
         f"{p.name} attacks {p.target_name} ({p.tier.word} {p.damage.value}) vs defense {p.defense}: "
@@ -305,6 +316,11 @@ def _dodged(rooted: bool) -> str:
     return "dodges but is held in place: no 5 ft step" if rooted else "dodges and may step 5 ft"
 
 
+def _delayed(attacker: str) -> str:
+    """A held Block's delay of a melee attacker (WD-COMBAT-021), said where the block is."""
+    return f", and {attacker}'s next turn comes one place later"
+
+
 def _reacted(p: ev.Reacted) -> str:
     if p.reaction is None or p.check is None:
         return f"{p.name} takes the hit."
@@ -313,6 +329,8 @@ def _reacted(p: ev.Reacted) -> str:
         "block": "blocks: the damage is superficial",
     }[p.reaction.value]
     verdict = held if p.held else f"fails to {p.reaction.value}"
+    if p.delays:
+        verdict += _delayed(p.delays)
     return f"{p.name} tries to {p.reaction.value}: {check_text(p.check)}; {p.name} {verdict}."
 
 
@@ -321,6 +339,8 @@ def _reaction_seen(p: ev.ReactionSeen) -> str:
     way = p.reaction.value
     if p.held:
         verdict = {"dodge": _dodged(p.rooted), "block": "blocks: the damage is superficial"}[way]
+        if p.delays:
+            verdict += _delayed(p.delays)
     elif p.waits:
         verdict = f"falls short so far (the GM decides whether the {way} holds)"
     else:
@@ -808,6 +828,14 @@ _QUESTIONS: dict[str, str] = {
     "reaction": (
         "{attacker} hits {name} with {total}. Spend 1 Focus to dodge (Athletics, {dodge} to hold) "
         "or block (Brawn, {block} to hold), or take the hit?"
+    ),
+    "reaction_grab": (
+        "{attacker} grabs {name} with {total}. Spend 1 Focus to dodge (Athletics, {dodge} to hold), or"
+        " be grabbed? (A grab cannot be blocked.)"
+    ),
+    "reaction_grab_hidden": (
+        "{attacker} grabs {name} (the total is hidden). Spend 1 Focus to dodge (Athletics, odds unknown),"
+        " or be grabbed? (A grab cannot be blocked.)"
     ),
     "reaction_hidden": (
         "{attacker} hits {name} (the total is hidden). Spend 1 Focus to dodge (Athletics, odds "

@@ -67,7 +67,8 @@ _SheetFacts = tuple[tuple[str, ...], tuple[str, ...], dict[str, int], dict[Stat,
 def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1, *, veiled: bool = False) -> None:
     """Spend effort and, if the spender bleeds, take Bleeding's lesser wound (WD-STATUS-001).
     ``veiled``: spent on a check the GM called in secret, so the line is the GM's and the spender's
-    player's alone (the other seats would learn of the check); a wound it sets off shows, not why."""
+    player's alone (the other seats would learn of the check); a wound it sets off shows, not why.
+    A hidden NPC's spend is the GM's alone: its effort is a secret number (WD-NPC-003)."""
     c = b.person(ident)
     effort = c.effort.spend(b.sheet(ident), pool, dots, veiled=veiled)
     tier, conditions = _bleeds(b, c, BleedTrigger.EFFORT_SPENT)
@@ -83,8 +84,8 @@ def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1, *, 
             bled=tier is not None,
             people=(c,),
         ),
-        hidden=veiled,
-        seats=(c.owner,) if veiled and c.owner is not None else (),
+        hidden=veiled or c.hidden,
+        seats=(c.owner,) if veiled and c.owner is not None and not c.hidden else (),
     )
     if tier is not None:
         take_wound(b, ident, tier, None, cause="" if veiled else "bleeding")

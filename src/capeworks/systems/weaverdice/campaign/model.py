@@ -187,6 +187,11 @@ class Ledger(Frozen):
     def intel_count(self, kind: str, tier: int) -> int:
         return self.intel.get(intel_key(kind, tier), 0)
 
+    @property
+    def guns_seen(self) -> int:
+        """Guns fired as the players know it: a secret card's gunshot is the GM's alone (WD-REP-010)."""
+        return self.guns_fired - sum(1 for c in self.rep if c.secret and c.gun)
+
 
 class Session(Frozen):
     """What one downtime slot is doing: its action, the actions/rolls left in it and its target."""

@@ -275,8 +275,10 @@ def _expand_power_rolls(name: str, ledger: Ledger, c: cc.TakeMilestone, *, gm: b
             "WD-PROG-020",
             "Name Expand Power's conditions: avoided_guns, and creative_use with the power use cited.",
         )
-    if c.avoided_guns and ledger.guns_fired and not gm:
-        many = "a gun" if ledger.guns_fired == 1 else f"guns {ledger.guns_fired} times"
+    # counted as the players know it: a refusal for a secret card's shot would tell of the card; the GM
+    # knows of it and disposes (WD-REP-010)
+    if c.avoided_guns and ledger.guns_seen and not gm:
+        many = "a gun" if ledger.guns_seen == 1 else f"guns {ledger.guns_seen} times"
         raise RuleViolation(
             "WD-PROG-020",
             f"{name} fired {many} at someone since the last milestone: guns were not avoided "

@@ -43,10 +43,8 @@ def _hidden(state: WdState, ident: str) -> bool:
 def _public(ledger: Ledger) -> Ledger:
     """A ledger as the players see it: no secret card, nor a secret card's gunshot in the count of
     guns fired (WD-REP-010)."""
-    unseen = sum(1 for c in ledger.rep if c.secret and c.gun)
     return evolve(
-        ledger,
-        {"rep": tuple(c for c in ledger.rep if not c.secret), "guns_fired": ledger.guns_fired - unseen},
+        ledger, {"rep": tuple(c for c in ledger.rep if not c.secret), "guns_fired": ledger.guns_seen}
     )
 
 
