@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
 import sys
+from enum import Enum, EnumType
 
 import pytest
 from pydantic import BaseModel, ConfigDict, PrivateAttr
@@ -11,6 +13,7 @@ from capeworks.engine import direct_reads
 from capeworks.engine.direct_reads import read_directly
 from capeworks.systems.weaverdice.commands import Attack
 from capeworks.systems.weaverdice.ruleset import WeaverdiceRuleset
+from capeworks.systems.weaverdice.vocab import Stat
 
 
 class _Plain(BaseModel):
@@ -61,3 +64,20 @@ def test_read_directly__a_rulesets_models_are_read_directly_once_it_is_declared(
     assert WeaverdiceRuleset.name == "weaverdice"
     assert _hooked(Attack) is not _ON
     assert Attack(character="a", target="b").target == "b"
+
+
+class _Colour(Enum):
+    RED = "red"
+    CRIMSON = "red"  # an alias: found in the class's own dict too
+
+
+def test_read_directly__enums_read_their_members_the_same() -> None:
+    read_directly(prefix=__name__)
+    assert isinstance(_Colour, EnumType)
+    assert (type(_Colour) is direct_reads._DirectEnumType) is _ON
+    assert _Colour.RED is _Colour.CRIMSON is _Colour["RED"] is _Colour("red")
+    assert list(_Colour) == [_Colour.RED] and _Colour.RED.value == "red"
+    assert pickle.loads(pickle.dumps(_Colour.RED)) is _Colour.RED
+    with pytest.raises(AttributeError):
+        _ = _Colour.BLUE  # type: ignore[attr-defined]
+    assert type(Stat) is (direct_reads._DirectEnumType if _ON else EnumType)
