@@ -37,6 +37,7 @@ from typing_extensions import TypeVar
 
 from capeworks.engine.batch import Batch
 from capeworks.engine.dice_service import DiceService
+from capeworks.engine.direct_reads import read_directly
 from capeworks.engine.event import Event, EventData
 from capeworks.engine.model import Command, Description, LegalCommand, Panel, Prompt, Role, Seat, Viewer
 from capeworks.engine.offers import MenuItem, Offer, OfferMenu, Offers, prompt_commands
@@ -176,6 +177,8 @@ class Ruleset(ABC, Generic[S, C]):
         super().__init_subclass__(**kwargs)
         if "name" in cls.__dict__:
             _declared(cls)
+            # its models are all defined by now: their fields read without pydantic's hook
+            read_directly()
 
     def parse_config(self, raw: Mapping[str, Any] | None) -> C:
         """Validate a raw config mapping (defaults for anything missing)."""

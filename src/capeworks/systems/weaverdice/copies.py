@@ -57,19 +57,22 @@ def evolve(model: M, update: Mapping[str, Any]) -> M:
 
 
 @dataclass(frozen=True, slots=True)
-class _Blank:
-    """A model class's fields at their defaults (in field order), worked out once."""
+class _Shape:
+    """How a model class is made from one set of field names (in the order given): its fields at
+    their defaults, the defaults that must be made fresh, and the set of the names given. Worked out
+    (and checked) once per class and call shape; a rule's call site always passes the same names."""
 
     fields: dict[str, Any]
     factories: tuple[tuple[str, Callable[[], Any]], ...]
-    required: frozenset[str]
-    names: frozenset[str]
+    given: set[str]
 
 
-_BLANKS: dict[type[BaseModel], _Blank] = {}
+#: (class, name given, ...) -> its :class:`_Shape`
+_SHAPES: dict[tuple[Any, ...], _Shape] = {}
 
 
-def _blank(cls: type[BaseModel]) -> _Blank:
+def _shape(cls: type[BaseModel], key: tuple[Any, ...]) -> _Shape:
+    given = set(key[1:])
     fields: dict[str, Any] = {}
     factories: list[tuple[str, Callable[[], Any]]] = []
     required = set()
@@ -77,6 +80,8 @@ def _blank(cls: type[BaseModel]) -> _Blank:
         fields[name] = None
         if info.is_required():
             required.add(name)
+        elif name in given:
+            pass
         elif info.default_factory is not None:
             if info.default_factory_takes_validated_data:
                 raise TypeError(f"{cls.__name__}.{name}: a default made from the other fields")
@@ -85,29 +90,27 @@ def _blank(cls: type[BaseModel]) -> _Blank:
             factories.append((name, partial(copy, info.default)))
         else:
             fields[name] = info.default
-    blank = _BLANKS[cls] = _Blank(fields, tuple(factories), frozenset(required), frozenset(fields))
-    return blank
+    if not required <= given or not given <= fields.keys():
+        missing, unknown = sorted(required - given), sorted(given - fields.keys())
+        raise TypeError(f"{cls.__name__}: missing fields {missing} or unknown fields {unknown}")
+    shape = _SHAPES[key] = _Shape(fields, tuple(factories), given)
+    return shape
 
 
 def trusted(cls: type[M], /, **values: Any) -> M:
     """A ``cls`` of ``values`` made without validating them: each must already be of its field's
     exact type (a rule's own values; never anything from outside). Missing or unknown fields still
     raise TypeError."""
-    blank = _BLANKS.get(cls) or _blank(cls)
-    # one set of the names given serves both checks and the instance: set against set is a
-    # fraction of what comparing a frozenset with ``values.keys()`` costs
-    given = set(values)
-    if not blank.required <= given or not given <= blank.names:
-        missing, unknown = sorted(blank.required - given), sorted(given - blank.names)
-        raise TypeError(f"{cls.__name__}: missing fields {missing} or unknown fields {unknown}")
-    fields = blank.fields.copy()
-    for name, factory in blank.factories:
-        if name not in values:
-            fields[name] = factory()
+    key = (cls, *values)
+    shape = _SHAPES.get(key) or _shape(cls, key)
+    fields = shape.fields.copy()
+    for name, factory in shape.factories:
+        fields[name] = factory()
     fields.update(values)
     new = _new(cls)
     set_dict(new, fields)
-    set_fields_set(new, given)
+    # shared, as :func:`evolve` shares it: only pydantic's own copies change one, and they copy it first
+    set_fields_set(new, shape.given)
     set_extra(new, None)
     set_private(new, None)
     if CHECK:

@@ -1,0 +1,83 @@
+"""Plain attribute reads for models: the same values and errors as pydantic's hook gives."""
+
+from __future__ import annotations
+
+import pickle
+import sys
+from enum import Enum, EnumType
+
+import pytest
+from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+from capeworks.engine import direct_reads
+from capeworks.engine.direct_reads import read_directly
+from capeworks.systems.weaverdice.commands import Attack
+from capeworks.systems.weaverdice.ruleset import WeaverdiceRuleset
+from capeworks.systems.weaverdice.vocab import Stat
+
+
+class _Plain(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    a: int = 1
+
+    @property
+    def twice(self) -> int:
+        return self.a * 2
+
+
+class _Private(BaseModel):
+    a: int = 1
+    _secret: int = PrivateAttr(default=7)
+
+
+class _Extra(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+_ON = sys.implementation.name == "cpython" and sys.version_info[:2] == (3, 11)
+
+
+def _hooked(cls: type) -> bool:
+    return direct_reads._slot(cls).value == direct_reads._HOOK
+
+
+def test_read_directly__plain_models_read_the_same_and_refuse_the_same() -> None:
+    read_directly(prefix=__name__)
+    assert _hooked(_Plain) is not _ON
+    m = _Plain(a=3)
+    assert (m.a, m.twice, m.model_fields_set) == (3, 6, {"a"})
+    with pytest.raises(AttributeError, match="'_Plain' object has no attribute 'b'"):
+        _ = m.b  # type: ignore[attr-defined]
+    assert getattr(m, "b", None) is None
+    with pytest.raises(Exception, match="frozen"):
+        m.a = 4  # type: ignore[misc]
+
+
+def test_read_directly__leaves_private_attributes_and_extras_to_pydantic() -> None:
+    read_directly(prefix=__name__)
+    assert _hooked(_Private) and _hooked(_Extra)
+    assert _Private()._secret == 7
+    assert _Extra(z=1).z == 1  # type: ignore[attr-defined]
+
+
+def test_read_directly__a_rulesets_models_are_read_directly_once_it_is_declared() -> None:
+    assert WeaverdiceRuleset.name == "weaverdice"
+    assert _hooked(Attack) is not _ON
+    assert Attack(character="a", target="b").target == "b"
+
+
+class _Colour(Enum):
+    RED = "red"
+    CRIMSON = "red"  # an alias: found in the class's own dict too
+
+
+def test_read_directly__enums_read_their_members_the_same() -> None:
+    read_directly(prefix=__name__)
+    assert isinstance(_Colour, EnumType)
+    assert (type(_Colour) is direct_reads._DirectEnumType) is _ON
+    assert _Colour.RED is _Colour.CRIMSON is _Colour["RED"] is _Colour("red")
+    assert list(_Colour) == [_Colour.RED] and _Colour.RED.value == "red"
+    assert pickle.loads(pickle.dumps(_Colour.RED)) is _Colour.RED
+    with pytest.raises(AttributeError):
+        _ = _Colour.BLUE  # type: ignore[attr-defined]
+    assert type(Stat) is (direct_reads._DirectEnumType if _ON else EnumType)
