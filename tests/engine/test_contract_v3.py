@@ -354,6 +354,37 @@ def _reactions_seen_dropped(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _hidden_efforts_public(log: list[dict[str, Any]], hidden: set[str]) -> list[dict[str, Any]]:
+    """``log`` as the v2 code wrote a hidden NPC's effort spend: since stop 44 (branch ``refwd13``,
+    WD-NPC-003) the ``effort_spent`` is GM-only and carries the NPC's new values itself (a deliberate
+    change); the v2 code wrote it public and moved those values to a GM-only ``npc_updated`` after it.
+    ``hidden``: the hidden NPCs' ids."""
+    out: list[dict[str, Any]] = []
+
+    def add(e: dict[str, Any]) -> None:
+        out.append({**e, "seq": len(out) + 1} if "seq" in e else e)
+
+    for e in log:
+        data = e["data"]
+        if e["type"] != "weaverdice.effort_spent" or data.get("character") not in hidden:
+            add(e)
+            continue
+        changed = data.get("changed") or []
+        add({**e, "audience": {"everyone": True, "seats": []}, "data": {**data, "changed": []}})
+        if changed:
+            add(
+                {
+                    **e,
+                    "type": NpcUpdated.TYPE,
+                    "version": NpcUpdated.VERSION,
+                    "data": {"changed": changed},
+                    "rolls": [],
+                    "audience": {"everyone": False, "seats": []},
+                }
+            )
+    return out
+
+
 _EFFECT_STEPS = ("weaverdice.effect_asked", "weaverdice.effect_resolved")
 _EFFECT_SEEN = "weaverdice.effect_seen"
 
@@ -483,7 +514,10 @@ def test_events_made_now__write_every_field_of_the_golden_logs_of_contract_v2_as
         if now.version != old.get("version", 1):
             golden["log"][n] = {**old, "data": now.data, "version": now.version}
             upcast_any = True
-    mine = _initiative_rolls_pooled(_effects_seen_dropped(_reactions_seen_dropped(made["log"])))
+    hidden = {i for i, c in getattr(table.state, "people", {}).items() if getattr(c, "hidden", False)}
+    mine = _initiative_rolls_pooled(
+        _effects_seen_dropped(_reactions_seen_dropped(_hidden_efforts_public(made["log"], hidden)))
+    )
     theirs = _patches_narrowed(
         mine,
         _initiative_rolls_pooled(
