@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import pickle
+import subprocess
 import sys
 from enum import Enum, EnumType
 
@@ -81,3 +83,18 @@ def test_read_directly__enums_read_their_members_the_same() -> None:
     with pytest.raises(AttributeError):
         _ = _Colour.BLUE  # type: ignore[attr-defined]
     assert type(Stat) is (direct_reads._DirectEnumType if _ON else EnumType)
+
+
+def test_the_environment_can_turn_it_off() -> None:
+    """``CAPEWORKS_DIRECT_READS=0``: a fresh process leaves every hook in place and plays the same."""
+    code = (
+        "from capeworks.engine import direct_reads as d\n"
+        "from capeworks.systems.weaverdice.ruleset import WeaverdiceRuleset\n"
+        "from capeworks.systems.weaverdice.vocab import Stat\n"
+        "assert d._GENERIC is None and d.read_directly() == 0\n"
+        "assert type(Stat) is not d._DirectEnumType and Stat.BRAWN.value == 'brawn'\n"
+        "print('off')\n"
+    )
+    env = {**os.environ, "CAPEWORKS_DIRECT_READS": "0"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "off"

@@ -20,11 +20,15 @@ attributes as ``type`` does (the same layout, so CPython allows the ``__class__`
 
 Assigning a special method to a class later makes CPython work out its slot again, which only
 brings the hook back: never wrong, just slower. A class made after the call keeps the hook.
+
+``CAPEWORKS_DIRECT_READS=0`` in the environment turns it all off (the hooks stay, reads are slower):
+the way out should an interpreter build ever disagree with the checks below.
 """
 
 from __future__ import annotations
 
 import ctypes
+import os
 import platform
 import sys
 from enum import Enum, EnumType
@@ -46,6 +50,8 @@ def _slot(cls: type) -> ctypes.c_void_p:
 
 def _generic() -> int | None:
     """The address of ``PyObject_GenericGetAttr``, if this interpreter is one the patch is for."""
+    if os.environ.get("CAPEWORKS_DIRECT_READS") == "0":
+        return None
     if platform.python_implementation() != "CPython" or sys.version_info[:2] != (3, 11):
         return None
     if ctypes.sizeof(ctypes.c_void_p) != 8:
