@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from capeworks.engine import Authority, available, get_ruleset
+from capeworks.engine.fields import GM_ONLY
 from capeworks.engine.ruleset import Ruleset
 
 __all__ = ["BEGIN", "END", "command_table", "update_doc"]
@@ -83,6 +84,8 @@ def _field(name: str, schema: dict[str, Any], required: bool, defs: dict[str, An
         text += f" (default `{schema['default']}`)"
     elif required:
         text += " (required)"
+    if schema.get(GM_ONLY):
+        text += " (GM only)"
     return text
 
 
