@@ -18,7 +18,7 @@ from capeworks.engine.model import Role
 from capeworks.engine.ruleset import SampleStep
 from capeworks.errors import CapeworksError
 
-__all__ = ["Session", "rwyn_evening", "sessions"]
+__all__ = ["Session", "StepRefused", "rwyn_evening", "sessions"]
 
 #: an RWYN sample sheet and an ability it has a rating in
 _SHEETS = (("ada", "Science"), ("rook", "Brawling"))
@@ -26,7 +26,9 @@ _SHEETS = (("ada", "Science"), ("rook", "Brawling"))
 
 @dataclass(frozen=True, slots=True)
 class Session:
-    """A table to make and the steps to run on it (a step an undo made impossible is skipped)."""
+    """A table to make and the steps to run on it, every one of which the table must take: a step
+    refused fails the session loudly (a script gone stale with a rule fix would otherwise write a
+    shorter golden log and nobody would notice)."""
 
     name: str
     ruleset: str
@@ -47,13 +49,19 @@ class Session:
         return table
 
     def play(self, table: Table) -> Iterator[Table]:
-        """Run every step on ``table``, yielding it after each one that lands."""
-        for step in self.steps:
+        """Run every step on ``table``, yielding it after each one; a refused step raises
+        :class:`StepRefused`, naming the step and why."""
+        for n, step in enumerate(self.steps):
             try:
                 table.execute(step.command, dice=step.dice)
-            except CapeworksError:
-                continue
+            except CapeworksError as e:
+                what = f"step {n} ({step.command.seat} {step.command.type})"
+                raise StepRefused(f"{self.name}: {what} was refused: {e.message}") from e
             yield table
+
+
+class StepRefused(AssertionError):
+    """A session's step the table refused: its script no longer plays under today's rules."""
 
 
 def _sample(name: str) -> Session:

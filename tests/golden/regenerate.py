@@ -122,11 +122,11 @@ def _weaverdice_hidden_intel() -> Session:
         SampleStep(_step(gm, "start_downtime", characters=["ada", "boss"], slots=4)),
         SampleStep(_step(gm, "add_target", thread_dc=10, tidbits=[f"tidbit {i}" for i in range(16)], **xb)),
         SampleStep(_step("ann", "surveil", character="ada", target="xb", cell="0,0"), dice=(4,)),
-        SampleStep(_step("ann", "strike_choice", character="ada", strike=False)),
+        SampleStep(_step("ann", "strike_choice", character="ada", strike=True)),
         SampleStep(_step(gm, "surveil", character="boss", target="xb", cell="0,0"), dice=(4,)),
         SampleStep(_step(gm, "strike_choice", character="boss", strike=True)),
         SampleStep(_step(gm, "surveil", character="boss", target="xb", cell="0,0"), dice=(4,)),
-        SampleStep(_step(gm, "strike_choice", character="boss", strike=False)),
+        SampleStep(_step(gm, "strike_choice", character="boss", strike=True)),
         SampleStep(_step(gm, "surveil", character="boss", target="xb", cell="0,0"), dice=(6,)),
         SampleStep(_step(gm, "research", character="boss", target="xb"), dice=(6,)),
         SampleStep(_step(gm, "award", character="boss", intel="violent:3")),
@@ -266,6 +266,8 @@ def _capes_more() -> Session:
         # Page 2, Starter Bea: [6] against [6] and no Debt to stake: Deadlocked, an Inspiration of 6 each
         # for Bea and Cal
         step("ann", "deadlock", conflict="c1", text="Guards and swarm hold the ballroom doors till dawn."),
+        # no Conflict left on the table: the Scene goes on to Page 2 (three passes would end it)
+        step("bea", "continue_scene"),
         step("bea", "pass"),
         step("cal", "pass"),
         step("ann", "pass"),
