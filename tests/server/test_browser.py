@@ -349,7 +349,9 @@ def test_capes_page__three_players_build_a_conflict_card_live(
     stake.locator("button[type=submit]").click()
     for page in pages:
         card = page.locator(".conflict", has_text="Rob the gala")
-        expect(card.locator(".side").first).to_contain_text("Debt staked: skitter 2 truth")
+        expect(card.locator(".side").first).to_contain_text(
+            "Debt staked: Skitter 2 truth"
+        )  # the sheet's name (refcapes, src 48)
         # staking moves the Debt off the Drive onto the card: 2 - 2 = 0 left on truth
         expect(page.locator(".drives tr", has_text="Skitter")).to_contain_text("truth 0/3")
     for page, seat in zip(pages, ("ann", "bea", "cal"), strict=True):
