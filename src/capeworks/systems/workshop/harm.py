@@ -323,14 +323,21 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
     a = advanced_mook(damage)
     after = c.with_status("shaken")  # 0-4 Shaken; PROPOSED: 5-9 also Shaken
     down = a in (AdvancedResult.UNCONSCIOUS, AdvancedResult.PERMANENTLY_OUT)
+    wake_at = clock + ctx.config.wake_after_sequences
     if down and c.count > 1:
         # "Mook is unconscious" / "permanently out of Action" (src 170-171): the one hit leaves its group's
-        # fight (the table keeps one clock per entry, not per mook, so an unconscious one does not rejoin)
-        after = c.model_copy(update={"count": c.count - 1})
+        # fight; an unconscious one sleeps in the group until it wakes as anyone unconscious does (src 60)
+        asleep = (*c.sleepers, wake_at) if a is AdvancedResult.UNCONSCIOUS else c.sleepers
+        after = c.model_copy(update={"count": c.count - 1, "sleepers": asleep})
     elif a is AdvancedResult.UNCONSCIOUS:
         # unconscious, not "permanently out" (src 170-171): it wakes as anyone unconscious does (src 60)
-        wake_at = clock + ctx.config.wake_after_sequences
         after = c.model_copy(update={"standing": Standing.DOWN, "down_at": clock, "wake_at": wake_at})
+    elif a is AdvancedResult.PERMANENTLY_OUT and c.sleepers:
+        # the last standing of a group out for good: the group lies down as the first of its sleepers to wake
+        first = c.sleepers.index(min(c.sleepers))
+        rest = c.sleepers[:first] + c.sleepers[first + 1 :]
+        update = {"standing": Standing.DOWN, "down_at": clock, "wake_at": c.sleepers[first], "sleepers": rest}
+        after = c.model_copy(update=update)
     elif a is AdvancedResult.PERMANENTLY_OUT:
         after = c.model_copy(update={"standing": Standing.OUT})
     results = (f"advanced mook: {a.value}",) + ((f"{after.count} left",) if c.count > 1 else ())
