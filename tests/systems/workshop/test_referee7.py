@@ -13,7 +13,7 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.systems.workshop.sheet import Standing
 from tests.systems.workshop.helpers import all_of, attack, end_turn, sheet, table, who
-from tests.systems.workshop.test_referee import HIT, MISS, QUIET, SLOW, gun
+from tests.systems.workshop.test_referee import HIT, MISS, QUIET, SLOW, duel, gun
 
 # -- a group's unconscious advanced mooks (src 170, 60) ------------------------------------------------------
 
@@ -65,3 +65,18 @@ def test_z03__a_group_all_asleep_lies_down_and_stands_three_again_when_they_wake
     assert (who(d, "g").standing, len(who(d, "g").sleepers)) == (Standing.DOWN, 2)
     d.do("gm", "pass_time", minutes=10)
     assert (who(d, "g").standing, who(d, "g").count, who(d, "g").sleepers) == (Standing.UP, 3, ())
+
+
+# -- the Shock roll of a hit and its knockback crash (src 107, 120) ------------------------------------------
+
+
+@pytest.mark.rules("WS-SHOCK-001", "WS-KNOCK-003")
+def test_z04__a_hit_and_its_knockback_crash_make_one_shock_roll_on_the_wounds_of_both() -> None:
+    # src 107: Damage 15 vs Mass 0 flings v 3 m into the wall right behind: 3 Damage more; v's Wound
+    # Threshold 3 makes the hit 5 Wounds and the crash 1. src 120: "Difficulty equal to 5+5 times Wounds
+    # inflicted in this Attack": one roll vs 5 + 5 x 6 = 35 (Willpower 5 + Focus 5 + 9 - 1 = 18 fails).
+    d = duel({"knockback": True, "shock_roll": True}, damage=15, mass=0, wt=3)
+    events = attack(d, "h", ["v"], [*HIT, 9, 1], wall_at=0)
+    shock = [(r["difficulty"], r["success"]) for r in all_of(events, "rolled") if r["what"] == "shock"]
+    assert shock == [(35, False)]
+    assert (who(d, "v").wounds, who(d, "v").standing) == (6, Standing.DOWN)

@@ -50,12 +50,15 @@ def harm(
     wall_at: int | None = None,
     from_last: bool = False,
     attack: bool | None = None,
+    wounds_before: int = 0,
 ) -> None:
     """Apply ``damage`` to ``target`` (a hit when ``hit``), with every rule the table has on. ``attack``:
     the Damage comes of an attack (by default when a hit: a knockback crash is no hit but comes of the
-    attack that flung one; a fall's comes of none)."""
+    attack that flung one; a fall's comes of none); ``wounds_before``: the Wounds that attack's hit inflicted
+    before this crash, whose Shock roll waits for the crash's."""
     of_attack = hit if attack is None else attack
-    _harm(batch, ctx, dice, target, damage, hit=hit, attacker=attacker, wall_at=wall_at, attack=of_attack)
+    _harm(batch, ctx, dice, target, damage, hit=hit, attacker=attacker, wall_at=wall_at, attack=of_attack,
+          wounds_before=wounds_before)  # fmt: skip
     if ctx.config.initiative is InitiativeSystem.CARDS and damage > 0:
         _push(batch, ctx, target, damage, from_last=from_last)
     _cease_fire(batch, target)
@@ -124,6 +127,7 @@ def _harm(
     attacker: str = "",
     wall_at: int | None = None,
     attack: bool,
+    wounds_before: int = 0,
 ) -> None:
     c = batch.state.characters[target]
     if not c.named and ctx.config.mooks is not MookModel.SPEED_BUMP:
@@ -191,8 +195,11 @@ def _harm(
         collision = _knockback(batch, ctx, target, damage, wall_at)
     _standing(batch, ctx, target, wounds_now=wounds, attack=attack)
     c = batch.state.characters[target]
-    if cfg.shock_roll and wounds and c.standing is Standing.UP:  # WS-SHOCK-001/002
-        difficulty = 5 + 5 * wounds
+    # WS-SHOCK-001/002: one roll vs "5+5 times Wounds inflicted in this Attack" (src 120): a hit's knockback
+    # crash is that attack's (as for Stun and death, src 124, 146), so its Wounds join the hit's in one roll
+    attack_wounds = wounds_before + wounds
+    if cfg.shock_roll and attack_wounds and not collision and c.standing is Standing.UP:
+        difficulty = 5 + 5 * attack_wounds
         r = roll_traits(cfg, dice, c, WF, difficulty, purpose="shock", action=False)
         after = c
         if not r.success:
@@ -216,7 +223,7 @@ def _harm(
         )
         batch.emit(rolled_event(c, "dark times", WF, r, character=after), rolls=(r.record,))
     if collision:
-        harm(batch, ctx, dice, target, collision, hit=False, attack=attack)
+        harm(batch, ctx, dice, target, collision, hit=False, attack=attack, wounds_before=attack_wounds)
 
 
 def give_wound(batch: Batch[WorkshopState], ctx: Ctx, target: str, c: Combatant) -> None:
