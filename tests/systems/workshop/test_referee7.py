@@ -80,3 +80,21 @@ def test_z04__a_hit_and_its_knockback_crash_make_one_shock_roll_on_the_wounds_of
     shock = [(r["difficulty"], r["success"]) for r in all_of(events, "rolled") if r["what"] == "shock"]
     assert shock == [(35, False)]
     assert (who(d, "v").wounds, who(d, "v").standing) == (6, Standing.DOWN)
+
+
+# -- a speed-bump group and Shaken (src 81, 174-175) ---------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHAKEN-001", "WS-MOOK-004")
+def test_z05__a_speed_bump_group_hurt_by_a_hit_or_a_fall_is_never_shaken() -> None:
+    # src 81: "When a target takes 1 or more Shock points it becomes Shaken"; src 174-175: a group that has
+    # no name is "handled by Static PV ... For every [Mook Wound Threshold] PV a Mook goes down": it takes
+    # no Shock points, so it is never Shaken and never rolls Willpower + Focus to steady (traits it lacks).
+    # h's gun (Damage 7): 9 + 7 - (Skill 4 + Soak 0) = PV 12, 2 of the 3 down; a 3 m fall: PV 3, none.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump", "shaken": True}, heroes={"h": sheet(weapons=[gun(7)])},
+              villains={"goons": goons})  # fmt: skip
+    attack(d, "h", ["goons"], [])
+    d.do("gm", "fall", character="goons", metres=3)
+    assert (who(d, "goons").count, who(d, "goons").shock, who(d, "goons").statuses) == (1, 0, ())
