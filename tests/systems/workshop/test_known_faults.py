@@ -201,17 +201,19 @@ def test_k06__the_dying_die_when_the_sequence_that_ends_the_hour_begins() -> Non
 
 
 @pytest.mark.rules("WS-KNOCK-003", "WS-SHOCK-001")
-def test_k07__a_wounding_crash_is_damage_of_its_own_with_its_own_shock_roll() -> None:
+def test_k07__a_wounding_crash_is_damage_of_its_own_its_wounds_the_attacks_shock_roll() -> None:
     # src 107: the crash "causes Damage equal to the distance left", Damage of its own as a fall's is
-    # (src 66); src 120: "If you are hurt and take a Wound, roll for Shock". v (Mass 5) takes 30 from h's
-    # gun: 6 Wounds, Shock roll vs 5 + 30 = 35 (15 + 15 + 9 - 1 = 38 holds); 25 over -> 5 m into the wall
-    # behind: 5 Damage, 1 Wound, a Shock roll vs 10 (30 + 1 - 9 = 22 holds).
+    # (src 66); src 120: the Shock roll's Difficulty is "5+5 times Wounds inflicted in this Attack", and the
+    # crash is the attack's (as it is for Stun, src 124): v (Mass 5) takes 30 from h's gun: 6 Wounds; 25
+    # over -> 5 m into the wall behind: 5 Damage, 1 Wound; one Shock roll after both vs 5 + 5 x 7 = 40
+    # (16 + 16 + 9 - 1 = 40 holds). (Before refws2 the crash rolled on its own, vs 10, the hit vs 35.)
     d = table({**QUIET, "knockback": True, "shock_roll": True}, heroes={"h": sheet(weapons=[gun(30)])},
-              villains={"v": sheet(traits={**SLOW, "Willpower": 15, "Focus": 15}, **TOUGH)})  # fmt: skip
-    events = attack(d, "h", ["v"], [*HIT, *HIT, 1, 9], wall_at=0)
+              villains={"v": sheet(traits={**SLOW, "Willpower": 16, "Focus": 16}, **TOUGH)})  # fmt: skip
+    events = attack(d, "h", ["v"], [*HIT, *HIT], wall_at=0)
     assert [e["damage"] for e in all_of(events, "damaged")] == [30, 5]
-    assert [(r["what"], r["difficulty"]) for r in all_of(events, "rolled")] == [("shock", 35), ("shock", 10)]
-    assert who(d, "v").wounds == 7
+    rolled = [(r["what"], r["difficulty"], r["success"]) for r in all_of(events, "rolled")]
+    assert rolled == [("shock", 40, True)]
+    assert (who(d, "v").wounds, who(d, "v").standing) == (7, Standing.UP)
 
 
 # -- 8. the Wound penalty on a Speed Bump attack -----------------------------------------------------------

@@ -31,6 +31,7 @@ from capeworks.systems.workshop.common import (
     require_steady,
     roll_traits,
     rolled_event,
+    sleepers_due,
     speed_bump,
     use_action,
     wake_rolls,
@@ -526,6 +527,7 @@ def pass_time(state: WorkshopState, ctx: Ctx, command: cmd.PassTime, dice: DiceS
             due = c.wake_at if c.wake_at is not None else c.down_at + ctx.config.wake_after_sequences
             if min(due, c.down_at + ctx.config.wake_after_sequences) <= clock:
                 new = woken(c)
+        new = sleepers_due(new, clock, ctx.config.wake_after_sequences)  # a group's sleeping mooks (src 60)
         dying = c.standing is Standing.DYING and not c.stabilised and c.dying_at is not None
         if dying and clock - (c.dying_at or 0) >= ctx.config.dying_sequences:
             new = c.model_copy(update={"standing": Standing.DEAD})

@@ -52,6 +52,8 @@ __all__ = [
     "may_defend",
     "rejoined",
     "roll_traits",
+    "sleeper_woken",
+    "sleepers_due",
     "speed_bump",
     "spend_bruise",
     "spend_shots",
@@ -409,6 +411,9 @@ def favored_point(batch: Batch[WorkshopState], cid: str, kind: Favored, success:
         batch.emit(ev.StatusSet(character=pool_point(c), status="pool point", on=True))
 
 
+WAKE = ("Willpower", "Focus")
+
+
 def wake_rolls(
     batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, roller: str, before: WorkshopState
 ) -> None:
@@ -424,11 +429,43 @@ def wake_rolls(
             continue
         if c.id == roller or c.standing is not Standing.DOWN or held_down(c):
             continue
-        traits = ("Willpower", "Focus")
-        r = roll_traits(ctx.config, dice, c, traits, ctx.config.wake_difficulty, purpose="wake", action=False)
-        after = woken(c) if r.success else c
-        turn = rejoined(batch.state, ctx.config, after) if r.success else None
-        batch.emit(rolled_event(c, "wake", traits, r, character=after, turn=turn), rolls=(r.record,))
+        _wake_roll(batch, ctx, dice, c, None)
+    for cid, was in before.characters.items():
+        for at in was.sleepers:  # a group's unconscious mooks: its own Action is someone else's to them
+            c = batch.state.characters[cid]
+            if at in c.sleepers:
+                _wake_roll(batch, ctx, dice, c, c.sleepers.index(at))
+
+
+def _wake_roll(
+    batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, c: Combatant, sleeper: int | None
+) -> None:
+    """One unconscious roll to wake: ``c`` itself, or its group's ``sleeper``-th unconscious mook."""
+    r = roll_traits(ctx.config, dice, c, WAKE, ctx.config.wake_difficulty, purpose="wake", action=False)
+    after = c
+    if r.success:
+        after = woken(c) if sleeper is None else sleeper_woken(c, sleeper, ctx.config.wake_after_sequences)
+    turn = rejoined(batch.state, ctx.config, after) if after.standing is not c.standing else None
+    batch.emit(rolled_event(c, "wake", WAKE, r, character=after, turn=turn), rolls=(r.record,))
+
+
+def sleeper_woken(c: Combatant, i: int, wake_after: int) -> Combatant:
+    """A group's ``i``-th unconscious mook awake (src 60) and back in its count (src 170); were the group's
+    standing ones all down too, it stands again as the one awake, the one it lay as asleep among the rest."""
+    rest = c.sleepers[:i] + c.sleepers[i + 1 :]
+    if c.standing is Standing.DOWN:
+        own = c.wake_at if c.wake_at is not None else c.down_at + wake_after
+        return woken(c).model_copy(update={"sleepers": (*rest, own)})
+    return c.model_copy(update={"count": c.count + 1, "sleepers": rest})
+
+
+def sleepers_due(c: Combatant, clock: int, wake_after: int) -> Combatant:
+    """The group with every unconscious mook whose 10 minutes are up by ``clock`` awake (src 60)."""
+    while True:
+        due = [i for i, at in enumerate(c.sleepers) if at <= clock]
+        if not due:
+            return c
+        c = sleeper_woken(c, due[0], wake_after)
 
 
 def held_down(c: Combatant) -> bool:

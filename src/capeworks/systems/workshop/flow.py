@@ -18,6 +18,7 @@ from capeworks.systems.workshop.common import (
     char,
     held_down,
     initiative_keys,
+    sleepers_due,
     speed_bump,
     spend_shots,
     woken,
@@ -60,6 +61,7 @@ def start_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> 
         new = c.model_copy(update={"rolled": False, "rested": False, "busy": False, "defended": False})
         if c.standing is Standing.DOWN and c.wake_at is not None and c.wake_at <= clock and not held_down(c):
             new = woken(new)  # WS-DMG-007 / WS-SHOCK-002: the time is up
+        new = sleepers_due(new, clock, ctx.config.wake_after_sequences)  # a group's unconscious mooks too
         dying = c.standing is Standing.DYING and not c.stabilised and c.dying_at is not None
         if dying and clock - (c.dying_at or 0) >= ctx.config.dying_sequences:  # WS-DARK-002: an hour
             new = new.model_copy(update={"standing": Standing.DEAD})

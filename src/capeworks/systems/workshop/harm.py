@@ -50,12 +50,15 @@ def harm(
     wall_at: int | None = None,
     from_last: bool = False,
     attack: bool | None = None,
+    wounds_before: int = 0,
 ) -> None:
     """Apply ``damage`` to ``target`` (a hit when ``hit``), with every rule the table has on. ``attack``:
     the Damage comes of an attack (by default when a hit: a knockback crash is no hit but comes of the
-    attack that flung one; a fall's comes of none)."""
+    attack that flung one; a fall's comes of none); ``wounds_before``: the Wounds that attack's hit inflicted
+    before this crash, whose Shock roll waits for the crash's."""
     of_attack = hit if attack is None else attack
-    _harm(batch, ctx, dice, target, damage, hit=hit, attacker=attacker, wall_at=wall_at, attack=of_attack)
+    _harm(batch, ctx, dice, target, damage, hit=hit, attacker=attacker, wall_at=wall_at, attack=of_attack,
+          wounds_before=wounds_before)  # fmt: skip
     if ctx.config.initiative is InitiativeSystem.CARDS and damage > 0:
         _push(batch, ctx, target, damage, from_last=from_last)
     _cease_fire(batch, target)
@@ -124,6 +127,7 @@ def _harm(
     attacker: str = "",
     wall_at: int | None = None,
     attack: bool,
+    wounds_before: int = 0,
 ) -> None:
     c = batch.state.characters[target]
     if not c.named and ctx.config.mooks is not MookModel.SPEED_BUMP:
@@ -191,8 +195,11 @@ def _harm(
         collision = _knockback(batch, ctx, target, damage, wall_at)
     _standing(batch, ctx, target, wounds_now=wounds, attack=attack)
     c = batch.state.characters[target]
-    if cfg.shock_roll and wounds and c.standing is Standing.UP:  # WS-SHOCK-001/002
-        difficulty = 5 + 5 * wounds
+    # WS-SHOCK-001/002: one roll vs "5+5 times Wounds inflicted in this Attack" (src 120): a hit's knockback
+    # crash is that attack's (as for Stun and death, src 124, 146), so its Wounds join the hit's in one roll
+    attack_wounds = wounds_before + wounds
+    if cfg.shock_roll and attack_wounds and not collision and c.standing is Standing.UP:
+        difficulty = 5 + 5 * attack_wounds
         r = roll_traits(cfg, dice, c, WF, difficulty, purpose="shock", action=False)
         after = c
         if not r.success:
@@ -216,7 +223,7 @@ def _harm(
         )
         batch.emit(rolled_event(c, "dark times", WF, r, character=after), rolls=(r.record,))
     if collision:
-        harm(batch, ctx, dice, target, collision, hit=False, attack=attack)
+        harm(batch, ctx, dice, target, collision, hit=False, attack=attack, wounds_before=attack_wounds)
 
 
 def give_wound(batch: Batch[WorkshopState], ctx: Ctx, target: str, c: Combatant) -> None:
@@ -323,14 +330,21 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
     a = advanced_mook(damage)
     after = c.with_status("shaken")  # 0-4 Shaken; PROPOSED: 5-9 also Shaken
     down = a in (AdvancedResult.UNCONSCIOUS, AdvancedResult.PERMANENTLY_OUT)
+    wake_at = clock + ctx.config.wake_after_sequences
     if down and c.count > 1:
         # "Mook is unconscious" / "permanently out of Action" (src 170-171): the one hit leaves its group's
-        # fight (the table keeps one clock per entry, not per mook, so an unconscious one does not rejoin)
-        after = c.model_copy(update={"count": c.count - 1})
+        # fight; an unconscious one sleeps in the group until it wakes as anyone unconscious does (src 60)
+        asleep = (*c.sleepers, wake_at) if a is AdvancedResult.UNCONSCIOUS else c.sleepers
+        after = c.model_copy(update={"count": c.count - 1, "sleepers": asleep})
     elif a is AdvancedResult.UNCONSCIOUS:
         # unconscious, not "permanently out" (src 170-171): it wakes as anyone unconscious does (src 60)
-        wake_at = clock + ctx.config.wake_after_sequences
         after = c.model_copy(update={"standing": Standing.DOWN, "down_at": clock, "wake_at": wake_at})
+    elif a is AdvancedResult.PERMANENTLY_OUT and c.sleepers:
+        # the last standing of a group out for good: the group lies down as the first of its sleepers to wake
+        first = c.sleepers.index(min(c.sleepers))
+        rest = c.sleepers[:first] + c.sleepers[first + 1 :]
+        update = {"standing": Standing.DOWN, "down_at": clock, "wake_at": c.sleepers[first], "sleepers": rest}
+        after = c.model_copy(update=update)
     elif a is AdvancedResult.PERMANENTLY_OUT:
         after = c.model_copy(update={"standing": Standing.OUT})
     results = (f"advanced mook: {a.value}",) + ((f"{after.count} left",) if c.count > 1 else ())

@@ -65,6 +65,9 @@ class Combatant(Frozen):
     weapons: dict[str, Weapon] = Field(default_factory=dict)
     #: mooks in a speed-bump group
     count: int = 1
+    #: a group's unconscious advanced mooks, each by the clock it wakes at (src 170, 60): out of ``count``
+    #: until they wake and count back in; a log from before has none
+    sleepers: tuple[int, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: a speed-bump group's PC: its free attacks go to them (WS-MOOK-005)
     engaging: str = ""
     # -- the fight
