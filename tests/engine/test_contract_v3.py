@@ -369,20 +369,19 @@ def _hidden_efforts_public(log: list[dict[str, Any]], hidden: set[str]) -> list[
         if e["type"] != "weaverdice.effort_spent" or data.get("character") not in hidden:
             add(e)
             continue
-        changed = data.get("changed") or []
-        add({**e, "audience": {"everyone": True, "seats": []}, "data": {**data, "changed": []}})
-        if changed:
-            add(
-                {
-                    **e,
-                    "type": NpcUpdated.TYPE,
-                    "version": NpcUpdated.VERSION,
-                    "data": {"changed": changed},
-                    "rolls": [],
-                    "audience": {"everyone": False, "seats": []},
-                }
-            )
+        for made in _public_with_npc_update(e, {**data, "changed": []}, data.get("changed")):
+            add(made)
     return out
+
+
+def _public_with_npc_update(e: dict[str, Any], data: dict[str, Any], changed: Any) -> list[dict[str, Any]]:
+    """A GM-only event ``e`` as the v2 code wrote it: public with ``data``, and the hidden NPC's new
+    values (``changed``, if any) in a GM-only ``npc_updated`` after it (``e``'s own audience)."""
+    public = {**e, "audience": {"everyone": True, "seats": []}, "data": data}
+    if not changed:
+        return [public]
+    update = {**e, "type": NpcUpdated.TYPE, "version": NpcUpdated.VERSION, "data": {"changed": changed}}
+    return [public, {**update, "rolls": []}]
 
 
 _EFFECT_STEPS = ("weaverdice.effect_asked", "weaverdice.effect_resolved")
@@ -406,17 +405,8 @@ def _effects_seen_dropped(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if e["type"] in _EFFECT_STEPS and veiled:
             data = dict(e["data"])
             changed = data.pop("changed", None)
-            add({**e, "audience": {"everyone": True, "seats": []}, "data": data})
-            if changed:
-                add(
-                    {
-                        **e,
-                        "type": NpcUpdated.TYPE,
-                        "version": NpcUpdated.VERSION,
-                        "data": {"changed": changed},
-                        "rolls": [],
-                    }
-                )
+            for made in _public_with_npc_update(e, data, changed):
+                add(made)
         elif e["type"] != _EFFECT_SEEN and not (
             e["type"] == "weaverdice.rolled_in_secret" and after[:1] == [_EFFECT_SEEN]
         ):
