@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeworks.dice import GivenDice, RollResult, SeededDice, distribution, roll
-from capeworks.errors import DiceValueError
+from capeworks.errors import DiceValueError, LimitExceeded
 from tests.dice.strategies import expression
 
 
@@ -84,8 +84,14 @@ def test_seeded_dice__same_faces_as_randrange() -> None:
 def test_roll__total_is_in_the_support_and_matches_the_tree(text: str, seed: int) -> None:
     result = roll(text, seed=seed)
     assert result.total == result.tree.value
-    assert distribution(text).probability(result.total) > 0
     assert roll(text, seed=seed) == result
+    # exact odds refuse an expression over their work limit (a clear LimitExceeded, as a user gets it):
+    # the support check needs the odds, so it stands only where they are to be had
+    try:
+        odds = distribution(text)
+    except LimitExceeded:
+        return
+    assert odds.probability(result.total) > 0
 
 
 @pytest.mark.parametrize(
