@@ -17,15 +17,15 @@ from capeworks.engine import Seat, Table
 from capeworks.systems.rwyn.sheet import Standing
 from capeworks.systems.rwyn.state import RwynState
 from tests.engine.fanout_sessions import rwyn_evening, sessions
+from tests.systems.offers_taken import refused_offers
 from tests.systems.rwyn.helpers import RULESET, do, table
 
-#: command -> (acting: only characters still in and not waiting on an overflow, lost: only those with
-#: something lost to buy back, players: a player's own move, never the GM's); None: never offered
-FILTERS: dict[str, tuple[bool, bool, bool] | None] = {
-    "buy_back": (False, True, False),
-    "ask_check": (True, False, True),
-    "buy": (True, False, True),
-    "favour": (True, False, True),
+#: command -> (acting: only characters still in and not waiting on an overflow, players: a player's
+#: own move, never the GM's); None: never offered
+FILTERS: dict[str, tuple[bool, bool] | None] = {
+    "ask_check": (True, True),
+    "buy": (True, True),
+    "favour": (True, True),
     "sacrifice": None,
     "reroll": None,
     "effects": None,
@@ -36,25 +36,27 @@ FILTERS: dict[str, tuple[bool, bool, bool] | None] = {
 
 def plainly(name: str, state: RwynState, seat: Seat) -> list[dict[str, Any]]:
     """The offer of ``name`` to ``seat``, walking every character."""
+    mine = [c for c in state.characters.values() if seat.is_gm or c.owner == seat.id]
+    if name == "buy_back":
+        # each resource lost, while the XP pays for one point of it (RWYN-ABIL-009)
+        price = state.config.buyback_xp_per_point
+        return [
+            {"character": c.id, "resource": r} for c in mine for r, n in c.lost.items() if n and c.xp >= price
+        ]
     if name in ("check", "defend"):
         # named outright only by players who set their own difficulties; the GM rolls no dice
         if not state.config.players_set_difficulty:
             return []
-        filters: tuple[bool, bool, bool] | None = (True, False, True)
+        filters: tuple[bool, bool] | None = (True, True)
     else:
         filters = FILTERS[name]
     if filters is None:
         return []
-    acting, lost, players = filters
+    acting, players = filters
     if players and seat.is_gm:
         return []
-    return [
-        {"character": c.id}
-        for c in state.characters.values()
-        if (seat.is_gm or c.owner == seat.id)
-        and (not acting or (c.standing is Standing.IN and c.overflow is None))
-        and (not lost or any(c.lost.values()))
-    ]
+    still_in = [c for c in mine if c.standing is Standing.IN and c.overflow is None]
+    return [{"character": c.id} for c in (still_in if acting else mine)]
 
 
 def _out_and_broke() -> Iterator[Table]:
@@ -69,7 +71,9 @@ def _out_and_broke() -> Iterator[Table]:
     do(d, "ann", "buy", character="ada", cost=5, item="a private airship", dice=(5, 3, 2, 2, 6))
     yield d.table
     do(d, "ann", "reroll", check=1, use=False)
-    yield d.table
+    yield d.table  # Wealth lost, but no XP to buy it back with: nothing to click
+    do(d, "gm", "award_xp", character="ada", amount=5)
+    yield d.table  # now the XP pays: buy back Wealth is offered
     do(d, "gm", "stress", character="rook", track="physical", amount=12)  # overflows: waiting on bo
     yield d.table
     do(d, "bo", "consequence", character="rook", choice="taken_out")
@@ -88,11 +92,13 @@ def _played(name: str) -> Iterator[Table]:
 @pytest.mark.parametrize("name", ["rwyn sample", "out and broke", "rwyn evening"])
 def test_offers__each_seat_its_own_characters_still_in_at_every_version(name: str) -> None:
     previous: RwynState | None = None
-    seen = {"lost": 0, "not acting": 0}
+    seen = {"lost": 0, "not acting": 0, "bought back offered": 0}
     for t in _played(name):
         state = t.state
         assert isinstance(state, RwynState)
         seen["lost"] += any(any(c.lost.values()) for c in state.characters.values())
+        assert refused_offers(t) == []  # one click, taken: Ada's buy back waits for her XP
+        seen["bought back offered"] += any(RULESET.commands["buy_back"].offer(state, s) for s in t.seats)  # type: ignore[misc]
         seen["not acting"] += any(
             c.standing is not Standing.IN or c.overflow is not None for c in state.characters.values()
         )
@@ -108,3 +114,4 @@ def test_offers__each_seat_its_own_characters_still_in_at_every_version(name: st
     if name == "out and broke":
         # the filters were put to work: Ada lost Wealth (buy back offered), Rook waited and then left
         assert seen["lost"] >= 3 and seen["not acting"] >= 2
+        assert seen["bought back offered"] >= 3

@@ -81,7 +81,7 @@ _SEATED = _Seated()
 _OFFERED: Kept[list[LegalCommand]] = Kept()
 
 
-def _own(*, acting: bool = False, lost: bool = False, players: bool = False) -> Offer:
+def _own(*, acting: bool = False, players: bool = False) -> Offer:
     """Offer the command once per character the seat plays (the GM: every character).
 
     ``players``: a player's own move (a request to the GM, a roll), never offered to the GM.
@@ -94,13 +94,30 @@ def _own(*, acting: bool = False, lost: bool = False, players: bool = False) -> 
             {"character": c.id}
             for c in _SEATED.of(state, seat)
             if not (acting and (c.standing is not Standing.IN or c.overflow is not None))
-            and not (lost and not any(c.lost.values()))
         ]
 
     return offer
 
 
 _acting = _own(acting=True)
+
+
+def _buy_back(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
+    """One buy back per lost resource of the seat's characters, while their XP pays for a point.
+
+    RWYN-ABIL-009: a character with nothing lost, or with too little XP for one point, has nothing
+    to click; the payload names the resource, so Reputation lost is not offered as Wealth.
+    """
+    price = state.config.buyback_xp_per_point
+    return [
+        {"character": c.id, "resource": resource}
+        for c in _SEATED.of(state, seat)
+        if c.xp >= price
+        for resource, points in c.lost.items()
+        if points > 0
+    ]
+
+
 #: rolling with a character's dice: its player's move, never offered to the GM (RWYN-GEN-003),
 #: who calls the check instead; the GM's authority can still stand in as a ruling
 _rolling = _own(acting=True, players=True)
@@ -121,7 +138,7 @@ _SPECS: dict[str, CommandOf[RwynState, RwynConfig]] = {
     "add_quality": CommandSpec(cmd.AddQuality, roster.add_quality, GM, "add qualities after creation"),
     "add_talent": CommandSpec(cmd.AddTalent, roster.add_talent, GM, "add talents after creation"),
     "award_xp": CommandSpec(cmd.AwardXp, roster.award_xp, GM, "award XP"),
-    "buy_back": CommandSpec(cmd.BuyBack, roster.buy_back, OWNER, offer=_own(lost=True)),
+    "buy_back": CommandSpec(cmd.BuyBack, roster.buy_back, OWNER, offer=_buy_back),
     # the GM's calls
     "call_check": CommandSpec(cmd.CallCheck, gm.call_check, GM, "call for checks and set difficulties"),
     "enemy_move": CommandSpec(cmd.EnemyMove, gm.enemy_move, GM, "declare enemy moves"),
