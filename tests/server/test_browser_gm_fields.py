@@ -7,6 +7,8 @@ both, labelled "(GM only)". The harness is test_browser.py's.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -36,5 +38,31 @@ def test_wd_attack_form__a_player_sees_no_hidden_box_the_gm_does(web_table: str,
     expect(theirs.get_by_text("A GM roll the players do not see")).to_be_visible()
     expect(theirs.locator("label[for$='-hidden']")).to_have_text("Hidden (GM only)")
     expect(theirs.locator("label[for$='-weapon']")).to_have_text("Weapon")
+    for page in (ann, gm):
+        assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("BPB-PP-013", "BPB-ACT-005")
+def test_bpb_spend_form__a_players_choices_lack_another_use_the_gms_mark_it(
+    web_table: str, chromium: Browser
+) -> None:
+    # a plot point's other use is the GM's to permit (src 465), so is the movement action spent on an
+    # equivalent one (src 127): a player's select offered them, and the table refused them once picked
+    table = Seats(web_table, "bpb", SEATS, title="Warehouse")
+    table.act("gm", "add_character", id="widow", sample="widow", owner="ann")
+    table.act("gm", "add_character", id="adler", sample="agent-a")  # the GM's menu offers its own NPC's
+    table.act("gm", "start_session")
+    table.act("gm", "award", character="adler", reason="a villain's break")
+    ann, gm = sit(chromium, table.invites["ann"]), sit(chromium, table.invites["gm"])
+
+    def offered(page: Any, label: str) -> list[str]:
+        kind = field(menu(page, label), "kind")
+        expect(kind).to_be_visible()
+        return [o.strip() for o in kind.locator("option:not([disabled])").all_inner_texts()]
+
+    assert offered(ann, "Spend a plot point") == ["boost", "stunt", "rally", "retcon"]
+    assert offered(gm, "Spend a plot point") == ["boost", "stunt", "rally", "retcon", "other (GM only)"]
+    assert offered(ann, "Free or roleplay action") == ["free", "roleplay"]
+    assert offered(gm, "Free or roleplay action") == ["free", "roleplay", "movement (GM only)"]
     for page in (ann, gm):
         assert page.js_errors == []  # type: ignore[attr-defined]

@@ -68,3 +68,25 @@ def test_wd_attack_form__a_weapon_named_fights_as_its_sheet_says(web_table: str,
     expect(thug.locator(".wd-slot.wound.d-pierce")).to_have_count(1)
     expect(thug.locator(".wd-slot.wound.d-bash")).to_have_count(0)
     assert ann.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("WD-GRAPPLE-002")
+def test_wd_brace__a_held_pc_braces_from_the_menu_with_nothing_to_type(
+    web_table: str, chromium: Browser
+) -> None:
+    # src 932: either side may spend Stamina on a grapple roll. The brute grabs Ramjet: Ann's menu has
+    # the brace against the brute's hold, the holder named already, and one press of its button braces
+    table = Seats(web_table, "weaverdice", SEATS, title="Dockside brawl")
+    table.act("gm", "add_character", sheet=SAMPLES["ramjet"], owner="ann")
+    brute = {"id": "brute", "name": "Brute", "tier": "notable", "stats": {"brawn": 3, "athletics": 2}}
+    table.act("gm", "add_character", sheet=brute)
+    table.act("gm", "start_combat", dice=(1, 6))  # the brute first
+    table.act("gm", "grab", dice=(6,), character="brute", target="ramjet")
+    ann = sit(chromium, table.invites["ann"])
+    ann.locator(".prompt").get_by_role("button", name="take", exact=True).click()
+    brace = menu(ann, "brace against a hold")
+    expect(brace.locator("summary")).to_contain_text("Ramjet, Brute")
+    expect(brace.locator("[id$='-holder']")).to_have_count(0)
+    brace.locator("button[type=submit]").click()
+    expect(ann.locator(".log")).to_contain_text("Ramjet braces against Brute's hold: 1 Stamina")
+    assert ann.js_errors == []  # type: ignore[attr-defined]

@@ -81,3 +81,36 @@ def test_every_ruleset__a_players_form_lacks_what_the_handler_refuses_a_player(
     players, gm = _schema(client, table, "ann", command), _schema(client, table, "gm", command)
     assert isinstance(players["properties"], dict) and isinstance(gm["properties"], dict)
     assert set(gm["properties"]) - set(players["properties"]) == gms
+
+
+def _choices(schema: dict[str, object]) -> list[object]:
+    """The values a form offers for ``kind``."""
+    properties = schema["properties"]
+    assert isinstance(properties, dict)
+    kind: dict[str, object] = properties["kind"]
+    assert isinstance(kind["enum"], list)
+    return kind["enum"]
+
+
+@pytest.mark.rules("BPB-PP-013", "BPB-ACT-005")
+def test_bpb_spend_and_act__a_players_choices_lack_what_only_the_gm_permits(client: TestClient) -> None:
+    # src 465: another use of a plot point "if the GM permits"; src 127: the movement action spent on
+    # an equivalent one "with GM permission": the GM's seat issues both, a player's form offers neither
+    table = create(client, "bpb", SEATS, title="Forms")
+    for command, players, gms in (
+        ("spend", ["boost", "stunt", "rally", "retcon"], ["boost", "stunt", "rally", "retcon", "other"]),
+        ("act", ["free", "roleplay"], ["free", "roleplay", "movement"]),
+    ):
+        player, gm = _schema(client, table, "ann", command), _schema(client, table, "gm", command)
+        assert _choices(player) == players
+        assert _choices(gm) == gms
+        assert gm["properties"]["kind"]["gm_values"] == [gms[-1]]  # type: ignore[index]
+        assert set(player["properties"]) == set(gm["properties"])  # type: ignore[arg-type]
+    # a crafted request for the GM's value is still refused by the rules, and changes nothing
+    ok(client, table, "gm", "add_character", sample="widow", owner="ann")
+    ok(client, table, "gm", "start_session")
+    version = client.get(f"/api/tables/{table.id}", headers=table.auth("gm")).json()["version"]
+    refused = act(client, table, "ann", "spend", character="widow", kind="other", text="undo the street")
+    assert refused.status_code in (403, 409, 422), refused.text
+    assert "needs the GM's permission" in refused.json()["message"]
+    assert client.get(f"/api/tables/{table.id}", headers=table.auth("gm")).json()["version"] == version

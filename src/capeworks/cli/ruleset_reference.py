@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from capeworks.engine import Authority, available, get_ruleset
-from capeworks.engine.fields import GM_ONLY
+from capeworks.engine.fields import GM_ONLY, GM_VALUES
 from capeworks.engine.ruleset import Ruleset
 
 __all__ = ["BEGIN", "END", "command_table", "update_doc"]
@@ -86,6 +86,8 @@ def _field(name: str, schema: dict[str, Any], required: bool, defs: dict[str, An
         text += " (required)"
     if schema.get(GM_ONLY):
         text += " (GM only)"
+    if schema.get(GM_VALUES):
+        text += " (" + "/".join(f"`{v}`" for v in schema[GM_VALUES]) + " GM only)"
     return text
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from capeworks.engine import golden
-from capeworks.engine.fields import gm_only_fields
+from capeworks.engine.fields import gm_only_fields, gm_only_values
 from capeworks.engine.hostile import hostile_dice, hostile_payload, known_strings
 from capeworks.engine.model import Command, Event, Prompt, Role, Viewer
 from capeworks.engine.render import describe
@@ -342,13 +342,16 @@ def check_offers_within_authority(ruleset: Ruleset[Any, Any]) -> None:
 
 
 def check_gm_fields(ruleset: Ruleset[Any, Any]) -> None:
-    """A GM-only payload field (``gm_field``) is never required, and no player is offered it fixed.
+    """A GM-only payload field (``gm_field``) is never required, and no player is offered it fixed,
+    nor a value only the GM may choose (``gm_values``).
 
-    A player's form leaves such fields out, so a player's command must be whole without them;
-    and a legal command whose fixed fields set one would send a player what the form hides
+    A player's form leaves such fields and values out, so a player's command must be whole without
+    them; and a legal command whose fixed fields set one would send a player what the form hides
     (and the rules refuse), at any step of the sample.
     """
-    marked = {name: gm_only_fields(spec.model.model_json_schema()) for name, spec in ruleset.commands.items()}
+    schemas = {name: spec.model.model_json_schema() for name, spec in ruleset.commands.items()}
+    marked = {name: gm_only_fields(schema) for name, schema in schemas.items()}
+    gm_values = {name: gm_only_values(schema) for name, schema in schemas.items()}
     for name, spec in ruleset.commands.items():
         required = marked[name] & set(spec.model.model_json_schema().get("required", ()))
         assert not required, f"{name}: the GM-only fields {sorted(required)} are required"
@@ -361,6 +364,9 @@ def check_gm_fields(ruleset: Ruleset[Any, Any]) -> None:
             for legal in table.legal_commands(seat.id):
                 fixed = marked.get(legal.command, frozenset()) & set(legal.fixed)
                 assert not fixed, f"{seat.id} is offered {legal.command} with GM-only {sorted(fixed)} fixed"
+                for field, values in gm_values.get(legal.command, {}).items():
+                    given = getattr(legal.fixed.get(field), "value", legal.fixed.get(field))
+                    assert given not in values, f"{seat.id} is offered {legal.command} with {field}={given!r}"
         if step is not None:
             table.execute(step.command, dice=step.dice)
 

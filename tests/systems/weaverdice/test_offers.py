@@ -168,6 +168,24 @@ def test_bracing_is_offered_against_each_hold_with_what_the_held_one_can_commit(
     assert refused_offers(d.table, choose=CHOOSE) == []
 
 
+@pytest.mark.rules("WD-GRAPPLE-002")
+def test_a_held_pc_is_offered_its_brace_with_the_holder_named_and_the_offer_as_given_is_taken() -> None:
+    # src 932: either side may spend Stamina on a grapple roll. The thug (a notable, the GM's) grabs Vic
+    # (Ann's): Ann's menu names Vic and the holder, nothing left to type but the dots; issued as offered,
+    # the table takes it and the hold's next round counts the dot
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "notable"))
+    d.do("gm", "start_combat", dice=[1, 6])  # the thug 6 + 3, Vic 1 + 3: the thug first
+    d.do("gm", "grab", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    braces = [c.fixed for c in d.table.legal_commands("ann") if c.command == "brace"]
+    assert braces == [{"character": "vic", "holder": "thug"}]
+    d.do("ann", "brace", **braces[0])
+    assert d.state.grapples["thug>vic"].braced == 1
+    assert "Vic braces against Thug's hold: 1 Stamina, +1 on the next round." in d.words("ann")
+
+
 @pytest.mark.rules("WD-COMBAT-013", "WD-COMBAT-010", "WD-WOUND-010")
 def test_medical_care_is_offered_while_someone_needs_it_and_the_whole_turn_is_left() -> None:
     # src 610: a lengthy Medical check (Dex & Know); src 558: a lengthy action takes the whole turn.

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from capeworks.engine import gm_field
 from capeworks.engine.kit import TextList
@@ -61,6 +61,17 @@ Feet = Annotated[int, Field(ge=0)]
 
 class _P(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def _word(value: object) -> object:
+    """A choice as typed: " Boost" is boost."""
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+#: BPB-ACT-002/003/005: a free or roleplay action, or the movement action spent on an equivalent one
+ActKind = Annotated[Literal["free", "roleplay", "movement"], BeforeValidator(_word)]
+#: BPB-PP-007/009/011/012/013: what a plot point buys
+SpendKind = Annotated[Literal["boost", "stunt", "rally", "retcon", "other"], BeforeValidator(_word)]
 
 
 class AddCharacter(_P):
@@ -265,7 +276,8 @@ class Act(_P):
     """A free or roleplay action (a word, a dropped weapon, crouching behind cover)."""
 
     character: str
-    kind: str = "roleplay"
+    #: spending the movement action on something else needs the GM's permission (BPB-ACT-005, src 127)
+    kind: ActKind = gm_field(default="roleplay", gm_values=["movement"])
     text: str = Field(min_length=1, max_length=300)
 
 
@@ -488,7 +500,8 @@ class Spend(_P):
     """Spend a plot point: a boost (rank or enhancement), a stunt, a rally, a retcon, or (GM) another use."""
 
     character: str
-    kind: str
+    #: another use of about the same impact is the GM's to permit (BPB-PP-013, src 465)
+    kind: SpendKind = gm_field(gm_values=["other"])
     power: str = ""
     #: BPB-PP-007: a power enhancement to add instead of a rank ("explosive", "penetrating", or any
     #: other, which the table records for the GM to rule on)
@@ -512,10 +525,8 @@ class Spend(_P):
     def _fields_of_its_use(self) -> Spend:
         """Each use of a plot point reads its own fields (BPB-PP-007..013, src 465, 473-493): a field another
         use reads, or an explosion's radius with no explosion, would be dropped unread."""
-        kind = self.kind.strip().lower()
-        reads = _SPEND_READS.get(kind)
-        if reads is None:  # an unknown use is the handler's to refuse, naming the known ones
-            return self
+        kind = self.kind
+        reads = _SPEND_READS[kind]
         unread = [
             f"{name}="
             for name, field in type(self).model_fields.items()

@@ -214,7 +214,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
     who = character(state, c.character)
     spend_check(state, who)
     b = ctx.batch(state)
-    kind = c.kind.strip().lower()  # the fields each use reads are checked on the command (Spend)
+    kind = c.kind  # one of the uses; the fields each use reads are checked on the command (Spend)
     if c.rounds is not None and c.rounds > state.config.boost_rounds and not ctx.is_gm:
         # src 477, 483: a boost or stunt lasts one round; longer "if that seems to make sense and the GM
         # agrees": the GM's seat spends it for the player
@@ -287,7 +287,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         if not c.text.strip():
             raise InvalidCommand("Say what the retcon establishes.")
         b.emit(PlotPointSpent(character=who.id, kind="retcon", detail=c.text.strip()))
-    elif kind == "other":
+    else:  # "other"
         # BPB-PP-013: something fun of about the same impact, if the GM permits it (the GM's seat spends)
         if not ctx.is_gm:
             raise RuleViolation(
@@ -297,8 +297,6 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         if not c.text.strip():
             raise InvalidCommand("Say what the plot point does.")
         b.emit(PlotPointSpent(character=who.id, kind="other", detail=c.text.strip()))
-    else:
-        raise InvalidCommand("A plot point buys a boost, a stunt, a rally, a retcon, or (GM) another use.")
     return b
 
 

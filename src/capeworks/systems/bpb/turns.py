@@ -537,9 +537,7 @@ def act(state: BpbState, ctx: Ctx, c: cmd.Act, dice: DiceService) -> Done:
     with the GM's permission: the GM's seat issues it.
     """
     who = character(state, c.character)
-    kind = c.kind.strip().lower()
-    if kind not in ("free", "roleplay", "movement"):
-        raise InvalidCommand("An action here is free, roleplay, or movement (an equivalent action).")
+    kind = c.kind
     require_able(state, who)  # out cold, not even a word (BPB-REC-004)
     fight = state.fight
     if kind == "movement":

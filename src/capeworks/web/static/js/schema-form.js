@@ -63,7 +63,10 @@ export function openFields(schema, fixed) {
       const kind = kindOf(s, item);
       // a field the ruleset marks GM-only (``gm_field``) reaches only the GM's form: said so there
       const gmOnly = !!(raw && raw.gm_only);
-      return { name, s, kind, item: kind === "records" ? item : null, required: required.has(name) && !nullable, gmOnly };
+      // values of a player's field only the GM may choose (``gm_field(gm_values=...)``): a player's
+      // schema has them out of its choices already; the GM's says which they are
+      const gmValues = raw && Array.isArray(raw.gm_values) ? raw.gm_values.map(String) : [];
+      return { name, s, kind, item: kind === "records" ? item : null, required: required.has(name) && !nullable, gmOnly, gmValues };
     });
 }
 
@@ -283,7 +286,7 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
             // form held none, and "Fill in Track." answered a choice that looked made
             html`<option value="" disabled>pick one</option>`
           : html`<option value="">${fallback}</option>`}
-      ${f.s.enum.map((v) => html`<option value=${text(v)}>${text(v)}</option>`)}
+      ${f.s.enum.map((v) => html`<option value=${text(v)}>${text(v)}${(f.gmValues || []).includes(String(v)) ? " (GM only)" : ""}</option>`)}
     </select>`;
   } else if (f.kind === "records") {
     // one object a line: the placeholder shows every field of one with its default
