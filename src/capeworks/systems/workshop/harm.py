@@ -177,7 +177,7 @@ def _harm(
     if cfg.stun and wounds and attack:
         lost = min(after.shots, wounds)
         after = after.model_copy(update={"shots": after.shots - lost})
-        results.append(f"Stunned: {lost} Shots lost")
+        results.append(f"Stunned: {lost} Shot{'' if lost == 1 else 's'} lost")
     if big:
         results.append("Massive Damage")
         if cfg.cinematic_wounds is CineMode.FIXED and hit:  # WS-CINE-001: "takes a hit with" it (src 133)
