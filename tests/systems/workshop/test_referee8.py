@@ -535,3 +535,43 @@ def test_e38__one_down_on_shock_is_passed_over_and_does_not_rest_back_up() -> No
     end_turn(d, "h")
     assert state(d).turn.sequence == 2
     assert who(d, "v").shock == 12
+
+
+# -- a hit and the crash its knockback ends in are one attack (src 107, 138, 150) ----------------------------
+
+
+@pytest.mark.rules("WS-DARK-001", "WS-KNOCK-003")
+def test_e40__dark_times_counts_the_shock_of_the_crash_the_hit_flung_one_into() -> None:
+    # src 150: "After every hit, roll Willpower+Focus against the inflicted Shock points in this attack";
+    # src 107: Damage 12 over Mass 0 flings v 2 m into the wall right behind: 2 Damage, 2 Shock more, the
+    # attack's (as for its Shock roll and Stun, src 120, 124). One roll after the crash vs 12 + 2 = 14:
+    # Willpower 5 + Focus 5 + 3 - 1 = 12 fails: dying. (It rolled vs the hit's 12 alone, before the crash.)
+    d = duel({"dark_times": True, "knockback": True}, damage=12, mass=0)
+    events = attack(d, "h", ["v"], [*HIT, 3, 1], wall_at=0)
+    assert rolls(events, "dark times") == [(14, False)]
+    assert (who(d, "v").shock, who(d, "v").standing) == (14, Standing.DYING)
+
+
+@pytest.mark.rules("WS-CINE-005", "WS-KNOCK-003")
+def test_e41__one_cinematic_wound_at_most_for_a_hit_and_its_crash() -> None:
+    # src 138: "Normally, you cannot receive more than one Cinematic Wound per attack". v (WT 3, Luck 0)
+    # takes 15: 5 Wounds, Luck vs 5, 10, 15, 20, 25; the first (0 + 1 - 9) fails: a Cinematic Wound. src 107:
+    # 15 over Mass 0 is 3 m into the wall right behind: 3 Damage, 1 Wound more, of the same attack: no
+    # second Luck roll, no second Cinematic Wound.
+    d = duel({"cinematic_wounds": "variable", "knockback": True}, damage=15, mass=0, wt=3)
+    events = attack(d, "h", ["v"], [*HIT, 1, 9, 5, 5, 5, 5, 5, 5, 5, 5], wall_at=0)
+    assert rolls(events, "cinematic luck") == [(5, False), (10, False), (15, False), (20, False), (25, False)]
+    assert (who(d, "v").wounds, len(who(d, "v").cinematic)) == (6, 1)
+
+
+@pytest.mark.rules("WS-CINE-005", "WS-KNOCK-003")
+def test_e42__the_crashs_wound_is_the_attacks_next_for_the_cinematic_luck_roll() -> None:
+    # src 138: "The Difficulty is 5 per Wound rolled for in this instance": v (WT 3, Luck 30) makes the hit's
+    # five (30 + 5 - 5 = 30 vs 5 ... 25); the crash's Wound is the attack's sixth: Luck vs 30, and 30 + 1 - 9
+    # = 22 fails: one Cinematic Wound. (It rolled the crash's Wound as a first, vs 5, and 22 held.)
+    d = duel({"cinematic_wounds": "variable", "knockback": True}, damage=15, mass=0, wt=3,
+             traits={"Luck": 30})  # fmt: skip
+    end_turn(d, "v")  # v's Shot Count (1 + 1 + 30) / 3 = 10 puts it first
+    events = attack(d, "h", ["v"], [*HIT, *([5, 5] * 5), 1, 9], wall_at=0)
+    assert [dc for dc, _ in rolls(events, "cinematic luck")] == [5, 10, 15, 20, 25, 30]
+    assert len(who(d, "v").cinematic) == 1
