@@ -289,8 +289,9 @@ def test_e17__a_player_may_not_welcome_a_cinematic_wound_for_the_gms_villain() -
     # src 138: "She may voluntarily fail this roll": she, the one hit; v is the GM's.
     d = duel({"cinematic_wounds": "variable"})
     d.refuse("ann", "welcome_cinematic", error=NotPermitted, character="v")
+    assert not who(d, "v").has("welcomes_cinematic")
     d.do("gm", "welcome_cinematic", character="v")
-    assert who(d, "v").statuses != ()
+    assert who(d, "v").has("welcomes_cinematic")
 
 
 @pytest.mark.rules("WS-KNOCK-001")
