@@ -136,11 +136,12 @@ def test_e39__one_shot_spent_reads_one_shot() -> None:
 @pytest.mark.rules("WS-SEQ-002", "WS-SHOCK-003")
 def test_e06__the_next_sequence_reads_the_stunned_pool_as_initiative() -> None:
     # src 12: "At the beginning of each Sequence, your Initiative is set to the number of Shots in your Shot
-    # pool"; src 124: v's 3 Shots lose 2 to a 2-Wound hit. h rolled (no Shot back, src 16); v only ends its
-    # turn (no Action at all: nothing regained). Sequence 2 reads H 5, V 1.
+    # pool"; src 124: v's 3 Shots lose 2 to a 2-Wound hit. Both roll an Action (no Shot back, src 16): v
+    # shoots back and misses (3 + 4 + 0 - 0 = 7 vs 12). Sequence 2 reads H 5, V 1.
     d = duel({"stun": True}, damage=10, traits=pool(3))
     attack(d, "h", ["v"], HIT)
     end_turn(d, "h")
+    attack(d, "v", ["h"], MISS)
     at = mark(d)
     end_turn(d, "v")
     assert "Sequence 2 begins: H 5, V 1." in said(d, "bo", at)
@@ -234,6 +235,8 @@ def test_e12__the_gms_note_and_a_fumbles_narration_stay_with_the_gm() -> None:
         seen = json.dumps(d.view(seat), default=str) + "\n".join(d.words(seat))
         assert "knife" not in seen and "For the GM" not in seen, seat
         assert [p for p in d.prompts(seat) if p.kind == "narrate"] == [], seat
+    due = next(p for p in d.prompts("gm") if p.kind == "narrate")
+    d.refuse("ann", "narrated", error=NotPermitted, id=due.options[0].payload["id"])
 
 
 @pytest.mark.rules("WS-MOOK-005")
