@@ -92,7 +92,7 @@ def test_workshop_fight__shots_active_defense_and_damage_live_in_three_browsers(
     give_dice(bo, "9 2 5 2")
     answer.get_by_role("button", name="passive Defense").click()
     for page in pages:
-        expect(page.locator(".log")).to_contain_text("Rook takes 7 Damage: 7 Shock, 1 Wounds (Shaken).")
+        expect(page.locator(".log")).to_contain_text("Rook takes 7 Damage: 7 Shock, 1 Wound (Shaken).")
         rook = row(page, "Rook")
         expect(rook.locator(".meter").first).to_have_attribute("aria-label", "Shock 7 of 12")  # type: ignore[attr-defined]
         expect(rook.locator(".chip")).to_have_text(["shaken"])  # type: ignore[attr-defined]

@@ -141,7 +141,7 @@ def test_s6__an_action_out_of_sequence_costs_three_shots_after_your_initiative()
     assert last(events, "attack_rolled")["hit"] is True
     assert state(d).turn.extra == "" and state(d).turn.current == "v"
     err = d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="h")
-    assert "1 Shots" in err.message
+    assert "H has 1 Shot;" in err.message
 
 
 @pytest.mark.rules("WS-SHOT-005")

@@ -331,14 +331,12 @@ def _speed_bump(
     downed = min(t.count, speed_bump_downed(skill, w.damage, bonus, guard, t.soak, wt_of(ctx, t)))
     pv = max(0, skill + w.damage + bonus - (guard + t.soak))
     left = t.count - downed
-    after = t.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else t.standing})
-    batch.emit(ev.MooksDowned(character=after, downed=downed, pv=pv), rolls=rolls)
     a2 = (
         batch.state.characters[a.id]
         .without("inspired", "free_d10", "bruised")
         .model_copy(update={"busy": True, **({"rolled": True} if extra else {})})
     )
-    batch.emit(
+    batch.emit(  # the attack, then the mooks it downs (the log reads in that order)
         ev.AttackRolled(
             attacker=a.id,
             target=t.id,
@@ -353,8 +351,12 @@ def _speed_bump(
             pv=pv,
             character=a2,
             pending=None,
-        )
+        ),
+        rolls=rolls,
     )
+    t = batch.state.characters[t.id]
+    after = t.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else t.standing})
+    batch.emit(ev.MooksDowned(character=after, downed=downed, pv=pv))
     spend_bruise(batch, t.id)
     return downed > 0
 
@@ -464,9 +466,7 @@ def _fire_on_group(
     downed = min(g.count, speed_bump_downed(av, w.damage, 0, group_skill(g), g.soak, wt_of(ctx, g)))
     pv = max(0, av + w.damage - against)
     left = g.count - downed
-    after = g.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else g.standing})
-    batch.emit(ev.MooksDowned(character=after, downed=downed, pv=pv))
-    batch.emit(
+    batch.emit(  # the attack, then the mooks it downs (the log reads in that order)
         ev.AttackRolled(
             attacker=shooter.id,
             target=g.id,
@@ -483,6 +483,9 @@ def _fire_on_group(
             effects=_shot_at(batch.state, fire, g.id),
         )
     )
+    g = batch.state.characters[g.id]
+    after = g.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else g.standing})
+    batch.emit(ev.MooksDowned(character=after, downed=downed, pv=pv))
     spend_bruise(batch, g.id)
     return downed > 0
 

@@ -316,7 +316,8 @@ def spend_shots(state: WorkshopState, c: Combatant, shots: int, rule: str, what:
             "WS-CARD-003", f"The {c.faction} drew a 3 (Confused): no Shots may be spent this Sequence."
         )
     if shots > c.shots:
-        raise RuleViolation(rule, f"{c.name} has {c.shots} Shots; {what} costs {shots}.")
+        held = f"{c.shots} Shot" + ("" if c.shots == 1 else "s")
+        raise RuleViolation(rule, f"{c.name} has {held}; {what} costs {shots}.")
     return c.model_copy(update={"shots": c.shots - shots})
 
 

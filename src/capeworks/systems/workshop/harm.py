@@ -7,6 +7,8 @@ knockback, down/dying, then the Shock roll and the Dark Times roll (each only if
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from capeworks.engine import Batch, DiceService
 from capeworks.engine.kit import TurnOrder
 from capeworks.systems.workshop import alt
@@ -33,6 +35,18 @@ COVER_EFFECTS = ("cover", "aggressive_cover")
 WF = ("Willpower", "Focus")
 
 
+class SoFar(NamedTuple):
+    """What the Damage before a crash did (a hit's, or a fall's): the crash its knockback ends in belongs
+    to it (src 107), so the Shock roll counts the Wounds of both (src 120), Dark Times the Shock points a
+    hit's attack inflicted (src 150), and the cinematic Luck rolls go on from its Wounds, at most one
+    Cinematic Wound for the lot (src 138)."""
+
+    wounds: int
+    shock: int
+    cinematic: bool
+    hit: bool
+
+
 def wt_of(ctx: Ctx, c: Combatant) -> int:
     """WS-DMG-003: the combatant's own Wound Threshold, else the table's."""
     return c.wt or ctx.config.wound_threshold
@@ -50,15 +64,15 @@ def harm(
     wall_at: int | None = None,
     from_last: bool = False,
     attack: bool | None = None,
-    wounds_before: int = 0,
+    before: SoFar | None = None,
 ) -> None:
     """Apply ``damage`` to ``target`` (a hit when ``hit``), with every rule the table has on. ``attack``:
     the Damage comes of an attack (by default when a hit: a knockback crash is no hit but comes of the
-    attack that flung one; a fall's comes of none); ``wounds_before``: the Wounds that attack's hit inflicted
-    before this crash, whose Shock roll waits for the crash's."""
+    attack that flung one; a fall's comes of none); ``before``: what the Damage that flung one did before
+    this crash, whose Shock, Dark Times and cinematic rolls wait for the crash's."""
     of_attack = hit if attack is None else attack
     _harm(batch, ctx, dice, target, damage, hit=hit, attacker=attacker, wall_at=wall_at, attack=of_attack,
-          wounds_before=wounds_before)  # fmt: skip
+          before=before)  # fmt: skip
     if ctx.config.initiative is InitiativeSystem.CARDS and damage > 0:
         _push(batch, ctx, target, damage, from_last=from_last)
     _cease_fire(batch, target)
@@ -127,7 +141,7 @@ def _harm(
     attacker: str = "",
     wall_at: int | None = None,
     attack: bool,
-    wounds_before: int = 0,
+    before: SoFar | None = None,
 ) -> None:
     c = batch.state.characters[target]
     if not c.named and ctx.config.mooks is not MookModel.SPEED_BUMP:
@@ -177,7 +191,7 @@ def _harm(
     if cfg.stun and wounds and attack:
         lost = min(after.shots, wounds)
         after = after.model_copy(update={"shots": after.shots - lost})
-        results.append(f"Stunned: {lost} Shots lost")
+        results.append(f"Stunned: {lost} Shot{'' if lost == 1 else 's'} lost")
     if big:
         results.append("Massive Damage")
         if cfg.cinematic_wounds is CineMode.FIXED and hit:  # WS-CINE-001: "takes a hit with" it (src 133)
@@ -188,8 +202,10 @@ def _harm(
             character=after, damage=damage, shock=damage, wounds=wounds, massive=big, results=tuple(results)
         )
     )
-    if cfg.cinematic_wounds is CineMode.VARIABLE and wounds:
-        _variable_cinematic(batch, ctx, dice, target, wounds)
+    earlier = before or SoFar(wounds=0, shock=0, cinematic=False, hit=False)
+    cinematic_before = len(c.cinematic)
+    if cfg.cinematic_wounds is CineMode.VARIABLE and wounds and not earlier.cinematic:
+        _variable_cinematic(batch, ctx, dice, target, wounds, first=earlier.wounds + 1)
     collision = 0
     if cfg.knockback:
         collision = _knockback(batch, ctx, target, damage, wall_at)
@@ -197,7 +213,7 @@ def _harm(
     c = batch.state.characters[target]
     # WS-SHOCK-001/002: one roll vs "5+5 times Wounds inflicted in this Attack" (src 120): a hit's knockback
     # crash is that attack's (as for Stun and death, src 124, 146), so its Wounds join the hit's in one roll
-    attack_wounds = wounds_before + wounds
+    attack_wounds = earlier.wounds + wounds
     if cfg.shock_roll and attack_wounds and not collision and c.standing is Standing.UP:
         difficulty = 5 + 5 * attack_wounds
         r = roll_traits(cfg, dice, c, WF, difficulty, purpose="shock", action=False)
@@ -213,9 +229,15 @@ def _harm(
             )
         batch.emit(rolled_event(c, "shock", WF, r, character=after), rolls=(r.record,))
     c = batch.state.characters[target]
-    # WS-DARK-001: "After every hit" (src 150), one of no Shock too (its roll is then vs 0)
-    if cfg.dark_times and hit and c.standing in (Standing.UP, Standing.DOWN):
-        r = roll_traits(cfg, dice, c, WF, damage, purpose="dark times", action=False)
+    # WS-DARK-001: "After every hit" (src 150), one of no Shock too (its roll is then vs 0), "against the
+    # inflicted Shock points in this attack": after the crash a hit's knockback ends in, its Shock too
+    if (
+        cfg.dark_times
+        and (hit or earlier.hit)
+        and not collision
+        and c.standing in (Standing.UP, Standing.DOWN)
+    ):
+        r = roll_traits(cfg, dice, c, WF, earlier.shock + damage, purpose="dark times", action=False)
         after = (
             c
             if r.success
@@ -223,7 +245,13 @@ def _harm(
         )
         batch.emit(rolled_event(c, "dark times", WF, r, character=after), rolls=(r.record,))
     if collision:
-        harm(batch, ctx, dice, target, collision, hit=False, attack=attack, wounds_before=attack_wounds)
+        so_far = SoFar(
+            wounds=attack_wounds,
+            shock=earlier.shock + damage,
+            cinematic=earlier.cinematic or len(batch.state.characters[target].cinematic) > cinematic_before,
+            hit=hit or earlier.hit,
+        )
+        harm(batch, ctx, dice, target, collision, hit=False, attack=attack, before=so_far)
 
 
 def give_wound(batch: Batch[WorkshopState], ctx: Ctx, target: str, c: Combatant) -> None:
@@ -270,9 +298,10 @@ def _standing(batch: Batch[WorkshopState], ctx: Ctx, target: str, *, wounds_now:
 
 
 def _variable_cinematic(
-    batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, target: str, wounds: int
+    batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, target: str, wounds: int, *, first: int = 1
 ) -> None:
     """WS-CINE-005: Luck vs 5, 10, 15... per Wound; any failure gives one Cinematic Wound (at most one).
+    ``first``: the count of the first of these Wounds "in this instance" (a crash's go on from the hit's).
 
     A player who chose to fail (``welcomes_cinematic``) fails the first roll unrolled: the wound is
     theirs, and the other rolls could give no second one.
@@ -287,7 +316,7 @@ def _variable_cinematic(
         )  # fmt: skip
         return
     failed = False
-    for k in range(1, wounds + 1):
+    for k in range(first, first + wounds):
         c = batch.state.characters[target]
         r = roll_traits(ctx.config, dice, c, ("Luck",), 5 * k, purpose="cinematic", action=False)
         after = c

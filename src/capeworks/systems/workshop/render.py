@@ -11,6 +11,7 @@ from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import effect_of
 from capeworks.systems.workshop.common import wound_penalty
+from capeworks.systems.workshop.sheet import Standing
 from capeworks.systems.workshop.state import WorkshopState
 
 __all__ = ["COMMAND_WORDS", "WORDS", "panels"]
@@ -59,6 +60,29 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 Wound``, ``2 Wounds``: the number and its noun, plural unless one."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _after_roll(p: ev.Rolled) -> str:
+    """What a failed Shock or Dark Times roll did to the roller (src 120, 150), said after the roll."""
+    if p.success or p.character is None:
+        return ""
+    name = _n(p.who)
+    if p.what == "shock" and p.character.standing is Standing.DOWN:
+        # src 120: "The negative margin indicates Sequences until you wake up and the Difficulty of any
+        # Physician+Wits roll to wake you prematurely"
+        margin = p.difficulty - p.total
+        return (
+            f" {name} falls unconscious for {_count(margin, 'Sequence')} "
+            f"(Physician + Wits vs {margin} wakes {name} sooner)."
+        )
+    if p.what == "dark times" and p.character.standing is Standing.DYING:
+        return f" {name} is dying."  # src 150: "If you fail this roll, you fall down dying"
+    return ""
+
+
 def _rolled(p: ev.Rolled) -> str:
     if p.by_choice:
         return f"{_n(p.who)} fails the {p.what} roll by choice: a Cinematic Wound."
@@ -69,7 +93,7 @@ def _rolled(p: ev.Rolled) -> str:
     dice = "/".join(str(d) for d in p.dice)
     return (
         f"{_n(p.who)} rolls {p.what} ({'+'.join(p.traits)} {p.base}, dice {dice}, {_signed(p.modifier)}) "
-        f"= {p.total} vs {p.difficulty}: {verdict}."
+        f"= {p.total} vs {p.difficulty}: {verdict}." + _after_roll(p)
     )
 
 
@@ -106,6 +130,14 @@ def _declared(p: ev.AttackDeclared) -> str:
 def _attack(p: ev.AttackRolled) -> str:
     if not p.dice and p.weapon == "static":
         return f"{_n(p.attacker)} strike {_n(p.target)} statically: {p.av} vs {p.defense}, PV {p.pv}."
+    damage = p.av - p.base - p.modifier
+    if not p.dice and damage:
+        # WS-MOOK-004: a speed-bump group "handled by Static PV" (src 175): no roll; the attacker's Skill
+        # (or the fire's 10 + Cover) and the weapon's Damage against the group's Skill + Soak
+        return (
+            f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: {p.base} + Damage {damage} "
+            f"{_signed(p.modifier)} = {p.av} vs Skill + Soak {p.defense}: PV {p.pv}."
+        )
     dice = "/".join(str(d) for d in p.dice) or "none"
     result = (
         f"hit, Outcome {p.outcome}, PV {p.pv}"
@@ -152,10 +184,10 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.CardDrawn.TYPE: _w(lambda p: f"{p.faction} draw {p.card} for this Sequence."),
     ev.TurnEnded.TYPE: _w(_turn_ended),
     ev.InitiativeRaised.TYPE: _w(
-        lambda p: f"{p.character.name} spends {p.shots} Shots: Initiative {p.initiative}."
+        lambda p: f"{p.character.name} spends {_count(p.shots, 'Shot')}: Initiative {p.initiative}."
     ),
     ev.ExtraActionTaken.TYPE: _w(lambda p: f"{p.character.name} spends 3 Shots to act out of Sequence."),
-    ev.InterruptBid.TYPE: _w(lambda p: f"{p.character.name} bids {p.shots} Shots to interrupt."),
+    ev.InterruptBid.TYPE: _w(lambda p: f"{p.character.name} bids {_count(p.shots, 'Shot')} to interrupt."),
     ev.BidResolved.TYPE: _w(lambda p: f"The interrupt is settled: {_n(p.winner)} acts first."),
     ev.AttackDeclared.TYPE: _w(_declared),
     ev.ActiveDefended.TYPE: _w(
@@ -168,7 +200,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.AttackRolled.TYPE: _attack_rolled,
     ev.Damaged.TYPE: _w(
         lambda p: (
-            f"{p.character.name} takes {p.damage} Damage: {p.shock} Shock, {p.wounds} Wounds"
+            f"{p.character.name} takes {p.damage} Damage: {p.shock} Shock, {_count(p.wounds, 'Wound')}"
             + (" (" + ", ".join(p.results) + ")" if p.results else "")
             + "."
         )
@@ -228,7 +260,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ),
     ev.SessionEnded.TYPE: _w(
         lambda p: (
-            f"The session ends: {p.healed} Cinematic Wounds heal"
+            f"The session ends: {_count(p.healed, 'Cinematic Wound')} heal{'s' if p.healed == 1 else ''}"
             + (f", {p.xp} XP to the party" if p.xp else "")
             + "."
         )
