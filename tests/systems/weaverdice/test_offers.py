@@ -201,3 +201,20 @@ def test_medical_care_is_offered_while_someone_needs_it_and_the_whole_turn_is_le
     d.do("bob", "move", character="doc", feet=10)
     assert "medical" not in offered(d, "bob")
     d.refuse("bob", "medical", character="doc", patient="vic", dice=[6], rule="WD-COMBAT-010")
+
+
+@pytest.mark.rules("WD-GRAPPLE-010", "WD-MOVE-001")
+def test_moving_is_not_offered_to_one_held_fast() -> None:
+    # src 990: one held must win the grapple to get free. The thug (a notable) grabs Vic on its turn;
+    # on Vic's own turn a move is not on Ann's menu (the table refuses it: "held fast"), while resting,
+    # an action with no moving, still is. A random walk found the move offered.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "notable"))
+    d.do("gm", "start_combat", dice=[1, 6])  # the thug 6 + 3, Vic 1 + 3: the thug first
+    d.do("gm", "grab", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    d.do("gm", "end_turn", character="thug")
+    menu = offered(d, "ann")
+    assert "move" not in menu and "rest" in menu
+    d.refuse("ann", "move", character="vic", feet=5)

@@ -46,6 +46,7 @@ from capeworks.systems.weaverdice import (
     power_use,
     rolls,
     roster,
+    statuses,
 )
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice.campaign.events import (
@@ -159,6 +160,17 @@ def _action_left(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     used the table refuses them (WD-COMBAT-008; a Wait delays what is left of the turn, src 994)."""
     f = state.fight
     return _on_turn(state, seat) if f is not None and f.turn is not None and f.turn.actions > 0 else []
+
+
+def _mover(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """A move, offered while an action is left to one neither pinned to the spot nor held fast: the
+    table refuses both until they are free (WD-STATUS-013, WD-GRAPPLE-010)."""
+    return [
+        o
+        for o in _action_left(state, seat)
+        if not statuses.is_pinned(state.people[o["character"]].conditions, o["character"])
+        and not holds.held_by(state, o["character"])
+    ]
 
 
 def _may_wait(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -459,7 +471,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
     "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, prompt_only=True),
     "reverse": CommandSpec(cmd.Reverse, holds.reverse, OWNER, prompt_only=True),
-    "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_action_left),
+    "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_mover),
     "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
     "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_may_wait),
