@@ -14,10 +14,10 @@ from typing import Any
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.flow import whose_turn
-from capeworks.systems.capes.queries import overdrawn_pools
-from capeworks.systems.capes.state import CapesState
+from capeworks.systems.capes.queries import overdrawn_pools, overdrawn_queue, owned_dice
+from capeworks.systems.capes.state import CapesState, PagePhase
 
-__all__ = ["COMMAND_WORDS", "WORDS", "panels", "question"]
+__all__ = ["COMMAND_WORDS", "WORDS", "overdrawn_label", "panels", "question", "turn_words"]
 
 
 def _names(p: ev.CapesEvent) -> Callable[[str], str]:
@@ -218,6 +218,47 @@ def question(kind: str, **context: Any) -> str:
     return _QUESTIONS[kind](**context)
 
 
+def _overdrawn_due(state: CapesState) -> tuple[str, str, int, int, str, int] | None:
+    """The Overdrawn roll owed now: (character's name, Drive, Debt on it, Strength, where its highest
+    die sits, that die's face), or None outside the Overdrawn rolls."""
+    page = state.scene.page if state.scene is not None else None
+    queue = overdrawn_queue(state) if page is not None and page.phase is PagePhase.OVERDRAWN else []
+    if not queue:
+        return None
+    _, character, pool = queue[0]
+    char = state.roster[character]
+    owned = owned_dice(state, character)
+    top = max(v for *_, v in owned)
+    alone = {(c, s) for c, s, d, _ in owned if d == 1} - {(c, s) for c, s, d, _ in owned if d > 1}
+    where = " or ".join(
+        f"{c} side {s}" + ("" if (c, s) in alone else f" die {d}") for c, s, d, v in owned if v == top
+    )
+    return char.sheet.name, pool, char.debt.get(pool, 0), char.sheet.strength(pool), where, top
+
+
+def turn_words(state: CapesState) -> tuple[str | None, str]:
+    """Who must act now and what they are to do, in the words a player reads: :func:`whose_turn`, with
+    an Overdrawn roll naming the character, the Drive and the die (CAPES-DEBT-003, src 147)."""
+    player, what = whose_turn(state)
+    due = _overdrawn_due(state)
+    if due is not None:
+        name, pool, debt, strength, where, top = due
+        what = (
+            f"roll for {name}'s Overdrawn {pool} ({debt} Debt, Strength {strength}): the highest die "
+            f"{name} owns, {where} showing {top}, is re-rolled and only a lower roll is kept"
+        )
+    return player, what
+
+
+def overdrawn_label(state: CapesState) -> str:
+    """The Overdrawn roll's button: which character's Drive and die it rolls (CAPES-DEBT-003)."""
+    due = _overdrawn_due(state)
+    if due is None:
+        return "roll for the Overdrawn Drive"
+    name, pool, _, _, _, top = due
+    return f"roll {name}'s {top} for the Overdrawn {pool}"
+
+
 # -- menus and panels -----------------------------------------------------------------------------
 
 #: command name -> the words a person reads in a menu of what they may do
@@ -262,7 +303,7 @@ def _sheet_name(state: CapesState, character: str) -> str:
 def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
     """The table as every player sees it (Capes has no secrets): scene, conflict cards, players, Drives."""
     out: list[Panel] = []
-    player, doing = whose_turn(state)
+    player, doing = turn_words(state)
     scene = state.scene
     where = "Between Scenes"
     if scene is not None:
