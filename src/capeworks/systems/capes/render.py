@@ -15,6 +15,7 @@ from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.queries import overdrawn_pools, overdrawn_queue, owned_dice
+from capeworks.systems.capes.sheet import STACK
 from capeworks.systems.capes.state import CapesState, PagePhase
 
 __all__ = ["COMMAND_WORDS", "WORDS", "overdrawn_label", "panels", "question", "turn_words"]
@@ -243,9 +244,12 @@ def turn_words(state: CapesState) -> tuple[str | None, str]:
     due = _overdrawn_due(state)
     if due is not None:
         name, pool, debt, strength, where, top = due
+        held = f"{debt} Debt, Strength {strength}"
+        if pool == STACK:  # one stack, Overdrawn past five (CAPES-CHAR-009, src 237)
+            pool, held = "Debt stack", f"{debt} Debt, more than {strength}"
         what = (
-            f"roll for {name}'s Overdrawn {pool} ({debt} Debt, Strength {strength}): the highest die "
-            f"{name} owns, {where} showing {top}, is re-rolled and only a lower roll is kept"
+            f"roll for {name}'s Overdrawn {pool} ({held}): the highest die {name} owns, {where} showing "
+            f"{top}, is re-rolled and only a lower roll is kept"
         )
     return player, what
 
@@ -256,7 +260,7 @@ def overdrawn_label(state: CapesState) -> str:
     if due is None:
         return "roll for the Overdrawn Drive"
     name, pool, _, _, _, top = due
-    return f"roll {name}'s {top} for the Overdrawn {pool}"
+    return f"roll {name}'s {top} for the Overdrawn {'Debt stack' if pool == STACK else pool}"
 
 
 # -- menus and panels -----------------------------------------------------------------------------
