@@ -512,3 +512,76 @@ def test_overdrawn__an_undifferentiated_stack_prompt_says_more_than_five() -> No
     prompt = sim.prompt("ann", "overdrawn_roll")
     assert "Swarm Thug's Overdrawn Debt stack (6 Debt, more than 5)" in prompt.question, prompt.question
     assert "c1 side A showing 4" in prompt.question, prompt.question
+
+
+# -- the narration a player reads (CAPES-ABIL-005, CAPES-PRIN-002, CAPES-GLOAT-003, src 112-113, 191) -
+
+
+@pytest.mark.rules("CAPES-ABIL-005", "CAPES-REACT-005")
+def test_words__what_the_roller_narrates_is_read_by_every_seat_accepted_or_turned_back() -> None:
+    # src 191: "Whether you accept the roll or not, you narrate what happens"; src 203: "Reactions
+    # happen in addition to the action's narration". Ann's Silk Lines rolls c1 A 1 -> 5, she accepts
+    # narrating it; Cal's Hopeful (5 >= 5) reacts, 5 rolls 2, and he turns it back narrating too. Every
+    # seat's log carries both narrations with the rolls they go with.
+    sim = actions_game()
+    sim.put_conflict("c1")
+    sim.do("ann", "use_ability", dice=[5], ability="Silk Lines", conflict="c1", side="A", drive="justice")
+    sim.do("ann", "accept", text="Silk lines yank the gunman off his feet.")
+    sim.do("ann", "pass")
+    sim.do("cal", "react", dice=[2], ability="Hopeful", help="B")
+    sim.do("cal", "revert", text="Rampart hesitates: someone could get hurt.")
+    for seat in ("ann", "bea", "cal"):
+        words = sim.words(seat)
+        assert 'Ann accepts: the die now shows 5 — "Silk lines yank the gunman off his feet."' in words, words
+        assert 'Cal turns the die back to 5 — "Rampart hesitates: someone could get hurt."' in words, words
+
+
+@pytest.mark.rules("CAPES-PRIN-002", "CAPES-RES-002")
+def test_words__the_resolvers_narration_is_read_by_every_seat() -> None:
+    # src 21: "Only the winner of a Conflict gets to narrate its conclusion"; src 116: "The Resolver
+    # narrates how it happens". Ann resolves c1 ([5] vs [2]) narrating the end: the other seats read her
+    # narration after what the table did (5-2: Inspiration 3 to Ann).
+    sim = cast_game()
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    _claims(sim, {"ann": ("c1", "A")})
+    finish_actions(sim)
+    sim.do("ann", "resolve", conflict="c1", text="The gunmen flee into the night.")
+    for seat in ("bea", "cal"):
+        line = [w for w in sim.words(seat) if "resolves c1" in w][-1]
+        assert line.endswith(' — "The gunmen flee into the night."'), line
+
+
+@pytest.mark.rules("CAPES-GLOAT-003", "CAPES-GLOAT-002")
+def test_words__the_gloat_narration_is_read_by_every_seat() -> None:
+    # src 206: "You should narrate your character gloating in some fashion too." Ann gloats on c1 A
+    # [5], turning the 5 to 1 for 1 Story Token, and narrates it; Bea and Cal read it.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    _claims(sim, {"ann": ("c1", "A")})
+    finish_actions(sim)
+    sim.do("ann", "gloat", conflict="c1", count=1, text="Skitter lets the swarm crawl over the mayor.")
+    for seat in ("bea", "cal"):
+        line = [w for w in sim.words(seat) if "gloats on c1" in w][-1]
+        assert line == (
+            'Ann gloats on c1 side A: 5 turned to 1, 1 Story Token — "Skitter lets the swarm crawl over the'
+            ' mayor."'
+        ), line
+
+
+@pytest.mark.rules("CAPES-STAKE-003")
+def test_words__a_stakes_justification_is_read_by_those_who_may_object() -> None:
+    # src 152: "You can only Stake Debt on a Conflict that is morally charged for that particular character
+    # and Drive"; the others judge it (objection window). To judge they must read why: Cal stakes 1 duty
+    # on c1 "Nobody else can hold the bridge"; Ann's and Bea's logs carry the reason with the stake.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"rampart": "A"})
+    sim.set_debt("rampart", "duty", 1)
+    for seat in ("ann", "bea"):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch")
+        sim.do(seat, "end_action")
+    sim.do("cal", "stake", conflict="c1", amount=1, drive="duty", why="Nobody else can hold the bridge")
+    for seat in ("ann", "bea"):
+        assert sim.words(seat)[-1] == (
+            'Rampart stakes 1 Debt from duty on c1 side A — "Nobody else can hold the bridge"'
+        ), sim.words(seat)[-1]
+        assert any(p.kind == "object_stake" for p in sim.prompts(seat))

@@ -188,12 +188,39 @@ def _bought(template: str) -> Callable[[Any], str]:
     return lambda p: template.format(**_fields(p)) + _price(p.paid)
 
 
-#: event type -> words for it (the ruleset's ``words``)
-WORDS = {
+#: event type -> the payload field holding what the player said with it: a roll's narration (src 191,
+#: 203), the Resolver's and the Gloater's (src 116, 121, 206), a Deadlock's, a stake's reason (src 152)
+_SAID: dict[str, str] = {
+    ev.RollAccepted.TYPE: "text",
+    ev.RollReverted.TYPE: "text",
+    ev.Resolved.TYPE: "text",
+    ev.Gloated.TYPE: "text",
+    ev.Deadlocked.TYPE: "text",
+    ev.Staked.TYPE: "why",
+}
+
+
+def _saying(
+    words: Callable[[Any, Event, Viewer], Description], field: str
+) -> Callable[[Any, Event, Viewer], Description]:
+    """The event's words followed by what the player said with it, quoted: every seat reads it."""
+
+    def said(p: Any, event: Event, viewer: Viewer) -> Description:
+        out = words(p, event, viewer)
+        text = str(getattr(p, field, "") or "")
+        return out.model_copy(update={"text": f'{out.text.rstrip(".")} — "{text}"'}) if text else out
+
+    return said
+
+
+_PLAIN = {
     **{t: _template(s) for t, s in _SIMPLE.items()},
     **{t: _special(_bought(s)) for t, s in _BOUGHT.items()},
     **{t: _special(f) for t, f in _SPECIAL.items()},
 }
+
+#: event type -> words for it (the ruleset's ``words``)
+WORDS = {t: _saying(f, _SAID[t]) if t in _SAID else f for t, f in _PLAIN.items()}
 
 
 # -- prompts --------------------------------------------------------------------------------------
