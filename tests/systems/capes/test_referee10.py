@@ -585,3 +585,35 @@ def test_words__a_stakes_justification_is_read_by_those_who_may_object() -> None
             'Rampart stakes 1 Debt from duty on c1 side A — "Nobody else can hold the bridge"'
         ), sim.words(seat)[-1]
         assert any(p.kind == "object_stake" for p in sim.prompts(seat))
+
+
+@pytest.mark.rules("CAPES-ACT-004", "CAPES-RSRC-002", "CAPES-ACT-001")
+def test_words__a_spent_inspiration_names_the_conflict_it_was_won_on() -> None:
+    # src 101: spending an Inspiration, "You should narrate some reason ... why the Conflict you got the
+    # Inspiration from impacts this Conflict": the table must say which Conflict that was. Page 1: Ann
+    # resolves c1 "The vault alarm" ([5] vs [2]): Inspiration 5-2 = 3. Page 2 (Bea starts): her Action is
+    # that Inspiration alone on c2 A's 1 (Skitter's side); every seat reads where it was won.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A", "rampart": "B"}, text="The vault alarm")
+    sim.put_conflict("c2", a=(1,), b=(2,), allies={"skitter": "A"}, text="The getaway")
+    _claims(sim, {"ann": ("c1", "A")})
+    finish_actions(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    assert [i.value for i in sim.state.inspirations["ann"]] == [3]
+    _claims(sim, {})
+    finish_actions_before(sim, "ann")
+    sim.do("ann", "inspire", value=3, conflict="c2", side="A")
+    sim.do("ann", "end_action")
+    for seat in ("ann", "bea", "cal"):
+        line = [w for w in sim.words(seat) if "spends an Inspiration" in w][-1]
+        assert line == 'Ann spends an Inspiration 3 won on "The vault alarm": c2 side A die 1 1 -> 3', line
+
+
+def finish_actions_before(sim: Sim, seat: str) -> None:
+    """From free narration: the free Actions before ``seat``'s are fillers; ``seat``'s turn comes."""
+    assert sim.state.scene is not None and sim.state.scene.page is not None
+    sim.do(sim.state.scene.page.starter, "begin_actions")
+    while _page(sim)[3] != seat:
+        turn = _page(sim)[3]
+        sim.do(turn, "create_conflict", text=f"{turn} scratch {len(sim.state.conflicts)}")
+        sim.do(turn, "end_action")

@@ -102,6 +102,16 @@ def _overdrawn(p: ev.OverdrawnRolled) -> str:
     )
 
 
+def _inspired(p: ev.Inspired) -> str:
+    """The die raised, and the Conflict the Inspiration was won on: the player narrates how that one
+    bears on this (src 101, CAPES-ACT-004); one held from the start, or an older log's, names none."""
+    won = f' won on "{p.source}"' if p.source and p.source != "start" else ""
+    return (
+        f"{_names(p)(p.player)} spends an Inspiration {p.value}{won}: {p.conflict} side {p.side} die {p.die} "
+        f"{p.old} -> {p.value}"
+    )
+
+
 def _price(paid: int) -> str:
     """What a bought character, claim, Conflict or Action cost (CAPES-RSRC-001); nothing when free."""
     return "" if not paid else " (a Story Token)" if paid == 1 else f" ({paid} Story Tokens)"
@@ -136,9 +146,6 @@ _SIMPLE: dict[str, str] = {
     ev.RollAccepted.TYPE: "{player} accepts: the die now shows {new}",
     ev.RollReverted.TYPE: "{player} turns the die back to {old}",
     ev.ReactionPassed.TYPE: "{player} does not react",
-    ev.Inspired.TYPE: (
-        "{player} spends an Inspiration {value}: {conflict} side {side} die {die} {old} -> {value}"
-    ),
     ev.Staked.TYPE: "{character} stakes {amount} Debt from {pool} on {conflict} side {side}",
     ev.StakeObjected.TYPE: "{by} objects to the stake on {conflict}: {amount} Debt back to {pool}",
     ev.Split.TYPE: "{conflict} side {side}: a {value} splits into {parts}",
@@ -157,6 +164,7 @@ _SPECIAL: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: _character_added,
     ev.ConflictCreated.TYPE: _created,
     ev.AbilityUsed.TYPE: _ability,
+    ev.Inspired.TYPE: _inspired,
     ev.Resolved.TYPE: _resolved,
     ev.Deadlocked.TYPE: _deadlocked,
     ev.OverdrawnRolled.TYPE: _overdrawn,
