@@ -13,12 +13,34 @@ abilities are all mundane, Worried 1 to Nosy 3.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
+from capeworks.engine.testing import Driver
 from capeworks.systems.capes.state import Inspiration
 from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions
 from tests.systems.capes.test_offers import mismatches
 from tests.systems.capes.test_referee import _claims, _page
+from tests.systems.offers_taken import refused_offers
+
+
+@pytest.fixture(autouse=True)
+def _every_offer_is_taken(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """After every command of these situations, each single-click menu item is one the table takes
+    (tests/systems/offers_taken.py): the brief's check, at every step rather than at a few."""
+    refused: list[str] = []
+    do = Driver.do
+
+    def checked(self: Driver, *args: Any, **kwargs: Any) -> Any:
+        out = do(self, *args, **kwargs)
+        refused.extend(refused_offers(self.table))
+        return out
+
+    monkeypatch.setattr(Driver, "do", checked)
+    yield
+    assert refused == []
 
 
 def _hold(sim: Sim, seat: str, *values: int) -> None:
@@ -617,3 +639,31 @@ def finish_actions_before(sim: Sim, seat: str) -> None:
         turn = _page(sim)[3]
         sim.do(turn, "create_conflict", text=f"{turn} scratch {len(sim.state.conflicts)}")
         sim.do(turn, "end_action")
+
+
+@pytest.mark.rules("CAPES-DEBT-003")
+def test_overdrawn__the_highest_die_over_two_conflicts_is_named_and_rolled() -> None:
+    # src 147: "the player rolls the highest die the character owns". Skitter owns c1 A [3] and c2 A [4];
+    # truth (3) holds 4. At Page 2 Ann's prompt names c2 side A showing 4 (not c1's 3), the single-click
+    # answer is taken, and the 4 rolls 2: lower, kept; c1's 3 is untouched.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(1,), allies={"skitter": "A"})
+    sim.put_conflict("c2", a=(4,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 4)
+    finish_actions(sim)
+    assert "c2 side A showing 4" in sim.prompt("ann", "overdrawn_roll").question
+    assert mismatches(sim.table) == []
+    sim.do("ann", "overdrawn_roll", dice=[2])
+    assert sim.side("c2", "A").dice == (2,) and sim.side("c1", "A").dice == (3,)
+
+
+@pytest.mark.rules("CAPES-ACT-001", "CAPES-SPLIT-001", "CAPES-SPLIT-002")
+def test_action__a_split_alone_on_an_earlier_stake_is_a_whole_action() -> None:
+    # src 102: "You may Split the dice on your side of a Conflict if there's enough Debt Staked on that
+    # side"; src 98: the core step "may" be taken. Skitter's 1 truth already sits on c1 A [5] (staked on
+    # an earlier Page). Ann's Action is that split alone, 5 -> [3, 2] (src 178), and she ends it.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(4,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 1)]})
+    sim.do("ann", "split", conflict="c1", side="A")
+    sim.do("ann", "end_action")
+    assert sim.side("c1", "A").dice == (3, 2) and _page(sim)[2:] == ("actions", "bea")
