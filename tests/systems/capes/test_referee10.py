@@ -43,6 +43,15 @@ def _every_offer_is_taken(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     assert refused == []
 
 
+def _no_reactions(sim: Sim) -> None:
+    """Everyone asked declines to react to the roll just accepted (src 200), so its Action may end."""
+    while sim.state.scene and sim.state.scene.page and sim.state.scene.page.action:
+        window = sim.state.scene.page.action.reactions
+        if window is None:
+            return
+        sim.do(window.asker, "pass")
+
+
 def _hold(sim: Sim, seat: str, *values: int) -> None:
     """``seat`` holds Inspirations of these values (won on earlier Pages)."""
     sim.patch(inspirations={**sim.state.inspirations, seat: tuple(Inspiration(value=v) for v in values)})
@@ -223,6 +232,7 @@ def test_ability__a_blocked_mundane_ability_is_refused_in_a_bought_action_and_no
     sim.patch(tokens={**sim.state.tokens, "ann": 1})
     sim.do("ann", "use_ability", dice=[1], ability="Ruthless", conflict="c1", side="B", help="A")
     sim.do("ann", "accept")
+    _no_reactions(sim)
     sim.do("ann", "end_action")
     for seat in ("bea", "cal"):
         sim.do(seat, "create_conflict", text=f"{seat} scratch")
@@ -293,6 +303,7 @@ def test_reaction__its_debt_overdraws_and_the_next_page_rolls_the_die_it_allied_
     sim.do("bea", "pass")
     sim.do("cal", "react", dice=[1], ability="Great Leap", help="B", drive="hope")
     sim.do("cal", "accept")
+    _no_reactions(sim)
     sim.do("ann", "end_action")
     finish_actions(sim)
     assert _page(sim)[:3] == (2, "bea", "overdrawn")
@@ -667,3 +678,39 @@ def test_action__a_split_alone_on_an_earlier_stake_is_a_whole_action() -> None:
     sim.do("ann", "split", conflict="c1", side="A")
     sim.do("ann", "end_action")
     assert sim.side("c1", "A").dice == (3, 2) and _page(sim)[2:] == ("actions", "bea")
+
+
+# -- ending an Action: not over an undecided roll, not before the others may react (src 188, 200) ----
+
+
+@pytest.mark.rules("CAPES-ABIL-003", "CAPES-ACT-001")
+def test_action__not_ended_over_a_roll_still_to_keep_or_turn_back() -> None:
+    # src 188: "If they roll a Conflict die then they choose whether to accept the roll or turn the die
+    # back". Ann's Silk Lines rolls c1 A 1 -> 3: ending her Action before choosing is refused (the roll
+    # would vanish undecided); she keeps the 3 and the Reactions come.
+    sim = actions_game()
+    sim.put_conflict("c1")
+    sim.do("ann", "use_ability", dice=[3], ability="Silk Lines", conflict="c1", side="A", drive="justice")
+    sim.refuse("ann", "end_action", rule="CAPES-ACT-002")
+    sim.do("ann", "accept")
+    assert sim.side("c1", "A").dice == (3,)
+
+
+@pytest.mark.rules("CAPES-REACT-003", "CAPES-REACT-001")
+def test_action__not_ended_before_the_others_have_had_their_chance_to_react() -> None:
+    # src 200: "The acting player gets the first opportunity to React. Then it goes around the table
+    # clockwise until nobody (that hasn't already Reacted) wants to React." Ann keeps c1 A's 3; ending
+    # her Action now would take Bea's (Nosy 3) and Cal's (Great Leap 3) chance away: refused. Ann passes,
+    # Bea passes, Cal reacts with Great Leap (3 rolls 1, Debt on duty) and keeps it; then nobody else may
+    # (Ann and Bea declined again), and Ann ends her Action.
+    sim = actions_game()
+    sim.put_conflict("c1")
+    _ann_rolls_c1(sim, 3)
+    sim.refuse("ann", "end_action", rule="CAPES-ACT-002")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "react", dice=[1], ability="Great Leap", help="B", drive="duty")
+    sim.do("cal", "accept")
+    _no_reactions(sim)
+    sim.do("ann", "end_action")
+    assert sim.side("c1", "A").dice == (1,) and _page(sim)[2:] == ("actions", "bea")

@@ -94,7 +94,8 @@ def require_window(state: CapesState, actor: str, *, doing: str) -> ActionState 
 
 def decide_end_action(state: CapesState, actor: str) -> list[Event]:
     """Finish the Action once something was done in it: the core step is optional (CAPES-ACT-001,
-    src 98 "may")."""
+    src 98 "may"); not over a roll still to keep or turn back (src 188), nor while others may still
+    react (src 200: the Reactions go round until nobody wants one)."""
     page = need_page(state)
     action = page.action
     if action is None:
@@ -102,6 +103,7 @@ def decide_end_action(state: CapesState, actor: str) -> list[Event]:
     require_turn(state, actor, doing="end the Action")
     if action.player != actor:
         raise NotPermitted(f"This is {state.name(action.player)}'s Action.")
+    require_window(state, actor, doing="end the Action")
     return [event("action_ended", player=actor, character=action.character)]
 
 
