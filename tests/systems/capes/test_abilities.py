@@ -191,15 +191,6 @@ def test_action__one_core_step_and_nothing_during_a_roll() -> None:
     sim.do("ann", "end_action")
 
 
-@pytest.mark.rules("CAPES-ACT-001")
-def test_end_action__needs_the_core_step() -> None:
-    sim = actions_game()
-    sim.put_conflict("c1", a=(1,), b=(1,), allies={"skitter": "A"})
-    sim.set_debt("skitter", "truth", 1)
-    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
-    sim.refuse("ann", "end_action", rule="CAPES-ACT-001")
-
-
 @pytest.mark.rules("CAPES-CONF-004", "CAPES-ABIL-002")
 def test_rolling_to_lower_an_opposing_die_allies_you_with_the_other_side() -> None:
     sim = actions_game()

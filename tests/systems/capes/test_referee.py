@@ -554,6 +554,8 @@ def test_claim__a_conflict_created_in_last_pages_actions_is_claimable() -> None:
     cid = sim.state.conflicts[0].id
     sim.do("cal", "use_ability", dice=(4,), ability="Smashing", conflict=cid, side="A", drive="duty")
     sim.do("cal", "accept")
+    sim.do("cal", "pass")  # no Reactions: Cal, then Ann (Bea has nothing reaching a 4, src 200)
+    sim.do("ann", "pass")
     sim.do("cal", "end_action")
     assert _page(sim)[:3] == (2, "bea", "claims")
     sim.do("bea", "pass")

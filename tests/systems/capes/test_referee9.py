@@ -177,7 +177,7 @@ def test_debt__overdrawn_shows_and_staking_clears_it() -> None:
     sim.do("cal", "accept")
     assert "hope 3/2 OVERDRAWN" in _drives(sim, "bea", "Rampart")
     sim.do("cal", "stake", conflict="c1", amount=1, drive="hope", why="Hope for the hostages")
-    assert sim.words("ann")[-1] == "Rampart stakes 1 Debt from hope on c1 side A"
+    assert sim.words("ann")[-1] == 'Rampart stakes 1 Debt from hope on c1 side A — "Hope for the hostages"'
     assert "hope 2/2" in _drives(sim, "ann", "Rampart") and "OVERDRAWN" not in _drives(sim, "ann", "Rampart")
 
 

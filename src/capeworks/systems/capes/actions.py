@@ -3,8 +3,10 @@
 Rule IDs: CAPES-PAGE-001 (at least one Action per character: free Actions
 cannot be skipped), CAPES-PAGE-012 (clockwise from the Starter, one free
 Action per character), CAPES-PAGE-013 (then one bought Action per player per
-pass), CAPES-ACT-001 (exactly one core step), CAPES-ACT-002 (stake, split and
-inspire only around the core step, never during a roll or Reactions).
+pass), CAPES-ACT-001 (at most one core step: src 98 "One time in their Action
+they may either use an Ability or create a Conflict", so an Action of stakes,
+splits or Inspirations alone is whole), CAPES-ACT-002 (stake, split and inspire
+only around the core step, never during a roll or Reactions).
 """
 
 from __future__ import annotations
@@ -91,7 +93,9 @@ def require_window(state: CapesState, actor: str, *, doing: str) -> ActionState 
 
 
 def decide_end_action(state: CapesState, actor: str) -> list[Event]:
-    """Finish the Action once its core step (and any Reactions) is done."""
+    """Finish the Action once something was done in it: the core step is optional (CAPES-ACT-001,
+    src 98 "may"); not over a roll still to keep or turn back (src 188), nor while others may still
+    react (src 200: the Reactions go round until nobody wants one)."""
     page = need_page(state)
     action = page.action
     if action is None:
@@ -99,10 +103,7 @@ def decide_end_action(state: CapesState, actor: str) -> list[Event]:
     require_turn(state, actor, doing="end the Action")
     if action.player != actor:
         raise NotPermitted(f"This is {state.name(action.player)}'s Action.")
-    if not action.core_done:
-        raise RuleViolation(
-            "CAPES-ACT-001", "An Action is using one ability or creating one Conflict; do one of them first."
-        )
+    require_window(state, actor, doing="end the Action")
     return [event("action_ended", player=actor, character=action.character)]
 
 

@@ -12,9 +12,8 @@ die, which side) are the seat's legal commands
 from __future__ import annotations
 
 from capeworks.engine import FreeAnswer, Prompt, PromptOption
-from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.queries import cast_of, deadlocks_to_declare, resolvable_claims
-from capeworks.systems.capes.render import question
+from capeworks.systems.capes.render import overdrawn_label, question, turn_words
 from capeworks.systems.capes.sheet import ConflictKind
 from capeworks.systems.capes.state import CapesState, PagePhase, Round
 
@@ -59,7 +58,7 @@ def turn_options(
         return (), None, "turn", "CAPES-PRIN-003"
     if page.phase is PagePhase.OVERDRAWN:
         return (
-            (_option("overdrawn_roll", "overdrawn_roll", label="roll for the Overdrawn Drive"),),
+            (_option("overdrawn_roll", "overdrawn_roll", label=overdrawn_label(state)),),
             None,
             "overdrawn_roll",
             "CAPES-DEBT-003",
@@ -84,8 +83,12 @@ def turn_options(
         if action is not None and action.reactions is not None:
             return (_option("pass", "pass", label="do not react"),), None, "react", "CAPES-REACT-003"
         if action is not None:
-            done = (_option("end_action", "end_action", label="end the Action"),) if action.core_done else ()
-            return done, None, "action", "CAPES-ACT-002"
+            return (
+                (_option("end_action", "end_action", label="end the Action"),),
+                None,
+                "action",
+                "CAPES-ACT-002",
+            )
         skip = (_option("pass", "pass", label="buy no Action"),) if page.round is Round.BOUGHT else ()
         return skip, None, "action", "CAPES-PAGE-012"
     # resolving: each claimed, controlling side may be resolved (or gloated, with a count)
@@ -106,7 +109,7 @@ def turn_options(
 def open_prompts(state: CapesState) -> list[Prompt]:
     """Every open decision: the turn, then the windows others may act in."""
     out: list[Prompt] = []
-    player, what = whose_turn(state)
+    player, what = turn_words(state)
     if player is not None:
         options, free, kind, rule = turn_options(state, player)
         default = next(

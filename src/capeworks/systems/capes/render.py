@@ -14,10 +14,11 @@ from typing import Any
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.flow import whose_turn
-from capeworks.systems.capes.queries import overdrawn_pools
-from capeworks.systems.capes.state import CapesState
+from capeworks.systems.capes.queries import overdrawn_pools, overdrawn_queue, owned_dice
+from capeworks.systems.capes.sheet import STACK
+from capeworks.systems.capes.state import CapesState, PagePhase
 
-__all__ = ["COMMAND_WORDS", "WORDS", "panels", "question"]
+__all__ = ["COMMAND_WORDS", "WORDS", "overdrawn_label", "panels", "question", "turn_words"]
 
 
 def _names(p: ev.CapesEvent) -> Callable[[str], str]:
@@ -101,6 +102,16 @@ def _overdrawn(p: ev.OverdrawnRolled) -> str:
     )
 
 
+def _inspired(p: ev.Inspired) -> str:
+    """The die raised, and the Conflict the Inspiration was won on: the player narrates how that one
+    bears on this (src 101, CAPES-ACT-004); one held from the start, or an older log's, names none."""
+    won = f' won on "{p.source}"' if p.source and p.source != "start" else ""
+    return (
+        f"{_names(p)(p.player)} spends an Inspiration {p.value}{won}: {p.conflict} side {p.side} die {p.die} "
+        f"{p.old} -> {p.value}"
+    )
+
+
 def _price(paid: int) -> str:
     """What a bought character, claim, Conflict or Action cost (CAPES-RSRC-001); nothing when free."""
     return "" if not paid else " (a Story Token)" if paid == 1 else f" ({paid} Story Tokens)"
@@ -135,9 +146,6 @@ _SIMPLE: dict[str, str] = {
     ev.RollAccepted.TYPE: "{player} accepts: the die now shows {new}",
     ev.RollReverted.TYPE: "{player} turns the die back to {old}",
     ev.ReactionPassed.TYPE: "{player} does not react",
-    ev.Inspired.TYPE: (
-        "{player} spends an Inspiration {value}: {conflict} side {side} die {die} {old} -> {value}"
-    ),
     ev.Staked.TYPE: "{character} stakes {amount} Debt from {pool} on {conflict} side {side}",
     ev.StakeObjected.TYPE: "{by} objects to the stake on {conflict}: {amount} Debt back to {pool}",
     ev.Split.TYPE: "{conflict} side {side}: a {value} splits into {parts}",
@@ -156,6 +164,7 @@ _SPECIAL: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: _character_added,
     ev.ConflictCreated.TYPE: _created,
     ev.AbilityUsed.TYPE: _ability,
+    ev.Inspired.TYPE: _inspired,
     ev.Resolved.TYPE: _resolved,
     ev.Deadlocked.TYPE: _deadlocked,
     ev.OverdrawnRolled.TYPE: _overdrawn,
@@ -187,12 +196,39 @@ def _bought(template: str) -> Callable[[Any], str]:
     return lambda p: template.format(**_fields(p)) + _price(p.paid)
 
 
-#: event type -> words for it (the ruleset's ``words``)
-WORDS = {
+#: event type -> the payload field holding what the player said with it: a roll's narration (src 191,
+#: 203), the Resolver's and the Gloater's (src 116, 121, 206), a Deadlock's, a stake's reason (src 152)
+_SAID: dict[str, str] = {
+    ev.RollAccepted.TYPE: "text",
+    ev.RollReverted.TYPE: "text",
+    ev.Resolved.TYPE: "text",
+    ev.Gloated.TYPE: "text",
+    ev.Deadlocked.TYPE: "text",
+    ev.Staked.TYPE: "why",
+}
+
+
+def _saying(
+    words: Callable[[Any, Event, Viewer], Description], field: str
+) -> Callable[[Any, Event, Viewer], Description]:
+    """The event's words followed by what the player said with it, quoted: every seat reads it."""
+
+    def said(p: Any, event: Event, viewer: Viewer) -> Description:
+        out = words(p, event, viewer)
+        text = str(getattr(p, field, "") or "")
+        return out.model_copy(update={"text": f'{out.text.rstrip(".")} — "{text}"'}) if text else out
+
+    return said
+
+
+_PLAIN = {
     **{t: _template(s) for t, s in _SIMPLE.items()},
     **{t: _special(_bought(s)) for t, s in _BOUGHT.items()},
     **{t: _special(f) for t, f in _SPECIAL.items()},
 }
+
+#: event type -> words for it (the ruleset's ``words``)
+WORDS = {t: _saying(f, _SAID[t]) if t in _SAID else f for t, f in _PLAIN.items()}
 
 
 # -- prompts --------------------------------------------------------------------------------------
@@ -216,6 +252,50 @@ _QUESTIONS: dict[str, Callable[..., str]] = {
 def question(kind: str, **context: Any) -> str:
     """The words of a prompt of ``kind``, from its context."""
     return _QUESTIONS[kind](**context)
+
+
+def _overdrawn_due(state: CapesState) -> tuple[str, str, int, int, str, int] | None:
+    """The Overdrawn roll owed now: (character's name, Drive, Debt on it, Strength, where its highest
+    die sits, that die's face), or None outside the Overdrawn rolls."""
+    page = state.scene.page if state.scene is not None else None
+    queue = overdrawn_queue(state) if page is not None and page.phase is PagePhase.OVERDRAWN else []
+    if not queue:
+        return None
+    _, character, pool = queue[0]
+    char = state.roster[character]
+    owned = owned_dice(state, character)
+    top = max(v for *_, v in owned)
+    alone = {(c, s) for c, s, d, _ in owned if d == 1} - {(c, s) for c, s, d, _ in owned if d > 1}
+    where = " or ".join(
+        f"{c} side {s}" + ("" if (c, s) in alone else f" die {d}") for c, s, d, v in owned if v == top
+    )
+    return char.sheet.name, pool, char.debt.get(pool, 0), char.sheet.strength(pool), where, top
+
+
+def turn_words(state: CapesState) -> tuple[str | None, str]:
+    """Who must act now and what they are to do, in the words a player reads: :func:`whose_turn`, with
+    an Overdrawn roll naming the character, the Drive and the die (CAPES-DEBT-003, src 147)."""
+    player, what = whose_turn(state)
+    due = _overdrawn_due(state)
+    if due is not None:
+        name, pool, debt, strength, where, top = due
+        held = f"{debt} Debt, Strength {strength}"
+        if pool == STACK:  # one stack, Overdrawn past five (CAPES-CHAR-009, src 237)
+            pool, held = "Debt stack", f"{debt} Debt, more than {strength}"
+        what = (
+            f"roll for {name}'s Overdrawn {pool} ({held}): the highest die {name} owns, {where} showing "
+            f"{top}, is re-rolled and only a lower roll is kept"
+        )
+    return player, what
+
+
+def overdrawn_label(state: CapesState) -> str:
+    """The Overdrawn roll's button: which character's Drive and die it rolls (CAPES-DEBT-003)."""
+    due = _overdrawn_due(state)
+    if due is None:
+        return "roll for the Overdrawn Drive"
+    name, pool, _, _, _, top = due
+    return f"roll {name}'s {top} for the Overdrawn {'Debt stack' if pool == STACK else pool}"
 
 
 # -- menus and panels -----------------------------------------------------------------------------
@@ -262,7 +342,7 @@ def _sheet_name(state: CapesState, character: str) -> str:
 def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
     """The table as every player sees it (Capes has no secrets): scene, conflict cards, players, Drives."""
     out: list[Panel] = []
-    player, doing = whose_turn(state)
+    player, doing = turn_words(state)
     scene = state.scene
     where = "Between Scenes"
     if scene is not None:

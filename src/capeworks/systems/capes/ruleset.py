@@ -40,11 +40,11 @@ from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.common import Ctx
 from capeworks.systems.capes.config import CapesConfig
 from capeworks.systems.capes.events import EVENTS, UPCASTERS
-from capeworks.systems.capes.flow import require_turn, whose_turn
+from capeworks.systems.capes.flow import require_turn
 from capeworks.systems.capes.fold import apply_event
 from capeworks.systems.capes.moves import legal_moves
 from capeworks.systems.capes.prompts import open_prompts
-from capeworks.systems.capes.render import COMMAND_WORDS, WORDS, panels
+from capeworks.systems.capes.render import COMMAND_WORDS, WORDS, panels, turn_words
 from capeworks.systems.capes.state import CapesState, PagePhase
 
 __all__ = ["COMMANDS", "CapesRuleset"]
@@ -221,7 +221,7 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
 
     def view(self, state: CapesState, viewer: Viewer) -> dict[str, Any]:
         data = state.model_dump(mode="json")
-        player, what = whose_turn(state)
+        player, what = turn_words(state)
         data["turn"] = {"player": player, "doing": what}
         return data
 
