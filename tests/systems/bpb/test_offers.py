@@ -190,3 +190,21 @@ def test_preempt_is_offered_only_before_one_it_may_cut_in_on() -> None:
     d.do("ann", "end_turn", character="widow")
     assert "preempt" in offered(d, "gm")
     d.do("gm", "preempt", character="adler")
+
+
+@pytest.mark.rules("BPB-ROLL-006", "BPB-ACT-008")
+def test_a_called_roll_is_on_the_menu_once_as_its_prompts_answer() -> None:
+    # src 151: the GM calls the task; the call waits on Widow's player as a prompt whose answer is the
+    # roll. The menu held that answer and the same roll again as a plain item: one roll, listed once.
+    # In a fight a call that is not a reaction is rolled on her turn: no prompt, so a menu item.
+    d = table()
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=12, task="crack the safe")
+    rolls = [c for c in d.table.legal_commands("ann") if c.command == "roll"]
+    assert [(c.prompt, c.fixed["take"]) for c in rolls] == [("call-1-widow", "roll")]
+    d.do("ann", "roll", **rolls[0].fixed, dice=[5, 5])
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=12)
+    rolls = [c for c in d.table.legal_commands("ann") if c.command == "roll"]
+    assert [(c.prompt, c.fixed) for c in rolls] == [(None, {"call": 1, "character": "widow"})]
+    assert refused_offers(d.table) == []

@@ -51,9 +51,8 @@ def test_r01_a_task_out_of_reach_is_offered_as_the_plot_point_it_takes() -> None
     d = table()
     d.do("gm", "start_session")
     d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=16, task="decode the cipher")
-    offers = _offers(d, "ann", "roll")  # the menu's and the call prompt's answer
-    assert offers and all(o["plot_point"] is True for o in offers), offers
-    assert {"call": 1, "character": "widow", "plot_point": True} in offers
+    offers = _offers(d, "ann", "roll")  # the call prompt's answer, once (not again as a menu item)
+    assert offers == [{"call": 1, "character": "widow", "take": "roll", "plot_point": True}]
     rolled = one(d.do("ann", "roll", call=1, character="widow", plot_point=True), "task_rolled")
     assert rolled.roll.verdict.success and rolled.roll.plot_point and rolled.roll.faces == ()
     assert state(d).plot_points("widow") == 0

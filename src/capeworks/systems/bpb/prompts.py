@@ -30,7 +30,7 @@ from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import TAKEN, Take, Task
 
-__all__ = ["open_prompts"]
+__all__ = ["call_prompted", "open_prompts"]
 
 
 def _to(state: BpbState, cid: str, **rest: Any) -> Prompt:
@@ -48,17 +48,24 @@ def open_prompts(state: BpbState) -> list[Prompt]:
     if fight is not None and fight.blast is not None:
         return [_dive(state, cid) for cid in fight.blast.awaiting]
     if fight is None:
-        return _called(state, reactions_only=False)
-    return _fight_prompts(state) + _called(state, reactions_only=True)
+        return _called(state)
+    return _fight_prompts(state) + _called(state)
 
 
-def _called(state: BpbState, *, reactions_only: bool) -> list[Prompt]:
+def call_prompted(state: BpbState, call: Call) -> bool:
+    """Whether ``call``'s rolls wait in prompts (then they are answers, not menu items): outside a fight
+    every call's, in one a reaction's (BPB-ACT-008), never while an explosion's dives wait."""
+    fight = state.fight
+    return fight is None or (fight.blast is None and call.reaction)
+
+
+def _called(state: BpbState) -> list[Prompt]:
     """A task the GM called waits on those who roll it (BPB-ROLL-006, src 151: the GM sets the task;
     BPB-ACT-008, src 141-143: a reaction, at any time), so the table's "Waiting for" names them. In a fight
     any other call is rolled as the actor's task action, and the turn prompt already waits on them."""
     out = []
     for call in state.calls.values():
-        if reactions_only and not call.reaction:
+        if not call_prompted(state, call):
             continue
         able = racing(state, call)  # one out cold rolls no more and holds nobody's round up (BPB-REC-004)
         rolled = [call.attempts.get(cid, 0) for cid in able]

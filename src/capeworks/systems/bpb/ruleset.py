@@ -52,7 +52,7 @@ from capeworks.systems.bpb.lookups import (
     stunt_powers,
 )
 from capeworks.systems.bpb.model import Status
-from capeworks.systems.bpb.prompts import open_prompts
+from capeworks.systems.bpb.prompts import call_prompted, open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState, dumped, fold
@@ -198,9 +198,11 @@ def _calls(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     """Rolls of open calls the seat's characters may make now (the rules' own check: attempts left, their
     turn in a competition's round, in a fight the task action unless a reaction); one out of reach
     (BPB-ROLL-005) only for a player with a plot point to buy it (src 469), so the menu holds nothing
-    that can only be refused."""
+    that can only be refused. A roll its prompt already carries is the prompt's answer, not a menu item."""
     out: list[dict[str, Any]] = []
     for call in state.calls.values():
+        if call_prompted(state, call):
+            continue
         for cid in call.sides:
             who = state.characters[cid]
             if not _plays(state, seat, cid) or not _passes(calls.require_may_roll, state, call, who):
