@@ -342,9 +342,19 @@ def _pushed_back(state: WdState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _rerollable(state: WdState, ident: str) -> bool:
+    """A Stamina reroll of the last physical check, by one up and with a Stamina dot left to pay for it
+    (WD-CORE-009, WD-EFFORT-003; the unconscious and dying push for nothing, src 563)."""
     last = state.last_check.get(ident)
     stats = state.last_stats.get(ident, ())
-    return last is not None and last.morale_set is None and bool(stats) and set(stats) <= PHYSICAL_STATS
+    me = state.people[ident]
+    return (
+        last is not None
+        and last.morale_set is None
+        and bool(stats)
+        and set(stats) <= PHYSICAL_STATS
+        and me.track.standing is Standing.UP
+        and me.effort.available(state.sheet(ident), Pool.STAMINA) > 0
+    )
 
 
 def _sleepy(state: WdState, ident: str) -> bool:
