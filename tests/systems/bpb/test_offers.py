@@ -208,3 +208,25 @@ def test_a_called_roll_is_on_the_menu_once_as_its_prompts_answer() -> None:
     rolls = [c for c in d.table.legal_commands("ann") if c.command == "roll"]
     assert [(c.prompt, c.fixed) for c in rolls] == [(None, {"call": 1, "character": "widow"})]
     assert refused_offers(d.table) == []
+
+
+@pytest.mark.rules("BPB-PP-013", "BPB-ACT-005")
+def test_the_gm_is_offered_the_uses_only_the_gm_allows_for_a_players_character() -> None:
+    # src 465: another use of a plot point "the GM should consider permitting"; src 127: the movement action
+    # spent on something else "With the GM's permission". A player is told the GM issues these: the GM's
+    # menu holds them for Widow (Ann's), not only for the GM's own cast, and takes them as offered
+    d = table()
+    d.do("gm", "start_session")
+    gm_menu = {(c.command, c.fixed.get("character")) for c in d.table.legal_commands("gm")}
+    assert {("spend", "widow"), ("act", "widow")} <= gm_menu
+    d.refuse("ann", "spend", rule="BPB-PP-013", character="widow", kind="other", text="a lucky break")
+    d.do("gm", "spend", character="widow", kind="other", text="a lucky break")
+    d.do("gm", "act", character="widow", kind="movement", text="holds the door")
+    words = d.words("ann")
+    assert "Widow spends a plot point on something else (the GM allows it): a lucky break." in words
+    assert ("spend", "widow") not in {
+        (c.command, c.fixed.get("character")) for c in d.table.legal_commands("gm")
+    }
+    assert {c.fixed.get("character") for c in d.table.legal_commands("bo") if c.command == "act"} == {
+        "ganyeka"
+    }

@@ -77,6 +77,9 @@ def _named(p: Any) -> Any:
     return p.model_copy(update=up) if up else p
 
 
+#: what a plot point is spent on, as the log says it (BPB-PP-005..013); another use is the GM's to allow
+_SPENT_ON: dict[str, str] = {"other": "something else (the GM allows it)"}
+
 _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: (
         f"{p.character.name} joins the game"
@@ -93,7 +96,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.PlotPointAwarded.TYPE: lambda p: f"{p.character} earns a plot point: {p.reason}.",
     ev.PlotPointSpent.TYPE: lambda p: (
-        f"{p.character} spends a plot point on a {p.kind}" + (f": {p.detail}." if p.detail else ".")
+        f"{p.character} spends a plot point on {_SPENT_ON.get(p.kind, f'a {p.kind}')}"
+        + (f": {p.detail}." if p.detail else ".")
     ),
     ev.CallMade.TYPE: lambda p: (
         f"The GM calls for {' vs '.join(_sides(p.call))}'s {p.call.attribute} vs {p.call.difficulty}"

@@ -219,6 +219,15 @@ def _owned(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     return [{"character": cid} for cid in state.characters if _plays(state, seat, cid)]
 
 
+def _owned_or_any_for_gm(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """The seat's characters, and for the GM every character: some uses are the GM's to allow and issue
+    for a player's character (another use of a plot point, BPB-PP-013; the movement action spent on
+    something else, BPB-ACT-005), so the GM's menu holds them too."""
+    if seat.role is Role.GM:
+        return [{"character": cid} for cid in state.characters]
+    return _owned(state, seat)
+
+
 def _guarding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     """Block or dodge (BPB-DEF-002/007), for the seat's characters the rules' own check takes now: the task
     action of their turn, or a forced action off-turn (BPB-TURN-004), the offer saying which (a guard issued
@@ -236,7 +245,7 @@ def _guarding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
 
 def _spending(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     """Plot points to spend (BPB-PP-005)."""
-    return [o for o in _owned(state, seat) if state.plot_points(o["character"]) > 0]
+    return [o for o in _owned_or_any_for_gm(state, seat) if state.plot_points(o["character"]) > 0]
 
 
 def _counting(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
@@ -264,7 +273,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "preempt": CommandSpec(cmd.Preempt, turns.preempt, OWNER, offer=_holding),
     "move": CommandSpec(cmd.Move, turns.move, OWNER, offer=_moving),
     "pace": CommandSpec(cmd.Pace, turns.pace, OWNER, offer=_acting_if(turns.require_pace)),
-    "act": CommandSpec(cmd.Act, turns.act, OWNER, offer=_owned),
+    "act": CommandSpec(cmd.Act, turns.act, OWNER, offer=_owned_or_any_for_gm),
     "switch": CommandSpec(cmd.Switch, turns.switch, OWNER, offer=_acting_if(_switching)),
     "guard": CommandSpec(cmd.Guard, turns.guard, OWNER, offer=_guarding),
     "attack": CommandSpec(cmd.Attack, attacks.attack, OWNER, owner_field="attacker", offer=_ATTACKING),
