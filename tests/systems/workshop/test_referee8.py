@@ -579,3 +579,20 @@ def test_e42__the_crashs_wound_is_the_attacks_next_for_the_cinematic_luck_roll()
     events = attack(d, "h", ["v"], [*HIT, *([5, 5] * 5), 1, 9], wall_at=0)
     assert [dc for dc, _ in rolls(events, "cinematic luck")] == [5, 10, 15, 20, 25, 30]
     assert len(who(d, "v").cinematic) == 1
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-SNAP-001")
+def test_e43__two_snapshots_at_one_target_ask_with_the_chance_of_being_hit_at_all() -> None:
+    # src 31: an Action split into two snapshots, "-3 on both Actions", each rolled apart; src 20: h is asked
+    # once whether to spend a Shot. v's AV 6 + 4 - 3 = 7 vs Defense 12 needs pos - neg >= 5 (15 of 100) on
+    # each snapshot: hit at least once 1 - 0.85 x 0.85 = 27.75%; with the Active Defense (+5) vs 17, >= 10
+    # (none of 100): 0%. Before, the prompt read one snapshot's 15.0% as if it were the whole attack.
+    d = table(QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=pool(6))})
+    d.do("gm", "attack", character="v", targets=["h", "h"])
+    asked = d.prompt("ann", "active_defense")
+    assert (asked.context["hit_if_passive"], asked.context["hit_if_active"]) == ("27.8%", "0.0%")
+    assert asked.context["snapshots"] == 2
+    assert [o.label for o in asked.options] == [
+        "Active Defense (1 Shot): hit 0.0% by at least one of 2 snapshots",
+        "passive Defense 12: hit 27.8% by at least one of 2 snapshots",
+    ]

@@ -49,8 +49,9 @@ from capeworks.systems.workshop.config import InitiativeSystem, WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
 from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
-from capeworks.systems.workshop.sheet import Combatant
+from capeworks.systems.workshop.sheet import Combatant, Weapon
 from capeworks.systems.workshop.state import WorkshopState, dumped, fold
+from capeworks.systems.workshop.turn import Pending
 
 __all__ = ["COMMANDS", "WorkshopRuleset"]
 
@@ -258,6 +259,28 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
 COMMANDS = command_table(_SPECS)
 
 
+def _hit_at_all(
+    state: WorkshopState, p: Pending, w: Weapon, shots: list[Combatant], c: Combatant, bonus: int
+) -> Fraction:
+    """The chance that at least one of the snapshots ``shots`` (each rolled apart, src 31) hits ``c`` with
+    ``bonus`` more Defense; a static attack's snapshots hit or do not (WS-SHOT-003)."""
+    missed = Fraction(1)
+    defense = combat.defense_of(state, c) + bonus
+    for shooter in shots:
+        if p.static:
+            hit = Fraction(combat.static_hits(state, p, c, bonus))
+        else:
+            base = (
+                shooter.trait(w.attribute)
+                + shooter.trait(w.skill)
+                + p.modifier
+                + impairment(state.config, shooter)
+            )
+            hit = p_success(base, defense, dice=state.config.dice, extra=shooter.extra_d10s)
+        missed *= 1 - hit
+    return 1 - missed
+
+
 def open_prompts(state: WorkshopState) -> list[Prompt]:
     """Active Defense answers, an interrupt's counter-bid, and called rolls."""
     out: list[Prompt] = []
@@ -270,29 +293,17 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
         #: only by a later snapshot meets the attacker without them
         later = first.without("inspired", "free_d10", "bruised")
         for d in p.awaiting:
-            a = first if p.targets.index(d) == 0 else later
-            base = a.trait(w.attribute) + a.trait(w.skill) + p.modifier + impairment(state.config, a)
-            extra = a.extra_d10s
+            # each snapshot at d is rolled apart (src 31): the chance of being hit is of at least one
+            shots = [first if i == 0 else later for i, t in enumerate(p.targets) if t == d]
+            a = shots[0]
             c = state.characters[d]
             passive = combat.defense_of(state, c)
-            if p.static:  # no dice: the static attack hits or it does not
-                bonus = state.config.active_defense_bonus
-                odds = {
-                    "hit_if_passive": percent(Fraction(combat.static_hits(state, p, c, 0))),
-                    "hit_if_active": percent(Fraction(combat.static_hits(state, p, c, bonus))),
-                }
-            else:
-                odds = {
-                    "hit_if_passive": percent(p_success(base, passive, dice=state.config.dice, extra=extra)),
-                    "hit_if_active": percent(
-                        p_success(
-                            base,
-                            passive + state.config.active_defense_bonus,
-                            dice=state.config.dice,
-                            extra=extra,
-                        )
-                    ),
-                }
+            bonus = state.config.active_defense_bonus
+            odds = {
+                "hit_if_passive": percent(_hit_at_all(state, p, w, shots, c, 0)),
+                "hit_if_active": percent(_hit_at_all(state, p, w, shots, c, bonus)),
+            }
+            by = f" by at least one of {len(shots)} snapshots" if len(shots) > 1 else ""
             out.append(
                 Prompt(
                     id=f"defend-{seq}-{state.turn.order.index}-{p.attacker}-{d}",
@@ -307,7 +318,7 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                             (
                                 PromptOption(
                                     value="yes",
-                                    label=f"Active Defense (1 Shot): hit {odds['hit_if_active']}",
+                                    label=f"Active Defense (1 Shot): hit {odds['hit_if_active']}{by}",
                                     command="defend",
                                     payload={"character": d, "use": True},
                                 ),
@@ -317,13 +328,13 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                         ),
                         PromptOption(
                             value="no",
-                            label=f"passive Defense {passive}: hit {odds['hit_if_passive']}",
+                            label=f"passive Defense {passive}: hit {odds['hit_if_passive']}{by}",
                             command="defend",
                             payload={"character": d, "use": False},
                         ),
                     ),
                     default="no",
-                    context={"shots": c.shots, "defense": passive, **odds},
+                    context={"shots": c.shots, "defense": passive, "snapshots": len(shots), **odds},
                     **addressee(c.owner),
                 )
             )

@@ -60,8 +60,10 @@ function Tracker({ panel }) {
 function DefenseOdds({ prompt }) {
   const ctx = prompt.context || {};
   if (!ctx.hit_if_passive) return null;
+  // two or more snapshots at one defender: the chance is of being hit by at least one of them
+  const by = ctx.snapshots > 1 ? ` by at least one of ${ctx.snapshots} snapshots` : "";
   return html`<p class="odds" aria-label="Chance of being hit">
-    Chance of being hit: <strong>${text(ctx.hit_if_passive)}</strong> with your Defense ${text(String(ctx.defense))};${" "}
+    Chance of being hit${text(by)}: <strong>${text(ctx.hit_if_passive)}</strong> with your Defense ${text(String(ctx.defense))};${" "}
     <strong>${text(ctx.hit_if_active)}</strong> with an Active Defense.</p>`;
 }
 
