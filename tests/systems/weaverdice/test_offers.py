@@ -218,3 +218,21 @@ def test_moving_is_not_offered_to_one_held_fast() -> None:
     menu = offered(d, "ann")
     assert "move" not in menu and "rest" in menu
     d.refuse("ann", "move", character="vic", feet=5)
+
+
+@pytest.mark.rules("WD-CORE-009", "WD-EFFORT-003")
+def test_a_stamina_reroll_is_offered_only_while_a_stamina_dot_is_left() -> None:
+    # src 370: a Stamina dot rerolls a physical roll. Ada (Athletics 1: one Stamina dot) fails a climb
+    # (2 + 1 vs 4): the reroll is on Ann's menu; she pays her one dot (5 + 1: climbs). A second failed
+    # climb has nothing left to pay with: no reroll offered, and the table refuses one. A random walk
+    # found it offered with 0 Stamina.
+    d = table()
+    add(d, "ann", sheet("ada", "Ada", athletics=1))
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="the fence")
+    d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
+    assert "reroll" in offered(d, "ann")
+    d.do("ann", "reroll", character="ada", dice=[5])
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="the wall")
+    d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[1])
+    assert "reroll" not in offered(d, "ann")
+    d.refuse("ann", "reroll", character="ada", dice=[6])
