@@ -74,8 +74,8 @@ def choose_complications(check: Check, texts: Sequence[str]) -> Check:
     if len(chosen) != check.disaster_successes:
         raise RuleViolation(
             "RWYN-EFFECT-003",
-            f"{check.disaster_successes} disaster success(es) need exactly that many complications "
-            f"(you gave {len(chosen)}).",
+            f"Check {check.id} had {check.disaster_successes} disaster success(es): give exactly that "
+            f"many complications (you gave {len(chosen)}).",
         )
     return check.model_copy(update={"complications": tuple(chosen)})
 

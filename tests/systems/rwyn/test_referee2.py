@@ -1,0 +1,232 @@
+"""A second referee pass over Roll When You Need: abilities, effects, traits, mixed results, variants.
+
+Situations written from the seed alone (``src N`` = line N of seeds/001_dcffe7bdc60b80e1.txt),
+played through the table with given dice; they avoid what test_referee.py already pins.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.errors import CapeworksError
+from tests.systems.rwyn.helpers import do, last, state, table, types
+
+ADA = {"ada": {"abilities": "Science:3, Stealth:2, Devices:4, Wealth:4, Reputation:3, Endurance:3, Poise:2"}}
+
+
+def _check(events):  # type: ignore[no-untyped-def]
+    return last(events, "check_resolved")["check"]
+
+
+@pytest.mark.rules("RWYN-ABIL-005")
+def test_wealth__two_below_is_bought_without_a_roll_or_a_quantity_limit() -> None:
+    # src 27: "two or more below their Wealth score" -> "more or less without restriction":
+    # Wealth 4, cost 2 -> bought, no dice, no quantity question for the GM
+    t = table(characters=ADA)
+    events = do(t, "ann", "buy", character="ada", cost=2, item="ten crates of rope")
+    assert "purchased" in types(events)
+    assert not [p for p in t.prompts("gm") if "quantity" in str(p)]
+    assert state(t).characters["ada"].rating("Wealth") == 4
+
+
+@pytest.mark.rules("RWYN-ABIL-004", "RWYN-ABIL-008")
+def test_wealth__one_below_asks_the_gm_for_the_quantity() -> None:
+    # src 27: cost < Wealth "without trouble ... (in limited quantities)": Wealth 4, cost 3 ->
+    # bought without a roll; the GM (not the player) sets how many
+    t = table(characters=ADA)
+    events = do(t, "ann", "buy", character="ada", cost=3, item="cars")
+    assert "purchased" in types(events)
+    cid = max(state(t).checks) if state(t).checks else None
+    with pytest.raises(CapeworksError):
+        do(t, "ann", "quantity", check=cid or 1, limit="4,000")
+
+
+@pytest.mark.rules("RWYN-ABIL-007")
+def test_wealth__two_above_rolls_two_disaster_dice_and_each_success_costs_one() -> None:
+    # src 27: Wealth 4, cost 6 -> 4 Wealth dice + 2 disaster dice; [5, 2, 2, 2] = 1 success, keep
+    # it (sacrifice 0), disaster [5, 6] -> bought, Wealth 4 - 2 = 2
+    t = table(characters=ADA)
+    do(t, "ann", "buy", character="ada", cost=6, item="a yacht", dice=[5, 2, 2, 2])
+    events = do(t, "ann", "sacrifice", check=max(state(t).checks), count=0, dice=[5, 6])
+    assert "purchased" in types(events)
+    assert state(t).characters["ada"].rating("Wealth") == 2
+
+
+@pytest.mark.rules("RWYN-ABIL-007")
+def test_wealth__the_words_say_how_much_wealth_was_lost() -> None:
+    # src 27: the player reads the loss: Wealth 4 -> 2 after [5, 6] on the disaster dice
+    t = table(characters=ADA)
+    do(t, "ann", "buy", character="ada", cost=6, item="a yacht", dice=[5, 2, 2, 2])
+    do(t, "ann", "sacrifice", check=max(state(t).checks), count=0, dice=[5, 6])
+    text = " ".join(t.words("ann")[-4:])
+    assert "Wealth" in text and "2" in text, text
+
+
+@pytest.mark.rules("RWYN-ABIL-009")
+def test_buy_back__costs_xp_per_point_and_only_what_was_lost() -> None:
+    # src 27: "until bought back up with XP": lose 2 Wealth (4 -> 2), GM awards 4 XP, buy back 2
+    # at 2 XP each -> Wealth 4; a third point was never lost: refused
+    t = table(characters=ADA)
+    do(t, "ann", "buy", character="ada", cost=6, item="a yacht", dice=[5, 2, 2, 2])
+    do(t, "ann", "sacrifice", check=max(state(t).checks), count=0, dice=[5, 6])
+    do(t, "gm", "award_xp", character="ada", amount=6)
+    do(t, "ann", "buy_back", character="ada", resource="Wealth", points=2)
+    assert state(t).characters["ada"].rating("Wealth") == 4
+    t.refuse("ann", "buy_back", character="ada", resource="Wealth", points=1)
+
+
+@pytest.mark.rules("RWYN-ABIL-009")
+def test_buy_back__without_enough_xp_is_refused() -> None:
+    # src 27: buying back costs XP: Wealth 4, cost 5 -> 1 disaster die (the last, never
+    # sacrificed); [5, 2, 2, 2] then [6] -> Wealth 3; 1 XP (2 needed per point) -> refused
+    t = table(characters=ADA)
+    do(t, "ann", "buy", character="ada", cost=5, item="a car", dice=[5, 2, 2, 2, 6])
+    assert state(t).characters["ada"].rating("Wealth") == 3
+    do(t, "gm", "award_xp", character="ada", amount=1)
+    t.refuse("ann", "buy_back", character="ada", resource="Wealth", points=1)
+
+
+@pytest.mark.rules("RWYN-ABIL-009")
+def test_buy_back__reputation_lost_is_bought_back_as_reputation() -> None:
+    # src 27 + 29: Reputation 3, favour 4 -> 1 disaster die; [5, 2, 2], keep, [6] -> Rep 2;
+    # 2 XP buys it back -> Rep 3, Wealth untouched
+    t = table(characters=ADA)
+    do(t, "ann", "favour", character="ada", cost=4, item="a meeting", dice=[5, 2, 2, 6])
+    assert state(t).characters["ada"].rating("Reputation") == 2
+    do(t, "gm", "award_xp", character="ada", amount=2)
+    do(t, "ann", "buy_back", character="ada", resource="Reputation", points=1)
+    ada = state(t).characters["ada"]
+    assert (ada.rating("Reputation"), ada.rating("Wealth")) == (3, 4)
+
+
+@pytest.mark.rules("RWYN-ABIL-004")
+def test_wealth__another_players_character_cannot_spend_ada_s_money() -> None:
+    # src 27 + house rule: Bo may not buy with Ada's Wealth; nothing changes
+    t = table(characters=ADA)
+    t.refuse("bo", "buy", character="ada", cost=2, item="rope")
+
+
+@pytest.mark.rules("RWYN-ABIL-003")
+def test_wealth__only_the_gm_rates_a_picked_up_ability() -> None:
+    # src 25 (PCs pick up Wealth) + GM disposes: Ann may not set her own Wealth to 5
+    t = table(characters=ADA)
+    t.refuse("ann", "set_ability", character="ada", ability="Wealth", rating=5)
+    do(t, "gm", "set_ability", character="ada", ability="Wealth", rating=5)
+    assert state(t).characters["ada"].rating("Wealth") == 5
+
+
+@pytest.mark.rules("RWYN-EFFECT-001")
+def test_effects__a_failure_has_no_effects_to_pick() -> None:
+    # src 11: effects equal to successes: Science 3 vs 3, [2, 3, 4] -> 0 successes, nothing to pick
+    t = table(characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=[2, 3, 4]))
+    assert c["effects_needed"] == 0
+    t.refuse("ann", "effects", check=1, picks=["quickly"])
+
+
+@pytest.mark.rules("RWYN-EFFECT-001")
+def test_effects__another_player_does_not_pick_ada_s_effects() -> None:
+    # src 11: "You get to pick": the roller's player (or the GM), not Bo
+    t = table(characters=ADA)
+    do(t, "ann", "check", character="ada", ability="Devices", difficulty=2, dice=[5, 6, 2, 2])
+    t.refuse("bo", "effects", check=1, picks=["quickly"])
+
+
+@pytest.mark.rules("RWYN-EFFECT-003")
+def test_complications__one_per_disaster_success_set_by_the_gm() -> None:
+    # src 11: disaster successes add problems: Stealth 2 vs 4 -> 2 disaster dice; [5, 2] keep 1,
+    # disaster [5, 6] -> 2 complications; the player may not word them; the GM gives 2, not 1
+    # (the refusal was not a sentence: it began with the digit "2")
+    t = table(characters=ADA)
+    do(t, "ann", "check", character="ada", ability="Stealth", difficulty=4, dice=[5, 2])
+    c = _check(do(t, "ann", "sacrifice", check=1, count=0, dice=[5, 6]))
+    assert c["disaster_successes"] == 2
+    t.refuse("ann", "complications", check=1, texts=["spotted", "messy"])
+    t.refuse("gm", "complications", check=1, texts=["spotted"], match="2 disaster success")
+    do(t, "gm", "complications", check=1, texts=["spotted", "messy"])
+
+
+@pytest.mark.rules("RWYN-EFFECT-001", "RWYN-POOL-007")
+def test_effects__automatic_successes_count_as_effects() -> None:
+    # src 11 + 43: 13 dice -> 10 + 1 auto; [5] + [2]*9 = 1 + 1 auto = 2 successes -> 2 effects
+    t = table({"ability_max": 20}, characters={"x": {"abilities": "Melee:13"}})
+    c = _check(do(t, "gm", "check", character="x", ability="Melee", difficulty=3, dice=[5] + [2] * 9))
+    assert (c["successes"], c["effects_needed"]) == (2, 2)
+
+
+@pytest.mark.rules("RWYN-MIX-003", "RWYN-MIX-001")
+def test_mixed__a_mixed_success_is_tainted_by_the_gm_only() -> None:
+    # src 15: [5, 1, 1] Science 3 vs 3 -> success with two 1s: mixed; the taint is the GM's word
+    t = table(characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=[5, 1, 1]))
+    assert (c["success"], c["mixed"]) == (True, True)
+    t.refuse("ann", "mixed", check=1, text="it's fine")
+    do(t, "gm", "mixed", check=1, text="the sample is contaminated")
+
+
+@pytest.mark.rules("RWYN-MIX-001")
+def test_mixed__no_mixed_text_for_a_clean_roll() -> None:
+    # src 15: [5, 5, 1] -> 2 successes vs one 1: not mixed; the GM has nothing to taint
+    t = table(characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=[5, 5, 1]))
+    assert c["mixed"] is False
+    t.refuse("gm", "mixed", check=1, text="tainted anyway")
+
+
+@pytest.mark.rules("RWYN-TRAIT-001", "RWYN-TRAIT-002")
+def test_quality__needs_both_sides_and_only_the_gm_adds_one_in_play() -> None:
+    # src 35: "Every quality has a benefit and a drawback"; added in play (GM disposes)
+    t = table(characters=ADA)
+    t.refuse("gm", "add_quality", character="ada", benefit="assertive", drawback="")
+    t.refuse("ann", "add_quality", character="ada", benefit="assertive", drawback="hot-tempered")
+    do(t, "gm", "add_quality", character="ada", benefit="assertive", drawback="hot-tempered")
+
+
+@pytest.mark.rules("RWYN-TRAIT-003")
+def test_talent__a_character_is_made_with_at_least_one_talent() -> None:
+    # src 39: "A character gains one or more talents at character creation"
+    t = table()
+    t.refuse(
+        "gm", "add_character", payload={"id": "z", "owner": "ann", "abilities": "Science:2", "talents": []}
+    )
+
+
+@pytest.mark.rules("RWYN-TRAIT-004")
+def test_talent__quick_devices_not_noted_on_a_failure() -> None:
+    # src 39: halve the time "if the character gets at least one success": Devices 4 vs 4,
+    # [2, 2, 3, 4] -> failure, no halving noted
+    t = table(characters=ADA)
+    do(t, "gm", "add_talent", character="ada", name="Tinker", hook="quick_devices")
+    events = do(t, "ann", "check", character="ada", ability="Devices", difficulty=4, dice=[2, 2, 3, 4])
+    assert "talent_used" not in types(events), types(events)
+    assert not any("half" in w.lower() for w in t.words("ann")[-3:])
+
+
+@pytest.mark.rules("RWYN-DESIGN-004")
+def test_variant_a__fours_succeed() -> None:
+    # src 53: "expand successes to 4-6": Science 3 vs 3, [4, 2, 2] -> a success
+    t = table({"success_min": 4}, characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=[4, 2, 2]))
+    assert (c["successes"], c["success"]) == (1, True)
+
+
+@pytest.mark.rules("RWYN-DESIGN-006")
+def test_variant_c__big_pools_rate_up_to_ten() -> None:
+    # src 53: abilities "start at 5 & rated from 1 to 10": Science 10 vs 5 rolls 10 dice, no
+    # disaster; 11 is refused
+    t = table(
+        {"ability_max": 10, "ability_start": 5, "ability_min": 1},
+        characters={"x": {"abilities": "Science:10"}},
+    )
+    c = _check(do(t, "gm", "check", character="x", ability="Science", difficulty=5, dice=[2] * 10))
+    assert (len(c["ability_faces"]), c["plan"]["disaster_nominal"]) == (10, 0)
+    t.refuse("gm", "set_ability", character="x", ability="Science", rating=11)
+
+
+@pytest.mark.rules("RWYN-GEN-002")
+def test_words__the_player_reads_the_dice_and_the_successes() -> None:
+    # src 3: Devices 4 vs 2, [6, 5, 1, 3] -> 2 successes; Ann reads "2 successes"
+    t = table(characters=ADA)
+    do(t, "ann", "check", character="ada", ability="Devices", difficulty=2, dice=[6, 5, 1, 3])
+    text = " ".join(t.words("ann")[-3:])
+    assert "2 success" in text, text
