@@ -230,3 +230,70 @@ def test_words__the_player_reads_the_dice_and_the_successes() -> None:
     do(t, "ann", "check", character="ada", ability="Devices", difficulty=2, dice=[6, 5, 1, 3])
     text = " ".join(t.words("ann")[-3:])
     assert "2 success" in text, text
+
+
+@pytest.mark.rules("RWYN-ABIL-009")
+def test_buy_back__only_the_owner_or_gm_and_xp_only_from_the_gm() -> None:
+    # src 27 + GM disposes: Bo may not buy back Ada's Wealth, Ann may not award herself XP,
+    # and a buy back of 0 points is refused; after losing 1 (Wealth 4, cost 5, [5 2 2 2] + [6])
+    t = table(characters=ADA)
+    do(t, "ann", "buy", character="ada", cost=5, item="a car", dice=[5, 2, 2, 2, 6])
+    t.refuse("ann", "award_xp", character="ada", amount=2)
+    do(t, "gm", "award_xp", character="ada", amount=2)
+    t.refuse("bo", "buy_back", character="ada", resource="Wealth", points=1)
+    t.refuse("ann", "buy_back", character="ada", resource="Wealth", points=0)
+    do(t, "ann", "buy_back", character="ada", resource="Wealth", points=1)
+    assert t.words("ann")[-1] == "Ada buys back 1 Wealth for 2 XP."
+
+
+@pytest.mark.rules("RWYN-ABIL-007", "RWYN-MIX-001")
+def test_wealth__the_words_of_an_over_reach_carry_the_right_numbers() -> None:
+    # src 27 + 15: Wealth 4, cost 6: [5 1 1 2] = 1 success (two 1s: mixed), 2 disaster dice,
+    # keep it, [5 6] -> 2 disaster successes, Wealth 4 - 2 = 2; the GM words the taint
+    t = table(characters=ADA)
+    do(t, "ann", "buy", character="ada", cost=6, item="a yacht", dice=[5, 1, 1, 2])
+    assert t.words("ann")[-1].startswith("Ada rolls Wealth 4 vs cost 6 for a yacht: [5 1 1 2] = 1 success")
+    do(t, "ann", "sacrifice", check=1, count=0, dice=[5, 6])
+    words = t.words("ann")
+    assert "Ada: success, 2 disaster successes, mixed result." in words
+    assert "Ada loses 2 Wealth for good." in words
+    assert [p.id for p in t.prompts("gm")] == ["check-1:mixed"]
+
+
+@pytest.mark.rules("RWYN-TRAIT-004")
+def test_talent__leverage_debt_asks_before_any_wealth_is_lost() -> None:
+    # src 39: "leverage their debt to maybe avoid losing Wealth ... (i.e., a re-roll)": Wealth 4,
+    # cost 5, [5 2 2 2] + [6] -> Wealth still 4 while the re-roll is asked; re-rolled [2] -> 4 kept
+    t = table(characters=ADA)
+    do(t, "gm", "add_talent", character="ada", name="Debt", hook="leverage_debt")
+    do(t, "ann", "buy", character="ada", cost=5, item="a plane", dice=[5, 2, 2, 2, 6])
+    assert [p.id for p in t.prompts("ann")] == ["check-1:reroll"]
+    assert state(t).characters["ada"].rating("Wealth") == 4
+    t.refuse("bo", "reroll", check=1, use=True, dice=[2])
+    do(t, "ann", "reroll", check=1, use=True, dice=[2])
+    assert state(t).characters["ada"].rating("Wealth") == 4
+
+
+@pytest.mark.rules("RWYN-TRAIT-004")
+def test_talent__strike_and_move_noted_on_a_successful_strike() -> None:
+    # src 39: "move again after striking an enemy": Brawling 3 vs 3, [5 2 2] -> success, noted
+    t = table(characters={"ada": {"abilities": "Brawling:3"}})
+    do(t, "gm", "add_talent", character="ada", name="Follow through", hook="strike_and_move")
+    do(t, "ann", "check", character="ada", ability="Brawling", difficulty=3, dice=[5, 2, 2])
+    assert "Ada: success, talent: strike and move." in t.words("ann")
+
+
+@pytest.mark.rules("RWYN-GEN-004")
+def test_secrecy__a_gm_note_is_seen_by_no_player() -> None:
+    # GM disposes and keeps secrets: the note is in no player's words or view
+    t = table(characters=ADA)
+    do(t, "gm", "gm_note", text="the boss is a robot")
+    for seat in ("ann", "bo"):
+        assert "robot" not in str(t.words(seat)) + str(t.view(seat))
+
+
+@pytest.mark.rules("RWYN-GEN-003")
+def test_acting_for_another__bo_cannot_roll_ada_s_check() -> None:
+    # src 17 + house rule: Bo rolls for no character of Ann's
+    t = table(characters=ADA)
+    t.refuse("bo", "check", character="ada", ability="Science", difficulty=3, dice=[2, 2, 2])
