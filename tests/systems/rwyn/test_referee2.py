@@ -297,3 +297,16 @@ def test_acting_for_another__bo_cannot_roll_ada_s_check() -> None:
     # src 17 + house rule: Bo rolls for no character of Ann's
     t = table(characters=ADA)
     t.refuse("bo", "check", character="ada", ability="Science", difficulty=3, dice=[2, 2, 2])
+
+
+@pytest.mark.rules("RWYN-EFFECT-001")
+@pytest.mark.parametrize("picks", [["quickly", "Quickly"], ["quickly", "I accomplish the task"]])
+def test_effects__each_kept_success_buys_a_different_effect(picks: list[str]) -> None:
+    # src 11: "a number of effects equal to your successes", the first "I accomplish the task",
+    # others "quickly", "smoothly"...: Devices 4 vs 2, [5 5 5 2] = 3 kept -> 3 different effects;
+    # "quickly" twice (or the task twice) is 2 effects for 3 successes: refused (the table took it)
+    t = table(characters=ADA)
+    do(t, "ann", "check", character="ada", ability="Devices", difficulty=2, dice=[5, 5, 5, 2])
+    t.refuse("ann", "effects", check=1, picks=picks, match="different effect")
+    do(t, "ann", "effects", check=1, picks=["quickly", "silently"])
+    assert "Ada: I accomplish the task, quickly, silently." in t.words("ann")
