@@ -310,3 +310,33 @@ def test_effects__each_kept_success_buys_a_different_effect(picks: list[str]) ->
     t.refuse("ann", "effects", check=1, picks=picks, match="different effect")
     do(t, "ann", "effects", check=1, picks=["quickly", "silently"])
     assert "Ada: I accomplish the task, quickly, silently." in t.words("ann")
+
+
+@pytest.mark.rules("RWYN-ABIL-008")
+def test_wealth__the_quantity_is_the_gm_s_word_and_the_player_reads_it() -> None:
+    # src 27: "in limited quantities; no buying 4,000 cars": Wealth 4, cost 3 -> bought, the GM
+    # says how many (an empty answer is refused), Ann reads it
+    t = table(characters=ADA)
+    do(t, "ann", "buy", character="ada", cost=3, item="cars")
+    assert [p.id for p in t.prompts("gm")] == ["check-1:quantity"]
+    t.refuse("ann", "quantity", check=1, limit="4,000")
+    t.refuse("gm", "quantity", check=1, limit="")
+    do(t, "gm", "quantity", check=1, limit="two")
+    assert "The GM allows two." in t.words("ann")
+
+
+@pytest.mark.rules("RWYN-ABIL-003", "RWYN-ABIL-010")
+def test_reputation__none_picked_up_means_no_favours() -> None:
+    # src 25: Wealth and Reputation are picked up; without Reputation there is nothing to spend
+    t = table(characters={"x": {"abilities": "Science:2"}})
+    t.refuse("ann", "favour", character="x", cost=1, match="no Reputation")
+
+
+@pytest.mark.rules("RWYN-DESIGN-004", "RWYN-ABIL-007")
+def test_variant_a__fours_count_on_the_disaster_dice_too() -> None:
+    # src 53 + 27: successes on 4-6; Wealth 2, cost 3 -> 2 dice + 1 disaster die; [4 2] = 1
+    # success, disaster [4] = 1 disaster success -> bought, Wealth 2 - 1 = 1
+    t = table({"success_min": 4}, characters={"x": {"abilities": "Wealth:2"}})
+    events = do(t, "ann", "buy", character="x", cost=3, item="a car", dice=[4, 2, 4])
+    assert "purchased" in types(events)
+    assert state(t).characters["x"].rating("Wealth") == 1
