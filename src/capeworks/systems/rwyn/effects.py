@@ -62,6 +62,13 @@ def choose_effects(check: Check, picks: Sequence[str]) -> Check:
             f"You kept {check.kept} successes: pick exactly {extra} effect(s) after '{ACCOMPLISH}' "
             f"(you gave {len(chosen)}).",
         )
+    seen = {ACCOMPLISH.lower()}
+    for pick in chosen:
+        if pick.lower() in seen:
+            raise RuleViolation(
+                "RWYN-EFFECT-001", f"Each success buys a different effect: '{pick}' is already among them."
+            )
+        seen.add(pick.lower())
     return check.model_copy(update={"effects": (ACCOMPLISH, *chosen)})
 
 
@@ -74,8 +81,8 @@ def choose_complications(check: Check, texts: Sequence[str]) -> Check:
     if len(chosen) != check.disaster_successes:
         raise RuleViolation(
             "RWYN-EFFECT-003",
-            f"{check.disaster_successes} disaster success(es) need exactly that many complications "
-            f"(you gave {len(chosen)}).",
+            f"Check {check.id} had {check.disaster_successes} disaster success(es): give exactly that "
+            f"many complications (you gave {len(chosen)}).",
         )
     return check.model_copy(update={"complications": tuple(chosen)})
 
