@@ -233,8 +233,13 @@ def _guarding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _spending(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
-    """Plot points to spend (BPB-PP-005)."""
-    return [o for o in _owned(state, seat) if state.plot_points(o["character"]) > 0]
+    """Plot points to spend (BPB-PP-005); the GM's menu holds every character's, since the GM spends a
+    player's for a longer boost or another use (BPB-PP-008, BPB-PP-013)."""
+    return [
+        {"character": cid}
+        for cid in state.characters
+        if (seat.is_gm or _plays(state, seat, cid)) and state.plot_points(cid) > 0
+    ]
 
 
 def _counting(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
