@@ -16,6 +16,7 @@ from capeworks.engine import CommandSpec, Context, DiceService, Event, LegalComm
 from capeworks.engine.conformance import (
     check_answered_prompts_move_on,
     check_gm_fields,
+    check_menus_keep_secrets,
     check_no_secrets,
     check_no_traceback,
     check_offers_within_authority,
@@ -103,6 +104,26 @@ def test_offers_within_authority__a_gm_command_or_another_seats_character_on_a_p
         AssertionError, match=r"ann is offered rename \{'character': 'red'\}.*Only the GM acts"
     ):
         check_offers_within_authority(_EveryTokenForEveryone())
+
+
+class _NotesOnTheMenu(Toy):
+    """Offers every seat a rename of its tokens to each note, the GM's secret ones too."""
+
+    def legal_commands(self, state: ToyState, seat: Seat, offers: Offers) -> list[LegalCommand]:
+        renames = [
+            LegalCommand(command="rename", fixed={"character": "blue", "name": note}, label="rename")
+            for note in state.notes
+        ]
+        return [*super().legal_commands(state, seat, offers), *renames]
+
+
+def test_menus_keep_secrets__a_players_menu_naming_what_its_view_hides_is_caught() -> None:
+    check_menus_keep_secrets(Toy())
+    with pytest.raises(
+        AssertionError,
+        match=r"after step 2: .* ann rename .*'name': 'the butler did it'.*: 'the butler did it'",
+    ):
+        check_menus_keep_secrets(_NotesOnTheMenu())
 
 
 class _SameWordsForAll(Toy):

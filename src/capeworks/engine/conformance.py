@@ -9,7 +9,8 @@ with a ``<ruleset>.`` prefix and has words of its own for every viewer (and no
 two event types read alike), every prompt option is a command that will be
 accepted, every answered prompt closes or changes, a prompt-only command is
 never offered outside its prompt, no seat is offered a command its authority
-refuses, no GM-only field is required or offered a player fixed, every legal command exists, every refusal
+refuses, no GM-only field is required or offered a player fixed, no menu names to a player what its
+view hides from them, every legal command exists, every refusal
 names the rule (or the kind of refusal) the sample expects, every event version
 has its upcasters, and the golden logs it ships replay.
 
@@ -39,7 +40,7 @@ from capeworks.engine.table import ENGINE_COMMANDS, Table
 from capeworks.engine.upcast import problems as upcast_problems
 from capeworks.errors import CapeworksError, RuleViolation
 
-__all__ = ["CHECKS", "CheckResult", "play_sample", "run_all", "run_check", "run_checks"]
+__all__ = ["CHECKS", "CheckResult", "menu_secrets", "play_sample", "run_all", "run_check", "run_checks"]
 
 
 def _session(ruleset: Ruleset[Any, Any]) -> SampleSession:
@@ -371,6 +372,72 @@ def check_gm_fields(ruleset: Ruleset[Any, Any]) -> None:
             table.execute(step.command, dice=step.dice)
 
 
+def _strings(value: Any, into: set[str], *, keys: bool = True) -> set[str]:
+    """Every string anywhere in ``value`` (its keys too, unless ``keys`` is False), gathered into ``into``."""
+    if isinstance(value, str):
+        into.add(value)
+    elif isinstance(value, dict):
+        for k, item in value.items():
+            if keys:
+                into.add(str(k))
+            _strings(item, into, keys=keys)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _strings(item, into, keys=keys)
+    return into
+
+
+def _known(table: Table, viewer: Viewer) -> set[str]:
+    """The strings ``viewer`` has been shown: its view of the table and the events it may read."""
+    seen = _strings(table.view(viewer), set())
+    return _strings([e.model_dump(mode="json") for e in table.visible_log(viewer)], seen)
+
+
+def menu_secrets(table: Table) -> list[str]:
+    """Each string a player's menu names that the GM knows and that player's view hides:
+    "seat command {fixed}: 'string'" (a hidden character's id, a secret's words).
+
+    A string the GM's view and log do not hold either (a choice's value, a number's words) tells
+    nothing, and is not counted.
+    """
+    gm: set[str] | None = None
+    out: list[str] = []
+    for seat in table.seats:
+        if seat.is_gm:
+            continue
+        named = [
+            (legal, _strings(json.loads(json.dumps(legal.fixed, default=str)), set(), keys=False))
+            for legal in table.legal_commands(seat.id)
+        ]
+        if not any(strings for _, strings in named):
+            continue
+        if gm is None:
+            gm = _known(table, Viewer.gm())
+        mine = _known(table, table.viewer_for(seat.id))
+        for legal, strings in named:
+            what = f"{seat.id} {legal.command} {dict(legal.fixed)}"
+            out += [f"{what}: {s!r}" for s in sorted(strings & gm - mine)]
+    return out
+
+
+def check_menus_keep_secrets(ruleset: Ruleset[Any, Any]) -> None:
+    """No player's menu names what that player's view hides (a hidden character's id), at any step.
+
+    A menu is drawn for its seat alone, but what a fixed field names the player reads: every string in
+    a player's legal commands that the GM knows must be one the player's view or log already holds.
+    """
+    session = _session(ruleset)
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
+    for n, step in enumerate((*session.steps, None)):
+        found = menu_secrets(table)
+        assert not found, (
+            f"{ruleset.name}, after step {n}: a menu names what its player may not see: "
+            + "; ".join(found[:5])
+        )
+        if step is not None:
+            table.execute(step.command, dice=step.dice)
+
+
 def check_menus_and_panels(ruleset: Ruleset[Any, Any]) -> None:
     """Every command has menu words of its own; panels draw for every seat at every step of the sample."""
     missing = sorted(set(ruleset.commands) - set(ruleset.command_words))
@@ -563,6 +630,7 @@ CHECKS: tuple[Check, ...] = (
     check_prompt_only_not_offered,
     check_offers_within_authority,
     check_gm_fields,
+    check_menus_keep_secrets,
     check_menus_and_panels,
     check_view_key,
     check_no_secrets,

@@ -230,3 +230,16 @@ def test_the_gm_is_offered_the_uses_only_the_gm_allows_for_a_players_character()
     assert {c.fixed.get("character") for c in d.table.legal_commands("bo") if c.command == "act"} == {
         "ganyeka"
     }
+
+
+@pytest.mark.rules("BPB-PP-013", "BPB-PP-005")
+def test_the_gm_is_offered_a_players_plot_point_spend_and_the_table_takes_it_from_the_gms_seat() -> None:
+    # src 465: other spends "the GM should consider permitting": the player's refusal says the GM spends
+    # it for them, so the GM's menu offers Widow's spend and the table takes it from the GM's seat
+    d = table()
+    d.do("gm", "start_session")
+    spends = [c.fixed for c in d.table.legal_commands("gm") if c.command == "spend"]
+    assert {"character": "widow"} in spends
+    assert refused_offers(d.table, choose=CHOOSE) == []
+    d.do("gm", "spend", **spends[spends.index({"character": "widow"})], kind="other", text="undo the lava")
+    assert state(d).condition("widow").plot_points == 0

@@ -236,3 +236,20 @@ def test_a_stamina_reroll_is_offered_only_while_a_stamina_dot_is_left() -> None:
     d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[1])
     assert "reroll" not in offered(d, "ann")
     d.refuse("ann", "reroll", character="ada", dice=[6])
+
+
+@pytest.mark.rules("WD-GRAPPLE-002")
+def test_the_gm_is_offered_a_held_pcs_brace_too_and_the_table_takes_it_as_offered() -> None:
+    # src 932: either side may spend Stamina on a grapple roll. The GM disposes: the thug grabs Vic and
+    # the GM's menu offers Vic's brace as Ann's does, which the table takes from the GM's seat as offered
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "notable"))
+    d.do("gm", "start_combat", dice=[1, 6])  # the thug 6 + 3, Vic 1 + 3: the thug first
+    d.do("gm", "grab", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    braces = [c.fixed for c in d.table.legal_commands("gm") if c.command == "brace"]
+    assert {"character": "vic", "holder": "thug"} in braces
+    assert refused_offers(d.table, choose=CHOOSE) == []
+    d.do("gm", "brace", character="vic", holder="thug")
+    assert d.state.grapples["thug>vic"].braced == 1

@@ -244,7 +244,8 @@ def _guarding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _spending(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
-    """Plot points to spend (BPB-PP-005)."""
+    """Plot points to spend (BPB-PP-005); the GM's menu holds every character's, since the GM spends a
+    player's for a longer boost or another use (BPB-PP-008, BPB-PP-013)."""
     return [o for o in _owned_or_any_for_gm(state, seat) if state.plot_points(o["character"]) > 0]
 
 

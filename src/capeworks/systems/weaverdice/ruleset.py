@@ -293,11 +293,12 @@ def _holding(state: WdState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _braceable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    """Bracing against each hold on one the seat plays, with what they can commit: a Stamina dot, else
-    their good morale (not a hidden NPC's), else nothing to offer (WD-GRAPPLE-002, WD-MORALE-003)."""
+    """Bracing against each hold on one the seat plays (the GM: on anyone, who disposes), with what they
+    can commit: a Stamina dot, else their good morale (not a hidden NPC's), else nothing to offer
+    (WD-GRAPPLE-002, WD-MORALE-003)."""
     offers: list[dict[str, Any]] = []
     for g in state.grapples.values():
-        if not _plays(state, seat, g.target):
+        if not (seat.is_gm or _plays(state, seat, g.target)):
             continue
         me = state.people[g.target]
         if me.effort.available(state.sheet(g.target), Pool.STAMINA) > 0:
