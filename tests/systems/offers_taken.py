@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from capeworks.engine import Command, Ruleset, Table
 from capeworks.errors import CapeworksError
 
-__all__ = ["random_walk", "refused_offers", "refused_offers_in_sample"]
+__all__ = ["random_walk", "refused_offers", "refused_offers_in_sample", "walk"]
 
 
 def refused_offers(table: Table, *, choose: Collection[str] = ()) -> list[str]:
@@ -66,16 +66,25 @@ def random_walk(
     choose: Collection[str] = (),
     skip: Collection[str] = (),
 ) -> tuple[Table, list[str]]:
-    """Play the sample session up to a seeded cut, then ``steps`` seeded clicks: a prompt's answer or a
-    menu item made whole by its fixed fields (a ``target`` picked at random). Returns the table and every
-    offer refused on the way (:func:`refused_offers` before each click). A click the rules refuse (a random
-    target out of reach) is part of play: the walk goes on. ``skip``: offered commands left alone."""
+    """Play the sample session up to a seeded cut, then :func:`walk` ``steps`` clicks from there.
+    Returns the table and every offer refused on the way."""
     session = ruleset.sample_session()
     assert session is not None, f"{ruleset.name} has no sample session"
     rng = random.Random(seed)
     table = Table.new(ruleset, config=session.config, seats=session.seats, seed=seed)
     for step in session.steps[: rng.randint(0, len(session.steps))]:
         table.execute(step.command, dice=step.dice)
+    return table, walk(table, rng, steps=steps, choose=choose, skip=skip)
+
+
+def walk(
+    table: Table, rng: random.Random, *, steps: int, choose: Collection[str] = (), skip: Collection[str] = ()
+) -> list[str]:
+    """``steps`` seeded clicks: a prompt's answer or a menu item made whole by its fixed fields (a
+    ``target`` picked at random). Returns every offer refused on the way (:func:`refused_offers` before
+    each click). A click the rules refuse (a random target out of reach) is part of play: the walk goes
+    on. ``skip``: offered commands left alone."""
+    ruleset = table.ruleset
     refused: list[str] = []
     gm = next((s.id for s in table.seats if s.is_gm), None)
     for _ in range(steps):
@@ -105,7 +114,7 @@ def random_walk(
         kind, seat_id, payload = rng.choice(moves)
         with contextlib.suppress(CapeworksError):
             table.execute(Command(type=kind, seat=seat_id, payload=payload))
-    return table, refused
+    return refused
 
 
 def _characters(state: Any) -> list[str]:

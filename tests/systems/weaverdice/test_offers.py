@@ -8,24 +8,21 @@ beside the refusal it would have met, and the walk itself is kept as a test (:mo
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 
 import pytest
-from pydantic import ValidationError
 
 from capeworks.engine import Command, Table
 from capeworks.engine.golden import differences, expectations, replay_document
 from capeworks.engine.model import Role, Seat
 from capeworks.engine.testing import Driver
-from capeworks.errors import CapeworksError
 from capeworks.systems.weaverdice.ruleset import WeaverdiceRuleset
 from capeworks.systems.weaverdice.samples import SAMPLES
 from capeworks.systems.weaverdice.vocab import Status
 from capeworks.systems.weaverdice.wounds import Standing
 from tests.golden.regenerate import document
-from tests.systems.offers_taken import refused_offers, refused_offers_in_sample
+from tests.systems.offers_taken import refused_offers, refused_offers_in_sample, walk
 from tests.systems.weaverdice.helpers import add, sheet, table
 from tests.systems.weaverdice.test_referee11 import _vic_first
 from tests.systems.weaverdice.test_referee_part1 import _brute_first, _hit, _round, _with
@@ -40,6 +37,17 @@ def offered(d: Driver, seat: str) -> set[str]:
     table takes when issued as offered."""
     assert refused_offers(d.table, choose=CHOOSE) == []
     return {c.command for c in d.table.legal_commands(seat)}
+
+
+def _thug_holds_vic() -> Driver:
+    """The thug (a notable, the GM's) acts first and grabs Vic (Ann's), who takes it: Vic is held."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "notable"))
+    d.do("gm", "start_combat", dice=[1, 6])  # the thug 6 + 3, Vic 1 + 3: the thug first
+    d.do("gm", "grab", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    return d
 
 
 def test_the_sample_sessions_menus_hold_only_what_the_table_takes() -> None:
@@ -98,30 +106,6 @@ _NPCS = ("steeltoe", "thug", "prt_officer")
 _SKIP = {"undo", "wait", "remove_character", "end_combat", "add_character"}
 
 
-def _moves(t: Table, rng: random.Random) -> list[tuple[str, str, dict[str, object]]]:
-    """Every prompt answer and every offer a click (and, for a target, a random pick) makes whole."""
-    moves: list[tuple[str, str, dict[str, object]]] = [
-        ("answer", p.seat or "gm", {"prompt": p.id, "option": o.value})
-        for p in t.prompts()
-        for o in p.options
-    ]
-    people = list(t.state.people)
-    for seat in _SEATS:
-        for legal in t.legal_commands(seat.id):
-            spec = RULESET.commands.get(legal.command)
-            if legal.prompt is not None or spec is None or spec.offer is None or legal.command in _SKIP:
-                continue
-            payload = dict(legal.fixed)
-            if "target" in spec.model.model_fields and "target" not in payload:
-                payload["target"] = rng.choice(people)
-            try:
-                spec.model.model_validate(payload)
-            except ValidationError:
-                continue
-            moves.append((legal.command, seat.id, payload))
-    return moves
-
-
 @pytest.mark.rules("WD-COMBAT-001")
 @pytest.mark.parametrize("seed", range(4))
 def test_a_random_walk_through_a_fight_meets_no_offer_the_table_refuses_and_replays(seed: int) -> None:
@@ -133,15 +117,7 @@ def test_a_random_walk_through_a_fight_meets_no_offer_the_table_refuses_and_repl
         npc = {**SAMPLES[name], "id": f"{name}{i}", "name": f"{SAMPLES[name]['name']} {i}"}
         t.execute(Command(type="add_character", seat="gm", payload={"sheet": npc}))
     t.execute(Command(type="start_combat", seat="gm"))
-    for _ in range(120):
-        assert refused_offers(t, choose=CHOOSE) == []
-        moves = _moves(t, rng)
-        if not moves:
-            break
-        kind, seat, payload = rng.choice(moves)
-        # a random target the rules refuse (oneself, one out of reach): the walk goes on
-        with contextlib.suppress(CapeworksError):
-            t.execute(Command(type=kind, seat=seat, payload=payload))
+    assert walk(t, rng, steps=120, choose=CHOOSE, skip=_SKIP) == []
     # and the walk's log, written out as a store would and read back, shows every seat the same table
     doc = json.loads(json.dumps(document(t, table_id=f"walk{seed}")))
     assert differences(expectations(t), expectations(replay_document(doc))) == []
@@ -173,12 +149,7 @@ def test_a_held_pc_is_offered_its_brace_with_the_holder_named_and_the_offer_as_g
     # src 932: either side may spend Stamina on a grapple roll. The thug (a notable, the GM's) grabs Vic
     # (Ann's): Ann's menu names Vic and the holder, nothing left to type but the dots; issued as offered,
     # the table takes it and the hold's next round counts the dot
-    d = table()
-    add(d, "ann", sheet("vic", "Vic"))
-    add(d, "gm", sheet("thug", "Thug", "notable"))
-    d.do("gm", "start_combat", dice=[1, 6])  # the thug 6 + 3, Vic 1 + 3: the thug first
-    d.do("gm", "grab", character="thug", target="vic", dice=[6])
-    d.answer("ann", "react-vic", "take")
+    d = _thug_holds_vic()
     braces = [c.fixed for c in d.table.legal_commands("ann") if c.command == "brace"]
     assert braces == [{"character": "vic", "holder": "thug"}]
     d.do("ann", "brace", **braces[0])
@@ -208,12 +179,7 @@ def test_moving_is_not_offered_to_one_held_fast() -> None:
     # src 990: one held must win the grapple to get free. The thug (a notable) grabs Vic on its turn;
     # on Vic's own turn a move is not on Ann's menu (the table refuses it: "held fast"), while resting,
     # an action with no moving, still is. A random walk found the move offered.
-    d = table()
-    add(d, "ann", sheet("vic", "Vic"))
-    add(d, "gm", sheet("thug", "Thug", "notable"))
-    d.do("gm", "start_combat", dice=[1, 6])  # the thug 6 + 3, Vic 1 + 3: the thug first
-    d.do("gm", "grab", character="thug", target="vic", dice=[6])
-    d.answer("ann", "react-vic", "take")
+    d = _thug_holds_vic()
     d.do("gm", "end_turn", character="thug")
     menu = offered(d, "ann")
     assert "move" not in menu and "rest" in menu
@@ -242,12 +208,7 @@ def test_a_stamina_reroll_is_offered_only_while_a_stamina_dot_is_left() -> None:
 def test_the_gm_is_offered_a_held_pcs_brace_too_and_the_table_takes_it_as_offered() -> None:
     # src 932: either side may spend Stamina on a grapple roll. The GM disposes: the thug grabs Vic and
     # the GM's menu offers Vic's brace as Ann's does, which the table takes from the GM's seat as offered
-    d = table()
-    add(d, "ann", sheet("vic", "Vic"))
-    add(d, "gm", sheet("thug", "Thug", "notable"))
-    d.do("gm", "start_combat", dice=[1, 6])  # the thug 6 + 3, Vic 1 + 3: the thug first
-    d.do("gm", "grab", character="thug", target="vic", dice=[6])
-    d.answer("ann", "react-vic", "take")
+    d = _thug_holds_vic()
     braces = [c.fixed for c in d.table.legal_commands("gm") if c.command == "brace"]
     assert {"character": "vic", "holder": "thug"} in braces
     assert refused_offers(d.table, choose=CHOOSE) == []
