@@ -242,17 +242,32 @@ def test_the_gm_rules_the_power_not_similar_and_she_answers_again() -> None:
 
 
 @pytest.mark.rules("BPB-DEF-005", "BPB-DEF-002")
-def test_another_kind_of_power_only_the_gms_seat_permits() -> None:
-    # src 377 leaves "similar theme or power source" to the GM's judgement, which the table cannot make: a
-    # power that does not attack as the attack does (her Blast against Mind Control) is not offered, and
-    # Ann's asking is refused; the GM's own seat may permit it by issuing the block (Blast 7 + (1, 1) = 9
-    # vs 13 fails). An Endurance attack is blocked with Prowess, never a power (src 373)
+def test_another_kind_of_power_is_asked_of_the_gm_like_any_other() -> None:
+    # src 377 leaves "similar theme or power source" to the GM's judgement, which the table cannot make (it
+    # cannot see a power source): a power that does not attack as the attack does (her Blast against Mind
+    # Control) is not listed on Ann's prompt, yet her asking for it goes to the GM's ruling as any other
+    # (before, it was refused with "the GM issues the block", which the GM's browser could not do). The GM
+    # rules Flight out; permits Blast: 7 + (1, 1) = 9 vs 13 fails. The GM's own seat may still issue the
+    # block at once. An Endurance attack is blocked with Prowess, never a power (src 373)
     d = _mind_control_hits_a_telepath()
     block = {"attack": 1, "character": "tele", "choice": "block"}
-    d.refuse("ann", "defend", rule="BPB-DEF-005", **block, power="Blast")
-    d.refuse("ann", "defend", rule="BPB-DEF-005", **block, power="Flight")
-    rolled = one(d.do("gm", "defend", **block, power="Blast", dice=(1, 1)), "defence_rolled")
+    assert not [o for o in decisions(d, "ann")[0].options if "Blast" in o.label or "Flight" in o.label]
+    d.do("ann", "defend", **block, power="Flight")
+    assert one(d.answer("gm", "permit-1", "refuse"), "power_ruled").permitted is False
+    d.refuse("ann", "defend", rule="BPB-DEF-005", **block, power="Flight")  # ruled out for this hit
+    d.do("ann", "defend", **block, power="Blast")
+    rolled = one(d.answer("gm", "permit-1", "permit", dice=(1, 1)), "defence_rolled")
     assert (rolled.power, rolled.roll.task.attribute, rolled.roll.verdict.success) == ("Blast", 7, False)
+    assert d.words("ann")[-6:-1] == [
+        "Tele asks to block with Flight: the GM rules whether its theme or power source is similar.",
+        "The GM rules Flight not of a similar theme or power source: Tele answers again.",
+        "Tele asks to block with Blast: the GM rules whether its theme or power source is similar.",
+        "The GM permits Blast.",
+        "Tele tries to block with Blast: [1 1] + 7 = 9 vs 13 (odds 72.2%): failure.",
+    ]
+    issued = _mind_control_hits_a_telepath()
+    rolled = one(issued.do("gm", "defend", **block, power="Blast", dice=(1, 1)), "defence_rolled")
+    assert (rolled.power, rolled.roll.verdict.success) == ("Blast", False)
     fist = cast(
         hero("brute", powers=(FIST8,), Prowess=9), hero("tele", owner="ann", powers=(TELEPATHY,), Prowess=8)
     )

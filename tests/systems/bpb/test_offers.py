@@ -15,7 +15,7 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.systems.bpb.model import Condition, Status
 from tests.systems.bpb.helpers import RULESET, fight, state, table
-from tests.systems.bpb.test_known_faults import TIME_CONTROL, cast, hero
+from tests.systems.bpb.test_known_faults import FIST8, PISTOL, TIME_CONTROL, cast, hero
 from tests.systems.offers_taken import refused_offers, refused_offers_in_sample
 
 ATTACKS = {"attack", "grab", "ram", "explode"}
@@ -243,3 +243,34 @@ def test_the_gm_is_offered_a_players_plot_point_spend_and_the_table_takes_it_fro
     assert refused_offers(d.table, choose=CHOOSE) == []
     d.do("gm", "spend", **spends[spends.index({"character": "widow"})], kind="other", text="undo the lava")
     assert state(d).condition("widow").plot_points == 0
+
+
+@pytest.mark.rules("BPB-RANGE-002", "BPB-RANGE-003")
+def test_the_gm_is_offered_a_players_attack_beyond_range_and_declares_it_possible_from_the_menu() -> None:
+    # src 111: beyond range the attack is possible "at the GM's discretion. If the GM declares that the
+    # attack is possible, the defender gains a +3". Ann's refusal says the GM issues it: on Shot's turn the
+    # GM's menu holds Shot's attack, and the GM's attack as offered (Foe 1,600 ft away, one band beyond the
+    # pistol's 400 ft) is taken: 8 + 2 + 3 = 13
+    d = cast(hero("shot", owner="ann", powers=(PISTOL,)), hero("foe"))
+    fight(d, "shot", "foe")
+    far = {"target": "foe", "power": "Pistol", "distance_ft": 1600}
+    d.refuse("ann", "attack", rule="BPB-RANGE-002", attacker="shot", **far, dice=(1, 1))
+    menu = [c.fixed for c in d.table.legal_commands("gm") if c.command == "attack"]
+    assert menu == [{"attacker": "shot"}]
+    assert "attack" in offered(d, "gm")
+    rolled = d.do("gm", "attack", **menu[0], **far, dice=(1, 1))
+    assert [e.payload.roll.task.difficulty for e in rolled if e.type.endswith("attack_rolled")] == [13]
+    # once the task action is spent, no longer offered to either seat
+    assert "attack" not in offered(d, "gm") | offered(d, "ann")
+
+
+@pytest.mark.rules("BPB-RANGE-002")
+def test_the_gms_menu_holds_no_players_attack_without_reach_or_with_a_standing_declaration() -> None:
+    # a fist reaches no further than the hand (src 403): nothing for the GM to declare; with the table's
+    # standing declaration (max_extra_bands) the player fires beyond range herself (src 111)
+    fist = cast(hero("brute", owner="ann", powers=(FIST8,)), hero("foe"))
+    fight(fist, "brute", "foe")
+    assert "attack" in offered(fist, "ann") and "attack" not in offered(fist, "gm")
+    standing = cast(hero("shot", owner="ann", powers=(PISTOL,)), hero("foe"), config={"max_extra_bands": 1})
+    fight(standing, "shot", "foe")
+    assert "attack" in offered(standing, "ann") and "attack" not in offered(standing, "gm")

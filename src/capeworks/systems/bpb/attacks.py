@@ -352,8 +352,9 @@ def similar_options(state: BpbState, p: Pending, *, any_power: bool = False) -> 
     damage, src 377; not a hit on a held item, which is the item's) may be met with another of the target's
     powers (a stunt's for its time; no weapon or explosive, none the GM ruled out for this hit), and the GM
     rules on the theme. The table offers those that attack as the attack does (Telepathy against Mind
-    Control, both mental, src 377's example); ``any_power``: any power at all, for the GM's own seat, whose
-    permission reaches a theme or source the table cannot see. (kind, forced, power) each."""
+    Control, both mental, src 377's example); ``any_power``: any power at all, which a player may ask for and
+    the GM's own seat may issue, since a theme or source is what the table cannot see. (kind, forced, power)
+    each."""
     t = _standing(state, p)
     if t is None or p.large or p.held_item or p.damages == "Endurance" or _has_same(state, t, p):
         return []

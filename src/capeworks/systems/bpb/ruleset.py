@@ -54,7 +54,7 @@ from capeworks.systems.bpb.lookups import (
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.prompts import call_prompted, open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
-from capeworks.systems.bpb.sheet import Character
+from capeworks.systems.bpb.sheet import AttackKind, Character
 from capeworks.systems.bpb.state import BpbState, dumped, fold
 
 __all__ = ["COMMANDS", "BpbRuleset"]
@@ -130,8 +130,32 @@ def _steering(state: BpbState, who: Character) -> None:
         raise InvalidCommand(f"{who.name} controls nothing that may move now.")
 
 
+def _declared_by_gm(offer: Offer) -> Offer:
+    """``offer``, and for the GM the acting player's character's attack when it may reach beyond a power's
+    range: src 111, "at the GM's discretion. If the GM declares that the attack is possible"; with no
+    standing declaration (``max_extra_bands``) a player's attack beyond range is refused and the GM
+    declares it possible by issuing it (BPB-RANGE-002), so the GM's menu holds it whenever the character
+    has a power used at a distance and the rules' own test of an attack now passes."""
+
+    def out(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+        offered = offer(state, seat)
+        fight = state.fight
+        if offered or seat.role is not Role.GM or fight is None or state.config.max_extra_bands is not None:
+            return offered
+        who = state.characters.get(fight.turn.actor)
+        if who is None or not who.owner or fight.pending is not None:
+            return offered
+        powers = (*who.powers, *stunt_powers(state, who))
+        ranged = any(p.attack not in (None, AttackKind.MELEE) for p in powers)
+        return [{"attacker": who.id}] if ranged and _passes(require_attack, state, who) else offered
+
+    return out
+
+
 #: the attacks' offer: the rules' own test of an attack now (the task action, or an Extra Attacks stunt's)
 _ATTACKING = _acting_if(require_attack, "attacker")
+#: an attack's, for the GM also a player's that may reach beyond range (the GM declares it possible)
+_AT_RANGE = _declared_by_gm(_ATTACKING)
 #: a ram's: an attack that is also the turn's movement (BPB-GRAB-013), so not once moved nor while prone
 _RAMMING = _acting_if(rams.require_charge, "attacker")
 _ON_THE_MOVE = _acting_if(turns.require_on_the_move)
@@ -277,7 +301,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "act": CommandSpec(cmd.Act, turns.act, OWNER, offer=_owned_or_any_for_gm),
     "switch": CommandSpec(cmd.Switch, turns.switch, OWNER, offer=_acting_if(_switching)),
     "guard": CommandSpec(cmd.Guard, turns.guard, OWNER, offer=_guarding),
-    "attack": CommandSpec(cmd.Attack, attacks.attack, OWNER, owner_field="attacker", offer=_ATTACKING),
+    "attack": CommandSpec(cmd.Attack, attacks.attack, OWNER, owner_field="attacker", offer=_AT_RANGE),
     "defend": CommandSpec(cmd.Defend, similar.defend, OWNER, prompt_only=True),
     "permit_power": CommandSpec(
         cmd.PermitPower, similar.permit_power, GM, "rule on powers of a similar theme", prompt_only=True

@@ -3,8 +3,10 @@
 src 377, 387: "if the defender has the same power as the attacker, they may use that power to attempt to
 block [dodge]"; "With the GM's permission, a character may attempt to block with a power that has a
 similar theme or power source". A player's block or dodge with another power than the attack's asks the
-GM (the hit waits at :attr:`~capeworks.systems.bpb.model.Stage.SIMILAR`); the GM's own seat permits by
-issuing it. Which powers are offered is :func:`~capeworks.systems.bpb.attacks.similar_options`.
+GM (the hit waits at :attr:`~capeworks.systems.bpb.model.Stage.SIMILAR`), whichever power it is, since the
+table cannot see a theme or a power source; the GM's own seat permits by issuing it. Which powers the
+target's prompt lists is :func:`~capeworks.systems.bpb.attacks.similar_options` (those that attack as the
+attack does; ``any_power``: every power that may be asked for).
 """
 
 from __future__ import annotations
@@ -49,13 +51,15 @@ def _defend_with(
     state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService, p: Pending, power: Power
 ) -> Done:
     """BPB-DEF-005 (src 377, 387): a block or dodge with a power of similar theme or power source is the
-    GM's to permit: a player's asks (the hit waits for the GM's ruling); the GM's own seat permits it by
-    issuing it, and it is rolled at once."""
+    GM's to permit: a player's asks (the hit waits for the GM's ruling), with any power of the target's,
+    since the table cannot see a theme or a power source (the prompt lists those that attack as the attack
+    does); the GM's own seat permits it by issuing it, and it is rolled at once."""
     t = state.characters[p.target]
     kind = c.choice.strip().lower()
     if kind not in ("block", "dodge"):
         raise InvalidCommand(f"{power.name} may block or dodge the hit; {kind!r} is neither.")
-    offered = {(k, pw.name): forced for k, forced, pw in similar_options(state, p, any_power=ctx.is_gm)}
+    # any power of theirs may be asked for: the table cannot see a theme or a power source, the GM rules
+    offered = {(k, pw.name): forced for k, forced, pw in similar_options(state, p, any_power=True)}
     if (kind, power.name) not in offered:
         if p.large:
             raise RuleViolation(
@@ -83,12 +87,6 @@ def _defend_with(
             )
         if not c.plot_point:
             defence_task(state, t, p, kind, power=power).require_possible()
-        if any(pw.name == power.name for _, _, pw in similar_options(state, p, any_power=True)):
-            raise RuleViolation(
-                "BPB-DEF-005",
-                f"{power.name} does not work as {p.power} does: only the GM may judge its theme or source"
-                " similar (the GM issues the block or dodge).",
-            )
         raise RuleViolation("BPB-TURN-006", f"{t.name} cannot {kind} this attack now.")
     forced = offered[(kind, power.name)]
     if c.plot_point:
@@ -123,7 +121,8 @@ def permit_power(state: BpbState, ctx: Ctx, c: cmd.PermitPower, dice: DiceServic
     power = power_of(state, t, asked.power)
     if c.permit and (
         power is None
-        or (asked.kind, power.name) not in {(k, pw.name) for k, _, pw in similar_options(state, p)}
+        or (asked.kind, power.name)
+        not in {(k, pw.name) for k, _, pw in similar_options(state, p, any_power=True)}
     ):
         raise RuleViolation("BPB-TURN-006", f"{t.name} can no longer {asked.kind} with {asked.power}.")
     if c.permit and asked.plot_point:
