@@ -40,7 +40,13 @@ from capeworks.systems.workshop.common import (
 from capeworks.systems.workshop.config import CineMode, InitiativeSystem
 from capeworks.systems.workshop.harm import COVER_EFFECTS, harm, wt_of
 from capeworks.systems.workshop.mooks import offer_strikes
-from capeworks.systems.workshop.rules import cover_from, degree_of, falling_damage, stabilise_difficulty
+from capeworks.systems.workshop.rules import (
+    cover_from,
+    degree_of,
+    falling_damage,
+    snapshot_modifier,
+    stabilise_difficulty,
+)
 from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Call, Effect, Turn
@@ -88,10 +94,26 @@ def _action_done(
     """What a rolled Action that ignores the mooks brings, one place for every such Action: its pool
     point when the card favours it (WS-CARD-002), the unconscious's wake rolls (WS-DMG-007; only after
     an Action ``rolled``, src 60) and the engaging mooks' strikes (WS-MOOK-005)."""
+    _snapshot_done(batch, ctx, dice, state, actor, favored, success, rolled=rolled)
+    offer_strikes(batch, ctx, actor)
+
+
+def _snapshot_done(
+    batch: B,
+    ctx: Ctx,
+    dice: DiceService,
+    state: WorkshopState,
+    actor: str,
+    favored: Favored,
+    success: bool,
+    *,
+    rolled: bool = True,
+) -> None:
+    """What each snapshot of a split Action brings, as an Action of its own (src 31): its pool point
+    (WS-CARD-002) and the wake rolls (WS-DMG-007); the mooks strike once, at the Action's end."""
     favored_point(batch, actor, favored, success)
     if rolled:
         wake_rolls(batch, ctx, dice, actor, state)
-    offer_strikes(batch, ctx, actor)
 
 
 def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -> B:
@@ -370,15 +392,44 @@ class _Healing:
         return self.rolled.model_copy(update={"character": self.after, "turn": turn})
 
 
-def _healer_roll(ctx: Ctx, dice: DiceService, healer: Combatant, difficulty: int, what: str) -> _Healing:
+def _healer_roll(
+    ctx: Ctx, dice: DiceService, healer: Combatant, difficulty: int, what: str, modifier: int = 0
+) -> _Healing:
     """Physician + Wits (the seed's "Medicine/Physician"), as the healer's Action. A speed-bump group has
     neither: its Skill vs the difficulty, no dice, as all its rolls (:func:`group_roll`, src 175)."""
     if speed_bump(ctx.config, healer):  # no roll: not ``rolled`` (src 16); the Action takes its Bruise
         after = healer.without("bruised").model_copy(update={"busy": True})
         return _Healing(group_roll(healer, what, difficulty, action=True), after, ())
     traits = ("Physician", "Wits")
-    r = roll_traits(ctx.config, dice, healer, traits, difficulty, purpose=what)
+    r = roll_traits(ctx.config, dice, healer, traits, difficulty, purpose=what, modifier=modifier)
     return _Healing(rolled_event(healer, what, traits, r), r.after, (r.record,))
+
+
+def _patients(state: WorkshopState, ctx: Ctx, first: str, more: list[str]) -> tuple[list[Combatant], int]:
+    """The patients of a healer's Action and each roll's modifier: "You may split your Action into two or
+    three Actions of the same type, if they require a roll ... -3 on both ... -5 on all 3" (src 31,
+    WS-SNAP-001; the heroic table up to 10, WS-SNAP-002), one patient a snapshot. Outside a Sequence there
+    is no Action to split: one patient at a time."""
+    ids = [first, *more]
+    if len(set(ids)) != len(ids):
+        raise InvalidCommand("Name each patient once: each snapshot tends one patient.")
+    heroic = ctx.config.heroic_multi_action
+    if len(ids) > (10 if heroic else 3):
+        raise RuleViolation(
+            "WS-SNAP-002" if heroic else "WS-SNAP-001",
+            f"An Action splits into at most {10 if heroic else 3} snapshots, not {len(ids)}.",
+        )
+    if more and not state.turn.sequence:
+        raise RuleViolation(
+            "WS-SNAP-001", "Outside a Sequence there is no Action to split: tend the patients one at a time."
+        )
+    return [char(state, i) for i in ids], snapshot_modifier(len(ids), heroic=heroic)
+
+
+def _split_turn(state: WorkshopState, healer: str, patients: list[Combatant], modifier: int) -> Turn:
+    """The turn once the healer's Action is spent, its snapshot penalty kept (card initiative, WS-ALT-004)."""
+    turn = use_action(state, healer)
+    return turn.model_copy(update={"snap": modifier}) if len(patients) > 1 else turn
 
 
 def require_revivable(p: Combatant) -> int:
@@ -390,20 +441,24 @@ def require_revivable(p: Combatant) -> int:
 
 
 def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceService) -> B:
-    """WS-SHOCK-002: Physician + Wits vs the failed Shock roll's margin wakes the patient early."""
-    p = char(state, command.patient)
-    difficulty = require_revivable(p)
+    """WS-SHOCK-002: Physician + Wits vs the failed Shock roll's margin wakes the patient early; the Action
+    may be split among up to three patients (WS-SNAP-001)."""
+    patients, modifier = _patients(state, ctx, command.patient, command.more_patients)
+    difficulties = [require_revivable(p) for p in patients]
     healer = acting(state, command.character)
     require_steady(ctx.config, healer)
-    r = _healer_roll(ctx, dice, healer, difficulty, "revive")
     batch = ctx.batch(state)
     guard_spent(batch, healer.id)
-    batch.emit(r.event(use_action(state, healer.id)), rolls=r.rolls)
-    if r.success:
-        up = woken(p)
-        turn = rejoined(batch.state, ctx.config, up)
-        batch.emit(ev.StandingChanged(character=up, why=f"revived by {healer.name}", turn=turn))
-    _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
+    turn = _split_turn(state, healer.id, patients, modifier)
+    for p, difficulty in zip(patients, difficulties, strict=True):
+        r = _healer_roll(ctx, dice, batch.state.characters[healer.id], difficulty, "revive", modifier)
+        batch.emit(r.event(turn), rolls=r.rolls)
+        if r.success:
+            up = woken(batch.state.characters[p.id])
+            after = rejoined(batch.state, ctx.config, up)
+            batch.emit(ev.StandingChanged(character=up, why=f"revived by {healer.name}", turn=after))
+        _snapshot_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
+    offer_strikes(batch, ctx, healer.id)
     return batch
 
 
@@ -420,34 +475,42 @@ def require_stabilisable(state: WorkshopState, p: Combatant, *, every: int) -> N
 
 
 def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: DiceService) -> B:
-    """WS-DARK-002: Medicine/Physician vs 25 - Health + 5 x Wounds stabilises the dying."""
-    p = char(state, command.patient)
-    require_stabilisable(state, p, every=ctx.config.stabilise_every)
-    healer = acting(state, command.character) if state.turn.sequence else able(char(state, command.character))
-    if state.turn.sequence:
+    """WS-DARK-002: Medicine/Physician vs 25 - Health + 5 x Wounds stabilises the dying; in a Sequence the
+    Action may be split among up to three patients (WS-SNAP-001)."""
+    patients, modifier = _patients(state, ctx, command.patient, command.more_patients)
+    for p in patients:
+        require_stabilisable(state, p, every=ctx.config.stabilise_every)
+    sequence = bool(state.turn.sequence)
+    healer = acting(state, command.character) if sequence else able(char(state, command.character))
+    if sequence:
         require_steady(ctx.config, healer)
-    r = _healer_roll(ctx, dice, healer, stabilise_difficulty(p.health, p.wounds), "stabilise")
     batch = ctx.batch(state)
-    turn = use_action(state, healer.id) if state.turn.sequence else None
+    turn = _split_turn(state, healer.id, patients, modifier) if sequence else None
     if turn is not None:
         guard_spent(batch, healer.id)
-    batch.emit(r.event(turn), rolls=r.rolls)
-    tried_now = batch.state.characters[p.id].model_copy(update={"stabilise_tried": state.clock})
-    if r.success:
-        # Wounds still at Toughness: "you're dying" (src 54) but for the stabilising, so no waking (held_down)
-        at_toughness = p.wounds >= p.toughness
-        after = tried_now.model_copy(
-            update={
-                "standing": Standing.DOWN,
-                "stabilised": True,
-                "wake_at": None if at_toughness else state.clock + ctx.config.wake_after_sequences,
-            }
-        )
-        batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
-    else:
-        batch.emit(ev.StandingChanged(character=tried_now, why=f"{healer.name} failed to stabilise them"))
-    if state.turn.sequence:
-        _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
+    for p in patients:
+        difficulty = stabilise_difficulty(p.health, p.wounds)
+        r = _healer_roll(ctx, dice, batch.state.characters[healer.id], difficulty, "stabilise", modifier)
+        batch.emit(r.event(turn), rolls=r.rolls)
+        tried_now = batch.state.characters[p.id].model_copy(update={"stabilise_tried": state.clock})
+        if r.success:
+            # Wounds still at Toughness: "you're dying" (src 54) but for the stabilising, so no waking
+            # (held_down)
+            at_toughness = p.wounds >= p.toughness
+            after = tried_now.model_copy(
+                update={
+                    "standing": Standing.DOWN,
+                    "stabilised": True,
+                    "wake_at": None if at_toughness else state.clock + ctx.config.wake_after_sequences,
+                }
+            )
+            batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
+        else:
+            batch.emit(ev.StandingChanged(character=tried_now, why=f"{healer.name} failed to stabilise them"))
+        if sequence:
+            _snapshot_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
+    if sequence:
+        offer_strikes(batch, ctx, healer.id)
     return batch
 
 
@@ -458,23 +521,31 @@ def require_treatable(p: Combatant) -> None:
 
 
 def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService) -> B:
-    """WS-WPEN-004 (PROPOSED): Physician + Wits vs 15 bandages the patient's Wounds."""
-    p = char(state, command.patient)
-    require_treatable(p)
-    healer = acting(state, command.character) if state.turn.sequence else able(char(state, command.character))
-    if state.turn.sequence:
+    """WS-WPEN-004 (PROPOSED): Physician + Wits vs 15 bandages the patient's Wounds; in a Sequence the
+    Action may be split among up to three patients (WS-SNAP-001)."""
+    patients, modifier = _patients(state, ctx, command.patient, command.more_patients)
+    for p in patients:
+        require_treatable(p)
+    sequence = bool(state.turn.sequence)
+    healer = acting(state, command.character) if sequence else able(char(state, command.character))
+    if sequence:
         require_steady(ctx.config, healer)
-    r = _healer_roll(ctx, dice, healer, ctx.config.treat_difficulty, "treat")
     batch = ctx.batch(state)
-    turn = use_action(state, healer.id) if state.turn.sequence else None
+    turn = _split_turn(state, healer.id, patients, modifier) if sequence else None
     if turn is not None:
         guard_spent(batch, healer.id)
-    batch.emit(r.event(turn), rolls=r.rolls)
-    if r.success:
-        patient = batch.state.characters[p.id]
-        batch.emit(ev.StatusSet(character=patient.bandaged_now(), status="bandaged", on=True))
-    if state.turn.sequence:
-        _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
+    for p in patients:
+        r = _healer_roll(
+            ctx, dice, batch.state.characters[healer.id], ctx.config.treat_difficulty, "treat", modifier
+        )
+        batch.emit(r.event(turn), rolls=r.rolls)
+        if r.success:
+            patient = batch.state.characters[p.id]
+            batch.emit(ev.StatusSet(character=patient.bandaged_now(), status="bandaged", on=True))
+        if sequence:
+            _snapshot_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
+    if sequence:
+        offer_strikes(batch, ctx, healer.id)
     return batch
 
 

@@ -245,6 +245,12 @@ class Revive(Frozen):
 
     character: _Id
     patient: _Id
+    more_patients: TextList = Field(
+        default_factory=list,
+        max_length=9,
+        description="Snapshots (WS-SNAP-001): more patients, the Action split among them, each roll at -3 for"
+        " two, -5 for three.",
+    )
 
 
 class Rouse(Frozen):
@@ -258,6 +264,12 @@ class Stabilise(Frozen):
 
     character: _Id
     patient: _Id
+    more_patients: TextList = Field(
+        default_factory=list,
+        max_length=9,
+        description="Snapshots (WS-SNAP-001): more patients, the Action split among them, each roll at -3 for"
+        " two, -5 for three.",
+    )
 
 
 class Treat(Frozen):
@@ -265,6 +277,12 @@ class Treat(Frozen):
 
     character: _Id
     patient: _Id
+    more_patients: TextList = Field(
+        default_factory=list,
+        max_length=9,
+        description="Snapshots (WS-SNAP-001): more patients, the Action split among them, each roll at -3 for"
+        " two, -5 for three.",
+    )
 
 
 class SetStatus(Frozen):
