@@ -4,6 +4,7 @@ steadying, getting up, falls, first aid, statuses, time passing, called rolls an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from capeworks.engine import Audience, Batch, DiceService, Role, RollRecord
@@ -90,30 +91,17 @@ def _action_done(
     success: bool,
     *,
     rolled: bool = True,
+    strikes: bool = True,
 ) -> None:
     """What a rolled Action that ignores the mooks brings, one place for every such Action: its pool
     point when the card favours it (WS-CARD-002), the unconscious's wake rolls (WS-DMG-007; only after
-    an Action ``rolled``, src 60) and the engaging mooks' strikes (WS-MOOK-005)."""
-    _snapshot_done(batch, ctx, dice, state, actor, favored, success, rolled=rolled)
-    offer_strikes(batch, ctx, actor)
-
-
-def _snapshot_done(
-    batch: B,
-    ctx: Ctx,
-    dice: DiceService,
-    state: WorkshopState,
-    actor: str,
-    favored: Favored,
-    success: bool,
-    *,
-    rolled: bool = True,
-) -> None:
-    """What each snapshot of a split Action brings, as an Action of its own (src 31): its pool point
-    (WS-CARD-002) and the wake rolls (WS-DMG-007); the mooks strike once, at the Action's end."""
+    an Action ``rolled``, src 60) and the engaging mooks' strikes (WS-MOOK-005). Each snapshot of a split
+    Action is an Action of its own (src 31) but for the strikes, which come once, after the last."""
     favored_point(batch, actor, favored, success)
     if rolled:
         wake_rolls(batch, ctx, dice, actor, state)
+    if strikes:
+        offer_strikes(batch, ctx, actor)
 
 
 def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -> B:
@@ -426,10 +414,51 @@ def _patients(state: WorkshopState, ctx: Ctx, first: str, more: list[str]) -> tu
     return [char(state, i) for i in ids], snapshot_modifier(len(ids), heroic=heroic)
 
 
-def _split_turn(state: WorkshopState, healer: str, patients: list[Combatant], modifier: int) -> Turn:
-    """The turn once the healer's Action is spent, its snapshot penalty kept (card initiative, WS-ALT-004)."""
-    turn = use_action(state, healer)
-    return turn.model_copy(update={"snap": modifier}) if len(patients) > 1 else turn
+def _tend(
+    state: WorkshopState,
+    ctx: Ctx,
+    dice: DiceService,
+    command: cmd.Revive | cmd.Stabilise | cmd.Treat,
+    what: str,
+    difficulty: Callable[[Combatant], int],
+    then: Callable[[B, Combatant, Combatant, bool], None],
+    *,
+    anytime: bool = True,
+) -> B:
+    """A healer's Physician + Wits roll on a patient, or on each of two or three patients when the Action is
+    split into snapshots (src 31): ``difficulty`` checks a patient and gives its difficulty (every patient
+    checked before anything is rolled), ``then(batch, healer, patient, success)`` settles each roll. In a
+    Sequence it is the healer's Action; ``anytime``: it may also be rolled outside one, as no Action."""
+    patients, modifier = _patients(state, ctx, command.patient, command.more_patients)
+    targets = [difficulty(p) for p in patients]
+    sequence = bool(state.turn.sequence) or not anytime
+    healer = acting(state, command.character) if sequence else able(char(state, command.character))
+    turn = None
+    batch = ctx.batch(state)
+    if sequence:
+        require_steady(ctx.config, healer)
+        guard_spent(batch, healer.id)
+        turn = use_action(state, healer.id)
+        if len(patients) > 1:  # the snapshot penalty moves a card up (card initiative, WS-ALT-004)
+            turn = turn.model_copy(update={"snap": modifier})
+    for p, target in zip(patients, targets, strict=True):
+        r = _healer_roll(ctx, dice, batch.state.characters[healer.id], target, what, modifier)
+        batch.emit(r.event(turn), rolls=r.rolls)
+        then(batch, healer, batch.state.characters[p.id], r.success)
+        if sequence:  # each snapshot an Action of its own, the mooks striking after the last
+            last = p is patients[-1]
+            _action_done(
+                batch,
+                ctx,
+                dice,
+                state,
+                healer.id,
+                Favored.OTHER,
+                r.success,
+                rolled=bool(r.rolls),
+                strikes=last,
+            )
+    return batch
 
 
 def require_revivable(p: Combatant) -> int:
@@ -441,25 +470,16 @@ def require_revivable(p: Combatant) -> int:
 
 
 def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceService) -> B:
-    """WS-SHOCK-002: Physician + Wits vs the failed Shock roll's margin wakes the patient early; the Action
-    may be split among up to three patients (WS-SNAP-001)."""
-    patients, modifier = _patients(state, ctx, command.patient, command.more_patients)
-    difficulties = [require_revivable(p) for p in patients]
-    healer = acting(state, command.character)
-    require_steady(ctx.config, healer)
-    batch = ctx.batch(state)
-    guard_spent(batch, healer.id)
-    turn = _split_turn(state, healer.id, patients, modifier)
-    for p, difficulty in zip(patients, difficulties, strict=True):
-        r = _healer_roll(ctx, dice, batch.state.characters[healer.id], difficulty, "revive", modifier)
-        batch.emit(r.event(turn), rolls=r.rolls)
-        if r.success:
-            up = woken(batch.state.characters[p.id])
-            after = rejoined(batch.state, ctx.config, up)
-            batch.emit(ev.StandingChanged(character=up, why=f"revived by {healer.name}", turn=after))
-        _snapshot_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
-    offer_strikes(batch, ctx, healer.id)
-    return batch
+    """WS-SHOCK-002: Physician + Wits vs the failed Shock roll's margin wakes the patient early, as the
+    healer's Action (split among up to three patients, WS-SNAP-001)."""
+
+    def woke(batch: B, healer: Combatant, p: Combatant, success: bool) -> None:
+        if success:
+            up = woken(p)
+            turn = rejoined(batch.state, ctx.config, up)
+            batch.emit(ev.StandingChanged(character=up, why=f"revived by {healer.name}", turn=turn))
+
+    return _tend(state, ctx, dice, command, "revive", require_revivable, woke, anytime=False)
 
 
 def require_stabilisable(state: WorkshopState, p: Combatant, *, every: int) -> None:
@@ -475,43 +495,30 @@ def require_stabilisable(state: WorkshopState, p: Combatant, *, every: int) -> N
 
 
 def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: DiceService) -> B:
-    """WS-DARK-002: Medicine/Physician vs 25 - Health + 5 x Wounds stabilises the dying; in a Sequence the
-    Action may be split among up to three patients (WS-SNAP-001)."""
-    patients, modifier = _patients(state, ctx, command.patient, command.more_patients)
-    for p in patients:
+    """WS-DARK-002: Medicine/Physician vs 25 - Health + 5 x Wounds stabilises the dying (in a Sequence as
+    the healer's Action, split among up to three patients, WS-SNAP-001)."""
+
+    def difficulty(p: Combatant) -> int:
         require_stabilisable(state, p, every=ctx.config.stabilise_every)
-    sequence = bool(state.turn.sequence)
-    healer = acting(state, command.character) if sequence else able(char(state, command.character))
-    if sequence:
-        require_steady(ctx.config, healer)
-    batch = ctx.batch(state)
-    turn = _split_turn(state, healer.id, patients, modifier) if sequence else None
-    if turn is not None:
-        guard_spent(batch, healer.id)
-    for p in patients:
-        difficulty = stabilise_difficulty(p.health, p.wounds)
-        r = _healer_roll(ctx, dice, batch.state.characters[healer.id], difficulty, "stabilise", modifier)
-        batch.emit(r.event(turn), rolls=r.rolls)
-        tried_now = batch.state.characters[p.id].model_copy(update={"stabilise_tried": state.clock})
-        if r.success:
-            # Wounds still at Toughness: "you're dying" (src 54) but for the stabilising, so no waking
-            # (held_down)
-            at_toughness = p.wounds >= p.toughness
-            after = tried_now.model_copy(
-                update={
-                    "standing": Standing.DOWN,
-                    "stabilised": True,
-                    "wake_at": None if at_toughness else state.clock + ctx.config.wake_after_sequences,
-                }
-            )
-            batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
-        else:
+        return stabilise_difficulty(p.health, p.wounds)
+
+    def tried(batch: B, healer: Combatant, p: Combatant, success: bool) -> None:
+        tried_now = p.model_copy(update={"stabilise_tried": state.clock})
+        if not success:
             batch.emit(ev.StandingChanged(character=tried_now, why=f"{healer.name} failed to stabilise them"))
-        if sequence:
-            _snapshot_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
-    if sequence:
-        offer_strikes(batch, ctx, healer.id)
-    return batch
+            return
+        # Wounds still at Toughness: "you're dying" (src 54) but for the stabilising, so no waking (held_down)
+        at_toughness = p.wounds >= p.toughness
+        after = tried_now.model_copy(
+            update={
+                "standing": Standing.DOWN,
+                "stabilised": True,
+                "wake_at": None if at_toughness else state.clock + ctx.config.wake_after_sequences,
+            }
+        )
+        batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
+
+    return _tend(state, ctx, dice, command, "stabilise", difficulty, tried)
 
 
 def require_treatable(p: Combatant) -> None:
@@ -521,32 +528,18 @@ def require_treatable(p: Combatant) -> None:
 
 
 def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService) -> B:
-    """WS-WPEN-004 (PROPOSED): Physician + Wits vs 15 bandages the patient's Wounds; in a Sequence the
-    Action may be split among up to three patients (WS-SNAP-001)."""
-    patients, modifier = _patients(state, ctx, command.patient, command.more_patients)
-    for p in patients:
+    """WS-WPEN-004 (PROPOSED): Physician + Wits vs 15 bandages the patient's Wounds (in a Sequence as the
+    healer's Action, split among up to three patients, WS-SNAP-001)."""
+
+    def difficulty(p: Combatant) -> int:
         require_treatable(p)
-    sequence = bool(state.turn.sequence)
-    healer = acting(state, command.character) if sequence else able(char(state, command.character))
-    if sequence:
-        require_steady(ctx.config, healer)
-    batch = ctx.batch(state)
-    turn = _split_turn(state, healer.id, patients, modifier) if sequence else None
-    if turn is not None:
-        guard_spent(batch, healer.id)
-    for p in patients:
-        r = _healer_roll(
-            ctx, dice, batch.state.characters[healer.id], ctx.config.treat_difficulty, "treat", modifier
-        )
-        batch.emit(r.event(turn), rolls=r.rolls)
-        if r.success:
-            patient = batch.state.characters[p.id]
-            batch.emit(ev.StatusSet(character=patient.bandaged_now(), status="bandaged", on=True))
-        if sequence:
-            _snapshot_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success, rolled=bool(r.rolls))
-    if sequence:
-        offer_strikes(batch, ctx, healer.id)
-    return batch
+        return ctx.config.treat_difficulty
+
+    def bandaged(batch: B, healer: Combatant, p: Combatant, success: bool) -> None:
+        if success:
+            batch.emit(ev.StatusSet(character=p.bandaged_now(), status="bandaged", on=True))
+
+    return _tend(state, ctx, dice, command, "treat", difficulty, bandaged)
 
 
 def set_status(state: WorkshopState, ctx: Ctx, command: cmd.SetStatus, dice: DiceService) -> B:
