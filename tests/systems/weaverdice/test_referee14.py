@@ -1,0 +1,115 @@
+"""Referee pass 14 over Weaverdice part 1 (``/work/shared/seeds/000_*.txt``, cited "src N"), aimed at
+the part-1 rules the fewest tests named: meeting a DS, superficial damage, ties on reactions and in
+grapples, the morale scale's floor and cap, initiative tie-breaks, generics dropping, a round that
+repeats. Each situation is written from the seed and played through the table with given dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.vocab import DamageType, Pool, WoundTier
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+
+def _vic_first(vic: dict[str, Any] | None = None, foe: dict[str, Any] | None = None, *dice: int) -> Driver:
+    """Vic (Ann's PC) against a foe; Vic acts first on the initiative dice given (a generic rolls none)."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic"))
+    add(d, "gm", foe or sheet("thug", "Thug", "generic", guts=3))
+    d.do("gm", "start_combat", dice=list(dice) or [6])
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.actor == "vic"
+    return d
+
+
+def _hits(d: Driver, ident: str) -> list[tuple[WoundTier, DamageType | None]]:
+    return [(w.tier, w.damage) for w in d.state.people[ident].track.wounds]
+
+
+@pytest.mark.rules("WD-CORE-007", "WD-WOUND-001", "WD-WFX-002")
+def test_an_attack_roll_equal_to_the_ds_hits_with_a_lesser_bash() -> None:
+    # src 596: "At a score of 2, attackers need a 2+": a generic's DS 3 needs 3+. Vic's fist (Brawn 3,
+    # +0): 3 = 3 hits; src 623 fists are lesser Bash, src 606 a lesser wound: one slot of the thug's 3.
+    d = _vic_first()
+    d.do("ann", "attack", character="vic", target="thug", dice=[3, 1])
+    assert _hits(d, "thug") == [(WoundTier.LESSER, DamageType.BASH)]
+
+
+@pytest.mark.rules("WD-CORE-007", "WD-COMBAT-025")
+def test_an_attack_roll_one_short_of_the_ds_is_absorbed() -> None:
+    # src 596/602: 2 < DS 3: "absorbed with defense score": superficial, nothing on the track
+    d = _vic_first()
+    d.do("ann", "attack", character="vic", target="thug", dice=[2])
+    assert _hits(d, "thug") == []
+
+
+def _vic_and_hood() -> Driver:
+    """Vic first (6 + 6 = 12) against Hood, a notable (DS 4, 3 Focus; 1 + 6 = 7)."""
+    return _vic_first(None, sheet("hood", "Hood", "notable"), 6, 1)
+
+
+@pytest.mark.rules("WD-COMBAT-025", "WD-CORE-008")
+def test_a_block_equal_to_the_attack_renders_the_hit_superficial() -> None:
+    # src 592: Block "If equal to or better than the attack roll, damage is rendered superficial":
+    # Vic's 5 hits Hood's DS 4; Hood blocks with Brawn 3 + 5 = 5, a tie the defender wins: no wound.
+    d = _vic_and_hood()
+    d.do("ann", "attack", character="vic", target="hood", dice=[5])
+    d.do("gm", "react", character="hood", reaction="block", dice=[5])
+    assert _hits(d, "hood") == []
+    assert d.state.people["hood"].effort.spent[Pool.FOCUS] == 1
+
+
+@pytest.mark.rules("WD-CORE-008", "WD-WOUND-001")
+def test_a_dodge_one_short_of_the_attack_takes_the_hit() -> None:
+    # src 590: Dodge holds "If equal to or better": Hood's Athletics 3 + 4 = 4 < Vic's 5: the lesser
+    # Bash lands (effect die 1).
+    d = _vic_and_hood()
+    d.do("ann", "attack", character="vic", target="hood", dice=[5])
+    d.do("gm", "react", character="hood", reaction="dodge", dice=[4, 1])
+    assert _hits(d, "hood") == [(WoundTier.LESSER, DamageType.BASH)]
+
+
+@pytest.mark.rules("WD-MORALE-009", "WD-MORALE-001")
+def test_a_player_at_low_morale_loses_an_initiative_tie_to_one_at_neutral() -> None:
+    # src 545: ties by "notability ..., morale, and reputation in that order": Vic (morale -1) and Max
+    # (neutral) both 3 + 6 = 9, both players: Max first though Vic joined first.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"), morale=-1)
+    add(d, "bob", sheet("max", "Max"))
+    d.do("gm", "start_combat", dice=[3, 3])
+    assert d.state.fight is not None
+    assert d.state.fight.order.order == ("max", "vic")
+
+
+@pytest.mark.rules("WD-MORALE-001", "WD-MORALE-002")
+def test_dismal_morale_caps_a_six_plus_one_at_three() -> None:
+    # src 455-475: the lowest step caps results at 3: Vic (Brawn 4, morale -4) rolls 6 + 1 = 7, capped
+    # at 3: short of Hood's DS 4, a miss.
+    d = _vic_first({**sheet("vic", "Vic", brawn=4)}, sheet("hood", "Hood", "notable"), 6, 1)
+    d.do("gm", "ruling", character="vic", text="Gloom", morale=-4)
+    d.do("ann", "attack", character="vic", target="hood", dice=[6])
+    assert _hits(d, "hood") == []
+
+
+@pytest.mark.rules("WD-NPC-001", "WD-WOUND-002")
+def test_a_generic_with_one_guts_drops_at_its_first_wound_without_a_roll() -> None:
+    # src 304: generics drop at wounds = Guts, no stay-up roll: a Guts 1 thug takes Vic's 4 (effect
+    # die 1) and is down; no further die is asked.
+    d = _vic_first(None, sheet("thug", "Thug", "generic", guts=1))
+    d.do("ann", "attack", character="vic", target="thug", dice=[4, 1])
+    assert not d.state.people["thug"].active
+
+
+@pytest.mark.rules("WD-COMBAT-007", "WD-COMBAT-008")
+def test_the_round_repeats_from_the_top_after_its_last_turn() -> None:
+    # src 502-537: the reference round goes through the order, "then REPEAT": Vic, the thug, Vic again.
+    d = _vic_first()
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.actor == "thug"
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.turn.actor == "vic"
