@@ -113,3 +113,25 @@ def test_the_round_repeats_from_the_top_after_its_last_turn() -> None:
     assert d.state.fight.turn.actor == "thug"
     d.do("gm", "end_turn", character="thug")
     assert d.state.fight.turn.actor == "vic"
+
+
+@pytest.mark.rules("WD-GRAPPLE-005", "WD-CORE-008")
+def test_a_tied_grapple_round_is_a_stalemate_with_nothing_banked() -> None:
+    # src 932: the attacker "beats the defender" to buy; a tie is not covered, PROPOSED: stalemate, the
+    # grapple goes on, nothing bought or banked. Vic grabs the thug (3 vs DS 3), then rolls Brawn
+    # 3 + 4 = 4 against the thug's 3 + 4 = 4: still held, 0 banked, the push not bought.
+    d = _vic_first()
+    d.do("ann", "grab", character="vic", target="thug", dice=[3])
+    d.do("ann", "grapple", character="vic", target="thug", option="push", feet=5, dice=[4, 4])
+    hold = d.state.grapples["vic>thug"]
+    assert hold.banked == 0 and not hold.beaten
+
+
+@pytest.mark.rules("WD-MOVE-008", "WD-WFX-002")
+def test_a_bash_knockback_is_no_fall() -> None:
+    # src 892: "Movement from being bashed doesn't count unless falling off something": Vic's fist
+    # (3 vs DS 3) rolls Lesser Bash 1 (src 652: knocked back 5 ft): the one lesser wound, no fall's.
+    d = _vic_first()
+    d.do("ann", "attack", character="vic", target="thug", dice=[3, 1])
+    assert _hits(d, "thug") == [(WoundTier.LESSER, DamageType.BASH)]
+    assert d.words("ann")[-1] == "Lesser bash effect on Thug (rolled 1): knocked back 5 ft."
