@@ -135,3 +135,48 @@ def test_a_bash_knockback_is_no_fall() -> None:
     d.do("ann", "attack", character="vic", target="thug", dice=[3, 1])
     assert _hits(d, "thug") == [(WoundTier.LESSER, DamageType.BASH)]
     assert d.words("ann")[-1] == "Lesser bash effect on Thug (rolled 1): knocked back 5 ft."
+
+
+@pytest.mark.rules("WD-REP-009", "WD-REP-012", "WD-CORE-001")
+def test_a_cited_negative_card_takes_1_off_the_social_check_at_hand_and_stays() -> None:
+    # src 440: "Cite these (without spending them!) to apply a -1 at an inconvenient time": the GM
+    # cites Vic's card on the Social 4+ check he calls; Vic rolls 4 + 0 - 1 = 3: a failure (the -1 sat
+    # on the ledger for a later negotiation instead). The card stays, cited once of the table's 4
+    # before it is retired (src 446); the -1 is used: the next Social check rolls 4 = 4, a success.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    d.do("gm", "give_negative", character="vic", source="hurt civilians for kicks")
+    (bad,) = [c for c in d.state.campaign.ledger("vic").rep if c.negative]
+    d.do("gm", "cite_negative", character="vic", card=bad.id)
+    d.do("gm", "call_check", character="vic", stat="social", tn=4)
+    d.do("ann", "check", character="vic", call=1, dice=[4])
+    assert d.words("ann")[-1] == "Vic rolls social: [4] -1 = 3; 3 vs 4+: failure."
+    assert [c.id for c in d.state.campaign.ledger("vic").rep if c.negative] == [bad.id]
+    assert d.state.campaign.ledger("vic").penalty == 0
+    d.do("gm", "check", character="vic", stat="social", tn=4, dice=[4])
+    assert d.words("ann")[-1] == "Vic rolls social: [4] = 4; 4 vs 4+: success."
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MORALE-001", "WD-MORALE-002")
+def test_morale_moved_below_dismal_stays_at_dismal_and_its_cap_of_3() -> None:
+    # src 455-475: the scale ends at the cap of 3 (Dismal, -4; the -5 step is a design-note variant,
+    # off by default). Vic at -4 takes one more step down: still -4; his 6 + 0 is capped at 3 < DS 4.
+    d = _vic_first(None, sheet("hood", "Hood", "notable"), 6, 1)
+    d.do("gm", "ruling", character="vic", text="Gloom", morale=-4)
+    d.do("gm", "change_morale", character="vic", steps=-1)
+    assert d.state.people["vic"].morale == -4
+    d.do("ann", "attack", character="vic", target="hood", dice=[6])
+    assert "3 vs 4+" in " ".join(d.words("ann")[-2:])
+
+
+@pytest.mark.rules("WD-NPC-001", "WD-EFFORT-001", "WD-COMBAT-019")
+def test_a_generic_has_no_focus_to_dodge_so_the_hit_lands_at_once() -> None:
+    # src 302-304, 586: only "Named targets (including players and important NPCs)" may spend focus to
+    # dodge; a generic tracks no effort: Vic's 5 vs DS 3 lands with its effect die (1) in the same
+    # command, no reaction prompt for the GM, and a Dodge the GM sends for the thug is refused.
+    d = _vic_first()
+    d.do("ann", "attack", character="vic", target="thug", dice=[5, 1])
+    assert _hits(d, "thug") == [(WoundTier.LESSER, DamageType.BASH)]
+    assert not any("react" in p for p in map(str, d.prompts("gm")))
+    d.refuse("gm", "react", character="thug", reaction="dodge", dice=[6])
