@@ -180,3 +180,38 @@ def test_a_generic_has_no_focus_to_dodge_so_the_hit_lands_at_once() -> None:
     assert _hits(d, "thug") == [(WoundTier.LESSER, DamageType.BASH)]
     assert not any("react" in p for p in map(str, d.prompts("gm")))
     d.refuse("gm", "react", character="thug", reaction="dodge", dice=[6])
+
+
+@pytest.mark.rules("WD-EFFORT-007", "WD-EFFORT-004", "WD-CORE-011")
+def test_a_notable_with_no_focus_left_cannot_dodge_and_the_hit_lands_at_once() -> None:
+    # src 368/586: a pool with no dots cannot be spent; the GM rules Hood's Focus down to 0 (src 226:
+    # the GM may override any outcome): Vic's 5 vs DS 4 lands at once, effect die 1; a Dodge is refused.
+    d = _vic_and_hood()
+    d.do("gm", "ruling", character="hood", text="Rattled", effort={"focus": 0})
+    d.do("ann", "attack", character="vic", target="hood", dice=[5, 1])
+    assert _hits(d, "hood") == [(WoundTier.LESSER, DamageType.BASH)]
+    d.refuse("gm", "react", character="hood", reaction="dodge", dice=[6])
+
+
+@pytest.mark.rules("WD-CORE-003", "WD-CORE-002")
+def test_a_tn_above_6_is_reached_only_with_a_modifier() -> None:
+    # src 240-242, PROPOSED (WD-CORE-003): no automatic success on a 6; a 7+ is legal. Brawn 4 (+1):
+    # 6 + 1 = 7 vs 7+: success; Brawn 3: 6 + 0 = 6 vs 7+: failure.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=4))
+    add(d, "bob", sheet("max", "Max"))
+    d.do("gm", "check", character="vic", stat="brawn", tn=7, dice=[6])
+    assert d.words("ann")[-1] == "Vic rolls brawn: [6] +1 = 7; 7 vs 7+: success."
+    d.do("gm", "check", character="max", stat="brawn", tn=7, dice=[6])
+    assert d.words("ann")[-1] == "Max rolls brawn: [6] = 6; 6 vs 7+: failure."
+
+
+@pytest.mark.rules("WD-COMBAT-025", "WD-CORE-008", "WD-EFFORT-004")
+def test_a_dodge_equal_to_the_attack_ignores_it_for_one_focus() -> None:
+    # src 590: Dodge "If equal to or better than the attack roll, the attack is ignored": Vic's 6 vs
+    # Hood's Athletics 3 + 6 = 6: a tie the defender wins; no wound, one Focus spent.
+    d = _vic_and_hood()
+    d.do("ann", "attack", character="vic", target="hood", dice=[6])
+    d.do("gm", "react", character="hood", reaction="dodge", dice=[6])
+    assert _hits(d, "hood") == []
+    assert d.state.people["hood"].effort.spent[Pool.FOCUS] == 1
