@@ -203,6 +203,9 @@ class CheckRolled(Changes):
     lengthy: Lengthy | None = _given(None)
     running: int | None = None
     dc: int | None = None
+    #: a Social check that took the -1s of negative rep cited against it (WD-REP-009): the fold clears
+    #: them from the ledger; 0 in logs written before a check took them, which fold as they were played
+    cited: int = Field(default=0, exclude_if=lambda v: not v)
     VERSION: ClassVar[int] = 4
     lengthy_changed: LengthyPatch | None = _fact()
 

@@ -178,8 +178,17 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
             )
         if state.fight is not None:  # a lengthy action takes the turn's actions (WD-COMBAT-013)
             lengthy_turn(b, state, c.character, call.task or "a lengthy task")
+    # negative rep the GM cited "at an inconvenient time" comes off the Social roll at hand (src 440)
+    cited = state.campaign.ledger(c.character).penalty if Stat.SOCIAL in stats else 0
     roll, record = roll_check(
-        b, c.character, stats, tn=tn, extra=extra, bonus=c.bonus + super_bonus, keep=c.keep, purpose="check"
+        b,
+        c.character,
+        stats,
+        tn=tn,
+        extra=extra,
+        bonus=c.bonus + super_bonus - cited,
+        keep=c.keep,
+        purpose="check",
     )
     if running is not None and handy_adds(sheet, c.skills, c.background):
         # WD-CRAFT-015: Handy sums the dice of a hands-on lengthy check; the rest shows as modifier
@@ -202,6 +211,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
             lengthy=None if running is None or done else running,
             running=None if running is None else running.total,
             dc=None if running is None else running.dc,
+            cited=cited,
             people=(evolve(b.person(c.character), {"practised": practised}),) if c.skills else (),
         ),
         rolls=(record,),

@@ -533,6 +533,8 @@ def fold_payload(
         update["blind_checks"] = tuple(sorted(blind | {who} if values.get("blind") else blind))
         if plan.stats:
             update["last_stats"] = {**state.last_stats, who: tuple(values["stats"])}
+        if values.get("cited"):  # the Social roll took the cited negative rep's -1s (WD-REP-009)
+            update["campaign"] = state.campaign.penalty_taken(who)
     if plan.chances:
         over, spent, chance = values.get("chances_over"), values.get("chance_spent"), values.get("chance")
         if over or spent or chance is not None:  # most moves and rolls leave the chances as they are

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from capeworks.engine.kit import Frozen
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.vocab import Pool
 
 __all__ = [
@@ -522,3 +523,7 @@ class Campaign(Frozen):
 
     def ledger(self, ident: str) -> Ledger:
         return self.ledgers.get(ident) or Ledger()
+
+    def penalty_taken(self, ident: str) -> Campaign:
+        """A Social roll took the -1s of the negative rep cited against it (WD-REP-009): spent."""
+        return evolve(self, {"ledgers": {**self.ledgers, ident: evolve(self.ledger(ident), {"penalty": 0})}})
