@@ -222,13 +222,14 @@ def test_r13__three_wounds_make_the_shock_roll_twenty_and_the_margin_the_sleep()
 
 @pytest.mark.rules("WS-SHOCK-003", "WS-SEQ-002")
 def test_r14__stun_lowers_the_next_sequence_initiative() -> None:
-    # src 124, 12: 2 Wounds in one attack -> 2 Shots lost; next Initiative is the pool: 4 - 2 = 2.
+    # src 124, 12: 2 Wounds in one attack -> 2 Shots lost; next Initiative is the pool: 4 - 2 = 2, and v's
+    # passed turn rolled nothing, so src 16 gives 1 back at the Sequence's end: 2 + 1 = 3 (pass 9).
     d = duel({"stun": True}, damage=10, traits=pool(4))
     attack(d, "h", ["v"], HIT)
     assert who(d, "v").shots == 2
     end_turn(d, "h")
     end_turn(d, "v")
-    assert state(d).turn.initiative["v"] == 2
+    assert state(d).turn.initiative["v"] == 3
 
 
 @pytest.mark.rules("WS-GRIT-001")

@@ -117,6 +117,8 @@ def test_x07__a_confused_faction_still_regains_its_rollless_shot() -> None:
     d.do("gm", "start_sequence", dice=[14, 14])  # heroes AH, villains 2H
     d.do("ann", "raise_initiative", character="h", shots=1)
     end_turn(d, "v")
+    d.do("ann", "attack", character="h", targets=["v"])  # a roll: no Shot back (pass 9)
+    d.do("gm", "defend", character="v", use=False, dice=[10, 10, 10])
     end_turn(d, "h", dice=[3, 30])  # Sequence 2: heroes 3S (third of 52), villains the 30th of 51
     assert state(d).turn.cards["heroes"] == "3S" and who(d, "h").shots == 4
     end_turn(d, "v")

@@ -796,13 +796,14 @@ def test_y53__six_shots_buy_two_actions_out_of_sequence() -> None:
 @pytest.mark.rules("WS-SHOT-003", "WS-SEQ-002")
 def test_y54__shots_spent_on_initiative_come_off_the_next_sequences_initiative() -> None:
     # src 12, 21: v spends 2 Shots while h acts (Initiative 4 + 10 = 14 this Sequence); next Sequence its
-    # Initiative is its pool, 2, and h (5) goes first again.
+    # Initiative is its pool, 2, plus the Shot its roll-less passed turn regains (src 16, pass 9): 3, and h
+    # (5) goes first again.
     d = table(QUIET, heroes={"h": sheet(traits=pool(5))}, villains={"v": sheet(traits=pool(4), **TOUGH)})
     d.do("gm", "raise_initiative", character="v", shots=2)
     assert state(d).turn.initiative["v"] == 14
     end_turn(d, "h")
     end_turn(d, "v")
-    assert state(d).turn.initiative == {"h": 5, "v": 2} and state(d).turn.current == "h"
+    assert state(d).turn.initiative == {"h": 5, "v": 3} and state(d).turn.current == "h"
 
 
 @pytest.mark.rules("WS-COVER-004", "WS-MOOK-004")

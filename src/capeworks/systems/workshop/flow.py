@@ -230,7 +230,7 @@ def _pass_card(batch: Batch[WorkshopState], who: str) -> None:
 
 def end_sequence(batch: Batch[WorkshopState], ctx: Ctx) -> None:
     """WS-DMG-006 resting regains 1 Shock (not after an Active Defense: "nothing but rest", src 58);
-    WS-SHOT-002 a roll-less Sequence regains 1 Shot."""
+    WS-SHOT-002 a roll-less Sequence (rollless Actions, rest or a passed turn) regains 1 Shot."""
     state = batch.state
     changed: list[Combatant] = []
     notes: list[str] = []
@@ -239,7 +239,9 @@ def end_sequence(batch: Batch[WorkshopState], ctx: Ctx) -> None:
         if c.can_act and c.rested and not (c.busy or c.rolled or c.defended) and c.shock > 0:
             new = new.model_copy(update={"shock": c.shock - 1})
             notes.append(f"{c.name} rests: Shock {c.shock} -> {c.shock - 1}")
-        if c.can_act and (c.rested or c.busy) and not c.rolled and c.shots < c.shot_count:
+        # src 16: "only using Actions that don't require a roll": a turn passed with no Action uses no roll
+        # either, so it regains the Shot as a reload or a talk does (referee pass 9)
+        if c.can_act and not c.rolled and c.shots < c.shot_count:
             new = new.model_copy(update={"shots": c.shots + 1})
             notes.append(f"{c.name} rolled nothing: Shots {c.shots} -> {c.shots + 1}")
         if new != c:
