@@ -87,3 +87,77 @@ def test_objection__the_staker_may_not_object_to_their_own_stake() -> None:
     sim.set_debt("skitter", "truth", 1)
     sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="She lied to them")
     sim.refuse("ann", "object", conflict="c1")
+
+
+# -- refusals and seats (CAPES-PRIN-003, CAPES-STAKE-002, CAPES-SPLIT-002) -----------------------------
+
+
+@pytest.mark.rules("CAPES-PRIN-003", "CAPES-ACT-001")
+def test_refusal__bea_may_not_declare_a_conflict_in_anns_action() -> None:
+    # src 23-27: turn-based steps go clockwise; Page 1 Ann acts first. Bea's declaration in Ann's Action
+    # is refused and no card appears.
+    sim = actions_game()
+    sim.refuse("bea", "create_conflict", text="The roof caves in")
+    assert sim.state.conflicts == ()
+
+
+@pytest.mark.rules("CAPES-STAKE-001", "CAPES-PRIN-003")
+def test_refusal__ann_may_not_stake_rampart_s_debt() -> None:
+    # src 48 "Each character may Stake": Rampart is Cal's; Ann staking his duty Debt in her Action is
+    # refused and his Debt stays on duty.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"rampart": "A"})
+    sim.set_debt("rampart", "duty", 1)
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="duty", character="rampart", why="x")
+    assert sim.state.roster["rampart"].debt.get("duty", 0) == 1
+
+
+@pytest.mark.rules("CAPES-STAKE-002")
+def test_stake__no_more_than_the_drive_strength() -> None:
+    # src 48 "no more Debt than Drive Strength": Skitter's hope is 1, holding 2 Debt; staking 2 from hope
+    # on c1 is refused; staking 1 is taken.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "hope", 2)
+    sim.refuse("ann", "stake", conflict="c1", amount=2, drive="hope", why="The crowd needs her")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="hope", why="The crowd needs her")
+    assert sim.state.roster["skitter"].debt.get("hope", 0) == 1
+
+
+@pytest.mark.rules("CAPES-STAKE-002")
+def test_stake__one_drive_per_conflict() -> None:
+    # src 48 "Each character may Stake one Drive per Conflict": after 1 truth on c1, a justice stake on
+    # c1 by Skitter is refused.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.set_debt("skitter", "justice", 1)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="She lied")
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="justice", why="The law")
+    assert sim.state.roster["skitter"].debt.get("justice", 0) == 1
+
+
+@pytest.mark.rules("CAPES-SPLIT-002")
+def test_split__only_as_many_dice_as_stakes() -> None:
+    # src 49 "A side may split to as many dice as it has Stakes", read with the inventory's PROPOSED
+    # decision (CAPES-SPLIT-002: an original side holds 1 free die + 1 per staked Debt): side A holds one
+    # 4 and 2 Debt staked, so at most 3 dice. Splitting the 4 into 4 dice is refused (4 > 3); into 3 it
+    # is taken, as evenly as possible (src 178): 2, 1, 1.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth", why="She lied")
+    sim.refuse("ann", "split", conflict="c1", side="A", die=1, parts=4)
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=3)
+    assert sorted(sim.side("c1", "A").dice) == [1, 1, 2]
+
+
+@pytest.mark.rules("CAPES-EG-002")
+def test_words__every_seat_reads_the_veto() -> None:
+    # src 118: a veto takes the Event back; all three seats read who vetoed which Event.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="The chandelier falls")
+    sim.do("ann", "end_action")
+    sim.do("cal", "veto", conflict="c1")
+    for seat in ("ann", "bea", "cal"):
+        assert any("veto" in w.lower() and "Cal" in w for w in sim.words(seat)[-3:]), sim.words(seat)[-3:]
