@@ -161,3 +161,33 @@ def test_words__every_seat_reads_the_veto() -> None:
     sim.do("cal", "veto", conflict="c1")
     for seat in ("ann", "bea", "cal"):
         assert any("veto" in w.lower() and "Cal" in w for w in sim.words(seat)[-3:]), sim.words(seat)[-3:]
+
+
+@pytest.mark.rules("CAPES-EG-002")
+def test_prompts__the_others_are_still_offered_the_veto_after_the_action_ends() -> None:
+    # src 118 with the fix above: once Ann ends her Action, Bea and Cal are still asked whether to
+    # veto her Event; Ann, the declarer, is not.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="The chandelier falls")
+    sim.do("ann", "end_action")
+    assert {p.seat for p in sim.prompts() if p.kind == "veto"} == {"bea", "cal"}
+
+
+@pytest.mark.rules("CAPES-EG-002", "CAPES-PAGE-003")
+def test_veto__the_last_action_s_event_may_be_vetoed_as_the_page_turns() -> None:
+    # src 118: Cal's Action is the Page's last; he declares "The bridge gives way" and ends it. Nobody
+    # claimed anything, so the table turns to Page 2's claims on its own (no player has moved); Ann
+    # vetoes before anyone claims: the card is gone. (Decision: the table's own steps are not a
+    # player moving on; the next player's move closes the window.)
+    sim = actions_game()
+    for seat in ("ann", "bea"):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch")
+        sim.do(seat, "end_action")
+    sim.do("cal", "create_conflict", text="The bridge gives way")
+    cid = sim.state.conflicts[-1].id
+    while _page(sim)[2] == "actions":
+        seat = _page(sim)[3]
+        sim.do(seat, "end_action" if seat == "cal" else "pass")
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("ann", "veto", conflict=cid)
+    assert sim.state.conflict(cid) is None
