@@ -191,3 +191,27 @@ def test_veto__the_last_action_s_event_may_be_vetoed_as_the_page_turns() -> None
     assert _page(sim)[:3] == (2, "bea", "claims")
     sim.do("ann", "veto", conflict=cid)
     assert sim.state.conflict(cid) is None
+
+
+@pytest.mark.rules("CAPES-EG-007")
+def test_goal_veto__reason_a_after_the_declarer_ends_the_action() -> None:
+    # src 127-128: Ann declares the Goal "Rampart steals the jewels" for Cal's Rampart and ends her
+    # Action; Bea may not veto it for reason a (not her character), Cal may.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", kind="goal", text="Rampart steals the jewels", goal_for="rampart")
+    sim.do("ann", "end_action")
+    sim.refuse("bea", "veto", conflict="c1", reason="a", rule="CAPES-EG-007")
+    sim.do("cal", "veto", conflict="c1", reason="a")
+    assert sim.state.conflict("c1") is None
+
+
+@pytest.mark.rules("CAPES-STAKE-003")
+def test_words__every_seat_reads_the_objection() -> None:
+    # src 152: Bea objects to Ann's truth stake on c1; every seat reads that Bea objects to it.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="She lied to them")
+    sim.do("bea", "object", conflict="c1", reason="Not about truth")
+    for seat in ("ann", "bea", "cal"):
+        assert any("objects to the stake on c1" in w for w in sim.words(seat)[-3:]), sim.words(seat)[-3:]
