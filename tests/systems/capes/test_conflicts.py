@@ -57,7 +57,9 @@ def test_event__anyone_may_veto_when_declared_but_not_later() -> None:
     # the Action's core step is open again
     sim.do("ann", "create_conflict", text="The lights flicker")
     sim.do("ann", "end_action")
-    sim.refuse("bea", "veto", conflict="c2", rule="CAPES-EG-002")
+    # src 118: Ann ending her Action does not close the others' chance (test_referee11); Bea moving on does
+    sim.do("bea", "create_conflict", text="Bea's own")
+    sim.refuse("cal", "veto", conflict="c2", rule="CAPES-EG-002")
 
 
 @pytest.mark.rules("CAPES-EG-007")

@@ -199,11 +199,13 @@ def test_goal_veto__only_by_the_player_of_a_character_it_is_declared_for() -> No
 @pytest.mark.rules("CAPES-EG-002")
 def test_event_veto__only_when_it_is_declared() -> None:
     # src 118: "any player can veto any Event when it is declared". Ann's Action declares "A storm
-    # rolls in" and she ends her Action; Cal's veto comes too late: refused, the card stays.
+    # rolls in" and she ends her Action; Bea begins hers; Cal's veto comes too late: refused, the card
+    # stays. (Ann's own end of Action does not close the others' chance: test_referee11.)
     sim = actions_game()
     sim.do("ann", "create_conflict", text="A storm rolls in")
     sim.do("ann", "end_action")
-    (card,) = sim.state.conflicts
+    sim.do("bea", "create_conflict", text="The lights go out")
+    card = sim.state.conflicts[0]
     sim.refuse("cal", "veto", conflict=card.id)
     assert sim.state.conflict(card.id) is not None
 

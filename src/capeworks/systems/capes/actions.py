@@ -146,7 +146,7 @@ def _started(state: CapesState, data: ev.ActionStarted) -> CapesState:
 def _ended(state: CapesState, data: ev.ActionEnded) -> CapesState:
     assert state.scene is not None and state.scene.page is not None
     bought = state.scene.page.action is not None and state.scene.page.action.bought
-    state = with_page(state, action=None).model_copy(update={"vetoable": ""})
+    state = with_page(state, action=None)
     return _next_actor(state, bought=bought)
 
 

@@ -2,10 +2,10 @@
 
 Each topic module (roster, scenes, pages, actions, conflicts, abilities, debt, resolving) owns the
 appliers of its events; this module maps the event types to them and does what follows every event:
-a veto or objection window closes with any other event, and so does a Deadlock's joint narration; a
-claimer's say after their claim lapses; an And Then hand-off ends with its Conflict; and
-:func:`.flow.settle` takes the automatic steps. The ruleset's ``apply`` is this, and so is a
-handler's look ahead (the Starter's Action beginning the Actions, CAPES-PAGE-011).
+a veto or objection window closes with any other event (not the declarer's end of Action), and so
+does a Deadlock's joint narration; a claimer's say after their claim lapses; an And Then hand-off
+ends with its Conflict; and :func:`.flow.settle` takes the automatic steps. The ruleset's ``apply``
+is this, and so is a handler's look ahead (the Starter's Action beginning the Actions, CAPES-PAGE-011).
 """
 
 from __future__ import annotations
@@ -58,6 +58,12 @@ def _seat_joined(state: CapesState, seat: Seat) -> CapesState:
     )
 
 
+# The veto / objection window is the other players' (src 118, 152): the declarer ending their own Action
+# does not close it; the next thing anyone else does (or the declarer's next move on the card) does.
+_KEEP_VETO = frozenset({PREFIX + "conflict_created", PREFIX + "action_ended"})
+_KEEP_OBJECTION = frozenset({PREFIX + "staked", PREFIX + "action_ended"})
+
+
 def apply_event(state: CapesState, event: Event) -> CapesState:
     """Fold one event: its typed payload through the topic module's applier, then settle the flow."""
     payload = event.payload
@@ -67,9 +73,9 @@ def apply_event(state: CapesState, event: Event) -> CapesState:
     if applier is None:
         return state
     new = applier(state, payload)
-    if event.type != PREFIX + "conflict_created" and new.vetoable:
+    if event.type not in _KEEP_VETO and new.vetoable:
         new = new.model_copy(update={"vetoable": ""})
-    if event.type != PREFIX + "staked" and new.objectable is not None:
+    if event.type not in _KEEP_OBJECTION and new.objectable is not None:
         new = new.model_copy(update={"objectable": None})
     if isinstance(payload, Deadlocked):
         new = new.model_copy(update={"collaborating": payload.conflict})
