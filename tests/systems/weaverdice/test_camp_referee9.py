@@ -1,0 +1,49 @@
+"""A referee's campaign situations (pass 9) on recruiting (WD-RECRUIT), written from the seed
+(``/work/shared/seeds/000_6595eaca0229e06e.txt``, cited "src N", recruiting around src 1610-1726)
+before playing them at the table with given dice: who may recruit for whom, and what a player may
+not spend or set."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from tests.systems.weaverdice.campaign_support import camp, pc
+from tests.systems.weaverdice.helpers import table
+
+
+def two_capes() -> Driver:
+    """Ann plays Felinous (one milestone, one rep), Bob plays Bea; downtime is open."""
+    d = table()
+    pc(d, "ann", "felinous", "Felinous", milestones=1)
+    pc(d, "bob", "bea", "Bea")
+    d.do("gm", "award", character="felinous", rep="robbed a bank")
+    d.do("gm", "start_downtime")
+    return d
+
+
+@pytest.mark.rules("WD-RECRUIT-001")
+def test_r9_01_a_player_cannot_recruit_for_anothers_character() -> None:
+    """src 1665: the recruitment is led by 'the individual leading the recruitment'; Bob does not
+    lead Ann's Felinous, so his recruit for Felinous is refused and nothing is opened."""
+    d = two_capes()
+    d.refuse("bob", "recruit", character="felinous", recruitment="r1", dice=[4, 4, 4])
+    assert "r1" not in camp(d).recruitments
+
+
+@pytest.mark.rules("WD-RECRUIT-007")
+def test_r9_02_tapping_more_rep_than_held_is_refused() -> None:
+    """src 1671: 'Reputation can be tapped' - only reputation one holds. Bea holds none, so tapping
+    one rep die is refused and no recruitment opens."""
+    d = two_capes()
+    d.refuse("bob", "recruit", character="bea", recruitment="r1", rep_dice=1, dice=[4, 4, 4, 4])
+    assert "r1" not in camp(d).recruitments
+
+
+@pytest.mark.rules("WD-RECRUIT-011")
+def test_r9_03_a_player_cannot_present_a_candidate() -> None:
+    """src 1658-1660: the applicants are the GM's to make; a player presenting one does the GM's
+    part and is refused."""
+    d = two_capes()
+    d.do("ann", "recruit", character="felinous", recruitment="r1", dice=[4, 5, 6])
+    d.refuse("ann", "present_candidate", recruitment="r1", candidate="x", name="X", dice=[55])
