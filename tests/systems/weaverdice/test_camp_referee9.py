@@ -47,3 +47,26 @@ def test_r9_03_a_player_cannot_present_a_candidate() -> None:
     d = two_capes()
     d.do("ann", "recruit", character="felinous", recruitment="r1", dice=[4, 5, 6])
     d.refuse("ann", "present_candidate", recruitment="r1", candidate="x", name="X", dice=[55])
+
+
+@pytest.mark.rules("WD-RECRUIT-001", "WD-STAT-015")
+def test_r9_04_social_four_rolls_four_dice_and_each_four_or_more_opens_a_place() -> None:
+    """src 1615, 1718: recruitment dice = Social. Bea's Social 4 rolls four dice with no modifier:
+    4, 3, 6, 1 -> two dice at 4+ -> two openings; questions = Social = 4."""
+    d = table()
+    pc(d, "bob", "bea", "Bea", social=4)
+    d.do("gm", "start_downtime")
+    d.do("bob", "recruit", character="bea", recruitment="r1", dice=[4, 3, 6, 1])
+    r = camp(d).recruitments["r1"]
+    assert (r.openings, r.questions) == (2, 4)
+
+
+@pytest.mark.rules("WD-RECRUIT-001", "WD-RECRUIT-004")
+def test_r9_05_seeking_capes_costs_one_per_cape_on_the_team_including_the_recruiter() -> None:
+    """src 1665: '-1 penalty applied for every cape already on the team, including any cape that is
+    handling the hiring'. Two capes: -2 on each die; Social 3: 6-2=4 yes, 5-2=3 no, 4-2=2 no -> 1."""
+    d = two_capes()
+    d.do("ann", "recruit", character="felinous", recruitment="r1", capes=True, team_capes=2,
+         dice=[6, 5, 4])  # fmt: skip
+    assert d.last.payload.modifier == -2
+    assert camp(d).recruitments["r1"].openings == 1
