@@ -70,3 +70,13 @@ def test_r9_05_seeking_capes_costs_one_per_cape_on_the_team_including_the_recrui
          dice=[6, 5, 4])  # fmt: skip
     assert d.last.payload.modifier == -2
     assert camp(d).recruitments["r1"].openings == 1
+
+
+@pytest.mark.rules("WD-RECRUIT-001")
+def test_r9_06_a_recruitment_name_already_in_use_is_refused() -> None:
+    """A second recruit under the name of an open recruitment would overwrite the first one's
+    applicants; it is refused and the first stays as it was (one opening from 6, 1, 1)."""
+    d = two_capes()
+    d.do("ann", "recruit", character="felinous", recruitment="r1", dice=[6, 1, 1])
+    d.refuse("bob", "recruit", character="bea", recruitment="r1", dice=[6, 6, 6])
+    assert camp(d).recruitments["r1"].openings == 1
