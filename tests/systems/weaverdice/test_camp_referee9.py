@@ -80,3 +80,14 @@ def test_r9_06_a_recruitment_name_already_in_use_is_refused() -> None:
     d.do("ann", "recruit", character="felinous", recruitment="r1", dice=[6, 1, 1])
     d.refuse("bob", "recruit", character="bea", recruitment="r1", dice=[6, 6, 6])
     assert camp(d).recruitments["r1"].openings == 1
+
+
+@pytest.mark.rules("WD-RECRUIT-007")
+def test_r9_07_one_rep_cannot_buy_both_an_extra_die_and_a_bonus() -> None:
+    """src 1671: 'Reputation tapped for additional recruitment can't be used to grant a bonus and
+    vice versa'. Felinous holds one rep: an extra die (1) plus +1 on all dice (1) needs two; refused,
+    and his rep stays."""
+    d = two_capes()
+    d.refuse("ann", "recruit", character="felinous", recruitment="r1", rep_dice=1, rep_bonus=1,
+             dice=[4, 4, 4, 4, 4])  # fmt: skip
+    assert len(camp(d).ledgers["felinous"].rep) == 1
