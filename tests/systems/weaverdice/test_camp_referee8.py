@@ -1,0 +1,22 @@
+"""A referee's campaign situations (pass 8), written from the seed
+(``/work/shared/seeds/000_6595eaca0229e06e.txt``, cited "src N") before playing them at the table with
+given dice: Cape Business check-ins (src 1464) as a seat other than the character's owner."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.systems.weaverdice.campaign_support import camp, pc
+from tests.systems.weaverdice.helpers import table
+
+
+@pytest.mark.rules("WD-BIZ-002")
+def test_r8_01_a_player_cannot_check_in_for_another_players_character() -> None:
+    """src 1464: the boss checks in on their own people; Bob's seat may not spend Ada's downtime slot
+    on a Cape Business check-in. Nothing changes: Ada's slot stays unused."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bea", "Bea")
+    d.do("gm", "start_downtime")
+    d.refuse("bob", "cape_business", character="ada", checkins=["the gang"])
+    assert camp(d).phase.slots["ada"].used == 0
