@@ -24,7 +24,8 @@ def test_r8_01_a_player_cannot_check_in_for_another_players_character() -> None:
 
 @pytest.mark.rules("WD-DT-001")
 def test_r8_02_a_player_cannot_open_downtime() -> None:
-    """src 1376: downtime comes at the end of a session, at the GM's call (not on a cliffhanger): a player's seat asking
+    """src 1376: downtime comes at the end of a session, at the GM's call (not on a cliffhanger):
+    a player's seat asking
     to start downtime is refused and no phase opens."""
     d = table()
     pc(d, "ann", "ada", "Ada")
