@@ -112,31 +112,6 @@ def test_refusal__ann_may_not_stake_rampart_s_debt() -> None:
     assert sim.state.roster["rampart"].debt.get("duty", 0) == 1
 
 
-@pytest.mark.rules("CAPES-STAKE-002")
-def test_stake__no_more_than_the_drive_strength() -> None:
-    # src 48 "no more Debt than Drive Strength": Skitter's hope is 1, holding 2 Debt; staking 2 from hope
-    # on c1 is refused; staking 1 is taken.
-    sim = actions_game()
-    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
-    sim.set_debt("skitter", "hope", 2)
-    sim.refuse("ann", "stake", conflict="c1", amount=2, drive="hope", why="The crowd needs her")
-    sim.do("ann", "stake", conflict="c1", amount=1, drive="hope", why="The crowd needs her")
-    assert sim.state.roster["skitter"].debt.get("hope", 0) == 1
-
-
-@pytest.mark.rules("CAPES-STAKE-002")
-def test_stake__one_drive_per_conflict() -> None:
-    # src 48 "Each character may Stake one Drive per Conflict": after 1 truth on c1, a justice stake on
-    # c1 by Skitter is refused.
-    sim = actions_game()
-    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
-    sim.set_debt("skitter", "truth", 1)
-    sim.set_debt("skitter", "justice", 1)
-    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="She lied")
-    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="justice", why="The law")
-    assert sim.state.roster["skitter"].debt.get("justice", 0) == 1
-
-
 @pytest.mark.rules("CAPES-SPLIT-002")
 def test_split__only_as_many_dice_as_stakes() -> None:
     # src 49 "A side may split to as many dice as it has Stakes", read with the inventory's PROPOSED
