@@ -1,4 +1,4 @@
-"""A fourth referee pass over Roll When You Need: stress and consequences, enemy moves, Wealth and XP, caps and variants, refusals and words.
+"""A fourth referee pass over Roll When You Need: stress, enemy moves, Wealth and XP, caps, variants, words.
 
 Situations written from the seed alone (``src N`` = line N of seeds/001_dcffe7bdc60b80e1.txt),
 played through the table with given dice; they stay off what test_referee.py, test_referee2.py and
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from capeworks.errors import CapeworksError
 from capeworks.systems.rwyn.sheet import Consequence, Standing, Track
 from tests.systems.rwyn.helpers import do, last, state, table, types
 
