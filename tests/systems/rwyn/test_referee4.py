@@ -147,8 +147,7 @@ def test_enemy_move__a_successful_defence_takes_no_harm() -> None:
 
 @pytest.mark.rules("RWYN-GEN-003")
 def test_enemy_move__only_the_target_s_player_answers_it() -> None:
-    # src 17: players roll their own dice: bo does not roll ada's defence, the GM does not roll it
-    # for a player's character either when the player is seated? (the GM may: GM disposes) -> bo refused
+    # src 17: players roll their own characters' dice: bo does not roll ada's defence -> refused
     t = table(characters=TWO, gm_sets_difficulty=True)
     do(t, "gm", "enemy_move", character="ada", ability="Stealth", difficulty=2, harm=1)
     t.refuse("bo", "defend", dice=[5, 5], payload={"call": 1})
