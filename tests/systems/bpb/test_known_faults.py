@@ -885,15 +885,16 @@ PISTOL = Power(name="Pistol", rank=4, band=3, attack=AttackKind.RANGED)
 def test_r_a_player_shooting_beyond_range_waits_for_the_gms_declaration() -> None:
     # src 111: "Attacking targets at more distant ranges is more difficult or impossible (at the GM's
     # discretion). If the GM declares that the attack is possible, the defender gains a +3". Ann's Shot
-    # fires her pistol (400 ft, band 3) at Foe 1,600 ft away (band 4): from her seat it is refused, nothing
-    # rolled, her task action kept; the GM declares it possible by issuing it: 8 + 2 + 3 = 13. Within
-    # range (400 ft) she needs no one
+    # fires her pistol (400 ft, band 3) at Foe 1,600 ft away (band 4): from her seat it waits for the GM
+    # (BPB-RANGE-002 PROPOSED: a GM prompt), nothing rolled, her task action kept; the GM declares it
+    # possible: 8 + 2 + 3 = 13. Within range (400 ft) she needs no one
     d = cast(hero("shot", owner="ann", powers=(PISTOL,)), hero("foe"))
     fight(d, "shot", "foe")
     far = {"attacker": "shot", "target": "foe", "power": "Pistol", "distance_ft": 1600}
-    d.refuse("ann", "attack", rule="BPB-RANGE-002", **far, dice=(1, 1))
+    assert not of(d.do("ann", "attack", **far), "attack_rolled")
     assert state(d).fight.turn.task is False
-    assert one(d.do("gm", "attack", **far, dice=(1, 1)), "attack_rolled").roll.task.difficulty == 13
+    ruled = d.answer("gm", "range-1-shot", "possible", dice=(1, 1))
+    assert one(ruled, "attack_rolled").roll.task.difficulty == 13
     d2 = cast(hero("shot", owner="ann", powers=(PISTOL,)), hero("foe"))
     fight(d2, "shot", "foe")
     near = {**far, "distance_ft": 400}

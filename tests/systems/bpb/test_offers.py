@@ -248,13 +248,12 @@ def test_the_gm_is_offered_a_players_plot_point_spend_and_the_table_takes_it_fro
 @pytest.mark.rules("BPB-RANGE-002", "BPB-RANGE-003")
 def test_the_gm_is_offered_a_players_attack_beyond_range_and_declares_it_possible_from_the_menu() -> None:
     # src 111: beyond range the attack is possible "at the GM's discretion. If the GM declares that the
-    # attack is possible, the defender gains a +3". Ann's refusal says the GM issues it: on Shot's turn the
-    # GM's menu holds Shot's attack, and the GM's attack as offered (Foe 1,600 ft away, one band beyond the
-    # pistol's 400 ft) is taken: 8 + 2 + 3 = 13
+    # attack is possible, the defender gains a +3". Ann's own asks the GM (test_range_ruling); the GM may
+    # also declare it unasked: on Shot's turn the GM's menu holds Shot's attack, and the GM's attack as
+    # offered (Foe 1,600 ft away, one band beyond the pistol's 400 ft) is taken: 8 + 2 + 3 = 13
     d = cast(hero("shot", owner="ann", powers=(PISTOL,)), hero("foe"))
     fight(d, "shot", "foe")
     far = {"target": "foe", "power": "Pistol", "distance_ft": 1600}
-    d.refuse("ann", "attack", rule="BPB-RANGE-002", attacker="shot", **far, dice=(1, 1))
     menu = [c.fixed for c in d.table.legal_commands("gm") if c.command == "attack"]
     assert menu == [{"attacker": "shot"}]
     assert "attack" in offered(d, "gm")

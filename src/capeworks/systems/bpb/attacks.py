@@ -23,6 +23,8 @@ from capeworks.systems.bpb.events import (
     ExtremeChosen,
     HitTaken,
     PowersChecked,
+    RangeAsked,
+    RangeRuled,
     SlamRolled,
     StaggerRolled,
     StatusSet,
@@ -59,9 +61,11 @@ __all__ = [
     "DONE",
     "after_defence",
     "apply_damage",
+    "asked_task",
     "attack",
     "attack_task",
     "attacker_hindrances",
+    "bands_beyond",
     "circumstances",
     "defence_options",
     "defence_task",
@@ -74,6 +78,7 @@ __all__ = [
     "resist",
     "resolve",
     "roll_defence",
+    "rule_range",
     "similar_options",
     "waiting",
 ]
@@ -158,7 +163,6 @@ def attack_task(
     player's attack beyond range without a standing ``max_extra_bands`` is refused."""
     kind = power.attack if power is not None and power.attack is not None else AttackKind.MELEE
     rolled, against = ROLLS[kind]
-    bands = 0
     reach = state.config.melee_reach_ft
     if distance_ft is not None and kind is AttackKind.MELEE and distance_ft > reach:
         # src 111: a range only for "weapons and powers that are useful at a distance"; hand-to-hand (src
@@ -168,22 +172,18 @@ def attack_task(
             f"{power.name if power else 'A punch'} is hand-to-hand: {t.name} is {distance_ft} ft away, beyond"
             f" reach ({reach} ft). Move first.",
         )
-    if distance_ft is not None and kind is not AttackKind.MELEE and power is not None:
-        # BPB-RANGE-001: the band of the power's rank now (a boost reaches further, src 111, 475); a
-        # weapon's own band (a pistol's 3) stays. A mental power used on a target away from the user
-        # (Telepathy, src 369) is one of the "powers that are useful at a distance" (src 111) too
-        band = power.band if power.band is not None else rank_of(state, a, power.name)
-        bands = extra_bands(band, distance_ft)
+    bands = bands_beyond(state, a, power, distance_ft)
+    if bands:
+        assert power is not None
         most = state.config.max_extra_bands
         if most is not None and bands > most:
             raise RuleViolation(
                 "BPB-RANGE-002", f"{t.name} is {bands} range bands beyond {power.name}'s reach."
             )
-        if most is None and bands and not declared:
+        if most is None and not declared:
             raise RuleViolation(
                 "BPB-RANGE-002",
-                f"{t.name} is beyond {power.name}'s range: the GM decides whether the attack is possible"
-                " (the GM issues it).",
+                f"{t.name} is beyond {power.name}'s range: the GM decides whether the attack is possible.",
             )
     bonus, defence = circumstances(state, a, t, listed)
     return Task(
@@ -196,6 +196,17 @@ def attack_task(
     )
 
 
+def bands_beyond(state: BpbState, a: Character, power: Power | None, distance_ft: int | None) -> int:
+    """BPB-RANGE-001/003: how many range bands beyond ``power``'s reach a target ``distance_ft`` away is: the
+    band of the power's rank now (a boost reaches further, src 111, 475); a weapon's own band (a pistol's 3)
+    stays. A mental power used on a target away from the user (Telepathy, src 369) is one of the "powers that
+    are useful at a distance" (src 111) too. Hand-to-hand has no range bands (its reach is checked apart)."""
+    if distance_ft is None or power is None or power.attack in (None, AttackKind.MELEE):
+        return 0
+    band = power.band if power.band is not None else rank_of(state, a, power.name)
+    return extra_bands(band, distance_ft)
+
+
 def rating_now(state: BpbState, a: Character, power: Power | None) -> dmg.Rating:
     """The DR ``a``'s attack with ``power`` (None: bare hands) strikes at now: a boost counts, to Brawn or to
     the power or weapon itself (BPB-PP-007, src 475: "attributes or powers by one rank"; a hand-to-hand
@@ -205,7 +216,51 @@ def rating_now(state: BpbState, a: Character, power: Power | None) -> dmg.Rating
 
 
 def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
-    """BPB-ATK-001: roll to hit (BPB-ROLL-007, BPB-MOD), then what the hit waits for."""
+    """BPB-ATK-001: roll to hit (BPB-ROLL-007, BPB-MOD), then what the hit waits for. A player's attack beyond
+    its power's range first waits for the GM's ruling (BPB-RANGE-002); the GM's own seat declares it."""
+    return _attack(ctx.batch(state), c, dice, declared=ctx.is_gm)
+
+
+def rule_range(state: BpbState, ctx: Ctx, c: cmd.RuleRange, dice: DiceService) -> Done:
+    """BPB-RANGE-002 (src 111: "If the GM declares that the attack is possible, the defender gains a +3
+    defense bonus for each additional range band"): possible, the attack asked is rolled now, as asked;
+    not, nothing is rolled and the attacker keeps the task action."""
+    fight = fight_of(state)
+    who = character(state, c.character)
+    asked = fight.turn.asked if fight.turn.actor == who.id else None
+    if asked is None:
+        raise NotFound(f"No attack of {who.name}'s waits for a ruling on its range.")
+    b = ctx.batch(state)
+    ruled = RangeRuled(
+        character=who.id, target=asked.target, power=asked.power, bands=asked.bands, possible=c.possible
+    )
+    emit(b, dice, ruled)
+    if c.possible:
+        _attack(b, cmd.Attack.model_validate(asked.attack), dice, declared=True)
+    return b
+
+
+def asked_task(state: BpbState, cid: str) -> Task | None:
+    """The roll ``cid``'s attack waiting for the GM's range ruling would make if declared possible (the odds
+    the GM rules with); None if none waits or it could not be made now."""
+    fight = state.fight
+    asked = fight.turn.asked if fight is not None and fight.turn.actor == cid else None
+    if asked is None:
+        return None
+    c = cmd.Attack.model_validate(asked.attack)
+    try:
+        a, t = character(state, c.attacker), character(state, c.target)
+        power = _power(state, a, c.power)
+        power = enhanced(state, a, power) if power is not None else None
+        return attack_task(
+            state, a, t, power, list(c.circumstances), held_item=c.held_item, distance_ft=c.distance_ft
+        )
+    except (InvalidCommand, NotFound, RuleViolation):
+        return None
+
+
+def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, declared: bool) -> Done:
+    state = b.state
     fight = fight_of(state)
     a, t = character(state, c.attacker), character(state, c.target)
     if a.id == t.id:
@@ -219,6 +274,18 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     power = enhanced(state, a, power) if power is not None else None
     if power is not None and power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")
+    if c.plot_point:
+        spend_check(state, a)
+    bands = bands_beyond(state, a, power, c.distance_ft)
+    if bands and not declared and state.config.max_extra_bands is None:
+        assert power is not None
+        if not c.plot_point:  # BPB-ROLL-005: out of reach even if declared possible: nothing to ask
+            listed = list(c.circumstances)
+            reach = attack_task(state, a, t, power, listed, held_item=c.held_item, distance_ft=c.distance_ft)
+            reach.require_possible()
+        asked = c.model_dump(mode="json", exclude_defaults=True)
+        emit(b, dice, RangeAsked(character=a.id, target=t.id, power=power.name, bands=bands, attack=asked))
+        return b
     task = attack_task(
         state,
         a,
@@ -227,10 +294,8 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         list(c.circumstances),
         held_item=c.held_item,
         distance_ft=c.distance_ft,
-        declared=ctx.is_gm,
+        declared=declared,
     )
-    if c.plot_point:
-        spend_check(state, a)
     name = power.name if power else "unarmed"
     roll = make_roll(dice, f"{a.name} attacks {t.name} ({name})", task, state.config, plot_point=c.plot_point)
     rating = rating_now(state, a, power)
@@ -252,7 +317,6 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         held_item=c.held_item,
     )
     stage = first_stage(state, pending) if roll.verdict.success else None
-    b = ctx.batch(state)
     use_extra_attack(b, a, extra)
     emit(
         b,

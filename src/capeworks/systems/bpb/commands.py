@@ -346,6 +346,13 @@ class PermitPower(_P):
     permit: bool
 
 
+class RuleRange(_P):
+    """Rule whether a player's attack beyond its power's range is possible (BPB-RANGE-002)."""
+
+    character: str
+    possible: bool
+
+
 class StepIn(_P):
     """Step in front of an attack meant for someone else and take it (a forced action), or let it pass."""
 

@@ -290,6 +290,28 @@ class PowerRuled(BpbEvent):
     permitted: bool
 
 
+class RangeAsked(BpbEvent):
+    """BPB-RANGE-002 (src 111): a player's attack beyond its power's range waits for the GM to declare it
+    possible; nothing is rolled and the task action is kept. ``attack``: the command, replayed when ruled."""
+
+    character: str
+    target: str
+    power: str
+    bands: int
+    attack: dict[str, object]
+
+
+class RangeRuled(BpbEvent):
+    """BPB-RANGE-002: the GM declares the attack beyond range possible (it is rolled at once, the defender
+    +3 a band, BPB-RANGE-003) or not (the attacker keeps the task action)."""
+
+    character: str
+    target: str
+    power: str
+    bands: int
+    possible: bool
+
+
 class HitTaken(BpbEvent):
     """The target lets the hit land (no block or dodge)."""
 
@@ -582,6 +604,8 @@ EVENTS = declare_events(
     DefenceRolled,
     PowerAsked,
     PowerRuled,
+    RangeAsked,
+    RangeRuled,
     HitTaken,
     SteppedIn,
     StepInDeclined,

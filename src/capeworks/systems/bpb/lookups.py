@@ -202,6 +202,14 @@ def require_turn(state: BpbState, who: Character, *, task: bool = False) -> bool
     if task and fight.turn.task:
         why = "lost their action this turn" if fight.turn.lost else "already used their task action this turn"
         raise RuleViolation("BPB-ACT-001", f"{who.name} has {why}.")
+    asked = fight.turn.asked
+    if task and asked is not None:
+        target = state.characters.get(asked.target)
+        raise RuleViolation(
+            "BPB-RANGE-002",
+            f"{who.name}'s attack on {target.name if target else asked.target} waits for the GM's ruling on"
+            " its range.",
+        )
     return True
 
 

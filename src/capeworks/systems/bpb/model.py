@@ -149,6 +149,16 @@ class Call(Frozen):
         return self.teams.get(cid, cid)
 
 
+class RangeAsk(Frozen):
+    """BPB-RANGE-002 (src 111: "at the GM's discretion"): a player's attack beyond its power's range, waiting
+    for the GM to declare it possible. ``attack``: the attack command as the player gave it."""
+
+    target: str
+    power: str
+    bands: int
+    attack: dict[str, object]
+
+
 class Turn(Frozen):
     """What the acting character has used of this turn (BPB-ACT-001/002)."""
 
@@ -168,6 +178,8 @@ class Turn(Frozen):
     #: BPB-DEF-003 (src 375): the actor's guard, kept "until their next action", waits for this turn's first
     #: task or move, or its end held (BPB-TURN-001); absent in older logs, where a turn's start ended it
     guard_waits: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: BPB-RANGE-002: the actor's attack beyond range waiting for the GM's ruling (a new turn drops it)
+    asked: RangeAsk | None = Field(default=None, exclude_if=lambda v: v is None)
 
     @property
     def mode(self) -> Mode | None:

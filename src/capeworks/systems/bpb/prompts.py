@@ -16,6 +16,7 @@ from capeworks.engine.names import addressee
 from capeworks.systems.bpb.allies import interposers, reach_ft
 from capeworks.systems.bpb.attacks import (
     KEEP_DIFFICULTY,
+    asked_task,
     defence_options,
     defence_task,
     hurried_now,
@@ -137,7 +138,7 @@ def _fight_prompts(state: BpbState) -> list[Prompt]:
     fight = state.fight
     assert fight is not None
     if fight.pending is None:
-        return [_turn(state)]
+        return [_range(state), _turn(state)] if fight.turn.asked is not None else [_turn(state)]
     p = fight.pending
     if p.stage is Stage.DEFENCE:
         asked = interposers(state, p)
@@ -168,6 +169,45 @@ def _turn(state: BpbState) -> Prompt:
         rule="BPB-TIME-002",
         question=f"Round {fight.order.round}: {c.name}'s turn.",
         context={"character": c.id},
+    )
+
+
+def _range(state: BpbState) -> Prompt:
+    """BPB-RANGE-002 (src 111: "at the GM's discretion"): the GM declares whether the acting player's attack
+    beyond its power's range is possible, with the odds it would be rolled at (+3 defence a band)."""
+    fight = state.fight
+    assert fight is not None and fight.turn.asked is not None
+    asked, a = fight.turn.asked, state.characters[fight.turn.actor]
+    t = state.characters.get(asked.target)
+    target = t.name if t else asked.target
+    task = asked_task(state, a.id)
+    odds = f" ({task.attribute} vs {task.difficulty}, {_pct(task)})" if task is not None else ""
+    band = "band" if asked.bands == 1 else "bands"
+    payload = {"character": a.id}
+    return Prompt(
+        **addressee(""),
+        id=f"range-{fight.order.round}-{a.id}",
+        kind="rule_range",
+        rule="BPB-RANGE-002",
+        question=(
+            f"{a.name} attacks {target} with {asked.power}, {asked.bands} range {band} beyond its range:"
+            f" is the attack possible? ({target} +{3 * asked.bands} defence)"
+        ),
+        options=(
+            PromptOption(
+                value="possible",
+                label=f"Possible: roll it{odds}",
+                command="rule_range",
+                payload={**payload, "possible": True},
+            ),
+            PromptOption(
+                value="impossible",
+                label=f"Not possible ({a.name} keeps the task action)",
+                command="rule_range",
+                payload={**payload, "possible": False},
+            ),
+        ),
+        context={"character": a.id, "target": asked.target, "power": asked.power},
     )
 
 

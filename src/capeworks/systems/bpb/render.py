@@ -168,6 +168,15 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         if p.permitted
         else f"The GM rules {p.power} not of a similar theme or power source: {p.character} answers again."
     ),
+    ev.RangeAsked.TYPE: lambda p: (
+        f"{p.character} attacks {p.target} with {p.power}, {_count(p.bands, 'range band', 'range bands')}"
+        " beyond its range: the GM decides whether the attack is possible."
+    ),
+    ev.RangeRuled.TYPE: lambda p: (
+        f"The GM declares {p.character}'s attack on {p.target} possible ({p.target} +{3 * p.bands} defence)."
+        if p.possible
+        else f"The GM rules {p.character}'s attack on {p.target} with {p.power} out of range: nothing rolled."
+    ),
     ev.HitTaken.TYPE: lambda p: f"{p.character} takes the hit.",
     ev.SteppedIn.TYPE: lambda p: (
         f"{p.character} dives in front of the attack on {p.meant_for}"
@@ -321,6 +330,7 @@ COMMAND_WORDS: dict[str, str] = {
     "attack": "Attack",
     "defend": "Block, dodge or take the hit",
     "permit_power": "Rule on a power of similar theme",
+    "rule_range": "Rule on an attack beyond range",
     "step_in": "Step in front of an attack on someone else",
     "extreme": "Choose the extreme effect",
     "keep_powers": "Keep powers on",

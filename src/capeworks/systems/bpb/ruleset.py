@@ -306,6 +306,9 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "permit_power": CommandSpec(
         cmd.PermitPower, similar.permit_power, GM, "rule on powers of a similar theme", prompt_only=True
     ),
+    "rule_range": CommandSpec(
+        cmd.RuleRange, attacks.rule_range, GM, "rule on attacks beyond range", prompt_only=True
+    ),
     "step_in": CommandSpec(cmd.StepIn, interpose.step_in, OWNER, prompt_only=True),
     "extreme": CommandSpec(cmd.Extreme, attacks.extreme, ANY, prompt_only=True),
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),

@@ -18,6 +18,7 @@ from capeworks.systems.bpb.model import (
     Fight,
     Guard,
     Pending,
+    RangeAsk,
     Stage,
     Status,
     Turn,
@@ -327,6 +328,11 @@ def fold(state: BpbState, event: Event) -> BpbState:
             up["fight"] = _pending(state.model_copy(update={"fight": fight}), p.stage)
     elif isinstance(p, ev.PowerAsked | ev.PowerRuled):
         up["fight"] = _similar(state, p)
+    elif isinstance(p, ev.RangeAsked):
+        asked = RangeAsk(target=p.target, power=p.power, bands=p.bands, attack=p.attack)
+        up["fight"] = _turn(state, p.character, asked=asked)
+    elif isinstance(p, ev.RangeRuled):
+        up["fight"] = _turn(state, p.character, asked=None)
     elif isinstance(p, ev.HitTaken | ev.ExtremeChosen):
         fight = state.fight
         if isinstance(p, ev.ExtremeChosen) and fight is not None and fight.pending is not None:
