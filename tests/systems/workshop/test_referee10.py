@@ -297,3 +297,52 @@ def test_t16__down_on_the_first_snapshot_no_active_defense_is_asked_for_the_seco
     assert len(all_of(events, "attack_rolled")) == 2
     assert who(d, "v").standing == Standing.DOWN
     assert who(d, "v").shots == 3
+
+
+# -- what the table says of the bids (src 21, 27) --------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHOT-005")
+@pytest.mark.parametrize(("bid", "first"), [(1, "V"), (2, "C")])
+def test_t17__a_counter_bid_reads_the_shots_it_spends_and_its_initiative(bid: int, first: str) -> None:
+    # src 27: "they may spend more Shots to act quicker (in essence they are raising their own Initiative)": c
+    # (4) bids against v (6); v answers with 1 Shot: 6 + 5 = 11. Against c's 1 Shot (9) v keeps the turn,
+    # against 2 (14) c goes first. Every seat reads what v spent and the Initiative it made (before: only
+    # "The interrupt is settled: V acts first.", the Shot spent and the 11 unsaid).
+    d = table(QUIET, heroes={"c": sheet(traits=pool(4))}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    d.do("ann", "interrupt", character="c", shots=bid)
+    at = mark(d)
+    d.do("gm", "counter", character="v", shots=1)
+    assert (who(d, "v").shots, state(d).turn.current) == (5, first.lower())
+    line = f"The interrupt is settled: V counters with 1 Shot (Initiative 11); {first} acts first."
+    for seat in ("gm", "ann", "bo"):
+        assert line in said(d, seat, at), seat
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SHOT-005")
+def test_t18__no_action_out_of_sequence_while_an_interrupt_waits_and_the_refusal_says_so() -> None:
+    # src 25, 27: h (8, has acted) wants 3 Shots' Action while k's bid against v waits for v's answer. Nobody
+    # is acting out of Sequence: the refusal names the bid waiting (before: "Someone else is acting out of
+    # Sequence now"), and h keeps its Shots. Once v answers, h may buy the Action.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(8)), "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    end_turn(d, "h")
+    d.do("ann", "interrupt", character="k", shots=1)
+    err = d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="h")
+    assert err.message == "An interrupt is waiting for its answer."
+    d.do("gm", "counter", character="v", shots=0)
+    d.do("ann", "extra_action", character="h")
+    assert (who(d, "h").shots, state(d).turn.extra) == (5, "h")
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-CORE-003")
+def test_t19__no_action_out_of_sequence_while_an_attack_waits_for_its_answer() -> None:
+    # src 20, 25: v shoots at k, who is asked for an Active Defense; h (acted) may not slip a bought Action in
+    # before the answer: the refusal says the attack waits (before: "Someone else is acting out of Sequence").
+    d = table(QUIET, heroes={"h": sheet(traits=pool(8)), "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    end_turn(d, "h")
+    d.do("gm", "attack", character="v", targets=["k"])
+    err = d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="h")
+    assert err.message == "An attack is waiting for its defenders' answers."
+    assert who(d, "h").shots == 8
