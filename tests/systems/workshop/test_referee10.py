@@ -346,3 +346,22 @@ def test_t19__no_action_out_of_sequence_while_an_attack_waits_for_its_answer() -
     err = d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="h")
     assert err.message == "An attack is waiting for its defenders' answers."
     assert who(d, "h").shots == 8
+
+
+# -- healing by the cards (src 87) ---------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CARD-004")
+def test_t20__the_joker_heals_its_own_faction_and_leaves_the_other_hurt() -> None:
+    # src 87: "Joker: All Shock points are regained, Wounds are bandaged" (PROPOSED WS-CARD-004: that Faction
+    # only). h and v each fall 7 m: h's Stunt 3 + Agility 5 + 1 - 9 = 0 and v's 3 + 1 + 1 - 9 = -4 save
+    # nothing: 7 Shock, 1 Wound each. The heroes draw a Joker (the 53rd card): h's Shock is 0 and its Wound
+    # bandaged; v, of the villains, keeps its 7 Shock and an untreated Wound.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=7, dice=[1, 9])
+    d.do("gm", "fall", character="v", metres=7, dice=[1, 9])
+    d.do("gm", "start_sequence", dice=[53, 1])
+    assert state(d).turn.cards["heroes"].startswith("JK")
+    assert (who(d, "h").shock, who(d, "h").wounds, who(d, "h").bandaged) == (0, 1, 1)
+    assert (who(d, "v").shock, who(d, "v").wounds, who(d, "v").bandaged) == (7, 1, 0)
