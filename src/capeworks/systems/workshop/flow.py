@@ -351,8 +351,12 @@ def extra_action(
         raise RuleViolation(
             "WS-SHOT-004", "An Action out of Sequence comes after your normal Initiative this Sequence."
         )
-    if turn.extra or state.pending is not None or state.bid is not None:
-        raise RuleViolation("WS-SHOT-004", "Someone else is acting out of Sequence now.")
+    if turn.extra:
+        raise RuleViolation("WS-SHOT-004", f"{char(state, turn.extra).name} is acting out of Sequence now.")
+    if state.pending is not None:
+        raise RuleViolation("WS-SHOT-004", "An attack is waiting for its defenders' answers.")
+    if state.bid is not None:
+        raise RuleViolation("WS-SHOT-004", "An interrupt is waiting for its answer.")
     if c.has("loses_action"):  # WS-MOOK-001: the bought Action would be the next one, the one lost
         raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses its next Action.")
     require_no_offer(state)

@@ -65,6 +65,15 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+def _bid_resolved(p: ev.BidResolved) -> str:
+    """The interrupt settled, with what a counter-bid spent and the Initiative it made (src 27)."""
+    countered = ""
+    if p.shots and p.character is not None:
+        mine = p.turn.initiative.get(p.character.id)
+        countered = f"{p.character.name} counters with {_count(p.shots, 'Shot')} (Initiative {mine}); "
+    return f"The interrupt is settled: {countered}{_n(p.winner)} acts first."
+
+
 def _after_roll(p: ev.Rolled) -> str:
     """What a failed Shock or Dark Times roll did to the roller (src 120, 150), said after the roll."""
     if p.success or p.character is None:
@@ -188,7 +197,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ),
     ev.ExtraActionTaken.TYPE: _w(lambda p: f"{p.character.name} spends 3 Shots to act out of Sequence."),
     ev.InterruptBid.TYPE: _w(lambda p: f"{p.character.name} bids {_count(p.shots, 'Shot')} to interrupt."),
-    ev.BidResolved.TYPE: _w(lambda p: f"The interrupt is settled: {_n(p.winner)} acts first."),
+    ev.BidResolved.TYPE: _w(_bid_resolved),
     ev.AttackDeclared.TYPE: _w(_declared),
     ev.ActiveDefended.TYPE: _w(
         lambda p: f"{p.character.name} spends a Shot on an Active Defense (+{p.bonus})."
