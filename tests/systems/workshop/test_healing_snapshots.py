@@ -41,10 +41,10 @@ def test_a_treat_split_between_two_patients_rolls_each_at_minus_3_in_one_action(
     d = hurt_party("a", "b")
     d.do("ann", "treat", character="doc", patient="a", more_patients=["b"], dice=[9, 10, 9, 1])
     assert (who(d, "a").bandaged, who(d, "b").bandaged) == (1, 0)
-    said = [w for w in d.words("ann") if w.startswith("Doc rolls treat") or w.endswith("bandaged on.")]
+    said = [w for w in d.words("ann") if w.startswith("Doc rolls treat") or w.endswith("is bandaged.")]
     assert said == [
         "Doc rolls treat (Physician+Wits 9, dice 9/0, -3) = 15 vs 15: succeeds.",
-        "A: bandaged on.",
+        "A is bandaged.",
         "Doc rolls treat (Physician+Wits 9, dice 9/1, -3) = 14 vs 15: fails.",
     ]
     assert state(d).turn.action_used and state(d).turn.snap == -3

@@ -92,6 +92,23 @@ def _after_roll(p: ev.Rolled) -> str:
     return ""
 
 
+#: statuses whose "is ..." reads wrong: (put on, taken off)
+_STATUS_WORDS = {
+    "pool point": ("earns a Favored pool point", "spends a Favored pool point"),
+    "knocked_down": ("is knocked down", "gets up"),
+    "loses_action": ("loses the next Action", "no longer loses the next Action"),
+    "inspired_all": ("is Inspired (every roll)", "is no longer Inspired"),
+    "welcomes_cinematic": ("welcomes cinematic wounds", "no longer welcomes cinematic wounds"),
+}
+
+
+def _status(p: Any) -> str:
+    """A status put on or taken off, as a sentence ("A is bandaged.", "V gets up.")."""
+    status = p.status.replace("_", " ")
+    on, off = _STATUS_WORDS.get(p.status) or (f"is {status}", f"is no longer {status}")
+    return f"{p.character.name} {on if p.on else off}."
+
+
 def _rolled(p: ev.Rolled) -> str:
     if p.by_choice:
         return f"{_n(p.who)} fails the {p.what} roll by choice: a Cinematic Wound."
@@ -218,7 +235,8 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.StandingChanged.TYPE: _w(lambda p: f"{p.character.name} is {p.character.standing.value}: {p.why}."),
     ev.KnockedBack.TYPE: _w(
         lambda p: (
-            f"{p.character.name} is knocked back {p.metres} m and down"
+            f"{p.character.name} is "
+            + (f"knocked back {p.metres} m and down" if p.metres else "knocked down")
             + (f", hitting something for {p.collision}" if p.collision else "")
             + "."
         )
@@ -238,7 +256,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.ActiveDefenseEnded.TYPE: _w(
         lambda p: f"{_n(p.who)} {'acts' if p.acted else 'is down'}: their Active Defense ends."
     ),
-    ev.StatusSet.TYPE: _w(lambda p: f"{p.character.name}: {p.status} {'on' if p.on else 'off'}."),
+    ev.StatusSet.TYPE: _w(_status),
     ev.Fell.TYPE: _w(lambda p: f"{_n(p.who)} falls {p.metres} m and takes {p.damage} Damage."),
     ev.TimePassed.TYPE: _w(lambda p: f"{p.minutes} minutes pass."),
     ev.CallMade.TYPE: _w(
