@@ -243,7 +243,7 @@ def test_buy_back__only_the_owner_or_gm_and_xp_only_from_the_gm() -> None:
     t.refuse("bo", "buy_back", character="ada", resource="Wealth", points=1)
     t.refuse("ann", "buy_back", character="ada", resource="Wealth", points=0)
     do(t, "ann", "buy_back", character="ada", resource="Wealth", points=1)
-    assert t.words("ann")[-1] == "Ada buys back 1 Wealth for 2 XP."
+    assert t.words("ann")[-1] == "Ada buys back 1 Wealth for 2 XP: Wealth is now 4."
 
 
 @pytest.mark.rules("RWYN-ABIL-007", "RWYN-MIX-001")

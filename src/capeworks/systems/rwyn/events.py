@@ -197,11 +197,13 @@ class PointsLost(SheetFacts):
 
 
 class BoughtBack(SheetFacts):
-    """Lost points bought back (RWYN-ABIL-009) for ``xp`` XP."""
+    """Lost points bought back (RWYN-ABIL-009) for ``xp`` XP; ``rating`` is the resource's rating after
+    it, for the words (None in logs written before it was carried: their words leave it out)."""
 
     resource: str
     points: int
     xp: int
+    rating: int | None = None
 
 
 class XpAwarded(SheetFacts):

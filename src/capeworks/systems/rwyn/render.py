@@ -154,7 +154,10 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CheckClosed.TYPE: lambda p: f"{p.name}'s check {p.check_id} is settled.",
     ev.Purchased.TYPE: _purchased,
     ev.PointsLost.TYPE: lambda p: f"{p.name} loses {p.points} {p.resource} for good.",
-    ev.BoughtBack.TYPE: lambda p: f"{p.name} buys back {p.points} {p.resource} for {p.xp} XP.",
+    ev.BoughtBack.TYPE: lambda p: (
+        f"{p.name} buys back {p.points} {p.resource} for {p.xp} XP"
+        + (f": {p.resource} is now {p.rating}." if p.rating is not None else ".")
+    ),
     ev.XpAwarded.TYPE: lambda p: f"{p.name} gains {p.amount} XP.",
     ev.StressTaken.TYPE: _stress,
     ev.ConsequenceTaken.TYPE: lambda p: f"{p.name} takes a {p.severity} consequence: {p.text or p.severity}.",
