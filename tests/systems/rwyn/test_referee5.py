@@ -64,6 +64,21 @@ def test_buy_back__a_point_lost_again_is_bought_back_again_but_no_more() -> None
     t.refuse("ann", "buy_back", rule="RWYN-ABIL-009", character="ada", resource="Wealth", points=1)
 
 
+@pytest.mark.rules("RWYN-ABIL-009", "RWYN-POOL-001")
+def test_buy_back__never_above_the_top_rating() -> None:
+    # src 7: abilities run one to five. Wealth 5 loses 1 (cost 6: 5 dice + 1 disaster die, [5, 2, 2,
+    # 2, 2] then [6]) -> 4; the GM raises it to 5 as advancement; buying the lost point back would
+    # make it 6: refused, Wealth stays 5 and no XP is spent
+    t = table(characters={"ada": {"abilities": "Wealth:5, Endurance:3"}})
+    do(t, "ann", "buy", character="ada", cost=6, item="a jet", dice=[5, 2, 2, 2, 2, 6])
+    assert state(t).characters["ada"].rating("Wealth") == 4
+    do(t, "gm", "set_ability", character="ada", ability="Wealth", rating=5)
+    do(t, "gm", "award_xp", character="ada", amount=2)
+    t.refuse("ann", "buy_back", rule="RWYN-ABIL-009", character="ada", resource="Wealth", points=1)
+    ada = state(t).characters["ada"]
+    assert (ada.rating("Wealth"), ada.xp) == (5, 2)
+
+
 @pytest.mark.rules("RWYN-ABIL-009")
 def test_buy_back__the_sheet_each_seat_sees_shows_the_xp_left() -> None:
     # src 27: 3 XP, buy back 1 point at 2 XP -> 1 XP left, Wealth 4: the characters panel says so to Bo
