@@ -11,7 +11,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
-from capeworks.systems.rwyn.sheet import Consequence, Track
+from capeworks.systems.rwyn.sheet import Consequence, Standing, Track
 from tests.systems.rwyn.helpers import do, state, table
 
 ADA = {"ada": {"abilities": "Science:3, Stealth:2, Devices:4, Wealth:4, Reputation:2, Endurance:3, Poise:2"}}
@@ -123,6 +123,22 @@ def test_stress__one_huge_hit_is_one_consequence() -> None:
     ada = state(t).characters["ada"]
     assert set(ada.consequences) == {Consequence.MINOR}
     assert ada.stress[Track.PHYSICAL] == 0 and ada.overflow is None
+
+
+@pytest.mark.rules("RWYN-STRESS-003", "RWYN-GEN-003")
+def test_taken_out__by_choice_no_enemy_move_or_call_reaches_her_until_the_scene_ends() -> None:
+    # src 21: taken out is "removing themselves from the conflict": no enemy move or call for a roll
+    # targets Ada for the rest of the scene (she could never answer it); the next scene she is back
+    t = table(characters=ADA, gm_sets_difficulty=True)
+    do(t, "gm", "stress", character="ada", track="mental", amount=3)
+    do(t, "ann", "consequence", character="ada", choice="taken_out", text="storms out")
+    out = "RWYN-STRESS-003"
+    t.refuse("gm", "enemy_move", rule=out, character="ada", ability="Poise", difficulty=2, harm=1)
+    t.refuse("gm", "call_check", rule=out, character="ada", ability="Stealth", difficulty=2)
+    assert not state(t).calls
+    do(t, "gm", "end_scene")
+    do(t, "gm", "enemy_move", character="ada", ability="Poise", difficulty=2, harm=1)
+    assert state(t).characters["ada"].standing is Standing.IN
 
 
 @pytest.mark.rules("RWYN-STRESS-002", "RWYN-STRESS-003")
