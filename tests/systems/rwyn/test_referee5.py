@@ -77,6 +77,8 @@ def test_buy_back__never_above_the_top_rating() -> None:
     t.refuse("ann", "buy_back", rule="RWYN-ABIL-009", character="ada", resource="Wealth", points=1)
     ada = state(t).characters["ada"]
     assert (ada.rating("Wealth"), ada.xp) == (5, 2)
+    # and Ann's menu does not offer the buy back it would refuse
+    assert not any(c.command == "buy_back" for c in t.legal("ann"))
 
 
 @pytest.mark.rules("RWYN-ABIL-009")
