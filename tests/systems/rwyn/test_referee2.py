@@ -256,7 +256,7 @@ def test_wealth__the_words_of_an_over_reach_carry_the_right_numbers() -> None:
     do(t, "ann", "sacrifice", check=1, count=0, dice=[5, 6])
     words = t.words("ann")
     assert "Ada: success, 2 disaster successes, mixed result." in words
-    assert "Ada loses 2 Wealth for good." in words
+    assert "Ada loses 2 Wealth for good: Wealth is now 2." in words
     assert [p.id for p in t.prompts("gm")] == ["check-1:mixed"]
 
 

@@ -38,6 +38,18 @@ def test_buy_back__every_seat_reads_the_new_wealth() -> None:
         assert t.words(seat)[-1] == "Ada buys back 1 Wealth for 2 XP: Wealth is now 4.", t.words(seat)[-1]
 
 
+@pytest.mark.rules("RWYN-ABIL-007")
+def test_wealth__the_loss_line_gives_the_wealth_left() -> None:
+    # src 27: "each disaster die success reduces their Wealth by one, permanently": Wealth 4, cost 6
+    # -> 4 dice + 2 disaster dice; [5, 2, 2, 2], keep all, [6, 5] -> 2 lost, Wealth 4 - 2 = 2; the
+    # line every seat reads says what is left, as the buy back's line does
+    t = table(characters=TWO)
+    do(t, "ann", "buy", character="ada", cost=6, item="a yacht", dice=[5, 2, 2, 2])
+    do(t, "ann", "sacrifice", check=max(state(t).checks), count=0, dice=[6, 5])
+    for seat in ("ann", "bo"):
+        assert "Ada loses 2 Wealth for good: Wealth is now 2." in t.words(seat)
+
+
 @pytest.mark.rules("RWYN-ABIL-009", "RWYN-ABIL-010")
 def test_buy_back__the_words_give_the_new_reputation() -> None:
     # src 29 ("much the same"): Reputation 2, favour 3 -> 2 dice + 1 disaster die; [5, 2] then [5]
