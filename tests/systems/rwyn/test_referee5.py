@@ -128,6 +128,27 @@ def test_recover__a_consequence_she_does_not_have_is_refused() -> None:
 
 
 @pytest.mark.rules("RWYN-STRESS-002")
+def test_recovery__every_seat_reads_which_consequence_heals_at_the_end_of_the_scene() -> None:
+    # PROPOSED (STRESS-002): a minor heals after a scene, a moderate after a session. Ada takes a
+    # minor then a moderate (Endurance 3: 4 stress twice); the scene ends: Ann and Bo read that the
+    # minor healed and not the moderate; the session ends: now the moderate
+    t = table(characters=TWO)
+    for text in ("twisted knee", "cracked rib"):
+        do(t, "gm", "stress", character="ada", track="physical", amount=4)
+        do(t, "ann", "consequence", character="ada", text=text)
+    do(t, "gm", "end_scene")
+    for seat in ("ann", "bo"):
+        words = t.words(seat)
+        assert "Ada's minor consequence heals." in words and "Ada's moderate consequence heals." not in words
+    do(t, "gm", "end_session")
+    assert t.words("bo")[-2:] == [
+        "Ada's moderate consequence heals.",
+        "The session ends: stress and scene and session consequences clear.",
+    ]
+    assert not state(t).characters["ada"].consequences
+
+
+@pytest.mark.rules("RWYN-STRESS-002")
 def test_stress__one_huge_hit_is_one_consequence() -> None:
     # src 21: "When a character's stress is filled they take consequences. The first is a minor": 9
     # stress on Endurance 3 fills the track once -> one minor, the track clears, no second overflow
