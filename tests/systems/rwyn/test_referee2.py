@@ -243,7 +243,7 @@ def test_buy_back__only_the_owner_or_gm_and_xp_only_from_the_gm() -> None:
     t.refuse("bo", "buy_back", character="ada", resource="Wealth", points=1)
     t.refuse("ann", "buy_back", character="ada", resource="Wealth", points=0)
     do(t, "ann", "buy_back", character="ada", resource="Wealth", points=1)
-    assert t.words("ann")[-1] == "Ada buys back 1 Wealth for 2 XP."
+    assert t.words("ann")[-1] == "Ada buys back 1 Wealth for 2 XP: Wealth is now 4."
 
 
 @pytest.mark.rules("RWYN-ABIL-007", "RWYN-MIX-001")
@@ -256,7 +256,7 @@ def test_wealth__the_words_of_an_over_reach_carry_the_right_numbers() -> None:
     do(t, "ann", "sacrifice", check=1, count=0, dice=[5, 6])
     words = t.words("ann")
     assert "Ada: success, 2 disaster successes, mixed result." in words
-    assert "Ada loses 2 Wealth for good." in words
+    assert "Ada loses 2 Wealth for good: Wealth is now 2." in words
     assert [p.id for p in t.prompts("gm")] == ["check-1:mixed"]
 
 

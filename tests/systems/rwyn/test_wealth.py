@@ -124,6 +124,7 @@ def test_favour__reputation_works_like_wealth_and_loses_points() -> None:
         "resource": "Reputation",
         "points": 1,
         "check_id": 1,
+        "rating": 2,  # for the words only: the fold works from ``points``
     }
     assert last(events, "purchased")["resource"] == "Reputation"
     assert _ada(t).rating("Reputation") == 2

@@ -189,19 +189,25 @@ class Purchased(RwynEvent):
 
 
 class PointsLost(SheetFacts):
-    """Wealth or Reputation lost for good (RWYN-ABIL-007/010): ``points`` is what was actually lost."""
+    """Wealth or Reputation lost for good (RWYN-ABIL-007/010): ``points`` is what was actually lost;
+    ``rating`` is the rating after it, for the words only (the fold works from ``points``; None in
+    logs written before it was carried)."""
 
     resource: str
     points: int
     check_id: int
+    rating: int | None = None
 
 
 class BoughtBack(SheetFacts):
-    """Lost points bought back (RWYN-ABIL-009) for ``xp`` XP."""
+    """Lost points bought back (RWYN-ABIL-009) for ``xp`` XP; ``rating`` is the resource's rating after
+    it, for the words only (the fold works from ``points``; None in logs written before it was
+    carried: their words leave it out)."""
 
     resource: str
     points: int
     xp: int
+    rating: int | None = None
 
 
 class XpAwarded(SheetFacts):

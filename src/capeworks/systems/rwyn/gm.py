@@ -27,7 +27,7 @@ from capeworks.systems.rwyn.lookups import (
     set_difficulty,
 )
 from capeworks.systems.rwyn.state import RwynState
-from capeworks.systems.rwyn.stress import require_in_conflict
+from capeworks.systems.rwyn.stress import require_in_conflict, require_not_out
 
 __all__ = ["ask_check", "call_check", "enemy_move", "gm_note", "open_call", "scene_quality", "withdraw_call"]
 
@@ -51,6 +51,7 @@ def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceServi
         raise InvalidCommand("Say which character rolls, and with which ability.")
     who = character(state, character_id)
     players_roll(context, who)
+    require_not_out(who)
     set_difficulty(context.config, context, c.difficulty)
     call = Call(
         id=asked.id if asked else state.next_id,
@@ -69,6 +70,7 @@ def enemy_move(state: RwynState, context: Ctx, c: cmd.EnemyMove, dice: DiceServi
     """GM: an enemy's move against a character, who defends by rolling (RWYN-GEN-003)."""
     who = character(state, c.character)
     players_roll(context, who)
+    require_not_out(who)
     set_difficulty(context.config, context, c.difficulty)
     call = Call(
         id=state.next_id,

@@ -95,7 +95,14 @@ def _end(state: RwynState, config: RwynConfig, *, session: bool) -> Done:
         for call in state.calls.values()
         if call.character in state.characters
     ]
-    return [*lapsed, Event.of(SceneEnded(character_ids=tuple(state.characters), session=session))]
+    # each consequence that heals is told on its own line, so every seat reads what healed
+    healed = [
+        Event.of(Recovered(character_id=who.id, name=who.name, severity=rung.value))
+        for who in state.characters.values()
+        for rung in who.consequences
+        if rung not in stress.end_scene(who, config, session=session).consequences
+    ]
+    return [*lapsed, *healed, Event.of(SceneEnded(character_ids=tuple(state.characters), session=session))]
 
 
 def end_scene(state: RwynState, context: Ctx, c: cmd.EndScene, dice: DiceService) -> Done:

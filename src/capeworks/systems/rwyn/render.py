@@ -119,6 +119,11 @@ def _purchased(p: ev.Purchased) -> str:
     return f"{p.name} {verb} {p.item or 'it'} (cost {p.cost}, {p.band}{limit})."
 
 
+def _now(p: ev.PointsLost | ev.BoughtBack) -> str:
+    """The end of a line that changed a rating: the rating now (logs from before it was carried: none)."""
+    return "." if p.rating is None else f": {p.resource} is now {p.rating}."
+
+
 _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: f"{p.character.name} joins the game.",
     ev.AbilitySet.TYPE: lambda p: f"{p.name}'s {p.ability} is now {p.rating}.",
@@ -153,8 +158,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.QuantitySet.TYPE: lambda p: f"The GM allows {p.check.quantity}.",
     ev.CheckClosed.TYPE: lambda p: f"{p.name}'s check {p.check_id} is settled.",
     ev.Purchased.TYPE: _purchased,
-    ev.PointsLost.TYPE: lambda p: f"{p.name} loses {p.points} {p.resource} for good.",
-    ev.BoughtBack.TYPE: lambda p: f"{p.name} buys back {p.points} {p.resource} for {p.xp} XP.",
+    ev.PointsLost.TYPE: lambda p: f"{p.name} loses {p.points} {p.resource} for good{_now(p)}",
+    ev.BoughtBack.TYPE: lambda p: f"{p.name} buys back {p.points} {p.resource} for {p.xp} XP{_now(p)}",
     ev.XpAwarded.TYPE: lambda p: f"{p.name} gains {p.amount} XP.",
     ev.StressTaken.TYPE: _stress,
     ev.ConsequenceTaken.TYPE: lambda p: f"{p.name} takes a {p.severity} consequence: {p.text or p.severity}.",

@@ -297,9 +297,9 @@ def _finish(b: Built, check_: ck.Check, config: RwynConfig) -> None:
     if check_.kind in (ck.CheckKind.PURCHASE, ck.CheckKind.FAVOUR):
         resource = wealth.Resource(check_.ability)
         if check_.disaster_successes:
-            _, lost = wealth.lose_points(who, resource, check_.disaster_successes)
+            after, lost = wealth.lose_points(who, resource, check_.disaster_successes)
             facts = {"character_id": who.id, "name": who.name, "resource": resource.value}
-            b.emit(PointsLost(**facts, points=lost, check_id=check_.id))
+            b.emit(PointsLost(**facts, points=lost, check_id=check_.id, rating=after.rating(resource.value)))
         if check_.success:
             b.emit(
                 Purchased(

@@ -102,7 +102,16 @@ def buy_back(state: RwynState, context: Ctx, c: cmd.BuyBack, dice: DiceService) 
     """RWYN-ABIL-009: lost Wealth or Reputation bought back with XP."""
     who = character(state, c.character)
     control(context, who)
-    _, xp = wealth.buy_back(who, c.resource, c.points, context.config)
+    after, xp = wealth.buy_back(who, c.resource, c.points, context.config)
     b = context.batch(state)
-    b.emit(BoughtBack(character_id=who.id, name=who.name, resource=c.resource.value, points=c.points, xp=xp))
+    b.emit(
+        BoughtBack(
+            character_id=who.id,
+            name=who.name,
+            resource=c.resource.value,
+            points=c.points,
+            xp=xp,
+            rating=after.rating(c.resource.value),
+        )
+    )
     return b

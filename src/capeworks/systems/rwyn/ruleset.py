@@ -105,16 +105,17 @@ _acting = _own(acting=True)
 def _buy_back(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
     """One buy back per lost resource of the seat's characters, while their XP pays for a point.
 
-    RWYN-ABIL-009: a character with nothing lost, or with too little XP for one point, has nothing
-    to click; the payload names the resource, so Reputation lost is not offered as Wealth.
+    RWYN-ABIL-009: a character with nothing lost, with too little XP for one point, or already at
+    the top rating (the GM raised it since), has nothing to click; the payload names the resource,
+    so Reputation lost is not offered as Wealth.
     """
-    price = state.config.buyback_xp_per_point
+    price, top = state.config.buyback_xp_per_point, state.config.ability_max
     return [
         {"character": c.id, "resource": resource}
         for c in _SEATED.of(state, seat)
         if c.xp >= price
         for resource, points in c.lost.items()
-        if points > 0
+        if points > 0 and c.rating(resource) < top
     ]
 
 

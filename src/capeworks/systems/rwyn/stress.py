@@ -25,6 +25,7 @@ __all__ = [
     "harm_from_move",
     "recover",
     "require_in_conflict",
+    "require_not_out",
     "set_out_how",
     "take_consequence",
     "track_size",
@@ -48,10 +49,16 @@ def track_size(character: Character, track: Track, config: RwynConfig) -> int:
     return character.rating(Ability.POISE.value)
 
 
-def require_in_conflict(character: Character) -> None:
-    """Refuse when the character is out of the conflict or must first answer an overflow."""
+def require_not_out(character: Character) -> None:
+    """Refuse when the character has been taken out (RWYN-STRESS-003/004): nothing in the conflict
+    reaches them, not even a call the GM would make (a waiting overflow does not stop a call)."""
     if character.standing is not Standing.IN:
         raise RuleViolation("RWYN-STRESS-003", f"{character.name} has been taken out of this conflict.")
+
+
+def require_in_conflict(character: Character) -> None:
+    """Refuse when the character is out of the conflict or must first answer an overflow."""
+    require_not_out(character)
     if character.overflow is not None:
         raise RuleViolation(
             "RWYN-STRESS-002",

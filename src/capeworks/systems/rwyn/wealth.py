@@ -92,6 +92,13 @@ def buy_back(
             f"Buying back {points} {resource.value} costs {cost} XP; {character.name} has {character.xp}.",
         )
     rating = character.rating(resource.value)
+    if rating + points > config.ability_max:
+        # the GM may have raised the rating since (advancement): the buy back stops at the top (src 7)
+        raise RuleViolation(
+            "RWYN-ABIL-009",
+            f"{character.name}'s {resource.value} is {rating}: buying back {points} would take it past "
+            f"{config.ability_max}, the highest rating at this table.",
+        )
     return (
         character.model_copy(
             update={
