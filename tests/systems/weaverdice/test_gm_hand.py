@@ -114,8 +114,8 @@ def test_written_actions_stay_sealed_from_other_players_until_the_gm_reveals_the
     d.do("gm", "reveal_actions")
     said = d.words("bob")[-1]
     assert said == (
-        "Written actions revealed: Ada: Ada dives for the switch and pulls it.; "
-        "Bo: Bo tackles whoever reaches the switch.."
+        "Written actions revealed: Ada: Ada dives for the switch and pulls it; "
+        "Bo: Bo tackles whoever reaches the switch."
     )
     assert d.state.sealed == {}
     assert "sealed" not in d.view("bob")["state"]

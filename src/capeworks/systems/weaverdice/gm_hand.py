@@ -207,7 +207,9 @@ GM_HAND_TEXT: dict[str, Callable[[Any], str]] = {
     ActionWritten.TYPE: lambda p: f"{p.name} writes down and holds: {p.text}",
     ActionSealed.TYPE: lambda p: f"{p.name} writes an action down and holds onto it.",
     ActionsRevealed.TYPE: lambda p: (
-        "Written actions revealed: " + "; ".join(f"{name}: {text}" for _, name, text in p.shown) + "."
+        "Written actions revealed: "
+        + "; ".join(f"{name}: {text.rstrip('.')}" for _, name, text in p.shown)  # the player's own stop
+        + "."
     ),
 }
 
