@@ -123,6 +123,8 @@ def plan_mission(state: WdState, ctx: Ctx, c: cc.PlanMission, dice: DiceService)
         raise RuleViolation("WD-PLAN-003", f"{who.name} must first keep or pass on the values rolled.")
     if not c.details and not c.advance:
         raise RuleViolation("WD-PLAN-003", "Name the details to refine, or a stat for an advance roll.")
+    if len(set(c.details)) != len(c.details):  # src 1445: one result per nominated detail
+        raise RuleViolation("WD-PLAN-003", "Name each detail once: the GM rolls one result for each.")
     most = sheet.stat(Stat.KNOWLEDGE) - (1 if c.advance else 0)  # an advance roll takes a detail's place
     if len(c.details) > most:
         raise RuleViolation("WD-PLAN-003", f"{who.name} can refine {most} details with this action.")
@@ -179,8 +181,15 @@ def keep_detail(state: WdState, ctx: Ctx, c: cc.KeepDetail, dice: DiceService) -
 
 
 def launch_mission(state: WdState, ctx: Ctx, c: cc.LaunchMission, dice: DiceService) -> Done:
-    """Mission day: each unrefined detail rolled twice, the worse kept (WD-PLAN-004)."""
+    """Mission day: each unrefined detail rolled twice, the worse kept (WD-PLAN-004); a detail refined
+    but not yet kept or passed on is the planner's choice still (WD-PLAN-003), so the day waits for it."""
     m = _mission(state, c.mission)
+    if m.offered:
+        raise RuleViolation(
+            "WD-PLAN-003",
+            f"{person(state, m.planner).name} must first keep or pass on the values rolled: "
+            f"{', '.join(m.offered)}.",
+        )
     b = Builder(state, ctx, dice)
     locked = dict(m.locked)
     rolled = []
