@@ -252,3 +252,32 @@ def test_r10_14_follower_cap_is_twice_social_and_three_a_milestone() -> None:
     d = table()
     pc(d, "ann", "ada", "Ada", social=4, milestones=2)
     assert d.state.sheets["ada"].follower_cap == 14
+
+
+@pytest.mark.rules("WD-PLAN-003")
+def test_r10_15_the_player_whose_plan_rolled_a_value_is_the_one_who_keeps_or_passes() -> None:
+    """src 1445: 'GMs roll a result for [Knowledge] details the player nominates, and the player
+    chooses between the last decided (or default) result and that one'. Bob's Bo plans Ada's bank job
+    (d3 3 -> 1 Protectorate); Ann cannot take Bo's choice with Ada, and her own plan waits on Bo's
+    choice, which is named in the refusal. Bo takes his roll; then Ada plans traffic (d2 1 -> clear)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=3)
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "start_downtime", slots=5)
+    d.do("ann", "declare_mission", character="ada", mission="bank", kind="bank robbery", date="Friday")
+    d.do(
+        "gm",
+        "set_mission_details",
+        mission="bank",
+        details={"security": SECURITY, "traffic": ["clear", "jam"]},
+    )
+    d.do("bob", "plan_mission", character="bo", mission="bank", details=["security"], dice=[3])
+    d.refuse("ann", "keep_detail", character="ada", mission="bank", detail="security", take=True)
+    err = d.refuse("ann", "plan_mission", character="ada", mission="bank", details=["traffic"])
+    assert "Bo must first keep or pass" in str(err)
+    d.do("bob", "keep_detail", character="bo", mission="bank", detail="security", take=True)
+    m = camp(d).missions["bank"]
+    assert (m.locked, m.offered) == ({"security": "1 Protectorate"}, {})
+    d.do("ann", "plan_mission", character="ada", mission="bank", details=["traffic"], dice=[1])
+    d.do("ann", "keep_detail", character="ada", mission="bank", detail="traffic", take=True)
+    assert camp(d).missions["bank"].locked == {"security": "1 Protectorate", "traffic": "clear"}
