@@ -91,14 +91,15 @@ def test_r10_03_a_refined_detail_still_waiting_on_its_choice_is_not_rolled_worst
 @pytest.mark.rules("WD-PLAN-006", "WD-STAT-018")
 def test_r10_04_knowledge_one_may_bank_an_advance_roll_but_not_with_a_detail() -> None:
     """src 1451: one advance roll per planning action, 'taking the place of one of the knowledge-based
-    slots'. Knowledge 1 has one slot: the advance roll alone goes (Wits 3 + d6... the banked total is
-    the table's roll of 4); an advance roll and a detail are two and are refused."""
+    slots'. Knowledge 1 has one slot: the advance Wits roll alone goes (a 4, banked for the day and
+    read out to the table); an advance roll and a detail are two and are refused."""
     d = table()
     bank_job(d, knowledge=1)
     d.refuse("ann", "plan_mission", character="ada", mission="bank", details=["security"], advance="wits")
     d.do("ann", "plan_mission", character="ada", mission="bank", advance="wits", dice=[4])
     m = camp(d).missions["bank"]
-    assert len(m.banked) == 1 and m.banked[0].startswith("wits ") and m.offered == {}
+    assert (m.banked, m.offered) == (("wits 4",), {})
+    assert d.words("ann")[-1] == "Ada: banks an advance wits roll of 4."
 
 
 @pytest.mark.rules("WD-PLAN-003")
