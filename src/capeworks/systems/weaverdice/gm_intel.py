@@ -21,7 +21,7 @@ from capeworks.engine import DiceService
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign.model import Cell, Target
-from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS
+from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, disposition
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.events import WdEvent
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done
@@ -160,7 +160,7 @@ def rework_target(state: WdState, ctx: Ctx, c: ReworkTarget, dice: DiceService) 
                 field="tidbits",
             )
         rewrites[i] = text.strip()[:200]
-    dispositions = tuple(d.strip().lower() for d in c.dispositions if d.strip())
+    dispositions = tuple(disposition(d) for d in c.dispositions if d.strip())
     for d in dispositions:
         if d not in DISPOSITIONS:
             raise RuleViolation(

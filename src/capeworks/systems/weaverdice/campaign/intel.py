@@ -41,7 +41,7 @@ from capeworks.systems.weaverdice.campaign.model import Cell, Ledger, Target, in
 from capeworks.systems.weaverdice.campaign.reputation import with_shared
 from capeworks.systems.weaverdice.campaign.rewards import parse_intel
 from capeworks.systems.weaverdice.campaign.screen import Builder
-from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, CampaignConfig
+from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, CampaignConfig, disposition
 from capeworks.systems.weaverdice.checks import parity_number
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person, roll_check
@@ -95,11 +95,9 @@ def add_target(state: WdState, ctx: Ctx, c: cc.AddTarget, dice: DiceService) -> 
         raise RuleViolation("WD-INTEL-009", f"There is already a target called {c.target}.")
     n = c.size
     keep = _pick(n)
-    dispositions = tuple(d.lower() for d in c.dispositions)
-    for d in dispositions:
-        parse_intel(f"{d}:1")
+    dispositions = tuple(parse_intel(f"{d}:1")[0] for d in c.dispositions)
     tns = list(c.tns) or [SAMPLE_TNS[r * 4 + col] for r in keep for col in keep]
-    tags = [t.lower() for t in c.tags] or [
+    tags = [t.lower() if t.lower() == c.target else disposition(t) for t in c.tags] or [
         dispositions[(i // n + i % n) % len(dispositions)] for i in range(n * n)
     ]
     if len(tns) != n * n or len(tags) != n * n:

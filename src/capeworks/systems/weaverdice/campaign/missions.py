@@ -120,9 +120,13 @@ def plan_mission(state: WdState, ctx: Ctx, c: cc.PlanMission, dice: DiceService)
     m = _mission(state, c.mission)
     sheet = state.sheet(c.character)
     if m.offered:
-        raise RuleViolation("WD-PLAN-003", f"{who.name} must first keep or pass on the values rolled.")
+        raise RuleViolation(
+            "WD-PLAN-003", f"{_chooser(state, m)} must first keep or pass on the values rolled."
+        )
     if not c.details and not c.advance:
         raise RuleViolation("WD-PLAN-003", "Name the details to refine, or a stat for an advance roll.")
+    if len(set(c.details)) != len(c.details):  # src 1445: one result per nominated detail
+        raise RuleViolation("WD-PLAN-003", "Name each detail once: the GM rolls one result for each.")
     most = sheet.stat(Stat.KNOWLEDGE) - (1 if c.advance else 0)  # an advance roll takes a detail's place
     if len(c.details) > most:
         raise RuleViolation("WD-PLAN-003", f"{who.name} can refine {most} details with this action.")
@@ -145,11 +149,17 @@ def plan_mission(state: WdState, ctx: Ctx, c: cc.PlanMission, dice: DiceService)
         for d in c.details:
             values = m.options[d]
             offered[d] = values[dice.roll(1, len(values), purpose=d).faces[0] - 1]
-        m = evolve(m, {"offered": offered})
+        m = evolve(m, {"offered": offered, "offered_by": c.character})
         rolled = ", ".join(f"{k}: {v}" for k, v in offered.items())
         text = (text + " " if text else "") + f"the GM rolls {rolled}."
     b.emit(ce.MissionPlanned(missions=(m,), character=c.character, name=who.name, text=text, phase=phase))
     return b.batch
+
+
+def _chooser(state: WdState, m: Mission) -> str:
+    """The name of whoever keeps or passes on the values waiting: the one whose Plan rolled them (the
+    mission's planner in older logs)."""
+    return state.people[m.offered_by or m.planner].name
 
 
 def keep_detail(state: WdState, ctx: Ctx, c: cc.KeepDetail, dice: DiceService) -> Done:
@@ -158,15 +168,19 @@ def keep_detail(state: WdState, ctx: Ctx, c: cc.KeepDetail, dice: DiceService) -
     m = _mission(state, c.mission)
     if c.detail not in m.offered:
         raise RuleViolation("WD-PLAN-003", f"No value of {c.detail} waits for a choice.")
+    if m.offered_by and m.offered_by != c.character:  # src 1445: the nominating player chooses
+        raise RuleViolation("WD-PLAN-003", f"{_chooser(state, m)} rolled {c.detail}: the choice is theirs.")
     before = m.locked.get(c.detail, m.defaults.get(c.detail))
     if not c.take and before is None:
         raise RuleViolation("WD-PLAN-003", f"{c.detail.capitalize()} has no value before this one: take it.")
     value = m.offered[c.detail] if c.take or before is None else before
+    waiting = {k: v for k, v in m.offered.items() if k != c.detail}
     m = evolve(
         m,
         {
             "locked": {**m.locked, c.detail: value},
-            "offered": {k: v for k, v in m.offered.items() if k != c.detail},
+            "offered": waiting,
+            "offered_by": m.offered_by if waiting else "",
         },
     )
     b = Builder(state, ctx, dice)
@@ -179,8 +193,14 @@ def keep_detail(state: WdState, ctx: Ctx, c: cc.KeepDetail, dice: DiceService) -
 
 
 def launch_mission(state: WdState, ctx: Ctx, c: cc.LaunchMission, dice: DiceService) -> Done:
-    """Mission day: each unrefined detail rolled twice, the worse kept (WD-PLAN-004)."""
+    """Mission day: each unrefined detail rolled twice, the worse kept (WD-PLAN-004); a detail refined
+    but not yet kept or passed on is the planner's choice still (WD-PLAN-003), so the day waits for it."""
     m = _mission(state, c.mission)
+    if m.offered:
+        raise RuleViolation(
+            "WD-PLAN-003",
+            f"{_chooser(state, m)} must first keep or pass on the values rolled: {', '.join(m.offered)}.",
+        )
     b = Builder(state, ctx, dice)
     locked = dict(m.locked)
     rolled = []

@@ -457,6 +457,8 @@ class Mission(Frozen):
     locked: dict[str, str] = Field(default_factory=dict)
     #: a rolled value waiting for keep-or-take (WD-PLAN-003): detail -> value
     offered: dict[str, str] = Field(default_factory=dict)
+    #: whose Plan action rolled them: that player chooses (src 1445); "" in older logs, anyone's
+    offered_by: str = Field(default="", exclude_if=lambda v: not v)
     banked: tuple[str, ...] = ()
     launched: bool = False
 

@@ -40,7 +40,7 @@ from capeworks.systems.weaverdice.campaign.group_passives import journalists_for
 from capeworks.systems.weaverdice.campaign.model import Candidate, Group, Recruitment
 from capeworks.systems.weaverdice.campaign.reputation import check_discarded, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
-from capeworks.systems.weaverdice.campaign.settings import CLASSIFICATIONS, DISPOSITIONS
+from capeworks.systems.weaverdice.campaign.settings import CLASSIFICATIONS, DISPOSITIONS, disposition
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import capped, spend_value
@@ -214,9 +214,9 @@ def present_candidate(state: WdState, ctx: Ctx, c: cc.PresentCandidate, dice: Di
             raise RuleViolation("WD-LORE-005", f"There is no classification {c.classification}.")
         details["classification"] = c.classification.lower()
     if c.disposition:  # WD-LORE-004
-        if c.disposition.lower() not in DISPOSITIONS:
+        if disposition(c.disposition) not in DISPOSITIONS:
             raise RuleViolation("WD-LORE-004", f"There is no disposition {c.disposition}.")
-        details["disposition"] = c.disposition.lower()
+        details["disposition"] = disposition(c.disposition)
     follower = c.follower.lower()
     if follower and ctx.config.campaign.follower(follower) is None:
         raise RuleViolation("WD-RECRUIT-001", f"There is no follower type {c.follower}.")

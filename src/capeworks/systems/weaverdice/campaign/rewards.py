@@ -21,7 +21,7 @@ from capeworks.systems.weaverdice.campaign.followers import lose_follower
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm, RepCard, intel_key
 from capeworks.systems.weaverdice.campaign.reputation import deal_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
-from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS
+from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, disposition
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.state import WdState
@@ -59,6 +59,7 @@ def escalation(negative_cards: int, per_tier: int) -> int:
 def parse_intel(text: str, *, extra: tuple[str, ...] = ()) -> tuple[str, int]:
     """``violent:2`` -> (``violent``, 2): a disposition (or a target wildcard) and a tier 1-4."""
     kind, _, tier = text.strip().lower().partition(":")
+    kind = kind if kind in extra else disposition(kind)
     if kind not in DISPOSITIONS and kind not in extra:
         raise RuleViolation(
             "WD-INTEL-002", f"There is no intel type '{kind}'; the types are {', '.join(DISPOSITIONS)}."

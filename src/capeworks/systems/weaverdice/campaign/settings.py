@@ -15,11 +15,13 @@ from capeworks.engine.kit import Frozen
 __all__ = [
     "CLASSIFICATIONS",
     "DISPOSITIONS",
+    "DISPOSITION_WORDS",
     "CampaignConfig",
     "CraftTier",
     "FollowerType",
     "Provider",
     "RecruitModifier",
+    "disposition",
 ]
 
 #: the dispositions (WD-LORE-004): intel types and recruits' leanings; "city" for locations
@@ -33,6 +35,18 @@ DISPOSITIONS: tuple[str, ...] = (
     "f-lister",
     "city",
 )
+#: the seed's other words for a disposition (src 207 "the ultra-violent", src 1821 "violence intel",
+#: src 1990 "Heroic"), each naming the same one
+DISPOSITION_WORDS: dict[str, str] = {"ultra-violent": "violent", "violence": "violent", "heroic": "hero"}
+
+
+def disposition(word: str) -> str:
+    """The disposition ``word`` names (WD-LORE-004), lower-cased and with the seed's other words mapped
+    to it; a word naming none comes back as it is, for the caller to refuse."""
+    w = word.strip().lower()
+    return DISPOSITION_WORDS.get(w, w)
+
+
 #: the power classifications (WD-LORE-005)
 CLASSIFICATIONS: tuple[str, ...] = (
     "mover",
