@@ -85,3 +85,40 @@ def test_bpb_fight__attack_forced_dodge_and_grab_live_in_three_browsers(
         assert SECRET not in page.content()
     for page in pages:
         assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("BPB-RANGE-002", "BPB-RANGE-003")
+def test_bpb_range__a_players_shot_beyond_range_waits_for_the_gms_ruling_in_the_browser(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    # src 111: beyond range the attack is possible "at the GM's discretion"; declared possible, +3 a band.
+    # Widow's Venom Sting (rank 5) reaches band 5; Adler 10,000 ft away is one band beyond: the GM is asked,
+    # with the odds: Accuracy 4 vs 8 + 2 + 3 = 13, needs 9+ on 2d6: 28%.
+    table = Seats(web_table, "bpb", SEATS, title="Rooftops")
+    table.act("gm", "add_character", id="widow", sample="widow", owner="ann")
+    table.act("gm", "add_character", id="adler", sample="agent-a")
+    table.act("gm", "start_fight", characters="widow, adler", aware_first="widow, adler")
+    gm, ann = pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann")]
+    attack = menu(ann, "Attack")
+    field(attack, "target").fill("adler")
+    field(attack, "power").fill("Venom Sting")
+    field(attack, "distance_ft").fill("10000")
+    attack.locator("button[type=submit]").click()
+    asked = "Widow attacks Agent Adler with Venom Sting, 1 range band beyond its range"
+    for page in pages:
+        expect(page.locator(".log")).to_contain_text(
+            f"{asked}: the GM decides whether the attack is possible."
+        )
+    ruling = prompt(gm, "is the attack possible?")
+    expect(ruling.get_by_role("button", name=re.compile("Possible"))).to_contain_text("4 vs 13, 28%")
+    expect(ann.locator(".prompt", has_text="is the attack possible?")).to_have_count(0)
+    shoot(gm, artifacts, "bpb-3-gm-range-ruling")
+    give_dice(gm, "5 4")
+    ruling.get_by_role("button", name=re.compile("Possible")).click()
+    for page in pages:
+        expect(page.locator(".log")).to_contain_text("The GM declares Widow's attack on Agent Adler possible")
+        expect(page.locator(".log")).to_contain_text(
+            "Widow attacks Agent Adler (Venom Sting): [5 4] + 4 = 13 vs 13"
+        )
+    for page in pages:
+        assert page.js_errors == []  # type: ignore[attr-defined]
