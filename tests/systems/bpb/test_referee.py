@@ -3907,7 +3907,7 @@ def test_r239_a_thrown_bus_is_dived_from_not_dodged() -> None:
     # at 8 + 5 negated the bus)
     d = table()
     fight(d, "ganyeka", "widow")
-    d.do("bo", "attack", attacker="ganyeka", target="widow", large=True, cover_ft=20, dice=(6, 5))
+    d.do("gm", "attack", attacker="ganyeka", target="widow", large=True, cover_ft=20, dice=(6, 5))
     assert [o.value for p in decisions(d, "ann") for o in p.options] == ["dive", "take"]
     d.refuse("ann", "defend", rule="BPB-DEF-008", attack=1, character="widow", choice="dodge", forced=True,
              dice=(6, 6))  # fmt: skip

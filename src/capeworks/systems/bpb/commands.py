@@ -309,8 +309,9 @@ class Attack(_P):
     held_item: bool = False
     distance_ft: int | None = Field(default=None, ge=0)
     cover_ft: int | None = Field(default=None, ge=0)
-    #: BPB-DEF-008 (src 393): a particularly large attack (a thrown car or bus), avoided only by diving
-    large: bool = False
+    #: BPB-DEF-008 (src 393): a particularly large attack (a thrown car or bus), avoided only by diving; the
+    #: GM rules an attack that large (a player's mark would strip the target of block and dodge)
+    large: bool = gm_field(default=False)
     plot_point: bool = False
 
 
