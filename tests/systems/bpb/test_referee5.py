@@ -173,6 +173,25 @@ def test_u07_a_player_does_not_rule_his_own_sting_too_large_to_dodge() -> None:
     assert [o.value for p in decisions(d, "ann") for o in p.options] == ["dive", "take"]
 
 
+@pytest.mark.rules("BPB-DMG-005", "BPB-PP-007", "BPB-PP-008")
+def test_u12_how_far_a_boosted_blast_explodes_is_the_gms_number() -> None:
+    # src 475: a boost may add "the Explosive Damage power enhancement"; src 411-413: the explosion's radius
+    # is the item's (a grenade's 50 ft), not a number the thrower picks: Ann may not make Zap's Blast explode
+    # out to 100,000 ft (or any radius); the point stays hers. The GM spends it for her at 40 ft
+    blast = Power(name="Blast", rank=6, attack=AttackKind.RANGED)
+    d = cast(hero("zap", owner="ann", powers=(blast,), Accuracy=3), hero("thug"))
+    d.do("gm", "start_session")
+    fight(d, "zap", "thug")
+    d.refuse("ann", "spend", rule="BPB-DMG-005", match="GM", character="zap", kind="boost", power="Blast",
+             enhancement="explosive", radius_ft=100000)  # fmt: skip
+    d.refuse("ann", "spend", rule="BPB-DMG-005", character="zap", kind="boost", power="Blast",
+             enhancement="explosive")  # fmt: skip
+    assert state(d).plot_points("zap") == 1
+    events = d.do("gm", "spend", character="zap", kind="boost", power="Blast", enhancement="explosive",
+                  radius_ft=40)  # fmt: skip
+    assert one(events, "plot_point_spent").boost.radius_ft == 40
+
+
 @pytest.mark.rules("BPB-EXT-003", "BPB-EXT-004", "BPB-TIME-001", "BPB-PP-001")
 def test_u08_the_gms_other_commands_are_refused_to_a_player() -> None:
     # the GM runs the world: competitions and team tasks are tasks the GM calls (src 151, 206, 208), the

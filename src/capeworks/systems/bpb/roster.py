@@ -232,7 +232,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         until = state.round + rounds - 1
         enhancement = c.enhancement.strip()
         if enhancement:
-            b.emit(_enhancement(who, power, c.power, enhancement, c.radius_ft, until))
+            b.emit(_enhancement(who, power, c.power, enhancement, c.radius_ft, until, gm=ctx.is_gm))
             return b
         name = power.name if power else _attribute(c.power)
         if rank_of(state, who, name) + 1 > MAX_BOOSTED:
@@ -301,9 +301,17 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
 
 
 def _enhancement(
-    who: Character, power: Power | None, asked: str, enhancement: str, radius: int | None, until: int
+    who: Character,
+    power: Power | None,
+    asked: str,
+    enhancement: str,
+    radius: int | None,
+    until: int,
+    *,
+    gm: bool,
 ) -> PlotPointSpent:
-    """BPB-PP-007: a power enhancement added to a power for the boost's time (no rank with it)."""
+    """BPB-PP-007: a power enhancement added to a power for the boost's time (no rank with it). An
+    explosion's radius is the GM's to set per item (BPB-DMG-005): the GM's seat spends that boost."""
     if power is None:
         raise RuleViolation("BPB-PP-007", f"{who.name} has no power {asked!r} to enhance.")
     key = enhancement.lower()
@@ -312,6 +320,11 @@ def _enhancement(
             raise RuleViolation("BPB-PP-007", f"{power.name} is not an attack: it cannot explode.")
         if power.exploding_ft:
             raise RuleViolation("BPB-PP-007", f"{power.name} already explodes.")
+        if not gm:
+            raise RuleViolation(
+                "BPB-DMG-005",
+                f"How far {power.name} would explode is the GM's to set: the GM spends this boost for you.",
+            )
         if radius is None:
             raise InvalidCommand(
                 "Give the explosion's radius (radius_ft): the GM sets it per item (BPB-DMG-005)."
