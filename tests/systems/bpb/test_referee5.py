@@ -262,3 +262,26 @@ def test_u11_a_rally_gives_back_all_the_stunning_and_half_the_wounds() -> None:
     d.do("ann", "spend", character="thug", kind="rally")
     c = state(d).condition("thug")
     assert (c.stunning, c.lost) == (0, 2)
+
+
+@pytest.mark.rules("BPB-REC-001", "BPB-REC-002")
+@pytest.mark.parametrize(("days", "care", "back"), [(4, True, 6), (1, True, 4), (7, False, 4), (6, False, 3)])
+def test_u13_days_of_rest_begin_with_the_half_hours_half(days: int, care: bool, back: int) -> None:
+    # src 433: "After a chance to rest and recuperate (maybe half an hour), an injured character recovers
+    # half the endurance they have recently lost. After that ... one Endurance per day [with care]; without
+    # it ... one Endurance per week". Days of rest are that chance and more: Brute's punch (DR 6) costs Me 6
+    # and the GM sends her straight to days of rest, no half hour called. First the half, ceil(6 / 2) = 3,
+    # then the days: 4 days of care 3 more (all 6); 1 day 1 (4); a week without care 1 (4); 6 days without
+    # care none yet (3). Ann reads the half hour's line and the days' line
+    d = cast(hero("brute", Brawn=6, Prowess=9, Perception=9),
+             hero("me", owner="ann", Endurance=10, Prowess=1, Agility=1))  # fmt: skip
+    fight(d, "brute", "me")
+    d.do("gm", "attack", attacker="brute", target="me", dice=(1, 1))  # no block or dodge reaches: it lands
+    d.do("gm", "end_fight")
+    assert state(d).condition("me").lost == 6
+    d.do("gm", "heal", character="me", days=days, care=care)
+    assert state(d).condition("me").lost == 6 - back
+    words = d.words("ann")
+    assert "Me rests: 3 Endurance back, stunning gone." in words
+    assert any(w.startswith(f"Me heals {back - 3} Endurance over {days} day") for w in words)
+    assert one(d.do("gm", "rest", characters="me"), "rested").recovered == 0  # the half came with the days

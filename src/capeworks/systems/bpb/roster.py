@@ -170,13 +170,18 @@ def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
 
 
 def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
-    """BPB-REC-002: a point a day with rest or care, a point a week without."""
+    """BPB-REC-002: a point a day with rest or care, a point a week without; the days begin with the half
+    hour's rest (src 433: "After a chance to rest ... half the endurance they have recently lost. After
+    that ... one Endurance per day"), so damage not yet rested from gives its half back first."""
     who = character(state, c.character)
     if state.fight is not None:
         raise RuleViolation("BPB-REC-002", "Days of rest or care do not pass in the middle of a fight.")
-    cond = state.condition(who.id)
-    if Status.DEAD in cond.statuses:
+    if Status.DEAD in state.condition(who.id).statuses:
         raise RuleViolation("BPB-REC-004", f"{who.name} is dead: days of rest do not bring them back.")
+    b = ctx.batch(state)
+    if state.condition(who.id).recent:
+        b.emit(Rested(character=who.id, recovered=_recovered(state, who.id), ends=REST_ENDS))
+    cond = b.state.condition(who.id)
     if c.care:
         amount, week_days = min(cond.lost, c.days), cond.week_days
     else:  # a week a point: the days of a part-week count toward the next heal's week
@@ -184,7 +189,6 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
         amount = min(cond.lost, weeks)
     if cond.lost - amount == 0:
         week_days = 0  # healed: nothing is owed toward another point
-    b = ctx.batch(state)
     b.emit(
         Healed(
             character=who.id,
