@@ -285,3 +285,83 @@ def test_u13_days_of_rest_begin_with_the_half_hours_half(days: int, care: bool, 
     assert "Me rests: 3 Endurance back, stunning gone." in words
     assert any(w.startswith(f"Me heals {back - 3} Endurance over {days} day") for w in words)
     assert one(d.do("gm", "rest", characters="me"), "rested").recovered == 0  # the half came with the days
+
+
+# -- knockback, the defence chosen, conditions at the fight's end (src 236-238, 373-385, 327-331, 433) ------
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-XS-006")
+def test_u14_knocked_back_fifty_feet_she_reads_how_far_and_the_landing() -> None:
+    # src 234-238: slammed, the target "may attempt a Brawn task roll against the rank of the attack"; the
+    # miss is looked up on the Throws column (rank 4: 50 ft, src 351); landing "half of the amount" missed.
+    # Zap's extreme blast (6 + [6 6] = 18 vs 8 + 2 = 10, 13+ extreme): Widow's Brawn 2 + [4 4] = 10 vs 8 + 6
+    # = 14 (a 12 needed: 1/36, 2.8%), missed by 4: 50 ft, landing DR 2 with no protection: 2. Ann and Bo
+    # read both
+    blast = Power(name="Blast", rank=6, attack=AttackKind.RANGED, expertise=True)
+    d = cast(hero("zap", owner="bo", powers=(blast,), Accuracy=6, Perception=9),
+             hero("widow", owner="ann", Endurance=20))  # fmt: skip
+    fight(d, "zap", "widow")
+    d.do("bo", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))
+    d.answer("ann", "defend-1", "take")
+    events = d.answer("bo", "extreme-1", "slamming", dice=(4, 4))
+    slam = one(events, "slam_rolled")
+    assert (slam.missed_by, slam.distance_ft) == (4, 50)
+    assert [(h.why, h.dr, h.amount) for h in of(events, "damaged")] == [
+        ("Blast", 6, 6),
+        ("slam landing", 2, 2),
+    ]
+    for seat in ("ann", "bo"):
+        words = d.words(seat)
+        assert "Widow resists the slam: [4 4] + 2 = 10 vs 14 (odds 2.8%): failure; slammed 50 ft." in words
+        assert "Widow takes 2 Endurance damage (DR 2 - PV 0, slam landing)." in words
+
+
+@pytest.mark.rules("BPB-DEF-007", "BPB-PP-007", "BPB-TURN-004")
+def test_u15_dodging_a_boosted_fist_is_against_its_boosted_rank() -> None:
+    # src 383: a dodge is "an Agility task roll against the rank of the attacker's power or weapon"; src 475:
+    # a boost raises Brawn a rank, and with it the bare-handed blow (src 403). Ganyeka boosts Brawn to 6 and
+    # punches Widow (4 + [5 5] = 14 vs 8 + 4 = 12). Her forced dodge is offered at 4 vs 14 (8 + 6), not 13;
+    # 4 + [4 5] = 13 fails, and the blow lands at DR 6 - PV 2 = 4
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "spend", character="ganyeka", kind="boost", power="Brawn")
+    d.do("bo", "attack", attacker="ganyeka", target="widow", dice=(5, 5))
+    labels = [o.label for o in d.prompt("ann", "defend").options]
+    assert any(label.startswith("Dodge (4 vs 14,") for label in labels)
+    events = d.do("ann", "defend", attack=1, character="widow", choice="dodge", forced=True, dice=(4, 5))
+    dodge = one(events, "defence_rolled")
+    assert (dodge.roll.task.difficulty, dodge.roll.verdict.success) == (14, False)
+    hit = one(events, "damaged")
+    assert (hit.dr, hit.pv, hit.amount) == (6, 2, 4)
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-GRAB-007", "BPB-TIME-002")
+def test_u16_the_fight_over_the_living_shield_is_let_go() -> None:
+    # src 327: a grapple's manoeuvres are "during this round" of combat time; src 331: the living shield is
+    # the one held. Ganyeka holds Brandt as a shield (4 + [5 5] = 14 vs 10; Brandt 2 + [1 1] = 4 vs 13);
+    # the GM ends the fight: Brandt is no longer held and Ganyeka no longer interposing
+    d = table()
+    fight(d, "ganyeka", "brandt")
+    d.do("bo", "grab", attacker="ganyeka", target="brandt", manoeuvre="interpose", dice=(5, 5, 1, 1))
+    assert Status.INTERPOSING in state(d).condition("ganyeka").statuses
+    d.do("gm", "end_fight")
+    assert state(d).condition("brandt").held_by is None
+    assert Status.RESTRAINED not in state(d).condition("brandt").statuses
+    assert Status.INTERPOSING not in state(d).condition("ganyeka").statuses
+
+
+@pytest.mark.rules("BPB-REC-001")
+def test_u17_two_fights_without_a_rest_are_both_recent() -> None:
+    # src 433: "recovers half the endurance they have recently lost" (PROPOSED: normal damage since the last
+    # rest or rally). Brute's punch (DR 6) costs Me 6 in one fight and 6 in the next, with no rest between:
+    # the rest after gives back ceil(12 / 2) = 6
+    d = cast(hero("brute", Brawn=6, Prowess=9, Perception=9),
+             hero("me", owner="ann", Endurance=20, Prowess=1, Agility=1))  # fmt: skip
+    for _ in range(2):
+        fight(d, "brute", "me")
+        d.do("gm", "attack", attacker="brute", target="me", dice=(1, 1))
+        d.do("gm", "end_fight")
+    assert state(d).condition("me").lost == 12
+    assert one(d.do("gm", "rest", characters="me"), "rested").recovered == 6
+    assert state(d).condition("me").lost == 6
