@@ -365,3 +365,24 @@ def test_u17_two_fights_without_a_rest_are_both_recent() -> None:
     assert state(d).condition("me").lost == 12
     assert one(d.do("gm", "rest", characters="me"), "rested").recovered == 6
     assert state(d).condition("me").lost == 6
+
+
+@pytest.mark.rules("BPB-PP-008", "BPB-PP-009", "BPB-PP-010")
+def test_u18_a_player_does_not_make_a_stunt_last_the_scene_by_counting_it() -> None:
+    # src 483: "Power stunts usually only last for one round, but they might last as long as a scene if
+    # that seems to make sense and the GM agrees"; a countable resource (the Extra Attacks of the example)
+    # lasts until used up. Ann may not turn Widow's Force Field into a Flight "with one use" that she never
+    # spends, to fly for the whole scene: refused, the point kept. The same stunt for the round is hers; the
+    # GM's seat may grant the counted one
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "widow", "adler")
+    d.refuse("ann", "spend", rule="BPB-PP-008", match="GM", character="widow", kind="stunt",
+             power="Force Field", used_as="Flight", goes="air", uses=1)  # fmt: skip
+    assert state(d).plot_points("widow") == 1
+    d.do("ann", "spend", character="widow", kind="stunt", power="Force Field", used_as="Flight", goes="air")
+    assert state(d).condition("widow").stunts[0].until_round == 1
+    d.do("gm", "award", character="widow", reason="she drew the agents off the hostages")
+    d.do("gm", "spend", character="widow", kind="stunt", power="Force Field", used_as="Force Bolts", uses=3,
+         attack="ranged")  # fmt: skip
+    assert state(d).condition("widow").stunts[-1].uses == 3

@@ -227,6 +227,15 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             f"A boost or stunt lasts {state.config.boost_rounds} round(s); longer needs the GM's agreement: "
             "the GM spends it for you.",
         )
+    if kind == "stunt" and c.uses is not None and not is_extra_attacks(c.used_as) and not ctx.is_gm:
+        # src 483: a stunt that counts uses lasts the scene until they are used up; beyond the example's
+        # Extra Attacks, what counts (and so lasts) is the GM's to agree, or a player's "one use" never
+        # spent would outlast the round
+        raise RuleViolation(
+            "BPB-PP-008",
+            "A stunt that counts uses lasts the scene; that needs the GM's agreement: the GM spends it for"
+            f" you (or drop uses= for a stunt of {state.config.boost_rounds} round(s)).",
+        )
     if kind == "boost":
         if not c.power:
             raise InvalidCommand("Name the attribute or power to boost.")
