@@ -120,7 +120,8 @@ def test_r4_a_boost_adds_explosive_damage_to_blast() -> None:
     d.refuse("ann", "spend", character="zap", kind="boost", power="Blast", enhancement="explosive")  # radius?
     d.refuse("ann", "spend", rule="BPB-PP-007", character="zap", kind="boost", power="Kick",
              enhancement="explosive", radius_ft=40)  # fmt: skip
-    events = d.do("ann", "spend", character="zap", kind="boost", power="Blast", enhancement="explosive",
+    # the radius is the GM's to set (BPB-DMG-005): the GM's seat spends Ann's point for it
+    events = d.do("gm", "spend", character="zap", kind="boost", power="Blast", enhancement="explosive",
                   radius_ft=40)  # fmt: skip
     assert one(events, "plot_point_spent").boost.enhancement == "explosive"
     events = d.do("ann", "explode", attacker="zap", power="Blast", distances={"m1": 10, "m2": 30, "m3": 50},

@@ -270,6 +270,13 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, declared: bool) -> Don
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     require_no_blast(fight)
+    if c.large and not ctx.is_gm:
+        # src 393: whether an attack is "particularly large" (a thrown car or bus) is the GM's ruling: it
+        # takes the target's block and dodge away
+        raise RuleViolation(
+            "BPB-DEF-008",
+            "Whether an attack is too large to block or dodge is the GM's to rule: the GM issues it.",
+        )
     power = _power(state, a, c.power)
     power = enhanced(state, a, power) if power is not None else None
     if power is not None and power.exploding_ft:

@@ -309,8 +309,9 @@ class Attack(_P):
     held_item: bool = False
     distance_ft: int | None = Field(default=None, ge=0)
     cover_ft: int | None = Field(default=None, ge=0)
-    #: BPB-DEF-008 (src 393): a particularly large attack (a thrown car or bus), avoided only by diving
-    large: bool = False
+    #: BPB-DEF-008 (src 393): a particularly large attack (a thrown car or bus), avoided only by diving; the
+    #: GM rules an attack that large (a player's mark would strip the target of block and dodge)
+    large: bool = gm_field(default=False)
     plot_point: bool = False
 
 
@@ -513,7 +514,8 @@ class Spend(_P):
     #: BPB-PP-007: a power enhancement to add instead of a rank ("explosive", "penetrating", or any
     #: other, which the table records for the GM to rule on)
     enhancement: str = Field(default="", max_length=60)
-    radius_ft: int | None = Field(default=None, ge=1, le=100000)
+    #: BPB-DMG-005: the radius of an explosive enhancement, the GM's to set per item (src 411-413)
+    radius_ft: int | None = gm_field(default=None, ge=1, le=100000)
     used_as: str = ""
     #: a stunt used as an attack power attacks so (src 481: a force blade is hand-to-hand)
     attack: AttackKind | None = None

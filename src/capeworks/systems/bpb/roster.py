@@ -170,13 +170,18 @@ def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
 
 
 def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
-    """BPB-REC-002: a point a day with rest or care, a point a week without."""
+    """BPB-REC-002: a point a day with rest or care, a point a week without; the days begin with the half
+    hour's rest (src 433: "After a chance to rest ... half the endurance they have recently lost. After
+    that ... one Endurance per day"), so damage not yet rested from gives its half back first."""
     who = character(state, c.character)
     if state.fight is not None:
         raise RuleViolation("BPB-REC-002", "Days of rest or care do not pass in the middle of a fight.")
-    cond = state.condition(who.id)
-    if Status.DEAD in cond.statuses:
+    if Status.DEAD in state.condition(who.id).statuses:
         raise RuleViolation("BPB-REC-004", f"{who.name} is dead: days of rest do not bring them back.")
+    b = ctx.batch(state)
+    if state.condition(who.id).recent:
+        b.emit(Rested(character=who.id, recovered=_recovered(state, who.id), ends=REST_ENDS))
+    cond = b.state.condition(who.id)
     if c.care:
         amount, week_days = min(cond.lost, c.days), cond.week_days
     else:  # a week a point: the days of a part-week count toward the next heal's week
@@ -184,7 +189,6 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
         amount = min(cond.lost, weeks)
     if cond.lost - amount == 0:
         week_days = 0  # healed: nothing is owed toward another point
-    b = ctx.batch(state)
     b.emit(
         Healed(
             character=who.id,
@@ -223,6 +227,15 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             f"A boost or stunt lasts {state.config.boost_rounds} round(s); longer needs the GM's agreement: "
             "the GM spends it for you.",
         )
+    if kind == "stunt" and c.uses is not None and not is_extra_attacks(c.used_as) and not ctx.is_gm:
+        # src 483: a stunt that counts uses lasts the scene until they are used up; beyond the example's
+        # Extra Attacks, what counts (and so lasts) is the GM's to agree, or a player's "one use" never
+        # spent would outlast the round
+        raise RuleViolation(
+            "BPB-PP-008",
+            "A stunt that counts uses lasts the scene; that needs the GM's agreement: the GM spends it for"
+            f" you (or drop uses= for a stunt of {state.config.boost_rounds} round(s)).",
+        )
     if kind == "boost":
         if not c.power:
             raise InvalidCommand("Name the attribute or power to boost.")
@@ -232,7 +245,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         until = state.round + rounds - 1
         enhancement = c.enhancement.strip()
         if enhancement:
-            b.emit(_enhancement(who, power, c.power, enhancement, c.radius_ft, until))
+            b.emit(_enhancement(who, power, c.power, enhancement, c.radius_ft, until, gm=ctx.is_gm))
             return b
         name = power.name if power else _attribute(c.power)
         if rank_of(state, who, name) + 1 > MAX_BOOSTED:
@@ -301,9 +314,17 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
 
 
 def _enhancement(
-    who: Character, power: Power | None, asked: str, enhancement: str, radius: int | None, until: int
+    who: Character,
+    power: Power | None,
+    asked: str,
+    enhancement: str,
+    radius: int | None,
+    until: int,
+    *,
+    gm: bool,
 ) -> PlotPointSpent:
-    """BPB-PP-007: a power enhancement added to a power for the boost's time (no rank with it)."""
+    """BPB-PP-007: a power enhancement added to a power for the boost's time (no rank with it). An
+    explosion's radius is the GM's to set per item (BPB-DMG-005): the GM's seat spends that boost."""
     if power is None:
         raise RuleViolation("BPB-PP-007", f"{who.name} has no power {asked!r} to enhance.")
     key = enhancement.lower()
@@ -312,6 +333,11 @@ def _enhancement(
             raise RuleViolation("BPB-PP-007", f"{power.name} is not an attack: it cannot explode.")
         if power.exploding_ft:
             raise RuleViolation("BPB-PP-007", f"{power.name} already explodes.")
+        if not gm:
+            raise RuleViolation(
+                "BPB-DMG-005",
+                f"How far {power.name} would explode is the GM's to set: the GM spends this boost for you.",
+            )
         if radius is None:
             raise InvalidCommand(
                 "Give the explosion's radius (radius_ft): the GM sets it per item (BPB-DMG-005)."
