@@ -1,0 +1,187 @@
+"""A twelfth referee's pass over Capes: resources flowing across Pages and Scenes (Story Tokens,
+Debt, Inspirations), several pre-ability moves chained in one Action, Reactions counted per Action,
+who resolves at the Page's end, and what each seat is asked.
+
+Each test is one situation written from the seed alone ("src N" = line N of
+seeds/004_209cadad08ad98a0.txt), played through the table with given dice. Sample sheets as in
+test_referee.py: Skitter (Ann), Aunt Sylvie (Bea), Rampart (Cal); Ann starts Page 1.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.systems.capes.state import Inspiration
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
+from tests.systems.capes.test_referee import _claims, _end_scene, _filler_actions, _page, _to_resolving
+
+
+def _hold(sim: Sim, seat: str, *values: int) -> None:
+    sim.patch(inspirations={**sim.state.inspirations, seat: tuple(Inspiration(value=v) for v in values)})
+
+
+def _nobody_reacts(sim: Sim) -> None:
+    while any(p.kind == "react" for p in sim.prompts()):
+        sim.do(next(p.seat for p in sim.prompts() if p.kind == "react"), "pass")
+
+
+# -- Reactions are counted per Action (CAPES-REACT-004) -------------------------------------------
+
+
+@pytest.mark.rules("CAPES-REACT-004", "CAPES-PAGE-013")
+def test_reaction__cal_reacts_again_to_anns_bought_action() -> None:
+    # src 197 "No player may React twice on the same action": twice on the same *action*. Cal reacts
+    # to Ann's free Action; Ann later buys a second Action (1 token, src 94) and rolls again: that is
+    # another action, and Cal may react to it (Great Leap 3 is a power: reusable for 1 Debt, src 185).
+    sim = actions_game(start_story_tokens=1)
+    sim.put_conflict("c1", a=(1,), b=(1,), allies={"skitter": "A", "rampart": "B"})
+    # free Action: Silk Lines 3 rolls A's 1 -> 3, kept; Cal's Great Leap 3 reacts for B: 3 -> 1, kept
+    sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "react", dice=(1,), ability="Great Leap", help="B", drive="duty")
+    sim.do("cal", "accept")
+    _nobody_reacts(sim)
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    # bought Action: Silk Lines rolls A's 1 -> 3 again, kept; Cal reacts again: 3 -> 2, kept
+    sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    assert sim.state.tokens.get("ann", 0) == 0
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "react", dice=(2,), ability="Great Leap", help="B", drive="duty")
+    sim.do("cal", "accept")
+    assert sim.side("c1", "A").dice == (2,)
+    assert sim.debt("rampart", "duty") == 2
+
+
+# -- resources across Scenes (CAPES-DEBT-001, CAPES-RSRC-001, CAPES-SCENE-006) ---------------------
+
+
+def _scene_two(sim: Sim, cast: dict[str, str]) -> None:
+    """Scene 1 ends by vote; Bea declares Scene 2 and the cast picks clockwise from her, no purchases."""
+    _end_scene(sim)
+    sim.do("bea", "declare_scene", text="The docks")
+    for seat in ("bea", "cal", "ann"):
+        sim.do(seat, "choose", character=cast[seat])
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+
+
+@pytest.mark.rules("CAPES-DEBT-001", "CAPES-SCENE-006", "CAPES-STAKE-001")
+def test_debt__stays_on_the_characters_drive_when_another_player_takes_it_over() -> None:
+    # src 147 "Debt Tokens go on Drives" (the character's), src 56 characters change hands each Scene.
+    # Skitter holds 2 truth Debt from Scene 1; in Scene 2 Bea plays her: Bea stakes it, Ann may not.
+    sim = cast_game()
+    sim.set_debt("skitter", "truth", 2)
+    _scene_two(sim, {"bea": "skitter", "cal": "rampart", "ann": "aunt_sylvie"})
+    pass_claims(sim)
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.refuse("ann", "stake", conflict="c1", amount=2, drive="truth", character="skitter", why="x")
+    sim.do("bea", "stake", conflict="c1", amount=2, drive="truth", why="Her secret identity")
+    assert sim.debt("skitter", "truth") == 0
+    assert [(s.character, s.amount) for s in sim.side("c1", "A").stakes] == [("skitter", 2)]
+
+
+@pytest.mark.rules("CAPES-RSRC-001", "CAPES-SCENE-004", "CAPES-GLOAT-002")
+def test_tokens__a_gloats_tokens_buy_a_second_character_in_the_next_scene() -> None:
+    # src 205 "For each die turned the Resolver earns a Story Token"; src 36 "They may then buy more
+    # characters for a Story Token each". Ann gloats on c1 (A [5, 3] vs B [2]), turning both: 2 tokens.
+    # Scene 2: after the free picks (Bea Rampart, Cal Sylvie, Ann Skitter) Ann buys Inspector Vale: 1.
+    sim = cast_game()
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.put_conflict("c1", a=(5, 3), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "gloat", conflict="c1", count=2)
+    assert sim.state.tokens.get("ann", 0) == 2
+    _end_scene(sim)
+    sim.do("bea", "declare_scene", text="The docks")
+    for seat, char in (("bea", "rampart"), ("cal", "aunt_sylvie"), ("ann", "skitter")):
+        sim.do(seat, "choose", character=char)
+    while sim.state.scene is not None and sim.state.scene.casting:
+        seat = sim.state.scene.turn
+        if seat == "ann" and sim.state.tokens.get("ann", 0) == 2:
+            sim.do("ann", "choose", character="inspector_vale")
+        else:
+            sim.do(seat, "pass")
+    assert sim.state.tokens.get("ann", 0) == 1
+    assert sim.state.scene is not None and sim.state.scene.cast.get("inspector_vale") == "ann"
+
+
+# -- several moves chained before the ability (CAPES-ACT-002) --------------------------------------
+
+
+@pytest.mark.rules("CAPES-ACT-002", "CAPES-ACT-003", "CAPES-SPLIT-001", "CAPES-ABIL-002")
+def test_action__inspire_stake_split_then_a_lower_rating_rolls_the_half() -> None:
+    # src 98-104: before the ability, "in whatever order you like": Skitter's die on c1 A shows 2; Ann
+    # spends her 5 (2 -> 5), stakes 1 truth (room for 2 dice), splits 5 -> [3, 2] (src 178), then Silk
+    # Lines 3, which could not touch the 5, rolls the 3: 6, kept. A = 6 + 2 = 8.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(4,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 1)
+    _hold(sim, "ann", 5)
+    sim.do("ann", "inspire", value=5, conflict="c1", side="A")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="She hides who she is")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)
+    assert sim.side("c1", "A").dice == (3, 2)
+    sim.do(
+        "ann", "use_ability", dice=(6,), ability="Silk Lines", conflict="c1", side="A", die=1, drive="truth"
+    )
+    sim.do("ann", "accept")
+    assert sim.side("c1", "A").dice == (6, 2)
+    assert sim.state.inspirations.get("ann", ()) == ()
+
+
+@pytest.mark.rules("CAPES-ACT-002", "CAPES-ACT-003")
+def test_action__two_inspirations_on_the_two_dice_of_one_split_side() -> None:
+    # src 104 "as many times as you can afford": c1 A is [2, 1] (split on 1 staked Debt); Ann holds 4
+    # and 3: the 4 raises die 1 (2 -> 4), the 3 raises die 2 (1 -> 3): A = [4, 3].
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2, 1), b=(5,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 1)]})
+    _hold(sim, "ann", 4, 3)
+    sim.do("ann", "inspire", value=4, conflict="c1", side="A", die=1)
+    sim.do("ann", "inspire", value=3, conflict="c1", side="A", die=2)
+    assert sim.side("c1", "A").dice == (4, 3)
+    assert sim.state.inspirations.get("ann", ()) == ()
+
+
+# -- who resolves at the Page's end (CAPES-RES-001) ------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-RES-001")
+def test_resolve__only_the_claimant_not_another_player_allied_with_the_side() -> None:
+    # src 131 "players look at the Conflicts they claimed": Rampart (Cal) is allied with c1's winning
+    # side A but Ann claimed it; Cal claimed c2 A. Page 1 resolving goes Ann, Bea, Cal: Ann is asked to
+    # resolve c1, Cal is asked nothing yet; once Ann has resolved c1, Cal may not resolve it, only c2.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A", "rampart": "A", "aunt_sylvie": "B"})
+    sim.put_conflict("c2", a=(4,), b=(1,), allies={"rampart": "A", "aunt_sylvie": "B"})
+    _claims(sim, {"ann": ("c1", "A"), "cal": ("c2", "A")})
+    _to_resolving(sim)
+    assert {p.seat for p in sim.prompts() if p.kind == "resolve_or_gloat"} == {"ann"}
+    sim.refuse("cal", "resolve", conflict="c1")
+    sim.do("ann", "resolve", conflict="c1")
+    sim.refuse("cal", "resolve", conflict="c1")
+    assert {p.seat for p in sim.prompts() if p.kind == "resolve_or_gloat"} == {"cal"}
+    sim.do("cal", "resolve", conflict="c2")
+    assert sim.state.conflicts == () or all(c.id not in ("c1", "c2") for c in sim.state.conflicts)
+
+
+@pytest.mark.rules("CAPES-RES-001", "CAPES-CONF-003")
+def test_resolve__a_claim_that_does_not_control_is_not_asked_and_the_page_turns() -> None:
+    # src 131 "If the side they claimed Controls the Conflict then they Resolve it": Bea claimed c2 B,
+    # which trails (2 vs 4); Ann claimed c1 A, which leads. Only Ann is asked; once she resolves,
+    # Page 2 begins (Starter Bea) with c2 still on the table.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A"})
+    sim.put_conflict("c2", a=(4,), b=(2,), allies={"aunt_sylvie": "B"})
+    _claims(sim, {"ann": ("c1", "A"), "bea": ("c2", "B")})
+    _to_resolving(sim)
+    assert {p.seat for p in sim.prompts() if p.kind == "resolve_or_gloat"} == {"ann"}
+    sim.refuse("bea", "resolve", conflict="c2")
+    sim.do("ann", "resolve", conflict="c1")
+    assert _page(sim)[:2] == (2, "bea")
+    assert sim.state.conflict("c2") is not None
