@@ -14,6 +14,7 @@ import pytest
 from capeworks.systems.capes.state import Inspiration
 from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
 from tests.systems.capes.test_referee import _claims, _end_scene, _filler_actions, _page, _to_resolving
+from tests.systems.capes.test_referee9 import _line, _panel
 
 
 def _hold(sim: Sim, seat: str, *values: int) -> None:
@@ -185,3 +186,93 @@ def test_resolve__a_claim_that_does_not_control_is_not_asked_and_the_page_turns(
     sim.do("ann", "resolve", conflict="c1")
     assert _page(sim)[:2] == (2, "bea")
     assert sim.state.conflict("c2") is not None
+
+
+# -- a split-off side carried through an Action and the Resolving (CAPES-SPLIT-005) ---------------
+
+
+@pytest.mark.rules("CAPES-SPLIT-005", "CAPES-ACT-002", "CAPES-SPLIT-002", "CAPES-RES-004", "CAPES-RES-007")
+def test_split_off__inspired_rolled_staked_again_split_and_resolved_next_page() -> None:
+    # src 180 (PROPOSED SPLIT-005): c1 A [4] (Skitter) vs B [5] (Rampart). Ann stakes 2 truth, splits
+    # 4 -> [2, 1, 1], moves 2 Debt + [2, 1] to her own side C. Still before her ability (src 98-104) she
+    # spends her 5 on C's 1 -> C [2, 5]; Bug Control 2 rolls C's 2: 3, kept (+1 truth). After it she
+    # stakes 1 more truth on C (3 in all = truth's Strength 3, src 168): C holds 3 dice now (no free die
+    # on a split-off side), so the 5 splits -> [3, 2]: C [3, 3, 2] = 8; a fourth die is refused.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(5,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("skitter", "truth", 3)
+    _hold(sim, "ann", 5)
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth", why="Her own plan")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=3)
+    sim.do("ann", "split_off", conflict="c1", side="A", label="Skitter's own plan", payload={"dice": "2,1"})
+    sim.do("ann", "inspire", value=5, conflict="c1", side="C", die=2)
+    sim.do(
+        "ann", "use_ability", dice=(3,), ability="Bug Control", conflict="c1", side="C", die=1, drive="truth"
+    )
+    sim.do("ann", "accept")
+    _nobody_reacts(sim)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="Still her plan")
+    sim.do("ann", "split", conflict="c1", side="C", die=2, parts=2)
+    assert sim.side("c1", "C").dice == (3, 3, 2)
+    sim.refuse("ann", "split", conflict="c1", side="C", die=1, parts=2)
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    # Page 2 (Starter Bea): Ann claims C. C 8 beats B 5 and A 1; the losing dice pool [5, 1] (src 141,
+    # PROPOSED RES-007); pairs highest first: 3-5 -> Cal (B's player) +2, 3-1 -> Ann +2, leftover 2 ->
+    # Ann +2. Skitter's 3 staked on C go as Story Tokens to the only loser, Cal (A has nobody left).
+    _claims(sim, {"ann": ("c1", "C")})
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea", "cal", "ann"))
+    sim.do("ann", "resolve", conflict="c1")
+    assert sorted(i.value for i in sim.state.inspirations["ann"]) == [2, 2]
+    assert [i.value for i in sim.state.inspirations["cal"]] == [2]
+    assert sim.state.tokens.get("cal", 0) == 3 and sim.state.tokens.get("bea", 0) == 0
+    assert "Story Tokens to Cal, Cal, Cal; Inspirations: Ann 2, Ann 2, Cal 2" in _line(
+        sim, "bea", "resolves c1"
+    )
+
+
+# -- Overdrawn rolls are the player's of the character now (CAPES-DEBT-003) ------------------------
+
+
+@pytest.mark.rules("CAPES-DEBT-003", "CAPES-SCENE-006")
+def test_overdrawn__the_player_who_took_the_character_over_rolls_it() -> None:
+    # src 47 "for each Overdrawn drive, the player rolls the highest die the character owns". Skitter
+    # carries 4 truth Debt (Strength 3) out of Scene 1. In Scene 2 Bea plays her; on Page 1 Skitter owns
+    # no die, so nothing is rolled. She takes c1's side A (a 5) on Page 1; at Page 2's start Bea rolls it,
+    # not Ann: 2 < 5, kept.
+    sim = cast_game()
+    sim.set_debt("skitter", "truth", 4)
+    _scene_two(sim, {"bea": "skitter", "cal": "rampart", "ann": "aunt_sylvie"})
+    assert _page(sim)[:3] == (1, "bea", "claims")
+    pass_claims(sim)
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A"})
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea", "cal", "ann"))
+    assert _page(sim)[:3] == (2, "cal", "overdrawn")
+    sim.refuse("ann", "overdrawn_roll", dice=(2,))
+    sim.do("bea", "overdrawn_roll", dice=(2,))
+    assert sim.side("c1", "A").dice == (2,)
+
+
+# -- Gloating: what the claimant is asked (CAPES-GLOAT-001) -----------------------------------------
+
+
+@pytest.mark.rules("CAPES-GLOAT-001", "CAPES-GLOAT-002")
+def test_gloat__the_claimant_is_asked_to_resolve_or_gloat_if_the_code_forbids_it() -> None:
+    # src 52/205 "If Resolving would violate the group Code the Claimant instead Gloats": the choice is
+    # the claimant's at their turn, judged by the table. Ann's turn in the Resolving: what she and every
+    # seat read names both the resolution and the Gloat, and why one would gloat (the Code). She gloats
+    # on c1 A [5, 3], turning both dice (5 first, src 205): 2 Story Tokens; the card stays as [1, 1].
+    sim = cast_game()
+    sim.put_conflict("c1", a=(5, 3), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    (prompt,) = [p for p in sim.prompts("ann") if p.kind == "resolve_or_gloat"]
+    assert "gloat" in prompt.question.lower() and "code" in prompt.question.lower(), prompt.question
+    for seat in ("ann", "bea", "cal"):
+        (turn,) = [row[1] for row in _panel(sim, seat, "Now") if row[0] == "Turn"]
+        assert "gloat" in turn and "Code" in turn, turn
+    sim.do("ann", "gloat", conflict="c1", count=2)
+    assert sim.state.tokens.get("ann", 0) == 2
+    assert sim.side("c1", "A").dice == (1, 1)
