@@ -276,3 +276,19 @@ def test_gloat__the_claimant_is_asked_to_resolve_or_gloat_if_the_code_forbids_it
     sim.do("ann", "gloat", conflict="c1", count=2)
     assert sim.state.tokens.get("ann", 0) == 2
     assert sim.side("c1", "A").dice == (1, 1)
+
+
+# -- what each seat reads of a character's Debt (CAPES-CHAR-001, CAPES-CHAR-009) --------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-001", "CAPES-CHAR-003", "CAPES-CHAR-009")
+def test_characters__a_normal_person_shows_no_debt_stack() -> None:
+    # src 211-212 "Super-powered characters can have Drives", src 218 normal people have Skills, not
+    # Powers; src 235-238: the one Debt stack (Overdrawn past 5) is an undifferentiated *super-powered*
+    # character's. Aunt Sylvie (all Skills, Attitudes and mundane Styles) never earns Debt: no seat
+    # reads a "stack 0/5" for her; Skitter's Drives still read as before.
+    sim = cast_game()
+    for seat in ("ann", "bea", "cal"):
+        rows = {r[0]: r[2] for r in _panel(sim, seat, "Characters")}
+        assert "stack" not in rows["Aunt Sylvie"] and "/5" not in rows["Aunt Sylvie"], rows["Aunt Sylvie"]
+        assert rows["Skitter"].startswith("truth 0/3")
