@@ -292,3 +292,62 @@ def test_characters__a_normal_person_shows_no_debt_stack() -> None:
         rows = {r[0]: r[2] for r in _panel(sim, seat, "Characters")}
         assert "stack" not in rows["Aunt Sylvie"] and "/5" not in rows["Aunt Sylvie"], rows["Aunt Sylvie"]
         assert rows["Skitter"].startswith("truth 0/3")
+
+
+# -- an Inspiration won by losing, raised, then spent (CAPES-RSRC-002, CAPES-ABIL-002) -------------
+
+
+@pytest.mark.rules("CAPES-RES-007", "CAPES-ABIL-002", "CAPES-ACT-002", "CAPES-ACT-003", "CAPES-ABIL-001")
+def test_inspiration__won_by_losing_raised_by_a_skill_and_spent_after_it() -> None:
+    # src 141: Ann resolves c1, A [6] (Skitter) vs B [3, 2] (Sylvie): pairs 6-3 -> Ann +3, leftover 2 ->
+    # Bea +2. Page 2 (Starter Bea): Bea's Gossip 2 raises her 2 to 3 (src 188: rating 2 >= 2; a Skill,
+    # so Gossip Blocks for the Scene, src 186, and no Debt); after the ability (src 100) she spends the 3
+    # on c2's side A die (Sylvie's, showing 1): 3. A later Gossip in the same Scene is refused.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(3, 2), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    assert [i.value for i in sim.state.inspirations["ann"]] == [3]
+    assert [i.value for i in sim.state.inspirations["bea"]] == [2]
+    pass_claims(sim)
+    sim.put_conflict("c2", a=(1,), b=(4,), allies={"aunt_sylvie": "A"})
+    sim.do("bea", "use_ability", ability="Gossip", inspiration=2)
+    assert [i.value for i in sim.state.inspirations["bea"]] == [3]
+    sim.do("bea", "inspire", value=3, conflict="c2", side="A")
+    assert sim.side("c2", "A").dice == (3,)
+    assert sim.state.inspirations.get("bea", ()) == ()
+    sim.do("bea", "end_action")
+    _filler_actions(sim, ("cal", "ann"))
+    # Page 3 (Starter Cal): on Bea's turn Gossip could reach c3's fresh 1, but it is Blocked
+    pass_claims(sim)
+    sim.do("cal", "begin_actions")
+    _filler_actions(sim, ("cal", "ann"))
+    sim.refuse("bea", "use_ability", ability="Gossip", conflict="c3", side="A", match="Blocked")
+
+
+# -- a Reaction rolls the very die the Action rolled (CAPES-REACT-001) ------------------------------
+
+
+@pytest.mark.rules("CAPES-REACT-001", "CAPES-REACT-003", "CAPES-SPLIT-001")
+def test_reaction__on_a_split_side_it_rolls_the_die_just_accepted_not_the_first() -> None:
+    # src 197 "roll that die again": c1 A is [3, 2] (split on Skitter's 1 staked truth). Ann's Bug
+    # Control 2 rolls die 2: 2 -> 5, kept. Bea has nothing at 5 and is passed over; Cal's Hopeful 5
+    # reacts for B: die 2 rolls 1, kept. A = [3, 1]; die 1 untouched.
+    sim = actions_game()
+    sim.put_conflict(
+        "c1",
+        a=(3, 2),
+        b=(6,),
+        allies={"skitter": "A", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    sim.do(
+        "ann", "use_ability", dice=(5,), ability="Bug Control", conflict="c1", side="A", die=2, drive="truth"
+    )
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    assert {p.seat for p in sim.prompts() if p.kind == "react"} == {"cal"}
+    sim.do("cal", "react", dice=(1,), ability="Hopeful", help="B")
+    sim.do("cal", "accept")
+    assert sim.side("c1", "A").dice == (3, 1)
