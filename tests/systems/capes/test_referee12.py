@@ -351,3 +351,75 @@ def test_reaction__on_a_split_side_it_rolls_the_die_just_accepted_not_the_first(
     sim.do("cal", "react", dice=(1,), ability="Hopeful", help="B")
     sim.do("cal", "accept")
     assert sim.side("c1", "A").dice == (3, 1)
+
+
+# -- the Free Conflict's creator and the first Story Token (CAPES-CHAR-012, CAPES-RES-005) ----------
+
+
+@pytest.mark.rules("CAPES-CHAR-012", "CAPES-RES-005", "CAPES-RES-004", "CAPES-RES-003")
+def test_resolve__the_exemplar_player_who_added_the_free_conflict_gets_the_first_token() -> None:
+    # src 86/253: Bea, playing Aunt Sylvie, adds the Skitter/Sylvie Free Conflict c1 for free; src 135:
+    # "If the character who created the Conflict loses ... they get the first Story Token". Page 1:
+    # Skitter's Silk Lines 3 rolls B 1 -> 2 (helping B), Sylvie's Warm 2 rolls B 2 -> 3, Rampart's
+    # Great Leap 3 rolls A 1 -> 5 (+1 duty) and Cal stakes that 1 duty on A. Page 2 (Starter Bea): Cal
+    # claims A and resolves, 5 vs 3. Both Ann (Skitter) and Bea (Sylvie) lost; clockwise from Cal Ann
+    # would come first, but the single token is Bea's, Sylvie having created c1. 5-3 -> Cal +2.
+    sim = cast_game()
+    sim.do("ann", "pass")
+    sim.do(
+        "bea",
+        "create_conflict",
+        text="Sylvie finds the costume",
+        free="exemplar",
+        exemplar="skitter",
+        character="aunt_sylvie",
+    )
+    while sim.phase() == "claims":
+        sim.do(_page(sim)[3], "pass")
+    sim.do("ann", "begin_actions")
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="B", drive="truth")
+    sim.do("ann", "accept")
+    _nobody_reacts(sim)
+    sim.do("ann", "end_action")
+    sim.do("bea", "use_ability", dice=(3,), ability="Warm", conflict="c1", side="B")
+    sim.do("bea", "accept")
+    _nobody_reacts(sim)
+    sim.do("bea", "end_action")
+    sim.do("cal", "use_ability", dice=(5,), ability="Great Leap", conflict="c1", side="A", drive="duty")
+    sim.do("cal", "accept")
+    _nobody_reacts(sim)
+    sim.do("cal", "stake", conflict="c1", amount=1, drive="duty", why="Protecting her is his duty")
+    sim.do("cal", "end_action")
+    _claims(sim, {"cal": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("cal", "resolve", conflict="c1")
+    assert sim.state.tokens.get("bea", 0) == 1 and sim.state.tokens.get("ann", 0) == 0
+    assert [i.value for i in sim.state.inspirations["cal"]] == [2]
+    assert sim.debt("rampart", "duty") == 0
+
+
+# -- splitting off: refused out of turn and for another's character (CAPES-SPLIT-005, PRIN-003) ----
+
+
+@pytest.mark.rules("CAPES-SPLIT-005", "CAPES-PRIN-003", "CAPES-ACT-002")
+def test_split_off__not_in_anothers_action_nor_with_anothers_character() -> None:
+    # src 180 "Split off from a side you've previously been supporting" is done in your own Action
+    # (src 98-104). c1 A [2, 2] carries Rampart's 2 staked duty; Skitter, Sylvie and Rampart are on A.
+    # In Ann's Action: Cal may not split Rampart off (not his turn), nor Bea anything; Ann may not move
+    # Rampart's stake for him (Cal's character); Skitter, with no stake of her own on A, has nothing to
+    # split off with. Nothing changes.
+    sim = actions_game()
+    sim.put_conflict(
+        "c1",
+        a=(2, 2),
+        b=(3,),
+        allies={"skitter": "A", "aunt_sylvie": "A", "rampart": "A"},
+        stakes={"A": [("rampart", "duty", 2)]},
+    )
+    split = {"conflict": "c1", "side": "A", "label": "Rampart's own way", "dice": "2"}
+    sim.refuse("cal", "split_off", match="Ann's turn", payload=split)
+    sim.refuse("bea", "split_off", match="Ann's turn", payload=split)
+    sim.refuse("ann", "split_off", match="do not play Rampart", payload={**split, "character": "rampart"})
+    sim.refuse("ann", "split_off", match="Stake", payload=split)
+    assert sim.side("c1", "A").dice == (2, 2)
+    assert [s.id for s in sim.state.conflict("c1").sides] == ["A", "B"]  # type: ignore[union-attr]
