@@ -423,3 +423,30 @@ def test_split_off__not_in_anothers_action_nor_with_anothers_character() -> None
     sim.refuse("ann", "split_off", match="Stake", payload=split)
     assert sim.side("c1", "A").dice == (2, 2)
     assert [s.id for s in sim.state.conflict("c1").sides] == ["A", "B"]  # type: ignore[union-attr]
+
+
+# -- the Resolver names who takes the Story Tokens (CAPES-RES-005) ---------------------------------
+
+
+@pytest.mark.rules("CAPES-RES-005", "CAPES-RES-004")
+def test_resolve__the_resolver_may_name_the_creators_first_token_with_the_rest() -> None:
+    # src 135 + C10: Skitter's 2 staked Debt on the winning side A become 2 Story Tokens; Sylvie (Bea)
+    # created c1 and lost, so the first is Bea's; Ann gives the other to Cal. Saying it the way the
+    # seed does, "Bea, then Cal" (tokens=bea,cal), is taken: Bea 1, Cal 1. Before, only "cal" was
+    # taken and "bea,cal" was refused as "Name 1 recipients". Naming Cal first, or Bea alone for both
+    # as one name too few, is refused with a sentence that says the first token is Bea's.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 2)]},
+        creator="aunt_sylvie",
+        creator_player="bea",
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", tokens="cal,bea", match="Bea", rule="CAPES-RES-005")
+    sim.do("ann", "resolve", conflict="c1", tokens="bea,cal")
+    assert sim.state.tokens.get("bea", 0) == 1 and sim.state.tokens.get("cal", 0) == 1
