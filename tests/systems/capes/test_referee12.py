@@ -450,3 +450,5 @@ def test_resolve__the_resolver_may_name_the_creators_first_token_with_the_rest()
     sim.refuse("ann", "resolve", conflict="c1", tokens="cal,bea", match="Bea", rule="CAPES-RES-005")
     sim.do("ann", "resolve", conflict="c1", tokens="bea,cal")
     assert sim.state.tokens.get("bea", 0) == 1 and sim.state.tokens.get("cal", 0) == 1
+    for seat in ("ann", "bea", "cal"):
+        assert "Story Tokens to Bea, Cal" in _line(sim, seat, "resolves c1")
