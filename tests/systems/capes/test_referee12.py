@@ -452,3 +452,26 @@ def test_resolve__the_resolver_may_name_the_creators_first_token_with_the_rest()
     assert sim.state.tokens.get("bea", 0) == 1 and sim.state.tokens.get("cal", 0) == 1
     for seat in ("ann", "bea", "cal"):
         assert "Story Tokens to Bea, Cal" in _line(sim, seat, "resolves c1")
+
+
+# -- the veto window outlasts the declarer's own moves after the declaration (CAPES-EG-002) --------
+
+
+@pytest.mark.rules("CAPES-EG-002", "CAPES-ACT-002")
+def test_veto__the_declarers_inspiration_on_another_card_does_not_close_the_window() -> None:
+    # src 118 "any player can veto any Event when it is declared": the chance is the other players'.
+    # Ann declares "The chandelier falls" (c2) and, still in her Action (src 100: after the core step),
+    # spends her 5 on Skitter's die on c1 (2 -> 5). Bea's veto of c2 is still taken: c2 is gone, the
+    # Inspiration stays spent (c1 A shows 5), and Ann's core step is open again. (Decision of pass 11,
+    # kept: the window closes with anyone else's move, not with the declarer's own hurry.)
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(4,), allies={"skitter": "A"})
+    _hold(sim, "ann", 5)
+    sim.do("ann", "create_conflict", text="The chandelier falls")
+    sim.do("ann", "inspire", value=5, conflict="c1", side="A")
+    assert {p.seat for p in sim.prompts() if p.kind == "veto"} == {"bea", "cal"}
+    sim.do("bea", "veto", conflict="c2")
+    assert sim.state.conflict("c2") is None
+    assert sim.side("c1", "A").dice == (5,)
+    sim.do("ann", "create_conflict", text="The lights go out")
+    assert sim.state.conflicts[-1].text == "The lights go out"
