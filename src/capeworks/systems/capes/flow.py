@@ -239,7 +239,12 @@ def whose_turn(state: CapesState) -> tuple[str | None, str]:
         return page.turn, "take an Action" if page.round is Round.FREE else "buy an Action or pass"
     if deadlocks_to_declare(state, page.turn) and not resolvable_claims(state, page.turn):
         return page.turn, "declare a Deadlock"
-    return page.turn, "resolve their claimed Conflicts"
+    # CAPES-GLOAT-001 (src 52, 205): the claimant resolves, or gloats instead where the table finds
+    # that resolving would break its Code; the turn says both, as the table's only prompt for it
+    return (
+        page.turn,
+        "resolve their claimed Conflicts (or gloat instead, if resolving would break the group's Code)",
+    )
 
 
 def require_turn(state: CapesState, actor: str, *, doing: str) -> None:

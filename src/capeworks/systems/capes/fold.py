@@ -16,7 +16,7 @@ from typing import Any
 from capeworks.engine import Event, Role, Seat
 from capeworks.engine.table_events import SeatJoined
 from capeworks.systems.capes import abilities, actions, conflicts, debt, pages, resolving, roster, scenes
-from capeworks.systems.capes.events import PREFIX, Deadlocked
+from capeworks.systems.capes.events import PREFIX, Deadlocked, Inspired, Split, SplitOff, Staked
 from capeworks.systems.capes.flow import settle
 from capeworks.systems.capes.state import CapesState, Inspiration
 
@@ -62,6 +62,24 @@ def _seat_joined(state: CapesState, seat: Seat) -> CapesState:
 # does not close it; the next thing anyone else does (or the declarer's next move on the card) does.
 _KEEP_VETO = frozenset({PREFIX + "conflict_created", PREFIX + "action_ended"})
 _KEEP_OBJECTION = frozenset({PREFIX + "staked", PREFIX + "action_ended"})
+# ... nor do the declarer's own moves on other cards after declaring, in the same Action (src 100):
+# an Inspiration, a stake or a split elsewhere; one on the new card itself is a move on it and closes it
+_DECLARERS_MOVES = (Inspired, Staked, Split, SplitOff)
+
+
+def _keeps_veto(before: CapesState, event: Event) -> bool:
+    """Does ``event`` leave the veto window of the Conflict just declared open? (CAPES-EG-002)"""
+    if event.type in _KEEP_VETO:
+        return True
+    page = before.scene.page if before.scene is not None else None
+    action = page.action if page is not None else None
+    move = event.payload
+    return (
+        isinstance(move, _DECLARERS_MOVES)
+        and move.conflict != before.vetoable
+        and action is not None
+        and action.created == before.vetoable
+    )
 
 
 def apply_event(state: CapesState, event: Event) -> CapesState:
@@ -73,7 +91,7 @@ def apply_event(state: CapesState, event: Event) -> CapesState:
     if applier is None:
         return state
     new = applier(state, payload)
-    if event.type not in _KEEP_VETO and new.vetoable:
+    if new.vetoable and not _keeps_veto(state, event):
         new = new.model_copy(update={"vetoable": ""})
     if event.type not in _KEEP_OBJECTION and new.objectable is not None:
         new = new.model_copy(update={"objectable": None})

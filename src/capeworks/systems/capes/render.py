@@ -403,6 +403,8 @@ def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
             + (" OVERDRAWN" if pool in over else "")
             for pool in char.sheet.pools()
         )
+        if not char.sheet.super_powered and not any(char.debt.values()):
+            drives = "no Debt (not super-powered)"  # src 211-212, 235: Debt is a super character's
         characters.append((char.sheet.name, state.name(char.creator), drives or "—"))
     if characters:
         out.append(

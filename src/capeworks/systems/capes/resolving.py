@@ -192,10 +192,20 @@ def _give_away(
             tokens.append(eligible[to % len(eligible)])
             turn = to + 1
         return tokens
+    if tokens and len(named) == len(owners) + 1 and named[0] == first:
+        named = named[1:]  # the Resolver may say the creator's first token too, as src 135 tells it
     if len(named) != len(owners):
-        raise RuleViolation(
-            "CAPES-RES-005", f"Name {len(owners)} recipients for the remaining Story Tokens.", field="tokens"
-        )
+        players = f"{len(owners)} player{'s' if len(owners) != 1 else ''}"
+        said = ", ".join(state.name(n) for n in named) or "nobody"
+        message = f"Name {players}, one for each Story Token (you named {said})."
+        if tokens:
+            creator = state.name(first)
+            message = (
+                f"{creator}, whose character created the Conflict and lost, takes the first Story Token: "
+                f"name {players} for the other {len(owners)} (after {creator}, if you name them too; "
+                f"you named {said})."
+            )
+        raise RuleViolation("CAPES-RES-005", message, field="tokens")
     bad = [n for n in named if n not in eligible]
     if bad:
         raise RuleViolation(
