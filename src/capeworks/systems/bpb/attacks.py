@@ -218,7 +218,7 @@ def rating_now(state: BpbState, a: Character, power: Power | None) -> dmg.Rating
 def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     """BPB-ATK-001: roll to hit (BPB-ROLL-007, BPB-MOD), then what the hit waits for. A player's attack beyond
     its power's range first waits for the GM's ruling (BPB-RANGE-002); the GM's own seat declares it."""
-    return _attack(ctx.batch(state), c, dice, declared=ctx.is_gm)
+    return _attack(ctx.batch(state), c, dice, by_gm=ctx.is_gm)
 
 
 def rule_range(state: BpbState, ctx: Ctx, c: cmd.RuleRange, dice: DiceService) -> Done:
@@ -236,7 +236,7 @@ def rule_range(state: BpbState, ctx: Ctx, c: cmd.RuleRange, dice: DiceService) -
     )
     emit(b, dice, ruled)
     if c.possible:
-        _attack(b, cmd.Attack.model_validate(asked.attack), dice, declared=True)
+        _attack(b, cmd.Attack.model_validate(asked.attack), dice, by_gm=True)
     return b
 
 
@@ -259,7 +259,9 @@ def asked_task(state: BpbState, cid: str) -> Task | None:
         return None
 
 
-def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, declared: bool) -> Done:
+def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
+    """The attack ``c`` into ``b``. ``by_gm``: issued from the GM's seat, or a player's the GM declared
+    possible beyond range (it passed the player's checks when asked)."""
     state = b.state
     fight = fight_of(state)
     a, t = character(state, c.attacker), character(state, c.target)
@@ -270,7 +272,7 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, declared: bool) -> Don
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     require_no_blast(fight)
-    if c.large and not ctx.is_gm:
+    if c.large and not by_gm:
         # src 393: whether an attack is "particularly large" (a thrown car or bus) is the GM's ruling: it
         # takes the target's block and dodge away
         raise RuleViolation(
@@ -284,7 +286,7 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, declared: bool) -> Don
     if c.plot_point:
         spend_check(state, a)
     bands = bands_beyond(state, a, power, c.distance_ft)
-    if bands and not declared and state.config.max_extra_bands is None:
+    if bands and not by_gm and state.config.max_extra_bands is None:
         assert power is not None
         if not c.plot_point:  # BPB-ROLL-005: out of reach even if declared possible: nothing to ask
             listed = list(c.circumstances)
@@ -301,7 +303,7 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, declared: bool) -> Don
         list(c.circumstances),
         held_item=c.held_item,
         distance_ft=c.distance_ft,
-        declared=declared,
+        declared=by_gm,
     )
     name = power.name if power else "unarmed"
     roll = make_roll(dice, f"{a.name} attacks {t.name} ({name})", task, state.config, plot_point=c.plot_point)
