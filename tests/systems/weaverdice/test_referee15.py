@@ -1,0 +1,191 @@
+"""Referee pass 15 over Weaverdice part 1 (``/work/shared/seeds/000_*.txt``, cited "src N"; the
+combat layer is src 500-1010): interactions a table meets in one fight: a wound's stat loss, low
+morale and a condition stacking on one roll; gear dropped mid-fight; a dot exhausted last fight
+showing in this one; two allies adding to one lengthy check; a halved turn; whose seat answers
+what, and what a player may not set. Each situation is written from the seed and played through
+the table with given dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.errors import DiceValueError, RuleViolation
+from capeworks.systems.weaverdice.vocab import Pool, Stat
+from capeworks.systems.weaverdice.wounds import Standing
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+
+def _refused(d: Driver, seat: str, command: str, /, **fields: Any) -> RuleViolation:
+    """``d.refuse`` (nothing changes) by the rules, not by a dice mismatch."""
+    err = d.refuse(seat, command, **fields)
+    assert not isinstance(err, DiceValueError), err.message
+    assert isinstance(err, RuleViolation), err.message
+    return err
+
+
+def _hood_first(vic: dict[str, Any] | None = None, **more: Any) -> Driver:
+    """Hood (a notable, the GM's) acts first on 6 + 6 = 12 against Vic (Ann's PC) on 1 + 6 = 7."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic"), **more)
+    add(d, "gm", sheet("hood", "Hood", "notable"))
+    d.do("gm", "start_combat", dice=[1, 6])
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.actor == "hood"
+    return d
+
+
+# -- wounds, stat loss, morale and conditions on one roll ---------------------------------------------
+
+
+@pytest.mark.rules("WD-WFX-015", "WD-STAT-021", "WD-MORALE-002", "WD-CORE-001")
+def test_a_bash_wounds_brawn_and_low_morale_caps_what_is_left_of_the_swing() -> None:
+    # src 686: Moderate Bash 4-5 "Inflict Pain and -1 to Brawn, Athletics, or Guts, whichever is
+    # highest": Vic's Brawn 5 is highest, so 4 (+1). src 455: low morale caps results "after
+    # modifiers are added from stats": at -2 the cap is 5. Vic's swing 6 + 1 = 7, capped at 5 vs
+    # Hood's DS 4: a hit all the same.
+    d = _hood_first(sheet("vic", "Vic", brawn=5))
+    d.do("gm", "attack", character="hood", target="vic", damage="bash", tier="moderate", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[4])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 4
+    d.do("gm", "end_turn", character="hood")
+    d.do("gm", "ruling", character="vic", text="Gloom", morale=-2)
+    d.do("ann", "attack", character="vic", target="hood", dice=[6])
+    assert d.words("ann")[-1] == (
+        "Vic attacks Hood (lesser bash) vs defense 4: [6] +1 = 7, capped at 5 by low morale; "
+        "5 vs 4+: success; it hits; Hood may dodge or block."
+    )
+
+
+# -- allies helping: one lengthy check, two hands -----------------------------------------------------
+
+
+def _vic_out_cold() -> Driver:
+    """Vic (Ann), Max (Bob), Doc (the GM's ally) and Hood in that order (12, 11, 10, 7); Vic is out
+    cold from the start (the GM's ruling) and his empty turn passes."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("doc", "Doc", "notable"))
+    add(d, "gm", sheet("hood", "Hood", "notable"))
+    d.do("gm", "start_combat", dice=[6, 5, 4, 1])
+    d.do("gm", "ruling", character="vic", text="Out cold", standing="unconscious")
+    d.do("ann", "end_turn", character="vic")
+    return d
+
+
+@pytest.mark.rules("WD-WOUND-008", "WD-COMBAT-013", "WD-WOUND-010")
+def test_two_allies_add_their_medical_rolls_to_one_total_and_rouse_vic_at_8() -> None:
+    # src 569: lengthy actions "Often ... can be group efforts", rolls "all contribute to the total,
+    # with multiple people potentially adding to this"; src 796: rousing is a lengthy Medical check to
+    # 8. Max 4 + 0 + 0 = 4 (4 of 8), Doc 4 + 0 + 0 = 4: 8 of 8, Vic is up. Each roll of a lengthy
+    # check is judged at the table's 4+ (as every other lengthy roll's words say), so a 4 reads as the
+    # success it is, never "4 vs 8+: failure" beside "Vic is back up".
+    d = _vic_out_cold()
+    d.do("bob", "medical", character="max", patient="vic", dice=[4])
+    assert d.words("bob")[-1] == "Max tends Vic (Medical): [4] = 4; 4 vs 4+: success; 4 of 8 so far."
+    d.do("bob", "end_turn", character="max")
+    d.do("gm", "medical", character="doc", patient="vic", dice=[4])
+    assert d.words("ann")[-1] == "Doc tends Vic (Medical): [4] = 4; 4 vs 4+: success; Vic is back up."
+    assert d.state.people["vic"].track.standing is Standing.UP
+
+
+# -- gear in the fight: a dropped weight is no longer carried -----------------------------------------
+
+_SLEDGE = {"name": "Sledge", "damage": "bash", "size": "large", "encumbrance": 3}
+
+
+@pytest.mark.rules("WD-EQUIP-006", "WD-WFX-011", "WD-STATUS-016", "WD-STAT-008")
+def test_knocked_loose_of_his_heavy_sledge_vic_moves_his_full_30_ft_again() -> None:
+    # src 1021: encumbrance capacity = Brawn; over it "-1 to Ath, -1 to Dex, and a further -5' to
+    # total movement": Vic (Brawn 2) with the 3-encumbrance sledge moves 30 - 5 - 5 = 20 ft. src 658:
+    # Lesser Bash 5 "Target drops held item/weapon": the sledge lies on the ground, carried no more:
+    # Athletics and Dexterity 3 again, 30 ft a move. Picking it back up (a standard action) loads him
+    # again: Dexterity 2.
+    d = _hood_first({**sheet("vic", "Vic", brawn=2), "held": [_SLEDGE]})
+    assert d.state.sheet("vic").movement == 20
+    d.do("gm", "attack", character="hood", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    assert d.words("bob")[-1] == "Vic drops the Sledge."
+    d.do("gm", "end_turn", character="hood")
+    d.do("ann", "move", character="vic", feet=30)
+    assert d.state.sheet("vic").stat(Stat.DEXTERITY) == 3
+    d.do("ann", "pick_up", character="vic", item="Sledge")
+    assert d.state.sheet("vic").stat(Stat.DEXTERITY) == 2
+    assert d.state.sheet("vic").movement == 20
+
+
+# -- effort: a dot exhausted last fight is missing in this one ----------------------------------------
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-EFFORT-010", "WD-COMBAT-019", "WD-COMBAT-034")
+def test_a_focus_dot_exhausted_after_the_first_fight_leaves_two_dodges_in_the_second() -> None:
+    # src 398: after an encounter "players recover all spent dots of effort except one of their
+    # choice, which becomes exhausted ... lowers the maximum number of dots in that category by one
+    # until their next full night of sleep". Vic (Wits 3: 3 Focus) dodges once and exhausts Focus at
+    # the lull: 2 Focus in the next fight. Hood's full attack (two swings): Vic dodges both (6 vs 5);
+    # a rest gives back 1 Focus (src 1004), and no more than the 2 the day has left: Focus is
+    # spent 2, then 1; Hood's next hit offers one more dodge.
+    d = _hood_first()
+    d.do("gm", "attack", character="hood", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "dodge", dice=[6])
+    d.do("gm", "end_combat")
+    d.do("ann", "exhaust", character="vic", pool="focus")
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "attack", character="hood", target="vic", full=True, dice=[5])
+    d.answer("ann", "react-vic", "dodge", dice=[6])
+    d.do("gm", "attack", character="hood", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "dodge", dice=[6])
+    effort = d.state.people["vic"].effort
+    assert (effort.spent[Pool.FOCUS], effort.exhausted[Pool.FOCUS]) == (2, 1)
+    d.do("gm", "end_turn", character="hood")
+    d.do("ann", "rest", character="vic", restore=["focus"], dice=[1])
+    assert d.state.people["vic"].effort.spent[Pool.FOCUS] == 1
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="hood", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "dodge", dice=[6])
+    assert d.state.people["vic"].effort.spent[Pool.FOCUS] == 2
+    assert d.state.people["vic"].track.wounds == ()
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-COMBAT-019", "WD-EFFORT-004")
+def test_with_both_day_focus_dots_spent_the_third_hit_lands_with_no_dodge_offered() -> None:
+    # as above: after the exhausted dot, Vic's 2 Focus go on two dodges; the third hit (5 vs DS 4)
+    # lands at once with its effect die (1: knocked back 5 ft): no reaction prompt, a dodge refused
+    d = _hood_first()
+    d.do("gm", "attack", character="hood", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "dodge", dice=[6])
+    d.do("gm", "end_combat")
+    d.do("ann", "exhaust", character="vic", pool="focus")
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "attack", character="hood", target="vic", full=True, dice=[5])
+    d.answer("ann", "react-vic", "dodge", dice=[6])
+    d.do("gm", "attack", character="hood", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "dodge", dice=[6])
+    d.do("gm", "end_turn", character="hood")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="hood", target="vic", dice=[5, 1])
+    assert not any(p.kind == "reaction" for p in d.prompts("ann"))
+    assert len(d.state.people["vic"].track.wounds) == 1
+
+
+# -- whose seat answers ------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-WFX-005", "WD-WFX-004")
+def test_bob_cannot_answer_the_effect_decision_that_is_vics() -> None:
+    # src 616/690: the target decides whether a Recovery dot ignores an effect: the prompt is Ann's
+    # alone; Bob's answer for Vic is refused, nothing changed, and Bob has no prompt to answer. Bob
+    # reads the outcome once Ann decides (Lesser Bash 5: Vic drops the sledge).
+    d = _hood_first({**sheet("vic", "Vic", brawn=2), "held": [_SLEDGE]})
+    d.do("gm", "attack", character="hood", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])
+    d.refuse("bob", "effect_choice", character="vic", key="negate", picks=["recovery"])
+    assert d.prompts("bob") == []
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    assert d.words("bob")[-2:] == ["Lesser bash effect on Vic (rolled 5): disarmed.", "Vic drops the Sledge."]
