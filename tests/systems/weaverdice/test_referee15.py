@@ -189,3 +189,33 @@ def test_bob_cannot_answer_the_effect_decision_that_is_vics() -> None:
     assert d.prompts("bob") == []
     d.answer("ann", "effect-vic-w1-negate", "none")
     assert d.words("bob")[-2:] == ["Lesser bash effect on Vic (rolled 5): disarmed.", "Vic drops the Sledge."]
+
+
+# -- conditions ending: a Delay costs a place, not a round --------------------------------------------
+
+
+@pytest.mark.rules("WD-STATUS-010", "WD-WFX-011", "WD-COMBAT-007")
+def test_delayed_by_the_first_foe_vic_acts_after_the_last_foe_of_the_same_round() -> None:
+    # src 854: Delayed puts "the delayed individual after the enemy or group of enemies who would
+    # otherwise act next". Order Hood 12, Vic 11, Max 10 (Bob's), the thug 9. Hood's fist (6 vs DS 4)
+    # rolls Lesser Bash 6 (src 660: "Inflict Delay, 1 focus loss"): the enemy next after Vic is the
+    # thug, last in round 1, so Vic acts after the thug, still in round 1. Hood, first in round 2, is
+    # not of the thug's group (the round's list ends between them): Vic's round-1 turn is not lost.
+    d = table()
+    add(d, "gm", sheet("hood", "Hood", "notable"))
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5, 4])
+    d.do("gm", "attack", character="hood", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    d.do("gm", "end_turn", character="hood")
+    d.do("bob", "end_turn", character="max")
+    d.do("gm", "end_turn", character="thug")
+    fight = d.state.fight
+    assert fight is not None and fight.turn is not None
+    assert (fight.turn.actor, fight.order.round) == ("vic", 1)
+    assert fight.order.order == ("hood", "max", "thug", "vic")
+    d.do("ann", "end_turn", character="vic")
+    assert (d.state.fight.turn.actor, d.state.fight.order.round) == ("hood", 2)
