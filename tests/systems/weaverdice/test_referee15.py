@@ -219,3 +219,75 @@ def test_delayed_by_the_first_foe_vic_acts_after_the_last_foe_of_the_same_round(
     assert fight.order.order == ("hood", "max", "thug", "vic")
     d.do("ann", "end_turn", character="vic")
     assert (d.state.fight.turn.actor, d.state.fight.order.round) == ("hood", 2)
+
+
+# -- stress: a failure bought back owes pain no price -------------------------------------------------
+
+
+def _vic_in_pain(morale: int = 0) -> Driver:
+    """Hood's club (Moderate Bash 4: pain, -1 to Vic's highest stat, Brawn 5) leaves Vic in physical
+    pain on his own turn (src 686); ``morale``: Vic's, as the GM rules it then."""
+    d = _hood_first(sheet("vic", "Vic", brawn=5))
+    d.do("gm", "attack", character="hood", target="vic", damage="bash", tier="moderate", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[4])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    d.do("gm", "end_turn", character="hood")
+    if morale:
+        d.do("gm", "ruling", character="vic", text="Riding high", morale=morale)
+    return d
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-CORE-009", "WD-EFFORT-003")
+def test_a_pained_climb_rerolled_with_stamina_into_a_success_owes_no_price() -> None:
+    # src 822: pain's price is owed "on a failure"; src 376: Stamina "Make[s] a reroll for a physical
+    # action" and the new roll stands. Vic in physical pain climbs (Athletics 4+): 2 + 0 = 2 fails,
+    # the price is owed; he rerolls with Stamina: 5 = 5, a success: the failure no longer stands, so
+    # neither does its price, and his turn goes on (a move is taken at once).
+    d = _vic_in_pain()
+    d.do("gm", "call_check", character="vic", stat=["athletics"], tn=4, task="climb the fence")
+    d.do("ann", "check", character="vic", call=1, dice=[2])
+    assert "vic" in d.state.pain_owed
+    d.do("ann", "reroll", character="vic", dice=[5])
+    assert d.state.pain_owed == {}
+    assert d.words("bob")[-1] == "Vic's roll holds after all: no price is owed for the pain."
+    d.do("ann", "move", character="vic", feet=10)
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-CORE-009")
+def test_a_pained_climb_rerolled_into_another_failure_still_owes_one_price() -> None:
+    # the same climb rerolled into 3 + 0 = 3: still a failure, one price (src 822), as Ann chooses it
+    d = _vic_in_pain()
+    d.do("gm", "call_check", character="vic", stat=["athletics"], tn=4, task="climb the fence")
+    d.do("ann", "check", character="vic", call=1, dice=[2])
+    d.do("ann", "reroll", character="vic", dice=[3])
+    assert "vic" in d.state.pain_owed
+    d.do("ann", "pain_choice", character="vic", choice="morale")
+    assert d.state.pain_owed == {} and d.state.people["vic"].morale == -1
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-MORALE-003")
+def test_a_pained_miss_bought_up_with_great_morale_hits_and_owes_no_price() -> None:
+    # src 459-463 (Tankspanker "fails, and decides he doesn't want to live with those consequences, so
+    # he draws on morale ... instead takes an automatic 4"): at morale +2 a step counts the roll as 4.
+    # Vic's swing in pain: 1 + 1 = 2 misses Hood's DS 4 and owes pain's price; the step makes it a 4,
+    # a hit Hood may dodge: the consequence of the failure, the price, is gone with it.
+    d = _vic_in_pain(morale=2)
+    d.do("ann", "attack", character="vic", target="hood", dice=[1])
+    assert "vic" in d.state.pain_owed
+    d.do("ann", "spend_morale", character="vic")
+    assert d.state.pain_owed == {}
+    assert any(p.kind == "reaction" for p in d.prompts("gm"))
+    assert d.state.people["vic"].morale == 1
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-MORALE-003", "WD-CORE-001")
+def test_a_pained_check_set_to_4_by_a_morale_step_owes_no_price() -> None:
+    # the same for a called check: Athletics 4+, 2 + 0 = 2 fails in pain; a step of great morale
+    # (src 463) counts it as 4, a success: no price owed, morale one step lower (+1)
+    d = _vic_in_pain(morale=2)
+    d.do("gm", "call_check", character="vic", stat=["athletics"], tn=4, task="climb the fence")
+    d.do("ann", "check", character="vic", call=1, dice=[2])
+    d.do("ann", "spend_morale", character="vic")
+    assert d.state.pain_owed == {}
+    assert d.state.people["vic"].morale == 1

@@ -688,6 +688,17 @@ class PainPaid(Changes):
     pain_veiled: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
+class PainSpared(WdEvent):
+    """A pained failure turned into a success after all (a Stamina reroll, a high morale step): the
+    price was for the failure, so none is owed (WD-STATUS-002, src 822)."""
+
+    character: str
+    name: str
+    pain_owed: dict[str, bool]
+    #: the veiled prices left, when this one was veiled (else None)
+    pain_veiled: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
 class StatusesApplied(Changes):
     """Statuses a power's hit puts on its target (WD-STATUS-015: a power's own words allowed)."""
 
@@ -1050,6 +1061,7 @@ EVENTS = declare_events(
     Consumed,
     PainDue,
     PainPaid,
+    PainSpared,
     StatusesApplied,
     Interrupted,
     EffectAsked,

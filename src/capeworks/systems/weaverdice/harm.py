@@ -43,6 +43,7 @@ from capeworks.systems.weaverdice.flow import (
     off_turn,
     offers_reaction,
     on_turn,
+    pain_spared,
     pained_failure,
     person,
     roll_check,
@@ -646,6 +647,7 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     roll, morale = set_by_morale(chance.roll, me.morale)
     if chance.kind == "sprint":  # one line: the step and the feet it carries (never a hidden NPC's)
         _sprint_further(b, chance, roll, morale)
+        pain_spared(b, chance.who)
         return
     me = evolve(me, {"morale": morale})
     if rises and roll.success:
@@ -666,6 +668,8 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     if veiled:
         why = "get_up" if chance.kind == "get_up" else "stay_up"
         b.emit(ev.StandingSeen(character=chance.who, name=me.name, why=why, standing=me.track.standing))
+    if roll.success:
+        pain_spared(b, chance.who)
     care = f"medical:{chance.who}"
     if chance.kind == "get_up" and roll.success and care in b.state.lengthy:
         # up by themselves: an ally's Medical care on them is over (WD-WOUND-008)

@@ -637,6 +637,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"{p.name} fails in pain ({', '.join(x.replace('_', ' ') for x in p.pains)}): a price is owed."
     ),
     ev.PainPaid.TYPE: lambda p: f"{p.name} pays for the pain: {_PAIN_WORDS[p.choice.value]}.",
+    ev.PainSpared.TYPE: lambda p: f"{p.name}'s roll holds after all: no price is owed for the pain.",
     ev.Fell.TYPE: _fell,
     ev.StatusesApplied.TYPE: lambda p: (
         f"{p.source} leaves {p.name} " + ", ".join(x.replace("_", " ") for x in p.statuses) + "."
