@@ -291,3 +291,54 @@ def test_a_pained_check_set_to_4_by_a_morale_step_owes_no_price() -> None:
     d.do("ann", "spend_morale", character="vic")
     assert d.state.pain_owed == {}
     assert d.state.people["vic"].morale == 1
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-MORALE-003", "WD-COMBAT-032")
+def test_a_pained_rest_bought_up_with_morale_sheds_the_pain_and_owes_no_price() -> None:
+    # src 1004: a rest rolls Guts to heal a simple condition (the table's 4+); src 822: a failed roll
+    # in pain owes a price. Vic rests to shed his physical pain: Guts 3, [1] = 1 fails, a price owed;
+    # a step of great morale (src 463) counts it as 4: the rest holds, the pain is shed, no price.
+    d = _vic_in_pain(morale=2)
+    d.do("ann", "rest", character="vic", remove=["pained_physical"], dice=[1])
+    assert "vic" in d.state.pain_owed
+    d.do("ann", "spend_morale", character="vic")
+    assert d.state.pain_owed == {}
+    assert "pained_physical" not in [c.name for c in d.state.people["vic"].conditions]
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-CORE-009", "WD-CORE-003")
+def test_a_secret_pained_checks_price_spared_by_a_reroll_is_told_to_the_gm_and_ann_only() -> None:
+    # src 822 with a check the GM calls in secret: the price owed was told to the GM and Ann (who must
+    # choose it), never Bob, who saw only that the GM made a roll; the reroll's success (src 376) that
+    # spares it is as secret: Ann reads that no price is owed, Bob reads nothing of it.
+    d = _vic_in_pain()
+    d.do("gm", "call_check", character="vic", stat=["athletics"], tn=4, task="climb", hidden=True)
+    d.do("ann", "check", character="vic", call=1, dice=[2])
+    d.do("ann", "reroll", character="vic", dice=[5])
+    spared = "Vic's roll holds after all: no price is owed for the pain."
+    assert spared in d.words("ann") and spared in d.words("gm")
+    assert not any("price" in w for w in d.words("bob"))
+    assert d.state.pain_owed == {} and d.state.pain_veiled == ()
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-MORALE-003", "WD-NPC-003")
+def test_a_hidden_npcs_pained_miss_bought_up_keeps_its_spared_price_behind_the_screen() -> None:
+    # src 302 (the GM handwaves a notable's inner workings) with src 822 and 463: Hood, hidden, in
+    # physical pain from Vic's club (the GM sets Moderate Bash for Vic's attack: effect 4, -1 to
+    # Hood's highest, Brawn 5), misses Vic on 1 + 1 = 2; the GM spends a step of Hood's great morale
+    # (4: a hit). The players read the hit, never that a price was owed or spared.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("hood", "Hood", "notable", brawn=5), hidden=True, morale=2)
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("gm", "attack", character="vic", target="hood", damage="bash", tier="moderate", dice=[6])
+    d.answer("gm", "react-hood", "take", dice=[4])
+    d.do("gm", "effect_choice", character="hood", key="negate", picks=[])
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="hood", target="vic", dice=[1])
+    assert "hood" in d.state.pain_owed
+    d.do("gm", "spend_morale", character="hood")
+    assert d.state.pain_owed == {}
+    assert "Hood's roll holds after all: no price is owed for the pain." in d.words("gm")
+    for seat in ("ann", "bob"):
+        assert not any("price" in w for w in d.words(seat))
