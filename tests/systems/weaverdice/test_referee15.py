@@ -342,3 +342,23 @@ def test_a_hidden_npcs_pained_miss_bought_up_keeps_its_spared_price_behind_the_s
     assert "Hood's roll holds after all: no price is owed for the pain." in d.words("gm")
     for seat in ("ann", "bob"):
         assert not any("price" in w for w in d.words(seat))
+
+
+@pytest.mark.rules("WD-CORE-006", "WD-COMBAT-013")
+def test_max_and_vic_lift_the_car_together_on_one_lengthy_total() -> None:
+    # src 569: "Lifting up the end of a car" is a group effort: rolls "all contribute to the total,
+    # with multiple people potentially adding to this". The GM calls Vic's Brawn to a total of 12;
+    # Max joins: 5 + 0 = 5 (5 of 12), Vic 5 + 1 = 6 (11 of 12), Vic 2 + 1 = 3 (14: done, the call
+    # closed). A plain 4+ call for Vic is his alone: Max's roll on it is refused.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=4))
+    add(d, "bob", sheet("max", "Max"))
+    d.do("gm", "call_check", character="vic", stat=["brawn"], dc=12, task="lift the car")
+    d.do("bob", "check", character="max", call=1, dice=[5])
+    d.do("ann", "check", character="vic", call=1, dice=[5])
+    assert d.words("bob")[-1].endswith("[5] +1 = 6; 6 vs 4+: success; 11 of 12 so far.")
+    d.do("ann", "check", character="vic", call=1, dice=[2])
+    assert d.words("bob")[-1].endswith("[2] +1 = 3; 3 vs 4+: failure; 14 of 12: done.")
+    assert d.state.calls == {} and d.state.lengthy == {}
+    d.do("gm", "call_check", character="vic", stat=["brawn"], tn=5, task="bend the bars")
+    _refused(d, "bob", "check", character="max", call=2, dice=[6])
