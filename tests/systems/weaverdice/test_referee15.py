@@ -362,3 +362,25 @@ def test_max_and_vic_lift_the_car_together_on_one_lengthy_total() -> None:
     assert d.state.calls == {} and d.state.lengthy == {}
     d.do("gm", "call_check", character="vic", stat=["brawn"], tn=5, task="bend the bars")
     _refused(d, "bob", "check", character="max", call=2, dice=[6])
+
+
+# -- movement: what a player reads of a sprint --------------------------------------------------------
+
+
+@pytest.mark.rules("WD-MOVE-005", "WD-MOVE-006", "WD-MOVE-007", "WD-EQUIP-006")
+def test_an_over_encumbered_sprint_pushed_with_stamina_says_its_dice_and_stops_at_the_cap() -> None:
+    # src 890: a sprint rolls Athletics, +5 ft on 4+, +10 on 6+, never past 2.5x the baseline; src 378:
+    # a Stamina push adds 1d3 x 5 ft, doubled when sprinting; src 1021: over-encumbered, -1 Athletics
+    # and a further -5 ft. Vic (Brawn 2) with the 3-encumbrance sledge: 20 ft a move, a cap of 50.
+    # Asking 55 is refused before any die; 50: [6] - 1 = 5 (+5: 45), push d3 3 (+30): 75, held to
+    # 50. The words say the dice behind the feet, as a player at the table hears them called out.
+    d = _hood_first({**sheet("vic", "Vic", brawn=2), "held": [_SLEDGE]})
+    d.do("gm", "end_turn", character="hood")
+    _refused(d, "ann", "move", character="vic", feet=55, sprint=True, push=True, dice=[6, 3])
+    d.do("ann", "move", character="vic", feet=50, sprint=True, push=True, dice=[6, 3])
+    assert (
+        d.words("bob")[-1]
+        == "Vic sprints 50 ft (Athletics [6] -1 = 5; 5 vs 4+: success; Stamina push d3: 3)."
+    )
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.moved == 50

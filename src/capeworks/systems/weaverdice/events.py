@@ -365,6 +365,9 @@ class ActionTaken(Changes):
     check: CheckRoll | None = Field(default=None, exclude_if=lambda v: v is None)
     #: a sprint's roll that carried less than asked, which high morale may still buy up (WD-MORALE-003)
     chance: Chance | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: a sprint's Athletics roll and a Stamina push's d3, for the words (absent from older logs)
+    sprint: CheckRoll | None = Field(default=None, exclude_if=lambda v: v is None)
+    push: int | None = Field(default=None, exclude_if=lambda v: v is None)
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
 

@@ -584,6 +584,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
             pained=pained,
             people=(stood,) if stood is not None else (),
             chance=chance,
+            sprint=roll if c.sprint else None,
+            push=push,
         ),
         rolls=tuple(rolls),
     )
