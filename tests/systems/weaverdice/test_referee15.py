@@ -1,9 +1,10 @@
 """Referee pass 15 over Weaverdice part 1 (``/work/shared/seeds/000_*.txt``, cited "src N"; the
-combat layer is src 500-1010): interactions a table meets in one fight: a wound's stat loss, low
-morale and a condition stacking on one roll; gear dropped mid-fight; a dot exhausted last fight
-showing in this one; two allies adding to one lengthy check; a halved turn; whose seat answers
-what, and what a player may not set. Each situation is written from the seed and played through
-the table with given dice.
+combat layer is src 500-1010): interactions a table meets in one fight: a wound's stat loss and low
+morale on one roll; gear dropped mid-fight; a dot exhausted last fight missing in this one; allies
+adding to one lengthy check (Medical, a car to lift); a Delay that costs a place, not a round; a
+pained failure bought back by a Stamina reroll or a morale step (no price owed, and who reads it);
+the dice behind a pushed sprint; whose seat answers an effect. Each situation is written from the
+seed and played through the table with given dice.
 """
 
 from __future__ import annotations
@@ -384,3 +385,17 @@ def test_an_over_encumbered_sprint_pushed_with_stamina_says_its_dice_and_stops_a
     )
     assert d.state.fight is not None and d.state.fight.turn is not None
     assert d.state.fight.turn.moved == 50
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-MORALE-003", "WD-MOVE-005")
+def test_a_pained_sprint_roll_bought_up_with_morale_carries_further_and_owes_no_price() -> None:
+    # src 890 with src 822 and 463: Vic in pain sprints, asking 65 ft: [2] = 2 misses 4+, the dice
+    # carry 60 and a price is owed; a step of great morale counts it as 4: +5 ft, 65 in all, the roll
+    # a success after all, so no price is owed.
+    d = _vic_in_pain(morale=2)
+    d.do("ann", "move", character="vic", feet=65, sprint=True, dice=[2])
+    assert "vic" in d.state.pain_owed
+    d.do("ann", "spend_morale", character="vic")
+    assert d.state.pain_owed == {}
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.moved == 65

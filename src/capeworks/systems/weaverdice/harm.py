@@ -647,7 +647,8 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     roll, morale = set_by_morale(chance.roll, me.morale)
     if chance.kind == "sprint":  # one line: the step and the feet it carries (never a hidden NPC's)
         _sprint_further(b, chance, roll, morale)
-        pain_spared(b, chance.who)
+        if roll.success:
+            pain_spared(b, chance.who)
         return
     me = evolve(me, {"morale": morale})
     if rises and roll.success:
