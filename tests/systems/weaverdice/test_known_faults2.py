@@ -255,7 +255,7 @@ def test_an_allys_lengthy_medical_check_to_10_ends_a_death_sentence() -> None:
     assert "death_sentence" not in [c.name for c in d.state.people["vic"].conditions]
     assert "sentence:vic" not in d.state.lengthy
     assert (
-        "Doc tends Vic (Medical): [4] +2 = 6; 6 vs 10+: failure; the death sentence is stopped." in d.words()
+        "Doc tends Vic (Medical): [4] +2 = 6; 6 vs 4+: success; the death sentence is stopped." in d.words()
     )
     d.do("bob", "end_turn", character="doc")
     d.do("gm", "end_turn", character="boss")

@@ -218,10 +218,12 @@ def test_a_jump_needs_its_run_up_unless_it_goes_up_or_down() -> None:
 
 @pytest.mark.rules("WD-MOVE-005", "WD-COMBAT-010")
 @pytest.mark.parametrize(("asked", "die", "words"), [
-    (70, 6, "Vic sprints 70 ft."),
-    (70, 5, "Vic sprints: 65 ft of movement (the dice carry 65 of the 70 ft asked)."),
-    (65, 4, "Vic sprints 65 ft."),
-    (65, 3, "Vic sprints: 60 ft of movement (the dice carry 60 of the 65 ft asked)."),
+    (70, 6, "Vic sprints 70 ft (Athletics [6] = 6; 6 vs 4+: success)."),
+    (70, 5, "Vic sprints: 65 ft of movement (Athletics [5] = 5; 5 vs 4+: success; "
+            "the dice carry 65 of the 70 ft asked)."),
+    (65, 4, "Vic sprints 65 ft (Athletics [4] = 4; 4 vs 4+: success)."),
+    (65, 3, "Vic sprints: 60 ft of movement (Athletics [3] = 3; 3 vs 4+: failure; "
+            "the dice carry 60 of the 65 ft asked)."),
 ])  # fmt: skip
 def test_a_sprint_is_two_moves_and_5_or_10_ft_on_the_athletics_roll(asked: int, die: int, words: str) -> None:
     # src 890: sprinting, "roll Athletics and move 5' further on a 4+ and 10' further on a 6+": 60 ft,

@@ -139,40 +139,43 @@ def test_a_wait_moves_with_its_delayed_trigger() -> None:
 
 @pytest.mark.rules("WD-COMBAT-028", "WD-STATUS-010")
 def test_a_wait_on_a_trigger_delayed_into_next_round_lapses_this_round() -> None:
-    # src 854 with the run of enemies read across the round's end (WD-STATUS-010): Cal is the brute's
-    # only foe left this round, so without the goon the brute goes after Cal, Max and Vic, into round
-    # 2. The expected action never comes in round 1: PROPOSED (WD-COMBAT-028, forfeit) Vic's turn this
-    # round is lost; Cal acts after Max, and round 2 runs Max, Vic, the brute, Cal.
+    # src 854: the brute goes after "the enemy or group of enemies who would otherwise act next": none
+    # of his foes is left after him in round 1 (the goon is his ally), so the next are Max and Vic at
+    # the top of round 2, and the brute goes after them (WD-STATUS-010; a run of foes ends with its
+    # round: test_referee15). The expected action never comes in round 1: PROPOSED (WD-COMBAT-028,
+    # forfeit) Vic's turn this round is lost; the goon acts after Max, and round 2 runs Max, Vic, the
+    # brute, the goon.
     d = _brute_delayed_into_round_2()
-    _end(d, "max", "cal")
+    _end(d, "max", "goon")
     assert d.state.fight.order.round == 2
-    _end(d, "max", "vic", "brute", "cal")
+    _end(d, "max", "vic", "brute", "goon")
 
 
 @pytest.mark.rules("WD-COMBAT-028", "WD-STATUS-010")
 def test_with_act_end_of_round_a_trigger_delayed_into_next_round_leaves_vic_the_rounds_end() -> None:
-    # the same delay with wait_expiry = act_end_of_round (WD-COMBAT-028 PROPOSED): Vic acts after Cal
-    # at the end of round 1, and round 2 runs Max, Vic (his place just before the brute), the brute
-    # (his delay over with Vic's round-2 turn), Cal
+    # the same delay with wait_expiry = act_end_of_round (WD-COMBAT-028 PROPOSED): Vic acts after the
+    # goon at the end of round 1, and round 2 runs Max, Vic (his place just before the brute), the
+    # brute (his delay over with Vic's round-2 turn), the goon
     d = _brute_delayed_into_round_2(LATE)
-    _end(d, "max", "cal", "vic")
+    _end(d, "max", "goon", "vic")
     assert d.state.fight.order.round == 2
-    _end(d, "max", "vic", "brute", "cal")
+    _end(d, "max", "vic", "brute", "goon")
 
 
 def _brute_delayed_into_round_2(config: dict[str, str] | None = None) -> Driver:
-    """Vic 12, Max 11, the notable brute 9, Cal 7: Vic waits for the brute; Max's punch Delays him."""
+    """Vic 12, Max 11, the notable brute 9, a slow generic goon 5: Vic waits for the brute; Max's punch
+    Delays him."""
     d = table(config=config)
     add(d, "ann", sheet("vic", "Vic"))
     add(d, "bob", sheet("max", "Max"))
     add(d, "gm", sheet("brute", "Brute", "notable"))
-    add(d, "bob", sheet("cal", "Cal"))
-    d.do("gm", "start_combat", dice=[6, 5, 3, 1])
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1, dexterity=1))
+    d.do("gm", "start_combat", dice=[6, 5, 3])
     d.do("ann", "wait", character="vic", trigger="brute")
     d.do("bob", "attack", character="max", target="brute", dice=[6])
     d.answer("gm", "react-brute", "take", dice=[6])  # Lesser Bash 6: Delayed (src 660)
     d.do("gm", "effect_choice", character="brute", key="negate", picks=[])
-    assert d.state.fight.order.order == ("max", "vic", "brute", "cal")
+    assert d.state.fight.order.order == ("max", "vic", "brute", "goon")
     return d
 
 
@@ -268,23 +271,24 @@ def test_a_wait_for_a_thug_pushed_into_the_background_lapses() -> None:
 
 @pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028", "WD-STATUS-010")
 def test_a_wait_for_a_brute_delayed_behind_vic_himself_fires_with_vics_next_turn() -> None:
-    # Vic 12, the notable brute 9, Max 7. Vic's punch (Lesser Bash 6, src 660) Delays the brute behind
-    # the enemies who would act next (src 854): Max, then Vic again in round 2, so the brute's next
-    # turn is after Vic's round-2 turn. Vic then waits for the brute (src 994): round 1 ends with Max;
-    # in round 2 Vic's turn is the one just before the brute's, so the wait fires: Vic, the brute, Max.
+    # Max 12, Vic 11, the notable brute 9. Vic's punch (Lesser Bash 6, src 660) Delays the brute behind
+    # the enemies who would act next (src 854): none is left after him in round 1, so Max and then Vic
+    # at the top of round 2, and the brute's next turn is after Vic's round-2 turn. Vic then waits for
+    # the brute (src 994): round 1 ends there; in round 2 Vic's turn is the one just before the
+    # brute's, so the wait fires: Max, Vic, the brute.
     d = table()
     add(d, "ann", sheet("vic", "Vic"))
     add(d, "gm", sheet("brute", "Brute", "notable"))
-    add(d, "bob", sheet("max", "Max", athletics=2))
-    d.do("gm", "start_combat", dice=[6, 3, 2])
-    assert d.state.fight.order.order == ("vic", "brute", "max")
+    add(d, "bob", sheet("max", "Max"))
+    d.do("gm", "start_combat", dice=[5, 3, 6])
+    assert d.state.fight.order.order == ("max", "vic", "brute")
+    _end(d, "max")
     d.do("ann", "attack", character="vic", target="brute", dice=[6])
     d.answer("gm", "react-brute", "take", dice=[6])
     d.do("gm", "effect_choice", character="brute", key="negate", picks=[])
     d.do("ann", "wait", character="vic", trigger="brute")
-    _end(d, "max")
     assert d.state.fight.order.round == 2
-    _end(d, "vic", "brute", "max")
+    _end(d, "max", "vic", "brute")
 
 
 # -- what a Wait puts off: the rest of the turn (src 558, 994, 551) ---------------------------------

@@ -365,6 +365,9 @@ class ActionTaken(Changes):
     check: CheckRoll | None = Field(default=None, exclude_if=lambda v: v is None)
     #: a sprint's roll that carried less than asked, which high morale may still buy up (WD-MORALE-003)
     chance: Chance | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: a sprint's Athletics roll and a Stamina push's d3, for the words (absent from older logs)
+    sprint: CheckRoll | None = Field(default=None, exclude_if=lambda v: v is None)
+    push: int | None = Field(default=None, exclude_if=lambda v: v is None)
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
 
@@ -683,6 +686,17 @@ class PainPaid(Changes):
     character: str
     name: str
     choice: PainPenalty
+    pain_owed: dict[str, bool]
+    #: the veiled prices left, when this one was veiled (else None)
+    pain_veiled: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
+class PainSpared(WdEvent):
+    """A pained failure turned into a success after all (a Stamina reroll, a high morale step): the
+    price was for the failure, so none is owed (WD-STATUS-002, src 822)."""
+
+    character: str
+    name: str
     pain_owed: dict[str, bool]
     #: the veiled prices left, when this one was veiled (else None)
     pain_veiled: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
@@ -1050,6 +1064,7 @@ EVENTS = declare_events(
     Consumed,
     PainDue,
     PainPaid,
+    PainSpared,
     StatusesApplied,
     Interrupted,
     EffectAsked,

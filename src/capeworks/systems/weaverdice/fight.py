@@ -38,7 +38,16 @@ from capeworks.systems.weaverdice.config import WaitExpiry
 from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.facts import patches
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
+from capeworks.systems.weaverdice.flow import (
+    Builder,
+    Ctx,
+    Done,
+    on_turn,
+    pain_spared,
+    pained_failure,
+    person,
+    roll_check,
+)
 from capeworks.systems.weaverdice.holds import held_by, let_go
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import (
@@ -575,6 +584,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
             pained=pained,
             people=(stood,) if stood is not None else (),
             chance=chance,
+            sprint=roll if c.sprint else None,
+            push=push,
         ),
         rolls=tuple(rolls),
     )
@@ -998,6 +1009,7 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
     )
     if not roll.success:
         return
+    pain_spared(b, chance.who)
     after = st.rest(me.conditions, chance.who, full=again.full)
     conditions, track, removed, reduced = _shed(
         after,

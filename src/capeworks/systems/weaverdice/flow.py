@@ -39,6 +39,7 @@ __all__ = [
     "Done",
     "offers_reaction",
     "on_turn",
+    "pain_spared",
     "pained_failure",
     "person",
     "roll_check",
@@ -271,6 +272,28 @@ def pained_failure(
         ),
         # a hidden NPC's failed roll is the GM's to know (WD-NPC-003): so is the price it owes; a
         # secret check's failure is the GM's and its player's, who must choose the price
+        hidden=c.hidden or veiled,
+        seats=(c.owner,) if veiled and c.owner is not None else (),
+    )
+
+
+def pain_spared(b: Builder, ident: str) -> None:
+    """A failed roll turned into a success (a Stamina reroll, a high morale step) owes pain no price:
+    the price is for a failure (WD-STATUS-002, src 822), and the failure no longer stands. While a
+    price is owed nothing else is done on the turn, so the one owed is this roll's."""
+    if ident not in b.state.pain_owed:
+        return
+    c = b.person(ident)
+    was = b.state.pain_veiled
+    veiled = ident in was
+    b.emit(
+        ev.PainSpared(
+            character=ident,
+            name=c.name,
+            pain_owed={k: v for k, v in b.state.pain_owed.items() if k != ident},
+            pain_veiled=tuple(x for x in was if x != ident) if veiled else None,
+        ),
+        # as the price was told: the GM's for a hidden NPC, the GM's and the player's for a secret check
         hidden=c.hidden or veiled,
         seats=(c.owner,) if veiled and c.owner is not None else (),
     )

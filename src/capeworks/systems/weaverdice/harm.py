@@ -23,7 +23,7 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.aiming import aligned_bonus
 from capeworks.systems.weaverdice.blind import emit_attack, emit_reacted, emit_stayed, secret
 from capeworks.systems.weaverdice.campaign.rewards import gunfire_rep
-from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy, meets
+from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
@@ -43,6 +43,7 @@ from capeworks.systems.weaverdice.flow import (
     off_turn,
     offers_reaction,
     on_turn,
+    pain_spared,
     pained_failure,
     person,
     roll_check,
@@ -556,7 +557,10 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
     if running.dc != dc:
         # care begun on the unconscious (8) goes on toward 12 once they are dying (src 794-796)
         running = evolve(running, {"dc": dc})
-    roll, record = roll_check(b, c.character, (Stat.DEXTERITY, Stat.KNOWLEDGE), tn=dc, purpose="medical")
+    # each roll of the lengthy check is judged at the table's TN, as a careful extraction's and every
+    # lengthy check's: its total goes toward the DC (src 569), a roll is no "failure" for missing it
+    tn = context.config.default_tn
+    roll, record = roll_check(b, c.character, (Stat.DEXTERITY, Stat.KNOWLEDGE), tn=tn, purpose="medical")
     running = running.add(c.character, roll.total)
     patient = b.person(c.patient)
     people: tuple[Combatant, ...] = ()
@@ -588,10 +592,8 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
         ),
         rolls=(record,),
     )
-    # each roll of the lengthy check is judged at the table's TN, as a careful extraction's: a failed
-    # one under a pain touching Dexterity or Knowledge owes its price (WD-STATUS-002..004, src 822)
-    failed = not meets(roll.total, context.config.default_tn)
-    pained_failure(b, c.character, Stat.DEXTERITY, failed=failed, also=Stat.KNOWLEDGE)
+    # a failed roll under a pain touching Dexterity or Knowledge owes its price (WD-STATUS-002..004)
+    pained_failure(b, c.character, Stat.DEXTERITY, failed=not roll.success, also=Stat.KNOWLEDGE)
     return b.batch
 
 
@@ -645,6 +647,8 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     roll, morale = set_by_morale(chance.roll, me.morale)
     if chance.kind == "sprint":  # one line: the step and the feet it carries (never a hidden NPC's)
         _sprint_further(b, chance, roll, morale)
+        if roll.success:
+            pain_spared(b, chance.who)
         return
     me = evolve(me, {"morale": morale})
     if rises and roll.success:
@@ -665,6 +669,8 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     if veiled:
         why = "get_up" if chance.kind == "get_up" else "stay_up"
         b.emit(ev.StandingSeen(character=chance.who, name=me.name, why=why, standing=me.track.standing))
+    if roll.success:
+        pain_spared(b, chance.who)
     care = f"medical:{chance.who}"
     if chance.kind == "get_up" and roll.success and care in b.state.lengthy:
         # up by themselves: an ally's Medical care on them is over (WD-WOUND-008)

@@ -493,14 +493,18 @@ def _action(p: ev.ActionTaken) -> str:
         moved = f"moves {p.feet} ft" if p.feet else "stays put"
         return f"{p.name} moves through the pain (Athletics {check_text(p.pained)}) {how}: {moved}."
     note = f" ({p.note})" if p.note else ""
+    # a sprint's Athletics roll (+5 ft on 4+, +10 on 6+, src 890) and a push's d3 x 5 ft (src 378)
+    dice = [f"Athletics {check_text(p.sprint)}"] if p.sprint is not None else []
+    dice += [f"Stamina push d3: {p.push}"] if p.push is not None else []
     if p.note == "stands up":
-        return f"{p.name} stands up" + (f" and moves {p.feet} ft." if p.feet else ".")
+        said = f" ({'; '.join(dice)})" if dice else ""
+        return f"{p.name} stands up" + (f" and moves {p.feet} ft{said}." if p.feet else f"{said}.")
     if p.feet and p.note and p.action in ("move", "sprint"):  # rough ground, a climb or a jump
-        return (
-            f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'}: {p.feet} ft of movement ({p.note})."
-        )
+        said = "; ".join((*dice, p.note))
+        return f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'}: {p.feet} ft of movement ({said})."
     if p.feet:
-        return f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'} {p.feet} ft."
+        said = f" ({'; '.join(dice)})" if dice else ""
+        return f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'} {p.feet} ft{said}."
     return f"{p.name} takes a {p.kind} action: {p.action}{note}."
 
 
@@ -637,6 +641,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"{p.name} fails in pain ({', '.join(x.replace('_', ' ') for x in p.pains)}): a price is owed."
     ),
     ev.PainPaid.TYPE: lambda p: f"{p.name} pays for the pain: {_PAIN_WORDS[p.choice.value]}.",
+    ev.PainSpared.TYPE: lambda p: f"{p.name}'s roll holds after all: no price is owed for the pain.",
     ev.Fell.TYPE: _fell,
     ev.StatusesApplied.TYPE: lambda p: (
         f"{p.source} leaves {p.name} " + ", ".join(x.replace("_", " ") for x in p.statuses) + "."

@@ -22,7 +22,15 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.equipment import rummage_dc
 from capeworks.systems.weaverdice.facts import patches, sheet_patch
 from capeworks.systems.weaverdice.fight import next_turn, rest_bought_up
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, pained_failure, person, roll_check
+from capeworks.systems.weaverdice.flow import (
+    Builder,
+    Ctx,
+    Done,
+    pain_spared,
+    pained_failure,
+    person,
+    roll_check,
+)
 from capeworks.systems.weaverdice.harm import morale_second_chance, reaction_bought_up
 from capeworks.systems.weaverdice.morale import shift
 from capeworks.systems.weaverdice.skills import background_dice, handy_adds, skill_dice
@@ -266,20 +274,22 @@ def spend_morale(state: WdState, context: Ctx, c: cmd.SpendMorale, dice: DiceSer
     roll, morale = set_by_morale(last, me.morale)
     me = evolve(me, {"morale": morale})
     blind = c.character in state.blind_checks and not me.hidden  # a secret check's: its result too
-    return [
-        Event.of(
-            ev.MoraleSpent(
-                character=c.character,
-                name=me.name,
-                check=roll,
-                morale=morale,
-                blind=blind,
-                changed=patches(state, (me,)),
-            ),
-            # a hidden NPC's morale and the roll it sets are the GM's (WD-NPC-003)
-            audience=Audience.gm_only() if me.hidden or blind else None,
-        )
-    ]
+    b = Builder(state, context, dice)
+    b.batch.emit(
+        ev.MoraleSpent(
+            character=c.character,
+            name=me.name,
+            check=roll,
+            morale=morale,
+            blind=blind,
+            changed=patches(state, (me,)),
+        ),
+        # a hidden NPC's morale and the roll it sets are the GM's (WD-NPC-003)
+        audience=Audience.gm_only() if me.hidden or blind else None,
+    )
+    if roll.success and not last.success:
+        pain_spared(b, c.character)
+    return b.batch
 
 
 def reroll(state: WdState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Done:
@@ -308,6 +318,8 @@ def reroll(state: WdState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Do
         rolls=(record,),
         hidden=me.hidden or blind,
     )
+    if roll.success and not last.success:
+        pain_spared(b, c.character)
     return b.batch
 
 

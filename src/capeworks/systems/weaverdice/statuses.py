@@ -477,8 +477,15 @@ def delay(order: TurnOrder, target: str, *, enemies: Collection[str]) -> tuple[T
     upcoming += [(ids[i], order.round + k) for k in (1, 2) for i in range(n)]
     p = next(i for i, (who, _) in enumerate(upcoming) if who == target)
     q = next(i for i in range(p + 1, len(upcoming)) if upcoming[i][0] in enemies and upcoming[i][0] != target)
+    # the run is of enemies next to each other in the list: it ends with the round (src 854: the last
+    # slot's enemy and the next round's first are not one group, and the delay costs no whole round)
     r = q
-    while r + 1 < len(upcoming) and upcoming[r + 1][0] in enemies and upcoming[r + 1][0] != target:
+    while (
+        r + 1 < len(upcoming)
+        and upcoming[r + 1][0] in enemies
+        and upcoming[r + 1][0] != target
+        and upcoming[r + 1][1] == upcoming[q][1]
+    ):
         r += 1
     last, last_round = upcoming[r]
     rest_ids = [i for i in ids if i != target]
