@@ -21,7 +21,7 @@ from capeworks.engine import DiceService
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign.model import Cell, Target
-from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, disposition
+from capeworks.systems.weaverdice.campaign.settings import disposition, intel_types
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.events import WdEvent
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done
@@ -161,10 +161,11 @@ def rework_target(state: WdState, ctx: Ctx, c: ReworkTarget, dice: DiceService) 
             )
         rewrites[i] = text.strip()[:200]
     dispositions = tuple(disposition(d) for d in c.dispositions if d.strip())
+    types = intel_types(state.campaign.intel_types)  # the GM's added types tag grids too (WD-INTEL-002)
     for d in dispositions:
-        if d not in DISPOSITIONS:
+        if d not in types:
             raise RuleViolation(
-                "WD-INTEL-039", f"There is no disposition {d!r}; they are {', '.join(DISPOSITIONS)}."
+                "WD-INTEL-039", f"There is no disposition {d!r}; they are {', '.join(types)}."
             )
     changes = (block, unblock, unlock, cheaper, relock, rewrites, dispositions, c.warning.strip())
     if not any(changes):

@@ -11,6 +11,7 @@ from capeworks.engine.kit import Frozen, TextList
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 
 __all__ = [
+    "AddIntelType",
     "AddTarget",
     "Ask",
     "Award",
@@ -297,6 +298,12 @@ class AddTarget(Frozen):
         default=0, ge=0, le=9, description="Guards lower it (WD-INTEL-024); 0: default."
     )
     quartet: list[str] = Field(default_factory=list, max_length=4, description="Four cells (WD-INTEL-038).")
+
+
+class AddIntelType(Frozen):
+    """Add intel types beside the dispositions (the GM, WD-INTEL-002), e.g. pirate for a pirate crew."""
+
+    types: TextList = Field(min_length=1, max_length=8, description="New type names, one word each.")
 
 
 class RelocateTarget(Frozen):

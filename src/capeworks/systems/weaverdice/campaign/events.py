@@ -346,6 +346,14 @@ class InformationGiven(CampaignEvent):
     patch: TargetPatch
 
 
+class IntelTypesAdded(CampaignEvent):
+    """Intel types the GM added beside the dispositions (WD-INTEL-002): those added now, and the table's
+    added types after."""
+
+    added: tuple[str, ...]
+    intel_types: tuple[str, ...]
+
+
 class GroupFormed(CampaignEvent):
     """A group that shares followers (WD-FOLLOW-008)."""
 
@@ -567,6 +575,7 @@ CAMPAIGN_EVENTS = declare_events(
     TargetMoved,
     IntelSpent,
     InformationGiven,
+    IntelTypesAdded,
     GroupFormed,
     FollowerGained,
     FollowerTapped,
@@ -704,6 +713,8 @@ def fold_campaign(state: WdState, p: CampaignEvent | WdEvent) -> WdState:
         update["discards"] = p.discards
     if isinstance(p, RepDiscarded):
         update["discards"] = p.discards
+    if isinstance(p, IntelTypesAdded):
+        update["intel_types"] = p.intel_types
     if isinstance(p, DowntimeKept) and p.discards is not None:
         update["discards"] = p.discards
     patch = values.get("patch")

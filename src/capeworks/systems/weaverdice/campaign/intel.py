@@ -28,6 +28,7 @@ of a random type), freely within one slot (WD-INTEL-028..031).
 from __future__ import annotations
 
 import math
+import re
 
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
@@ -41,7 +42,12 @@ from capeworks.systems.weaverdice.campaign.model import Cell, Ledger, Target, in
 from capeworks.systems.weaverdice.campaign.reputation import with_shared
 from capeworks.systems.weaverdice.campaign.rewards import parse_intel
 from capeworks.systems.weaverdice.campaign.screen import Builder
-from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, CampaignConfig, disposition
+from capeworks.systems.weaverdice.campaign.settings import (
+    DISPOSITIONS,
+    CampaignConfig,
+    disposition,
+    intel_types,
+)
 from capeworks.systems.weaverdice.checks import parity_number
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person, roll_check
@@ -53,6 +59,7 @@ __all__ = [
     "CUT",
     "ROWS",
     "SAMPLE_TNS",
+    "add_intel_type",
     "add_target",
     "cell_tier",
     "grid_bonus",
@@ -89,13 +96,44 @@ def cell_tier(cell: Cell) -> int:
     return min(4, max(1, cell.tn - 3))
 
 
+def add_intel_type(state: WdState, ctx: Ctx, c: cc.AddIntelType, dice: DiceService) -> Done:
+    """The GM adds intel types beside the dispositions (WD-INTEL-002 PROPOSED: the seed's appendix of
+    intel tables is missing, src 2018-2020). A new type is one word, naming no type the table knows (nor
+    another word for one) and no target, whose own intel is its wildcard (src 1831)."""
+    known = intel_types(state.campaign.intel_types)
+    added: list[str] = []
+    for word in c.types:
+        w = word.strip().lower()
+        if not re.fullmatch(r"[a-z][a-z-]{0,23}", w):
+            raise RuleViolation(
+                "WD-INTEL-002",
+                f"An intel type is one word of letters (hyphens allowed), like pirate; not {word[:30]!r}.",
+                field="types",
+            )
+        if disposition(w) in known or w in added:
+            raise RuleViolation(
+                "WD-INTEL-002", f"There is already an intel type {disposition(w)}.", field="types"
+            )
+        if w in state.campaign.targets:
+            raise RuleViolation(
+                "WD-INTEL-002", f"There is a target called {w}: {w} intel is its own wildcard.", field="types"
+            )
+        added.append(w)
+    b = Builder(state, ctx, dice)
+    b.emit(ce.IntelTypesAdded(added=tuple(added), intel_types=(*state.campaign.intel_types, *added)))
+    return b.batch
+
+
 def add_target(state: WdState, ctx: Ctx, c: cc.AddTarget, dice: DiceService) -> Done:
     """The GM adds a target: its grid (WD-INTEL-009..011), its dispositions and hidden DCs (WD-INTEL-005)."""
     if c.target in state.campaign.targets:
         raise RuleViolation("WD-INTEL-009", f"There is already a target called {c.target}.")
+    if c.target in state.campaign.intel_types:  # its own intel would read as the type (src 1831)
+        raise RuleViolation("WD-INTEL-002", f"There is an intel type {c.target}: give the target another id.")
     n = c.size
     keep = _pick(n)
-    dispositions = tuple(parse_intel(f"{d}:1")[0] for d in c.dispositions)
+    added = state.campaign.intel_types
+    dispositions = tuple(parse_intel(f"{d}:1", added=added)[0] for d in c.dispositions)
     tns = list(c.tns) or [SAMPLE_TNS[r * 4 + col] for r in keep for col in keep]
     tags = [t.lower() if t.lower() == c.target else disposition(t) for t in c.tags] or [
         dispositions[(i // n + i % n) % len(dispositions)] for i in range(n * n)
@@ -446,7 +484,7 @@ def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceServic
             )
         if ctx.config.campaign.no_intel:
             raise RuleViolation("WD-INTEL-040", "This table plays without intel: take the strike.")
-        kind, tier = parse_intel(c.intel, extra=(t.id,))
+        kind, tier = parse_intel(c.intel, extra=(t.id,), added=state.campaign.intel_types)
         ledger = _take(ledger, kind, tier)
         patch, what = _unlock_with(t, c.on, kind, tier, gm=gm)
         text = f"spends tier-{tier} {kind} intel to unlock {what} instead of a strike"
@@ -663,7 +701,7 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
         raise RuleViolation("WD-INTEL-040", "This table plays without intel.")
     t = _target(state, c.target, c.character)
     gm = _gm(state, c.character)
-    kind, tier = parse_intel(c.intel, extra=(t.id,))
+    kind, tier = parse_intel(c.intel, extra=(t.id,), added=state.campaign.intel_types)
     if kind not in t.dispositions and kind != t.id:
         raise RuleViolation("WD-INTEL-003", f"Intel of type {kind} says nothing about {t.name}.")
     ledger = _take(ledger_of(state, c.character), kind, tier)
@@ -742,7 +780,7 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
             ledger = evolve(ledger, {"rep": (), "spent": ()})
             done.append("a rebrand: every rep card is gone")
             continue
-        kind, tier = parse_intel(what, extra=tuple(state.campaign.targets))
+        kind, tier = parse_intel(what, extra=tuple(state.campaign.targets), added=state.campaign.intel_types)
         if verb == "upgrade":
             if tier >= 4:
                 raise RuleViolation("WD-INTEL-029", "Tier-4 intel cannot be upgraded.")

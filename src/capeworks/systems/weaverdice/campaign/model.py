@@ -522,6 +522,8 @@ class Campaign(Frozen):
     discards: dict[str, int] = Field(default_factory=dict)
     #: hidden GM checks from cape business (WD-BIZ-002): GM-only notes
     checks: tuple[str, ...] = ()
+    #: intel types the GM added beside the dispositions (WD-INTEL-002 PROPOSED), in the order added
+    intel_types: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
     def ledger(self, ident: str) -> Ledger:
         return self.ledgers.get(ident) or Ledger()

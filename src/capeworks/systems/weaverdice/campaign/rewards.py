@@ -21,7 +21,7 @@ from capeworks.systems.weaverdice.campaign.followers import lose_follower
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm, RepCard, intel_key
 from capeworks.systems.weaverdice.campaign.reputation import deal_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
-from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, disposition
+from capeworks.systems.weaverdice.campaign.settings import disposition, intel_types
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.state import WdState
@@ -56,13 +56,15 @@ def escalation(negative_cards: int, per_tier: int) -> int:
     return min(len(ESCALATIONS), negative_cards // per_tier)
 
 
-def parse_intel(text: str, *, extra: tuple[str, ...] = ()) -> tuple[str, int]:
-    """``violent:2`` -> (``violent``, 2): a disposition (or a target wildcard) and a tier 1-4."""
+def parse_intel(text: str, *, extra: tuple[str, ...] = (), added: tuple[str, ...] = ()) -> tuple[str, int]:
+    """``violent:2`` -> (``violent``, 2): a disposition, a type the GM ``added`` (WD-INTEL-002) or a
+    target wildcard (``extra``), and a tier 1-4."""
     kind, _, tier = text.strip().lower().partition(":")
     kind = kind if kind in extra else disposition(kind)
-    if kind not in DISPOSITIONS and kind not in extra:
+    types = intel_types(added)
+    if kind not in types and kind not in extra:
         raise RuleViolation(
-            "WD-INTEL-002", f"There is no intel type '{kind}'; the types are {', '.join(DISPOSITIONS)}."
+            "WD-INTEL-002", f"There is no intel type '{kind}'; the types are {', '.join(types)}."
         )
     if tier not in ("1", "2", "3", "4"):
         raise RuleViolation("WD-INTEL-002", "Intel comes in tiers 1 to 4, written type:tier.")
@@ -102,7 +104,9 @@ def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
         ledger = add_card(ledger, source=c.rep, exclusive=c.exclusive, owners=tuple(c.owners))
         said.append(f"rep ({c.rep}" + (f", with {c.exclusive} only" if c.exclusive else "") + ")")
     if c.intel:
-        kind, tier = parse_intel(c.intel, extra=tuple(state.campaign.targets))
+        kind, tier = parse_intel(
+            c.intel, extra=tuple(state.campaign.targets), added=state.campaign.intel_types
+        )
         ledger = _gain(ledger, kind, tier, c.intel_count)
         said.append(f"{c.intel_count} tier-{tier} {kind} intel")
     boxes = c.boxes + (ctx.config.campaign.boxes_per_mission if c.mission else 0)

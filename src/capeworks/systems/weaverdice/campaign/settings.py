@@ -22,6 +22,7 @@ __all__ = [
     "Provider",
     "RecruitModifier",
     "disposition",
+    "intel_types",
 ]
 
 #: the dispositions (WD-LORE-004): intel types and recruits' leanings; "city" for locations
@@ -45,6 +46,12 @@ def disposition(word: str) -> str:
     to it; a word naming none comes back as it is, for the caller to refuse."""
     w = word.strip().lower()
     return DISPOSITION_WORDS.get(w, w)
+
+
+def intel_types(added: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The intel types a table knows: the dispositions, then those the GM ``added`` (WD-INTEL-002
+    PROPOSED: the seed's appendix of intel tables is missing, src 2018-2020, so the GM may add types)."""
+    return (*DISPOSITIONS, *added)
 
 
 #: the power classifications (WD-LORE-005)

@@ -211,6 +211,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "vet_candidates": CommandSpec(cc.VetCandidates, recruiting.vet_candidates, GM, "roll behind the screen"),
     "hire": CommandSpec(cc.Hire, recruiting.hire, OWNER, offer=_hiring),
     "add_target": CommandSpec(cc.AddTarget, intel.add_target, GM, "add intel targets"),
+    "add_intel_type": CommandSpec(cc.AddIntelType, intel.add_intel_type, GM, "add intel types"),
     "relocate_target": CommandSpec(cc.RelocateTarget, intel.relocate_target, GM, "move targets"),
     "surveil": CommandSpec(cc.Surveil, intel.surveil, OWNER, offer=_in_downtime),
     "research": CommandSpec(cc.Research, intel.research, OWNER, offer=_in_downtime),

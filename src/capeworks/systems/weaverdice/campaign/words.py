@@ -29,6 +29,7 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "vet_candidates": "roll the recruiter's Knowledge on the candidates",
     "hire": "hire a candidate",
     "add_target": "add an intel target",
+    "add_intel_type": "add an intel type",
     "surveil": "surveil a target",
     "research": "research a target",
     "strike_choice": "take the strike for intel, or spend intel on a space",
@@ -159,6 +160,8 @@ def _words_of(p: Any) -> str:
         return f"{p.target} moves base: {p.moving} downtimes left; {dcs}."
     if isinstance(p, ce.TargetSecret):
         return f"The target's hidden DCs: find {p.find_dc}, thread {p.thread_dc}."
+    if isinstance(p, ce.IntelTypesAdded):
+        return f"The GM adds intel of type {', '.join(p.added)}, beside the dispositions."
     if isinstance(p, ce.GroupFormed):
         g = p.groups[0]
         return f"{g.name} forms: {', '.join(g.members)} share up to {g.cap} followers."
