@@ -30,8 +30,8 @@ def pc(
         data["skills"] = skills
     more: dict[str, Any] = {"owner": seat}
     if morale is not None:
-        more["morale"] = morale
-    add(d, seat, data, **more)
+        more["morale"] = morale  # the GM's to set (src 485): the GM's seat adds the PC then
+    add(d, "gm" if morale is not None else seat, data, **more)
     if money:
         d.do("gm", "award", character=ident, money=money)
 

@@ -38,7 +38,7 @@ def camp(d: Driver) -> Any:
 @pytest.mark.rules("WD-DT-001", "WD-DT-002", "WD-DT-003", "WD-DT-006", "WD-MORALE-007", "WD-MORALE-008")
 def test_a_phase_gives_slots_a_bonus_slot_on_good_morale_and_resets_morale() -> None:
     d = table()
-    add(d, "ann", sheet("ada", "Ada"), owner="ann", morale=1)
+    add(d, "gm", sheet("ada", "Ada"), owner="ann", morale=1)
     add(d, "bob", sheet("bo", "Bo"), owner="bob")
     d.refuse("ann", "downtime_action", character="ada", action="explore", rule="WD-DT-001")
     # morale +1 rolls 3 dice for the bonus slot: a 6 gives it

@@ -29,7 +29,7 @@ def sources(d: object, ident: str) -> list[str]:
 @pytest.mark.rules("WD-REP-002", "WD-COMBAT-030")
 def test_reputation_at_joining_deals_that_many_cards_and_leverage_spends_one() -> None:
     d = table()
-    add(d, "ann", sheet("vic", "Vic"), reputation=2)
+    add(d, "gm", sheet("vic", "Vic"), owner="ann", reputation=2)  # the GM deals rep (src 416)
     assert "reputation" not in Combatant.model_fields  # the number is gone from the combatant
     assert sources(d, "vic") == [JOINED_SOURCE, JOINED_SOURCE] and held(d.state.campaign, "vic") == 2
     d.do("gm", "award", character="vic", rep="stopped a bus")
@@ -75,7 +75,7 @@ def test_leverage_cannot_play_a_card_for_other_players_only() -> None:
 @pytest.mark.rules("WD-COMBAT-004", "WD-COMBAT-005")
 def test_initiative_ties_break_on_the_rep_cards_held() -> None:
     d = table()
-    add(d, "ann", sheet("ada", "Ada"), reputation=1)
+    add(d, "gm", sheet("ada", "Ada"), owner="ann", reputation=1)
     add(d, "bob", sheet("bo", "Bo"))
     d.do("gm", "award", character="bo", rep="saved a cat")
     d.do("gm", "award", character="bo", rep="stopped a bus")

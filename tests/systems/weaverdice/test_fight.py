@@ -306,7 +306,7 @@ def test_end_of_fight__lull_exhausts_one_chosen_dot_and_training_follows() -> No
 @pytest.mark.rules("WD-MORALE-003", "WD-MORALE-002")
 def test_tankspanker_spends_morale_at_the_table__wx14() -> None:
     d = table()
-    add(d, "ann", sheet("tank", "Tankspanker"), morale=2)
+    add(d, "gm", sheet("tank", "Tankspanker"), morale=2, owner="ann")
     d.do("gm", "call_check", character="tank", stat="athletics", tn=4, task="leap the rooftop gap")
     d.answer("ann", "call-1", "roll", dice=[2])  # 2 + 0 = 2: fails
     d.do("ann", "spend_morale", character="tank")
@@ -440,7 +440,7 @@ def test_focus_opens_a_learning_skill_for_the_encounter() -> None:
 @pytest.mark.rules("WD-MORALE-003")
 def test_high_morale_buys_up_a_missed_attack_and_a_failed_stay_up() -> None:
     d = table()
-    add(d, "ann", sheet("vic", "Vic", guts=2), morale=2)
+    add(d, "gm", sheet("vic", "Vic", guts=2), morale=2, owner="ann")
     add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=2))
     d.do("gm", "start_combat", dice=[6])
     d.do("ann", "attack", character="vic", target="thug", dice=[1])  # 1 + 0 = 1 < DS 3: a miss

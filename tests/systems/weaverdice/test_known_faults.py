@@ -699,7 +699,7 @@ def test_high_morale_buys_up_the_lowest_craft_roll_of_the_command() -> None:
     d = table()
     data = sheet("ada", "Ada")
     data["skills"] = [{"name": "Craft", "stats": ["dexterity"], "tree": "craft"}]
-    add(d, "ann", data, owner="ann", morale=2)
+    add(d, "gm", data, owner="ann", morale=2)
     d.do("gm", "award", character="ada", money=1000)
     d.do("gm", "start_downtime", dice=[1, 1, 1, 1])  # the bonus-slot dice at +2: no 6
     d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="standard", price=300)
@@ -722,7 +722,7 @@ def test_a_holders_stay_up_bought_up_after_the_fall_leaves_the_hold_released() -
     # bought-up roll undoes what its failure set off meanwhile, and the inventory proposes nothing:
     # the table keeps the hold released (the thug may have moved off since). Pinned, not ruled.
     d = table()
-    add(d, "ann", sheet("vic", "Vic", brawn=5, athletics=4, guts=1), morale=2)
+    add(d, "gm", sheet("vic", "Vic", brawn=5, athletics=4, guts=1), morale=2, owner="ann")
     add(d, "gm", sheet("thug", "Thug", "generic"))
     add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
     d.do("gm", "start_combat", dice=[6, 1])  # Vic 7 + 6 = 13, the thug 6 + 3 = 9, the boss 6 + 1 = 7

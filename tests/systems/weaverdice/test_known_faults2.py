@@ -202,7 +202,7 @@ def test_a_bought_up_recovery_roll_of_a_rest_still_eases_no_wound() -> None:
     # Recovery roll fails (1). Bought up to 2 + 2 = 4, it is still the Recovery roll: with no
     # condition to shrug off it heals nothing, and the other lesser wound stays.
     d = table()
-    add(d, "ann", sheet("vic", "Vic"), morale=2)
+    add(d, "gm", sheet("vic", "Vic"), morale=2, owner="ann")
     add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
     d.do("gm", "start_combat", dice=[6, 1])
     _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER, WoundTier.MODERATE)

@@ -43,7 +43,7 @@ def test_low_morale_caps_the_critical_cut_bisection_save(morale: int, standing: 
     # src 712: Critical Cut 5-6, "Make a Guts roll, DC 7+, or die, bisected"; src 453/455-475: at a
     # negative step every roll's result is capped (-3 -> 4). Guts 5: a 6 + 2 = 8 survives, capped to 4 dies.
     d = table()
-    add(d, "ann", sheet("vic", "Vic", guts=5), morale=morale)
+    add(d, "gm", sheet("vic", "Vic", guts=5), morale=morale, owner="ann")
     add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
     d.do("gm", "start_combat", dice=[1, 6])  # the brute first
     d.do("gm", "attack", character="brute", target="vic", tier="critical", damage="cut", dice=[6])
@@ -56,7 +56,7 @@ def test_low_morale_caps_the_critical_cut_bisection_save(morale: int, standing: 
 def test_low_morale_caps_the_moderate_shock_drain_roll() -> None:
     # src 768-770: Moderate Shock 5-6, roll Guts and lose 10 - result points; at -3 the result caps at 4
     d = table()
-    add(d, "ann", sheet("vic", "Vic", guts=5, brawn=5, athletics=5, dexterity=5), morale=-3)
+    add(d, "gm", sheet("vic", "Vic", guts=5, brawn=5, athletics=5, dexterity=5), morale=-3, owner="ann")
     add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
     d.do("gm", "start_combat", dice=[1, 6])
     d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="shock", dice=[6])

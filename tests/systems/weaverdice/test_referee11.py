@@ -740,7 +740,7 @@ def test_tied_players_go_by_morale() -> None:
     # Max both 6 + 3 = 9; Max's morale is a step higher: Max first.
     d = table()
     add(d, "ann", sheet("vic", "Vic"))
-    add(d, "bob", sheet("max", "Max"), morale=1)
+    add(d, "gm", sheet("max", "Max"), morale=1, owner="bob")
     d.do("gm", "start_combat", dice=[3, 3])
     assert d.state.fight.order.order[:2] == ("max", "vic")
 
@@ -750,7 +750,7 @@ def test_tied_players_at_equal_morale_go_by_reputation() -> None:
     # src 545 as above: equal morale, Vic holds two rep cards, Max none: Vic first.
     d = table()
     add(d, "bob", sheet("max", "Max"))
-    add(d, "ann", sheet("vic", "Vic"), reputation=2)
+    add(d, "gm", sheet("vic", "Vic"), reputation=2, owner="ann")
     d.do("gm", "start_combat", dice=[3, 3])
     assert d.state.fight.order.order[:2] == ("vic", "max")
 
@@ -1018,7 +1018,7 @@ def test_a_dismal_rest_roll_is_capped_at_3_and_leaves_the_bleeding() -> None:
     # src 453: "dice results (after modifiers are added from stats) will be capped"; src 455-475: at
     # the lowest step, 3. Vic rests: Guts 6 + 0 = 6, capped 3 < 4 (WD-COMBAT-032 PROPOSED 4+).
     d = table()
-    add(d, "ann", sheet("vic", "Vic"), morale=-4)
+    add(d, "gm", sheet("vic", "Vic"), morale=-4, owner="ann")
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.do("gm", "start_combat", dice=[6])
     _with(d, "vic", Status.BLEEDING)
@@ -1032,7 +1032,7 @@ def test_a_dismal_medics_rolls_are_capped_each() -> None:
     # capped at 3, 6 in all, short of the 8 that rouses (src 794).
     d = table()
     add(d, "ann", sheet("vic", "Vic"))
-    add(d, "bob", sheet("max", "Max"), morale=-4)
+    add(d, "gm", sheet("max", "Max"), morale=-4, owner="bob")
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.do("gm", "start_combat", dice=[1, 6])  # Max 12, the thug 9, Vic 7
     _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER, WoundTier.LESSER)
@@ -1053,7 +1053,7 @@ def test_a_dismal_fallers_athletics_roll_is_capped() -> None:
     # src 928: a 23 ft fall, "Athletics roll or suffer Critical bash wound & effect. 4+ difficulty";
     # at the lowest step the 6 + 0 counts 3: the critical.
     d = table()
-    add(d, "ann", sheet("vic", "Vic", guts=5), morale=-4)
+    add(d, "gm", sheet("vic", "Vic", guts=5), morale=-4, owner="ann")
     d.do("gm", "fall", character="vic", feet=23, drains_stamina=False, dice=[6, 6])
     _settle(d, "ann")
     assert d.state.people["vic"].track.count(WoundTier.CRITICAL) == 1

@@ -78,7 +78,7 @@ def test_a_player_at_low_morale_loses_an_initiative_tie_to_one_at_neutral() -> N
     # src 545: ties by "notability ..., morale, and reputation in that order": Vic (morale -1) and Max
     # (neutral) both 3 + 6 = 9, both players: Max first though Vic joined first.
     d = table()
-    add(d, "ann", sheet("vic", "Vic"), morale=-1)
+    add(d, "gm", sheet("vic", "Vic"), morale=-1, owner="ann")
     add(d, "bob", sheet("max", "Max"))
     d.do("gm", "start_combat", dice=[3, 3])
     assert d.state.fight is not None

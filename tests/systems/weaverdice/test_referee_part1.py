@@ -41,7 +41,7 @@ def _with(d: Driver, ident: str, *statuses: Status) -> None:
 def _vic_first(vic: dict[str, Any] | None = None, **more: Any) -> Driver:
     """Vic (Ann's PC) against a generic thug; Vic acts first (Vic 6 + 6 = 12, the thug 6 + 3 = 9)."""
     d = table()
-    add(d, "ann", vic or sheet("vic", "Vic"), **more)
+    add(d, "gm", vic or sheet("vic", "Vic"), owner="ann", **more)  # the GM sets morale (src 485)
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.do("gm", "start_combat", dice=[6])
     return d
@@ -50,7 +50,7 @@ def _vic_first(vic: dict[str, Any] | None = None, **more: Any) -> Driver:
 def _brute_first(vic: dict[str, Any] | None = None, **more: Any) -> Driver:
     """The GM's notable brute (Brawn 5) acts before Vic (brute 6 + 6, Vic 6 + 1)."""
     d = table()
-    add(d, "ann", vic or sheet("vic", "Vic"), **more)
+    add(d, "gm", vic or sheet("vic", "Vic"), owner="ann", **more)  # the GM sets morale (src 485)
     add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
     d.do("gm", "start_combat", dice=[1, 6])
     return d
@@ -347,7 +347,7 @@ def test_dandelions_cap__6_is_only_a_warning_5_bites(morale: int, success: bool)
     # src 481: capped at 6 "doesn't really affect her"; "another hit, to '5', it starts to affect how
     # she performs". Brawn 5 rolls 6: 6 + 2 = 8, capped to 6 (meets 6+) or to 5 (misses).
     d = table()
-    add(d, "ann", sheet("dan", "Dandelion", brawn=5), morale=morale)
+    add(d, "gm", sheet("dan", "Dandelion", brawn=5), morale=morale, owner="ann")
     d.do("gm", "check", character="dan", stat="brawn", tn=6, dice=[6])
     assert d.state.last_check["dan"].success is success
 
@@ -357,7 +357,7 @@ def test_tankspanker_spends_a_step_of_great_morale_for_an_automatic_4() -> None:
     # src 479: at the '4' mark (two steps up) he fails a leap "and instead takes an automatic 4, at the
     # cost of knocking his morale down a step"; at +1 the same spend only buys a 3
     d = table()
-    add(d, "ann", sheet("tank", "Tankspanker"), morale=2)
+    add(d, "gm", sheet("tank", "Tankspanker"), morale=2, owner="ann")
     d.do("gm", "check", character="tank", stat="athletics", tn=4, dice=[1])
     d.do("ann", "spend_morale", character="tank")
     last = d.state.last_check["tank"]
@@ -373,7 +373,7 @@ def test_tankspanker_spends_a_step_of_great_morale_for_an_automatic_4() -> None:
 def test_defying_a_charm_costs_two_steps_then_one() -> None:
     # src 483: "take a hit to morale (two steps for first instance, one step for every one thereafter?)"
     d = table()
-    add(d, "ann", sheet("vic", "Vic"), morale=1)
+    add(d, "gm", sheet("vic", "Vic"), morale=1, owner="ann")
     d.do("gm", "change_morale", character="vic", steps=0, defied_charm=True)
     assert d.state.people["vic"].morale == -1
     d.do("gm", "change_morale", character="vic", steps=0, defied_charm=True)
@@ -398,7 +398,7 @@ def test_one_step_low_an_exhausted_dot_stays_on_a_6(die: int, exhausted_after: i
 def test_dismal_is_the_floor_and_caps_every_result_at_3() -> None:
     # src 455-475: the lowest cap is 3 (PROPOSED floor at -4, WD-MORALE-001); a further hit stays there
     d = table()
-    add(d, "ann", sheet("vic", "Vic", guts=5), morale=-4)
+    add(d, "gm", sheet("vic", "Vic", guts=5), morale=-4, owner="ann")
     d.do("gm", "change_morale", character="vic", steps=-1)
     assert d.state.people["vic"].morale == -4
     d.do("gm", "check", character="vic", stat="guts", tn=4, dice=[6])  # 6 + 2 = 8, capped to 3
@@ -425,8 +425,8 @@ def test_ties_go_notable_foe_then_player_then_generic_then_bystander() -> None:
 def test_between_players_a_tie_goes_to_the_higher_morale() -> None:
     # src 545: ties then compare "morale, and reputation in that order"
     d = table()
-    add(d, "ann", sheet("vic", "Vic"), morale=0)
-    add(d, "bob", sheet("max", "Max"), morale=1)
+    add(d, "gm", sheet("vic", "Vic"), morale=0, owner="ann")
+    add(d, "gm", sheet("max", "Max"), morale=1, owner="bob")
     d.do("gm", "start_combat", dice=[4, 4])
     assert d.state.fight.order.order == ("max", "vic")
 
@@ -434,8 +434,8 @@ def test_between_players_a_tie_goes_to_the_higher_morale() -> None:
 @pytest.mark.rules("WD-COMBAT-005", "WD-REP-002")
 def test_between_players_at_equal_morale_a_tie_goes_to_more_rep() -> None:
     d = table()
-    add(d, "ann", sheet("vic", "Vic"), reputation=1)
-    add(d, "bob", sheet("max", "Max"), reputation=2)
+    add(d, "gm", sheet("vic", "Vic"), reputation=1, owner="ann")
+    add(d, "gm", sheet("max", "Max"), reputation=2, owner="bob")
     d.do("gm", "start_combat", dice=[4, 4])
     assert d.state.fight.order.order == ("max", "vic")
 
@@ -1168,7 +1168,7 @@ def test_dandelion_at_5_cannot_match_a_6() -> None:
     # src 481: morale down to the '5' cap, "Her opponent rolls a 6 and she can't match that." The
     # thug's 6 hits her DS 4; her Dodge, Athletics 5, rolls 6: 8, capped to 5 < 6.
     d = table()
-    add(d, "ann", sheet("dan", "Dandelion", athletics=5), morale=-2)
+    add(d, "gm", sheet("dan", "Dandelion", athletics=5), morale=-2, owner="ann")
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.do("gm", "start_combat", dice=[1])  # Dandelion 8 + 1 = 9 ties the thug's 9: the player first
     d.do("ann", "end_turn", character="dan")

@@ -52,7 +52,7 @@ def _pass_to(d: Driver, ident: str) -> None:
 def _vic_first(vic: dict[str, Any] | None = None, **more: Any) -> Driver:
     """Vic (Ann's PC) against a generic thug; Vic acts first (Vic 6 + 6 = 12, the thug 6 + 3 = 9)."""
     d = table()
-    add(d, "ann", vic or sheet("vic", "Vic"), **more)
+    add(d, "gm", vic or sheet("vic", "Vic"), owner="ann", **more)  # the GM sets morale (src 485)
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.do("gm", "start_combat", dice=[6])
     assert d.state.fight.turn.actor == "vic"
@@ -164,7 +164,7 @@ def _hurt(d: Driver, ident: str, *tiers: WoundTier) -> None:
 def _brute_first(vic: dict[str, Any], **more: Any) -> Driver:
     """The GM's notable brute (Brawn 5) acts before Vic (brute 6 + 6 = 12, Vic 6 + 1 = 7)."""
     d = table()
-    add(d, "ann", vic, **more)
+    add(d, "gm", vic, owner="ann", **more)  # the GM sets morale (src 485)
     add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
     d.do("gm", "start_combat", dice=[1, 6])
     assert d.state.fight.turn.actor == "brute"
@@ -834,7 +834,7 @@ def test_a_thug_vics_reputation_pushes_into_the_background_lets_go_of_him() -> N
     # intimidation"; one in the background takes no part in the fight, and holds nobody: Vic, held
     # by the thug, cites a card at him and walks off free.
     d = table()
-    add(d, "ann", sheet("vic", "Vic", athletics=1, dexterity=1), reputation=1)
+    add(d, "gm", sheet("vic", "Vic", athletics=1, dexterity=1), reputation=1, owner="ann")
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.do("gm", "start_combat", dice=[1])  # the thug 9, Vic 3
     d.do("gm", "grab", character="thug", target="vic", dice=[6])

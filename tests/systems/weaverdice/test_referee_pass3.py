@@ -710,7 +710,7 @@ def test_great_morale_buys_up_a_missed_power_attack() -> None:
     # Tankspanker does (src 479). Vic at great morale (+2): his Bolt's 1 misses the thug's DS 3, a step
     # spent makes it a 4, which lands (lesser burn, effect 4).
     d = table()
-    add(d, "ann", {**sheet("vic", "Vic"), "powers": [_BOLT]}, morale=2)
+    add(d, "gm", {**sheet("vic", "Vic"), "powers": [_BOLT]}, morale=2, owner="ann")
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.do("gm", "start_combat", dice=[6])
     d.do("ann", "use_power", character="vic", power="Bolt", targets=["thug"], dice=[1])

@@ -462,7 +462,7 @@ def test_dandelion_capped_at_5_cannot_match_a_6(morale: int, dodged: bool) -> No
     # 453: results "(after modifiers are added from stats) will be capped". The brute's 6 + 0 = 6 hits
     # Vic; Vic's Dodge 6 (Athletics 3) at a cap of 6 (one step low) matches it; two steps low, 5 does not.
     d = table()
-    add(d, "ann", sheet("vic", "Vic"), morale=morale)
+    add(d, "gm", sheet("vic", "Vic"), morale=morale, owner="ann")
     add(d, "gm", sheet("brute", "Brute", "notable"))
     d.do("gm", "start_combat", dice=[1, 6])  # the brute 12, Vic 7
     d.do("gm", "attack", character="brute", target="vic", dice=[6])

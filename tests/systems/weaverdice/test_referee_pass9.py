@@ -119,7 +119,7 @@ def test_two_players_tied_break_on_morale() -> None:
     # 6 + 3 = 9, both players; Max's morale is +1, Vic's neutral: Max first.
     d = table()
     add(d, "ann", sheet("vic", "Vic"))
-    add(d, "bob", sheet("max", "Max"), morale=1)
+    add(d, "gm", sheet("max", "Max"), morale=1, owner="bob")
     d.do("gm", "start_combat", dice=[3, 3])
     assert d.state.fight.order.order == ("max", "vic")
 

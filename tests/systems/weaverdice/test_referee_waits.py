@@ -259,7 +259,7 @@ def test_a_wait_for_a_thug_pushed_into_the_background_lapses() -> None:
     # acts after Max.
     d = table()
     add(d, "ann", sheet("vic", "Vic"))
-    add(d, "bob", sheet("max", "Max"), reputation=1)
+    add(d, "gm", sheet("max", "Max"), reputation=1, owner="bob")
     add(d, "gm", sheet("thug", "Thug", "generic"))
     add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
     d.do("gm", "start_combat", dice=[6, 5])
@@ -502,7 +502,7 @@ def test_with_act_end_of_round_a_wait_for_a_thug_pushed_into_the_background_come
     # act_end_of_round (WD-COMBAT-028 PROPOSED) Vic acts after the goon, at the round's end
     d = table(config=LATE)
     add(d, "ann", sheet("vic", "Vic"))
-    add(d, "bob", sheet("max", "Max"), reputation=1)
+    add(d, "gm", sheet("max", "Max"), reputation=1, owner="bob")
     add(d, "gm", sheet("thug", "Thug", "generic"))
     add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
     d.do("gm", "start_combat", dice=[6, 5])

@@ -116,10 +116,12 @@ class AddCharacter(Frozen):
         default=None, max_length=64, description="The seat that plays them; none: the GM."
     )
     hidden: bool = gm_field(default=False, description="Only the GM sees the sheet (NPCs).")
-    morale: int | None = Field(
+    #: the GM sets starting morale by the character's living situation (src 416) and awards reputation
+    #: (src 489): a player's own PC starts at the baseline with none
+    morale: int | None = gm_field(
         default=None, ge=-5, le=4, description="Starting morale; default the baseline."
     )
-    reputation: int = Field(default=0, ge=0, le=99, description="Reputation cards held.")
+    reputation: int = gm_field(default=0, ge=0, le=99, description="Reputation cards held.")
     new: bool = Field(
         default=False, description="A PC made now: checked against the starting statline and skills."
     )

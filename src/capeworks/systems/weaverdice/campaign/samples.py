@@ -34,8 +34,8 @@ def downtime_session() -> SampleSession:
     ada = {"id": "ada", "name": "Ada", "stats": {"wits": 4, "dexterity": 3}, "skills": [_CRAFT]}
     bo = {"id": "bo", "name": "Bo", "stats": {"social": 4, "knowledge": 4, "guts": 2}}
     steps = (
-        _step(ann, "add_character", sheet=ada, owner=ann, morale=1),
-        _step(bob, "add_character", sheet=bo, owner=bob, morale=-2),
+        _step(gm, "add_character", sheet=ada, owner=ann, morale=1),  # the GM sets morale (src 485)
+        _step(gm, "add_character", sheet=bo, owner=bob, morale=-2),
         _step(gm, "award", character="ada", money=400, rep="stopped a mugging"),
         _step(gm, "award", character="bo", rep="faced down the Teeth", condition="cracked rib", days=6),
         _step(
