@@ -269,7 +269,7 @@ def test_rwyn_scene__gm_calls_a_check_a_sacrifice_and_a_purchase_live_in_three_b
 CAPES_SEATS = [{"id": s, "name": s.title(), "role": "player"} for s in ("ann", "bea", "cal")]
 
 
-@pytest.mark.rules("CAPES-CONF-008", "CAPES-STAKE-001")
+@pytest.mark.rules("CAPES-CONF-008", "CAPES-STAKE-001", "CAPES-CONF-004")
 def test_capes_page__three_players_build_a_conflict_card_live(
     web_table: str, chromium: Browser, artifacts: Path
 ) -> None:
@@ -305,7 +305,7 @@ def test_capes_page__three_players_build_a_conflict_card_live(
         expect(page.locator(".conflict", has_text="Rob the gala")).to_be_visible()
     prompt(ann, "take an Action").get_by_role("button", name="end the Action").click()
 
-    # Bea uses Worried on side B with her own die, a 4: every page's card shows that die.
+    # Bea uses Worried on side B with her own die, a 4: every page's card shows that die and her alliance.
     use = menu(bea, "use ability")
     # the form suggests Aunt Sylvie's own abilities (not Skitter's) and the Conflicts on the table
     abilities, conflicts = (suggested(use, name) for name in ("ability", "conflict"))
@@ -328,6 +328,8 @@ def test_capes_page__three_players_build_a_conflict_card_live(
         )
         expect(side.locator(".die")).to_have_count(1)
         expect(side.locator(".die")).to_have_attribute("aria-label", "d6 showing 4")
+        # the roll allied Aunt Sylvie with B: every card says so (CAPES-CONF-004, src 83)
+        expect(side).to_contain_text("Allied: Aunt Sylvie (Bea)")
 
     # Cal reloads: the whole log once, and the card is still drawn.
     cal.reload()

@@ -17,7 +17,7 @@ def test_panels__the_sample_page_in_tables() -> None:
     assert now["Turn"].startswith("Cal to claim")
     assert "Skitter" in now["Cast"]
     cards = panels["Conflicts"].rows
-    assert all(len(row) == 7 for row in cards) and any(row[3] == "2" for row in cards)
+    assert all(len(row) == 8 for row in cards) and any(row[3] == "2" for row in cards)
     # Skitter carries 4 Debt on Truth, whose Strength is 3: Overdrawn, and flagged
     skitter = next(row for row in panels["Characters"].rows if row[0] == "Skitter")
     assert "truth 4/3 OVERDRAWN" in skitter[2]

@@ -151,7 +151,8 @@ def test_debt__the_drive_the_player_names_and_every_seat_reads_it() -> None:
     )
     for seat in ("ann", "bea", "cal"):
         assert sim.words(seat)[-1] == (
-            "Skitter uses Bug Control 2 on c1 side A die 1, helping side A: 1 rolls 4 (+1 Debt on hope)"
+            "Skitter uses Bug Control 2 on c1 side A die 1, helping side A: 1 rolls 4 (+1 Debt on hope); "
+            "Skitter is now allied with c1 side A"
         )
         assert "hope 1/1" in _drives(sim, seat, "Skitter") and "OVERDRAWN" not in _drives(
             sim, seat, "Skitter"
@@ -642,7 +643,7 @@ def test_reaction__after_the_actor_the_next_seat_to_her_left() -> None:
     assert sim.side("c1", "B").dice == (2,)
     assert (
         "Skitter reacts with Ruthless 5 on c1 side B die 1, helping side A: 5 rolls 2"
-        " (mundane: Blocked for the Scene)" in sim.words("cal")
+        " (mundane: Blocked for the Scene); Skitter is now allied with c1 side A" in sim.words("cal")
     )
 
 
@@ -727,7 +728,10 @@ def test_split_off__every_seat_reads_the_new_side_and_its_dice() -> None:
     )
     assert sim.side("c1", "C").dice == (2, 1) and sim.side("c1", "A").dice == (1,)
     line = sim.words("cal")[-1]
-    assert line == "Skitter splits off side C (Skitter goes it alone) of c1 with dice 2, 1", line
+    assert line == (
+        "Skitter splits off side C (Skitter goes it alone) of c1 with dice 2, 1; "
+        "Skitter is now allied with c1 side C"
+    ), line
 
 
 # -- Story Tokens do not buy what the seed makes once-only (CAPES-PRIN-004, src 30, 51, 98-99, 202) ---

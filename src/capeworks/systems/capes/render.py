@@ -14,9 +14,9 @@ from typing import Any
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.flow import whose_turn
-from capeworks.systems.capes.queries import overdrawn_pools, overdrawn_queue, owned_dice
+from capeworks.systems.capes.queries import characters_on, overdrawn_pools, overdrawn_queue, owned_dice
 from capeworks.systems.capes.sheet import STACK
-from capeworks.systems.capes.state import CapesState, PagePhase
+from capeworks.systems.capes.state import CapesState, Conflict, PagePhase
 
 __all__ = ["COMMAND_WORDS", "WORDS", "overdrawn_label", "panels", "question", "turn_words"]
 
@@ -48,7 +48,23 @@ def _ability(p: ev.AbilityUsed) -> str:
         return f"{who} {what} {p.ability} {p.rating} to raise an Inspiration {p.value} to {p.value + 1}{debt}"
     return (
         f"{who} {what} {p.ability} {p.rating} on {p.conflict} side {p.side} die {p.die}, "
-        f"helping side {p.help}: {p.old} rolls {p.new}{debt}"
+        f"helping side {p.help}: {p.old} rolls {p.new}{debt}{_allies_with(who, p.conflict, p.help)}"
+    )
+
+
+def _allies_with(who: str, conflict: str, side: str) -> str:
+    """The alliance a roll or a split-off makes, for every seat: rolling to help a side allies you with
+    it, ending any other alliance in that Conflict (CAPES-CONF-004, src 83-84, 110)."""
+    return f"; {who} is now allied with {conflict} side {side}"
+
+
+def _split_off(p: ev.SplitOff) -> str:
+    """The new side, its dice, and the splitter now allied with it (CAPES-SPLIT-005)."""
+    who = _names(p)(p.character)
+    label = f" ({p.label})" if p.label else ""
+    dice = ", ".join(map(str, p.dice))
+    return f"{who} splits off side {p.new_side}{label} of {p.conflict} with dice {dice}" + _allies_with(
+        who, p.conflict, p.new_side
     )
 
 
@@ -149,7 +165,6 @@ _SIMPLE: dict[str, str] = {
     ev.Staked.TYPE: "{character} stakes {amount} Debt from {pool} on {conflict} side {side}",
     ev.StakeObjected.TYPE: "{by} objects to the stake on {conflict}: {amount} Debt back to {pool}",
     ev.Split.TYPE: "{conflict} side {side}: a {value} splits into {parts}",
-    ev.SplitOff.TYPE: "{character} splits off side {new_side} ({label}) of {conflict} with dice {dice}",
     ev.ConflictVetoed.TYPE: "{player} vetoes {conflict}",
 }
 
@@ -169,6 +184,7 @@ _SPECIAL: dict[str, Callable[[Any], str]] = {
     ev.Deadlocked.TYPE: _deadlocked,
     ev.OverdrawnRolled.TYPE: _overdrawn,
     ev.Gloated.TYPE: _gloated,
+    ev.SplitOff.TYPE: _split_off,
 }
 
 
@@ -339,6 +355,16 @@ def _sheet_name(state: CapesState, character: str) -> str:
     return entry.sheet.name if entry is not None else character
 
 
+def _allied(state: CapesState, conflict: Conflict, side: str) -> str:
+    """Who is allied with ``side`` (CAPES-CONF-004), in the order they allied: each character by its
+    sheet name and, while it is in the Scene, the player playing it; the players who may claim and
+    stake there and who share its Story Tokens read it off the card (src 83-84, 110)."""
+    cast = state.scene.cast if state.scene is not None else {}
+    allied = sorted(characters_on(conflict, side), key=lambda c: conflict.alliances[c].seq)
+    played = {c: f" ({state.name(cast[c])})" if c in cast else "" for c in allied}
+    return ", ".join(_sheet_name(state, c) + played[c] for c in allied)
+
+
 def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
     """The table as every player sees it (Capes has no secrets): scene, conflict cards, players, Drives."""
     out: list[Panel] = []
@@ -375,13 +401,14 @@ def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
                     str(side.total),
                     stakes or "—",
                     claims.get((conflict.id, side.id), "—"),
+                    _allied(state, conflict, side.id) or "—",
                 )
             )
     if rows:
         out.append(
             Panel(
                 title="Conflicts",
-                columns=("Card", "Conflict", "Side", "Dice", "Total", "Debt staked", "Claimed by"),
+                columns=("Card", "Conflict", "Side", "Dice", "Total", "Debt staked", "Claimed by", "Allied"),
                 rows=tuple(rows),
             )
         )

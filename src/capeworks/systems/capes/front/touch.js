@@ -1,5 +1,5 @@
 // Capes: the conflict cards (each side's dice drawn as dice, its total, the Debt
-// staked on it and who claimed it), whose turn it is, story tokens, inspirations
+// staked on it, who claimed it and who is allied with it), whose turn it is, story tokens, inspirations
 // and each character's Drives with their Debt. Drawn from the ruleset's panels.
 import { html, text } from "/static/js/ui.js";
 import { Die } from "/static/js/dice.js";
@@ -25,7 +25,8 @@ function Cards({ panel }) {
           <p class="side-name">Side ${side[col.Side]}</p>
           <p class="dice">${faces(side[col.Dice]).map((f) => html`<${Die} sides=${6} face=${f} />`)}
             <span class="total" aria-label=${`total ${side[col.Total]}`}>= ${side[col.Total]}</span></p>
-          <p class="meta"><span>Debt staked: ${side[col["Debt staked"]]}</span> <span>Claimed by: ${side[col["Claimed by"]]}</span></p>
+          <p class="meta"><span>Debt staked: ${side[col["Debt staked"]]}</span> <span>Claimed by: ${side[col["Claimed by"]]}</span>
+            <span>Allied: ${side[col.Allied] ?? "—"}</span></p>
         </div>`)}
       </article>`)}
     </div>
