@@ -140,7 +140,10 @@ def _effect(p: ev.EffectResolved) -> str:
         bits.append("the wound scars")
     if o.wound_fades_on_rest:
         bits.append("the wound fades at the next rest")
-    bits.extend(c.name.replace("_", " ") + (f" ({c.part.value})" if c.part else "") for c in o.conditions)
+    bits.extend(
+        c.name.replace("_", " ") + (f" ({option_words(c.part.value)})" if c.part else "")
+        for c in o.conditions
+    )
     bits.extend(f"loses {n} {_POOL[pool]}" for pool, n in o.effort_lost.items() if n)
     bits.extend(f"spends {n} {_POOL[pool]}" for pool, n in o.effort_spent.items() if n)
     bits.extend(f"-{s.points} {s.stat.value} ({s.lasting.value.replace('_', ' ')})" for s in o.stat_losses)
@@ -158,12 +161,17 @@ def _effect(p: ev.EffectResolved) -> str:
     return f"{o.tier.word.capitalize()} {o.damage.value} effect on {p.name}{face}: {what}."
 
 
+def points_held(n: int) -> str:
+    """A grapple's banked margin: ``1 point held``, ``3 points held``."""
+    return f"{n} point{'' if n == 1 else 's'} held"
+
+
 def _grappled(p: ev.Grappled) -> str:
     o = p.outcome
     if o is None and p.offers_changed:
         if p.reversed:
             banked = p.banked(p.character)
-            return f"{p.name} reverses the hold on {p.target_name}, {banked} points held."
+            return f"{p.name} reverses the hold on {p.target_name}, {points_held(banked)}."
         return f"{p.name} lets {p.target_name} go."
     if o is None and p.let_go:
         return f"{p.name} lets {p.target_name} go."
@@ -195,7 +203,7 @@ def _grappled(p: ev.Grappled) -> str:
         for b in o.bought
     )
     tail = f"; buys {bought}" if bought else ""
-    bank = f"; {o.banked} points held" if o.banked else ""
+    bank = f"; {points_held(o.banked)}" if o.banked else ""
     end = "; the grapple ends" if o.broken else ""
     short = f", not enough for the {p.unbought}" if p.unbought else ""
     return f"{head}, a margin of {o.available}{short}{tail}{bank}{end}."
@@ -848,7 +856,7 @@ _QUESTIONS: dict[str, str] = {
         "{name}'s {reaction} falls short ({got} against {total}): lower morale a step to make it "
         "{value} and hold, or take the hit?"
     ),
-    "reversal": "{name} broke free of {other}: take the hold over with {banks} points held, or let go?",
+    "reversal": "{name} broke free of {other}: take the hold over with {held}, or let go?",
     "burn": "The flames consume {name}: which physical stat loses a point for good?",
     "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",
