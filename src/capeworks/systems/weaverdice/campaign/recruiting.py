@@ -263,6 +263,8 @@ def ask(state: WdState, ctx: Ctx, c: cc.Ask, dice: DiceService) -> Done:
             candidate=c.candidate,
             detail=c.detail,
             recruitment=evolve(r, {"questions": r.questions - 1}),
+            name=who.name,
+            candidate_name=cand.name,
         )
     )
     return b.batch
