@@ -166,7 +166,8 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
         if out.inventory_drop_sides:
             rolled = b.dice.roll(1, out.inventory_drop_sides, purpose="items dropped").faces[0]
             costume, lost = spill_items(costume, cell, rolled)  # the bag keeps the rest (src 1097)
-            words.append(f"{lost} items spill from the inventory")
+            spilled = "1 item spills" if lost == 1 else f"{lost} items spill"
+            words.append(f"{spilled} from the inventory")
         costume = _fragile_rolls(b, costume, out.fragile_checks, words)
     if not words:
         return
