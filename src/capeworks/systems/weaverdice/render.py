@@ -18,6 +18,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import Sidelined
 from capeworks.systems.weaverdice.effect_words import asked_words
+from capeworks.systems.weaverdice.gear_damage import piece_words
 from capeworks.systems.weaverdice.morale import MORALE_NAMES
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.vocab import Pool, WoundTier
@@ -151,7 +152,10 @@ def _effect(p: ev.EffectResolved) -> str:
         bits.append(f"knocked back {o.knockback_ft} ft")
     if o.delayed:
         bits.append("delayed")
-    bits.extend(f"{g.piece} {'lost' if g.destroyed else 'saved' if g.saved else 'damaged'}" for g in o.gear)
+    bits.extend(
+        f"{piece_words(g.piece)} {'lost' if g.destroyed else 'saved' if g.saved else 'damaged'}"
+        for g in o.gear
+    )
     bits.extend(f"a further {w.tier.word}{' temporary' if w.temporary else ''} wound" for w in o.wounds)
     if o.dying:
         bits.append("dying")
