@@ -620,7 +620,7 @@ def test_rwyn_effect_picks__several_effects_are_ticked_from_the_suggestions_or_w
     ann, gm = sit(chromium, table.invites["ann"]), sit(chromium, table.invites["gm"])
 
     # [6 6 5] keeps 3 successes: 'I accomplish the task' plus 3 - 1 = 2 more effects, picked together
-    effects = prompt(ann, "plus 2 more effect(s)")
+    effects = prompt(ann, "plus 2 more effects")
     expect(effects.locator("legend")).to_have_text("Pick 2")
     effects.get_by_label("quickly").check()
     effects.locator("textarea").fill("with a flourish")

@@ -43,7 +43,7 @@ def test_a_hidden_npcs_downtime_reaches_the_gms_socket_and_rest_alone(client: Te
         ok(client, table, "gm", "downtime_action", character="boss", action="work_or_school")
         ann = _frames(client, table, "ann", ann_ws, since["ann"])
         gm = _frames(client, table, "gm", gm_ws, since["gm"])
-    assert "ada: 2 slots" in ann and "ada: 2 slots" in gm
+    assert "Ada: 2 slots" in ann and "Ada: 2 slots" in gm
     for secret in ('"boss": {"total"', "bonus slot boss", "[6, 2, 2, 2, 2]", "work or school", "3/3 +bonus"):
         assert secret not in ann, secret
         assert secret in gm or secret == "[6, 2, 2, 2, 2]", secret

@@ -316,6 +316,8 @@ def test_click_and_lock__crossing_out_an_ability_the_set_lacks_is_refused_in_a_s
         ({"styles": "S1,S2,S3,S4,S5,S6,S7"}, "has 7 styles; each category needs 3 to 5."),
         ({"powers": "P1,P2,P3,P4,P5,P6"}, "has 6 powers or skills; each category needs 3 to 5."),
         ({"attitudes": "A1,A2"}, "has 2 attitudes; each category needs 3 to 5."),
+        ({"attitudes": "A1"}, "Y1 has 1 attitude; each category needs 3 to 5."),
+        ({"powers": "P1"}, "Y1 has 1 power or skill; each category needs 3 to 5."),
         ({"powers": "P1,P2,P3,P4,P5", "styles": "S1,S2,S3,S4,S5"}, "has 13 abilities; the most is 12."),
         ({"powers": "P1,P2," + "x" * 61}, "An ability's name is at most 60 characters"),
     ],

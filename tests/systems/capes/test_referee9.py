@@ -444,7 +444,7 @@ def test_split__five_into_three_with_two_staked_every_seat_reads_it() -> None:
     sim.do("ann", "split", conflict="c1", side="A", parts=3)
     assert sorted(sim.side("c1", "A").dice) == [1, 2, 2] and sim.side("c1", "A").total == 5
     line = sim.words("bea")[-1]
-    assert line == "c1 side A: a 5 splits into 2, 2, 1", line
+    assert line == "Side A of c1: a 5 splits into 2, 2, 1", line
 
 
 @pytest.mark.rules("CAPES-SPLIT-001", "CAPES-ACT-002", "CAPES-PRIN-003")

@@ -53,7 +53,7 @@ def test_a_hidden_npcs_slots_and_bonus_dice_reach_the_gm_alone() -> None:
         seen = downtime_seen(d, seat)
         assert "boss" not in seen.lower(), seat  # no slot, no dice, no words, no panel row
         assert "[6, 2, 2, 2, 2]" not in seen and "+bonus" not in seen
-        assert "ada: 2 slots" in seen  # Ada's own phase still shows
+        assert "Ada: 2 slots" in seen  # Ada's own phase still shows
         view = d.table.view(d.table.viewer_for(seat))["state"]
         assert set(view["campaign"]["phase"]["slots"]) == {"ada"}
     # the hidden NPC's slot, then a player's: the phase each public event carries still lacks Boss

@@ -762,7 +762,8 @@ def test_s43_a_milestone_tapped_for_a_die_is_never_lost_and_a_rep_die_may_be() -
     assert cards(d) == [] and d.state.sheets["ada"].milestones == 1
     d.do("gm", "end_downtime")
     d.do("gm", "start_downtime")
-    d.refuse("ann", "recruit", character="ada", recruitment="r2", milestone_dice=2)  # only one held
+    err = d.refuse("ann", "recruit", character="ada", recruitment="r2", milestone_dice=2)  # only one held
+    assert err.message == "Ada has 1 milestone to tap."
 
 
 @pytest.mark.rules("WD-RECRUIT-005")

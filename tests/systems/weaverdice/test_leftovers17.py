@@ -344,7 +344,7 @@ def test_a_holder_commits_great_morale_to_the_grapple_round_and_a_low_roll_count
     assert d.state.grapples["vic>thug"].banked == 1 and d.state.people["vic"].morale == 1
     assert (
         d.words()[-1]
-        == "Vic wrestles Thug: 4 (a step of Vic's morale) against 3, a margin of 1; 1 points held."
+        == "Vic wrestles Thug: 4 (a step of Vic's morale) against 3, a margin of 1; 1 point held."
     )
     assert d.replayed().state == d.state
 

@@ -323,7 +323,7 @@ def test_moderate_rend_costume_loss__attacker_names_two_target_loses_one_unless_
     d.do("gm", "effect_choice", character="brute", key="named", picks=["icon-22", "inventory-21"])
     d.do("ann", "effect_choice", character="vic", key="lost", picks=["inventory-21"], dice=[3])  # 3 < 4
     assert d.state.sheet("vic").costume.at((2, 1)).destroyed is False
-    assert "the reinforcement holds: inventory-21 is untouched" in d.words()[-1]
+    assert "the reinforcement holds: inventory (cell 2,1) is untouched" in d.words()[-1]
     d.do("gm", "end_turn", character="brute")
     d.do("ann", "end_turn", character="vic")
     d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="rend", dice=[6])
@@ -333,7 +333,7 @@ def test_moderate_rend_costume_loss__attacker_names_two_target_loses_one_unless_
     d.do("ann", "effect_choice", character="vic", key="lost", picks=["low_belt-20"])
     assert d.state.sheet("vic").costume.at((2, 0)).destroyed is True
     assert d.state.sheet("vic").belt_slots == 3  # Dex 3, the low belt's +1 gone
-    assert "low_belt-20 is destroyed; the belt's items fall" in d.words()[-1]
+    assert "low belt (cell 2,0) is destroyed; the belt's items fall" in d.words()[-1]
 
 
 @pytest.mark.rules("WD-WFX-007", "WD-WFX-013", "WD-EQUIP-019")

@@ -880,8 +880,9 @@ def test_pm4_an_advance_roll_takes_one_detail_slot() -> None:
     pc(d, "ann", "ada", "Ada", knowledge=2)
     heist(d)
     d.do("gm", "start_downtime")
-    d.refuse("ann", "plan_mission", character="ada", mission="bank", details=["security", "traffic"],
-             advance="wits", rule="WD-PLAN-003")  # fmt: skip
+    err = d.refuse("ann", "plan_mission", character="ada", mission="bank", details=["security", "traffic"],
+                   advance="wits", rule="WD-PLAN-003")  # fmt: skip
+    assert err.message == "Ada can refine 1 detail with this action."
     d.do("ann", "plan_mission", character="ada", mission="bank", details=["security"], advance="wits",
          dice=[5, 1])  # fmt: skip
     assert len(camp(d).missions["bank"].banked) == 1

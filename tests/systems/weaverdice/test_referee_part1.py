@@ -1060,7 +1060,8 @@ def test_a_scarred_pain_cannot_be_shrugged_off_at_a_rest() -> None:
         update={"conditions": (condition(Status.PAINED_PHYSICAL, "vic", scarring=True),)}
     )
     d.patch(people=people)
-    d.refuse("ann", "rest", character="vic", shed=["pained_physical"], dice=[6], rule="WD-EFFORT-005")
+    err = d.refuse("ann", "rest", character="vic", shed=["pained_physical"], dice=[6], rule="WD-EFFORT-005")
+    assert err.message == "Vic has no pained physical a rest could shrug off."
 
 
 # -- skills in the derived numbers; rests that heal ------------------------------------------------

@@ -552,6 +552,9 @@ def test_a_belt_damaged_by_a_lesser_rend_drops_its_knife__picked_up_as_an_action
     d.do("ann", "effect_choice", character="vic", key="gear", picks=["low_belt-20"])
     assert [i.name for i in d.state.sheet("vic").dropped] == ["Knife 4"]
     assert "the belt's Knife 4 falls" in d.words()[-1]
+    # the piece reads as words, not its answer token ("low_belt-20")
+    assert "Lesser rend effect on Vic (rolled 1): low belt (cell 2,0) damaged." in d.words()
+    assert d.words()[-1].startswith("Vic's gear: low belt (cell 2,0) is damaged (needs repair)")
     _to(d, "vic")
     d.do("ann", "pick_up", character="vic", item="Knife 4")
     assert [i.name for i in d.state.sheet("vic").held] == ["Knife 4"]

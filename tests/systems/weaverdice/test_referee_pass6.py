@@ -79,6 +79,7 @@ def test_a_bag_cannot_spill_more_items_than_it_holds() -> None:
     d = _rend_the_bag(1, spill=3)
     bag = d.state.sheet("vic").costume.at((1, 1))
     assert bag is not None and bag.items == 0
+    assert "1 item spills from the inventory" in d.words()[-1]  # one item: the words agree
 
 
 @pytest.mark.rules("WD-EQUIP-007", "WD-EQUIP-006")

@@ -434,6 +434,7 @@ def test_a_rest_and_recuperate_leaves_the_armor_hit_for_a_repair() -> None:
     d.do("gm", "start_downtime")
     d.do("ann", "rest_recuperate", character="vic", uses=[], dice=[])
     assert [w.armor for w in d.state.people["vic"].track.wounds] == [True]
+    assert "Vic: mends no wounds." in d.words()  # the armor hit stays: nothing mended, not "mends 0 wounds"
     assert d.replayed().state == d.state
 
 

@@ -193,9 +193,9 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
     call = state.calls.get(c.call)
     if call is None:
         raise NotFound(f"There is no open call {c.call}.")
-    if c.character not in call.sides:
-        raise InvalidCommand(f"Call {call.id} is not for {c.character!r} to roll.")
     who = character(state, c.character)
+    if c.character not in call.sides:
+        raise InvalidCommand(f"Call {call.id} is not for {who.name} to roll.")
     try:
         take = Take(c.take)
     except ValueError:

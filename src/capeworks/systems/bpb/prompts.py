@@ -34,6 +34,15 @@ from capeworks.systems.bpb.tasks import TAKEN, Take, Task
 __all__ = ["call_prompted", "open_prompts"]
 
 
+#: the attacks that are no power, as a player reads them after "hit by" (src 403: unarmed; src 333: a ram)
+_NO_POWER = {"unarmed": "an unarmed attack", "ram": "a ram"}
+
+
+def _hit_by(power: str) -> str:
+    """What an attack hit with, in words: its power's name, or what an attack with none is."""
+    return _NO_POWER.get(power, power)
+
+
 def _to(state: BpbState, cid: str, **rest: Any) -> Prompt:
     return Prompt(**addressee(state.characters[cid].owner), **rest)
 
@@ -247,7 +256,7 @@ def _defence(state: BpbState, p: Pending) -> Prompt:
         id=f"defend-{p.id}",
         kind="defend",
         rule="BPB-DEF-006",
-        question=f"{t.name} is hit by {p.power} (rank {p.rank}): block, dodge or take it?",
+        question=f"{t.name} is hit by {_hit_by(p.power)} (rank {p.rank}): block, dodge or take it?",
         options=tuple(options),
         context={"attack": p.id, "character": t.id},
     )
@@ -324,7 +333,7 @@ def _step_in(state: BpbState, p: Pending, cid: str) -> Prompt:
         kind="step_in",
         rule="BPB-TURN-004",
         question=(
-            f"{target.name} is hit by {p.power} (DR {p.dr}): does {who.name} dive in front of it"
+            f"{target.name} is hit by {_hit_by(p.power)} (DR {p.dr}): does {who.name} dive in front of it"
             f" (within a base move, {reach_ft(state, who)} ft)?"
         ),
         options=(

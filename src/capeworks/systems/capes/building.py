@@ -84,6 +84,13 @@ def _category(ability: Ability) -> str:
     return f"{ability.kind.value}s"
 
 
+def _sized(count: int, category: str) -> str:
+    """A category's size in words that agree with it: "1 attitude", "1 power or skill", "6 styles"."""
+    if count != 1:
+        return f"{count} {category}"
+    return "1 power or skill" if category == "powers or skills" else f"1 {category.removesuffix('s')}"
+
+
 def validate_sheet(sheet: CharacterSheet) -> None:
     """Refuse a sheet that breaks the creation rules; say which rule and why."""
     kinds = {a.kind for a in sheet.abilities}
@@ -122,7 +129,7 @@ def validate_sheet(sheet: CharacterSheet) -> None:
         if len(ratings) not in _CATEGORY_SIZES:
             raise RuleViolation(
                 "CAPES-CHAR-005",
-                f"{sheet.name} has {len(ratings)} {category}; each category needs 3 to 5.",
+                f"{sheet.name} has {_sized(len(ratings), category)}; each category needs 3 to 5.",
             )
         if sorted(ratings) != list(range(1, len(ratings) + 1)):
             raise RuleViolation(
@@ -180,7 +187,7 @@ def _check_categories(name: str, categories: dict[str, Sequence[str]]) -> None:
     for category, names in categories.items():
         if len(names) not in _CATEGORY_SIZES:
             raise RuleViolation(
-                "CAPES-CHAR-005", f"{name} has {len(names)} {category}; each category needs 3 to 5."
+                "CAPES-CHAR-005", f"{name} has {_sized(len(names), category)}; each category needs 3 to 5."
             )
         for ability in names:
             if len(ability) > MAX_NAME:

@@ -146,7 +146,6 @@ _BOUGHT: dict[str, str] = {
 
 
 _SIMPLE: dict[str, str] = {
-    ev.SceneDeclared.TYPE: "{player} declares Scene {number}: {text}",
     ev.ScenePassed.TYPE: "{player} passes the Scene to {to}",
     ev.CastingPassed.TYPE: "{player} picks no (more) characters",
     ev.SceneEndVoted.TYPE: "{player} votes to end the Scene",
@@ -164,9 +163,15 @@ _SIMPLE: dict[str, str] = {
     ev.ReactionPassed.TYPE: "{player} does not react",
     ev.Staked.TYPE: "{character} stakes {amount} Debt from {pool} on {conflict} side {side}",
     ev.StakeObjected.TYPE: "{by} objects to the stake on {conflict}: {amount} Debt back to {pool}",
-    ev.Split.TYPE: "{conflict} side {side}: a {value} splits into {parts}",
+    ev.Split.TYPE: "Side {side} of {conflict}: a {value} splits into {parts}",
     ev.ConflictVetoed.TYPE: "{player} vetoes {conflict}",
 }
+
+
+def _scene_declared(p: Any) -> str:
+    """A Scene declared, with what its declarer said of it, if anything (CAPES-SCENE-001)."""
+    said = f": {p.text}" if p.text else ""
+    return f"{_names(p)(p.player)} declares Scene {p.number}{said}"
 
 
 def _character_added(p: Any) -> str:
@@ -177,6 +182,7 @@ def _character_added(p: Any) -> str:
 
 _SPECIAL: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: _character_added,
+    ev.SceneDeclared.TYPE: _scene_declared,
     ev.ConflictCreated.TYPE: _created,
     ev.AbilityUsed.TYPE: _ability,
     ev.Inspired.TYPE: _inspired,

@@ -28,7 +28,7 @@ from capeworks.systems.rwyn.pool import (
     succeeded,
 )
 from capeworks.systems.rwyn.sheet import Ability, Character, TalentHook, Track
-from capeworks.systems.rwyn.tables import ACCOMPLISH
+from capeworks.systems.rwyn.tables import ACCOMPLISH, plural
 
 __all__ = [
     "ATTACK_ABILITIES",
@@ -181,7 +181,7 @@ def apply_sacrifice(check: Check, count: int) -> Check:
     if check.stage is Stage.DISASTER and check.max_sacrifice == 0:
         raise RuleViolation(
             "RWYN-SAC-004",
-            f"Nothing can be sacrificed: {check.successes} success(es) against "
+            f"Nothing can be sacrificed: {plural(check.successes, 'success')} against "
             f"{check.plan.disaster_nominal} disaster dice, and the last disaster die always stays.",
         )
     if check.stage is not Stage.SACRIFICE:
@@ -192,7 +192,7 @@ def apply_sacrifice(check: Check, count: int) -> Check:
         raise RuleViolation("RWYN-SAC-002", "You cannot sacrifice a negative number of successes.")
     if count > check.successes:
         raise RuleViolation(
-            "RWYN-SAC-002", f"You have {check.successes} success(es); you cannot sacrifice {count}."
+            "RWYN-SAC-002", f"You have {plural(check.successes, 'success')}; you cannot sacrifice {count}."
         )
     if count >= check.plan.disaster_nominal:
         raise RuleViolation(

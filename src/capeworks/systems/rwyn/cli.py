@@ -36,7 +36,7 @@ from capeworks.systems.rwyn.odds import SacrificePolicy, odds
 from capeworks.systems.rwyn.pool import PoolPlan, build_pool, check_difficulty, disaster_pool
 from capeworks.systems.rwyn.render import faces_text
 from capeworks.systems.rwyn.sheet import Character
-from capeworks.systems.rwyn.tables import difficulty_label
+from capeworks.systems.rwyn.tables import difficulty_label, plural
 
 __all__ = [
     "PLUGIN",
@@ -246,7 +246,7 @@ def odds_command(
     )
     table.add_row("any disaster success", _pct(data["any_disaster"]))
     for n, p in data["disaster_successes"].items():
-        table.add_row(f"  exactly {n} disaster success(es)", _pct(p))
+        table.add_row(f"  exactly {plural(n, 'disaster success')}", _pct(p))
     table.add_row("mixed result", _pct(data["mixed"]))
     table.add_row(
         "  mixed success / mixed failure", f"{_pct(data['mixed_success'])} / {_pct(data['mixed_failure'])}"
@@ -290,7 +290,7 @@ def roll_command(
         return
     auto = f" + {data['auto_successes']} automatic" if data["auto_successes"] else ""
     console.print(
-        f"Ability dice {faces_text(data['ability_faces'])}{auto}: {data['successes']} success(es)",
+        f"Ability dice {faces_text(data['ability_faces'])}{auto}: {plural(data['successes'], 'success')}",
         highlight=False,
     )
     if data["sacrificed"]:
@@ -298,11 +298,11 @@ def roll_command(
     if data["plan"]["disaster_nominal"]:
         console.print(
             f"Disaster dice {faces_text(data['disaster_faces'])}: "
-            f"{data['disaster_successes']} disaster success(es)",
+            + plural(data["disaster_successes"], "disaster success"),
             highlight=False,
         )
     verdict = "Success" if data["success"] else "Failure"
-    extras = [f"{data['effects']} effect(s)"] if data["success"] else []
+    extras = [plural(data["effects"], "effect")] if data["success"] else []
     if data["mixed"]:
         extras.append("mixed")
     if data["critical"]:

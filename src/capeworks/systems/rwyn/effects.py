@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from capeworks.errors import RuleViolation
 from capeworks.systems.rwyn.checks import Check, Stage
-from capeworks.systems.rwyn.tables import ACCOMPLISH, CritTarget
+from capeworks.systems.rwyn.tables import ACCOMPLISH, CritTarget, plural
 
 __all__ = [
     "choose_complications",
@@ -59,8 +59,8 @@ def choose_effects(check: Check, picks: Sequence[str]) -> Check:
     if len(chosen) != extra:
         raise RuleViolation(
             "RWYN-EFFECT-001",
-            f"You kept {check.kept} successes: pick exactly {extra} effect(s) after '{ACCOMPLISH}' "
-            f"(you gave {len(chosen)}).",
+            f"You kept {plural(check.kept, 'success')}: pick exactly {plural(extra, 'effect')} "
+            f"after '{ACCOMPLISH}' (you gave {len(chosen)}).",
         )
     seen = {ACCOMPLISH.lower()}
     for pick in chosen:
@@ -81,7 +81,7 @@ def choose_complications(check: Check, texts: Sequence[str]) -> Check:
     if len(chosen) != check.disaster_successes:
         raise RuleViolation(
             "RWYN-EFFECT-003",
-            f"Check {check.id} had {check.disaster_successes} disaster success(es): give exactly that "
+            f"Check {check.id} had {plural(check.disaster_successes, 'disaster success')}: give exactly that "
             f"many complications (you gave {len(chosen)}).",
         )
     return check.model_copy(update={"complications": tuple(chosen)})

@@ -18,7 +18,7 @@ from capeworks.systems.rwyn.kept import Kept
 from capeworks.systems.rwyn.sheet import Quality, Standing, Track
 from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.stress import track_size
-from capeworks.systems.rwyn.tables import difficulty_label
+from capeworks.systems.rwyn.tables import difficulty_label, plural
 
 __all__ = ["COMMAND_WORDS", "WORDS", "call_text", "faces_text", "panels", "prompt_words"]
 
@@ -26,10 +26,6 @@ __all__ = ["COMMAND_WORDS", "WORDS", "call_text", "faces_text", "panels", "promp
 def faces_text(faces: Iterable[int] | None) -> str:
     """``[6, 5, 2]`` -> ``"[6 5 2]"``."""
     return "[" + " ".join(str(f) for f in faces or ()) + "]"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
 
 
 def _disaster(n: int) -> str:
@@ -59,7 +55,7 @@ def _rolled(p: ev.CheckRolled) -> str:
     wait = "; sacrifice successes before they roll?" if c.stage == "sacrifice" else ""
     return (
         f"{p.name} rolls {c.ability} {plan.rating} vs {_against(c)}{what}: "
-        f"{faces_text(c.ability_faces)}{auto} = {_plural(c.successes, 'success')}{dis}{wait}"
+        f"{faces_text(c.ability_faces)}{auto} = {plural(c.successes, 'success')}{dis}{wait}"
     )
 
 
@@ -67,9 +63,9 @@ def _resolved(p: ev.CheckResolved) -> str:
     c = p.check
     parts = [f"{p.name}: {'success' if c.success else 'failure'}"]
     if c.kept != c.successes:
-        parts.append(f"{_plural(c.kept, 'success')} kept")
+        parts.append(f"{plural(c.kept, 'success')} kept")
     if c.disaster_successes:
-        parts.append(f"{_plural(c.disaster_successes, 'disaster success')}")
+        parts.append(f"{plural(c.disaster_successes, 'disaster success')}")
     if c.mixed:
         parts.append("mixed result")
     if c.crit:
@@ -136,17 +132,17 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.CheckRolled.TYPE: _rolled,
     ev.Sacrificed.TYPE: lambda p: (
-        f"{p.name} sacrifices {_plural(p.count, 'success')}; "
+        f"{p.name} sacrifices {plural(p.count, 'success')}; "
         f"{_disaster(p.check.plan.disaster_nominal - p.count)} left to roll."
     ),
     ev.DisasterRolled.TYPE: lambda p: (
         f"Disaster dice {faces_text(p.check.disaster_faces)}: "
-        f"{_plural(p.check.disaster_successes, 'disaster success')}."
+        f"{plural(p.check.disaster_successes, 'disaster success')}."
     ),
     ev.RerollOffered.TYPE: lambda p: f"{p.name} may leverage their debt to re-roll the disaster dice.",
     ev.DisasterRerolled.TYPE: lambda p: (
         f"{p.name} re-rolls the disaster dice: {faces_text(p.check.disaster_faces)}, "
-        f"{_plural(p.check.disaster_successes, 'disaster success')}."
+        f"{plural(p.check.disaster_successes, 'disaster success')}."
     ),
     ev.CheckResolved.TYPE: _resolved,
     ev.EffectsChosen.TYPE: lambda p: f"{p.name}: {', '.join(p.check.effects or ())}.",
@@ -214,7 +210,7 @@ def prompt_words(kind: str, **context: Any) -> str:
 
 def _sacrifice_q(successes: int, disaster: int, most: int, **_: Any) -> str:
     return (
-        f"You rolled {_plural(successes, 'success')} against {_disaster(disaster)}. "
+        f"You rolled {plural(successes, 'success')} against {_disaster(disaster)}. "
         f"Sacrifice how many successes to remove disaster dice (0-{most})?"
     )
 
@@ -222,14 +218,14 @@ def _sacrifice_q(successes: int, disaster: int, most: int, **_: Any) -> str:
 _QUESTIONS: dict[str, Callable[..., str]] = {
     "sacrifice": _sacrifice_q,
     "reroll": lambda disaster, **_: (
-        f"{_plural(disaster, 'disaster success')} would cost {disaster} Wealth. "
+        f"{plural(disaster, 'disaster success')} would cost {disaster} Wealth. "
         "Leverage your debt to re-roll the disaster dice once?"
     ),
     "effects": lambda kept, extra, accomplish, **_: (
-        f"{kept} successes kept: '{accomplish}' plus {extra} more effect(s)."
+        f"{plural(kept, 'success')} kept: '{accomplish}' plus {plural(extra, 'more effect')}."
     ),
     "complications": lambda disaster, **_: (
-        f"{_plural(disaster, 'disaster success')}: name that many complications."
+        f"{plural(disaster, 'disaster success')}: name that many complications."
     ),
     "mixed": lambda failure, **_: (
         "Mixed failure: what is the silver lining?"

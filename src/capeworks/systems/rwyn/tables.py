@@ -18,6 +18,7 @@ __all__ = [
     "TAINT_SUGGESTIONS",
     "CritTarget",
     "difficulty_label",
+    "plural",
 ]
 
 #: the first effect of every success (RWYN-EFFECT-001)
@@ -65,6 +66,11 @@ DIFFICULTY_LADDER: dict[int, str] = {
     5: "Hard",
     6: "Impossible",
 }
+
+
+def plural(n: int, word: str) -> str:
+    """``n`` of ``word`` in words that agree with the count: "1 success", "2 successes"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
 
 
 def difficulty_label(difficulty: int) -> str:

@@ -937,7 +937,7 @@ def _troublesome(me: Combatant, names: Iterable[str]) -> list[str]:
         if name not in left:
             raise RuleViolation(
                 "WD-EFFORT-005",
-                f"{me.name} has no {name} a rest could shrug off.",
+                f"{me.name} has no {name.replace('_', ' ')} a rest could shrug off.",
                 field="shed",
             )
         left.remove(name)

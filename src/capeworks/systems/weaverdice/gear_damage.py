@@ -36,7 +36,14 @@ from capeworks.systems.weaverdice.skills import had_skills
 from capeworks.systems.weaverdice.statuses import Condition, Ending
 from capeworks.systems.weaverdice.wfx_outcome import GearHit
 
-__all__ = ["MAINTENANCE_SPENT", "fall_breaks_fragile_slots", "gear_facts", "piece_name", "suffer_gear_hits"]
+__all__ = [
+    "MAINTENANCE_SPENT",
+    "fall_breaks_fragile_slots",
+    "gear_facts",
+    "piece_name",
+    "piece_words",
+    "suffer_gear_hits",
+]
 
 
 #: the mark of a Maintenance protection used this encounter (WD-CRAFT-021): gone when it ends
@@ -50,6 +57,15 @@ def _maintenance_spent(ident: str) -> Condition:
 def piece_name(p: PlacedPiece) -> str:
     """A costume piece as the effect prompts name it: its key and cell (``armor-01``), no commas."""
     return f"{p.key}-{p.cell[0]}{p.cell[1]}"
+
+
+def piece_words(name: str) -> str:
+    """A piece :func:`piece_name` names, as a log line reads it: ``low_belt-20`` -> ``low belt (cell 2,0)``;
+    a held item's own name as it is."""
+    key, dash, cell = name.rpartition("-")
+    if not dash or len(cell) != 2 or not cell.isdigit() or not key:
+        return name
+    return f"{key.replace('_', ' ')} (cell {cell[0]},{cell[1]})"
 
 
 def gear_facts(sheet: Character) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, int]]:
@@ -128,11 +144,11 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
     maintained = False
     for hit in hits:
         if hit.saved:
-            words.append(f"the reinforcement holds: {hit.piece} is untouched")
+            words.append(f"the reinforcement holds: {piece_words(hit.piece)} is untouched")
             continue
         if guard and not maintained:
             maintained = True
-            words.append(f"Maintenance keeps the {hit.piece} whole")
+            words.append(f"Maintenance keeps the {piece_words(hit.piece)} whole")
             continue
         item = next((i for i, h in enumerate(held) if h.name == hit.piece), None)
         if item is not None:
@@ -147,7 +163,9 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
         out = damage_piece(
             costume, cell, settled=True, whole=hit.destroyed, over_encumbered=sheet.over_encumbered
         )
-        words.append(f"{hit.piece} is {'destroyed' if out.destroyed else 'damaged (needs repair)'}")
+        words.append(
+            f"{piece_words(hit.piece)} is {'destroyed' if out.destroyed else 'damaged (needs repair)'}"
+        )
         if out.supply_dropped:  # src 1111: "If destroyed, drops contents at the wearer's feet"
             words.append(f"its contents spill at {sheet.name}'s feet")
         if out.drops_belt_items and placed is not None and not placed.damaged:
@@ -166,7 +184,8 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
         if out.inventory_drop_sides:
             rolled = b.dice.roll(1, out.inventory_drop_sides, purpose="items dropped").faces[0]
             costume, lost = spill_items(costume, cell, rolled)  # the bag keeps the rest (src 1097)
-            words.append(f"{lost} items spill from the inventory")
+            spilled = "1 item spills" if lost == 1 else f"{lost} items spill"
+            words.append(f"{spilled} from the inventory")
         costume = _fragile_rolls(b, costume, out.fragile_checks, words)
     if not words:
         return

@@ -20,7 +20,13 @@ from capeworks.systems.weaverdice.copies import trusted
 from capeworks.systems.weaverdice.effect_words import effect_words
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
-from capeworks.systems.weaverdice.render import fall_option_words, option_words, percent, question
+from capeworks.systems.weaverdice.render import (
+    fall_option_words,
+    option_words,
+    percent,
+    points_held,
+    question,
+)
 from capeworks.systems.weaverdice.state import PendingAttack, WdState
 from capeworks.systems.weaverdice.statuses import pain_failure_options
 from capeworks.systems.weaverdice.vocab import Pool, Stat
@@ -238,7 +244,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                     "reversal",
                     name=state.people[ident].name,
                     other=state.people[offer.target].name,
-                    banks=offer.banked,
+                    held=points_held(offer.banked),
                 ),
                 options=(
                     PromptOption(

@@ -18,6 +18,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import Sidelined
 from capeworks.systems.weaverdice.effect_words import asked_words
+from capeworks.systems.weaverdice.gear_damage import piece_words
 from capeworks.systems.weaverdice.morale import MORALE_NAMES
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.vocab import Pool, WoundTier
@@ -140,7 +141,10 @@ def _effect(p: ev.EffectResolved) -> str:
         bits.append("the wound scars")
     if o.wound_fades_on_rest:
         bits.append("the wound fades at the next rest")
-    bits.extend(c.name.replace("_", " ") + (f" ({c.part.value})" if c.part else "") for c in o.conditions)
+    bits.extend(
+        c.name.replace("_", " ") + (f" ({option_words(c.part.value)})" if c.part else "")
+        for c in o.conditions
+    )
     bits.extend(f"loses {n} {_POOL[pool]}" for pool, n in o.effort_lost.items() if n)
     bits.extend(f"spends {n} {_POOL[pool]}" for pool, n in o.effort_spent.items() if n)
     bits.extend(f"-{s.points} {s.stat.value} ({s.lasting.value.replace('_', ' ')})" for s in o.stat_losses)
@@ -148,7 +152,10 @@ def _effect(p: ev.EffectResolved) -> str:
         bits.append(f"knocked back {o.knockback_ft} ft")
     if o.delayed:
         bits.append("delayed")
-    bits.extend(f"{g.piece} {'lost' if g.destroyed else 'saved' if g.saved else 'damaged'}" for g in o.gear)
+    bits.extend(
+        f"{piece_words(g.piece)} {'lost' if g.destroyed else 'saved' if g.saved else 'damaged'}"
+        for g in o.gear
+    )
     bits.extend(f"a further {w.tier.word}{' temporary' if w.temporary else ''} wound" for w in o.wounds)
     if o.dying:
         bits.append("dying")
@@ -158,12 +165,17 @@ def _effect(p: ev.EffectResolved) -> str:
     return f"{o.tier.word.capitalize()} {o.damage.value} effect on {p.name}{face}: {what}."
 
 
+def points_held(n: int) -> str:
+    """A grapple's banked margin: ``1 point held``, ``3 points held``."""
+    return f"{n} point{'' if n == 1 else 's'} held"
+
+
 def _grappled(p: ev.Grappled) -> str:
     o = p.outcome
     if o is None and p.offers_changed:
         if p.reversed:
             banked = p.banked(p.character)
-            return f"{p.name} reverses the hold on {p.target_name}, {banked} points held."
+            return f"{p.name} reverses the hold on {p.target_name}, {points_held(banked)}."
         return f"{p.name} lets {p.target_name} go."
     if o is None and p.let_go:
         return f"{p.name} lets {p.target_name} go."
@@ -195,7 +207,7 @@ def _grappled(p: ev.Grappled) -> str:
         for b in o.bought
     )
     tail = f"; buys {bought}" if bought else ""
-    bank = f"; {o.banked} points held" if o.banked else ""
+    bank = f"; {points_held(o.banked)}" if o.banked else ""
     end = "; the grapple ends" if o.broken else ""
     short = f", not enough for the {p.unbought}" if p.unbought else ""
     return f"{head}, a margin of {o.available}{short}{tail}{bank}{end}."
@@ -853,7 +865,7 @@ _QUESTIONS: dict[str, str] = {
         "{name}'s {reaction} falls short ({got} against {total}): lower morale a step to make it "
         "{value} and hold, or take the hit?"
     ),
-    "reversal": "{name} broke free of {other}: take the hold over with {banks} points held, or let go?",
+    "reversal": "{name} broke free of {other}: take the hold over with {held}, or let go?",
     "burn": "The flames consume {name}: which physical stat loses a point for good?",
     "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",

@@ -207,7 +207,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.SequenceEnded.TYPE: _w(
         lambda p: f"Sequence {p.sequence} ends" + (": " + "; ".join(p.notes) if p.notes else "") + "."
     ),
-    ev.CardDrawn.TYPE: _w(lambda p: f"{p.faction} draw {p.card} for this Sequence."),
+    ev.CardDrawn.TYPE: _w(lambda p: f"The {p.faction} draw {p.card} for this Sequence."),
     ev.TurnEnded.TYPE: _w(_turn_ended),
     ev.InitiativeRaised.TYPE: _w(
         lambda p: f"{p.character.name} spends {_count(p.shots, 'Shot')}: Initiative {p.initiative}."
@@ -227,7 +227,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.Damaged.TYPE: _w(
         lambda p: (
             f"{p.character.name} takes {p.damage} Damage: {p.shock} Shock, {_count(p.wounds, 'Wound')}"
-            + (" (" + ", ".join(p.results) + ")" if p.results else "")
+            + (" (" + ", ".join(r.replace("_", " ") for r in p.results) + ")" if p.results else "")
             + "."
         )
     ),

@@ -239,7 +239,8 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
             ledgers[ident] = ledger
     # a group's Fans give the organization its rep for the phase, one card its members share (src 1361)
     deal_group_fans(state, ledgers, who, phase.number, ctx.config.campaign.follower_passive_max)
-    b.emit(ce.DowntimeStarted(phase=phase, bonus_faces=faces, ledgers=ledgers), secret=secret)
+    names = {ident: state.people[ident].name for ident in slots}
+    b.emit(ce.DowntimeStarted(phase=phase, bonus_faces=faces, ledgers=ledgers, names=names), secret=secret)
     return b.batch
 
 
@@ -488,13 +489,15 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
             gained={k: v for k, v in gained.items() if v},
             ledgers=ledgers,
             people=tuple(people),
+            names={ident: state.people[ident].name for ident in discards if ident in state.people},
         )
     )
     for t in state.campaign.targets.values():  # a target's move goes on; done, its DCs come back
         if t.moving:
             left = t.moving - 1
             find, thread = (t.find_dc, t.thread_dc) if left else (t.find_dc * 2, t.thread_dc * 2)
-            b.emit(ce.TargetMoved(target=t.id, moving=left, find_dc=find, thread_dc=thread), hidden=True)
+            moved = ce.TargetMoved(target=t.id, moving=left, find_dc=find, thread_dc=thread, name=t.name)
+            b.emit(moved, hidden=True)
     return b.batch
 
 

@@ -93,6 +93,8 @@ class TargetMoved(CampaignFact):
     moving: int
     find_dc: int
     thread_dc: int
+    #: the target's name for the log ("" in logs before it: the id is read)
+    name: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class CampaignEvent(WdEvent, abstract=True):
@@ -117,6 +119,8 @@ class DowntimeStarted(CampaignEvent):
 
     phase: Phase
     bonus_faces: dict[str, tuple[int, ...]] = Field(default_factory=dict)
+    #: the characters' names for the log, by id ({} in logs before them: the ids are read)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class SlotUsed(CampaignEvent):
@@ -138,6 +142,8 @@ class DowntimeEnded(CampaignEvent):
     discards: dict[str, int] = Field(default_factory=dict)
     gained: dict[str, int] = Field(default_factory=dict)
     projects: tuple[CraftProject, ...] = ()
+    #: the characters' names for the log, by id ({} in logs before them: the ids are read)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class RepSpent(CampaignEvent):
@@ -262,6 +268,9 @@ class QuestionAsked(CampaignFact):
     candidate: str
     detail: str
     recruitment: Recruitment
+    #: the recruiter's and the candidate's names for the log ("" in logs before them: the ids are read)
+    name: str = Field(default="", exclude_if=lambda v: not v)
+    candidate_name: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class DetailsRevealed(CampaignFact):

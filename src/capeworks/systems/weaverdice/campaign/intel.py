@@ -739,6 +739,7 @@ def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceSe
             moving=c.downtimes,
             find_dc=math.ceil(t.find_dc / 2),
             thread_dc=math.ceil(t.thread_dc / 2),
+            name=t.name,
         ),
         hidden=True,
     )

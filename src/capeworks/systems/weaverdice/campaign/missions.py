@@ -129,7 +129,9 @@ def plan_mission(state: WdState, ctx: Ctx, c: cc.PlanMission, dice: DiceService)
         raise RuleViolation("WD-PLAN-003", "Name each detail once: the GM rolls one result for each.")
     most = sheet.stat(Stat.KNOWLEDGE) - (1 if c.advance else 0)  # an advance roll takes a detail's place
     if len(c.details) > most:
-        raise RuleViolation("WD-PLAN-003", f"{who.name} can refine {most} details with this action.")
+        raise RuleViolation(
+            "WD-PLAN-003", f"{who.name} can refine {most} detail{'' if most == 1 else 's'} with this action."
+        )
     for d in c.details:
         if d not in m.options:
             raise RuleViolation("WD-PLAN-002", f"The mission has no detail called {d}.")

@@ -113,7 +113,10 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
     if rep_used > len(held):
         raise RuleViolation("WD-RECRUIT-007", f"{who.name} has {len(held)} rep to tap, not {rep_used}.")
     if c.milestone_dice + c.milestone_bonus > sheet.milestones:
-        raise RuleViolation("WD-RECRUIT-008", f"{who.name} has {sheet.milestones} milestones to tap.")
+        raise RuleViolation(
+            "WD-RECRUIT-008",
+            f"{who.name} has {sheet.milestones} milestone{'' if sheet.milestones == 1 else 's'} to tap.",
+        )
     phase, _ = take_slot(state, c.character, "recruit")
     table = {k.lower(): v for k, v in ctx.config.campaign.recruit_skill_bonus.items()}
     skilled = sum(table.get(x.name.lower(), 0) for x in sheet.known_skills)  # WD-RECRUIT-009
@@ -263,6 +266,8 @@ def ask(state: WdState, ctx: Ctx, c: cc.Ask, dice: DiceService) -> Done:
             candidate=c.candidate,
             detail=c.detail,
             recruitment=evolve(r, {"questions": r.questions - 1}),
+            name=who.name,
+            candidate_name=cand.name,
         )
     )
     return b.batch

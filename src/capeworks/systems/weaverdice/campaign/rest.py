@@ -148,7 +148,7 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
             "morale": morale,
         },
     )
-    said = [f"mends {mended} wound{'' if mended == 1 else 's'}"]
+    said = [f"mends {mended or 'no'} wound{'' if mended == 1 else 's'}"]
     if stays:
         dice_words = " ".join(str(f) for f in stays)
         said.append(f"low morale keeps {len(stays)} from mending tonight ({dice_words})")

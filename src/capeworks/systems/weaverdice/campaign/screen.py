@@ -83,6 +83,9 @@ def _keyed(state: WdState, values: dict[str, Any]) -> tuple[dict[str, Any], dict
         if isinstance(records, dict) and hidden & records.keys():
             public[key] = {k: v for k, v in records.items() if k not in hidden}
             kept[key] = records if key in _WHOLE else {k: v for k, v in records.items() if k in hidden}
+    names = values.get("names")  # words only: a hidden NPC's name is left out, never kept apart
+    if isinstance(names, dict) and hidden & names.keys():
+        public["names"] = {k: v for k, v in names.items() if k not in hidden}
     return public, kept
 
 

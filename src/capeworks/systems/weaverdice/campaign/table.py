@@ -438,7 +438,7 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
                     *(
                         PromptOption(
                             value=f"spend:{intel_}@r{cell.replace(',', 'c')}",  # answers split at commas
-                            label=f"spend {intel_} intel to unlock {where}",
+                            label=f"spend {_intel_words(intel_)} to unlock {where}",
                             command="strike_choice",
                             payload={"character": ident, "strike": False, "intel": intel_, "on": cell},
                         )
@@ -453,6 +453,12 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
 
 def _strikes(state: WdState, ident: str, pending: str) -> int:
     return intel.worked(state, ident, state.campaign.targets[pending.rpartition(":")[0]]).strikes
+
+
+def _intel_words(key: str) -> str:
+    """An intel key as a player reads it: ``violent:1`` -> ``tier-1 violent intel``."""
+    kind, _, tier = key.rpartition(":")
+    return f"tier-{tier} {kind} intel"
 
 
 def _grids(state: WdState, t: Any, viewer: Viewer) -> list[Panel]:

@@ -63,16 +63,18 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
 def _words_of(p: Any) -> str:
     if isinstance(p, ce.DowntimeStarted):
         parts = [
-            f"{k}: {v.total} slot{'' if v.total == 1 else 's'}" + (" (bonus)" if v.bonus else "")
+            f"{p.names.get(k, k)}: {v.total} slot{'' if v.total == 1 else 's'}"
+            + (" (bonus)" if v.bonus else "")
             for k, v in p.phase.slots.items()
         ]
-        return f"Downtime phase {p.phase.number} opens. " + "; ".join(parts) + "."
+        slots = "; ".join(parts)
+        return f"Downtime phase {p.phase.number} opens." + (f" {slots}." if slots else "")
     if isinstance(p, ce.SlotUsed):
         return f"{p.name} spends a slot on {p.action.replace('_', ' ')}" + (
             f" ({p.note})." if p.note else "."
         )
     if isinstance(p, ce.DowntimeEnded):
-        extra = "".join(f" {k} must discard {v} rep." for k, v in p.discards.items())
+        extra = "".join(f" {p.names.get(k, k)} must discard {v} rep." for k, v in p.discards.items())
         return f"Downtime phase {p.phases} ends; morale returns to its baseline.{extra}"
     if isinstance(p, ce.LearningStarted):
         return f"{p.name} starts learning {p.skill}."
@@ -121,13 +123,12 @@ def _words_of(p: Any) -> str:
         many = "" if p.openings == 1 else "s"
         return f"{p.name} recruits at {p.modifier:+d}: {p.openings} applicant{many}{lost}."
     if isinstance(p, ce.CandidatePresented):
-        return f"Candidate {p.candidate.name}: " + ", ".join(
-            f"{k} {v}" for k, v in p.candidate.details.items()
-        )
+        details = ", ".join(f"{k} {v}" for k, v in p.candidate.details.items())
+        return f"Candidate {p.candidate.name}" + (f": {details}" if details else ".")
     if isinstance(p, ce.CandidateListed):
         return f"A candidate steps up: {p.name} (to learn: {', '.join(p.details) or 'nothing'})."
     if isinstance(p, ce.QuestionAsked):
-        return f"{p.character} asks about {p.candidate}'s {p.detail}."
+        return f"{p.name or p.character} asks about {p.candidate_name or p.candidate}'s {p.detail}."
     if isinstance(p, ce.DetailsRevealed):
         shown = ", ".join(f"{k}: {v}" for k, v in p.revealed.items()) or "nothing more"
         return f"About {p.name}, the recruiter learns {shown}."
@@ -157,7 +158,8 @@ def _words_of(p: Any) -> str:
         return f"{p.name}: {p.text}"
     if isinstance(p, ce.TargetMoved):
         dcs = f"finding DC {p.find_dc}, thread DC {p.thread_dc}"
-        return f"{p.target} moves base: {p.moving} downtimes left; {dcs}."
+        left = f"{p.moving} downtime{'' if p.moving == 1 else 's'} left"
+        return f"{p.name or p.target} moves base: {left}; {dcs}."
     if isinstance(p, ce.TargetSecret):
         return f"The target's hidden DCs: find {p.find_dc}, thread {p.thread_dc}."
     if isinstance(p, ce.IntelTypesAdded):

@@ -1,0 +1,26 @@
+"""Words players read name characters by their names, never by their ids."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.systems.bpb.helpers import fight, table
+
+
+@pytest.mark.rules("BPB-EXT-004", "BPB-EXT-003")
+def test_a_call_rolled_for_someone_not_on_it_is_refused_naming_them() -> None:
+    # src 206-208: the GM names who works on the task; Ganyeka is not on this one
+    d = table()
+    d.do("gm", "team_task", members=["widow:Reason", "adler:Reason"], difficulty=12, required=2)
+    err = d.refuse("bo", "roll", call=1, character="ganyeka", dice=(6, 6))
+    assert err.message == "Call 1 is not for Ganyeka to roll."
+
+
+@pytest.mark.rules("BPB-DEF-006")
+def test_an_unarmed_hit_asks_its_defender_in_words_not_the_attacks_id() -> None:
+    # src 379: the defender chooses to block or dodge after the hit is known; src 403: an unarmed attack
+    d = table()
+    fight(d, "ganyeka", "widow", "adler")
+    d.do("bo", "attack", attacker="ganyeka", target="adler", dice=(6, 6))
+    question = d.prompt("gm", "defend").question
+    assert question.startswith("Agent Adler is hit by an unarmed attack (rank ")
