@@ -192,9 +192,7 @@ def _range(state: BpbState) -> Prompt:
     task = asked_task(state, a.id)
     odds = f" ({task.attribute} vs {task.difficulty}, {_pct(task)})" if task is not None else ""
     band = "band" if asked.bands == 1 else "bands"
-    payload = {"character": a.id}
-    return Prompt(
-        **addressee(""),
+    return _gm_rules(
         id=f"range-{fight.order.round}-{a.id}",
         kind="rule_range",
         rule="BPB-RANGE-002",
@@ -202,22 +200,29 @@ def _range(state: BpbState) -> Prompt:
             f"{a.name} attacks {target} with {asked.power}, {asked.bands} range {band} beyond its range:"
             f" is the attack possible? ({target} +{3 * asked.bands} defence)"
         ),
-        options=(
-            PromptOption(
-                value="possible",
-                label=f"Possible: roll it{odds}",
-                command="rule_range",
-                payload={**payload, "possible": True},
-            ),
-            PromptOption(
-                value="impossible",
-                label=f"Not possible ({a.name} keeps the task action)",
-                command="rule_range",
-                payload={**payload, "possible": False},
-            ),
-        ),
+        field="possible",
+        payload={"character": a.id},
+        yes=("possible", f"Possible: roll it{odds}"),
+        no=("impossible", f"Not possible ({a.name} keeps the task action)"),
         context={"character": a.id, "target": asked.target, "power": asked.power},
     )
+
+
+def _gm_rules(
+    *,
+    field: str,
+    payload: dict[str, Any],
+    yes: tuple[str, str],
+    no: tuple[str, str],
+    **prompt: Any,
+) -> Prompt:
+    """A ruling the GM makes yes or no: the prompt's ``kind`` is the command, ``field`` its answer; ``yes``
+    and ``no`` are (value, label)."""
+    options = tuple(
+        PromptOption(value=value, label=label, command=prompt["kind"], payload={**payload, field: answer})
+        for (value, label), answer in ((yes, True), (no, False))
+    )
+    return Prompt(**addressee(""), options=options, **prompt)
 
 
 def _defence(state: BpbState, p: Pending) -> Prompt:
@@ -294,9 +299,7 @@ def _permit(state: BpbState, p: Pending) -> Prompt:
     if power is not None:
         task = defence_task(state, t, p, asked.kind, power=power)
         odds = f" ({task.attribute} vs {task.difficulty}, {_pct(task)})"
-    payload = {"attack": p.id}
-    return Prompt(
-        **addressee(""),
+    return _gm_rules(
         id=f"permit-{p.id}",
         kind="permit_power",
         rule="BPB-DEF-005",
@@ -304,20 +307,10 @@ def _permit(state: BpbState, p: Pending) -> Prompt:
             f"{t.name} asks to {asked.kind} {p.power} with {asked.power}: is it of a similar theme or power"
             " source?"
         ),
-        options=(
-            PromptOption(
-                value="permit",
-                label=f"Permit: {asked.kind} with {asked.power}{odds}",
-                command="permit_power",
-                payload={**payload, "permit": True},
-            ),
-            PromptOption(
-                value="refuse",
-                label=f"Refuse: not similar ({t.name} answers the hit again)",
-                command="permit_power",
-                payload={**payload, "permit": False},
-            ),
-        ),
+        field="permit",
+        payload={"attack": p.id},
+        yes=("permit", f"Permit: {asked.kind} with {asked.power}{odds}"),
+        no=("refuse", f"Refuse: not similar ({t.name} answers the hit again)"),
         context={"attack": p.id, "character": t.id, "power": asked.power},
     )
 
