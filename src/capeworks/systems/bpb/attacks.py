@@ -144,6 +144,12 @@ def _power(state: BpbState, who: Character, name: str) -> Power | None:
     return power
 
 
+def _aimed(state: BpbState, who: Character, name: str) -> Power | None:
+    """The power or weapon ``who`` attacks with, as a plot point's boost has it now (BPB-PP-007)."""
+    power = _power(state, who, name)
+    return enhanced(state, who, power) if power is not None else None
+
+
 def attack_task(
     state: BpbState,
     a: Character,
@@ -250,8 +256,7 @@ def asked_task(state: BpbState, cid: str) -> Task | None:
     c = cmd.Attack.model_validate(asked.attack)
     try:
         a, t = character(state, c.attacker), character(state, c.target)
-        power = _power(state, a, c.power)
-        power = enhanced(state, a, power) if power is not None else None
+        power = _aimed(state, a, c.power)
         return attack_task(
             state, a, t, power, list(c.circumstances), held_item=c.held_item, distance_ft=c.distance_ft
         )
@@ -279,8 +284,7 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
             "BPB-DEF-008",
             "Whether an attack is too large to block or dodge is the GM's to rule: the GM issues it.",
         )
-    power = _power(state, a, c.power)
-    power = enhanced(state, a, power) if power is not None else None
+    power = _aimed(state, a, c.power)
     if power is not None and power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")
     if c.plot_point:
