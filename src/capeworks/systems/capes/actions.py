@@ -63,7 +63,9 @@ def open_action(state: CapesState, actor: str, character: str, *, doing: str) ->
         elif len(left) == 1:
             key = left[0]
         else:
-            raise RuleViolation("CAPES-PAGE-012", f"Say which character acts: {', '.join(left)}.")
+            raise RuleViolation(
+                "CAPES-PAGE-012", f"Say which character acts: {state.characters_named(left)}."
+            )
         return [event("action_started", player=actor, character=key, bought=False, paid=0)], key
     key = own_character(state, actor, character)
     paid = pay(state, actor, "An extra Action")

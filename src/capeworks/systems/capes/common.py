@@ -78,7 +78,9 @@ def own_character(state: CapesState, actor: str, name: str) -> str:
             return mine[0]
         if not mine:
             raise NotPermitted("You play no character in this Scene.")
-        raise RuleViolation("CAPES-SCENE-006", f"You play several characters; say which: {', '.join(mine)}.")
+        raise RuleViolation(
+            "CAPES-SCENE-006", f"You play several characters; say which: {state.characters_named(mine)}."
+        )
     key = find_character(state, name)
     if key not in mine:
         raise NotPermitted(f"You do not play {state.roster[key].sheet.name} in this Scene.")

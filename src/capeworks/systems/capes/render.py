@@ -46,9 +46,10 @@ def _ability(p: ev.AbilityUsed) -> str:
     who = name(p.character)
     if p.mode == "inspiration":
         return f"{who} {what} {p.ability} {p.rating} to raise an Inspiration {p.value} to {p.value + 1}{debt}"
+    named = f" ({p.label})" if p.label else ""  # the side's words, as the roller names it (CONF-002)
     return (
         f"{who} {what} {p.ability} {p.rating} on {p.conflict} side {p.side} die {p.die}, "
-        f"helping side {p.help}: {p.old} rolls {p.new}{debt}{_allies_with(who, p.conflict, p.help)}"
+        f"helping side {p.help}{named}: {p.old} rolls {p.new}{debt}{_allies_with(who, p.conflict, p.help)}"
     )
 
 

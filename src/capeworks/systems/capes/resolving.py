@@ -196,7 +196,7 @@ def _give_away(
         named = named[1:]  # the Resolver may say the creator's first token too, as src 135 tells it
     if len(named) != len(owners):
         players = f"{len(owners)} player{'s' if len(owners) != 1 else ''}"
-        said = ", ".join(state.name(n) for n in named) or "nobody"
+        said = state.players_named(named)
         message = f"Name {players}, one for each Story Token (you named {said})."
         if tokens:
             creator = state.name(first)
@@ -210,13 +210,14 @@ def _give_away(
     if bad:
         raise RuleViolation(
             "CAPES-RES-005",
-            f"Story Tokens go to losing players other than you: {', '.join(eligible)} (not {bad}).",
+            f"Story Tokens go to losing players other than you: {state.players_named(eligible)} "
+            f"(not {state.players_named(bad)}).",
         )
     if not _matched(list(named), owners):
         raise RuleViolation(
             "CAPES-RES-005",
             "A stake is given away: no player gets a Story Token from their own character's stake "
-            f"(the stakes left are {', '.join(owners)}'s).",
+            f"(the stakes left are {state.players_named(owners)}'s).",
             field="tokens",
         )
     return [*tokens, *named]
@@ -253,13 +254,13 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
     creator_player = player_of(state, conflict.creator) or conflict.creator_player
     lost_chars = {c for s in losing for c in _on_side(conflict, s.id)}
     first = creator_player if conflict.creator in lost_chars and creator_player != actor else ""
-    tokens = _give_away(state, win, eligible, first, parse_list(cmd.tokens))
+    tokens = _give_away(state, win, eligible, first, [state.seat_named(t) for t in parse_list(cmd.tokens)])
     # (5) dice matching (CAPES-RES-006/007)
     losing_dice = [v for s in losing for v in s.dice]
     pairs = parse_pairs(cmd.pairs) if cmd.pairs else default_pairs(win.dice, losing_dice)
     mine, theirs = match_dice(win.dice, losing_dice, pairs)
     inspirations = [{"player": actor, "value": v} for v in mine]
-    named_losers = parse_list(cmd.losers)
+    named_losers = [state.seat_named(n) for n in parse_list(cmd.losers)]
     if len(named_losers) > len(theirs):
         raise RuleViolation(
             "CAPES-RES-006",
@@ -271,8 +272,7 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
     if bad:
         raise RuleViolation(
             "CAPES-RES-006",
-            "Losing-side Inspirations go to players with a losing character: "
-            f"{', '.join(losers) or 'nobody'}.",
+            f"Losing-side Inspirations go to players with a losing character: {state.players_named(losers)}.",
         )
     # src 140-141: each Inspiration is for the side its losing die sat on. Equal dice on several
     # losing sides are the Resolver's to tell apart (src 137), but no side gives more of them than
@@ -287,7 +287,7 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
                 raise RuleViolation(
                     "CAPES-RES-006" if i < sum(x > w for w, x in pairs) else "CAPES-RES-007",
                     f"The Inspiration of {v} comes from a losing die showing {die}; it goes to a player "
-                    f"on that die's side: {', '.join(own) or 'nobody'} (not {named_losers[i]}).",
+                    f"on that die's side: {state.players_named(own)} (not {state.name(named_losers[i])}).",
                 )
             left[side.id][die] -= 1
             inspirations.append({"player": named_losers[i], "value": v})

@@ -7,6 +7,7 @@ rules can say whose turn it is (CAPES-PRIN-003).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -325,3 +326,18 @@ class CapesState(BaseModel):
     def name(self, player: str) -> str:
         """A player's display name."""
         return self.names.get(player, player)
+
+    def players_named(self, players: Iterable[str], empty: str = "nobody") -> str:
+        """Players as a sentence lists them: "Bea, Cal" (their names, never their seat ids)."""
+        return ", ".join(self.name(p) for p in players) or empty
+
+    def characters_named(self, keys: Iterable[str]) -> str:
+        """Characters as a sentence lists them: "Rampart, Inspector Vale" (names, not roster keys)."""
+        return ", ".join(self.roster[k].sheet.name if k in self.roster else k for k in keys)
+
+    def seat_named(self, said: str) -> str:
+        """The seat a player means by ``said``: its id, or its name in any case ("Bea" -> "bea")."""
+        if said in self.names:
+            return said
+        wanted = said.strip().casefold()
+        return next((p for p, n in self.names.items() if n.casefold() == wanted), said)
