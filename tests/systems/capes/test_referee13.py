@@ -484,3 +484,33 @@ def test_refusal__tokens_and_inspirations_to_the_wrong_player_name_the_players()
     sim.do("ann", "resolve", conflict="c1", pairs="2-3", losers="Bea", tokens="Bea")
     assert sim.state.tokens.get("bea", 0) == 1
     assert [i.value for i in sim.state.inspirations["bea"]] == [1]
+
+
+@pytest.mark.rules("CAPES-ACT-003")
+def test_refusal__an_inspiration_on_the_other_side_names_her_character() -> None:
+    # src 101 "raise one die on the character's side": Skitter is allied with c1 A; Ann's 5 on B's 2 is
+    # refused with a sentence that names Skitter as Ann reads her, not her key; the 5 stays Ann's.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    _hold(sim, "ann", 5)
+    err = sim.refuse("ann", "inspire", value=5, conflict="c1", side="B", rule="CAPES-ACT-003")
+    assert "Skitter" in err.message, err.message
+    _no_ids([err.message])
+    assert [i.value for i in sim.state.inspirations["ann"]] == [5]
+
+
+@pytest.mark.rules("CAPES-PAGE-013", "CAPES-PAGE-012", "CAPES-RSRC-001")
+def test_actions__a_player_with_no_character_buys_no_action_and_keeps_the_token() -> None:
+    # src 92-94 Actions are "for each of your characters", bought ones too: Bea plays nobody this Scene
+    # and holds a Story Token. The free Actions are Ann's and Cal's; in the bought round Bea is not
+    # asked, and an Action of hers (creating a Conflict) is refused: the token stays hers.
+    # Ann holds a token too: the bought round opens with her, the Starter (src 95).
+    sim = _cast({"ann": ("skitter",), "cal": ("rampart",)}, {"bea": 1, "ann": 1})
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "cal"))
+    assert _page(sim)[:4] == (1, "ann", "actions", "ann")
+    sim.refuse("bea", "create_conflict", text="A storm")
+    sim.do("ann", "pass")
+    assert _page(sim)[:3] == (2, "bea", "claims")  # nobody else could buy: Bea was never asked
+    assert sim.state.tokens.get("bea", 0) == 1

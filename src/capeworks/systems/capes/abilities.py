@@ -355,8 +355,8 @@ def check_inspire(
     if allied_side(conflict, character) != side.id:
         raise RuleViolation(
             "CAPES-ACT-003",
-            f"An Inspiration raises a die on your character's side; {character} is not allied with "
-            f"{side.id}.",
+            f"An Inspiration raises a die on your character's side; {state.roster[character].sheet.name} "
+            f"is not allied with {side.id}.",
         )
     held = next((i for i in state.inspirations.get(actor, ()) if i.value == cmd.value), None)
     if held is None:
