@@ -514,3 +514,120 @@ def test_actions__a_player_with_no_character_buys_no_action_and_keeps_the_token(
     sim.do("ann", "pass")
     assert _page(sim)[:3] == (2, "bea", "claims")  # nobody else could buy: Bea was never asked
     assert sim.state.tokens.get("bea", 0) == 1
+
+
+# -- one session: two Pages of one Goal, played through (the rules as a table meets them) ----------
+
+
+def _react_round(sim: Sim, reactions: dict[str, dict[str, object]]) -> None:
+    """The Reactions to the roll just kept, in the table's order: the seats listed react (and keep their
+    roll), the rest pass, until nobody is asked."""
+    pending = dict(reactions)
+    while any(p.kind == "react" for p in sim.prompts()):
+        seat = next(p.seat for p in sim.prompts() if p.kind == "react")
+        if seat in pending:
+            sim.do(seat, "react", **pending.pop(seat))  # type: ignore[arg-type]
+            sim.do(seat, "accept")
+        else:
+            sim.do(seat, "pass")
+    assert not pending, f"never asked to react: {pending}"
+
+
+@pytest.mark.rules(
+    "CAPES-PRIN-003",
+    "CAPES-ACT-005",
+    "CAPES-REACT-003",
+    "CAPES-CONF-004",
+    "CAPES-PAGE-007",
+    "CAPES-SPLIT-002",
+    "CAPES-RES-005",
+    "CAPES-RES-006",
+    "CAPES-EG-004",
+    "CAPES-DEBT-004",
+)
+def test_session__two_pages_of_a_goal_from_its_declaration_to_its_resolution() -> None:
+    sim = cast_game()
+    # Page 1 (Starter Ann): nothing to claim. Ann declares the Goal "Catch the thieves" for Skitter as
+    # her Action (src 98-99, 121): A "Skitter catches them", B "They escape"; she rolls nothing.
+    pass_claims(sim)
+    sim.do(
+        "ann",
+        "create_conflict",
+        kind="goal",
+        text="Catch the thieves",
+        character="skitter",
+        side_a="Skitter catches them",
+        side_b="They escape",
+    )
+    sim.do("ann", "end_action")
+    # Bea: Sylvie's Worried 1 rolls B's 1 to 3, kept, helping B (src 188). Reactions from Bea, then
+    # clockwise (src 200): Cal's Great Leap 3 rolls B's 3 down to 2 helping A (+1 duty, src 183).
+    sim.do("bea", "use_ability", dice=(3,), ability="Worried", conflict="c1", side="B")
+    sim.do("bea", "accept")
+    _react_round(sim, {"cal": {"dice": (2,), "ability": "Great Leap", "help": "A", "drive": "duty"}})
+    sim.do("bea", "end_action")
+    # Cal: Great Leap rolls A's 1 to 3, kept (+1 duty: 2). Nobody reacts.
+    sim.do("cal", "use_ability", dice=(3,), ability="Great Leap", conflict="c1", side="A", drive="duty")
+    sim.do("cal", "accept")
+    _react_round(sim, {})
+    sim.do("cal", "end_action")
+    assert sim.side("c1", "A").dice == (3,) and sim.side("c1", "B").dice == (2,)
+    assert sim.debt("rampart", "duty") == 2
+    # Page 2 (Starter Bea): Bea claims B (Sylvie helped B); Cal claims A (Rampart helped A last).
+    # Ann never rolled on c1: Skitter is allied with nothing there, so Ann may claim neither (src 83).
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "claim", conflict="c1", side="B")
+    sim.do("cal", "claim", conflict="c1", side="A")
+    sim.refuse("ann", "claim", conflict="c1", side="A")
+    sim.do("ann", "pass")
+    # Bea: Nosy 3 rolls A's 3 down to 1, kept, helping B. Cal reacts: Hopeful 5 rolls it to 4, helping
+    # A (mundane: Blocked for the Scene). A 4 vs B 2.
+    sim.do("bea", "use_ability", dice=(1,), ability="Nosy", conflict="c1", side="A", help="B")
+    sim.do("bea", "accept")
+    _react_round(sim, {"cal": {"dice": (4,), "ability": "Hopeful", "help": "A"}})
+    sim.do("bea", "end_action")
+    # Cal stakes Rampart's 2 duty on A (src 168: Strength 3), which lets A hold 3 dice (PROPOSED
+    # SPLIT-002): 4 splits to [2, 1, 1] (src 178). Invulnerability 2 rolls the second die 1 -> 5,
+    # kept (+1 duty: 2 - 2 + 1 = 1). Ann reacts with Ruthless 5 helping B: 5 -> 2, kept; Skitter is
+    # now allied with B (src 110). A [2, 2, 1] = 5 vs B 2.
+    sim.do("cal", "stake", conflict="c1", amount=2, drive="duty", why="Only he can stop them")
+    sim.do("cal", "split", conflict="c1", side="A", die=1, parts=3)
+    assert sim.side("c1", "A").dice == (2, 1, 1)
+    sim.do(
+        "cal",
+        "use_ability",
+        dice=(5,),
+        ability="Invulnerability",
+        conflict="c1",
+        side="A",
+        die=2,
+        drive="duty",
+    )
+    sim.do("cal", "accept")
+    _react_round(sim, {"ann": {"dice": (2,), "ability": "Ruthless", "help": "B"}})
+    sim.do("cal", "end_action")
+    assert sim.side("c1", "A").dice == (2, 2, 1)
+    assert sim.debt("rampart", "duty") == 1
+    # Ann: Skitter's Swarm Armour 4 rolls B's 2 to 4, kept (+1 truth). Cal could react only with an
+    # ability of 4 or more: Hopeful is Blocked, so nobody is asked but Ann. A 5 vs B 4.
+    sim.do("ann", "use_ability", dice=(4,), ability="Swarm Armour", conflict="c1", side="B", drive="truth")
+    sim.do("ann", "accept")
+    assert {p.seat for p in sim.prompts() if p.kind == "react"} <= {"ann", "bea"}
+    _react_round(sim, {})
+    sim.do("ann", "end_action")
+    while sim.phase() == "actions":  # nobody buys an Action
+        sim.do(sim.state.scene.page.turn, "pass")  # type: ignore[union-attr]
+    # Resolving from Bea: her B does not control (4 < 5); Cal's A does: he resolves (src 131).
+    # His 2 duty become 2 Story Tokens for the losing players: Skitter, the Goal's creator, lost (she
+    # went over to B) and Ann is not the Resolver, so Ann's is the first (src 135); the other to Bea.
+    # He pairs 1-4: the losing die is higher, 3 to Bea (src 140); the two 2s are left over: 2 and 2
+    # for him (src 141). Side A, the Goal's aim, resolved: the Goal succeeds, nobody fails (src 123).
+    sim.do("cal", "resolve", conflict="c1", pairs="1-4", tokens="bea", losers="bea")
+    assert sim.state.tokens.get("ann", 0) == 1 and sim.state.tokens.get("bea", 0) == 1
+    assert sorted(i.value for i in sim.state.inspirations.get("cal", ())) == [2, 2]
+    assert [i.value for i in sim.state.inspirations.get("bea", ())] == [3]
+    assert sim.debt("rampart", "duty") == 1 and sim.debt("skitter", "truth") == 1
+    assert sim.state.conflict("c1") is None
+    line = [w for w in sim.words("bea") if w.startswith("Cal resolves c1")][-1]
+    assert "Story Tokens to Ann, Bea" in line and "Bea 3" in line and "failed" not in line, line
+    _no_ids(sim.words("bea"))
