@@ -631,3 +631,14 @@ def test_session__two_pages_of_a_goal_from_its_declaration_to_its_resolution() -
     line = [w for w in sim.words("bea") if w.startswith("Cal resolves c1")][-1]
     assert "Story Tokens to Ann, Bea" in line and "Bea 3" in line and "failed" not in line, line
     _no_ids(sim.words("bea"))
+
+
+@pytest.mark.rules("CAPES-SPLIT-002")
+def test_refusal__a_split_with_nothing_staked_reads_one_die_and_the_numbers() -> None:
+    # src 177 "You can Split dice to as many Debt as are Staked on that side" (+ the free die, PROPOSED
+    # SPLIT-002): nothing staked, Skitter's side A holds one die; splitting its 3 into two is refused,
+    # and the sentence counts right: "1 die (0 Debt staked)", two would make 2.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(4,), allies={"skitter": "A"})
+    err = sim.refuse("ann", "split", conflict="c1", side="A", rule="CAPES-SPLIT-002")
+    assert "may hold 1 die (0 Debt staked)" in err.message and "would make 2" in err.message, err.message

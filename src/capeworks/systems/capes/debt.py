@@ -233,9 +233,9 @@ def check_split(
     if len(side.dice) - 1 + parts > capacity:
         raise RuleViolation(
             "CAPES-SPLIT-002",
-            f"Side {side.id} may hold {capacity} dice ({side.staked} Debt staked); splitting into "
-            f"{parts} "
-            f"would make {len(side.dice) - 1 + parts}. Stake more Debt first.",
+            f"Side {side.id} may hold {capacity} {'die' if capacity == 1 else 'dice'} ({side.staked} Debt "
+            f"staked); splitting into {parts} would make {len(side.dice) - 1 + parts}. "
+            "Stake more Debt first.",
         )
     return value
 
