@@ -642,3 +642,25 @@ def test_refusal__a_split_with_nothing_staked_reads_one_die_and_the_numbers() ->
     sim.put_conflict("c1", a=(3,), b=(4,), allies={"skitter": "A"})
     err = sim.refuse("ann", "split", conflict="c1", side="A", rule="CAPES-SPLIT-002")
     assert "may hold 1 die (0 Debt staked)" in err.message and "would make 2" in err.message, err.message
+
+
+@pytest.mark.rules("CAPES-PAGE-001", "CAPES-PAGE-012")
+def test_actions__a_player_with_two_characters_may_not_pass_the_second_free_action() -> None:
+    # src 33 "Each page consists of many actions, at least one per character"; src 92 "an Action for
+    # each of your characters on your turn": Cal plays Rampart and Inspector Vale. After Rampart's
+    # Action, Cal passing is refused (Vale has not acted) and the turn stays his; Vale's Action then
+    # ends his turn and the Actions go on (to Ann's bought round or the Resolving, nobody holds tokens).
+    sim = _cast(
+        {"ann": ("skitter",), "bea": ("aunt_sylvie",), "cal": ("rampart", "inspector_vale")}, {"cal": 1}
+    )
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann", "bea"))
+    sim.do("cal", "create_conflict", text="A storm", character="Rampart")
+    sim.do("cal", "end_action")
+    err = sim.refuse("cal", "pass", rule="CAPES-PAGE-001")
+    _no_ids([err.message])
+    assert _page(sim)[:4] == (1, "ann", "actions", "cal")
+    sim.do("cal", "create_conflict", text="A chase", character="Inspector Vale")
+    sim.do("cal", "end_action")
+    assert _page(sim)[:2] == (2, "bea")
