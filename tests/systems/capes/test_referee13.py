@@ -5,9 +5,10 @@ One resolution that settles everything at once (src 131-141), a player on both s
 not its Resolver (src 132-133), an Overdrawn roll and the alliance and claim after it (src 47, 83,
 110, 147), a Strength-1 Drive Overdrawn across two cards (src 153, 168), one player's two characters
 staking the one side (src 168, 177), an undifferentiated stake split to ones (src 178-179, 238), a
-player with no character in the Scene (src 36, 51, 83), the second die of a fresh card (src 109),
-and refusals and words: out of turn, for another's character, spending what one does not hold, and a
-person's name (never an id) in what each seat reads.
+player with no character in the Scene (src 36, 51, 83, 92-94), the second die of a fresh card (src
+109), a second character's free Action (src 33, 92), one Goal played through two Pages from its
+declaration to its resolution, and refusals and words: out of turn, for another's character,
+spending what one does not hold, and a person's name (never an id) in what each seat reads.
 
 Each test is one situation written from the seed alone ("src N" = line N of
 seeds/004_209cadad08ad98a0.txt), played through the table with given dice. Sample sheets as in
