@@ -12,7 +12,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.attacks import apply_damage, circumstances, hurried_now, waiting
+from capeworks.systems.bpb.attacks import apply_damage, circumstances, hurried_now, require_ruled, waiting
 from capeworks.systems.bpb.events import BrokeFree, BrokeOut, Grabbed, StatusSet, Thrown
 from capeworks.systems.bpb.lookups import (
     Ctx,
@@ -102,6 +102,7 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             emit(b, dice, StatusSet(character=a.id, remove=(Status.INTERPOSING,)))
         _manoeuvre(b, a, t, manoeuvre, c)
         return b
+    require_ruled(state, a, t, list(c.circumstances), gm=ctx.is_gm)
     bonus, defence = circumstances(state, a, t, list(c.circumstances))
     skill = MANOEUVRES[manoeuvre]
     task = Task(
