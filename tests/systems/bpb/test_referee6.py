@@ -7,10 +7,12 @@ played with given dice; the comment spells out the arithmetic."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from capeworks.systems.bpb.model import Status
-from tests.systems.bpb.helpers import decisions, fight, one, state, table
+from tests.systems.bpb.helpers import decisions, fight, of, one, state, table
 
 
 def _pass(d, *ids: str) -> None:
@@ -103,3 +105,166 @@ def test_v06_a_claim_beyond_range_is_refused_before_the_gm_is_asked() -> None:
     d.refuse("ann", "attack", rule="BPB-MOD-001", attacker="widow", target="adler", power="Venom Sting",
              distance_ft=100_000, circumstances="defender_surprised")  # fmt: skip
     assert decisions(d, "gm") == []
+
+
+@pytest.mark.rules("BPB-MOD-001", "BPB-INIT-001", "BPB-ATK-001")
+def test_v07_surprise_the_table_shows_ends_when_the_gm_rules_him_aware() -> None:
+    # src 185 (T5): "+3 Defender is surprised"; src 252: the hooligans unaware until they notice. Adler starts
+    # unaware: Widow's sting on him is +3 unasked (and Ann may name it: the table shows it): Accuracy 4 +
+    # [1 1] + 3 = 9 vs 8 + Agility 2 = 10, a miss. The GM rules him aware; in Ganyeka's turn Bo's claim of
+    # surprise is now refused, and the punch is 4 + [1 1] + 0 = 6 vs 10
+    d = table()
+    d.do("gm", "start_fight", characters="widow, ganyeka, adler", aware_first="widow, ganyeka",
+         unaware="adler")  # fmt: skip
+    sting = one(d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting",
+                     circumstances="defender_surprised", dice=(1, 1)), "attack_rolled")  # fmt: skip
+    assert (sting.roll.task.bonus, sting.roll.task.difficulty, sting.roll.verdict.success) == (3, 10, False)
+    _pass(d, "widow")
+    d.do("gm", "aware", characters="adler")
+    d.refuse("bo", "attack", rule="BPB-MOD-001", attacker="ganyeka", target="adler",
+             circumstances="defender_surprised", dice=(1, 1))  # fmt: skip
+    punch = one(d.do("bo", "attack", attacker="ganyeka", target="adler", dice=(1, 1)), "attack_rolled")
+    assert (punch.roll.task.bonus, punch.roll.task.difficulty) == (0, 10)
+
+
+@pytest.mark.rules("BPB-TURN-004", "BPB-TURN-005")
+@pytest.mark.parametrize("kind", ["punch", "attack", "ram"])
+def test_v08_a_forced_action_is_never_an_attack(kind: str) -> None:
+    # src 297: forcing an action buys "block, dodge, dive for cover, activate a defensive power, or take
+    # another purely defensive action"; "may not force an action which the GM could construe as an attack".
+    # Off her turn Ann asks Widow's forced guard of another kind: refused in a sentence that says what a
+    # guard may be, and nothing is spent
+    d = table()
+    fight(d, "adler", "widow")
+    err = d.refuse("ann", "guard", character="widow", kind=kind, forced=True)
+    assert "block" in err.message and "dodge" in err.message
+
+
+@pytest.mark.rules("BPB-XS-003", "BPB-XS-007", "BPB-DMG-008", "BPB-ATK-001")
+def test_v09_a_stagger_reads_in_names_and_numbers_at_every_seat() -> None:
+    # src 228: Widow's sting, 4 + [6 5] = 15 vs 8 + Agility 2 = 10, five over with expertise: extreme; Ann
+    # picks staggering (src 240): Adler rolls Willpower 2 + [1 2] = 5 vs 8 + rank 5 = 13 and is staggered,
+    # losing this round's action (src 242: he has not acted yet). The sting's DR 5 - Kevlar 2 = 3 (src 425).
+    # Every seat reads the stagger with his name and the 13, never his id
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(6, 5))
+    d.answer("gm", d.prompt("gm", "defend").id, "take")
+    events = d.do("ann", "extreme", attack=1, effect="staggering", dice=(1, 2))
+    assert one(events, "damaged").amount == 3
+    _pass(d, "widow")
+    assert state(d).fight.turn.actor == "adler" and state(d).fight.turn.lost
+    d.refuse("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 6))
+    for seat in ("gm", "ann", "bo"):
+        words = "\n".join(d.words(seat)) if not isinstance(d.words(seat), str) else d.words(seat)
+        line = next(w for w in words.splitlines() if "stagger" in w.lower() and "13" in w)
+        assert "Agent Adler" in line and not re.search(r"\badler\b", line)
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-DEF-002", "BPB-DEF-003", "BPB-ROLL-007")
+def test_v10_a_boosted_prowess_is_harder_to_hit_and_blocks_better() -> None:
+    # src 475: a boost raises an attribute a rank for the round (Widow's Prowess 4 -> 5); src 373: a block is
+    # 2d6 + Prowess vs 8 + the attacker's rank (Ganyeka's bare hands: Brawn 5, src 403). Widow boosts and
+    # raises her block guard (her task action). Ganyeka's punch: Prowess 4 + [5 5] = 14 vs 8 + Prowess 5 = 13,
+    # a hit; Widow's block under the guard: 5 + [4 4] = 13 vs 13: blocked (unboosted, 12 would not be)
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "widow", "ganyeka")
+    d.do("ann", "spend", character="widow", kind="boost", power="Prowess")
+    d.do("ann", "guard", character="widow", kind="block")
+    _pass(d, "widow")
+    hit = one(d.do("bo", "attack", attacker="ganyeka", target="widow", dice=(5, 5)), "attack_rolled")
+    assert (hit.roll.task.difficulty, hit.roll.verdict.success) == (13, True)
+    events = d.answer("ann", d.prompt("ann", "defend").id, "block", dice=(4, 4))
+    rolled = one(events, "defence_rolled")
+    task = rolled.roll.task
+    assert (task.attribute, task.difficulty, rolled.roll.verdict.success) == (5, 13, True)
+    assert of(events, "damaged") == []
+
+
+@pytest.mark.rules("BPB-TIME-002", "BPB-ACT-003", "BPB-TURN-001", "BPB-PP-011", "BPB-ACT-007")
+@pytest.mark.parametrize(
+    ("command", "fields"),
+    [
+        ("end_turn", {}),
+        ("switch", {"power": "Force Field"}),
+        ("delay", {}),
+        ("spend", {"kind": "boost", "power": "Agility"}),
+        ("act", {"kind": "roleplay", "text": "You shall not pass!"}),
+        ("move", {"mode": "walk"}),
+    ],
+)
+def test_v11_a_player_does_not_act_for_anothers_character(command: str, fields: dict[str, object]) -> None:
+    # src 117, 121, 287, 469: each of these is the character's player's (or the GM's). On Widow's own turn
+    # Bo tries each for her: refused in a sentence that names Widow (not her id), nothing changed
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "widow", "ganyeka")
+    err = d.refuse("bo", command, character="widow", **fields)
+    assert "Widow is played by another seat" in err.message
+
+
+@pytest.mark.rules("BPB-MOD-001", "BPB-XS-003", "BPB-XS-004")
+def test_v12_an_attack_the_gm_issues_with_a_ruling_is_still_the_players_to_finish() -> None:
+    # The GM rules Adler surprised and issues Widow's sting with it (v01): 4 + [6 6] + 3 = 19 vs 10, the
+    # sum every seat reads shows the +3. Src 228: "the attacker may choose" the extreme effect: the prompt is
+    # Ann's, not the GM's or Bo's; overwhelming (src 232): DR 5 + 3 = 8 - Kevlar 2 = 6
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("gm", "attack", attacker="widow", target="adler", power="Venom Sting",
+         circumstances="defender_surprised", dice=(6, 6))  # fmt: skip
+    for seat in ("gm", "ann", "bo"):
+        assert "Widow attacks Agent Adler (Venom Sting): [6 6] + 4 + 3 = 19 vs 10" in "\n".join(d.words(seat))
+    d.answer("gm", d.prompt("gm", "defend").id, "take")
+    assert [p.kind for p in decisions(d, "ann")] == ["extreme"] and decisions(d, "bo") == []
+    d.refuse("bo", "extreme", attack=1, effect="overwhelming")
+    hit = one(d.do("ann", "extreme", attack=1, effect="overwhelming"), "damaged")
+    assert (hit.dr, hit.pv, hit.amount) == (8, 2, 6)
+
+
+@pytest.mark.rules("BPB-ROLL-005", "BPB-MOD-003", "BPB-RANGE-002", "BPB-RANGE-003", "BPB-MOD-001")
+def test_v13_blind_at_a_held_item_a_band_out_is_beyond_any_roll() -> None:
+    # Widow, blinded (she names her own hindrance, T6 src 200: +6), stings at the pistol Adler holds (+3,
+    # cumulative, src 175) from 7,000 ft: one band beyond her rank 5 sting's 6,400 ft (+3, src 111; the
+    # Affects of rank 5 under BPB-BENCH-001's formula). 8 + Agility 2 + 6 + 3 + 3 = 22; 22 - Accuracy 4 =
+    # 18 > 12: "just too difficult" (src 153). Refused before the GM is asked about the range
+    d = table()
+    fight(d, "widow", "adler")
+    err = d.refuse("ann", "attack", rule="BPB-ROLL-005", attacker="widow", target="adler",
+                   power="Venom Sting", circumstances="attacker_blind", held_item=True,
+                   distance_ft=7_000)  # fmt: skip
+    assert "22" in err.message
+    assert decisions(d, "gm") == []
+
+
+@pytest.mark.rules("BPB-GRAB-002", "BPB-MOVE-008", "BPB-GRAB-003")
+def test_v14_a_grab_at_one_who_sprinted_is_three_harder() -> None:
+    # src 313: a grab is Prowess vs 8 + the target's Prowess; T6 src 198: "+3 Defender is sprinting". Widow
+    # sprints 200 ft (Agility 4: 240 at most, src 28); Ganyeka then grabs her: 4 + [6 5] = 15 vs 8 + 4 + 3 =
+    # 15, a hit (12 would not be against her standing still). Her break-out: the better of Brawn 2 and
+    # Agility 4, 4 + [1 1] = 6 vs 8 + Ganyeka's Brawn 5 = 13: held
+    d = table()
+    fight(d, "widow", "ganyeka")
+    d.do("ann", "move", character="widow", mode="sprint", feet=200)
+    _pass(d, "widow")
+    grab = one(d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(6, 5, 1, 1)),
+               "grabbed")  # fmt: skip
+    assert (grab.roll.task.difficulty, grab.roll.verdict.success, grab.held) == (15, True, True)
+
+
+@pytest.mark.rules("BPB-ACT-006", "BPB-ACT-008", "BPB-TIME-002")
+def test_v15_a_called_task_that_is_no_reaction_waits_for_her_turn() -> None:
+    # src 131: a skill roll is a task action, taken in the character's turn; src 141-143: a reaction is
+    # what may come at any time. The GM calls Widow's Reason to decode the radio (not a reaction) in Adler's
+    # turn: Ann's roll is refused naming whose turn it is; in her turn she rolls it as her task action,
+    # 3 + [6 3] = 12 vs 12, and has no task action left to attack with
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "call_task", character="widow", attribute="Reason", level="challenging",
+         task="decode the radio")  # fmt: skip
+    err = d.refuse("ann", "roll", call=1, character="widow", dice=(6, 3))
+    assert "Agent Adler's turn" in err.message
+    _pass(d, "adler")
+    rolled = one(d.do("ann", "roll", call=1, character="widow", dice=(6, 3)), "task_rolled")
+    assert rolled.roll.verdict.success
+    d.refuse("ann", "attack", rule="BPB-ACT-001", attacker="widow", target="adler", power="Venom Sting")
