@@ -268,3 +268,29 @@ def test_v15_a_called_task_that_is_no_reaction_waits_for_her_turn() -> None:
     rolled = one(d.do("ann", "roll", call=1, character="widow", dice=(6, 3)), "task_rolled")
     assert rolled.roll.verdict.success
     d.refuse("ann", "attack", rule="BPB-ACT-001", attacker="widow", target="adler", power="Venom Sting")
+
+
+@pytest.mark.rules("BPB-REC-004", "BPB-XS-004", "BPB-GRAB-005", "BPB-GRAB-007")
+def test_v16_the_words_say_no_longer_interposing_only_of_one_who_was() -> None:
+    # src 331: interposing is using the one held as a living shield. Widow's sting, 4 + [6 6] = 16 vs 10,
+    # overwhelming (src 232): DR 8 - Kevlar 2 = 6 >= Brandt's Endurance 4: out cold (BPB-REC-004
+    # PROPOSED). He shielded behind no one: every seat reads him unconscious and nothing of interposing.
+    # Then Ganyeka holds Widow (4 + [5 5] = 14 vs 12; her break-out 4 + [1 1] = 6 vs 13) without shielding
+    # behind her; she breaks free on her turn (4 + [6 3] = 13 vs 13): nor is he "no longer interposing"
+    d = table()
+    fight(d, "widow", "brandt")
+    d.do("ann", "attack", attacker="widow", target="brandt", power="Venom Sting", dice=(6, 6))
+    d.answer("gm", d.prompt("gm", "defend").id, "take")
+    d.do("ann", "extreme", attack=1, effect="overwhelming")
+    assert Status.UNCONSCIOUS in state(d).condition("brandt").statuses
+    for seat in ("gm", "ann", "bo"):
+        assert "Agent Brandt: now unconscious." in d.words(seat)
+        assert not [w for w in d.words(seat) if "interposing" in w]
+    d = table()
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(5, 5, 1, 1))
+    _pass(d, "ganyeka")
+    d.do("ann", "break_free", character="widow", dice=(6, 3))
+    assert state(d).condition("widow").held_by is None
+    for seat in ("gm", "ann", "bo"):
+        assert not [w for w in d.words(seat) if "interposing" in w]

@@ -27,6 +27,7 @@ from capeworks.systems.bpb.lookups import (
     require_no_blast,
     require_turn,
     spend_check,
+    stop_shielding,
     use_extra_attack,
 )
 from capeworks.systems.bpb.model import Pending, Stage, Status
@@ -99,7 +100,7 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, held=True))
         if manoeuvre in ("throw", "trip"):  # thrown or tripped, no longer held
             emit(b, dice, StatusSet(character=t.id, remove=(Status.RESTRAINED,), released=True))
-            emit(b, dice, StatusSet(character=a.id, remove=(Status.INTERPOSING,)))
+            stop_shielding(b, a.id)
         _manoeuvre(b, a, t, manoeuvre, c)
         return b
     require_ruled(state, a, t, list(c.circumstances), gm=ctx.is_gm)
@@ -239,7 +240,7 @@ def break_free(state: BpbState, ctx: Ctx, c: cmd.BreakFree, dice: DiceService) -
     emit(b, dice, BrokeFree(character=who.id, roll=roll))
     if roll.verdict.success:
         emit(b, dice, StatusSet(character=who.id, remove=(Status.RESTRAINED,), released=True))
-        emit(b, dice, StatusSet(character=holder.id, remove=(Status.INTERPOSING,)))
+        stop_shielding(b, holder.id)
     return b
 
 

@@ -118,11 +118,12 @@ def knock_out(b: Done, cid: str) -> None:
     ready = fight is not None and (cid in fight.guards or cid in fight.delayed)
     who = b.state.characters[cid]
     off = tuple(n for n in b.state.condition(cid).on if (p := who.power(n)) is not None and p.activated)
+    shielding = Status.INTERPOSING in b.state.condition(cid).statuses  # the words name only what ends
     b.emit(
         StatusSet(
             character=cid,
             add=(Status.UNCONSCIOUS,),
-            remove=(Status.INTERPOSING,),
+            remove=(Status.INTERPOSING,) if shielding else (),
             knocked_out=ready,
             switched_off=off,
         )
@@ -136,11 +137,16 @@ def out_of_the_grapple(b: Done, cid: str) -> None:
     holder = b.state.condition(cid).held_by
     if holder is not None:
         b.emit(StatusSet(character=cid, remove=(Status.RESTRAINED,), released=True))
-        if Status.INTERPOSING in b.state.condition(holder).statuses:
-            b.emit(StatusSet(character=holder, remove=(Status.INTERPOSING,)))
+        stop_shielding(b, holder)
+    stop_shielding(b, cid)
+    _free_those_held_by(b, cid)
+
+
+def stop_shielding(b: Done, cid: str) -> None:
+    """BPB-GRAB-007: ``cid`` shields behind the one they held no more, said only of one who did (the words
+    read "no longer interposing")."""
     if Status.INTERPOSING in b.state.condition(cid).statuses:
         b.emit(StatusSet(character=cid, remove=(Status.INTERPOSING,)))
-    _free_those_held_by(b, cid)
 
 
 def _free_those_held_by(b: Done, cid: str) -> None:
