@@ -294,3 +294,19 @@ def test_v16_the_words_say_no_longer_interposing_only_of_one_who_was() -> None:
     assert state(d).condition("widow").held_by is None
     for seat in ("gm", "ann", "bo"):
         assert not [w for w in d.words(seat) if "interposing" in w]
+
+
+@pytest.mark.rules("BPB-ACT-003", "BPB-XS-008")
+def test_v17_a_power_that_needs_no_switching_is_refused_as_such() -> None:
+    # src 123: activating or deactivating a power is a free action; src 244: some powers "must be activated,
+    # such as Force Field and Growth". Ann asks to switch Widow's Venom Sting (always ready): refused with a
+    # sentence that says so, not that she lacks it; a power she lacks is refused as lacking. Her Force
+    # Field switches on
+    d = table()
+    fight(d, "widow", "adler")
+    err = d.refuse("ann", "switch", character="widow", power="Venom Sting")
+    assert err.message == "Venom Sting is not a power Widow switches on or off: it is always ready."
+    err = d.refuse("ann", "switch", character="widow", power="Flight")
+    assert err.message == "Widow has no power 'Flight'."
+    d.do("ann", "switch", character="widow", power="Force Field")
+    assert "Force Field" in state(d).condition("widow").on
