@@ -310,3 +310,43 @@ def test_v17_a_power_that_needs_no_switching_is_refused_as_such() -> None:
     assert err.message == "Widow has no power 'Flight'."
     d.do("ann", "switch", character="widow", power="Force Field")
     assert "Force Field" in state(d).condition("widow").on
+
+
+@pytest.mark.rules(
+    "BPB-INIT-001",
+    "BPB-MOD-001",
+    "BPB-GRAB-003",
+    "BPB-GRAB-008",
+    "BPB-GRAB-009",
+    "BPB-REC-001",
+    "BPB-REC-004",
+)
+def test_v18_an_ambush_a_throw_into_a_wall_and_the_rest_that_brings_him_round() -> None:
+    # One session: Adler is unaware (src 252), so Widow's sting is +3 unasked (T5 src 185): 4 + [2 2] + 3 =
+    # 11 vs 10, DR 5 - Kevlar 2 = 3 (Endurance 4 -> 1). Ganyeka grabs him to throw (+3 still): 4 + [3 3] + 3
+    # = 13, three over with throwing expertise: extreme, so Adler breaks out against 8 + 5 + 3 = 16 (src
+    # 315): 2 + [1 1] = 4, held. Thrown (src 345-353): his 180 lb is Lifts rank 1, 5 - 1 = throw rank 4,
+    # 50 ft, DR 4 into a brick wall (PV 5: undamaged); Adler takes 4 - 2 = 2: 5 lost of 4, out cold. After
+    # the fight, half an hour's rest gives back half the 5 recent, rounded up (BPB-REC-001 PROPOSED): 3,
+    # leaving 2 lost of 4: awake again. Every seat reads that he comes round
+    d = table()
+    d.do("gm", "start_fight", characters="widow, ganyeka, adler", aware_first="widow, ganyeka",
+         unaware="adler")  # fmt: skip
+    sting = one(d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(2, 2)),
+                "attack_rolled")  # fmt: skip
+    assert (sting.roll.task.bonus, sting.roll.verdict.success) == (3, True)
+    _pass(d, "widow")
+    events = d.do("bo", "grab", attacker="ganyeka", target="adler", manoeuvre="throw", into="a brick wall",
+                  into_pv=5, dice=(3, 3, 1, 1))  # fmt: skip
+    grab = one(events, "grabbed")
+    assert grab.roll.verdict.extreme and grab.breakout.task.difficulty == 16 and grab.held
+    assert [(h.dr, h.pv, h.amount) for h in of(events, "damaged")] == [(4, 2, 2)]
+    assert Status.UNCONSCIOUS in state(d).condition("adler").statuses
+    d.do("gm", "end_fight")
+    d.do("gm", "rest", characters="adler")
+    assert state(d).condition("adler").lost == 2
+    assert Status.UNCONSCIOUS not in state(d).condition("adler").statuses
+    for seat in ("gm", "ann", "bo"):
+        words = d.words(seat)
+        assert words[-2:] == ["Agent Adler rests: 3 Endurance back, stunning gone.",
+                              "Agent Adler: no longer unconscious."]  # fmt: skip
