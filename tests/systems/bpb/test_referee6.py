@@ -350,3 +350,26 @@ def test_v18_an_ambush_a_throw_into_a_wall_and_the_rest_that_brings_him_round() 
         words = d.words(seat)
         assert words[-2:] == ["Agent Adler rests: 3 Endurance back, stunning gone.",
                               "Agent Adler: no longer unconscious."]  # fmt: skip
+
+
+@pytest.mark.rules("BPB-XS-007", "BPB-TURN-004", "BPB-ACT-001", "BPB-XS-003")
+def test_v19_a_lost_action_reads_as_the_task_action_lost_and_she_still_moves() -> None:
+    # src 242: a staggered character loses "their next action"; the table's reading (docs: BPB-TURN-004,
+    # BPB-XS-007) is the task action of the next turn, the turn still comes (src 117: a movement action and
+    # a task action). Adler's pistol: Accuracy 3 + [6 6] = 15 vs 8 + Agility 4 = 12, three over with
+    # expertise: extreme; staggering; Widow (spending no point) rolls Willpower 3 + [1 1] = 5 vs 8 + 4 = 12:
+    # staggered before she acted. Her turn: every seat reads that the task action is lost, not the turn;
+    # she walks, and her sting is refused
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "adler", "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 6))
+    d.answer("ann", d.prompt("ann", "defend").id, "take")
+    d.answer("gm", "extreme-1", "staggering")
+    d.answer("ann", d.prompt("ann", "resist").id, "roll", dice=(1, 1))
+    _pass(d, "adler")
+    for seat in ("gm", "ann", "bo"):
+        assert d.words(seat)[-1] == "Widow's turn: the task action is lost."
+    err = d.refuse("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(6, 6))
+    assert err.message == "Widow has lost their task action this turn."
+    d.do("ann", "move", character="widow", feet=40)

@@ -206,8 +206,8 @@ def require_turn(state: BpbState, who: Character, *, task: bool = False) -> bool
             "BPB-TIME-002", f"It is {actor.name if actor else fight.turn.actor}'s turn, not {who.name}'s."
         )
     if task and fight.turn.task:
-        why = "lost their action this turn" if fight.turn.lost else "already used their task action this turn"
-        raise RuleViolation("BPB-ACT-001", f"{who.name} has {why}.")
+        why = "lost" if fight.turn.lost else "already used"
+        raise RuleViolation("BPB-ACT-001", f"{who.name} has {why} their task action this turn.")
     asked = fight.turn.asked
     if task and asked is not None:
         target = state.characters.get(asked.target)
