@@ -373,3 +373,17 @@ def test_v19_a_lost_action_reads_as_the_task_action_lost_and_she_still_moves() -
     err = d.refuse("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(6, 6))
     assert err.message == "Widow has lost their task action this turn."
     d.do("ann", "move", character="widow", feet=40)
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-MOD-001", "BPB-MOD-002")
+def test_v20_one_held_by_an_ally_may_be_named_restrained_and_counts_once() -> None:
+    # src 329: attackers "gain a +3 attack bonus when attacking the grappled character". Ganyeka holds Adler
+    # (4 + [5 5] = 14 vs 10; Adler's break-out 2 + [1 1] = 4 vs 16); the table shows him restrained, so Ann
+    # may name it for Widow's sting, and it counts once (src 175): 4 + [1 1] + 3 = 9 vs 8 + Agility 2 = 10
+    d = table()
+    fight(d, "ganyeka", "widow", "adler")
+    d.do("bo", "grab", attacker="ganyeka", target="adler", manoeuvre="hold", dice=(5, 5, 1, 1))
+    _pass(d, "ganyeka")
+    sting = one(d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting",
+                     circumstances="defender_restrained", dice=(1, 1)), "attack_rolled")  # fmt: skip
+    assert (sting.roll.task.bonus, sting.roll.task.difficulty, sting.roll.verdict.success) == (3, 10, False)
