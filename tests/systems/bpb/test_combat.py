@@ -89,8 +89,9 @@ def test_no_block_against_a_miss() -> None:
 def test_b9_only_the_largest_bonus() -> None:
     d = table()
     fight(d, "widow", "adler")
+    # the GM rules them (T5 is the GM's to rule, BPB-MOD-001: test_referee6.py v01)
     events = d.do(
-        "ann", "attack", attacker="widow", target="adler", power="Venom Sting",
+        "gm", "attack", attacker="widow", target="adler", power="Venom Sting",
         circumstances="defender_blind, defender_helpless, defender_surprised", dice=(1, 1),
     )  # fmt: skip
     task = one(events, "attack_rolled").roll.task

@@ -116,7 +116,8 @@ def test_switch_is_offered_only_with_a_power_that_may_be_switched() -> None:
     d = table()
     fight(d, "ganyeka", "widow", "adler", "brandt")
     assert "switch" not in offered(d, "bo")
-    d.refuse("bo", "switch", match="no power", character="ganyeka", power="Invulnerability")
+    d.refuse("bo", "switch", match="not a power Ganyeka switches on or off", character="ganyeka",
+             power="Invulnerability")  # fmt: skip
     d.do("bo", "end_turn", character="ganyeka")
     d.patch(conditions={"widow": Condition(statuses=(Status.STAGGERED,))})
     assert "switch" not in offered(d, "ann")  # off, and staggered: it stays off

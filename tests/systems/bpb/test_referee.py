@@ -102,8 +102,9 @@ def test_r05_attack_bonus_and_defense_bonus_both_apply() -> None:
     d = cast(hero("ace", owner="ann", powers=(BLAST6,), Accuracy=4), hero("foe"))
     fight(d, "ace", "foe")
     d.do("ann", "move", character="ace", mode="run")
+    # the GM rules the foe restrained (T5 is the GM's to rule, BPB-MOD-001: test_referee6.py v01)
     events = d.do(
-        "ann", "attack", attacker="ace", target="foe", power="Blast", circumstances="defender_restrained",
+        "gm", "attack", attacker="ace", target="foe", power="Blast", circumstances="defender_restrained",
         dice=(1, 1),
     )  # fmt: skip
     task = one(events, "attack_rolled").roll.task
@@ -1303,10 +1304,11 @@ def test_r72_a_held_shot_between_the_task_and_the_declared_sprint_meets_a_sprint
     ],
 )
 def test_r73_each_attack_bonus_row(circumstances: str, bonus: int) -> None:
-    # src 178-187 (T5), each row named at the attack goes on the roll; src 175: only the largest
+    # src 178-187 (T5), each row named at the attack goes on the roll; src 175: only the largest. The GM
+    # names them (T5 is the GM's to rule, BPB-MOD-001: test_referee6.py v01)
     d = cast(hero("ace", owner="ann", powers=(BLAST6,), Accuracy=4), hero("foe", Endurance=20))
     fight(d, "ace", "foe")
-    events = d.do("ann", "attack", attacker="ace", target="foe", power="Blast", circumstances=circumstances,
+    events = d.do("gm", "attack", attacker="ace", target="foe", power="Blast", circumstances=circumstances,
                   dice=(1, 1))  # fmt: skip
     task = one(events, "attack_rolled").roll.task
     assert (task.bonus, task.difficulty) == (bonus, 8 + 2)

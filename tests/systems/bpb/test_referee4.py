@@ -605,7 +605,7 @@ def test_r41_staggered_after_her_turn_she_loses_the_next_rounds() -> None:
     _next(d, "adler")
     turn = state(d).fight.turn
     assert (state(d).fight.order.round, turn.actor, turn.lost) == (2, "widow", True)
-    assert "Round 2. Widow's turn is lost." in d.words("bo")
+    assert "Round 2. Widow's turn: the task action is lost." in d.words("bo")
     d.refuse("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(6, 6))
     assert _offers(d, "ann", "attack") == []
 

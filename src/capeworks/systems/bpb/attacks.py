@@ -133,6 +133,35 @@ def circumstances(
     return bonus, defence
 
 
+#: how a refusal names each attack bonus (T5, src 182-187) a player may not rule for their own attack
+_RULED = {
+    "defender_cant_see": "cannot see {attacker}",
+    "defender_restrained": "is restrained",
+    "defender_surprised": "is surprised",
+    "defender_blind": "is completely blind",
+    "defender_helpless": "is helpless",
+}
+
+
+def require_ruled(
+    state: BpbState, attacker: Character, target: Character, listed: list[str], *, gm: bool
+) -> None:
+    """BPB-MOD-001: the circumstances that favour the attacker (T5) are the GM's to rule, as the difficulty
+    is (src 147: "a difficulty number the GM assigns"; src 250-252: awareness is the GM's): a player names
+    only those the table already shows (held, out cold, unaware), which add nothing. What hinders their
+    own attack (T6) they may name. The GM's seat issues an attack with a ruled circumstance."""
+    if gm:
+        return
+    shown, _ = circumstances(state, attacker, target, [])
+    claimed = [n for n in sides(listed)[0] if n in _RULED and n not in shown]
+    if claimed:
+        what = _RULED[claimed[0]].format(attacker=attacker.name)
+        raise RuleViolation(
+            "BPB-MOD-001",
+            f"Whether {target.name} {what} is the GM's to rule: ask the GM, who issues the attack with it.",
+        )
+
+
 def _power(state: BpbState, who: Character, name: str) -> Power | None:
     if name.strip().lower() in ("unarmed", "punch", ""):
         return None
@@ -287,6 +316,7 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
     power = _aimed(state, a, c.power)
     if power is not None and power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")
+    require_ruled(state, a, t, list(c.circumstances), gm=by_gm)
     if c.plot_point:
         spend_check(state, a)
     bands = bands_beyond(state, a, power, c.distance_ft)

@@ -12,7 +12,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.attacks import apply_damage, circumstances, hurried_now, waiting
+from capeworks.systems.bpb.attacks import apply_damage, circumstances, hurried_now, require_ruled, waiting
 from capeworks.systems.bpb.events import BrokeFree, BrokeOut, Grabbed, StatusSet, Thrown
 from capeworks.systems.bpb.lookups import (
     Ctx,
@@ -27,6 +27,7 @@ from capeworks.systems.bpb.lookups import (
     require_no_blast,
     require_turn,
     spend_check,
+    stop_shielding,
     use_extra_attack,
 )
 from capeworks.systems.bpb.model import Pending, Stage, Status
@@ -99,9 +100,10 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, held=True))
         if manoeuvre in ("throw", "trip"):  # thrown or tripped, no longer held
             emit(b, dice, StatusSet(character=t.id, remove=(Status.RESTRAINED,), released=True))
-            emit(b, dice, StatusSet(character=a.id, remove=(Status.INTERPOSING,)))
+            stop_shielding(b, a.id)
         _manoeuvre(b, a, t, manoeuvre, c)
         return b
+    require_ruled(state, a, t, list(c.circumstances), gm=ctx.is_gm)
     bonus, defence = circumstances(state, a, t, list(c.circumstances))
     skill = MANOEUVRES[manoeuvre]
     task = Task(
@@ -238,7 +240,7 @@ def break_free(state: BpbState, ctx: Ctx, c: cmd.BreakFree, dice: DiceService) -
     emit(b, dice, BrokeFree(character=who.id, roll=roll))
     if roll.verdict.success:
         emit(b, dice, StatusSet(character=who.id, remove=(Status.RESTRAINED,), released=True))
-        emit(b, dice, StatusSet(character=holder.id, remove=(Status.INTERPOSING,)))
+        stop_shielding(b, holder.id)
     return b
 
 

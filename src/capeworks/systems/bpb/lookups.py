@@ -118,11 +118,12 @@ def knock_out(b: Done, cid: str) -> None:
     ready = fight is not None and (cid in fight.guards or cid in fight.delayed)
     who = b.state.characters[cid]
     off = tuple(n for n in b.state.condition(cid).on if (p := who.power(n)) is not None and p.activated)
+    shielding = Status.INTERPOSING in b.state.condition(cid).statuses  # the words name only what ends
     b.emit(
         StatusSet(
             character=cid,
             add=(Status.UNCONSCIOUS,),
-            remove=(Status.INTERPOSING,),
+            remove=(Status.INTERPOSING,) if shielding else (),
             knocked_out=ready,
             switched_off=off,
         )
@@ -136,11 +137,16 @@ def out_of_the_grapple(b: Done, cid: str) -> None:
     holder = b.state.condition(cid).held_by
     if holder is not None:
         b.emit(StatusSet(character=cid, remove=(Status.RESTRAINED,), released=True))
-        if Status.INTERPOSING in b.state.condition(holder).statuses:
-            b.emit(StatusSet(character=holder, remove=(Status.INTERPOSING,)))
+        stop_shielding(b, holder)
+    stop_shielding(b, cid)
+    _free_those_held_by(b, cid)
+
+
+def stop_shielding(b: Done, cid: str) -> None:
+    """BPB-GRAB-007: ``cid`` shields behind the one they held no more, said only of one who did (the words
+    read "no longer interposing")."""
     if Status.INTERPOSING in b.state.condition(cid).statuses:
         b.emit(StatusSet(character=cid, remove=(Status.INTERPOSING,)))
-    _free_those_held_by(b, cid)
 
 
 def _free_those_held_by(b: Done, cid: str) -> None:
@@ -200,8 +206,8 @@ def require_turn(state: BpbState, who: Character, *, task: bool = False) -> bool
             "BPB-TIME-002", f"It is {actor.name if actor else fight.turn.actor}'s turn, not {who.name}'s."
         )
     if task and fight.turn.task:
-        why = "lost their action this turn" if fight.turn.lost else "already used their task action this turn"
-        raise RuleViolation("BPB-ACT-001", f"{who.name} has {why}.")
+        why = "lost" if fight.turn.lost else "already used"
+        raise RuleViolation("BPB-ACT-001", f"{who.name} has {why} their task action this turn.")
     asked = fight.turn.asked
     if task and asked is not None:
         target = state.characters.get(asked.target)

@@ -16,7 +16,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.attacks import attack_task, first_stage, resolve
+from capeworks.systems.bpb.attacks import attack_task, first_stage, require_ruled, resolve
 from capeworks.systems.bpb.events import AttackRolled, Moved
 from capeworks.systems.bpb.lookups import (
     Ctx,
@@ -85,6 +85,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     require_no_blast(fight)
+    require_ruled(state, a, t, list(c.circumstances), gm=ctx.is_gm)
     cond = state.condition(a.id)
     medium = movement_medium(a, c.medium, c.power)
     if is_held(state, a.id) and medium != "power":

@@ -121,7 +121,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.BecameAware.TYPE: lambda p: f"{', '.join(p.characters)} become aware of their opponents.",
     ev.TurnBegan.TYPE: lambda p: (
         (f"Round {p.round}. " if p.round_ended else "")
-        + (f"{p.character}'s turn is lost." if p.lost else f"{p.character}'s turn.")
+        # a lost action is the turn's task action: the move, free and roleplay actions remain (BPB-XS-007)
+        + (f"{p.character}'s turn: the task action is lost." if p.lost else f"{p.character}'s turn.")
     ),
     ev.Delayed.TYPE: lambda p: f"{p.character} holds their action.",
     ev.HeldActionSpent.TYPE: lambda p: f"{p.character}'s held action is the one spent.",

@@ -15,6 +15,7 @@ from capeworks.systems.bpb.events import (
     Rested,
     SceneEnded,
     SessionStarted,
+    StatusSet,
     StuntUsed,
 )
 from capeworks.systems.bpb.lookups import (
@@ -165,8 +166,20 @@ def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     ]
     b = ctx.batch(state)
     for cid in ids:
-        b.emit(Rested(character=cid, recovered=_recovered(state, cid), ends=REST_ENDS))
+        _recover(b, Rested(character=cid, recovered=_recovered(state, cid), ends=REST_ENDS))
     return b
+
+
+def _recover(b: Done, recovery: Rested | Healed) -> None:
+    """Emit a rest, rally or days of healing; one it brings round (awake again above 0, BPB-REC-004: the fold
+    decides) is said to be so, as a status set, so every seat reads it (older logs replay as played)."""
+    before = b.state.condition(recovery.character).statuses
+    b.emit(recovery)
+    if (
+        Status.UNCONSCIOUS in before
+        and Status.UNCONSCIOUS not in b.state.condition(recovery.character).statuses
+    ):
+        b.emit(StatusSet(character=recovery.character, remove=(Status.UNCONSCIOUS,)))
 
 
 def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
@@ -180,7 +193,7 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
         raise RuleViolation("BPB-REC-004", f"{who.name} is dead: days of rest do not bring them back.")
     b = ctx.batch(state)
     if state.condition(who.id).recent:
-        b.emit(Rested(character=who.id, recovered=_recovered(state, who.id), ends=REST_ENDS))
+        _recover(b, Rested(character=who.id, recovered=_recovered(state, who.id), ends=REST_ENDS))
     cond = b.state.condition(who.id)
     if c.care:
         amount, week_days = min(cond.lost, c.days), cond.week_days
@@ -189,7 +202,8 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
         amount = min(cond.lost, weeks)
     if cond.lost - amount == 0:
         week_days = 0  # healed: nothing is owed toward another point
-    b.emit(
+    _recover(
+        b,
         Healed(
             character=who.id,
             amount=amount,
@@ -198,7 +212,7 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
             week_days=week_days,
             rested=True,
             ends=REST_ENDS,  # days of rest or none, they outlast the half hour (BPB-MOVE-009, BPB-PP-008)
-        )
+        ),
     )
     return b
 
@@ -295,7 +309,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         if recovering.recent == 0 and recovering.stunning == 0 and not recovering.drained:
             raise RuleViolation("BPB-PP-011", f"{who.name} has nothing to recover.")
         b.emit(PlotPointSpent(character=who.id, kind="rally"))
-        b.emit(Rested(character=who.id, recovered=_recovered(state, who.id), rally=True, ends=()))
+        _recover(b, Rested(character=who.id, recovered=_recovered(state, who.id), rally=True, ends=()))
     elif kind == "retcon":
         if not c.text.strip():
             raise InvalidCommand("Say what the retcon establishes.")

@@ -68,10 +68,12 @@ def sample_session() -> SampleSession:
         SampleStep(_c("ann", "answer", prompt="defend-2", option="dodge"), dice=(2, 3)),
         SampleStep(_c("gm", "end_turn", character="adler")),
         SampleStep(_c("gm", "end_turn", character="brandt")),
-        # round 2: Widow's turn is lost to the forced dodge
+        # round 2: Widow's task action is lost to the forced dodge
         SampleStep(_c("ann", "end_turn", character="widow")),
+        # the GM rules Adler surprised (Ganyeka leaps out of the smoke) and issues the blow: T5's attack
+        # bonuses are the GM's to rule (BPB-MOD-001, src 147, 173)
         SampleStep(
-            _c("bo", "attack", attacker="ganyeka", target="adler", circumstances="defender_surprised"),
+            _c("gm", "attack", attacker="ganyeka", target="adler", circumstances="defender_surprised"),
             dice=(6, 6),
         ),
     )

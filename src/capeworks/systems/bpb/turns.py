@@ -564,8 +564,12 @@ def switch(state: BpbState, ctx: Ctx, c: cmd.Switch, dice: DiceService) -> Done:
     """BPB-ACT-003: switching a power on or off is a free action on one's own turn."""
     who = character(state, c.character)
     power = who.power(c.power)
-    if power is None or not power.activated:
-        raise InvalidCommand(f"{who.name} has no power {c.power!r} to switch on or off.")
+    if power is None:
+        raise InvalidCommand(f"{who.name} has no power {c.power!r}.")
+    if not power.activated:  # src 244: only some powers "must be activated"
+        raise InvalidCommand(
+            f"{power.name} is not a power {who.name} switches on or off: it is always ready."
+        )
     if c.forced:
         if not c.on or power.protects is None:
             raise RuleViolation(
