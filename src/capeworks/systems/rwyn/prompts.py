@@ -287,7 +287,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str) -> list[Pro
                 "quantity",
                 gm=True,
                 rule="RWYN-ABIL-008",
-                context={**base, "item": check.item},
+                context={**base, "item": check.item, "resource": check.ability},
                 free=FreeAnswer(command="quantity", field="limit", payload={"check": check.id}),
             )
         )

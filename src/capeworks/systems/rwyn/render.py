@@ -43,7 +43,8 @@ def _against(check: Check) -> str:
 def _rolled(p: ev.CheckRolled) -> str:
     c, plan = p.check, p.check.plan
     if not c.rolled:
-        return f"{p.name} buys {c.item or 'something'} one below {c.ability}; the GM sets how many."
+        verb = "calls in" if c.kind is CheckKind.FAVOUR else "buys"
+        return f"{p.name} {verb} {c.item or 'something'} one below {c.ability}; the GM sets how many."
     what = ""
     if c.task:
         what = {CheckKind.DEFENCE: f" against {c.task}", CheckKind.TASK: f" to {c.task}"}.get(
@@ -236,8 +237,9 @@ _QUESTIONS: dict[str, Callable[..., str]] = {
         f"Critical {'success' if good else 'failure'}: choose a place, person or circumstance that goes "
         f"{'well' if good else 'badly'}."
     ),
-    "quantity": lambda item, **_: (
-        f"'{item or 'The purchase'}' costs one below Wealth: how many may be bought?"
+    "quantity": lambda item, resource="Wealth", **_: (
+        f"'{item or 'The purchase'}' costs one below {resource}: how many may be "
+        f"{'bought' if resource == 'Wealth' else 'called in'}?"
     ),
     "consequence": lambda name, track, severity, **_: (
         f"{name}'s {track} stress is full: take a {severity} consequence, or be taken out of the conflict?"

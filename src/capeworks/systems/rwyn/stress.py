@@ -62,8 +62,8 @@ def require_in_conflict(character: Character) -> None:
     if character.overflow is not None:
         raise RuleViolation(
             "RWYN-STRESS-002",
-            f"{character.name}'s {character.overflow.value} stress track is full: choose a consequence "
-            "or being taken out first.",
+            f"{character.name}'s {character.overflow.value} stress track is full: a consequence or being "
+            "taken out must be chosen first.",
         )
 
 
