@@ -296,3 +296,97 @@ def test_words__a_session_names_people_never_ids_and_keeps_the_gm_s_note() -> No
         assert any("Rook Marlowe" in w and "jumps into the canal" in w for w in words), words
         assert secret not in " ".join(words) and secret not in str(t.view(seat))
     assert secret in " ".join(t.words("gm"))
+
+
+# --- quality dice, purchases and talents in words (src 27, 35, 39, 53) ---
+
+
+@pytest.mark.rules("RWYN-CRIT-002", "RWYN-POOL-002")
+def test_quality_benefit_at_a_gm_table__the_words_say_where_the_fourth_die_came_from() -> None:
+    # PROPOSED CRIT-002 (quality_die_bonus 1): the GM calls Science 3 vs 3 and answers it granting
+    # Ada's benefit "astute": 3 + 1 = 4 dice [2 2 2 2]. "Science 3: [2 2 2 2]" would read as a wrong
+    # count: the line names the quality die. A drawback's disaster die is named too (3 vs 3 has
+    # none of its own).
+    t = table({"quality_die_bonus": 1}, characters=ADA, gm_sets_difficulty=True)
+    do(t, "gm", "call_check", character="ada", ability="Science", difficulty=3, task="read the cipher")
+    do(t, "gm", "check", call=1, benefit="astute", dice=[2, 2, 2, 2])
+    rolled = "Ada rolls Science 3 + 1 quality die vs difficulty 3 (Moderate) to read the cipher: [2 2 2 2]"
+    assert rolled + " = 0 successes" in t.words("ann"), t.words("ann")
+    do(t, "gm", "call_check", character="ada", ability="Science", difficulty=3)
+    do(t, "gm", "check", call=2, drawback="easily distracted", dice=[2, 2, 5, 2])
+    rolled = "Ada rolls Science 3 vs difficulty 3 (Moderate): [2 2 5] = 1 success"
+    assert rolled + "; 1 disaster die (1 from a drawback)" in t.words("bo"), t.words("bo")
+
+
+@pytest.mark.rules("RWYN-ABIL-006", "RWYN-EFFECT-001", "RWYN-CRIT-001")
+def test_purchase_at_wealth__a_check_as_per_normal_with_effects_and_a_critical() -> None:
+    # src 27: cost = Wealth is "a check ... as per normal": Wealth 4, [5 5 6 6] = 4 successes, every
+    # die a success -> 4 effects (3 to pick, src 11) and a critical success Ann words (src 5); the
+    # line every seat reads says how the cost stood against her Wealth in plain words
+    t = table(characters=ADA)
+    do(t, "ann", "buy", character="ada", cost=4, item="a car", dice=[5, 5, 6, 6])
+    assert _kinds(t, "ann") == ["critical", "effects"]
+    assert "Ada buys a car (cost 4, at Wealth 4)." in t.words("bo"), t.words("bo")
+
+
+@pytest.mark.rules("RWYN-ABIL-004", "RWYN-ABIL-005", "RWYN-ABIL-007", "RWYN-ABIL-010")
+@pytest.mark.parametrize(
+    ("command", "cost", "dice", "line"),
+    [
+        ("buy", 2, None, "Ada buys rope (cost 2, well below Wealth 4)."),
+        ("favour", 5, [5, 2, 2], "Ada calls in rope (cost 5, above Reputation 3)."),
+    ],
+)
+def test_purchase__the_words_say_the_band_in_plain_words(
+    command: str, cost: int, dice: list[int] | None, line: str
+) -> None:
+    # src 27-29: a player reads how the cost stands against the rating, not the table's band names
+    # ("unrestricted", "reach"); Reputation 3, favour 5: 3 dice [5 2 2] + 2 disaster dice [2 2]: had
+    t = table(characters=ADA)
+    do(t, "ann", command, character="ada", cost=cost, item="rope", dice=dice)
+    if t.prompts("ann"):  # the favour's 1 success may be sacrificed: Ann keeps it, [2 2] blanks
+        do(t, "ann", "sacrifice", check=1, count=0, dice=[2, 2])
+    assert line in t.words("ann"), t.words("ann")
+
+
+@pytest.mark.rules("RWYN-TRAIT-004", "RWYN-ABIL-010")
+def test_leverage_debt__is_for_wealth_a_favour_over_reach_asks_nothing() -> None:
+    # src 39: the talent leverages debt "to maybe avoid losing Wealth when attempting a purchase above
+    # their Wealth level": a favour is not a purchase. Reputation 3, favour 5 -> 3 dice + 2 disaster
+    # dice; [5 2 2] keep all (sacrifice 0), [5 5] -> 2 Reputation lost at once, no re-roll question
+    t = table(characters=ADA)
+    do(t, "gm", "add_talent", character="ada", name="Old debts", hook="leverage_debt")
+    do(t, "ann", "favour", character="ada", cost=5, item="a senator's ear", dice=[5, 2, 2])
+    do(t, "ann", "sacrifice", check=1, count=0, dice=[5, 5])
+    assert t.prompts() == []
+    assert state(t).characters["ada"].rating("Reputation") == 1
+    assert "Ada loses 2 Reputation for good: Reputation is now 1." in t.words("ann")
+
+
+@pytest.mark.rules("RWYN-DESIGN-005", "RWYN-GEN-001")
+def test_take_your_time__asked_by_the_player_kept_by_the_gm_s_call() -> None:
+    # src 53: "if you take your time you can pick up one auto-success" (Devices 4 >= 2 x 1). Ann asks
+    # to take her time; the GM sets difficulty 4; her roll [2 2 2 2] + 1 automatic = 1 success: done
+    t = table({"time_auto_successes": True}, characters=ADA, gm_sets_difficulty=True)
+    do(t, "ann", "ask_check", character="ada", ability="Devices", task="fix the crane", time=1)
+    do(t, "gm", "call_check", ask=1, difficulty=4)
+    c = _check(t.answer("ann", t.prompt("ann", "roll").id, "roll", dice=[2, 2, 2, 2]))
+    assert (c["plan"]["time_auto"], c["successes"], c["success"]) == (1, 1, True)
+    rolled = (
+        "Ada rolls Devices 4 vs difficulty 4 (Tough) to fix the crane: [2 2 2 2] + 1 automatic = 1 success"
+    )
+    assert rolled in t.words("bo")
+
+
+@pytest.mark.rules("RWYN-GEN-003", "RWYN-SAC-004")
+def test_defence_sacrifice__the_option_that_fails_says_the_stress_it_lets_through() -> None:
+    # src 13 + PROPOSED SAC-004 on a defence (PROPOSED GEN-003): Brawling 3 vs 5, harm 2 -> [5 2 2] =
+    # 1 success, 2 disaster dice; giving the success up fails the defence: the option says so in the
+    # defence's terms (2 physical stress), and [5] then costs 2 + 1 = 3
+    t = table(characters={**ADA, **ROOK}, gm_sets_difficulty=True)
+    do(t, "gm", "enemy_move", character="rook", ability="Brawling", difficulty=5, harm=2, move="a wrench")
+    t.answer("bo", t.prompt("bo", "roll").id, "roll", dice=[5, 2, 2])
+    labels = [o.label for o in t.prompt("bo", "sacrifice").options]
+    assert labels == ["0", "1 (the defence then fails: 2 physical stress)"], labels
+    events = do(t, "bo", "sacrifice", check=1, count=1, dice=[5])
+    assert last(events, "stress_taken")["amount"] == 3

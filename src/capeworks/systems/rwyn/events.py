@@ -178,6 +178,9 @@ class CheckClosed(RwynEvent):
 
 
 class Purchased(RwynEvent):
+    """Something bought (or a favour had); ``rating`` is the Wealth/Reputation the cost was weighed
+    against, for the words only (None in logs written before it was carried)."""
+
     character_id: str
     name: str
     item: str
@@ -186,6 +189,7 @@ class Purchased(RwynEvent):
     resource: str
     limit: int | None = None
     check_id: int | None = None
+    rating: int | None = None
 
 
 class PointsLost(SheetFacts):

@@ -18,7 +18,7 @@ from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.kept import Kept
 from capeworks.systems.rwyn.pool import CritKind, succeeded
-from capeworks.systems.rwyn.render import call_text, prompt_words
+from capeworks.systems.rwyn.render import call_text, failing_sacrifice, prompt_words
 from capeworks.systems.rwyn.sheet import Character, Standing
 from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.tables import (
@@ -160,7 +160,7 @@ def _check_prompts(check: ck.Check, config: RwynConfig) -> list[Prompt]:
             options.append(
                 PromptOption(
                     value=str(n),
-                    label=f"{n} (the task then fails)" if fails else str(n),
+                    label=f"{n} ({failing_sacrifice(check)})" if fails else str(n),
                     command="sacrifice",
                     payload={"check": check.id, "count": n},
                 )

@@ -20,7 +20,7 @@ from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.stress import track_size
 from capeworks.systems.rwyn.tables import difficulty_label, plural
 
-__all__ = ["COMMAND_WORDS", "WORDS", "call_text", "faces_text", "panels", "prompt_words"]
+__all__ = ["COMMAND_WORDS", "WORDS", "call_text", "faces_text", "failing_sacrifice", "panels", "prompt_words"]
 
 
 def faces_text(faces: Iterable[int] | None) -> str:
@@ -52,12 +52,29 @@ def _rolled(p: ev.CheckRolled) -> str:
         )
     extra = plan.cap_auto + plan.time_auto
     auto = f" + {extra} automatic" if extra else ""
+    bonus = (
+        f" + {plan.bonus_dice} quality {'die' if plan.bonus_dice == 1 else 'dice'}" if plan.bonus_dice else ""
+    )
     dis = f"; {_disaster(plan.disaster_nominal)}" if plan.disaster_nominal else ""
+    if plan.drawback_dice:
+        dis += f" ({plan.drawback_dice} from a drawback)"
     wait = "; sacrifice successes before they roll?" if c.stage == "sacrifice" else ""
     return (
-        f"{p.name} rolls {c.ability} {plan.rating} vs {_against(c)}{what}: "
+        f"{p.name} rolls {c.ability} {plan.rating}{bonus} vs {_against(c)}{what}: "
         f"{faces_text(c.ability_faces)}{auto} = {plural(c.successes, 'success')}{dis}{wait}"
     )
+
+
+def failing_sacrifice(check: Check) -> str:
+    """What a sacrifice that leaves no success means for ``check`` (RWYN-SAC-004's warning): a failed
+    defence lets the move's harm through, a failed purchase buys nothing."""
+    if check.kind is CheckKind.DEFENCE:
+        return f"the defence then fails: {check.harm} {check.track or 'physical'} stress"
+    if check.kind is CheckKind.PURCHASE:
+        return "the purchase then fails"
+    if check.kind is CheckKind.FAVOUR:
+        return "the favour then fails"
+    return "the task then fails"
 
 
 def _resolved(p: ev.CheckResolved) -> str:
@@ -110,10 +127,21 @@ def _critical(p: ev.CriticalChosen) -> str:
     return f"Critical {c.crit}: the {c.crit_target} {goes}{note}."
 
 
+#: a purchase band (wealth.Band's values) in a player's words: how the cost stood against the rating
+_BAND_WORDS = {
+    "unrestricted": "well below",
+    "limited": "one below",
+    "check": "at",
+    "reach": "above",
+}
+
+
 def _purchased(p: ev.Purchased) -> str:
     verb = "buys" if p.resource == "Wealth" else "calls in"
+    rating = "" if p.rating is None else f" {p.rating}"
     limit = f", at most {p.limit}" if p.limit else ""
-    return f"{p.name} {verb} {p.item or 'it'} (cost {p.cost}, {p.band}{limit})."
+    stood = f"{_BAND_WORDS.get(p.band, p.band)} {p.resource}{rating}"
+    return f"{p.name} {verb} {p.item or 'it'} (cost {p.cost}, {stood}{limit})."
 
 
 def _now(p: ev.PointsLost | ev.BoughtBack) -> str:
