@@ -390,3 +390,54 @@ def test_defence_sacrifice__the_option_that_fails_says_the_stress_it_lets_throug
     assert labels == ["0", "1 (the defence then fails: 2 physical stress)"], labels
     events = do(t, "bo", "sacrifice", check=1, count=1, dice=[5])
     assert last(events, "stress_taken")["amount"] == 3
+
+
+# --- the fourth consequence (src 21) ---
+
+
+def _three_rungs_taken() -> Driver:
+    # Ada (Endurance 3) overflows three times (4 stress each) and takes minor, moderate, major
+    t = table(characters=ADA)
+    for text in ("bruise", "sprain", "broken arm"):
+        do(t, "gm", "stress", character="ada", track="physical", amount=4)
+        do(t, "ann", "consequence", character="ada", text=text)
+    return t
+
+
+@pytest.mark.rules("RWYN-STRESS-003", "RWYN-STRESS-004")
+def test_fourth_overflow__the_player_may_still_be_taken_out_by_choice() -> None:
+    # src 21: "A character can avoid a consequence by being 'taken out,' ... running away, being
+    # knocked unconscious" and "If a character takes a fourth consequence they are automatically
+    # taken out per the GM's desires". The fourth is a consequence too, so it can be avoided the same
+    # way (inventory W11: "at any overflow"). Ada, three rungs taken, overflows again: Ann is asked;
+    # she is knocked out instead -> out until the scene ends, not dead; her three consequences stay.
+    t = _three_rungs_taken()
+    events = do(t, "gm", "stress", character="ada", track="physical", amount=4)
+    assert last(events, "stress_taken")["result"] == "overflow"
+    prompt = t.prompt("ann", "consequence")
+    assert prompt.context["severity"] == "fourth"
+    assert [o.label for o in prompt.options] == [
+        "take a fourth consequence: out for good, as the GM decides",
+        "be taken out (RWYN-STRESS-003)",
+    ]
+    do(t, "ann", "consequence", character="ada", choice="taken_out", text="knocked cold on the quay")
+    ada = state(t).characters["ada"]
+    assert (ada.standing, len(ada.consequences)) == (Standing.OUT_BY_CHOICE, 3)
+    assert _kinds(t, "gm") == []  # no outcome for the GM to word: she is not out for good
+    do(t, "gm", "end_scene")
+    assert state(t).characters["ada"].standing is Standing.IN
+
+
+@pytest.mark.rules("RWYN-STRESS-004", "RWYN-STRESS-005")
+def test_fourth_overflow__accepting_the_fourth_is_out_for_good_and_the_gm_words_it() -> None:
+    # src 21: the fourth consequence taken -> "automatically taken out per the GM's desires": out for
+    # good, the GM (not Ann) words how; nothing reaches her afterwards
+    t = _three_rungs_taken()
+    do(t, "gm", "stress", character="ada", track="physical", amount=4)
+    do(t, "ann", "consequence", character="ada", choice="consequence")
+    assert state(t).characters["ada"].standing is Standing.OUT_FOR_GOOD
+    assert _kinds(t, "gm") == ["outcome"]
+    t.refuse("ann", "outcome", character="ada", text="she retires to the country")
+    do(t, "gm", "outcome", character="ada", text="lost with the ship")
+    assert "Ada is out: lost with the ship." in t.words("bo")
+    t.refuse("ann", "check", character="ada", ability="Science", difficulty=1, dice=[5, 5, 5])

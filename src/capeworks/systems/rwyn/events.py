@@ -257,8 +257,9 @@ class ConsequenceTaken(RwynEvent):
 
 
 class TakenOut(SheetFacts):
-    """Taken out: by choice instead of a consequence (RWYN-STRESS-003), or by a fourth consequence,
-    which the ``stress_taken`` just before it already marked (RWYN-STRESS-004)."""
+    """Taken out: by choice instead of a consequence (RWYN-STRESS-003), or by a fourth consequence
+    the player accepted (RWYN-STRESS-004; in older logs the ``stress_taken`` just before it had
+    already marked it)."""
 
     by_choice: bool
     how: str

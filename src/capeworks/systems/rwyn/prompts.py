@@ -18,7 +18,7 @@ from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.kept import Kept
 from capeworks.systems.rwyn.pool import CritKind, succeeded
-from capeworks.systems.rwyn.render import call_text, failing_sacrifice, prompt_words
+from capeworks.systems.rwyn.render import call_text, consequence_label, failing_sacrifice, prompt_words
 from capeworks.systems.rwyn.sheet import Character, Standing
 from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.tables import (
@@ -298,7 +298,9 @@ def _character_prompts(character: Character) -> list[Prompt]:
     out: list[Prompt] = []
     if character.overflow is not None:
         rung = character.next_consequence()
-        assert rung is not None
+        # all three rungs taken: the fourth takes the character out for good, unless the player
+        # chooses to be taken out instead, as at any overflow (RWYN-STRESS-003/004)
+        severity = "fourth" if rung is None else rung.value
         payload = {"character": character.id}
         out.append(
             _prompt(
@@ -310,12 +312,12 @@ def _character_prompts(character: Character) -> list[Prompt]:
                     "character": character.id,
                     "name": character.name,
                     "track": character.overflow.value,
-                    "severity": rung.value,
+                    "severity": severity,
                 },
                 options=(
                     PromptOption(
                         value="consequence",
-                        label=f"take a {rung.value} consequence",
+                        label=consequence_label(severity),
                         command="consequence",
                         payload={**payload, "choice": "consequence"},
                     ),

@@ -20,7 +20,16 @@ from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.stress import track_size
 from capeworks.systems.rwyn.tables import difficulty_label, plural
 
-__all__ = ["COMMAND_WORDS", "WORDS", "call_text", "faces_text", "failing_sacrifice", "panels", "prompt_words"]
+__all__ = [
+    "COMMAND_WORDS",
+    "WORDS",
+    "call_text",
+    "consequence_label",
+    "faces_text",
+    "failing_sacrifice",
+    "panels",
+    "prompt_words",
+]
 
 
 def faces_text(faces: Iterable[int] | None) -> str:
@@ -75,6 +84,13 @@ def failing_sacrifice(check: Check) -> str:
     if check.kind is CheckKind.FAVOUR:
         return "the favour then fails"
     return "the task then fails"
+
+
+def consequence_label(severity: str) -> str:
+    """The overflow prompt's "take the consequence" option; the fourth says what it costs."""
+    if severity == "fourth":
+        return "take a fourth consequence: out for good, as the GM decides"
+    return f"take a {severity} consequence"
 
 
 def _resolved(p: ev.CheckResolved) -> str:
@@ -270,7 +286,7 @@ _QUESTIONS: dict[str, Callable[..., str]] = {
         f"{'bought' if resource == 'Wealth' else 'called in'}?"
     ),
     "consequence": lambda name, track, severity, **_: (
-        f"{name}'s {track} stress is full: take a {severity} consequence, or be taken out of the conflict?"
+        f"{name}'s {track} stress is full: {consequence_label(severity)}, or be taken out of the conflict?"
     ),
     "outcome": lambda name, **_: f"A fourth consequence takes {name} out: how (death, social ruin ...)?",
     "difficulty": lambda text, **_: f"{text} What difficulty?",
