@@ -441,3 +441,20 @@ def test_fourth_overflow__accepting_the_fourth_is_out_for_good_and_the_gm_words_
     do(t, "gm", "outcome", character="ada", text="lost with the ship")
     assert "Ada is out: lost with the ship." in t.words("bo")
     t.refuse("ann", "check", character="ada", ability="Science", difficulty=1, dice=[5, 5, 5])
+
+
+@pytest.mark.rules("RWYN-GEN-003", "RWYN-STRESS-001")
+def test_two_enemy_moves__answered_in_either_order_each_on_its_own_track() -> None:
+    # src 17 + PROPOSED GEN-003: the GM declares a sniper (Stealth vs 3, 2 physical) and a taunt
+    # (Stealth vs 2, 1 mental). Answering the sniper with a plain check is refused (it is a move to
+    # defend against). Ann answers the taunt first: [2 2] fails -> 1 mental; then the sniper: 2 dice
+    # + 1 disaster die, [2 2] [5] fails -> 2 + 1 = 3 physical (Endurance 3: full, no overflow)
+    t = table(characters=ADA, gm_sets_difficulty=True)
+    do(t, "gm", "enemy_move", character="ada", ability="Stealth", difficulty=3, harm=2, move="a sniper")
+    do(t, "gm", "enemy_move", character="ada", ability="Stealth", difficulty=2, harm=1, track="mental")
+    t.refuse("ann", "check", call=1, match="defend against it", dice=[2, 2, 2])
+    do(t, "ann", "defend", call=2, dice=[2, 2])
+    do(t, "ann", "defend", call=1, dice=[2, 2, 5])
+    ada = state(t).characters["ada"]
+    assert (ada.stress[Track.PHYSICAL], ada.stress[Track.MENTAL], ada.overflow) == (3, 1, None)
+    assert "Ada takes 3 physical stress." in t.words("bo")
