@@ -3,8 +3,9 @@
 Critical and mixed results together, quality dice against the disaster dice and the cap, automatic
 successes spent as sacrifices, an enemy move that overflows into a consequence, Wealth lost in one
 purchase changing the next, the leverage-debt talent after a sacrifice, Reputation's limited favours,
-refusals out of order or for another's character, and the words each seat reads (a person's name,
-the right numbers, no GM secret). Situations written from the seed alone (``src N`` = line N of
+the fourth consequence (still avoidable by being taken out), two enemy moves at once, refusals out
+of order or for another's character, and the words each seat reads (a person's name, the right
+numbers, no GM secret). Situations written from the seed alone (``src N`` = line N of
 seeds/001_dcffe7bdc60b80e1.txt), played through the table with given dice; they stay off what
 test_referee.py .. test_referee5.py pin.
 """
