@@ -45,7 +45,7 @@ def test_execute__given_dice_are_used_and_recorded() -> None:
     [
         ([7, 1], "A d6 cannot show 7"),
         ([3], "needs 2 d6 but only 1 given die was left"),
-        ([3, 4, 5], "3 dice were given but the roll used 2"),
+        ([3, 4, 5], "The roll used 2 dice but 3 were given"),
     ],
 )
 def test_execute__bad_physical_dice_are_refused_and_change_nothing(faces: list[int], message: str) -> None:

@@ -97,6 +97,8 @@ def _rwyn_advancement() -> Session:
         SampleStep(_step("gm", "stress", character="rook", track="mental", amount=9)),
         SampleStep(_step("bo", "consequence", character="rook", choice="consequence", text="broken")),
         SampleStep(_step("gm", "stress", character="rook", track="mental", amount=9)),
+        # the fourth overflow asks Bo since referee6 (taken out by choice could still avoid it)
+        SampleStep(_step("bo", "consequence", character="rook", choice="consequence")),
         SampleStep(_step("gm", "outcome", character="rook", text="flees the city")),
         SampleStep(_step("gm", "recover", character="rook", severity="minor")),
         SampleStep(_step("gm", "end_scene")),

@@ -148,6 +148,6 @@ class GivenDice:
                     f"{'is' if given == 1 else 'are'} left over: leave the dice out."
                 )
             raise DiceValueError(
-                f"{given} dice were given but the roll used {used}; "
+                f"The roll used {used} {'die' if used == 1 else 'dice'} but {given} were given; "
                 f"{left} left over. Give exactly the dice rolled."
             )

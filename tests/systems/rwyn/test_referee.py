@@ -291,8 +291,10 @@ def test_stress__minor_moderate_major_then_taken_out() -> None:
         do(t, "gm", "stress", character="ada", track="physical", amount=4)  # Endurance 3: overflow
         seen.append(last(do(t, "ann", "consequence", character="ada"), "consequence_taken")["severity"])
     assert seen == ["minor", "moderate", "major"]
-    events = do(t, "gm", "stress", character="ada", track="physical", amount=4)  # the fourth: no choice
-    assert last(events, "stress_taken")["result"] == "taken_out" and "taken_out" in types(events)
+    # the fourth overflow still asks (taken out by choice avoids it, referee6); accepted: out for good
+    do(t, "gm", "stress", character="ada", track="physical", amount=4)
+    events = do(t, "ann", "consequence", character="ada")
+    assert last(events, "taken_out")["by_choice"] is False
     assert state(t).characters["ada"].standing is Standing.OUT_FOR_GOOD
 
 
@@ -455,6 +457,7 @@ def test_stress__one_taken_out_by_a_fourth_consequence_rolls_no_more() -> None:
         do(t, "gm", "stress", character="ada", track="physical", amount=4)
         do(t, "ann", "consequence", character="ada")
     do(t, "gm", "stress", character="ada", track="physical", amount=4)
+    do(t, "ann", "consequence", character="ada")  # the fourth, accepted
     assert state(t).characters["ada"].standing is Standing.OUT_FOR_GOOD
     t.refuse("ann", "check", rule="RWYN-STRESS-003", character="ada", ability="Science", difficulty=2,
              dice=[5, 5, 5])  # fmt: skip
@@ -483,5 +486,6 @@ def test_stress__one_added_without_a_name_is_named_as_words_begin_it() -> None:
         do(t, "gm", "stress", character="ada", track="physical", amount=4)
         do(t, "ann", "consequence", character="ada")
     do(t, "gm", "stress", character="ada", track="physical", amount=4)
+    do(t, "ann", "consequence", character="ada")  # the fourth, accepted
     e = t.refuse("gm", "stress", rule="RWYN-STRESS-003", character="ada", track="mental", amount=1)
     assert e.message == "Ada has been taken out of this conflict."

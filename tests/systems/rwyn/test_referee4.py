@@ -96,6 +96,7 @@ def test_stress__the_gm_not_the_player_words_a_fourth_consequence() -> None:
         do(t, "gm", "stress", character="ada", track="physical", amount=4)
         do(t, "ann", "consequence", character="ada")
     do(t, "gm", "stress", character="ada", track="physical", amount=4)
+    do(t, "ann", "consequence", character="ada")  # the fourth, accepted (taking out by choice: referee6)
     t.refuse("ann", "outcome", payload={"character": "ada", "text": "she escapes to Paris"})
     do(t, "gm", "outcome", character="ada", text="lost beneath the docks")
     assert any("lost beneath the docks" in w for w in t.words("ann")), t.words("ann")
@@ -107,8 +108,8 @@ def test_stress__none_marked_on_a_character_out_for_good() -> None:
     t = table(characters=ADA)
     for _ in range(4):
         do(t, "gm", "stress", character="ada", track="physical", amount=4)
-        if state(t).characters["ada"].standing is not Standing.OUT_FOR_GOOD:
-            do(t, "ann", "consequence", character="ada")
+        do(t, "ann", "consequence", character="ada")  # the fourth too: accepted, out for good
+    assert state(t).characters["ada"].standing is Standing.OUT_FOR_GOOD
     t.refuse("gm", "stress", payload={"character": "ada", "track": "mental", "amount": 1})
 
 

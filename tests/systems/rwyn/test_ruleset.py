@@ -220,7 +220,7 @@ def test_prompts__players_see_only_their_own() -> None:
         ("ann", "sacrifice", {"check": 1, "count": 10**12}, None, RuleViolation, "cannot sacrifice"),
         ("ann", "sacrifice", {"check": 1, "count": 1}, [9], DiceValueError, "cannot show 9"),
         ("ann", "sacrifice", {"check": 1, "count": 1}, [3, 3], DiceValueError, "left over"),
-        ("ann", "effects", {"check": 1, "picks": "x"}, None, RuleViolation, "not judged yet"),
+        ("ann", "effects", {"check": 1, "picks": "x"}, None, RuleViolation, "waits for its sacrifice"),
         ("ann", "reroll", {"check": 1, "use": True}, None, RuleViolation, "no re-roll"),
         ("ann", "complications", {"check": 1, "texts": "x"}, None, NotPermitted, "Only the GM"),
     ],

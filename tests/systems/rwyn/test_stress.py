@@ -69,14 +69,17 @@ def test_stress__overflow_asks_for_the_next_consequence_and_clears_the_track() -
 
 @pytest.mark.rules("RWYN-STRESS-002", "RWYN-STRESS-003", "RWYN-STRESS-004", "RWYN-STRESS-005")
 def test_consequences__ladder_then_fourth_takes_out() -> None:
-    # W11: minor, moderate, major; the fourth overflow takes the character out for good
+    # W11: minor, moderate, major; the fourth overflow, accepted, takes the character out for good
     t = table(characters=ROOK)
     for rung in ("minor", "moderate", "major"):
         do(t, "gm", "stress", character="rook", track="physical", amount=4)
         events = do(t, "bo", "consequence", character="rook", text=f"{rung} hurt")
         assert last(events, "consequence_taken")["severity"] == rung
     events = do(t, "gm", "stress", character="rook", track="physical", amount=4)
-    assert types(events) == ["stress_taken", "taken_out"]
+    assert types(events) == ["stress_taken"]
+    assert t.prompt("bo", "consequence").context["severity"] == "fourth"
+    events = do(t, "bo", "consequence", character="rook")
+    assert types(events) == ["taken_out"]
     assert last(events, "taken_out")["by_choice"] is False
     assert _rook(t).standing is Standing.OUT_FOR_GOOD
     (prompt,) = t.table.prompts()

@@ -148,7 +148,10 @@ def test_w11__consequences() -> None:
     )  # the player may choose to be taken out instead
     events = do(t, "ann", "consequence", character="ada")
     assert last(events, "consequence_taken")["severity"] == "major"
-    events = do(t, "gm", "stress", character="ada", track="mental", amount=3)
+    do(t, "gm", "stress", character="ada", track="mental", amount=3)
+    # the fourth: the player may still choose to be taken out; accepting it is out for good (W11)
+    assert t.table.prompts()[0].context["severity"] == "fourth"
+    events = do(t, "ann", "consequence", character="ada")
     assert types(events)[-1] == "taken_out"
     assert state(t).characters["ada"].standing is Standing.OUT_FOR_GOOD
 

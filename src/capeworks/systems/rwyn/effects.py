@@ -43,6 +43,10 @@ def is_complete(check: Check) -> bool:
 
 
 def _require_answers(check: Check) -> None:
+    if check.stage is Stage.SACRIFICE:
+        raise RuleViolation(
+            "RWYN-SAC-001", f"Check {check.id} waits for its sacrifice first: how many successes to give up."
+        )
     if check.stage is not Stage.ANSWERS:
         raise RuleViolation("RWYN-SAC-001", f"Check {check.id} is not judged yet; finish rolling it first.")
 

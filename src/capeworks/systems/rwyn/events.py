@@ -178,6 +178,9 @@ class CheckClosed(RwynEvent):
 
 
 class Purchased(RwynEvent):
+    """Something bought (or a favour had); ``rating`` is the Wealth/Reputation the cost was weighed
+    against, for the words only (None in logs written before it was carried)."""
+
     character_id: str
     name: str
     item: str
@@ -186,6 +189,7 @@ class Purchased(RwynEvent):
     resource: str
     limit: int | None = None
     check_id: int | None = None
+    rating: int | None = None
 
 
 class PointsLost(SheetFacts):
@@ -253,8 +257,9 @@ class ConsequenceTaken(RwynEvent):
 
 
 class TakenOut(SheetFacts):
-    """Taken out: by choice instead of a consequence (RWYN-STRESS-003), or by a fourth consequence,
-    which the ``stress_taken`` just before it already marked (RWYN-STRESS-004)."""
+    """Taken out: by choice instead of a consequence (RWYN-STRESS-003), or by a fourth consequence
+    the player accepted (RWYN-STRESS-004; in older logs the ``stress_taken`` just before it had
+    already marked it)."""
 
     by_choice: bool
     how: str

@@ -37,7 +37,7 @@ def deal_stress(
     *,
     check_id: int | None = None,
 ) -> None:
-    """Mark stress (RWYN-STRESS-001/002); a fourth consequence takes the character out."""
+    """Mark stress (RWYN-STRESS-001/002); an overflow waits for the player's answer."""
     who = b.state.characters[character_id]
     _, result = stress.add_stress(who, track, amount, config)
     b.emit(
@@ -50,8 +50,6 @@ def deal_stress(
             check_id=check_id,
         )
     )
-    if result is stress.StressResult.TAKEN_OUT:
-        b.emit(TakenOut(character_id=who.id, name=who.name, by_choice=False, how=""))
 
 
 def stress_command(state: RwynState, context: Ctx, c: cmd.Stress, dice: DiceService) -> Done:
@@ -69,6 +67,9 @@ def consequence(state: RwynState, context: Ctx, c: cmd.ConsequenceCmd, dice: Dic
     if c.choice is cmd.ConsequenceChoice.TAKEN_OUT:
         stress.choose_taken_out(who, c.text)  # refused unless a consequence is due (RWYN-STRESS-003)
         return [Event.of(TakenOut(character_id=who.id, name=who.name, by_choice=True, how=c.text))]
+    if who.overflow is not None and who.next_consequence() is None:
+        # RWYN-STRESS-004: the fourth consequence, accepted: out for good, the GM words how
+        return [Event.of(TakenOut(character_id=who.id, name=who.name, by_choice=False, how=""))]
     _, rung = stress.take_consequence(who, c.text)
     taken = ConsequenceTaken(character_id=who.id, name=who.name, severity=rung.value, text=c.text)
     return [Event.of(taken)]

@@ -18,7 +18,7 @@ from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.kept import Kept
 from capeworks.systems.rwyn.pool import CritKind, succeeded
-from capeworks.systems.rwyn.render import call_text, prompt_words
+from capeworks.systems.rwyn.render import call_text, consequence_label, failing_sacrifice, prompt_words
 from capeworks.systems.rwyn.sheet import Character, Standing
 from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.tables import (
@@ -160,7 +160,7 @@ def _check_prompts(check: ck.Check, config: RwynConfig) -> list[Prompt]:
             options.append(
                 PromptOption(
                     value=str(n),
-                    label=f"{n} (the task then fails)" if fails else str(n),
+                    label=f"{n} ({failing_sacrifice(check)})" if fails else str(n),
                     command="sacrifice",
                     payload={"check": check.id, "count": n},
                 )
@@ -287,7 +287,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str) -> list[Pro
                 "quantity",
                 gm=True,
                 rule="RWYN-ABIL-008",
-                context={**base, "item": check.item},
+                context={**base, "item": check.item, "resource": check.ability},
                 free=FreeAnswer(command="quantity", field="limit", payload={"check": check.id}),
             )
         )
@@ -298,7 +298,9 @@ def _character_prompts(character: Character) -> list[Prompt]:
     out: list[Prompt] = []
     if character.overflow is not None:
         rung = character.next_consequence()
-        assert rung is not None
+        # all three rungs taken: the fourth takes the character out for good, unless the player
+        # chooses to be taken out instead, as at any overflow (RWYN-STRESS-003/004)
+        severity = "fourth" if rung is None else rung.value
         payload = {"character": character.id}
         out.append(
             _prompt(
@@ -310,12 +312,12 @@ def _character_prompts(character: Character) -> list[Prompt]:
                     "character": character.id,
                     "name": character.name,
                     "track": character.overflow.value,
-                    "severity": rung.value,
+                    "severity": severity,
                 },
                 options=(
                     PromptOption(
                         value="consequence",
-                        label=f"take a {rung.value} consequence",
+                        label=consequence_label(severity),
                         command="consequence",
                         payload={**payload, "choice": "consequence"},
                     ),

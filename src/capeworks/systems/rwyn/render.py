@@ -20,7 +20,16 @@ from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.stress import track_size
 from capeworks.systems.rwyn.tables import difficulty_label, plural
 
-__all__ = ["COMMAND_WORDS", "WORDS", "call_text", "faces_text", "panels", "prompt_words"]
+__all__ = [
+    "COMMAND_WORDS",
+    "WORDS",
+    "call_text",
+    "consequence_label",
+    "faces_text",
+    "failing_sacrifice",
+    "panels",
+    "prompt_words",
+]
 
 
 def faces_text(faces: Iterable[int] | None) -> str:
@@ -43,7 +52,8 @@ def _against(check: Check) -> str:
 def _rolled(p: ev.CheckRolled) -> str:
     c, plan = p.check, p.check.plan
     if not c.rolled:
-        return f"{p.name} buys {c.item or 'something'} one below {c.ability}; the GM sets how many."
+        verb = "calls in" if c.kind is CheckKind.FAVOUR else "buys"
+        return f"{p.name} {verb} {c.item or 'something'} one below {c.ability}; the GM sets how many."
     what = ""
     if c.task:
         what = {CheckKind.DEFENCE: f" against {c.task}", CheckKind.TASK: f" to {c.task}"}.get(
@@ -51,12 +61,36 @@ def _rolled(p: ev.CheckRolled) -> str:
         )
     extra = plan.cap_auto + plan.time_auto
     auto = f" + {extra} automatic" if extra else ""
+    bonus = (
+        f" + {plan.bonus_dice} quality {'die' if plan.bonus_dice == 1 else 'dice'}" if plan.bonus_dice else ""
+    )
     dis = f"; {_disaster(plan.disaster_nominal)}" if plan.disaster_nominal else ""
+    if plan.drawback_dice:
+        dis += f" ({plan.drawback_dice} from a drawback)"
     wait = "; sacrifice successes before they roll?" if c.stage == "sacrifice" else ""
     return (
-        f"{p.name} rolls {c.ability} {plan.rating} vs {_against(c)}{what}: "
+        f"{p.name} rolls {c.ability} {plan.rating}{bonus} vs {_against(c)}{what}: "
         f"{faces_text(c.ability_faces)}{auto} = {plural(c.successes, 'success')}{dis}{wait}"
     )
+
+
+def failing_sacrifice(check: Check) -> str:
+    """What a sacrifice that leaves no success means for ``check`` (RWYN-SAC-004's warning): a failed
+    defence lets the move's harm through, a failed purchase buys nothing."""
+    if check.kind is CheckKind.DEFENCE:
+        return f"the defence then fails: {check.harm} {check.track or 'physical'} stress"
+    if check.kind is CheckKind.PURCHASE:
+        return "the purchase then fails"
+    if check.kind is CheckKind.FAVOUR:
+        return "the favour then fails"
+    return "the task then fails"
+
+
+def consequence_label(severity: str) -> str:
+    """The overflow prompt's "take the consequence" option; the fourth says what it costs."""
+    if severity == "fourth":
+        return "take a fourth consequence: out for good, as the GM decides"
+    return f"take a {severity} consequence"
 
 
 def _resolved(p: ev.CheckResolved) -> str:
@@ -109,10 +143,21 @@ def _critical(p: ev.CriticalChosen) -> str:
     return f"Critical {c.crit}: the {c.crit_target} {goes}{note}."
 
 
+#: a purchase band (wealth.Band's values) in a player's words: how the cost stood against the rating
+_BAND_WORDS = {
+    "unrestricted": "well below",
+    "limited": "one below",
+    "check": "at",
+    "reach": "above",
+}
+
+
 def _purchased(p: ev.Purchased) -> str:
     verb = "buys" if p.resource == "Wealth" else "calls in"
+    rating = "" if p.rating is None else f" {p.rating}"
     limit = f", at most {p.limit}" if p.limit else ""
-    return f"{p.name} {verb} {p.item or 'it'} (cost {p.cost}, {p.band}{limit})."
+    stood = f"{_BAND_WORDS.get(p.band, p.band)} {p.resource}{rating}"
+    return f"{p.name} {verb} {p.item or 'it'} (cost {p.cost}, {stood}{limit})."
 
 
 def _now(p: ev.PointsLost | ev.BoughtBack) -> str:
@@ -236,11 +281,12 @@ _QUESTIONS: dict[str, Callable[..., str]] = {
         f"Critical {'success' if good else 'failure'}: choose a place, person or circumstance that goes "
         f"{'well' if good else 'badly'}."
     ),
-    "quantity": lambda item, **_: (
-        f"'{item or 'The purchase'}' costs one below Wealth: how many may be bought?"
+    "quantity": lambda item, resource="Wealth", **_: (
+        f"'{item or 'The purchase'}' costs one below {resource}: how many may be "
+        f"{'bought' if resource == 'Wealth' else 'called in'}?"
     ),
     "consequence": lambda name, track, severity, **_: (
-        f"{name}'s {track} stress is full: take a {severity} consequence, or be taken out of the conflict?"
+        f"{name}'s {track} stress is full: {consequence_label(severity)}, or be taken out of the conflict?"
     ),
     "outcome": lambda name, **_: f"A fourth consequence takes {name} out: how (death, social ruin ...)?",
     "difficulty": lambda text, **_: f"{text} What difficulty?",

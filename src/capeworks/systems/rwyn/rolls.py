@@ -188,7 +188,13 @@ def _purchase(
     kind = ck.CheckKind.PURCHASE if resource is wealth.Resource.WEALTH else ck.CheckKind.FAVOUR
     b = context.batch(state)
     bought = Purchased(
-        character_id=who.id, name=who.name, item=c.item, cost=c.cost, band=band.value, resource=resource.value
+        character_id=who.id,
+        name=who.name,
+        item=c.item,
+        cost=c.cost,
+        band=band.value,
+        resource=resource.value,
+        rating=rating,
     )
     if band is wealth.Band.UNRESTRICTED:
         b.emit(bought)
@@ -311,6 +317,7 @@ def _finish(b: Built, check_: ck.Check, config: RwynConfig) -> None:
                     resource=resource.value,
                     limit=None,
                     check_id=check_.id,
+                    rating=check_.plan.rating,
                 )
             )
     if check_.kind is ck.CheckKind.DEFENCE and check_.track is not None:

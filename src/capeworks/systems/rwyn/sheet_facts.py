@@ -19,7 +19,10 @@ __all__ = ["apply_facts"]
 def apply_facts(who: Character, payload: ev.RwynEvent, config: RwynConfig) -> Character:
     """``who`` after the change ``payload`` records (``who`` itself for one that changes no sheet)."""
     if isinstance(payload, ev.StressTaken):
-        return stress.add_stress(who, Track(payload.track), payload.amount, config)[0]
+        after = stress.add_stress(who, Track(payload.track), payload.amount, config)[0]
+        if payload.result == stress.StressResult.TAKEN_OUT:  # a log from before the fourth was asked
+            after = stress.fourth_consequence(after)
+        return after
     if isinstance(payload, ev.ConsequenceTaken):
         return stress.take_consequence(who, payload.text)[0]
     if isinstance(payload, ev.AbilitySet):
@@ -43,8 +46,9 @@ def apply_facts(who: Character, payload: ev.RwynEvent, config: RwynConfig) -> Ch
             }
         )
     if isinstance(payload, ev.TakenOut):
-        # a fourth consequence: the stress_taken just before already took the character out
-        return stress.choose_taken_out(who, payload.how) if payload.by_choice else who
+        return (
+            stress.choose_taken_out(who, payload.how) if payload.by_choice else stress.fourth_consequence(who)
+        )
     if isinstance(payload, ev.OutDecided):
         return stress.set_out_how(who, payload.how)
     if isinstance(payload, ev.Recovered):

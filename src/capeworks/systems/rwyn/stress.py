@@ -4,7 +4,8 @@ Implements RWYN-STRESS-001 (physical track = Resilience, social/mental track
 = Poise), RWYN-STRESS-002 (overflow takes the next consequence: minor,
 moderate, major; PROPOSED: one ladder per character, the overflowing track
 clears, recovery per config), RWYN-STRESS-003 (taken out by choice instead),
-RWYN-STRESS-004 (a fourth consequence takes the character out),
+RWYN-STRESS-004 (a fourth consequence takes the character out; the player
+may still choose to be taken out instead, as at any overflow: src 21, W11),
 RWYN-STRESS-005 (the GM words an involuntary taking-out) and the harm of an
 enemy move (RWYN-GEN-003 PROPOSED). Pure functions on frozen characters.
 """
@@ -22,6 +23,7 @@ __all__ = [
     "add_stress",
     "choose_taken_out",
     "end_scene",
+    "fourth_consequence",
     "harm_from_move",
     "recover",
     "require_in_conflict",
@@ -38,7 +40,8 @@ class StressResult(StrEnum):
     ABSORBED = "absorbed"
     #: the track overflowed: the player chooses a consequence or being taken out
     OVERFLOW = "overflow"
-    #: the track overflowed with all three consequences taken: a fourth takes the character out
+    #: the track overflowed with all three consequences taken and the character was out at once:
+    #: only in logs written before the fourth waited for the player's answer (read by the fold)
     TAKEN_OUT = "taken_out"
 
 
@@ -62,8 +65,8 @@ def require_in_conflict(character: Character) -> None:
     if character.overflow is not None:
         raise RuleViolation(
             "RWYN-STRESS-002",
-            f"{character.name}'s {character.overflow.value} stress track is full: choose a consequence "
-            "or being taken out first.",
+            f"{character.name}'s {character.overflow.value} stress track is full: a consequence or being "
+            "taken out must be chosen first.",
         )
 
 
@@ -86,11 +89,6 @@ def add_stress(
             StressResult.ABSORBED
         )
     full = {**character.stress, track: size}
-    if character.next_consequence() is None:
-        return (
-            character.model_copy(update={"stress": full, "standing": Standing.OUT_FOR_GOOD}),
-            StressResult.TAKEN_OUT,
-        )
     return character.model_copy(update={"stress": full, "overflow": track}), StressResult.OVERFLOW
 
 
@@ -99,7 +97,8 @@ def take_consequence(character: Character, text: str) -> tuple[Character, Conseq
     if character.overflow is None:
         raise RuleViolation("RWYN-STRESS-002", f"{character.name} has no overflowing stress to answer.")
     rung = character.next_consequence()
-    assert rung is not None, "a fourth consequence never waits for an answer"
+    if rung is None:
+        raise RuleViolation("RWYN-STRESS-004", f"{character.name} has no rung left: a fourth takes them out.")
     updated = character.model_copy(
         update={
             "consequences": {**character.consequences, rung: text.strip() or rung.value},
@@ -119,6 +118,13 @@ def choose_taken_out(character: Character, how: str) -> Character:
     return character.model_copy(
         update={"overflow": None, "standing": Standing.OUT_BY_CHOICE, "out_how": how.strip()}
     )
+
+
+def fourth_consequence(character: Character) -> Character:
+    """RWYN-STRESS-004: with all three rungs taken, a fourth consequence takes the character out for
+    good (the GM words how, RWYN-STRESS-005). Idempotent, so logs that marked it on the stress itself
+    fold the same."""
+    return character.model_copy(update={"overflow": None, "standing": Standing.OUT_FOR_GOOD})
 
 
 def set_out_how(character: Character, how: str) -> Character:
