@@ -304,3 +304,95 @@ def test_s12__a_player_may_not_do_the_gms_other_work(command: str, fields: dict[
     d = table({**QUIET, "cinematic_wounds": "fixed"}, heroes={"h": sheet(**TOUGH)},
               villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
     d.refuse("ann", command, error=NotPermitted, **fields)
+
+
+# -- card initiative: the Sequences still pass (src 6-8, 58, 85, 120, 379) ----------------------------------
+
+CARDS = {**QUIET, "initiative": "cards", "padding": []}
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-SEQ-001", "WS-DMG-006")
+def test_s13__under_card_initiative_a_sequence_of_rest_still_regains_a_shock_point() -> None:
+    # src 8: "During combat, time is measured in Sequences ... about 6 seconds"; src 379 orders the acting by
+    # a stack of cards but keeps the time. src 58: "If you do nothing but rest during a Sequence, you regain 1
+    # Shock point". Jade (Shock 4 from a 4 m fall: Stunt 3 + Agility 9 + 1 - 9 = 4 < 5 saves nothing) rests;
+    # Viper's card comes up and goes: every card has come up once, the Sequence is over: Shock 3. Sequence 2
+    # begins with the stack as it stands (Jade, Viper).
+    d = table(CARDS, heroes={"h": sheet(name="Jade", traits=pool(9), **TOUGH)},
+              villains={"v": sheet(name="Viper", traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=4, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "rest", character="h")
+    end_turn(d, "h")
+    at = mark(d)
+    end_turn(d, "v")
+    assert who(d, "h").shock == 3
+    assert (state(d).turn.sequence, state(d).turn.order.order) == (2, ("h", "v"))
+    words = d.words("ann", since=at)
+    assert words[-2:] == ["Sequence 1 ends: Jade rests: Shock 4 -> 3.", "Sequence 2 begins: Jade 9, Viper 6."]
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-002", "WS-SEQ-001")
+def test_s14__under_card_initiative_the_next_sequence_keeps_the_stack_as_it_stands() -> None:
+    # src 379: "When a character acts, she is placed at the rear of the stack. Damage equal to Health/5 moves
+    # a card forwards". Stack Jade (9), Kit (7), Viper (3). Jade hits Viper (Health 10: a place per 2) for 2:
+    # Viper's card moves 1 up, ahead of Kit (Jade's is bound for the rear): Viper, Kit, Jade. Viper acts (->
+    # Kit, Jade, Viper), Kit acts (-> Jade, Viper, Kit): every card has come up, Sequence 2 begins with that
+    # stack, not one dealt anew by the Shot pools (Jade, Kit, Viper).
+    d = table(CARDS, heroes={"h": sheet(traits=pool(9), weapons=[gun(2)]), "k": sheet(traits=pool(7))},
+              villains={"v": sheet(traits=pool(3), health=10, toughness=50)})  # fmt: skip
+    assert state(d).turn.order.order == ("h", "k", "v")
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    assert state(d).turn.order.order == ("v", "k", "h")
+    end_turn(d, "v")
+    end_turn(d, "k")
+    assert (state(d).turn.sequence, state(d).turn.order.order) == (2, ("h", "v", "k"))
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-CARD-001")
+def test_s15__under_card_initiative_every_sequence_deals_each_faction_a_new_card() -> None:
+    # src 85: "Every Sequence draw a card for each Faction". The heroes draw AS and the villains 8H (dice 1,
+    # 20); once both cards have come up, Sequence 2 deals again from the one deck: 2S (die 1), then 10H (die
+    # 20: the 20th card left once AS, 2S and 8H are out).
+    d = table({**CARDS, "card_draw": True}, heroes={"h": sheet(traits=pool(9))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[1, 20])
+    assert state(d).turn.cards == {"heroes": "AS", "villains": "8H"}
+    end_turn(d, "h")
+    end_turn(d, "v", dice=[1, 20])
+    assert state(d).turn.cards == {"heroes": "2S", "villains": "10H"}
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-SHOCK-002", "WS-DMG-007")
+def test_s16__under_card_initiative_the_shock_rolls_margin_counts_sequences_to_wake() -> None:
+    # src 120: "The negative margin indicates Sequences until you wake up". Jade hits Viper for 10 (2 Wounds):
+    # Shock roll vs 15: 10 + 5 - 1 = 14 fails by 1: out for 1 Sequence. Jade's card goes to the rear: the only
+    # one able to act has come up, Sequence 2 begins and Viper's Sequence is up: it wakes, and its card,
+    # first in the stack, comes up.
+    d = table({**CARDS, "shock_roll": True}, heroes={"h": sheet(traits=pool(9), weapons=[gun(10)])},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], [*HIT, 5, 1])
+    assert who(d, "v").standing is Standing.DOWN
+    end_turn(d, "h")
+    assert (state(d).turn.sequence, who(d, "v").standing, state(d).turn.current) == (2, Standing.UP, "v")
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-003", "WS-DMG-006")
+def test_s17__under_card_initiative_a_rester_who_actively_defends_has_done_more_than_rest() -> None:
+    # src 58: "If you do nothing but rest during a Sequence"; src 379: an Active Defense "only ... if the
+    # character is not in first place". Stack Jade (9), Viper (8), Kit (7). Jade (Shock 4) rests and goes to
+    # the rear (Viper, Kit, Jade); Viper shoots and Jade, behind Kit, defends (Defense 17: 12 + 9 - 1 = 20
+    # still hits for 6). Kit's turn ends the Sequence with no Shock regained: 4 + 6 = 10.
+    d = table(CARDS, heroes={"h": sheet(name="Jade", traits=pool(9), **TOUGH), "k": sheet(traits=pool(7))},
+              villains={"v": sheet(name="Viper", traits=pool(8), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=4, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    assert state(d).turn.current == "h"
+    d.do("ann", "rest", character="h")
+    end_turn(d, "h")
+    r = last(attack(d, "v", ["h"], HIT, defend={"h": True}), "attack_rolled")
+    assert (r["av"], r["defense"], r["hit"]) == (20, 17, True)
+    end_turn(d, "v")
+    end_turn(d, "k")
+    assert (state(d).turn.sequence, who(d, "h").shock) == (2, 10)
