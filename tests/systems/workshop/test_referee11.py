@@ -396,3 +396,43 @@ def test_s17__under_card_initiative_a_rester_who_actively_defends_has_done_more_
     end_turn(d, "v")
     end_turn(d, "k")
     assert (state(d).turn.sequence, who(d, "h").shock) == (2, 10)
+
+
+# -- the tracker a seat reads (src 12, 175) ------------------------------------------------------------------
+
+
+def _panel(d: Driver, seat: str, title: str) -> dict[str, Any]:
+    """The tracker panel ``title`` as ``seat`` sees it."""
+    return next(p for p in d.view(seat)["panels"] if p["title"] == title)
+
+
+@pytest.mark.rules("WS-SEQ-002", "WS-SEQ-003")
+def test_s18__the_tracker_names_the_one_who_is_up() -> None:
+    # src 12: "Each time your Initiative comes up, you may take an Action": the tracker says whose turn it is,
+    # by the name its player gave (Rook, id qb2), not the table's id.
+    d = table(QUIET, villains={"v": sheet(name="Viper", traits=SLOW, **TOUGH)}, start=False)
+    d.do("gm", "add_character", id="qb2", owner="bo", name="Rook", **sheet())
+    d.do("gm", "start_sequence")
+    for seat in ("gm", "ann", "bo"):
+        assert _panel(d, seat, "Workshop fight")["note"].startswith("Sequence 1; Rook is up."), seat
+
+
+@pytest.mark.rules("WS-MOOK-004")
+@pytest.mark.parametrize(("skill", "down"), [(6, "1"), (12, "0")])
+def test_s19__the_chances_against_speed_bump_mooks_are_their_static_pv_not_a_roll(
+    skill: int, down: str
+) -> None:
+    # src 175: "Compare the Skill+Damage of a player character with a group of Mooks Skill+Soak. For every
+    # [Mook Wound Threshold] PV a Mook goes down. No roll". Jade's chances panel reads that comparison, not
+    # the odds of a roll against the group's Defense: Agility 5 + Guns 4 + gun 6 = 15 vs Skill 6 + Soak 0:
+    # PV 9, 1 mook down; vs Skill 12: PV 3, none.
+    goons = {
+        "name": "Goons",
+        "named": False,
+        "count": 4,
+        "traits": {"Skill": skill, **SLOW},
+        "weapons": [gun(3)],
+    }
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(name="Jade")}, villains={"g": goons})
+    rows = _panel(d, "ann", "Chances")["rows"]
+    assert [list(r) for r in rows] == [["Goons", "15", str(skill), f"no roll: {down} down"]]
