@@ -212,6 +212,30 @@ def test_s09__a_shaken_interrupter_steadies_before_its_action() -> None:
     d.do("ann", "move", character="k")
 
 
+@pytest.mark.rules("WS-SHAKEN-001", "WS-GRIT-001")
+def test_s20__a_sand_wound_with_no_shock_does_not_shake() -> None:
+    # src 142: "Every hit causes at least 1 Wound"; src 80: "When a target takes 1 or more Shock points it
+    # becomes Shaken". A hit of gun 4 on Soak 4 is PV 0: 0 Shock and Sand's 1 Wound; no Shock point, so
+    # Viper is not Shaken.
+    d = duel({"shaken": True, "sand_in_your_teeth": "additive"}, damage=4, soak=4)
+    attack(d, "h", ["v"], HIT)
+    v = who(d, "v")
+    assert (v.shock, v.wounds, v.has("shaken")) == (0, 1, False)
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-CARD-003")
+def test_s21__a_confused_side_still_loses_its_shots_to_stun() -> None:
+    # src 92: "Confused (no pool points may be used)"; src 124: "For every Wound you lose in a single attack,
+    # you lose 1 Shot": losing is not using. The villains draw 3S (dice 2, 2: the heroes 2S first); Jade's
+    # hit of 10 is 2 Wounds: Viper's pool 4 -> 2.
+    d = table({**QUIET, "card_draw": True, "stun": True}, heroes={"h": sheet(weapons=[gun(10)])},
+              villains={"v": sheet(traits=pool(4), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[2, 2])
+    assert state(d).turn.cards == {"heroes": "2S", "villains": "3S"}
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").shots == 2
+
+
 # -- what each seat reads, and what only the GM may do -------------------------------------------------------
 
 
