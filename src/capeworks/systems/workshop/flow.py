@@ -352,7 +352,7 @@ def _require_shot_initiative(ctx: Ctx) -> None:
     if ctx.config.initiative is InitiativeSystem.CARDS:
         raise RuleViolation(
             "WS-ALT-001",
-            "Card initiative has no Initiative count or Sequence: the stack alone decides who acts.",
+            "Card initiative has no Initiative count: the stack alone decides who acts.",
         )
 
 
