@@ -422,6 +422,20 @@ def test_s17__under_card_initiative_a_rester_who_actively_defends_has_done_more_
     assert (state(d).turn.sequence, who(d, "h").shock) == (2, 10)
 
 
+@pytest.mark.rules("WS-ALT-005", "WS-ALT-001")
+def test_s22__a_padding_d10_reached_as_the_sequence_ends_inspires_the_next_one() -> None:
+    # src 379: padding cards give "extra d10s" and "are removed when they are reached". Stack Jade, Viper, a
+    # d10 padding card. Jade's and Viper's turns end Sequence 1; the padding card comes up and is removed,
+    # and Jade's next roll, in Sequence 2, has its extra d10: 13 + 9 - 1 + 4 = 25.
+    d = table({**CARDS, "padding": ["d10"]}, heroes={"h": sheet(traits=pool(9))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    end_turn(d, "h")
+    end_turn(d, "v")
+    assert (state(d).turn.sequence, state(d).turn.order.order) == (2, ("h", "v"))
+    r = last(attack(d, "h", ["v"], [9, 1, 4]), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1, 4], 25)
+
+
 # -- the tracker a seat reads (src 12, 175) ------------------------------------------------------------------
 
 
