@@ -474,3 +474,27 @@ def test_s19__the_chances_against_speed_bump_mooks_are_their_static_pv_not_a_rol
     d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(name="Jade")}, villains={"g": goons})
     rows = _panel(d, "ann", "Chances")["rows"]
     assert [list(r) for r in rows] == [["Goons", "15", str(skill), f"no roll: {down} down"]]
+
+
+@pytest.mark.rules("WS-MOOK-005")
+@pytest.mark.parametrize(("skill", "pv"), [(8, 0), (12, 2)])
+def test_s23__the_chances_of_a_speed_bump_groups_own_attack_are_its_static_pv(skill: int, pv: int) -> None:
+    # src 175: "Mooks also take an Action, last in the Sequence"; PROPOSED WS-MOOK-005: their attack is static
+    # too, Mook Skill + Damage vs PC Defense + Soak, no roll. The Goons are up: the chances panel every seat
+    # reads gives that comparison (Skill 8 + gun 3 = 11 vs Defense 12 + Soak 1 = 13: PV 0; Skill 12: 15, PV
+    # 2), as the GM's strike prompt does, not the odds of a roll of the gun's Agility + Guns.
+    goons = {
+        "name": "Goons",
+        "named": False,
+        "count": 4,
+        "traits": {"Skill": skill, **SLOW},
+        "weapons": [gun(3)],
+    }
+    d = table(
+        {**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(name="Jade", soak=1)}, villains={"g": goons}
+    )
+    end_turn(d, "h")
+    assert state(d).turn.current == "g"
+    for seat in ("gm", "ann"):
+        rows = _panel(d, seat, "Chances")["rows"]
+        assert [list(r) for r in rows] == [["Jade", str(skill + 3), "13", f"no roll: PV {pv}"]], seat

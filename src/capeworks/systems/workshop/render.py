@@ -371,10 +371,11 @@ def _switches(state: WorkshopState) -> str:
 
 
 def _chances(state: WorkshopState) -> Panel | None:
-    """The exact chance the acting combatant's attack hits each foe standing (odds before the roll); for a
-    speed-bump group, which rolls nothing, its static comparison and the mooks it downs (WS-MOOK-004)."""
+    """The exact chance the acting combatant's attack hits each foe standing (odds before the roll); where a
+    speed-bump group attacks or is attacked, which rolls nothing, the static comparison (WS-MOOK-004/005)."""
     from capeworks.systems.workshop.combat import weapon_of
     from capeworks.systems.workshop.common import defense_of, group_skill, impairment, speed_bump
+    from capeworks.systems.workshop.mooks import strike_numbers
     from capeworks.systems.workshop.odds import p_success, percent
     from capeworks.systems.workshop.rules import speed_bump_downed
 
@@ -388,6 +389,10 @@ def _chances(state: WorkshopState) -> Panel | None:
     rows = []
     for t in state.characters.values():
         if t.faction == a.faction or not t.can_act:
+            continue
+        if speed_bump(state.config, a):  # its own attack is static too (PROPOSED WS-MOOK-005)
+            av, against, pv = strike_numbers(state, a, t)
+            rows.append((t.name, str(av), str(against), f"no roll: PV {pv}"))
             continue
         if speed_bump(state.config, t):  # "No roll, except for extra positive dice" (src 175)
             wt = t.wt or state.config.wound_threshold
