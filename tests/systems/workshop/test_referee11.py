@@ -1,6 +1,8 @@
 """An eleventh outside referee's pass over the Workshop table: what spent Shots do to the next Sequence,
 one's own Wound Threshold, the wound penalties on the rolls that are no attack, Cover with an Active
-Defense, a Confused side's Free d10, a Shaken interrupter, and what each seat reads.
+Defense, a Confused side's Free d10 and Stun, a Shaken interrupter, what each seat reads (words, prompts,
+the tracker's note and chances), what only the GM may do, and the Sequences that still pass under the
+card initiative (rest, the card draw, the sleepers' clock, padding at a Sequence's end).
 
 Situations written from the seed alone (``/work/shared/seeds/003_591d797dc594aa73.txt``, cited "src N",
 first copy), skipping what the earlier passes pin. Each case: the situation, the dice in order (a positive
