@@ -35,7 +35,8 @@ def test_the_first_card_acts_then_goes_to_the_rear() -> None:
     assert _stack(d) == ("x", "v", "w", "h") and state(d).turn.current == "x"
     for cid in ("x", "v", "w"):
         end_turn(d, cid)
-    assert _stack(d) == ("h", "x", "v", "w") and state(d).turn.sequence == 1  # no Sequences: the stack turns
+    # every card has come up once: the next Sequence begins with the stack as it stands (referee pass 11)
+    assert _stack(d) == ("h", "x", "v", "w") and state(d).turn.sequence == 2
 
 
 @pytest.mark.rules("WS-ALT-002")

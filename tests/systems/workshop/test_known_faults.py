@@ -407,23 +407,23 @@ def test_k14__the_wound_penalty_impairs_defense_as_bruised_does() -> None:
 
 
 @pytest.mark.rules("WS-ALT-001", "WS-SHOCK-002", "WS-DMG-007")
-def test_k15__under_card_initiative_only_the_gm_moves_the_clock() -> None:
+def test_k15__under_card_initiative_a_turn_of_the_stack_is_a_sequence_of_the_clock() -> None:
     # src 379 orders everyone on a stack of cards that turns ("placed at the rear of the stack") and never
-    # says how long a turn of it lasts; src 120 counts a failed Shock roll's sleep in Sequences (src 8:
-    # "about 6 seconds"), src 60 and 150 in minutes and hours. The inventory proposes nothing for time
-    # under the cards, so the table leaves the clock to the GM's pass_time. Pinned: v fails its Shock roll
-    # by 2 (5 + 5 + 4 - 1 = 13 vs 15: asleep 2 Sequences); the stack turns five times and v sleeps on
-    # (clock 0, one Sequence); a minute passed by the GM wakes it.
+    # says how long a turn of it lasts; src 8: "During combat, time is measured in Sequences", src 120
+    # counts a failed Shock roll's sleep in Sequences. This pass pinned the clock as the GM's alone (clock
+    # 0 however often the stack turned); referee pass 11 reads a Sequence as every card coming up once, as
+    # every Initiative does under the Shots (so rest heals and the card draw deals again, src 58, 85). v
+    # fails its Shock roll by 2 (5 + 5 + 4 - 1 = 13 vs 15: asleep 2 Sequences); h is the only one able to
+    # act, so each end of its turn ends a Sequence: after two, v wakes.
     d = table({**QUIET, "initiative": "cards", "padding": [], "shock_roll": True},
               heroes={"h": sheet(traits=pool(9), weapons=[gun(10)])},
               villains={"v": sheet(**TOUGH)})  # fmt: skip
     attack(d, "h", ["v"], [*HIT, 4, 1])
     assert (who(d, "v").standing, who(d, "v").wake_at) == (Standing.DOWN, 2)
-    for _ in range(5):
-        end_turn(d, "h")
-    assert (state(d).clock, state(d).turn.sequence, who(d, "v").standing) == (0, 1, Standing.DOWN)
-    d.do("gm", "pass_time", minutes=1)
-    assert who(d, "v").standing is Standing.UP
+    end_turn(d, "h")
+    assert (state(d).clock, state(d).turn.sequence, who(d, "v").standing) == (1, 2, Standing.DOWN)
+    end_turn(d, "h")
+    assert (state(d).clock, state(d).turn.sequence, who(d, "v").standing) == (2, 3, Standing.UP)
 
 
 @pytest.mark.rules("WS-COVER-004", "WS-DMG-004", "WS-DMG-007")

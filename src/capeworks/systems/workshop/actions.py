@@ -772,8 +772,8 @@ def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dic
     c = c.model_copy(update={"shots": c.shot_count})
     turn = None
     if ctx.config.initiative is InitiativeSystem.CARDS and state.turn.sequence:
-        # "All characters are ordered in Initiative order. Use initiative Cards" (src 379): no Sequence
-        # will deal the newcomer a card, so it joins the stack where every card goes, at the rear
+        # "All characters are ordered in Initiative order. Use initiative Cards" (src 379): the stack is
+        # dealt once, so the newcomer joins it where every card goes, at the rear
         order = state.turn.order
         turn = state.turn.model_copy(
             update={

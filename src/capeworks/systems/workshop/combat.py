@@ -190,8 +190,7 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
             raise RuleViolation("WS-SHAKEN-002", f"{c.name} is Shaken and may not make an Active Defense.")
         cards = ctx.config.initiative is InitiativeSystem.CARDS
         after = c if cards else spend_shots(state, c, 1, "WS-SHOT-003", "an Active Defense")
-        if not cards:  # this Sequence is no rest (WS-DMG-006, src 58); card initiative has no Sequences
-            after = after.model_copy(update={"defended": True})
+        after = after.model_copy(update={"defended": True})  # this Sequence is no rest (WS-DMG-006, src 58)
         if not c.named and ctx.config.mooks is MookModel.GLASS_JAW:
             after = after.with_status("loses_action")  # WS-MOOK-001
         pending = pending.model_copy(update={"defended": (*pending.defended, c.id)})

@@ -53,6 +53,12 @@ def ordered(ctx: Ctx, chars: list[Combatant], initiative: dict[str, int]) -> tup
 
 
 def start_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
+    """A new Sequence, and the first turn of it begins."""
+    _begin_sequence(batch, ctx, dice)
+    _turn_start(batch)
+
+
+def _begin_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
     """A new Sequence: clocks, Initiative = Shots in the pool (WS-SEQ-002), the order, the cards."""
     state = batch.state
     clock = state.clock + 1 if state.turn.sequence else state.clock
@@ -70,18 +76,24 @@ def start_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> 
     chars = {**state.characters, **{c.id: c for c in changed}}
     up = [c for c in chars.values() if c.can_act]
     initiative = {c.id: c.shots for c in up}
-    turn = Turn(sequence=state.turn.sequence + 1, order=_order(ctx, up, initiative), initiative=initiative)
+    order = _order(ctx, up, initiative, state.turn.order.order if state.turn.sequence else ())
+    turn = Turn(sequence=state.turn.sequence + 1, order=order, initiative=initiative)
     batch.emit(ev.SequenceStarted(sequence=turn.sequence, turn=turn, characters=tuple(changed), clock=clock))
     if ctx.config.card_draw:
         for faction in sorted({c.faction for c in chars.values()}):
             _draw(batch, ctx, dice, faction)
-    _turn_start(batch)
 
 
-def _order(ctx: Ctx, up: list[Combatant], initiative: dict[str, int]) -> TurnOrder:
-    """The Sequence's acting order (with the padding cards under the card initiative, WS-ALT-001)."""
+def _order(
+    ctx: Ctx, up: list[Combatant], initiative: dict[str, int], stack: tuple[str, ...] = ()
+) -> TurnOrder:
+    """The Sequence's acting order. Under the card initiative (WS-ALT-001) the stack with its padding
+    cards is dealt once: a later Sequence keeps ``stack`` as it stands, anyone able to act without a card
+    joining at the rear, where every card goes (src 379)."""
     order = ordered(ctx, up, initiative)
     if ctx.config.initiative is InitiativeSystem.CARDS:
+        if stack:
+            return TurnOrder(order=(*stack, *(i for i in order if i not in stack)))
         order = alt.stack(order, list(ctx.config.padding))
     return TurnOrder(order=order)
 
@@ -94,7 +106,8 @@ def _with_risen(ctx: Ctx, state: WorkshopState, turn: Turn, risen: list[Combatan
     chars = {**state.characters, **{c.id: c for c in risen}}
     up = [c for c in chars.values() if c.can_act]
     initiative = {**turn.initiative, **{c.id: c.shots for c in risen}}
-    return turn.model_copy(update={"order": _order(ctx, up, initiative), "initiative": initiative})
+    stack = turn.order.order if turn.sequence > 1 else ()
+    return turn.model_copy(update={"order": _order(ctx, up, initiative, stack), "initiative": initiative})
 
 
 def _draw(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, faction: str) -> None:
@@ -165,14 +178,14 @@ def pass_turn(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, who: str
     state = batch.state
     turn = state.turn
     if ctx.config.initiative is InitiativeSystem.CARDS:
-        _pass_card(batch, who)
+        _pass_card(batch, ctx, dice, who)
         return
     order, points = turn.order.advance(can_act=_can_act(state))
     changed = []
     c = state.characters[who]
     if _action_lost(turn, c):
         changed.append(c.without("loses_action"))
-    acted = (*turn.acted, who) if who not in turn.acted else turn.acted
+    acted = _with(turn.acted, who)
     if TurnPoint.ROUND_END in points or not order.current or not state.characters[order.current].can_act:
         batch.emit(
             ev.TurnEnded(who=who, turn=turn.model_copy(update={"acted": acted}), characters=tuple(changed))
@@ -194,20 +207,26 @@ def _action_lost(turn: Turn, c: Combatant) -> bool:
     return c.has("loses_action") and not turn.action_used
 
 
-def _pass_card(batch: Batch[WorkshopState], who: str) -> None:
-    """WS-ALT-001/004/005: the actor's card to the rear (up for snapshots); padding reached is removed."""
+def _pass_card(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, who: str) -> None:
+    """WS-ALT-001/004/005: the actor's card to the rear (up for snapshots); padding reached is removed.
+
+    Time still passes in Sequences (src 8): one is over once the card of everyone able to act has come up
+    in it, and the next begins with the stack as it stands (rest, the Shot regained, the clocks of
+    sleepers and the dying, the card draw: src 16, 58, 60, 85, 120, 150)."""
     state = batch.state
     turn = state.turn
     mover = state.characters[who].can_act  # one out of action goes to the rear (WS-ALT-002)
     order = alt.rotated(turn.order.order, who, turn.snap, turn.pushed if mover else 0)
     base = turn.model_copy(
-        update={"action_used": False, "move_used": False, "extra": "", "snap": 0, "pushed": 0}
-    )
+        update={"action_used": False, "move_used": False, "extra": "", "snap": 0, "pushed": 0,
+                "acted": _with(turn.acted, who)}
+    )  # fmt: skip
     c = state.characters[who]
     changed = [c.without("loses_action")] if _action_lost(turn, c) else []
     batch.emit(ev.TurnEnded(who=who, turn=base.model_copy(update={"order": TurnOrder(order=order)}),
                             characters=tuple(changed)))  # fmt: skip
     for _ in range(2 * len(order)):
+        _next_sequence_if_all_came_up(batch, ctx, dice)
         order = batch.state.turn.order.order
         first = order[0]
         if alt.is_pad(first):
@@ -225,7 +244,23 @@ def _pass_card(batch: Batch[WorkshopState], who: str) -> None:
             batch.emit(ev.TurnEnded(who=first, turn=new_turn, passed=True))
         else:
             break
+    _next_sequence_if_all_came_up(batch, ctx, dice)
     _turn_start(batch)
+
+
+def _with(acted: tuple[str, ...], who: str) -> tuple[str, ...]:
+    """Those who have had their turn this Sequence, ``who`` among them."""
+    return acted if who in acted else (*acted, who)
+
+
+def _next_sequence_if_all_came_up(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
+    """Card initiative: the card of everyone able to act has come up this Sequence, so it ends and the
+    next begins (before a padding card reached now gives its gift, which is the next Sequence's)."""
+    state = batch.state
+    able = [i for i in state.turn.order.order if not alt.is_pad(i) and state.characters[i].can_act]
+    if able and all(i in state.turn.acted for i in able):
+        end_sequence(batch, ctx)
+        _begin_sequence(batch, ctx, dice)
 
 
 def end_sequence(batch: Batch[WorkshopState], ctx: Ctx) -> None:
@@ -317,7 +352,7 @@ def _require_shot_initiative(ctx: Ctx) -> None:
     if ctx.config.initiative is InitiativeSystem.CARDS:
         raise RuleViolation(
             "WS-ALT-001",
-            "Card initiative has no Initiative count or Sequence: the stack alone decides who acts.",
+            "Card initiative has no Initiative count: the stack alone decides who acts.",
         )
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "require_no_offer",
     "speed_bump",
     "strike",
+    "strike_numbers",
     "strike_prompts",
     "strike_pv",
 ]
@@ -42,11 +43,11 @@ __all__ = [
 
 def strike_pv(state: WorkshopState, g: Combatant, pc: Combatant, bonus: int = 0) -> int:
     """The PV of the group's static strike on ``pc`` with ``bonus`` more Defense (an Active Defense)."""
-    av, against, _ = _numbers(state, g, pc)
+    av, against, _ = strike_numbers(state, g, pc)
     return max(0, av - against - bonus)
 
 
-def _numbers(state: WorkshopState, g: Combatant, pc: Combatant) -> tuple[int, int, int]:
+def strike_numbers(state: WorkshopState, g: Combatant, pc: Combatant) -> tuple[int, int, int]:
     """(AV, Defense + Soak, PV) of the group's static strike on ``pc``: the Defense it meets is the one
     any attack meets (Cover, a running Active Defense, a Bruise: WS-COVER-002, WS-STATUS-001); the AV
     takes the mooks' heroic-table modifier when the table uses it that way (WS-SNAP-003)."""
@@ -109,7 +110,7 @@ def strike(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, group: str,
     """The group's static strike on ``pc`` (Skill + Damage vs Defense + Soak, the PV their difference);
     it clears the pending Active Defense answer, if any. True if it harms."""
     g, target = batch.state.characters[group], batch.state.characters[pc]
-    av, against, pv = _numbers(batch.state, g, target)
+    av, against, pv = strike_numbers(batch.state, g, target)
     batch.emit(
         ev.AttackRolled(
             attacker=g.id,
@@ -140,7 +141,7 @@ def strike_prompts(state: WorkshopState) -> list[Prompt]:
         return out
     for o in state.offers:
         g, pc = state.characters[o.group], state.characters[o.pc]
-        av, against, pv = _numbers(state, g, pc)
+        av, against, pv = strike_numbers(state, g, pc)
         out.append(
             Prompt(
                 id=f"mooks-{o.group}-{state.turn.sequence}",

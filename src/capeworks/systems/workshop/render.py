@@ -371,10 +371,13 @@ def _switches(state: WorkshopState) -> str:
 
 
 def _chances(state: WorkshopState) -> Panel | None:
-    """The exact chance the acting combatant's attack hits each foe standing (odds before the roll)."""
+    """The exact chance the acting combatant's attack hits each foe standing (odds before the roll); where a
+    speed-bump group attacks or is attacked, which rolls nothing, the static comparison (WS-MOOK-004/005)."""
     from capeworks.systems.workshop.combat import weapon_of
-    from capeworks.systems.workshop.common import defense_of, impairment
+    from capeworks.systems.workshop.common import defense_of, group_skill, impairment, speed_bump
+    from capeworks.systems.workshop.mooks import strike_numbers
     from capeworks.systems.workshop.odds import p_success, percent
+    from capeworks.systems.workshop.rules import speed_bump_downed
 
     who = state.turn.extra or state.turn.current
     a = state.characters.get(who) if who else None
@@ -386,6 +389,17 @@ def _chances(state: WorkshopState) -> Panel | None:
     rows = []
     for t in state.characters.values():
         if t.faction == a.faction or not t.can_act:
+            continue
+        if speed_bump(state.config, a):  # its own attack is static too (PROPOSED WS-MOOK-005)
+            av, against, pv = strike_numbers(state, a, t)
+            rows.append((t.name, str(av), str(against), f"no roll: PV {pv}"))
+            continue
+        if speed_bump(state.config, t):  # "No roll, except for extra positive dice" (src 175)
+            wt = t.wt or state.config.wound_threshold
+            guard = group_skill(t) + t.soak
+            down = min(t.count, speed_bump_downed(base, w.damage, 0, group_skill(t), t.soak, wt))
+            more = " or more" if extra else ""
+            rows.append((t.name, str(base + w.damage), str(guard), f"no roll: {down}{more} down"))
             continue
         defense = defense_of(state, t)
         p = p_success(base, defense, dice=state.config.dice, extra=extra)
@@ -426,7 +440,7 @@ def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
             )
         )
     where = f"Sequence {turn.sequence}" if turn.sequence else "Before the fight"
-    up = f"; {_n(turn.current)} is up" if turn.current else ""
+    up = f"; {state.characters[turn.current].name} is up" if turn.current else ""
     out = [
         Panel(
             title="Workshop fight",
