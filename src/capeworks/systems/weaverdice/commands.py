@@ -246,6 +246,12 @@ class CallCheck(Frozen):
         description="Rummaging the inventory bag in a fight: a lengthy check whose total to reach is"
         " the items in the bag (WD-EQUIP-014); the GM names the stat.",
     )
+    group: str = Field(
+        default="",
+        max_length=60,
+        description="A Social roll with bystanders of this group: a High-Tier Affiliation tied to it"
+        " adds +1 (WD-EQUIP-017).",
+    )
 
 
 class Check(Frozen):
