@@ -271,3 +271,28 @@ def test_a_group_on_a_call_that_is_not_social_is_refused() -> None:
     assert (
         err.message == "Only a Social roll is made with a group's bystanders: call Social or name no group."
     )
+
+
+# -- one Stamina dot, one reroll of a roll (src 376, WD-EFFORT-015) -----------------------------------
+
+
+@pytest.mark.rules("WD-EFFORT-015", "WD-EFFORT-003", "WD-CORE-009")
+def test_a_climb_rerolled_once_with_stamina_is_not_rerolled_again() -> None:
+    # src 376: Stamina makes "a reroll for a physical action"; several dots go on one event only where
+    # the seed says so ("any effort ... any number of times", src 712; "+1 per Stamina", src 932). Vic
+    # climbs: [2] = 2 vs 4+ fails; the reroll [3] = 3 fails too and stands (WD-CORE-009). A second dot
+    # on the same climb is refused, with nothing spent, and not offered; the next climb may be pushed.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    d.do("gm", "call_check", character="vic", stat=["athletics"], task="climb the fence")
+    d.do("ann", "check", character="vic", call=1, dice=[2])
+    d.do("ann", "reroll", character="vic", dice=[3])
+    assert d.words("bob")[-1] == "Vic rerolls with Stamina: [3] = 3; 3 vs 4+: failure (rerolled)."
+    assert not [c for c in d.legal("ann") if c.command == "reroll"]
+    err = _refused(d, "ann", "reroll", character="vic", dice=[5])
+    assert err.message == "Vic has already rerolled this roll with Stamina: a dot buys one reroll of a roll."
+    assert _avail(d, "vic", Pool.STAMINA) == 2
+    d.do("gm", "call_check", character="vic", stat=["athletics"], task="climb the wall")
+    d.do("ann", "check", character="vic", call=2, dice=[1])
+    d.do("ann", "reroll", character="vic", dice=[5])
+    assert d.state.last_check["vic"].success and _avail(d, "vic", Pool.STAMINA) == 1

@@ -318,6 +318,13 @@ def reroll(state: WdState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Do
         raise RuleViolation(
             "WD-EFFORT-003", "Stamina rerolls only physical actions (not attacks or defense)."
         )
+    if last.rerolls:
+        # "a reroll for a physical action" (src 376): several dots go on one roll only where a rule
+        # says so ("any effort ... any number of times", "+1 per Stamina": WD-EFFORT-015)
+        raise RuleViolation(
+            "WD-EFFORT-015",
+            f"{me.name} has already rerolled this roll with Stamina: a dot buys one reroll of a roll.",
+        )
     # a hidden NPC's roll is the GM's, its reroll too: the players see that a roll was made; so is a
     # secret check's, and the Stamina spent on it is the GM's and its player's (src 376)
     blind = c.character in state.blind_checks and not me.hidden
