@@ -296,3 +296,57 @@ def test_a_climb_rerolled_once_with_stamina_is_not_rerolled_again() -> None:
     d.do("ann", "check", character="vic", call=2, dice=[1])
     d.do("ann", "reroll", character="vic", dice=[5])
     assert d.state.last_check["vic"].success and _avail(d, "vic", Pool.STAMINA) == 1
+
+
+# -- the GM's grapple shorthand at the table: several actions at 2 points each (src 934) ---------------
+
+_PIPE = {"name": "Pipe", "damage": "bash", "size": "small"}
+
+
+def _vic_holds_the_thug(mode: str) -> Driver:
+    """Vic (Ann's, Brawn 5: +2) has grabbed the Pipe-armed thug (5 vs DS 3) at a table in ``mode``."""
+    d = table(config={"grapple_mode": mode})
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", {**sheet("thug", "Thug", "generic"), "held": [_PIPE]})
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "grab", character="vic", target="thug", dice=[5])
+    return d
+
+
+@pytest.mark.rules("WD-GRAPPLE-007", "WD-GRAPPLE-003", "WD-GRAPPLE-009")
+def test_in_the_gms_shorthand_a_margin_of_5_buys_a_disarm_and_a_restraint_and_holds_1() -> None:
+    # src 934: "For GM shorthand ...: 'buy' appropriate actions with 2 points of difference in opposed
+    # Brawn checks, and/or hold on & bank any (remaining) difference" (WX-55: two actions at 2 each).
+    # Vic 5 + 2 = 7 against the thug's 2 + 0 = 2: a margin of 5, a disarm (2) and a restraint (2), 1
+    # point held for next round.
+    d = _vic_holds_the_thug("shorthand")
+    d.do("ann", "grapple", character="vic", target="thug", option="disarm", also=["restrain"], dice=[5, 2])
+    assert "Vic wrestles Thug: 7 against 2, a margin of 5; buys disarm, restrain; 1 point held." in d.words(
+        "bob"
+    )
+    assert "Thug drops the Pipe." in d.words("bob")
+    g = d.state.grapples["vic>thug"]
+    assert (g.restrained, g.banked, g.round) == (True, 1, 2)
+
+
+@pytest.mark.rules("WD-GRAPPLE-007", "WD-GRAPPLE-009")
+def test_in_the_shorthand_a_margin_of_3_buys_the_first_action_named_and_holds_the_rest() -> None:
+    # Vic 3 + 2 = 5 against 2: a margin of 3 pays for the disarm (2), not the restraint too; 1 held.
+    d = _vic_holds_the_thug("shorthand")
+    d.do("ann", "grapple", character="vic", target="thug", option="disarm", also=["restrain"], dice=[3, 2])
+    assert (
+        "Vic wrestles Thug: 5 against 2, a margin of 3, not enough for the restrain; buys disarm;"
+        " 1 point held."
+    ) in d.words("ann")
+    g = d.state.grapples["vic>thug"]
+    assert (g.restrained, g.banked) == (False, 1)
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-GRAPPLE-007")
+def test_the_option_table_sells_one_option_a_turn_so_a_second_is_refused_before_the_roll() -> None:
+    # src 936: the options are bought "one per turn, excepting Hold" when the table is used
+    d = _vic_holds_the_thug("table")
+    err = _refused(
+        d, "ann", "grapple", character="vic", target="thug", option="disarm", also=["restrain"], dice=[5, 2]
+    )
+    assert err.message == "A grappler buys one option a turn, besides holding on."
