@@ -350,3 +350,45 @@ def test_the_option_table_sells_one_option_a_turn_so_a_second_is_refused_before_
         d, "ann", "grapple", character="vic", target="thug", option="disarm", also=["restrain"], dice=[5, 2]
     )
     assert err.message == "A grappler buys one option a turn, besides holding on."
+
+
+@pytest.mark.rules("WD-GRAPPLE-007", "WD-STATUS-009", "WD-GRAPPLE-008")
+def test_a_knocked_down_holder_cannot_slip_a_10_ft_drag_into_the_shorthands_second_action() -> None:
+    # src 850: knocked down, one "can't move more than 5'"; src 950: a Drag moves the dragger with the
+    # one dragged, and in the shorthand a drag goes its full 10 ft: named second, it is refused as first.
+    d = _vic_holds_the_thug("shorthand")
+    d.do("ann", "grapple", character="vic", target="thug", dice=[3, 3])  # a stalemate: round 2 next
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    err = _refused(
+        d, "ann", "grapple", character="vic", target="thug", option="disarm", also=["drag"], dice=[6, 1]
+    )
+    assert err.message == "Vic is knocked down and moves no more than 5 ft, dragging too."
+
+
+# -- saving the dying: a two-stat lengthy Medical check to 12 (src 798, 796) --------------------------
+
+
+@pytest.mark.rules("WD-WOUND-009", "WD-COMBAT-013", "WD-CORE-006")
+def test_max_saves_the_dying_vic_with_two_medical_rolls_of_7_and_every_seat_reads_the_sums() -> None:
+    # src 798: the dying may "recieve aid from allies in the form of a Medical check with cumulative
+    # rolls totaling 12"; src 610: "a lengthy medical check (Dex & Know)". Max's Dexterity 4 and
+    # Knowledge 4 add +1 each: [5] + 2 = 7 (7 of 12), next round [5] + 2 = 7: 14 >= 12, Vic is up.
+    # Vic's own turn passes him by while he lies dying (src 576).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max", dexterity=4, knowledge=4))
+    add(d, "gm", sheet("hood", "Hood", "notable"))
+    d.do("gm", "start_combat", dice=[6, 4, 1])
+    d.do("gm", "ruling", character="vic", text="Bleeding out", standing="dying")
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "medical", character="max", patient="vic", dice=[5])
+    assert d.words("ann")[-1] == "Max tends Vic (Medical): [5] +2 = 7; 7 vs 4+: success; 7 of 12 so far."
+    d.do("bob", "end_turn", character="max")
+    d.do("gm", "end_turn", character="hood")
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.actor == "max"
+    d.do("bob", "medical", character="max", patient="vic", dice=[5])
+    assert d.words("gm")[-1] == "Max tends Vic (Medical): [5] +2 = 7; 7 vs 4+: success; Vic is back up."
+    assert d.state.people["vic"].track.standing is Standing.UP
