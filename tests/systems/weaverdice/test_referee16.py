@@ -392,3 +392,62 @@ def test_max_saves_the_dying_vic_with_two_medical_rolls_of_7_and_every_seat_read
     d.do("bob", "medical", character="max", patient="vic", dice=[5])
     assert d.words("gm")[-1] == "Max tends Vic (Medical): [5] +2 = 7; 7 vs 4+: success; Vic is back up."
     assert d.state.people["vic"].track.standing is Standing.UP
+
+
+# -- Focused Shot's +1 Aim skill: cumulative, and gone with the fight (src 334) ------------------------
+
+
+def _eye() -> Driver:
+    """Eye (Ann's, Dexterity 4: +1) knows Aim, Align Sights and Focused Shot (three Aim skills) and
+    acts first against a generic thug (DS 3)."""
+    aim = [
+        {"name": "Aim", "stats": ["dexterity"], "tree": "aim"},
+        {"name": "Align Sights", "stats": ["dexterity"], "tree": "aim"},
+        {"name": "Focused Shot", "stats": ["dexterity"], "tree": "aim"},
+    ]
+    d = table()
+    add(d, "ann", {**sheet("eye", "Eye", dexterity=4), "skills": aim})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    return d
+
+
+def _round(d: Driver) -> None:
+    """Eye ends her turn and the thug his: Eye's turn again."""
+    d.do("ann", "end_turn", character="eye")
+    d.do("gm", "end_turn", character="thug")
+
+
+def _shot_total(d: Driver, dice: list[int], **more: Any) -> int:
+    d.do("ann", "attack", character="eye", target="thug", stat="dexterity", melee=False, dice=dice, **more)
+    rolled = next(e for e in reversed(d.events) if e.type == "weaverdice.attack_rolled")
+    return int(rolled.payload.check.total)
+
+
+@pytest.mark.rules("WD-SKILL-012", "WD-SKILL-011", "WD-EFFORT-004")
+def test_two_focused_shots_count_two_more_aim_skills_for_the_aligned_shot() -> None:
+    # src 334: after a Focused Shot "long-ranged skills act as if you knew +1 skill in each category ...
+    # Cumulative"; src 327: Align Sights is "+1 to hit for every Aim skill". Two Focused Shots (two
+    # Focus): 3 + 2 = 5 Aim skills; the aligned shot [1] + 1 (Dexterity) + 5 = 7.
+    d = _eye()
+    _shot_total(d, [1, 1], skills=["Aim"], focused=True)
+    _round(d)
+    _shot_total(d, [1, 1], skills=["Aim"], focused=True)
+    assert _avail(d, "eye", Pool.FOCUS) == 1
+    _round(d)
+    d.do("ann", "align_sights", character="eye", target="thug")
+    _round(d)
+    assert _shot_total(d, [1, 1]) == 7
+
+
+@pytest.mark.rules("WD-SKILL-012", "WD-SKILL-011")
+def test_a_focused_shots_bonus_is_gone_when_the_fight_ends() -> None:
+    # src 334: "bonuses are lost when you are wounded or combat ends": in the next fight the aligned
+    # shot counts her three Aim skills only: [1] + 1 + 3 = 5.
+    d = _eye()
+    _shot_total(d, [1, 1], skills=["Aim"], focused=True)
+    d.do("gm", "end_combat", lull=False)
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "align_sights", character="eye", target="thug")
+    _round(d)
+    assert _shot_total(d, [1, 1]) == 5
