@@ -264,6 +264,17 @@ def test_the_affiliation_adds_nothing_with_another_crowd_nor_as_a_standard_piece
     assert d.state.last_check["ada"].total == 3
 
 
+@pytest.mark.rules("WD-EQUIP-017", "WD-EQUIP-019")
+def test_a_destroyed_affiliation_adds_nothing() -> None:
+    # src 1141 is the piece's; torn off (a Moderate Rend 5-6, src 732), it gives no +1: [3] = 3 fails.
+    d = table()
+    piece = {"key": "high_affiliation", "cell": [0, 0], "group": "Merchants", "destroyed": True}
+    add(d, "ann", {**sheet("ada", "Ada"), "costume": {"pieces": [piece]}})
+    d.do("gm", "call_check", character="ada", stat=["social"], group="Merchants")
+    d.do("ann", "check", character="ada", call=1, dice=[3])
+    assert d.state.last_check["ada"].total == 3 and not d.state.last_check["ada"].success
+
+
 @pytest.mark.rules("WD-EQUIP-017", "WD-CORE-003")
 def test_a_group_on_a_call_that_is_not_social_is_refused() -> None:
     d = _ada("high_affiliation")
