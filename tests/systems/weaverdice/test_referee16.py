@@ -1,10 +1,12 @@
 """Referee pass 16 over Weaverdice part 1 (``/work/shared/seeds/000_*.txt``, cited "src N"; the
 fight is src 500-1010, equipment src 1011-1160): what a session meets between the fight's rules:
 half a turn against lengthy care and a full rest; a full rest's effort and its Guts limit; an
-exhausted dot a full rest cannot bring back; a dodge's step; the unconscious who cannot react;
-Leverage Reputation spent; a High-Tier Affiliation's +1 on a Social check with its group at the
-table; and the refusals a player meets acting for another or for the GM. Each situation is written
-from the seed first and played through the table with given dice.
+exhausted dot a full rest cannot bring back; a dodge's step; the unconscious who cannot react; the
+refusals a player meets acting for another or for the GM; a High-Tier Affiliation's +1 on a Social
+check the GM calls with its group; one Stamina reroll a roll; the GM's grapple shorthand (several
+actions at 2 points each); the dying saved by a two-stat Medical check to 12; Focused Shot's extra
+Aim skill, cumulative and gone with the fight. Each situation is written from the seed first and
+played through the table with given dice.
 """
 
 from __future__ import annotations
