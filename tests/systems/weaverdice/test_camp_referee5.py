@@ -246,11 +246,12 @@ def lifted() -> Driver:
 
 
 def climb(d: Driver) -> None:
-    """A climb pushed with Stamina, outside any fight: two rerolls spend two dots."""
-    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="climb the fence")
-    d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
-    d.do("ann", "reroll", character="ada", dice=[1])
-    d.do("ann", "reroll", character="ada", dice=[5])
+    """Two climbs pushed with Stamina, outside any fight: a reroll each spends two dots (one reroll a
+    roll, WD-EFFORT-015)."""
+    for task in ("climb the fence", "climb the wall"):
+        d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task=task)
+        d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
+        d.do("ann", "reroll", character="ada", dice=[5])
 
 
 @pytest.mark.rules("WD-DN-017", "WD-EFFORT-009")

@@ -280,12 +280,15 @@ def test_the_scarring_half_of_minus_2_athletics_takes_a_stamina_dot_the_other_ha
 
 
 def _climber() -> Driver:
-    """Vic (Ann's, Athletics 3) fails a climb twice and pushes twice with Stamina: one dot left."""
+    """Vic (Ann's, Athletics 3) fails two climbs and pushes each with Stamina (one reroll a roll,
+    WD-EFFORT-015): one dot left."""
     d = table()
     add(d, "ann", sheet("vic", "Vic"))
     d.do("gm", "call_check", character="vic", stat="athletics", tn=4, task="climb the fence")
     d.do("ann", "check", character="vic", call=1, dice=[2])
-    d.do("ann", "reroll", character="vic", dice=[1])
+    d.do("ann", "reroll", character="vic", dice=[5])
+    d.do("gm", "call_check", character="vic", stat="athletics", tn=4, task="climb the wall")
+    d.do("ann", "check", character="vic", call=2, dice=[1])
     d.do("ann", "reroll", character="vic", dice=[5])
     assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 1
     return d
@@ -446,8 +449,8 @@ def test_a_nights_sleep_takes_the_place_of_an_exhaustion_choice_left_open() -> N
     d.do("ann", "sleep", character="vic")
     assert not [p for p in d.prompts("ann") if p.kind == "exhaust"]
     assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 3
-    d.do("gm", "call_check", character="vic", stat="athletics", tn=4, task="climb the wall")
-    d.do("ann", "check", character="vic", call=2, dice=[2])
+    d.do("gm", "call_check", character="vic", stat="athletics", tn=4, task="climb the roof")
+    d.do("ann", "check", character="vic", call=3, dice=[2])
     d.do("ann", "reroll", character="vic", dice=[5])
     d.refuse("ann", "exhaust", character="vic", pool="stamina", rule="WD-EFFORT-009")
     assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2

@@ -246,6 +246,12 @@ class CallCheck(Frozen):
         description="Rummaging the inventory bag in a fight: a lengthy check whose total to reach is"
         " the items in the bag (WD-EQUIP-014); the GM names the stat.",
     )
+    group: str = Field(
+        default="",
+        max_length=60,
+        description="A Social roll with bystanders of this group: a High-Tier Affiliation tied to it"
+        " adds +1 (WD-EQUIP-017).",
+    )
 
 
 class Check(Frozen):
@@ -478,6 +484,12 @@ class GrappleTurn(Frozen):
         default=False,
         description="High morale: should the roll come out below 2 + k, a step counts it as 2 + k.",
     )
+    also: list[GrappleOption] = Field(
+        default_factory=list,
+        max_length=4,
+        description="The GM's shorthand (grapple_mode shorthand): more actions bought with the margin"
+        " beside the option, 2 points each (WD-GRAPPLE-007).",
+    )
 
     @model_validator(mode="after")
     def _a_hold_buys_nothing(self) -> GrappleTurn:
@@ -489,6 +501,12 @@ class GrappleTurn(Frozen):
                 f"{' and '.join(priced)} price an option bought with the margin; option=hold buys none:"
                 f" name the option, or drop {' and '.join(priced)}"
             )
+        if self.also and self.option is GrappleOption.HOLD:
+            raise ValueError("name the first action bought as option=, the others in also=")
+        if GrappleOption.HOLD in self.also:
+            raise ValueError("what is left of the margin is held anyway: leave hold out of also=")
+        if len({self.option, *self.also}) != 1 + len(self.also):
+            raise ValueError("each action is bought once a round: name it once")
         return self
 
 

@@ -345,6 +345,15 @@ class Costume(Frozen):
         """Reputation granted each day out in costume; a damaged icon grants none until repaired."""
         return sum(s.rep_per_day for p, s in self._active() if not p.damaged)
 
+    def affiliated_bonus(self, group: str) -> int:
+        """A High-Tier Affiliation's "+1 to social rolls with affiliated bystanders" (src 1141,
+        WD-EQUIP-017): the bonus on a Social roll with ``group``, the group its piece names."""
+        return sum(
+            s.affiliated_social_bonus
+            for p, s in self._active()
+            if p.group and p.group.lower() == group.lower()
+        )
+
     @property
     def price(self) -> int:
         """What the pieces cost in dollars (src 1032-1143)."""

@@ -368,16 +368,27 @@ def let_go(b: Builder, holder: str) -> None:
         )
 
 
-def _check_carried(me: Combatant, c: cmd.GrappleTurn, mode: GrappleMode) -> None:
+def _purchases(c: cmd.GrappleTurn) -> list[Purchase]:
+    """What the holder means to buy with the margin: the option (a Hold buys nothing), and in the
+    GM's shorthand the further actions at 2 points each (WD-GRAPPLE-007, src 934: "'buy'
+    appropriate actions with 2 points of difference"); the option table sells one a turn besides
+    Hold (WD-GRAPPLE-008, src 936: :func:`~.grapple.price` refuses a second)."""
+    if c.option is GrappleOption.HOLD:
+        return []
+    return [Purchase(option=c.option, points=c.points, feet=c.feet), *(Purchase(option=o) for o in c.also)]
+
+
+def _check_carried(me: Combatant, buys: Iterable[Purchase], mode: GrappleMode) -> None:
     """Refuse, before any roll, a Drag that would carry its dragger further than they may move: a
     Drag moves them "with them" (src 950), pinned they "cannot move from the spot" (WD-STATUS-013,
     src 871), knocked down no more than 5 ft (WD-STATUS-009, src 850)."""
-    if c.option is not GrappleOption.DRAG:
+    drag = next((p for p in buys if p.option is GrappleOption.DRAG), None)
+    if drag is None:
         return
-    carried = grappler_moves(Purchase(option=c.option, points=c.points, feet=c.feet), mode)
-    if st.is_pinned(me.conditions, c.character):
+    carried = grappler_moves(drag, mode)
+    if st.is_pinned(me.conditions, me.id):
         raise RuleViolation("WD-STATUS-013", f"{me.name} is pinned in place and can drag nobody.")
-    down = any(x.name == Status.KNOCKED_DOWN and x.target == c.character for x in me.conditions)
+    down = any(x.name == Status.KNOCKED_DOWN and x.target == me.id for x in me.conditions)
     if down and carried > st.KNOCKED_DOWN_MOVE_FT:
         raise RuleViolation(
             "WD-STATUS-009",
@@ -398,10 +409,10 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             "WD-GRAPPLE-002",
             f"{me.name} has wrestled {target.name} this turn already: a grapple is checked once a round.",
         )
-    _check_carried(me, c, context.config.grapple_mode)
+    buys = _purchases(c)
+    _check_carried(me, buys, context.config.grapple_mode)
     if c.morale:
         _may_commit_morale(me)
-    buys = [] if c.option is GrappleOption.HOLD else [Purchase(option=c.option, points=c.points, feet=c.feet)]
     cost = price(buys, round=hold.round, mode=context.config.grapple_mode)  # refused before the roll
     b = Builder(state, context, dice)
     turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
@@ -437,12 +448,17 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
         theirs = spend_value(step)
     t = b.person(c.target)
     tsheet = b.sheet(c.target)
-    # the roll stands whatever was meant: lost, tied or short of the price, nothing is bought and the
-    # round is played as a Hold (src 932, 936, 940), never refused for the holder to roll again
+    # the roll stands whatever was meant: lost, tied or short of the price, what it cannot pay for is
+    # not bought and its points are held (src 932, 936, 940), never refused for the holder to roll
+    # again; the shorthand's several actions are bought in the order named while the margin lasts
     winner, _, available = contest(attacker_total=mine, defender_total=theirs, banked=hold.banked)
     unbought = ""
     if winner is not Winner.ATTACKER or cost > available:
-        unbought, buys = ("" if c.option is GrappleOption.HOLD else c.option.value), []
+        paid = 0
+        if winner is Winner.ATTACKER:
+            mode, now = context.config.grapple_mode, hold.round
+            paid = max(n for n in range(len(buys)) if price(buys[:n], round=now, mode=mode) <= available)
+        unbought, buys = " and ".join(p.option.value for p in buys[paid:]), buys[:paid]
     outcome = resolve_round(
         attacker_total=mine,
         defender_total=theirs,

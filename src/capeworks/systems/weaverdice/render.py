@@ -559,6 +559,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f" as a lengthy check to a total of {p.call.dc}" if p.call.dc else f" at {p.call.tn}+")
         + (f" to {p.call.task}" if p.call.task else "")
         + (f", with {p.call.dice} extra dice" if p.call.dice else "")
+        + (f", among the {p.call.group}" if p.call.group else "")
         + "."
     ),
     ev.CheckRolled.TYPE: lambda p: (

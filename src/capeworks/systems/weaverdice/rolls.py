@@ -65,6 +65,11 @@ def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService
             state.sheet(c.character), _stats(c.stat), superhuman=True, effortless=True, config=context.config
         )
     dc = _rummage_dc(state, c) if c.rummage else c.dc
+    if c.group and Stat.SOCIAL not in _stats(c.stat):
+        raise RuleViolation(
+            "WD-EQUIP-017",
+            "Only a Social roll is made with a group's bystanders: call Social or name no group.",
+        )
     call = Call(
         id=state.next_call,
         character=c.character,
@@ -79,6 +84,7 @@ def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService
         effortless=c.effortless,
         personal=c.personal,
         hurried=c.hurried,
+        group=c.group,
     )
     audience = Audience.gm_only() if c.hidden else None
     return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
@@ -188,13 +194,19 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
             lengthy_turn(b, state, c.character, call.task or "a lengthy task")
     # negative rep the GM cited "at an inconvenient time" comes off the Social roll at hand (src 440)
     cited = state.campaign.ledger(c.character).penalty if Stat.SOCIAL in stats else 0
+    # a High-Tier Affiliation's +1 on a Social roll with its group's bystanders (src 1141)
+    affiliated = (
+        sheet.costume.affiliated_bonus(call.group)
+        if call is not None and call.group and sheet.costume is not None and Stat.SOCIAL in stats
+        else 0
+    )
     roll, record = roll_check(
         b,
         c.character,
         stats,
         tn=tn,
         extra=extra,
-        bonus=c.bonus + super_bonus - cited,
+        bonus=c.bonus + super_bonus - cited + affiliated,
         keep=c.keep,
         purpose="check",
     )
@@ -305,6 +317,13 @@ def reroll(state: WdState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Do
     if not stats or not set(stats) <= PHYSICAL_STATS:
         raise RuleViolation(
             "WD-EFFORT-003", "Stamina rerolls only physical actions (not attacks or defense)."
+        )
+    if last.rerolls:
+        # "a reroll for a physical action" (src 376): several dots go on one roll only where a rule
+        # says so ("any effort ... any number of times", "+1 per Stamina": WD-EFFORT-015)
+        raise RuleViolation(
+            "WD-EFFORT-015",
+            f"{me.name} has already rerolled this roll with Stamina: a dot buys one reroll of a roll.",
         )
     # a hidden NPC's roll is the GM's, its reroll too: the players see that a roll was made; so is a
     # secret check's, and the Stamina spent on it is the GM's and its player's (src 376)

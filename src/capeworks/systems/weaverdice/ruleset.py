@@ -343,14 +343,16 @@ def _pushed_back(state: WdState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _rerollable(state: WdState, ident: str) -> bool:
-    """A Stamina reroll of the last physical check, by one up and with a Stamina dot left to pay for it
-    (WD-CORE-009, WD-EFFORT-003; the unconscious and dying push for nothing, src 563)."""
+    """A Stamina reroll of the last physical check not yet rerolled, by one up and with a Stamina dot
+    left to pay for it (WD-CORE-009, WD-EFFORT-003, -015; the unconscious and dying push for nothing,
+    src 563)."""
     last = state.last_check.get(ident)
     stats = state.last_stats.get(ident, ())
     me = state.people[ident]
     return (
         last is not None
         and last.morale_set is None
+        and not last.rerolls
         and bool(stats)
         and set(stats) <= PHYSICAL_STATS
         and me.track.standing is Standing.UP

@@ -245,6 +245,8 @@ class Call(Frozen):
     personal: bool = Field(default=False, exclude_if=lambda v: not v)
     #: the GM rules the moment hurried or risky: a background gives no die (WD-SKILL-013, src 348)
     hurried: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a Social roll with bystanders of this group: a High-Tier Affiliation of it adds +1 (src 1141)
+    group: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class WdState(Frozen):

@@ -34,16 +34,13 @@ from capeworks.systems.weaverdice.campaign.reputation import check_discarded, wi
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.checks import check
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import capped, spend_value
-from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
 __all__ = [
     "REP_DICE",
-    "affiliated_bonus",
     "negotiate",
     "open_negotiation",
     "rep_after",
@@ -76,18 +73,6 @@ def open_negotiation(state: WdState, ctx: Ctx, c: cc.OpenNegotiation, dice: Dice
     b = Builder(state, ctx, dice)
     b.emit(ce.NegotiationOpened(negotiations=(n,), party=c.party))
     return b.batch
-
-
-def affiliated_bonus(sheet: Character, party: str) -> int:
-    """A High-Tier Affiliation's '+1 to social rolls with affiliated bystanders' (src 1141,
-    WD-EQUIP-017, WD-SOCIAL-008): the party is the group its piece names."""
-    if sheet.costume is None:
-        return 0
-    return sum(
-        piece_spec(p.key).affiliated_social_bonus
-        for p in sheet.costume.pieces
-        if not p.destroyed and p.group and p.group.lower() == party.lower()
-    )
 
 
 def _negotiation(state: WdState, ident: str) -> Negotiation:
@@ -211,7 +196,7 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
     ledger = ledger_of(state, c.character)
     sheet = state.sheet(c.character)
     modifier = sheet.modifier(Stat.SOCIAL) + n.relationship + n.offer - n.penalty - ledger.penalty
-    modifier += affiliated_bonus(sheet, n.party)
+    modifier += 0 if sheet.costume is None else sheet.costume.affiliated_bonus(n.party)
     b = Builder(state, ctx, dice)
     record = dice.roll(1 + extra, 6, purpose="negotiate")
     roll = check(record.faces, modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
