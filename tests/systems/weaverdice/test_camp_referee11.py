@@ -432,3 +432,48 @@ def test_r11_20_bob_cannot_answer_adas_strike_choice() -> None:
     d.refuse("bob", "strike_choice", character="ada", strike=True)
     assert camp(d).targets["pearl"].strikes == 0
     assert any(p.kind == "strike_choice" for p in d.prompts("ann"))
+
+
+@pytest.mark.rules("WD-INTEL-018", "WD-INTEL-013", "WD-INTEL-009")
+def test_r11_21_a_grid_with_a_skipped_row_is_watched_from_the_top_left_of_what_is_left() -> None:
+    """src 1868: 'some rows or columns may be skipped or folded into one another ... A thinker who never
+    leaves his tower may have no real movements'; src 1795: grids keep 'only pertinent headings, and are
+    approached from the top left (for surveillance), or bottom right (research)'. With Pearl's Movements
+    row skipped the grid's top-left is Status x Capabilities: Ada (Wits 3) watches it, 4 against 4+, and
+    unlocks it. With her History row and Data column skipped too, research starts at Patterns x Secrets
+    (TN 7): Knowledge 5 (+2) and a 5 make 7 - unlocked."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", wits=3, knowledge=5)
+    d.do("gm", "start_downtime", slots=9)
+    d.do("gm", "add_target", target="pearl", name="Pearl", dispositions=["violent"])
+    d.do("gm", "rework_target", target="pearl", skip=["movements"])
+    d.refuse("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[6])
+    d.refuse("ann", "surveil", character="ada", target="pearl", cell="1,1", dice=[6])
+    d.do("ann", "surveil", character="ada", target="pearl", cell="1,0", dice=[4])
+    t = camp(d).targets["pearl"]
+    assert t.cell(1, 0).unlocked
+    d.do("gm", "rework_target", target="pearl", skip=["history", "data"])
+    d.refuse("ann", "research", character="ada", target="pearl", cell="3,3", dice=[6])
+    d.refuse("ann", "research", character="ada", target="pearl", cell="2,1", dice=[6])
+    d.do("ann", "research", character="ada", target="pearl", cell="2,2", dice=[5])
+    assert camp(d).targets["pearl"].cell(2, 2).unlocked
+
+
+@pytest.mark.rules("WD-INTEL-018", "WD-INTEL-017")
+def test_r11_22_a_celebrity_with_no_capabilities_still_has_a_movements_row_to_finish() -> None:
+    """src 1868: 'A celebrity relating to a murder case may have no capabilities' - that column is
+    skipped; src 1866: 'Finishing a given row or column will confer a mechanical bonus' (movements: a
+    bonus to all information rolls). With Capabilities skipped, the Movements row is its other three
+    cells: Ada (Wits 5, +2) watches them from the new corner (3, 4, 5 against 5+, 4+, 4+ after the
+    skip) and the row is done: her next roll at Status x Relationships (7+) is 4 + 2 + 1 = 7, unlocked."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", wits=5)
+    d.do("gm", "start_downtime", slots=9)
+    d.do("gm", "add_target", target="vic", name="Vicky Vale", dispositions=["hero"])
+    d.do("gm", "rework_target", target="vic", skip=["capabilities"])
+    for cell, face in (("0,1", 3), ("0,2", 4), ("0,3", 5)):
+        d.do("ann", "surveil", character="ada", target="vic", cell=cell, dice=[face])
+    t = camp(d).targets["vic"]
+    assert "Movements" in t.lines
+    d.do("ann", "surveil", character="ada", target="vic", cell="1,1", dice=[4])
+    assert camp(d).targets["vic"].cell(1, 1).unlocked
