@@ -325,6 +325,31 @@ def test_r11_14_an_unwitnessed_card_is_not_in_the_players_words_or_view_but_is_t
     assert "Executed the Butcher" not in said(d, "ann")
 
 
+@pytest.mark.rules("WD-REP-010", "WD-REP-002")
+def test_r11_23_a_secret_card_leaves_no_gap_in_the_numbers_the_players_read() -> None:
+    """src 442: a card for shooting 'without witnesses' is hidden until it surfaces. Ada holds two
+    witnessed negative cards (1, 2); the GM deals a secret one; Ann's view is as it was (bar its version
+    number), and the next witnessed card is number 3 - no missing number tells the table a card was
+    dealt behind the screen. The GM still cites the secret card, and it surfaces."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "give_negative", character="ada", source="Shot at a cop")
+    d.do("gm", "give_negative", character="ada", source="Shot at a mugger")
+    before = d.table.view(d.table.viewer_for("ann"))
+    d.do("gm", "give_negative", character="ada", source="Executed the Butcher quietly", witnessed=False)
+    after = d.table.view(d.table.viewer_for("ann"))
+    strip = {"version"}
+    assert {k: v for k, v in after.items() if k not in strip} == {
+        k: v for k, v in before.items() if k not in strip
+    }
+    d.do("gm", "give_negative", character="ada", source="Broke a truce")
+    shown = [c.id for c in ledger(d).rep if not c.secret]
+    assert shown == [1, 2, 3]
+    secret = next(c for c in ledger(d).rep if c.secret)
+    d.do("gm", "cite_negative", character="ada", card=secret.id, surfaces=True)
+    assert "Executed the Butcher" in seen_by(d, "ann")
+
+
 # --- one negotiation, several seats (src 291, 433, 440) ------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from capeworks.engine import declare_events
 from capeworks.engine.kit import Frozen
 from capeworks.systems.weaverdice.campaign.model import (
+    SECRET_CARD_IDS,
     Campaign,
     Candidate,
     CraftProject,
@@ -639,7 +640,10 @@ def _negative(camp: Campaign, p: NegativeRepGiven | NegativeRepCited) -> Campaig
             ledger,
             {
                 "rep": (*ledger.rep, p.card),
-                "next_card": max(ledger.next_card, p.card.id + 1),
+                # a secret card is numbered apart and moves no public numbering (WD-REP-010)
+                "next_card": ledger.next_card
+                if p.card.id >= SECRET_CARD_IDS
+                else max(ledger.next_card, p.card.id + 1),
                 **({"guns_fired": ledger.guns_fired + 1} if p.gun else {}),
             },
         )

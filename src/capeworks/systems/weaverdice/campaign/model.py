@@ -106,6 +106,11 @@ class FollowerDue(Frozen):
     offered: tuple[str, ...] = ()
 
 
+#: where the numbers of cards only the GM knows of start (WD-REP-010): apart from the players' own
+#: numbering, so no gap in it tells the table a card was dealt behind the screen
+SECRET_CARD_IDS = 1000
+
+
 class Ledger(Frozen):
     """One character's campaign sheet: money, rep, followers, progression, intel, long-term conditions."""
 
@@ -189,6 +194,13 @@ class Ledger(Frozen):
 
     def intel_count(self, kind: str, tier: int) -> int:
         return self.intel.get(intel_key(kind, tier), 0)
+
+    def card_id(self, *, secret: bool = False) -> int:
+        """The number of a card dealt now: the next of the players' numbering, or for a secret card
+        the next from :data:`SECRET_CARD_IDS` (which leaves ``next_card`` as it was)."""
+        if not secret:
+            return self.next_card
+        return max((c.id for c in self.rep if c.id >= SECRET_CARD_IDS), default=SECRET_CARD_IDS - 1) + 1
 
     @property
     def guns_seen(self) -> int:

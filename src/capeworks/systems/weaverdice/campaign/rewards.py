@@ -165,7 +165,8 @@ def give_negative(state: WdState, ctx: Ctx, c: cc.GiveNegative, dice: DiceServic
     """Negative rep (WD-REP-009/010): GM-only when unwitnessed, surfacing if authorities investigate."""
     who = person(state, c.character)
     ledger = ledger_of(state, c.character)
-    card = RepCard(id=ledger.next_card, source=c.source, negative=True, secret=not c.witnessed)
+    secret = not c.witnessed
+    card = RepCard(id=ledger.card_id(secret=secret), source=c.source, negative=True, secret=secret)
     b = Builder(state, ctx, dice)
     b.batch.emit(
         ce.NegativeRepGiven(character=c.character, name=who.name, card=card),
@@ -183,7 +184,7 @@ def gunfire_rep(batch: Batch[WdState], shooter: str, *, target: str, gun: str, h
     state = batch.state
     who = person(state, shooter)
     card = RepCard(
-        id=ledger_of(state, shooter).next_card,
+        id=ledger_of(state, shooter).card_id(secret=hidden),
         source=f"shot at {target} with a {gun}",
         negative=True,
         gun=True,
