@@ -502,3 +502,22 @@ def test_r11_22_a_celebrity_with_no_capabilities_still_has_a_movements_row_to_fi
     assert "Movements" in t.lines
     d.do("ann", "surveil", character="ada", target="vic", cell="1,1", dice=[4])
     assert camp(d).targets["vic"].cell(1, 1).unlocked
+
+
+@pytest.mark.rules("WD-INTEL-034", "WD-INTEL-005")
+def test_r11_24_a_target_moving_base_behind_the_screen_is_not_in_a_players_view() -> None:
+    """src 1947-1949: Change Locations takes downtimes, the mover 'doubly vulnerable to being tracked in
+    interim' (PROPOSED: DCs halved); the DCs are the GM's (src 1797), and so is the NPC's move. The GM
+    moves Crossbones (finding DC 50 -> 25): the GM's view says it is moving; Ann's view of the target is
+    as it was before the move, and no word of it reaches her."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime", slots=3)
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=50)
+    seen_before = d.table.view(d.table.viewer_for("ann"))["state"]["campaign"]["targets"]["xb"]
+    words_before = d.words("ann")
+    d.do("gm", "relocate_target", target="xb")
+    assert camp(d).targets["xb"].moving == 2 and camp(d).targets["xb"].find_dc == 25
+    assert d.table.view(d.table.viewer_for("ann"))["state"]["campaign"]["targets"]["xb"] == seen_before
+    assert d.words("ann") == words_before
+    assert d.table.view(d.table.viewer_for("gm"))["state"]["campaign"]["targets"]["xb"]["moving"] == 2

@@ -679,6 +679,7 @@ def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] 
             **{f: v for f, v in t.items() if f != "gm_track"},
             "find_dc": None,
             "thread_dc": None,
+            "moving": 0,  # the GM moves a target behind the screen (WD-INTEL-034): its events are GM-only
             "cells": [
                 {**cell, "tidbit": cell["tidbit"] if cell["unlocked"] and not cell.get("secret") else ""}
                 for cell in t["cells"]
