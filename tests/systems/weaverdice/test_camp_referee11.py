@@ -521,3 +521,41 @@ def test_r11_24_a_target_moving_base_behind_the_screen_is_not_in_a_players_view(
     assert d.table.view(d.table.viewer_for("ann"))["state"]["campaign"]["targets"]["xb"] == seen_before
     assert d.words("ann") == words_before
     assert d.table.view(d.table.viewer_for("gm"))["state"]["campaign"]["targets"]["xb"]["moving"] == 2
+
+
+@pytest.mark.rules("WD-INTEL-021", "WD-DT-001")
+def test_r11_25_the_downtime_does_not_close_over_a_surveillance_miss_still_to_be_chosen() -> None:
+    """src 1874: after a failed surveillance roll 'they can choose to either get a strike and tier one
+    intel, or spend intel to unlock a space' - part of the downtime action; src 1902: intel is spent on
+    a space 'during the downtimes'. Ada misses Pearl's 5+ corner with a 2 and has not chosen yet: the
+    GM's end of the phase is refused with a sentence naming her, nothing changes; once she takes the
+    strike (1, tier-1 violent intel) the phase closes, and no choice is left over to make afterwards."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", wits=3)
+    d.do("gm", "start_downtime", slots=3)
+    d.do("gm", "add_target", target="pearl", name="Pearl", dispositions=["violent"])
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[2])
+    err = d.refuse("gm", "end_downtime")
+    assert "Ada" in str(err)
+    d.answer("ann", d.prompt("ann", "strike_choice").id, "strike")
+    d.do("gm", "end_downtime")
+    assert camp(d).phase is None or not camp(d).phase.slots
+    assert camp(d).targets["pearl"].strikes == 1 and ledger(d).intel == {"violent:1": 1}
+    assert not [p for p in d.prompts("ann") if p.kind == "strike_choice"]
+
+
+@pytest.mark.rules("WD-INTEL-003", "WD-INTEL-018", "WD-INTEL-013")
+def test_r11_26_tier_4_intel_finds_a_tower_thinker_and_opens_the_corner_that_is_left() -> None:
+    """src 1813: tier-4 intel is '100% & unlock 1-2'; src 1868: the thinker in his tower has no
+    movements, so his grid's top left is Status x Capabilities. Ada spends tier-4 intel on finding him
+    (DC 40): found, and that corner - not the skipped Movements x Capabilities - is unlocked."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime", slots=3)
+    d.do("gm", "add_target", target="th", name="The Thinker", dispositions=["villain"], find_dc=40)
+    d.do("gm", "rework_target", target="th", skip=["movements"])
+    d.do("gm", "award", character="ada", intel="villain:4")
+    d.do("ann", "spend_intel", character="ada", target="th", intel="villain:4", on="find")
+    t = camp(d).targets["th"]
+    assert t.found and t.cell(1, 0).unlocked and not t.cell(0, 0).unlocked
+    assert "Status x Capabilities" in said(d, "ann")

@@ -439,6 +439,13 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
     """Close the phase: morale to baseline, rep over the cap to discard, then the costume's rep for
     the next day, Master Craft resets."""
     phase = phase_of(state)
+    waiting = [state.people[i].name for i in state.campaign.strike_choice if i in state.people]
+    if waiting:  # the miss's choice is part of the downtime action (WD-INTEL-021, src 1874, 1902)
+        raise RuleViolation(
+            "WD-INTEL-021",
+            f"{', '.join(waiting)} must first choose after a missed surveillance roll: "
+            "a strike for tier-1 intel, or intel spent on a space.",
+        )
     b = Builder(state, ctx, dice)
     people = []
     ledgers: dict[str, Ledger] = {}
