@@ -559,3 +559,47 @@ def test_r11_26_tier_4_intel_finds_a_tower_thinker_and_opens_the_corner_that_is_
     t = camp(d).targets["th"]
     assert t.found and t.cell(1, 0).unlocked and not t.cell(0, 0).unlocked
     assert "Status x Capabilities" in said(d, "ann")
+
+
+@pytest.mark.rules("WD-FOLLOW-008", "WD-CRAFT-010")
+def test_r11_27_the_log_names_a_gangs_members_and_a_projects_helpers_by_their_names() -> None:
+    """src 1361: a player gang's shared followers; src 1530: a second crafter 'devoting a slot' and a
+    character hanging out at the workshop add to a project. The GM forms The Undersiders of Ada and Bo;
+    Bo helps with Ada's knife and then hangs out at her workshop. Every seat reads names, not ids:
+    'Ada, Bo share up to 2 followers', and the knife line is Ada's, 'helped by Bo'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=100)
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "form_group", group="gang", name="The Undersiders", members=["ada", "bo"])
+    d.do("gm", "start_downtime", slots=3)
+    d.do("gm", "start_craft", character="ada", project="p1", item="knife", tier="low", price=40)
+    d.do("bob", "help_craft", character="bo", project="p1")
+    d.do("bob", "downtime_action", character="bo", action="hang_out", project="p1")
+    for seat in ("ann", "bob", "gm"):
+        words = d.words(seat)
+        assert "The Undersiders forms: Ada, Bo share up to 2 followers." in words
+        assert "Ada: knife (low, DC 10, materials $10), helped by Bo." in words
+        assert "Ada: knife (low, DC 10, materials $10), helped by Bo, 1 extra roll." in words
+        viewer = d.table.viewer_for(seat)
+        groups = [p for p in d.table.seen_panels(viewer) if p.title == "Groups"]
+        assert groups[0].rows == (("The Undersiders", "Ada, Bo", "-", "2"),)
+
+
+@pytest.mark.rules("WD-FOLLOW-008", "WD-BIZ-002", "WD-FOLLOW-004")
+def test_r11_28_a_gangs_journalist_is_read_as_the_gangs_and_the_gms_checks_name_the_checker() -> None:
+    """src 1361: a group's shared followers are the group's; src 1464: Cape Business check-ins get the
+    GM's hidden checks. Ada wins a Journalist for The Undersiders (6 against 1+): the table reads it as
+    the gang's. Her check-in on the accountant is checked behind the screen (a 3): the GM's line names
+    Ada, the players read only that the GM rolled."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "form_group", group="gang", name="The Undersiders", members=["ada", "bo"])
+    d.do("gm", "award", character="ada", eligible="journalist")
+    d.do("ann", "gain_follower", character="ada", kind="journalist", group="gang", dice=[6])
+    assert camp(d).groups["gang"].followers == {"journalist": 1}
+    assert "Ada gains a journalist for The Undersiders (6 against 1+)." in d.words("bob")
+    d.do("gm", "start_downtime", slots=3)
+    d.do("ann", "cape_business", character="ada", checkins=["the accountant"], dice=[3])
+    assert "Hidden check for Ada: the accountant: 3" in d.words("gm")
+    assert not [w for w in d.words("ann") if "accountant: 3" in w]

@@ -223,6 +223,8 @@ class CraftStarted(CampaignEvent):
     projects: tuple[CraftProject, ...]
     character: str
     name: str
+    #: the crafters' and helpers' names for the log, by id ({} in logs before them: the ids are read)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class Crafted(CampaignEvent):
@@ -368,6 +370,8 @@ class GroupFormed(CampaignEvent):
     """A group that shares followers (WD-FOLLOW-008)."""
 
     groups: tuple[Group, ...]
+    #: the members' names for the log, by id ({} in logs before them: the ids are read)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class FollowerGained(CampaignEvent):
@@ -551,6 +555,8 @@ class BusinessChecked(CampaignFact):
 
     character: str
     text: str
+    #: the checker's name for the GM's log ("" in logs before it: the id is read)
+    name: str = Field(default="", exclude_if=lambda v: not v)
 
 
 CAMPAIGN_EVENTS = declare_events(

@@ -569,7 +569,11 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 rows=tuple(
                     (
                         g.name,
-                        ", ".join(m for m in g.members if viewer.is_gm or not _secret(state, m)),
+                        ", ".join(
+                            state.people[m].name if m in state.people else m
+                            for m in g.members
+                            if viewer.is_gm or not _secret(state, m)
+                        ),
                         ", ".join(f"{k} {v}" for k, v in g.followers.items()) or "-",
                         str(g.cap),
                     )
