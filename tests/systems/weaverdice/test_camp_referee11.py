@@ -355,9 +355,9 @@ def test_r11_23_a_secret_card_leaves_no_gap_in_the_numbers_the_players_read() ->
 
 @pytest.mark.rules("WD-REP-009", "WD-SOCIAL-005")
 def test_r11_15_a_card_cited_against_ada_takes_nothing_off_bos_roll() -> None:
-    """src 440: the GM cites a cape's negative rep 'to apply a -1'; it is Ada's card, so Bo, joining the
-    talks first (src 291), rolls clean: 4 against 4+, agreed... The GM opens two talks: in the first Bo
-    rolls 4 (agreed, no -1); in the second Ada rolls 4 - 1 = 3: no deal."""
+    """src 440: the GM cites a cape's negative rep 'to apply a -1'; the card is Ada's, not Bo's. With it
+    cited, the GM opens two talks: in the first Bo rolls 4 against 4+ (agreed, no -1); in the second Ada
+    rolls 4 - 1 = 3: no deal."""
     d = table()
     pc(d, "ann", "ada", "Ada")
     pc(d, "bob", "bo", "Bo")
