@@ -603,3 +603,16 @@ def test_r11_28_a_gangs_journalist_is_read_as_the_gangs_and_the_gms_checks_name_
     d.do("ann", "cape_business", character="ada", checkins=["the accountant"], dice=[3])
     assert "Hidden check for Ada: the accountant: 3" in d.words("gm")
     assert not [w for w in d.words("ann") if "accountant: 3" in w]
+
+
+@pytest.mark.rules("WD-REP-002")
+def test_r11_29_a_card_for_two_players_says_so_to_both() -> None:
+    """src 426-427: the post-it 'A & B did that cool aerial bombardment combo. (For players Astronaught
+    and Bomber only)'. The GM gives Ada and Bo such a card: both hold it, and what Bob reads says the
+    card is for Ada and Bo - not a card of Ada's alone."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "award", character="ada", rep="aerial bombardment combo", owners=["Ada", "Bo"])
+    assert [c.source for c in ledger(d, "bo").rep] == ["aerial bombardment combo"]
+    assert d.words("bob")[-1] == "Ada receives rep (aerial bombardment combo, for Ada and Bo only)."

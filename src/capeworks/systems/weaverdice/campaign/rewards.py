@@ -102,7 +102,9 @@ def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
     ledger = evolve(ledger, {"money": ledger.money + money})
     if c.rep:
         ledger = add_card(ledger, source=c.rep, exclusive=c.exclusive, owners=tuple(c.owners))
-        said.append(f"rep ({c.rep}" + (f", with {c.exclusive} only" if c.exclusive else "") + ")")
+        only = f", with {c.exclusive} only" if c.exclusive else ""
+        mine = f", for {' and '.join(c.owners)} only" if c.owners else ""  # the post-it's own words (src 427)
+        said.append(f"rep ({c.rep}{only}{mine})")
     if c.intel:
         kind, tier = parse_intel(
             c.intel, extra=tuple(state.campaign.targets), added=state.campaign.intel_types
