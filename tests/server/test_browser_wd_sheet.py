@@ -68,15 +68,16 @@ def played(base_url: str) -> Seats:
     for _ in range(2):
         t.act("gm", "award", character="ada", eligible="fan")
         t.act("ann", "gain_follower", dice=(6,), character="ada", kind="fan")
-    t.act("ann", "tap_follower", character="ada", kind="fan", use="rep")  # card 3
-    t.act("gm", "start_downtime", characters=["ada", "bo"])  # the untapped Fan's card 4
-    t.act("gm", "award", character="ada", rep="the docks rescue")  # 5
-    t.act("gm", "award", character="ada", rep="PRT thanks", exclusive="PRT")  # 6
-    t.act("gm", "award", character="ada", rep="a quiet word")  # 7
+    # the unseen card is numbered apart (1000): no gap in the players' numbers (WD-REP-010)
+    t.act("ann", "tap_follower", character="ada", kind="fan", use="rep")  # card 2
+    t.act("gm", "start_downtime", characters=["ada", "bo"])  # the untapped Fan's card 3
+    t.act("gm", "award", character="ada", rep="the docks rescue")  # 4
+    t.act("gm", "award", character="ada", rep="PRT thanks", exclusive="PRT")  # 5
+    t.act("gm", "award", character="ada", rep="a quiet word")  # 6
     t.act("gm", "open_negotiation", negotiation="n", party="PRT")
-    t.act("ann", "negotiate", dice=(5, 1, 4), character="ada", negotiation="n", cards=[6])  # kept, marked
+    t.act("ann", "negotiate", dice=(5, 1, 4), character="ada", negotiation="n", cards=[5])  # kept, marked
     t.act("gm", "open_negotiation", negotiation="m", party="Mayor")  # one roll each in a negotiation
-    t.act("ann", "negotiate", dice=(1, 1), character="ada", negotiation="m", cards=[5])  # general: spent
+    t.act("ann", "negotiate", dice=(1, 1), character="ada", negotiation="m", cards=[4])  # general: spent
     t.act("gm", "award", character="ada", boxes=2)
     t.act("ann", "check_box", character="ada", box="room_to_recruit")
     t.act("ann", "check_box", character="ada", box="extra_effort", pool="stamina")
@@ -96,17 +97,17 @@ def test_wd_sheet__rep_followers_and_boxes_on_the_sheet_and_the_gms_pieces_reach
     )
 
     ada = open_sheet(ann, "ada")
-    # rep cards: 3 a Fan's (used up when played), 4 this downtime's, 6 exclusive, marked, 7; 5 spent
+    # rep cards: 2 a Fan's (used up when played), 3 this downtime's, 5 exclusive, marked, 6; 4 spent
     cards = ada.locator(".wd-rep-card")
     expect(cards).to_have_count(5)
     # Social 4; of two Fans one is tapped, its passive (one cap per two Fans) out this phase: 4
     expect(ada.locator(".wd-rep-held")).to_have_text("4 of 4 at day's end")
-    prt = ada.locator(".wd-rep-card[data-card='6']")
+    prt = ada.locator(".wd-rep-card[data-card='5']")
     expect(prt.locator(".wd-rep-to")).to_have_text("exclusive to PRT")
     expect(prt.locator(".wd-rep-state")).to_have_text("unspent, marked: kept again on 6+")
-    expect(ada.locator(".wd-rep-card[data-card='4'] .wd-rep-state")).to_have_text("this downtime only")
-    expect(ada.locator(".wd-rep-card[data-card='5']")).to_have_class("wd-rep-card spent")
-    expect(ada.locator(".wd-rep-card[data-card='5'] .wd-rep-state")).to_have_text("spent today")
+    expect(ada.locator(".wd-rep-card[data-card='3'] .wd-rep-state")).to_have_text("this downtime only")
+    expect(ada.locator(".wd-rep-card[data-card='4']")).to_have_class("wd-rep-card spent")
+    expect(ada.locator(".wd-rep-card[data-card='4'] .wd-rep-state")).to_have_text("spent today")
     # negative rep: the witnessed card only, cited against Ada, no escalation yet
     expect(ada.locator(".wd-neg-card")).to_have_count(1)
     expect(ada.locator(".wd-neg-card")).to_contain_text("shot at a cop")

@@ -205,17 +205,17 @@ def test_a_hidden_npcs_group_membership_is_the_gms() -> None:
     d.do("gm", "award", character="ada", eligible="fan")
     d.do("ann", "gain_follower", character="ada", kind="fan", group="gang", dice=[6])
     assert d.state.campaign.groups["gang"].members == ("ada", "boss")
-    gm_only(d, "ada, boss")
+    gm_only(d, "Ada, Boss")  # the members by name (a hidden NPC's the GM's alone)
     t = d.table
     gm_groups = [p for p in t.seen_panels(t.viewer_for("gm")) if p.title == "Groups"]
-    assert gm_groups[0].rows == (("The Gang", "ada, boss", "fan 1", "2"),)
+    assert gm_groups[0].rows == (("The Gang", "Ada, Boss", "fan 1", "2"),)
     for seat in PLAYERS:
         viewer = t.viewer_for(seat)
         panels = [p for p in t.seen_panels(viewer) if p.title == "Groups"]
-        assert panels[0].rows == (("The Gang", "ada", "fan 1", "2"),), seat
+        assert panels[0].rows == (("The Gang", "Ada", "fan 1", "2"),), seat
         group = t.view(viewer)["state"]["campaign"]["groups"]["gang"]
         assert group["members"] == ["ada"] and group["extra"] == 1
         events = json.dumps([e.model_dump(mode="json") for e in t.log_view(viewer) if e.seq > 8])
         assert "boss" not in events.lower(), seat
-        assert "The Gang forms: ada share up to 2 followers." in seen_by(d, seat)
+        assert "The Gang forms: Ada share up to 2 followers." in seen_by(d, seat)
     assert Table.replay(t.log).state.campaign == d.state.campaign

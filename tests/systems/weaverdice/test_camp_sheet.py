@@ -35,16 +35,17 @@ def ada_played() -> Driver:
     for _ in range(2):
         d.do("gm", "award", character="ada", eligible="fan")
         d.do("ann", "gain_follower", character="ada", kind="fan", dice=[6])
-    d.do("ann", "tap_follower", character="ada", kind="fan", use="rep")  # card 3, used up when played
-    d.do("gm", "start_downtime", characters=["ada", "bo"])  # the untapped Fan's card 4, this downtime
-    d.do("gm", "award", character="ada", rep="the docks rescue")  # 5
-    d.do("gm", "award", character="ada", rep="PRT thanks", exclusive="PRT")  # 6
-    d.do("gm", "award", character="ada", rep="a quiet word")  # 7
+    # the unseen theft is numbered apart (1000): the players' numbers run on with no gap (WD-REP-010)
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="rep")  # card 2, used up when played
+    d.do("gm", "start_downtime", characters=["ada", "bo"])  # the untapped Fan's card 3, this downtime
+    d.do("gm", "award", character="ada", rep="the docks rescue")  # 4
+    d.do("gm", "award", character="ada", rep="PRT thanks", exclusive="PRT")  # 5
+    d.do("gm", "award", character="ada", rep="a quiet word")  # 6
     d.do("gm", "open_negotiation", negotiation="n", party="PRT")
-    # card 6 exclusive to PRT: two dice (5, 1), the keep roll 4: kept and marked (WD-REP-005)
-    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[6], dice=[5, 1, 4])
+    # card 5 exclusive to PRT: two dice (5, 1), the keep roll 4: kept and marked (WD-REP-005)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[5], dice=[5, 1, 4])
     d.do("gm", "open_negotiation", negotiation="m", party="Mayor")  # one roll each in a negotiation
-    d.do("ann", "negotiate", character="ada", negotiation="m", cards=[5], dice=[1, 1])  # general: spent
+    d.do("ann", "negotiate", character="ada", negotiation="m", cards=[4], dice=[1, 1])  # general: spent
     d.do("gm", "award", character="ada", boxes=2)
     d.do("ann", "check_box", character="ada", box="room_to_recruit")
     d.do("ann", "check_box", character="ada", box="extra_effort", pool="stamina")
@@ -69,11 +70,11 @@ def test_a_sheet_lists_its_rep_cards_negative_rep_followers_and_boxes_as_the_rul
     assert player == [
         # Social 4 + one per two Fans, but one Fan is tapped, its passive out this phase (src 1348): 4
         ("rep", "held", "4 of 4 at day's end", ""),
-        ("rep", "#3 a fan", "general", "unspent, used up when played"),
-        ("rep", "#4 fans", "general", "this downtime only"),
-        ("rep", "#6 PRT thanks", "exclusive to PRT", "unspent, marked: kept again on 6+"),
-        ("rep", "#7 a quiet word", "general", "unspent"),
-        ("rep", "#5 the docks rescue", "general", "spent today"),
+        ("rep", "#2 a fan", "general", "unspent, used up when played"),
+        ("rep", "#3 fans", "general", "this downtime only"),
+        ("rep", "#5 PRT thanks", "exclusive to PRT", "unspent, marked: kept again on 6+"),
+        ("rep", "#6 a quiet word", "general", "unspent"),
+        ("rep", "#4 the docks rescue", "general", "spent today"),
         ("negative", "held", "1 card", "no escalation yet"),
         ("negative", "#1 shot at a cop", "cited 0 times", "known"),
         ("follower", "fan x2", FAN, "1 active, 1 tapped"),
@@ -88,9 +89,9 @@ def test_a_sheet_lists_its_rep_cards_negative_rep_followers_and_boxes_as_the_rul
     ]
     # the GM's sheet adds the card nobody witnessed (WD-REP-010), counted in the negative rep held
     gm = pieces(d, "gm", "ada")
-    assert ("negative", "#2 an unseen theft", "cited 0 times", "secret: the GM's") in gm
+    assert ("negative", "#1000 an unseen theft", "cited 0 times", "secret: the GM's") in gm
     assert ("negative", "held", "2 cards", "no escalation yet") in gm
-    assert [r for r in gm if r[1] != "#2 an unseen theft" and r[:2] != ("negative", "held")] == [
+    assert [r for r in gm if r[1] != "#1000 an unseen theft" and r[:2] != ("negative", "held")] == [
         r for r in player if r[:2] != ("negative", "held")
     ]
     # the cited card counts its citations; a second box of a kind is the duplicate the list allows

@@ -92,10 +92,7 @@ def _label(t: Target, i: int) -> str:
 def _lines(t: Target, cells: list[Cell]) -> tuple[str, ...]:
     """Rows and columns wholly unlocked after the rework: a fact may complete one, a loss undo it
     (WD-INTEL-017)."""
-    n = t.size
-    done = [t.rows[r] for r in range(n) if all(cells[r * n + c].unlocked for c in range(n))]
-    done += [t.cols[c] for c in range(n) if all(cells[r * n + c].unlocked for r in range(n))]
-    return tuple(done)
+    return t.finished_lines({i for i, x in enumerate(cells) if x.unlocked}, cells)
 
 
 def _skipped(t: Target, labels: list[str]) -> list[int]:

@@ -26,7 +26,13 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.downtime import ledger_of, place_piece, take_slot, use_action
+from capeworks.systems.weaverdice.campaign.downtime import (
+    ledger_of,
+    open_names,
+    place_piece,
+    take_slot,
+    use_action,
+)
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Phase
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CampaignConfig
@@ -589,6 +595,7 @@ def help_craft(state: WdState, ctx: Ctx, c: cc.HelpCraft, dice: DiceService) -> 
             projects=(evolve(project, {"helpers": (*project.helpers, c.character)}),),
             character=c.character,
             name=who.name,
+            names=open_names(state, (project.crafter, *project.helpers, c.character)),
         )
     )
     return b.batch

@@ -14,6 +14,7 @@ discard (WD-REP-007).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from capeworks.engine import DiceService
@@ -89,6 +90,11 @@ def phase_of(state: WdState) -> Phase:
     if phase is None:
         raise RuleViolation("WD-DT-001", "That is a downtime action, and no downtime phase is open.")
     return phase
+
+
+def open_names(state: WdState, idents: Iterable[str]) -> dict[str, str]:
+    """The names a public event may carry for the log: a hidden NPC's stays the GM's (WD-NPC-003)."""
+    return {i: p.name for i in idents if (p := state.people.get(i)) is not None and not p.hidden}
 
 
 def ledger_of(state: WdState, ident: str) -> Ledger:
@@ -276,7 +282,8 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
     if c.action == "hang_out" and c.project:
         projects = (around_the_workshop(state, c.project, c.character),)
     if projects:
-        b.emit(ce.CraftStarted(projects=projects, character=c.character, name=who.name))
+        names = open_names(state, {i for x in projects for i in (x.crafter, *x.helpers)})
+        b.emit(ce.CraftStarted(projects=projects, character=c.character, name=who.name, names=names))
     ledgers: dict[str, Ledger] = {c.character: tooled} if tooled is not None else {}
     note = c.note or (f"machining equipment, ${MACHINING_PRICE}" if tooled is not None else "")
     if c.action == "self_promote" and c.card is not None:  # WD-FOLLOW-009: d6 + Journalists, 7+
@@ -439,6 +446,13 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
     """Close the phase: morale to baseline, rep over the cap to discard, then the costume's rep for
     the next day, Master Craft resets."""
     phase = phase_of(state)
+    waiting = [state.people[i].name for i in state.campaign.strike_choice if i in state.people]
+    if waiting:  # the miss's choice is part of the downtime action (WD-INTEL-021, src 1874, 1902)
+        raise RuleViolation(
+            "WD-INTEL-021",
+            f"{', '.join(waiting)} must first choose after a missed surveillance roll: "
+            "a strike for tier-1 intel, or intel spent on a space.",
+        )
     b = Builder(state, ctx, dice)
     people = []
     ledgers: dict[str, Ledger] = {}

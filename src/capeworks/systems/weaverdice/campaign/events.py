@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from capeworks.engine import declare_events
 from capeworks.engine.kit import Frozen
 from capeworks.systems.weaverdice.campaign.model import (
+    SECRET_CARD_IDS,
     Campaign,
     Candidate,
     CraftProject,
@@ -222,6 +223,8 @@ class CraftStarted(CampaignEvent):
     projects: tuple[CraftProject, ...]
     character: str
     name: str
+    #: the crafters' and helpers' names for the log, by id ({} in logs before them: the ids are read)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class Crafted(CampaignEvent):
@@ -367,6 +370,8 @@ class GroupFormed(CampaignEvent):
     """A group that shares followers (WD-FOLLOW-008)."""
 
     groups: tuple[Group, ...]
+    #: the members' names for the log, by id ({} in logs before them: the ids are read)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class FollowerGained(CampaignEvent):
@@ -550,6 +555,8 @@ class BusinessChecked(CampaignFact):
 
     character: str
     text: str
+    #: the checker's name for the GM's log ("" in logs before it: the id is read)
+    name: str = Field(default="", exclude_if=lambda v: not v)
 
 
 CAMPAIGN_EVENTS = declare_events(
@@ -639,7 +646,10 @@ def _negative(camp: Campaign, p: NegativeRepGiven | NegativeRepCited) -> Campaig
             ledger,
             {
                 "rep": (*ledger.rep, p.card),
-                "next_card": max(ledger.next_card, p.card.id + 1),
+                # a secret card is numbered apart and moves no public numbering (WD-REP-010)
+                "next_card": ledger.next_card
+                if p.card.id >= SECRET_CARD_IDS
+                else max(ledger.next_card, p.card.id + 1),
                 **({"guns_fired": ledger.guns_fired + 1} if p.gun else {}),
             },
         )

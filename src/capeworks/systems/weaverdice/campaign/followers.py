@@ -25,7 +25,13 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.buy_up import bought_up
-from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, live_rep, sheet_fans
+from capeworks.systems.weaverdice.campaign.downtime import (
+    add_card,
+    ledger_of,
+    live_rep,
+    open_names,
+    sheet_fans,
+)
 from capeworks.systems.weaverdice.campaign.group_passives import lapse_group_fans
 from capeworks.systems.weaverdice.campaign.model import Campaign, CraftProject, Group, Ledger, Recruitment
 from capeworks.systems.weaverdice.campaign.screen import Builder
@@ -56,7 +62,7 @@ def form_group(state: WdState, ctx: Ctx, c: cc.FormGroup, dice: DiceService) -> 
         person(state, member)
     group = Group(id=c.group, name=c.name, members=tuple(dict.fromkeys(c.members)), extra=c.extra)
     b = Builder(state, ctx, dice)
-    b.emit(ce.GroupFormed(groups=(group,)))
+    b.emit(ce.GroupFormed(groups=(group,), names=open_names(state, group.members)))
     return b.batch
 
 

@@ -214,14 +214,6 @@ def _available(t: Target, method: str, index: int) -> None:
         )
 
 
-def _lines(t: Target, unlocked: set[int]) -> tuple[str, ...]:
-    """Rows and columns fully unlocked (WD-INTEL-017)."""
-    n = t.size
-    done = [t.rows[r] for r in range(n) if all(r * n + c in unlocked for c in range(n))]
-    done += [t.cols[c] for c in range(n) if all(r * n + c in unlocked for r in range(n))]
-    return tuple(done)
-
-
 def _intel_type(t: Target, tag: str) -> str:
     return tag
 
@@ -423,7 +415,7 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
         alerts=alerts,
         unlock=unlock,
         gm=_gm(state, c.character),
-        lines=_lines(t, unlocked),
+        lines=t.finished_lines(unlocked),
         seen_faces=(*seen, number),
         seen_phase=phase.number,
         seen_by=(*by, c.character),
@@ -587,7 +579,7 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
                 id=t.id,
                 unlock=(index,),
                 gm=_gm(state, c.character),
-                lines=_lines(t, unlocked),
+                lines=t.finished_lines(unlocked),
                 node=_node(t, unlocked),
             )
             text = f"Knowledge {roll.total} against {cell.tn}+ on {where}: unlocked."
@@ -644,7 +636,7 @@ def narrow(b: Builder, t: Target, on: str, tier: int, *, gm: bool) -> tuple[Targ
             hidden=True,
         )
     text = f"narrow the {on}" + (": found!" if done else ".")
-    entry = 0 if on == "find" else len(t.cells) - 1
+    entry = t.entry("surveil" if on == "find" else "research")
     if tier >= 4 and not t.cells[entry].unlocked and not t.cells[entry].blocked:
         # src 1813: tier four is "100% & unlock 1-2": the method's entry cell opens too
         opened = unlocking(t, entry, gm=gm)
@@ -677,7 +669,9 @@ def open_cell(t: Target, on: str) -> int:
 def unlocking(t: Target, index: int, *, gm: bool) -> TargetPatch:
     """The patch that unlocks cell ``index``, with the lines and node it completes (WD-INTEL-017/038)."""
     unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {index}
-    return TargetPatch(id=t.id, unlock=(index,), gm=gm, lines=_lines(t, unlocked), node=_node(t, unlocked))
+    return TargetPatch(
+        id=t.id, unlock=(index,), gm=gm, lines=t.finished_lines(unlocked), node=_node(t, unlocked)
+    )
 
 
 def _unlock_with(t: Target, on: str, kind: str, tier: int, *, gm: bool) -> tuple[TargetPatch, str]:

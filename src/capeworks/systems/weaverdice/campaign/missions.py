@@ -241,6 +241,13 @@ def cape_business(state: WdState, ctx: Ctx, c: cc.CapeBusiness, dice: DiceServic
         ):
             raise RuleViolation("WD-BIZ-004", f"{who.name} can only trade rep cards held.")
         gone = set(c.journalist_rep)
+        narrow = next((x for x in ledger.rep if x.id in gone and x.exclusive), None)
+        if narrow is not None:  # rep with one group only is no coin for the press (src 423-425)
+            raise RuleViolation(
+                "WD-REP-002",
+                f"A Journalist cannot trade {narrow.source} for intel: "
+                f"it is rep with {narrow.exclusive} only.",
+            )
         if c.group:  # the group's Journalist, for the group's own rep alone (WD-FOLLOW-008, src 1361)
             group = member_group(state, c.group, c.character)
             if not all(organisation_card(state, group, x) for x in ledger.rep if x.id in gone):
@@ -275,5 +282,5 @@ def cape_business(state: WdState, ctx: Ctx, c: cc.CapeBusiness, dice: DiceServic
     if c.checkins:
         faces = dice.roll(len(c.checkins), 6, purpose="hidden checks").faces
         text = "; ".join(f"{x}: {f}" for x, f in zip(c.checkins, faces, strict=True))
-        b.emit(ce.BusinessChecked(character=c.character, text=text), hidden=True)
+        b.emit(ce.BusinessChecked(character=c.character, text=text, name=who.name), hidden=True)
     return b.batch

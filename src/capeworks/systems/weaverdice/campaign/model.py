@@ -10,6 +10,8 @@ carry it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import Field
 
 from capeworks.engine.kit import Frozen
@@ -104,6 +106,11 @@ class FollowerDue(Frozen):
     offered: tuple[str, ...] = ()
 
 
+#: where the numbers of cards only the GM knows of start (WD-REP-010): apart from the players' own
+#: numbering, so no gap in it tells the table a card was dealt behind the screen
+SECRET_CARD_IDS = 1000
+
+
 class Ledger(Frozen):
     """One character's campaign sheet: money, rep, followers, progression, intel, long-term conditions."""
 
@@ -187,6 +194,13 @@ class Ledger(Frozen):
 
     def intel_count(self, kind: str, tier: int) -> int:
         return self.intel.get(intel_key(kind, tier), 0)
+
+    def card_id(self, *, secret: bool = False) -> int:
+        """The number of a card dealt now: the next of the players' numbering, or for a secret card
+        the next from :data:`SECRET_CARD_IDS` (which leaves ``next_card`` as it was)."""
+        if not secret:
+            return self.next_card
+        return max((c.id for c in self.rep if c.id >= SECRET_CARD_IDS), default=SECRET_CARD_IDS - 1) + 1
 
     @property
     def guns_seen(self) -> int:
@@ -425,11 +439,50 @@ class Target(Frozen):
             }
         )
 
+    def skipped(self, cells: Sequence[Cell] | None = None) -> tuple[set[int], set[int]]:
+        """Rows and columns the target has none of, folded out of the grid (WD-INTEL-018, src 1868):
+        every cell of the line blocked."""
+        grid = self.cells if cells is None else cells
+        n = self.size
+        rows = {r for r in range(n) if all(grid[r * n + c].blocked for c in range(n))}
+        cols = {c for c in range(n) if all(grid[r * n + c].blocked for r in range(n))}
+        return rows, cols
+
+    def entry(self, method: str) -> int:
+        """The method's corner (WD-INTEL-013): surveillance's top left, research's bottom right, of
+        the grid left once skipped lines are folded out: src 1795's grids keep 'only pertinent
+        headings'."""
+        n = self.size
+        skip_rows, skip_cols = self.skipped()
+        rows = [r for r in range(n) if r not in skip_rows]
+        cols = [c for c in range(n) if c not in skip_cols]
+        if not rows or not cols:
+            return 0 if method == "surveil" else n * n - 1
+        pick = min if method == "surveil" else max
+        return pick(rows) * n + pick(cols)
+
+    def finished_lines(self, unlocked: set[int], cells: Sequence[Cell] | None = None) -> tuple[str, ...]:
+        """Rows and columns fully unlocked (WD-INTEL-017), a skipped line's cells left out: a celebrity
+        with no Capabilities still has a Movements row to finish (src 1868)."""
+        n = self.size
+        skip_rows, skip_cols = self.skipped(cells)
+        done = [
+            self.rows[r]
+            for r in range(n)
+            if r not in skip_rows and all(r * n + c in unlocked or c in skip_cols for c in range(n))
+        ]
+        done += [
+            self.cols[c]
+            for c in range(n)
+            if c not in skip_cols and all(r * n + c in unlocked or r in skip_rows for r in range(n))
+        ]
+        return tuple(done)
+
     def available(self, method: str) -> tuple[int, ...]:
         """Cells a method may work on (WD-INTEL-013/014): its entry corner, or any locked cell
         orthogonally next to an unlocked one (unlocks are shared by both methods)."""
         n = self.size
-        entry = 0 if method == "surveil" else n * n - 1
+        entry = self.entry(method)
         out = []
         for i, cell in enumerate(self.cells):
             if cell.unlocked or cell.blocked:

@@ -34,7 +34,12 @@ from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.downtime import around_the_workshop, ledger_of, take_slot
+from capeworks.systems.weaverdice.campaign.downtime import (
+    around_the_workshop,
+    ledger_of,
+    open_names,
+    take_slot,
+)
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
@@ -227,7 +232,8 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
         track = person_after.track.resized(evolve(state.sheets[c.character], {"lasting_loss": lasting}))
         person_after = evolve(person_after, {"lasting_loss": lasting, "track": track})
     if nearby is not None:
-        b.emit(ce.CraftStarted(projects=(nearby,), character=c.character, name=who.name))
+        names = open_names(state, (nearby.crafter, *nearby.helpers))
+        b.emit(ce.CraftStarted(projects=(nearby,), character=c.character, name=who.name, names=names))
     b.emit(
         ce.Recuperated(
             character=c.character,

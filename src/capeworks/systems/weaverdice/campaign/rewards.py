@@ -102,7 +102,9 @@ def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
     ledger = evolve(ledger, {"money": ledger.money + money})
     if c.rep:
         ledger = add_card(ledger, source=c.rep, exclusive=c.exclusive, owners=tuple(c.owners))
-        said.append(f"rep ({c.rep}" + (f", with {c.exclusive} only" if c.exclusive else "") + ")")
+        only = f", with {c.exclusive} only" if c.exclusive else ""
+        mine = f", for {' and '.join(c.owners)} only" if c.owners else ""  # the post-it's own words (src 427)
+        said.append(f"rep ({c.rep}{only}{mine})")
     if c.intel:
         kind, tier = parse_intel(
             c.intel, extra=tuple(state.campaign.targets), added=state.campaign.intel_types
@@ -165,7 +167,8 @@ def give_negative(state: WdState, ctx: Ctx, c: cc.GiveNegative, dice: DiceServic
     """Negative rep (WD-REP-009/010): GM-only when unwitnessed, surfacing if authorities investigate."""
     who = person(state, c.character)
     ledger = ledger_of(state, c.character)
-    card = RepCard(id=ledger.next_card, source=c.source, negative=True, secret=not c.witnessed)
+    secret = not c.witnessed
+    card = RepCard(id=ledger.card_id(secret=secret), source=c.source, negative=True, secret=secret)
     b = Builder(state, ctx, dice)
     b.batch.emit(
         ce.NegativeRepGiven(character=c.character, name=who.name, card=card),
@@ -183,7 +186,7 @@ def gunfire_rep(batch: Batch[WdState], shooter: str, *, target: str, gun: str, h
     state = batch.state
     who = person(state, shooter)
     card = RepCard(
-        id=ledger_of(state, shooter).next_card,
+        id=ledger_of(state, shooter).card_id(secret=hidden),
         source=f"shot at {target} with a {gun}",
         negative=True,
         gun=True,

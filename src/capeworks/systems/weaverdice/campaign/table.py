@@ -569,7 +569,11 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 rows=tuple(
                     (
                         g.name,
-                        ", ".join(m for m in g.members if viewer.is_gm or not _secret(state, m)),
+                        ", ".join(
+                            state.people[m].name if m in state.people else m
+                            for m in g.members
+                            if viewer.is_gm or not _secret(state, m)
+                        ),
                         ", ".join(f"{k} {v}" for k, v in g.followers.items()) or "-",
                         str(g.cap),
                     )
@@ -679,6 +683,7 @@ def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] 
             **{f: v for f, v in t.items() if f != "gm_track"},
             "find_dc": None,
             "thread_dc": None,
+            "moving": 0,  # the GM moves a target behind the screen (WD-INTEL-034): its events are GM-only
             "cells": [
                 {**cell, "tidbit": cell["tidbit"] if cell["unlocked"] and not cell.get("secret") else ""}
                 for cell in t["cells"]

@@ -105,8 +105,8 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.CraftStarted):
         return (
             "; ".join(
-                f"{p.name}: {x.item} ({x.tier}, DC {x.dc}, materials ${x.paid})"
-                + (f", helped by {', '.join(x.helpers)}" if x.helpers else "")
+                f"{p.names.get(x.crafter, p.name)}: {x.item} ({x.tier}, DC {x.dc}, materials ${x.paid})"
+                + (f", helped by {', '.join(p.names.get(h, h) for h in x.helpers)}" if x.helpers else "")
                 + (f", {x.extra} extra roll{'s' if x.extra > 1 else ''}" if x.extra else "")
                 for x in p.projects
             )
@@ -166,10 +166,12 @@ def _words_of(p: Any) -> str:
         return f"The GM adds intel of type {', '.join(p.added)}, beside the dispositions."
     if isinstance(p, ce.GroupFormed):
         g = p.groups[0]
-        return f"{g.name} forms: {', '.join(g.members)} share up to {g.cap} followers."
+        members = ", ".join(p.names.get(m, m) for m in g.members)
+        return f"{g.name} forms: {members} share up to {g.cap} followers."
     if isinstance(p, ce.FollowerGained):
         verdict = "gains" if p.gained else "does not gain"
-        return f"{p.name} {verdict} a {p.kind} ({p.roll} against {p.needed}+)."
+        whose = f" for {p.groups[0].name}" if p.groups else ""  # a group's shared follower (WD-FOLLOW-008)
+        return f"{p.name} {verdict} a {p.kind}{whose} ({p.roll} against {p.needed}+)."
     if isinstance(p, ce.BoxChecked):
         return f"{p.name} checks {p.box.replace('_', ' ')}."
     if isinstance(p, ce.BoxFollower):
@@ -206,7 +208,7 @@ def _words_of(p: Any) -> str:
         extra = f"; a Journalist trades rep for {p.intel}" if p.intel else ""
         return f"{p.name} checks in on {', '.join(p.checkins) or 'the business'}{extra}."
     if isinstance(p, ce.BusinessChecked):
-        return f"Hidden check for {p.character}: {p.text}"
+        return f"Hidden check for {p.name or p.character}: {p.text}"
     return type(p).__name__
 
 
