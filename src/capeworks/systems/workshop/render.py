@@ -123,6 +123,24 @@ def _rolled(p: ev.Rolled) -> str:
     )
 
 
+def _damage_notes(p: ev.Damaged) -> list[str]:
+    """What the optional rules made of Damage, in the order they apply (WS-STATUS-003 .. WS-ALT-002)."""
+    notes = ["Broken: incapacitated"] if p.broken else []
+    notes += ["Shaken"] if p.shaken else []
+    if p.shots_lost is not None:  # WS-SHOCK-003: an empty pool has no Shot to lose (src 124)
+        notes.append(
+            f"Stunned: {_count(p.shots_lost, 'Shot')} lost"
+            if p.shots_lost
+            else "Stunned: no Shot left to lose"
+        )
+    notes += ["Massive Damage"] if p.massive else []
+    notes += ["a Cinematic Wound"] if p.cinematic else []
+    notes += [f"{p.mook_table}: {p.mook_result.replace('_', ' ')}"] if p.mook_table else []
+    notes += [f"{p.left} left"] if p.left is not None else []
+    notes += ["out of action: a Wound"] if p.out_of_action else []
+    return notes
+
+
 def _turn_ended(p: ev.TurnEnded) -> str:
     if not p.who:
         return f"Effects end as {_n(p.turn.current)}'s turn begins."
@@ -227,7 +245,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.Damaged.TYPE: _w(
         lambda p: (
             f"{p.character.name} takes {p.damage} Damage: {p.shock} Shock, {_count(p.wounds, 'Wound')}"
-            + (" (" + ", ".join(r.replace("_", " ") for r in p.results) + ")" if p.results else "")
+            + (f" ({', '.join(notes)})" if (notes := _damage_notes(p)) else "")
             + "."
         )
     ),

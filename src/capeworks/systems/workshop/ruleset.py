@@ -46,7 +46,7 @@ from capeworks.systems.workshop.common import (
     wound_penalty,
 )
 from capeworks.systems.workshop.config import InitiativeSystem, WorkshopConfig
-from capeworks.systems.workshop.events import EVENTS
+from capeworks.systems.workshop.events import EVENTS, UPCASTERS
 from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.workshop.sheet import Combatant, Weapon
@@ -427,6 +427,7 @@ class WorkshopRuleset(NamedCharacters, GmNotesHidden, Ruleset[WorkshopState, Wor
     state_model = WorkshopState
     commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
     events = declare_events(*EVENTS)
+    upcasters = UPCASTERS
     words = WORDS
     command_words = COMMAND_WORDS
     has_gm = True
