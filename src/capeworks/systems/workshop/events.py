@@ -116,6 +116,9 @@ class TurnEnded(WorkshopEvent):
     effects: tuple[Effect, ...] | None = None
     characters: tuple[Combatant, ...] = ()
     passed: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: WS-SHOT-004: ``who`` ended a bought Action out of Sequence untaken: its 3 Shots stay spent and
+    #: the turn of the one acting goes on (an older log's such event reads as an ended turn)
+    abandoned: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class InitiativeRaised(WorkshopEvent):

@@ -145,6 +145,10 @@ def _turn_ended(p: ev.TurnEnded) -> str:
     if not p.who:
         return f"Effects end as {_n(p.turn.current)}'s turn begins."
     nxt = p.turn.current
+    if p.abandoned:  # WS-SHOT-004: nothing in src 23-25 gives the Shots back; the actor's turn goes on
+        return f"{_n(p.who)} gives up the Action out of Sequence (its 3 Shots stay spent)" + (
+            f"; {_n(nxt)}'s turn goes on." if nxt else "."
+        )
     if p.passed:  # WS-ALT-001: a card that cannot act comes up and goes to the rear; no turn was taken
         return f"{_n(p.who)} cannot act: the card goes to the rear; " + (
             f"a padding card ({alt.pad_kind(nxt)}) comes up." if alt.is_pad(nxt) else f"{_n(nxt)} is up."
