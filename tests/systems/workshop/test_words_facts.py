@@ -11,7 +11,7 @@ import pytest
 from capeworks.engine import Event
 from capeworks.engine.render import describe
 from tests.systems.workshop.helpers import RULESET, attack, end_turn, sheet, state, table, who
-from tests.systems.workshop.test_referee import HIT, QUIET, duel, gun, pool
+from tests.systems.workshop.test_referee import HIT, QUIET, SLOW, TOUGH, duel, gun, pool
 
 
 @pytest.mark.rules("WS-SHOCK-003", "WS-SHOT-003")
@@ -41,3 +41,18 @@ def test_an_action_out_of_sequence_given_up__keeps_its_shots_spent_and_the_actor
     assert d.words("ann", since=at) == [
         "H gives up the Action out of Sequence (its 3 Shots stay spent); V's turn goes on."
     ]
+
+
+@pytest.mark.rules("WS-MOOK-004", "WS-MOOK-005")
+def test_a_mook_groups_verbs_are_plural__in_the_log_and_in_the_questions_it_sets() -> None:
+    # src 175: "Every Action taken where the Mooks are ignored, allow the Mooks to make an Attack": the
+    # goons (3 of them) join, the GM has them strike h, who rests: "Goons strike", never "Goons strikes"
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": goons})
+    d.do("ann", "rest", character="h")
+    d.do("gm", "mook_strike", group="goons", strike=True)
+    lines = d.words("ann")
+    assert "Goons join the fight (villains), Shot Count 0." in lines
+    assert lines[-2:] == ["Goons strike.", "Goons strike at H: a static attack, no dice."]
+    assert [p.question for p in d.prompts("ann")] == ["Goons attack H. Spend 1 of 5 Shots on Active Defense?"]

@@ -65,10 +65,13 @@ class WorkshopEvent(EventData, ruleset="workshop"):
     """Every event of the Workshop: each subclass is ``workshop.<its name>``.
 
     ``names``: the display names of the combatants the event mentions (for the log's words only; no
-    applier reads them), filled in by the ruleset's ``settle``.
+    applier reads them), filled in by the ruleset's ``settle``; ``plural_ids`` likewise.
     """
 
     names: dict[str, str] = Field(default_factory=dict)
+    #: which of the combatants mentioned are mook groups, their verbs plural ("Goons attack"); filled
+    #: in by ``settle`` as ``names`` are (an older event has none: its words read as they did)
+    plural_ids: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class CharacterAdded(WorkshopEvent):

@@ -7,6 +7,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from capeworks.engine import Description, Event, EventData, Panel, Viewer
+from capeworks.engine.names import plural_subjects
 from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import effect_of
@@ -27,7 +28,8 @@ def _w(fn: Callable[[Any], str]) -> Callable[[EventData, Event, Viewer], Descrip
         chars = (who.id,) if who is not None else ()
         token = _NAMES.set(getattr(payload, "names", {}))
         try:
-            text = fn(payload)
+            # a mook group's verbs are plural ("Goons attack"), whatever the event (engine.names)
+            text = plural_subjects(fn(payload), [_n(g) for g in getattr(payload, "plural_ids", ())])
         finally:
             _NAMES.reset(token)
         return Description(text=text, actor=event.seat, characters=chars)
