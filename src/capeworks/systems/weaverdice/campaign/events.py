@@ -165,6 +165,9 @@ class LedgersKept(CampaignEvent):
     """GM-only, after a public campaign event: the ledgers it carried with their secrets (a secret
     negative card, a hidden NPC's whole ledger), which the public one left out (:mod:`~.screen`)."""
 
+    #: the characters' names for the GM's log, by id ({} in logs before them: the ids are read)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
+
 
 class DowntimeKept(CampaignEvent):
     """GM-only, after a public campaign event: its hidden NPCs' part, which the public one left out
@@ -183,6 +186,8 @@ class DowntimeKept(CampaignEvent):
     missions: tuple[Mission, ...] = ()
     #: groups with hidden NPCs among their members, whole (the public event left those out)
     groups: tuple[Group, ...] = ()
+    #: the names of the characters it keys, for the GM's log ({} in logs before them: the ids are read)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class Awarded(CampaignEvent):
@@ -367,6 +372,8 @@ class GroupFormed(CampaignEvent):
     """A group that shares followers (WD-FOLLOW-008)."""
 
     groups: tuple[Group, ...]
+    #: the members' names for the log ({} in logs before them: the ids are read)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class FollowerGained(CampaignEvent):
@@ -550,6 +557,8 @@ class BusinessChecked(CampaignFact):
 
     character: str
     text: str
+    #: the character's name for the GM's log ("" in logs before it: the id is read)
+    name: str = Field(default="", exclude_if=lambda v: not v)
 
 
 CAMPAIGN_EVENTS = declare_events(

@@ -56,7 +56,7 @@ def form_group(state: WdState, ctx: Ctx, c: cc.FormGroup, dice: DiceService) -> 
         person(state, member)
     group = Group(id=c.group, name=c.name, members=tuple(dict.fromkeys(c.members)), extra=c.extra)
     b = Builder(state, ctx, dice)
-    b.emit(ce.GroupFormed(groups=(group,)))
+    b.emit(ce.GroupFormed(groups=(group,), names={m: state.people[m].name for m in group.members}))
     return b.batch
 
 

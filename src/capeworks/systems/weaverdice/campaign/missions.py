@@ -275,5 +275,5 @@ def cape_business(state: WdState, ctx: Ctx, c: cc.CapeBusiness, dice: DiceServic
     if c.checkins:
         faces = dice.roll(len(c.checkins), 6, purpose="hidden checks").faces
         text = "; ".join(f"{x}: {f}" for x, f in zip(c.checkins, faces, strict=True))
-        b.emit(ce.BusinessChecked(character=c.character, text=text), hidden=True)
+        b.emit(ce.BusinessChecked(character=c.character, text=text, name=who.name), hidden=True)
     return b.batch
