@@ -113,7 +113,7 @@ def test_workshop_add_combatant__a_sample_comes_as_its_sheet_says(web_table: str
         field(add, "sample").fill(sample)
         add.locator("button[type=submit]").click()
         expect(gm.locator(".notice")).to_have_text("Done.")
-    expect(gm.locator(".log")).to_contain_text("Goons joins the fight (villains)")
+    expect(gm.locator(".log")).to_contain_text("Goons join the fight (villains)")
     expect(gm.locator(".log")).to_contain_text("Madame Viper joins the fight (villains)")
     view = httpx.get(f"{web_table}/api/tables/{table.id}", headers={"X-Seat-Token": table.token("gm")}).json()
     characters = view["view"]["characters"]
@@ -150,7 +150,7 @@ def test_workshop_tracker__a_groups_head_count_is_a_chip_of_its_own(
     table.act("ann", "attack", character="jade", targets=["goons"])
     # the goons dodge (a Shot, and their next Action); dice 1 and 1: 12 + 0 = AV 12 vs Defense 13, a miss
     table.act("gm", "answer", (1, 1), prompt=_gm_prompt(web_table, table), option="yes")
-    expect(ann.locator(".log")).to_contain_text("Goons spends a Shot on an Active Defense")
+    expect(ann.locator(".log")).to_contain_text("Goons spend a Shot on an Active Defense")
     expect(goons.filter(has_text="loses action")).to_have_count(1)
     expect(goons.filter(has_text="6 in the group")).to_have_count(1)
     expect(goons.filter(has_text="_")).to_have_count(0)

@@ -41,10 +41,11 @@ def test_add_character_schema__a_player_adds_their_own_visible_pc(client: TestCl
     table = create(client, "weaverdice", SEATS, title="Dockside")
     players = _schema(client, table, "ann", "create_character")
     assert isinstance(players["properties"], dict)
-    assert not {"owner", "hidden", "tier"} & set(players["properties"])
+    # starting morale is the GM's (src 485), as add_character's is: a player's form lacks it
+    assert not {"owner", "hidden", "tier", "morale"} & set(players["properties"])
     gms = _schema(client, table, "gm", "create_character")
     assert isinstance(gms["properties"], dict)
-    assert {"owner", "hidden", "tier"} <= set(gms["properties"])
+    assert {"owner", "hidden", "tier", "morale"} <= set(gms["properties"])
 
 
 @pytest.mark.rules("WD-CORE-003")

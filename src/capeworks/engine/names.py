@@ -1,6 +1,10 @@
 """Display names for the character ids an event mentions, so the log reads "Widow", not "widow";
 and :class:`NamedCharacters`, the ruleset mixin that fills them and says who plays whom.
 
+A character that is a group (a ruleset's mooks, "Goons") is the subject of plural verbs: the mixin
+marks the groups an event mentions (``plural_ids``, beside ``names``) and :func:`plural_subjects` puts
+the words' verbs after their names in the plural ("Goons attack", "Goons are up").
+
 A ruleset whose state keeps ``characters`` by id, each with a ``name`` and an ``owner`` (a seat
 id, "" for the GM's), gets its ``settle`` (the names onto every event) and ``controller`` from
 the mixin, and addresses a character's prompts with :func:`addressee`.
@@ -8,7 +12,8 @@ the mixin, and addresses a character's prompts with :func:`addressee`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from capeworks.engine.batch import Batch
@@ -17,7 +22,7 @@ from capeworks.engine.kit import lookup
 from capeworks.engine.model import Role
 from capeworks.engine.spec import Context, Controller
 
-__all__ = ["NamedCharacters", "addressee", "with_names"]
+__all__ = ["NamedCharacters", "addressee", "plural_subjects", "with_names"]
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -32,16 +37,50 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
-def with_names(known: Mapping[str, str], event: Event) -> Event:
-    """``event`` with ``names`` for every known character id among its payload's values."""
+def with_names(known: Mapping[str, str], event: Event, groups: Collection[str] = ()) -> Event:
+    """``event`` with ``names`` for every known character id among its payload's values, and (when
+    its payload has ``plural_ids``) which of those ids are ``groups``."""
     p = event.payload
     if not hasattr(p, "names"):
         return event
-    data = p.model_dump(mode="json", exclude={"names"})
-    names = {s: known[s] for s in set(_strings(data)) if s in known and known[s] != s}
-    if not names or names == p.names:
-        return event
-    return event.model_copy(update={"payload": p.model_copy(update={"names": names})})
+    data = p.model_dump(mode="json", exclude={"names", "plural_ids"})
+    mentioned = set(_strings(data))
+    names = {s: known[s] for s in mentioned if s in known and known[s] != s}
+    update: dict[str, Any] = {} if not names or names == p.names else {"names": names}
+    if hasattr(p, "plural_ids") and (plural := tuple(sorted(mentioned & set(groups)))) != p.plural_ids:
+        update["plural_ids"] = plural
+    return event.model_copy(update={"payload": p.model_copy(update=update)}) if update else event
+
+
+#: third-person verbs whose plural is not the word less its -s
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+
+
+def _plural_verb(word: str) -> str:
+    """``attacks`` -> ``attack``, ``misses`` -> ``miss``, ``carries`` -> ``carry``, ``is`` -> ``are``;
+    a word that is no third-person verb (``as``, ``cannot``, ``across``) stays."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us")):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def plural_subjects(text: str, groups: Iterable[str]) -> str:
+    """``text`` with each group's name read as a plural: the verb after it where it begins a
+    sentence or clause ("Goons attack", "...; Goons are up.") and its possessive ("Goons' turn")."""
+    for name in groups:
+        if not name:
+            continue
+        g = re.escape(name)
+        text = re.sub(rf"(^|[.;:!?] )({g}) ([a-z]+)\b", lambda m: f"{m[1]}{m[2]} {_plural_verb(m[3])}", text)
+        if name.endswith("s"):
+            text = re.sub(rf"\b({g})'s\b", r"\1'", text)
+    return text
 
 
 def addressee(owner: str) -> dict[str, Any]:
@@ -64,11 +103,18 @@ class NamedCharacters:
         chars = {**before.characters, **batch.state.characters}
         return {cid: c.name for cid, c in chars.items()}
 
+    def known_groups(self, before: Any, batch: Batch[Any]) -> set[str]:
+        """The ids of the characters that are groups, their verbs plural (a ruleset with groups
+        says which; none by default)."""
+        return set()
+
     def settle(self, before: Any, batch: Batch[Any], context: Context[Any]) -> Batch[Any]:
         """The command's events with the display names of the characters they mention (the log's
-        words read names, not ids); no applier reads them, so the folded state stands."""
+        words read names, not ids) and which are groups; no applier reads them, so the folded state
+        stands."""
         known = self.known_names(before, batch)
-        batch.events[:] = [with_names(known, event) for event in batch.events]
+        groups = self.known_groups(before, batch)
+        batch.events[:] = [with_names(known, event, groups) for event in batch.events]
         return batch
 
     def controller(self, state: Any, entity: str) -> Controller:

@@ -46,7 +46,7 @@ def test_a_hidden_npcs_slots_and_bonus_dice_reach_the_gm_alone() -> None:
     assert slots["boss"].total == 3 and slots["boss"].bonus and slots["ada"].total == 2
     gm = downtime_seen(d, "gm")
     assert '"boss"' in gm and "bonus slot boss" in gm and "3/3 +bonus" in gm
-    assert "boss rolls 6, 2, 2, 2, 2 for a bonus slot" in "\n".join(d.words())
+    assert "Boss rolls 6, 2, 2, 2, 2 for a bonus slot" in "\n".join(d.words())
     gm_view = d.table.view(d.table.viewer_for("gm"))["state"]
     assert set(gm_view["campaign"]["phase"]["slots"]) == {"ada", "boss"}
     for seat in PLAYERS:
@@ -82,7 +82,7 @@ def test_a_hidden_npcs_rep_to_discard_is_the_gms() -> None:
     d.do("gm", "start_downtime", characters=["ada", "boss"], slots=1)
     d.do("gm", "end_downtime")
     assert d.state.campaign.discards.get("boss", 0) > 0
-    assert "boss must discard" in "\n".join(d.words())
+    assert "Boss must discard" in "\n".join(d.words())
     for seat in PLAYERS:
         seen = downtime_seen(d, seat)
         assert "boss" not in seen.lower() and "must discard" not in seen
@@ -217,5 +217,5 @@ def test_a_hidden_npcs_group_membership_is_the_gms() -> None:
         assert group["members"] == ["ada"] and group["extra"] == 1
         events = json.dumps([e.model_dump(mode="json") for e in t.log_view(viewer) if e.seq > 8])
         assert "boss" not in events.lower(), seat
-        assert "The Gang forms: Ada share up to 2 followers." in seen_by(d, seat)
+        assert "The Gang forms: Ada shares up to 2 followers." in seen_by(d, seat)
     assert Table.replay(t.log).state.campaign == d.state.campaign

@@ -30,3 +30,16 @@ def test_the_gm_sets_a_players_pcs_starting_morale_and_reputation() -> None:
     d.do("gm", "add_character", sheet=sheet("ada", "Ada"), owner="ann", morale=2, reputation=3)
     ada = d.state.people["ada"]
     assert (ada.morale, len(d.state.campaign.ledger("ada").rep), ada.owner) == (2, 3, "ann")
+
+
+@pytest.mark.rules("WD-MORALE-005")
+def test_a_players_sheet_may_not_set_its_morale_baseline_and_the_gms_stands() -> None:
+    # src 485: "Morale has a set starting point for a character, determined by their living situation":
+    # the GM's to judge, as starting morale is; a shipped sample's baseline is the book's
+    d = table()
+    err = d.refuse("ann", "add_character", sheet={**sheet("ada", "Ada"), "morale_baseline": 3})
+    assert isinstance(err, NotPermitted) and "The GM sets starting morale and its baseline" in err.message
+    d.do("gm", "add_character", sheet={**sheet("ada", "Ada"), "morale_baseline": -2}, owner="ann")
+    assert (d.state.sheets["ada"].morale_baseline, d.state.people["ada"].morale) == (-2, -2)
+    d.do("bob", "add_character", sample="tankspanker")
+    assert d.state.sheets["tankspanker"].morale_baseline == 2

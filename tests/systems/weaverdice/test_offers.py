@@ -112,7 +112,8 @@ def test_a_random_walk_through_a_fight_meets_no_offer_the_table_refuses_and_repl
     rng = random.Random(seed)
     t = Table.new(RULESET, config={}, seats=_SEATS, seed=seed)
     for seat, name in zip(("ann", "bob"), rng.sample(_PCS, 2), strict=True):
-        t.execute(Command(type="add_character", seat=seat, payload={"sheet": SAMPLES[name]}))
+        # a player adds a shipped sample as such: its morale baseline is the book's (src 485), not hers
+        t.execute(Command(type="add_character", seat=seat, payload={"sample": name}))
     for i, name in enumerate(rng.sample(_NPCS, 2)):
         npc = {**SAMPLES[name], "id": f"{name}{i}", "name": f"{SAMPLES[name]['name']} {i}"}
         t.execute(Command(type="add_character", seat="gm", payload={"sheet": npc}))

@@ -282,10 +282,7 @@ def test_broken_needs_four_thresholds_and_the_next_hit_incapacitates() -> None:
     end_turn(d, "h")
     end_turn(d, "v")
     events = attack(d, "h", ["v"], HIT)
-    assert (
-        who(d, "v").standing is Standing.DOWN
-        and "Broken: incapacitated" in last(events, "damaged")["results"]
-    )
+    assert who(d, "v").standing is Standing.DOWN and last(events, "damaged")["broken"]
 
 
 @pytest.mark.rules("WS-STATUS-001", "WS-STATUS-002", "WS-STATUS-003")

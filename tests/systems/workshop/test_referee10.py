@@ -271,7 +271,7 @@ def test_t14__the_last_shot_spent_on_defense_leaves_the_stun_nothing_to_take() -
     at = mark(d)
     attack(d, "h", ["v"], HIT, defend={"v": True})
     assert who(d, "v").shots == 0
-    assert "V takes 10 Damage: 10 Shock, 2 Wounds (Stunned: 0 Shots lost)." in said(d, "ann", at)
+    assert "V takes 10 Damage: 10 Shock, 2 Wounds (Stunned: no Shot left to lose)." in said(d, "ann", at)
 
 
 @pytest.mark.rules("WS-SHOCK-003", "WS-SHOT-004")

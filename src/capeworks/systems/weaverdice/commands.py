@@ -191,7 +191,8 @@ class CreateCharacter(Frozen):
         default=None, max_length=64, description="The seat that plays them; none: the GM."
     )
     hidden: bool = gm_field(default=False, description="Only the GM sees the sheet (NPCs).")
-    morale: int | None = Field(default=None, ge=-5, le=4)
+    #: the GM's, as ``add_character``'s (src 485)
+    morale: int | None = gm_field(default=None, ge=-5, le=4)
 
     def add(self) -> AddCharacter:
         """The same character as an ``add_character`` payload."""

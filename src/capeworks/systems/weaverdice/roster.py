@@ -50,9 +50,13 @@ def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceS
             raise NotPermitted("Only the GM adds NPCs.")
         if owner not in (None, context.actor.id):
             raise NotPermitted("You can only add a character for yourself.")
-        if c.morale is not None or c.reputation:
-            # src 485: morale by living situation, the GM's to judge; src 416: rep is the GM's reward
-            raise NotPermitted("The GM sets starting morale and awards reputation: leave them to the GM.")
+        # src 485: morale's "set starting point" (the sheet's baseline, and where it starts today) comes
+        # of living situation, the GM's to judge; src 416: rep is the GM's reward. A shipped sample's
+        # baseline is the book's, not the player's.
+        if c.morale is not None or c.reputation or (sheet.morale_baseline and c.sample is None):
+            raise NotPermitted(
+                "The GM sets starting morale and its baseline, and awards reputation: leave them to the GM."
+            )
         owner = context.actor.id
     elif owner is not None and owner not in {s.id for s in context.seats}:
         raise RuleViolation("WD-NPC-002", f"There is no seat called {owner} at this table.")

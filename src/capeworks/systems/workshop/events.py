@@ -6,6 +6,9 @@ the state's when set; ``pending`` and ``bid`` always replace (None closes them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from pydantic import Field
 
 from capeworks.engine import EventData
@@ -14,6 +17,7 @@ from capeworks.systems.workshop.turn import Bid, Call, Effect, Pending, Turn
 
 __all__ = [
     "EVENTS",
+    "UPCASTERS",
     "ActiveDefended",
     "ActiveDefenseEnded",
     "AttackCalledOff",
@@ -61,10 +65,13 @@ class WorkshopEvent(EventData, ruleset="workshop"):
     """Every event of the Workshop: each subclass is ``workshop.<its name>``.
 
     ``names``: the display names of the combatants the event mentions (for the log's words only; no
-    applier reads them), filled in by the ruleset's ``settle``.
+    applier reads them), filled in by the ruleset's ``settle``; ``plural_ids`` likewise.
     """
 
     names: dict[str, str] = Field(default_factory=dict)
+    #: which of the combatants mentioned are mook groups, their verbs plural ("Goons attack"); filled
+    #: in by ``settle`` as ``names`` are (an older event has none: its words read as they did)
+    plural_ids: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class CharacterAdded(WorkshopEvent):
@@ -112,6 +119,9 @@ class TurnEnded(WorkshopEvent):
     effects: tuple[Effect, ...] | None = None
     characters: tuple[Combatant, ...] = ()
     passed: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: WS-SHOT-004: ``who`` ended a bought Action out of Sequence untaken: its 3 Shots stay spent and
+    #: the turn of the one acting goes on (an older log's such event reads as an ended turn)
+    abandoned: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class InitiativeRaised(WorkshopEvent):
@@ -225,14 +235,59 @@ class AttackRolled(WorkshopEvent):
 
 
 class Damaged(WorkshopEvent):
-    """Damage taken: Shock points and Wounds, and what else the optional rules made of it (WS-DMG)."""
+    """Damage taken: Shock points and Wounds, and what else the optional rules made of it (WS-DMG), as
+    facts the words render (version 1 carried them as display notes: :func:`damaged_notes_to_facts`)."""
+
+    VERSION = 2
 
     character: Combatant
     damage: int
     shock: int
     wounds: int
     massive: bool = False
-    results: tuple[str, ...] = ()
+    #: WS-STATUS-003: Broken, it put the character down
+    broken: bool = False
+    #: WS-SHAKEN-001
+    shaken: bool = False
+    #: WS-SHOCK-003: the Shots Stun took (0 when the pool was empty); None when Stun did not apply
+    shots_lost: int | None = None
+    #: WS-CINE-001: a fixed Cinematic Wound came with it
+    cinematic: bool = False
+    #: WS-MOOK-002/003: the mook table read ("glass jaw", "advanced mook") and its result
+    mook_table: str = ""
+    mook_result: str = ""
+    #: a group's count left after the hit on one of them (None: no group)
+    left: int | None = None
+    #: WS-ALT-002: the card stack's Wound for one out of action, no Damage behind it
+    out_of_action: bool = False
+
+
+def damaged_notes_to_facts(data: dict[str, Any]) -> dict[str, Any]:
+    """Damaged 1 -> 2: the display notes (``results``) a version 1 event carried become the facts they
+    told (the strings are every note version 1 wrote; "Massive Damage" was ``massive`` already)."""
+    out = {k: v for k, v in data.items() if k != "results"}
+    for note in data.get("results", ()):
+        if note == "Broken: incapacitated":
+            out["broken"] = True
+        elif note == "Shaken":
+            out["shaken"] = True
+        elif note.startswith("Stunned: "):
+            out["shots_lost"] = int(note.split()[1])
+        elif note == "a Cinematic Wound":
+            out["cinematic"] = True
+        elif note.startswith(("glass jaw: ", "advanced mook: ")):
+            out["mook_table"], out["mook_result"] = note.split(": ", 1)
+        elif note.endswith(" left"):
+            out["left"] = int(note.split()[0])
+        elif note == "out of action: a Wound":
+            out["out_of_action"] = True
+    return out
+
+
+#: (event type, version) -> its data at the next version (engine.upcast)
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
+    (Damaged.TYPE, 1): damaged_notes_to_facts,
+}
 
 
 class Rolled(WorkshopEvent):

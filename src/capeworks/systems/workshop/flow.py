@@ -303,11 +303,12 @@ def start_sequence_command(
 
 
 def end_turn(state: WorkshopState, ctx: Ctx, command: cmd.EndTurn, dice: DiceService) -> Batch[WorkshopState]:
-    """End the turn (or the out-of-sequence Action)."""
+    """End the turn (or give up the out-of-sequence Action bought and not yet taken: one taken is over
+    as it is used, ``use_action``)."""
     c = char(state, command.character)
     if state.turn.extra == c.id:
         batch = ctx.batch(state)
-        batch.emit(ev.TurnEnded(who=c.id, turn=state.turn.model_copy(update={"extra": ""})))
+        batch.emit(ev.TurnEnded(who=c.id, turn=state.turn.model_copy(update={"extra": ""}), abandoned=True))
         return batch
     if state.turn.current != c.id:
         raise RuleViolation("WS-SEQ-003", f"It is not {c.name}'s turn to end.")

@@ -162,7 +162,8 @@ def _harm(
         return
     wounds = wounds_for(damage, wt, sand=cfg.sand_in_your_teeth.value, hit=hit)  # WS-DMG-002, WS-GRIT-001
     big = massive(damage, wt)  # WS-SHOCK-004
-    results: list[str] = []
+    broken = shaken = cinematic = False
+    shots_lost: int | None = None
     after = c.model_copy(
         update={
             "shock": c.shock + damage,
@@ -181,27 +182,23 @@ def _harm(
                     "revive_difficulty": None}
         )  # fmt: skip
         after = after.with_status("broken_out")
-        results.append("Broken: incapacitated")
+        broken = True
     if cfg.shaken and damage >= 1:  # WS-SHAKEN-001
         after = after.with_status("shaken")
-        results.append("Shaken")
+        shaken = True
     # WS-SHOCK-003: "For every Wound you lose in a single attack" (src 124): a fall is no attack (src 66), as
     # it is no hit for Dark Times or a fixed Cinematic Wound; the crash an attack's knockback ends in is
     # that attack's
     if cfg.stun and wounds and attack:
-        lost = min(after.shots, wounds)
-        after = after.model_copy(update={"shots": after.shots - lost})
-        results.append(f"Stunned: {lost} Shot{'' if lost == 1 else 's'} lost")
-    if big:
-        results.append("Massive Damage")
-        if cfg.cinematic_wounds is CineMode.FIXED and hit:  # WS-CINE-001: "takes a hit with" it (src 133)
-            after = after.model_copy(update={"cinematic": (*after.cinematic, "a cinematic wound")})
-            results.append("a Cinematic Wound")
+        shots_lost = min(after.shots, wounds)
+        after = after.model_copy(update={"shots": after.shots - shots_lost})
+    if big and cfg.cinematic_wounds is CineMode.FIXED and hit:  # WS-CINE-001: "takes a hit with" it (src 133)
+        after = after.model_copy(update={"cinematic": (*after.cinematic, "a cinematic wound")})
+        cinematic = True
     batch.emit(
-        ev.Damaged(
-            character=after, damage=damage, shock=damage, wounds=wounds, massive=big, results=tuple(results)
-        )
-    )
+        ev.Damaged(character=after, damage=damage, shock=damage, wounds=wounds, massive=big, broken=broken,
+                   shaken=shaken, shots_lost=shots_lost, cinematic=cinematic)
+    )  # fmt: skip
     earlier = before or SoFar(wounds=0, shock=0, cinematic=False, hit=False)
     cinematic_before = len(c.cinematic)
     if cfg.cinematic_wounds is CineMode.VARIABLE and wounds and not earlier.cinematic:
@@ -261,7 +258,7 @@ def give_wound(batch: Batch[WorkshopState], ctx: Ctx, target: str, c: Combatant)
     after = c.model_copy(update={"wounds": c.wounds + 1})
     if ctx.config.wound_penalty is WoundPenalty.SERIOUSNESS:
         after = after.model_copy(update={"worst_wound": max(c.worst_wound, 1)})
-    batch.emit(ev.Damaged(character=after, damage=0, shock=0, wounds=1, results=("out of action: a Wound",)))
+    batch.emit(ev.Damaged(character=after, damage=0, shock=0, wounds=1, out_of_action=True))
     _standing(batch, ctx, target, wounds_now=1, attack=False)
 
 
@@ -353,8 +350,11 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
                 after = c.model_copy(update={"count": c.count - 1})
             else:
                 after = c.model_copy(update={"standing": Standing.OUT})
-        results = (f"glass jaw: {g.value}",) + ((f"{after.count} left",) if c.count > 1 else ())
-        batch.emit(ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=results))
+        left = after.count if c.count > 1 else None
+        batch.emit(
+            ev.Damaged(character=after, damage=damage, shock=0, wounds=0, mook_table="glass jaw",
+                       mook_result=g.value, left=left)
+        )  # fmt: skip
         return
     a = advanced_mook(damage)
     after = c.with_status("shaken")  # 0-4 Shaken; PROPOSED: 5-9 also Shaken
@@ -376,8 +376,11 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
         after = c.model_copy(update=update)
     elif a is AdvancedResult.PERMANENTLY_OUT:
         after = c.model_copy(update={"standing": Standing.OUT})
-    results = (f"advanced mook: {a.value}",) + ((f"{after.count} left",) if c.count > 1 else ())
-    batch.emit(ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=results))
+    left = after.count if c.count > 1 else None
+    batch.emit(
+        ev.Damaged(character=after, damage=damage, shock=0, wounds=0, mook_table="advanced mook",
+                   mook_result=a.value, left=left)
+    )  # fmt: skip
     if a is AdvancedResult.FREE_D10 and attacker:
         att = batch.state.characters[attacker]  # one more for each such hit before the next Action
         gained = att.model_copy(update={"statuses": (*att.statuses, "free_d10")})

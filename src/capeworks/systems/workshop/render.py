@@ -7,6 +7,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from capeworks.engine import Description, Event, EventData, Panel, Viewer
+from capeworks.engine.names import plural_subjects
 from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import effect_of
@@ -27,7 +28,8 @@ def _w(fn: Callable[[Any], str]) -> Callable[[EventData, Event, Viewer], Descrip
         chars = (who.id,) if who is not None else ()
         token = _NAMES.set(getattr(payload, "names", {}))
         try:
-            text = fn(payload)
+            # a mook group's verbs are plural ("Goons attack"), whatever the event (engine.names)
+            text = plural_subjects(fn(payload), [_n(g) for g in getattr(payload, "plural_ids", ())])
         finally:
             _NAMES.reset(token)
         return Description(text=text, actor=event.seat, characters=chars)
@@ -123,10 +125,32 @@ def _rolled(p: ev.Rolled) -> str:
     )
 
 
+def _damage_notes(p: ev.Damaged) -> list[str]:
+    """What the optional rules made of Damage, in the order they apply (WS-STATUS-003 .. WS-ALT-002)."""
+    notes = ["Broken: incapacitated"] if p.broken else []
+    notes += ["Shaken"] if p.shaken else []
+    if p.shots_lost is not None:  # WS-SHOCK-003: an empty pool has no Shot to lose (src 124)
+        notes.append(
+            f"Stunned: {_count(p.shots_lost, 'Shot')} lost"
+            if p.shots_lost
+            else "Stunned: no Shot left to lose"
+        )
+    notes += ["Massive Damage"] if p.massive else []
+    notes += ["a Cinematic Wound"] if p.cinematic else []
+    notes += [f"{p.mook_table}: {p.mook_result.replace('_', ' ')}"] if p.mook_table else []
+    notes += [f"{p.left} left"] if p.left is not None else []
+    notes += ["out of action: a Wound"] if p.out_of_action else []
+    return notes
+
+
 def _turn_ended(p: ev.TurnEnded) -> str:
     if not p.who:
         return f"Effects end as {_n(p.turn.current)}'s turn begins."
     nxt = p.turn.current
+    if p.abandoned:  # WS-SHOT-004: nothing in src 23-25 gives the Shots back; the actor's turn goes on
+        return f"{_n(p.who)} gives up the Action out of Sequence (its 3 Shots stay spent)" + (
+            f"; {_n(nxt)}'s turn goes on." if nxt else "."
+        )
     if p.passed:  # WS-ALT-001: a card that cannot act comes up and goes to the rear; no turn was taken
         return f"{_n(p.who)} cannot act: the card goes to the rear; " + (
             f"a padding card ({alt.pad_kind(nxt)}) comes up." if alt.is_pad(nxt) else f"{_n(nxt)} is up."
@@ -227,7 +251,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.Damaged.TYPE: _w(
         lambda p: (
             f"{p.character.name} takes {p.damage} Damage: {p.shock} Shock, {_count(p.wounds, 'Wound')}"
-            + (" (" + ", ".join(r.replace("_", " ") for r in p.results) + ")" if p.results else "")
+            + (f" ({', '.join(notes)})" if (notes := _damage_notes(p)) else "")
             + "."
         )
     ),

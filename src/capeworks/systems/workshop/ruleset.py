@@ -32,7 +32,7 @@ from capeworks.engine import (
     declare_events,
 )
 from capeworks.engine.kit import GmNotesHidden
-from capeworks.engine.names import NamedCharacters, addressee
+from capeworks.engine.names import NamedCharacters, addressee, plural_subjects
 from capeworks.engine.ruleset import SampleSession
 from capeworks.errors import RuleViolation
 from capeworks.systems.workshop import actions, card_wound, combat, flow, mooks, narration
@@ -46,7 +46,7 @@ from capeworks.systems.workshop.common import (
     wound_penalty,
 )
 from capeworks.systems.workshop.config import InitiativeSystem, WorkshopConfig
-from capeworks.systems.workshop.events import EVENTS
+from capeworks.systems.workshop.events import EVENTS, UPCASTERS
 from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.workshop.sheet import Combatant, Weapon
@@ -427,6 +427,7 @@ class WorkshopRuleset(NamedCharacters, GmNotesHidden, Ruleset[WorkshopState, Wor
     state_model = WorkshopState
     commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
     events = declare_events(*EVENTS)
+    upcasters = UPCASTERS
     words = WORDS
     command_words = COMMAND_WORDS
     has_gm = True
@@ -447,18 +448,28 @@ class WorkshopRuleset(NamedCharacters, GmNotesHidden, Ruleset[WorkshopState, Wor
         narration.add_narrations(batch, list(batch.events), self.known_names(before, batch))
         return super().settle(before, batch, context)
 
+    def known_groups(self, before: WorkshopState, batch: Batch[WorkshopState]) -> set[str]:
+        """The mook groups, before the command or after it (one the command put down included)."""
+        chars = (*before.characters.values(), *batch.state.characters.values())
+        return {c.id for c in chars if c.group}
+
     def dumped(self, state: BaseModel) -> dict[str, Any]:
         """The state as JSON without new fields at their defaults: old logs read as they did."""
         return dumped(cast(WorkshopState, state))
 
     def prompts(self, state: WorkshopState) -> list[Prompt]:
-        return (
+        """The open questions; a mook group's verbs in them plural, as in the log's words."""
+        asked = (
             open_prompts(state)
             + mooks.strike_prompts(state)
             + narration.narration_prompts(state)
             + card_wound.card_wound_prompts(state)
             + turn_prompts(state)
         )
+        groups = [c.name for c in state.characters.values() if c.group]
+        if not groups:
+            return asked
+        return [p.model_copy(update={"question": plural_subjects(p.question, groups)}) for p in asked]
 
     def panels(self, state: WorkshopState, viewer: Viewer) -> list[Panel]:
         return panels(state, viewer)

@@ -107,6 +107,12 @@ class Combatant(Frozen):
         return shot_count(self.trait("Agility"), self.trait("Wits"), self.trait("Luck"))
 
     @property
+    def group(self) -> bool:
+        """A mook group: more than one in it, asleep ones too (its name takes plural verbs); a group
+        down to its last reads as one."""
+        return self.count + len(self.sleepers) > 1
+
+    @property
     def can_act(self) -> bool:
         """Standing and not out."""
         return self.standing is Standing.UP

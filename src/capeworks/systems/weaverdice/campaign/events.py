@@ -166,6 +166,9 @@ class LedgersKept(CampaignEvent):
     """GM-only, after a public campaign event: the ledgers it carried with their secrets (a secret
     negative card, a hidden NPC's whole ledger), which the public one left out (:mod:`~.screen`)."""
 
+    #: the characters' names for the GM's log, by id ({} in logs before them: the ids are read)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
+
 
 class DowntimeKept(CampaignEvent):
     """GM-only, after a public campaign event: its hidden NPCs' part, which the public one left out
@@ -184,6 +187,8 @@ class DowntimeKept(CampaignEvent):
     missions: tuple[Mission, ...] = ()
     #: groups with hidden NPCs among their members, whole (the public event left those out)
     groups: tuple[Group, ...] = ()
+    #: the names of the characters it keys, for the GM's log ({} in logs before them: the ids are read)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class Awarded(CampaignEvent):

@@ -29,7 +29,6 @@ from capeworks.systems.weaverdice.campaign.downtime import (
     add_card,
     ledger_of,
     live_rep,
-    open_names,
     sheet_fans,
 )
 from capeworks.systems.weaverdice.campaign.group_passives import lapse_group_fans
@@ -62,7 +61,7 @@ def form_group(state: WdState, ctx: Ctx, c: cc.FormGroup, dice: DiceService) -> 
         person(state, member)
     group = Group(id=c.group, name=c.name, members=tuple(dict.fromkeys(c.members)), extra=c.extra)
     b = Builder(state, ctx, dice)
-    b.emit(ce.GroupFormed(groups=(group,), names=open_names(state, group.members)))
+    b.emit(ce.GroupFormed(groups=(group,), names={m: state.people[m].name for m in group.members}))
     return b.batch
 
 

@@ -18,7 +18,7 @@ instead so the public cap stays right; the GM's copy has the group whole.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from capeworks.engine import Audience
@@ -58,6 +58,22 @@ def _unnamed(group: Group, hidden: set[str]) -> Group:
     """A group as players see it: hidden members counted in ``extra``, not named (WD-NPC-003)."""
     shown = tuple(m for m in group.members if m not in hidden)
     return evolve(group, {"members": shown, "extra": group.extra + len(group.members) - len(shown)})
+
+
+def _ids(keyed: dict[str, Any]) -> set[str]:
+    """The characters the GM's part of an event names: its records' keys, owners and members."""
+    phase = keyed.get("phase")
+    ids = set(phase.slots) if isinstance(phase, Phase) else set()
+    for key in (*_WHOLE, *_PARTS):
+        ids |= set(keyed.get(key) or {})
+    for key, owner in _OWNED.items():
+        ids |= {getattr(r, owner) for r in keyed.get(key, ())}
+    return ids | {m for g in keyed.get("groups", ()) for m in g.members}
+
+
+def _names(state: WdState, ids: Iterable[str]) -> dict[str, str]:
+    """The names of the characters ``ids`` (the GM's words read names, not ids)."""
+    return {i: state.people[i].name for i in ids if i in state.people}
 
 
 def _keyed(state: WdState, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -120,6 +136,6 @@ class Builder(flow.Builder):
             public["ledgers"] = {k: _public(x) for k, x in ledgers.items() if not _hidden(state, k)}
         super().emit(evolve(payload, public) if public else payload, rolls=rolls, keep=(*keep, *secret))
         if kept:
-            self.batch.emit(ce.LedgersKept(ledgers=kept), audience=_GM_ONLY)
+            self.batch.emit(ce.LedgersKept(ledgers=kept, names=_names(state, kept)), audience=_GM_ONLY)
         if keyed or secret:
-            super().emit(ce.DowntimeKept(**keyed), hidden=True)
+            super().emit(ce.DowntimeKept(**keyed, names=_names(state, _ids(keyed))), hidden=True)

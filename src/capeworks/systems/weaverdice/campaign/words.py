@@ -166,8 +166,9 @@ def _words_of(p: Any) -> str:
         return f"The GM adds intel of type {', '.join(p.added)}, beside the dispositions."
     if isinstance(p, ce.GroupFormed):
         g = p.groups[0]
+        share = "share" if len(g.members) > 1 else "shares"
         members = ", ".join(p.names.get(m, m) for m in g.members)
-        return f"{g.name} forms: {members} share up to {g.cap} followers."
+        return f"{g.name} forms: {members} {share} up to {g.cap} followers."
     if isinstance(p, ce.FollowerGained):
         verdict = "gains" if p.gained else "does not gain"
         whose = f" for {p.groups[0].name}" if p.groups else ""  # a group's shared follower (WD-FOLLOW-008)
@@ -185,7 +186,8 @@ def _words_of(p: Any) -> str:
         )
     if isinstance(p, ce.LedgersKept):
         return (
-            f"The GM's copy of {', '.join(sorted(p.ledgers))}'s campaign sheet, with what players do not see."
+            f"The GM's copy of {', '.join(sorted(p.names.get(k, k) for k in p.ledgers))}'s campaign sheet, "
+            "with what players do not see."
         )
     if isinstance(p, ce.DowntimeKept):
         return "Behind the screen: " + "; ".join(_kept(p)) + "."
@@ -214,11 +216,15 @@ def _words_of(p: Any) -> str:
 
 def _kept(p: ce.DowntimeKept) -> list[str]:
     """The hidden NPCs' part of a downtime event, for the GM's log."""
-    parts = [f"{k} rolls {', '.join(map(str, v))} for a bonus slot" for k, v in p.bonus_faces.items()]
-    parts += [f"{k} gains {v} costume rep" for k, v in p.gained.items()]
-    parts += [f"{k} must discard {v} rep" for k, v in (p.discards or {}).items()]
+    n = p.names
+    parts = [
+        f"{n.get(k, k)} rolls {', '.join(map(str, v))} for a bonus slot" for k, v in p.bonus_faces.items()
+    ]
+    parts += [f"{n.get(k, k)} gains {v} costume rep" for k, v in p.gained.items()]
+    parts += [f"{n.get(k, k)} must discard {v} rep" for k, v in (p.discards or {}).items()]
     if p.phase is not None:
-        parts += [f"{k}: {v.left} of {v.total} slots left" for k, v in p.phase.slots.items()]
+        parts += [f"{n.get(k, k)}: {v.left} of {v.total} slots left" for k, v in p.phase.slots.items()]
+    parts += [f"{g.name} is {', '.join(n.get(m, m) for m in g.members)}" for g in p.groups]
     return parts or ["the hidden characters' downtime"]
 
 
