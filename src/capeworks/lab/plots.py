@@ -86,8 +86,10 @@ def bars(
     xlabel: str,
     ylabel: str = "share of fights",
     errors: Mapping[str, Mapping[int, tuple[float, float]]] | None = None,
+    ticks: Mapping[int, str] | None = None,
 ) -> Path:
-    """Grouped bars, one group per x value, one bar per series (each a distribution), with CI whiskers."""
+    """Grouped bars, one group per x value, one bar per series (each a distribution), with CI whiskers;
+    ``ticks`` names the x values (variants, say) where a number would mean nothing."""
     plt = _pyplot()
     names: Sequence[str] = list(series)
     xs = sorted({x for s in series.values() for x in s})
@@ -102,7 +104,10 @@ def bars(
             hi = [max(0.0, errors[name].get(x, (h, h))[1] - h) for x, h in zip(xs, heights, strict=True)]
             yerr = [lo, hi]
         ax.bar(offsets, heights, width=width, label=name, yerr=yerr, capsize=2)
-    ax.set_xticks(xs)
+    if ticks:
+        ax.set_xticks(xs, [ticks.get(x, str(x)) for x in xs], rotation=20, ha="right")
+    else:
+        ax.set_xticks(xs)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=9)

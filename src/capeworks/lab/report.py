@@ -59,6 +59,7 @@ def fight_report(spec: FightSpec, run: Run) -> dict[str, Any]:
 def plots(report: dict[str, Any], folder: Path, *, kind: str = "png") -> list[Path]:
     """The run's plots in ``folder``: rounds to end, and each side's wounds taken."""
     from capeworks.lab.plots import bars
+    from capeworks.lab.stats import wilson
 
     figs = report["figures"]
     n = max(1, figs["fights"])
@@ -74,13 +75,22 @@ def plots(report: dict[str, Any], folder: Path, *, kind: str = "png") -> list[Pa
         )
     ]
     wounds: dict[str, dict[int, float]] = {}
+    spread: dict[str, dict[int, tuple[float, float]]] = {}
     for key, hist in report["tallies"]["histograms"].items():
         side, name = key.split(":", 1)
         if name == "wounds":
-            wounds[report["spec"]["sides"][int(side)]["name"]] = {int(x): c / n for x, c in hist.items()}
+            who = report["spec"]["sides"][int(side)]["name"]
+            wounds[who] = {int(x): c / n for x, c in hist.items()}
+            spread[who] = {int(x): (w.low, w.high) for x, c in hist.items() for w in [wilson(c, n)]}
     if wounds:
         out.append(
-            bars(wounds, folder / f"wounds.{kind}", title="Wounds taken per fight, by side", xlabel="wounds")
+            bars(
+                wounds,
+                folder / f"wounds.{kind}",
+                title=f"Wounds taken per fight, by side ({figs['fights']:,} fights, 95% Wilson intervals)",
+                xlabel="wounds",
+                errors=spread,
+            )
         )
     return out
 
