@@ -102,3 +102,19 @@ def test_the_exact_chain_and_fast_path_refuse_what_they_do_not_model() -> None:
     )
     with pytest.raises(InvalidCommand, match="too big to enumerate"):
         run_fast(big, max_states=40)
+
+
+@pytest.mark.parametrize(
+    ("system", "sides"),
+    [("workshop", ("sample:jade", "sample:thug")), ("bpb", ("sample:agent-a", "sample:agent-b"))],
+)
+def test_a_fight_cut_off_at_max_rounds_ends_in_that_round_in_every_ruleset(
+    system: str, sides: tuple[str, str]
+) -> None:
+    # a Workshop fight still going after Sequence 1 was a draw "in round 2", past --max-rounds 1
+    spec = FightSpec.model_validate(
+        {"system": system, "sides": [load_side(s).model_dump() for s in sides], "max_rounds": 1}
+    )
+    dist, _ = exact_outcomes(fight_of(spec))
+    assert {r for _, r in dist} == {1} and any(w is None for w, _ in dist)
+    assert sum(dist.values()) == 1

@@ -154,7 +154,9 @@ class WorkshopArena:
             )
             for c in state.characters.values()
         }
-        return Outcome(winner=won, rounds=state.turn.sequence, timed_out=timed_out, tallies=tallies)
+        # a time-out ends in the last round played, as in every arena (a draw "in round max + 1" read wrong)
+        rounds = min(state.turn.sequence, max_rounds)
+        return Outcome(winner=won, rounds=rounds, timed_out=timed_out, tallies=tallies)
 
 
 ARENA = WorkshopArena()
