@@ -55,6 +55,8 @@ def _metadata(path: Path) -> dict[str, Any]:
 def odds_plot(table: Any, path: Path) -> Path:
     """One panel per ``split`` value: a line per row-key combination over the grid's column key."""
     plt = _pyplot()
+    from matplotlib.ticker import MaxNLocator
+
     row_keys, col_key, value = table.grid
     panels = sorted({r[table.split] for r in table.rows}) if table.split else [None]
     fig, axes = plt.subplots(1, len(panels), figsize=(5.5 * len(panels), 4.2), squeeze=False, sharey=True)
@@ -70,6 +72,7 @@ def odds_plot(table: Any, path: Path) -> Path:
                 xs, ys, marker=".", label=", ".join(f"{k} {v}" for k, v in zip(row_keys, key, strict=True))
             )
         ax.set_xlabel(col_key)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # a TN or difficulty of 2.25 means nothing
         ax.set_title(f"{table.split} {panel}" if table.split else table.system)
         ax.grid(alpha=0.3)
     axes[0][0].set_ylabel(value)

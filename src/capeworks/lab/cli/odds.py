@@ -41,6 +41,10 @@ def print_odds(table: Any) -> None:
         console.print(grid)
     for note in table.notes:
         console.print(f"[dim]{note}[/dim]", highlight=False)
+    if table.hidden:
+        also = ", ".join(table.hidden)
+        note = f"also computed (--show NAME for its grid, or --csv/--json): {also}"
+        console.print(f"[dim]{note}[/dim]", highlight=False)
 
 
 def csv_text(rows: list[dict[str, Any]]) -> str:
@@ -72,6 +76,12 @@ def odds_command(
     total: str = typer.Option("0..15", help="Workshop: attribute + skill totals before the dice."),
     extra: str = typer.Option("0", help="Workshop: extra positive d10s (Free d10, Inspired)."),
     config: list[str] = CONFIG_OPTION,
+    show: str | None = typer.Option(
+        None,
+        "--show",
+        help="The column the grid and plot show (default: success, or for Capes expected_after_roll), "
+        "e.g. with_morale_spend (Weaverdice), any_disaster (RWYN), extreme_with_expertise (BPB).",
+    ),
     csv_out: bool = typer.Option(False, "--csv", help="Print the rows as CSV."),
     plot: Path | None = typer.Option(None, "--plot", help="Also draw the table to this .png or .svg file."),
     json_out: bool = JSON_OPTION,
@@ -129,7 +139,7 @@ def odds_command(
             }
         else:
             params = {}
-        table = odds_table(system, **params)
+        table = odds_table(system, **params).showing(show)
         if plot is not None:
             from capeworks.lab.plots import odds_plot
 
