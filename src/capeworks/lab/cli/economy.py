@@ -9,19 +9,43 @@ import typer
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.errors import InvalidCommand
-from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, num, parse_settings, titled
+from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, num, parse_settings, refuse_strays, titled
 
 __all__ = ["economy_command"]
 
 
+_CRAFT, _RECRUIT, _INTEL = ("wd-craft",), ("wd-recruit",), ("wd-intel",)
+
+#: each economy's own options (--runs, --seed and --json serve all): typed for another, one sentence
+_OWNERS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("pages", "open_conflicts", "config"), ("capes",)),
+    **dict.fromkeys(("dexterity", "knowledge", "tier", "price", "skill"), _CRAFT),
+    **dict.fromkeys(("social", "seek", "strict", "capes", "team_capes"), _RECRUIT),
+    **dict.fromkeys(
+        ("athletics", "wits", "size", "find_dc", "strikes", "phases", "intel_knowledge", "thread_dc"), _INTEL
+    ),
+    **dict.fromkeys(("method", "spend", "utilize", "runaway"), _INTEL),
+}
+
+#: the names each economy also answers to
+_ALIASES = {f"weaverdice-{kind}": f"wd-{kind}" for kind in ("craft", "intel", "recruit")}
+
+
 @lab_app.command("economy")
 def economy_command(
+    ctx: typer.Context,
     system: str = typer.Argument(
         "capes",
         help="capes (Story Tokens and Debt over Pages), wd-craft (Weaverdice Craft & Repair), "
         "wd-recruit (Weaverdice Recruit slots) or wd-intel (finding and surveilling an intel target).",
     ),
-    runs: int = typer.Option(20, "--runs", "-n", help="How many scenes to play."),
+    runs: int = typer.Option(
+        20,
+        "--runs",
+        "-n",
+        help="How many to play: Capes scenes; per cell, wd-craft projects, wd-recruit Recruit slots, "
+        "wd-intel targets.",
+    ),
     pages: int = typer.Option(6, "--pages", help="Pages per scene."),
     open_conflicts: int = typer.Option(
         2, "--open-conflicts", help="The policy adds Conflicts up to this many."
@@ -59,11 +83,14 @@ def economy_command(
     """Non-combat economies under the real rules: Capes tokens and debt, Weaverdice crafting and intel."""
     from capeworks.lab.capes import economy
 
-    if config and system.lower() != "capes":
+    chosen = _ALIASES.get(system.lower(), system.lower())
+    if config and chosen != "capes":
         run_guarded(
             lambda: _refuse("--config sets the Capes table's rules; the Weaverdice economies take none."),
             as_json=json_out,
         )
+    if chosen in ("capes", *_CRAFT, *_RECRUIT, *_INTEL):
+        run_guarded(lambda: refuse_strays(ctx, chosen, _OWNERS), as_json=json_out)
 
     if system.lower() in ("wd-craft", "weaverdice-craft"):
         _craft_report(lambda: _craft(runs, dexterity, knowledge, tier, price, skill, seed), json_out=json_out)

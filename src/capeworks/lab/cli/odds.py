@@ -12,7 +12,7 @@ import typer
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.errors import InvalidCommand
-from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, parse_settings, titled
+from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, parse_settings, refuse_strays, titled
 
 __all__ = ["csv_text", "odds_command", "print_odds"]
 
@@ -57,8 +57,20 @@ def csv_text(rows: list[dict[str, Any]]) -> str:
     return buf.getvalue()
 
 
+#: each system's own options (any other is the same for all): typed for another, one sentence
+_OWNERS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("stat", "dice", "tn", "morale"), ("weaverdice",)),
+    **dict.fromkeys(("ability", "sacrifice"), ("rwyn",)),
+    "difficulty": ("rwyn", "bpb", "workshop"),
+    **dict.fromkeys(("die", "rating"), ("capes",)),
+    **dict.fromkeys(("attribute", "bonus"), ("bpb",)),
+    **dict.fromkeys(("total", "extra"), ("workshop",)),
+}
+
+
 @lab_app.command("odds")
 def odds_command(
+    ctx: typer.Context,
     system: str = typer.Argument(..., help="weaverdice (wd), rwyn, capes, bpb or workshop (ws)."),
     stat: str = typer.Option("1..5", help="Weaverdice: stats (e.g. 1..5 or 2,4)."),
     dice: str = typer.Option("0..3", "--dice", help="Weaverdice: skill dice (extra dice, keep one)."),
@@ -91,6 +103,8 @@ def odds_command(
 
     def build() -> Any:
         name = SYSTEMS.get(system.lower())
+        if name is not None:
+            refuse_strays(ctx, name, _OWNERS)
         if plot is not None:
             from capeworks.lab.plots import check_path
 
