@@ -172,3 +172,12 @@ def test_a_chunk_plays_on_a_settled_heap_and_gives_it_back(monkeypatch: pytest.M
     for i in range(6):
         plain.add(play(fight_of(_spec(n=6)), 5, i))
     assert settled.to_dict() == plain.to_dict()
+
+
+def test_a_side_or_spec_that_is_no_file_says_so() -> None:
+    # "ramjet" for sample:ramjet read "The file ramjet is not readable YAML or JSON."
+    out = runner.invoke(app, ["lab", "fight", "ramjet", "sample:steeltoe", "-n", "2", "-w", "1"])
+    assert out.exit_code == 2
+    assert "There is no file 'ramjet'; a side is a YAML/JSON file or sample:NAME." in out.output
+    out = runner.invoke(app, ["lab", "sweep", "no-such-sweep.yaml", "-w", "1"])
+    assert out.exit_code == 2 and "There is no file 'no-such-sweep.yaml'." in out.output
