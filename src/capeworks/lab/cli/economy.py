@@ -31,7 +31,17 @@ _OWNERS: dict[str, tuple[str, ...]] = {
 _ALIASES = {f"weaverdice-{kind}": f"wd-{kind}" for kind in ("craft", "intel", "recruit")}
 
 
-@lab_app.command("economy")
+#: what --help shows under the options
+_EXAMPLES = (
+    "Examples:\n\n"
+    "capeworks lab economy capes --runs 20 --pages 6 -c start_story_tokens=2\n\n"
+    "capeworks lab economy wd-craft -n 200 --dexterity 2..4 --knowledge 3 --skill diligence\n\n"
+    "capeworks lab economy wd-intel -n 100 --wits 1..5 --method both --spend\n\n"
+    "capeworks lab economy wd-recruit -n 1000 --social 1..5 --seek villainous"
+)
+
+
+@lab_app.command("economy", epilog=_EXAMPLES)
 def economy_command(
     ctx: typer.Context,
     system: str = typer.Argument(

@@ -21,7 +21,11 @@ from capeworks.lab.cli.shared import (
 __all__ = ["exact_command"]
 
 
-@lab_app.command("exact")
+#: what --help shows under the options
+_EXAMPLES = "Example: capeworks lab exact sample:thug sample:thug --max-rounds 2 --check 1000"
+
+
+@lab_app.command("exact", epilog=_EXAMPLES)
 def exact_command(
     sides: list[str] = typer.Argument(..., help="Two sides: files or sample:NAME (keep them small)."),
     system: str = typer.Option("weaverdice", "--system", help="The ruleset to fight in."),

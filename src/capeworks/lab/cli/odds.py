@@ -68,7 +68,16 @@ _OWNERS: dict[str, tuple[str, ...]] = {
 }
 
 
-@lab_app.command("odds")
+#: what --help shows under the options
+_EXAMPLES = (
+    "Examples:\n\n"
+    "capeworks lab odds wd --stat 2..4 --tn 2..8 --morale -2,0,2 --plot wd.png\n\n"
+    "capeworks lab odds rwyn --ability 1..5 --difficulty 1..6 --show any_disaster\n\n"
+    "capeworks lab odds bpb --attribute 0..6 --bonus 0,2 --csv"
+)
+
+
+@lab_app.command("odds", epilog=_EXAMPLES)
 def odds_command(
     ctx: typer.Context,
     system: str = typer.Argument(..., help="weaverdice (wd), rwyn, capes, bpb or workshop (ws)."),
