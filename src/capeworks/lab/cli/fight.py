@@ -39,6 +39,8 @@ def print_fight(report: dict[str, Any]) -> None:
         cells = (num(s["means"][name]) if name in s["means"] else "" for s in figs["sides"])
         sides.add_row(f"mean {name}", *cells)
     console.print(sides)
+    for line, meaning in report.get("glossary", {}).items():
+        console.print(f"[dim]{line}: {meaning}[/dim]", highlight=False)
     console.print(
         f"draws (incl. time-outs): {pct(figs['draw'])}; time-outs: {pct(figs['timeout'])}", highlight=False
     )
