@@ -156,6 +156,8 @@ def economy_command(
     for key in keys:
         table.add_row(key, *(num(row[key]) for row in rows))
     console.print(table)
+    for row, meaning in report["glossary"].items():
+        console.print(f"[dim]{row}: {meaning}[/dim]", highlight=False)
     console.print(
         f"{report['moves']:,} moves, {report['dice']:,} dice; {report['refused_candidates']:,} candidate "
         "moves the rules refused (the policy then tried its next choice)",
