@@ -40,3 +40,21 @@ def test_the_systems_own_options_and_shared_ones_still_run() -> None:
     assert '"success_fraction": "5/18"' in out.stdout
     out = runner.invoke(app, ["lab", "economy", "wd-recruit", "--social", "3", "-n", "5", "--seed", "2"])
     assert out.exit_code == 0, out.output
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        # each said "--runs is 1..100000, --pages 1..200 and --open-conflicts 1..10." (which one?)
+        (["capes", "--pages", "-2"], "--pages is 1..200, not -2."),
+        (["capes", "--open-conflicts", "0"], "--open-conflicts is 1..10, not 0."),
+        (["wd-craft", "--price", "-300"], "--price is 0..1000000, not -300."),
+        (["wd-recruit", "--team-capes", "-3"], "--team-capes is 0..20, not -3."),
+        (["wd-intel", "--phases", "-1"], "--phases is 1..50, not -1."),
+        (["wd-intel", "--find-dc", "-5"], "--find-dc is 0..500, not -5."),
+        (["wd-craft", "-n", "0"], "--runs is 1..100000, not 0."),
+    ],
+)
+def test_an_economy_number_out_of_range_names_its_option(args: list[str], said: str) -> None:
+    out = runner.invoke(app, ["lab", "economy", *args])
+    assert out.exit_code == 2 and said in out.output and "Traceback" not in out.output

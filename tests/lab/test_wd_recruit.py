@@ -37,7 +37,7 @@ def test_bad_preferences_and_options_are_one_sentence() -> None:
     with pytest.raises(InvalidCommand, match="no preference nope"):
         recruiting(1, seek=("nope",))
     out = runner.invoke(app, ["lab", "economy", "wd-recruit", "-n", "2", "--team-capes", "99"])
-    assert out.exit_code != 0 and "--team-capes 0..20" in out.output and "Traceback" not in out.output
+    assert out.exit_code != 0 and "--team-capes is 0..20, not 99." in out.output and "Traceback" not in out.output
     out = runner.invoke(app, ["lab", "economy", "wd-recruit", "-n", "5", "--social", "2", "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)

@@ -27,6 +27,7 @@ __all__ = [
     "parse_range",
     "rwyn_table",
     "wd_table",
+    "within",
     "workshop_table",
 ]
 
@@ -107,6 +108,14 @@ def parse_range(text: str, *, name: str, low: int, high: int) -> tuple[int, ...]
     if bad:
         raise InvalidCommand(f"--{name} must lie within {low}..{high}; {bad[0]} does not.")
     return tuple(dict.fromkeys(out))
+
+
+def within(*checks: tuple[str, int, int, int]) -> None:
+    """Each ``(option, value, low, high)`` in range; else one sentence naming the first option out of it
+    (a sentence listing every option's range left the designer to find which one was wrong)."""
+    for option, value, low, high in checks:
+        if not low <= value <= high:
+            raise InvalidCommand(f"{option} is {low}..{high}, not {value}.")
 
 
 def _p(row: dict[str, Any], name: str, value: Fraction) -> None:

@@ -10,6 +10,7 @@ import typer
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.errors import InvalidCommand
 from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, num, parse_settings, refuse_strays, titled
+from capeworks.lab.odds import within
 
 __all__ = ["economy_command"]
 
@@ -138,8 +139,11 @@ def economy_command(
                 f"The lab has non-combat economies for capes, wd-craft, wd-recruit and wd-intel; "
                 f"not {system!r}."
             )
-        if not 1 <= runs <= 100_000 or not 1 <= pages <= 200 or not 1 <= open_conflicts <= 10:
-            raise InvalidCommand("--runs is 1..100000, --pages 1..200 and --open-conflicts 1..10.")
+        within(
+            ("--runs", runs, 1, 100_000),
+            ("--pages", pages, 1, 200),
+            ("--open-conflicts", open_conflicts, 1, 10),
+        )
         return economy(runs, pages, seed=seed, open_conflicts=open_conflicts, config=parse_settings(config))
 
     report = run_guarded(run, as_json=json_out)
@@ -171,8 +175,7 @@ def _craft(
     from capeworks.lab.odds import parse_range
     from capeworks.lab.wd_craft import crafting
 
-    if not 1 <= runs <= 100_000 or not 0 <= price <= 1_000_000:
-        raise InvalidCommand("--runs is 1..100000 and --price 0..1000000.")
+    within(("--runs", runs, 1, 100_000), ("--price", price, 0, 1_000_000))
     return crafting(
         runs,
         dexterity=parse_range(dexterity, name="dexterity", low=1, high=10),
@@ -223,8 +226,7 @@ def _intel(
     from capeworks.lab.odds import parse_range
     from capeworks.lab.wd_intel import intel
 
-    if not 1 <= runs <= 100_000:
-        raise InvalidCommand("--runs is 1..100000.")
+    within(("--runs", runs, 1, 100_000))
     return intel(
         runs,
         athletics=parse_range(athletics, name="athletics", low=1, high=10),
@@ -279,8 +281,7 @@ def _recruit(
     from capeworks.lab.odds import parse_range
     from capeworks.lab.wd_recruit import recruiting
 
-    if not 1 <= runs <= 100_000 or not 0 <= team_capes <= 20:
-        raise InvalidCommand("--runs is 1..100000 and --team-capes 0..20.")
+    within(("--runs", runs, 1, 100_000), ("--team-capes", team_capes, 0, 20))
     return recruiting(
         runs,
         social=parse_range(social, name="social", low=0, high=10),
