@@ -9,8 +9,9 @@ import typer
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.errors import InvalidCommand
-from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, num, parse_settings, refuse_strays, titled
+from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, num, parse_settings, pct, refuse_strays, titled
 from capeworks.lab.odds import within
+from capeworks.lab.stats import wilson
 
 __all__ = ["economy_command"]
 
@@ -205,8 +206,8 @@ def _craft_report(build: Any, *, json_out: bool) -> None:
         table.add_row(
             str(r["dexterity"]),
             str(r["knowledge"]),
-            *(f"{r[t]['value']:.1%}" if t in r else "0.0%" for t in tiers),
-            *(f"{r[k]['value']:.2f}" for k in ("rolls", "phases", "materials")),
+            *(pct(r[t] if t in r else wilson(0, r["runs"]).to_dict()) for t in tiers),
+            *(num(r[k]) for k in ("rolls", "phases", "materials")),
         )
     console.print(table)
     console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)
@@ -251,7 +252,7 @@ def _intel_report(build: Any, *, json_out: bool) -> None:
         f"{rows[0]['runs']} targets a cell, {report['method']}, strikes {report['strikes']}"
         f"{', spending intel' if report['spend'] else ''}{', Utilize Intel' if report['utilize'] else ''}"
         f"{', runaways' if report['runaway'] else ''}, up to {report['phases']} phases; "
-        "shares with Wilson 95% intervals, means with t intervals"
+        "shares and means (their 95% intervals: --json)"
     )
     keys = ("cells", "rolls", "research_rolls", "strikes_taken", "alerts", "intel", "intel_spent")
     heads = ("cells", "surv", "res", "strk", "alert", "held", "spent")
@@ -303,7 +304,8 @@ def _recruit_report(build: Any, *, json_out: bool) -> None:
     title = (
         f"Weaverdice Recruit: {rows[0]['runs']} slots a Social score, seeking "
         f"{', '.join(report['seek'] + report['strict']) or 'nothing in particular'}"
-        f"{' (capes)' if report['capes'] else ''}; mean with a t interval, none with a Wilson interval"
+        f"{' (capes)' if report['capes'] else ''}; mean with a t interval, none with a Wilson interval, "
+        "then the share of slots bringing each number of applicants"
     )
     table = titled("social", "applicants", "95% CI", "none", *(f"{k}" for k in range(most + 1)), title=title)
     for r in rows:
@@ -312,7 +314,7 @@ def _recruit_report(build: Any, *, json_out: bool) -> None:
             str(r["social"]),
             f"{a['value']:.2f}",
             f"{a['low']:.2f}..{a['high']:.2f}",
-            f"{r['p_none']['value']:.1%}",
+            pct(r["p_none"]),
             *(f"{r['distribution'].get(str(k), 0.0):.1%}" for k in range(most + 1)),
         )
     console.print(table)
