@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,9 @@ def _intro(report: dict[str, Any]) -> list[str]:
         "Intervals are 95%: Wilson for rates, Student t for means. " + report["correction"] + ".",
         "Versions: " + ", ".join(f"{k} {v}" for k, v in report["versions"].items()) + ".",
     ]
+    for variant in sweep.get("variants") or []:  # a named variant's name alone says nothing of what it sets
+        sets = "; ".join(f"{path} = {json.dumps(value)}" for path, value in variant["set"].items())
+        out.append(f"Variant {variant['name']}: {sets}.")
     if report["partial"]:
         out.append("PARTIAL: the sweep was interrupted; only the fights that finished are counted.")
     return out
