@@ -69,7 +69,8 @@ class BpbArena:
     glossary: Mapping[str, str] = {
         "endurance_lost": "Endurance lost, held at the end",
         "stunning": "stunning damage held at the end",
-        "plot_points": "Plot Points held at the end",
+        # the arena starts no session (BPB-PP-001) and the policies spend none: the row reads a sheet's own
+        "plot_points": "Plot Points held at the end (the lab starts no session and spends none)",
     }
 
     def ident(self, sheet: Mapping[str, Any]) -> str:
