@@ -81,3 +81,23 @@ def test_a_sweeps_plots_name_the_variants_and_carry_wilson_intervals(
     for call in (wins, rounds):
         _whiskered(call)
     assert set(rounds["series"]) == set(names)
+
+
+def test_an_odds_plot_with_many_lines_tells_each_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the Capes table's 21 lines shared ten colours: "die 1, parts 1" and "die 5, parts 1" looked alike
+    from capeworks.lab.odds import capes_table
+
+    figures: list[Any] = []
+    real = plots.save
+    monkeypatch.setattr(plots, "save", lambda fig, path: (figures.append(fig), real(fig, path))[1])
+    plots.odds_plot(capes_table(), tmp_path / "capes.png")
+    (fig,) = figures
+    lines = fig.axes[0].get_lines()
+    assert len(lines) > 10
+    looks = {(str(line.get_color()), line.get_linestyle()) for line in lines}
+    assert len(looks) == len(lines)
+    legend = fig.axes[-1].get_legend()
+    # the legend stands beside the panel, not over its lines
+    assert legend is not None and legend.get_bbox_to_anchor().x0 > fig.axes[-1].get_window_extent().x1

@@ -14,6 +14,9 @@ from capeworks.errors import InvalidCommand
 
 __all__ = ["FORMATS", "bars", "check_path", "odds_plot", "save"]
 
+#: line styles of an odds plot's lines, ten lines (one colour cycle) each
+_DASHES = ("-", "--", ":", "-.")
+
 #: the file kinds a plot is written as, by suffix
 FORMATS = (".png", ".svg")
 
@@ -66,17 +69,23 @@ def odds_plot(table: Any, path: Path) -> Path:
             if table.split and r[table.split] != panel:
                 continue
             lines.setdefault(tuple(r[k] for k in row_keys), []).append((r[col_key], r[value]))
-        for key, points in lines.items():
+        for i, (key, points) in enumerate(lines.items()):
             xs, ys = zip(*sorted(points), strict=True)
             ax.plot(
-                xs, ys, marker=".", label=", ".join(f"{k} {v}" for k, v in zip(row_keys, key, strict=True))
+                xs,
+                ys,
+                marker=".",
+                # the colour cycle has ten colours: past them a line changes its dash, not its look-alike
+                linestyle=_DASHES[i // 10 % len(_DASHES)],
+                label=", ".join(f"{k} {v}" for k, v in zip(row_keys, key, strict=True)),
             )
         ax.set_xlabel(col_key)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # a TN or difficulty of 2.25 means nothing
         ax.set_title(f"{table.split} {panel}" if table.split else table.system)
         ax.grid(alpha=0.3)
     axes[0][0].set_ylabel(value)
-    axes[0][-1].legend(fontsize=6, ncol=2, loc="best")
+    # beside the panels, not over the lines
+    axes[0][-1].legend(fontsize=6, ncol=2, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0)
     fig.suptitle(table.title, fontsize=9)
     return save(fig, path)
 
