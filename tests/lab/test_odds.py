@@ -159,3 +159,30 @@ def test_cli_shows_any_computed_column_and_names_the_others(tmp_path: Path) -> N
     bad = runner.invoke(app, ["lab", "odds", "bpb", "--show", "nope", "--plot", str(tmp_path / "x.png")])
     assert bad.exit_code == 2 and "--show is one of the table's columns (success, extreme" in bad.output
     assert not (tmp_path / "x.png").exists()
+
+
+def test_the_sacrifice_option_says_what_each_policy_does() -> None:
+    # "sacrifice policy (none, keep_one, all)": a designer could not tell keep_one from all
+    out = runner.invoke(app, ["lab", "odds", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(out.stdout.replace("│", " ").split())
+    assert "keep_one (all but one success); all (even the last, failing the task)" in text
+    # src 001 "you have 3 in an ability, the difficulty is 5": 3 dice, 2 disaster dice; keeping one
+    # success, 2+ successes roll one disaster die: 20/27 * 5/9 + 7/27 * 1/3
+    rows = json.loads(
+        runner.invoke(
+            app,
+            [
+                "lab",
+                "odds",
+                "rwyn",
+                "--ability",
+                "3",
+                "--difficulty",
+                "5",
+                "--sacrifice",
+                "keep_one",
+                "--json",
+            ],
+        ).stdout
+    )["rows"]
+    assert rows[0]["any_disaster_fraction"] == "121/243" and rows[0]["success_fraction"] == "19/27"

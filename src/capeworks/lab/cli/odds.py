@@ -89,7 +89,11 @@ def odds_command(
     difficulty: str | None = typer.Option(
         None, help="Difficulties. RWYN: 1..6; BPB: 9,12,15,18,21; Workshop: 0,5,10,15,20,25 (the defaults)."
     ),
-    sacrifice: str = typer.Option("none", help="RWYN: sacrifice policy (none, keep_one, all)."),
+    sacrifice: str = typer.Option(
+        "none",
+        help="RWYN: successes spent to roll fewer disaster dice (never the last die): none; keep_one "
+        "(all but one success); all (even the last, failing the task).",
+    ),
     die: str = typer.Option("1..6", help="Capes: die values."),
     rating: str = typer.Option("1..5", help="Capes: ability ratings."),
     attribute: str = typer.Option("0..6", help="BPB: attributes."),
