@@ -161,6 +161,7 @@ def test_cli_shows_any_computed_column_and_names_the_others(tmp_path: Path) -> N
     assert not (tmp_path / "x.png").exists()
 
 
+@pytest.mark.rules("RWYN-SAC-001", "RWYN-SAC-003", "RWYN-SAC-004")
 def test_the_sacrifice_option_says_what_each_policy_does() -> None:
     # "sacrifice policy (none, keep_one, all)": a designer could not tell keep_one from all
     out = runner.invoke(app, ["lab", "odds", "--help"], env={"COLUMNS": "200"})
