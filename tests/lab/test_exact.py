@@ -142,3 +142,17 @@ def test_exact_cli_shows_each_monte_carlo_share_with_an_interval_and_refuses_neg
     for bad, said in (("--check", "--check is how many"), ("--max-states", "--max-states is a number")):
         out = runner.invoke(app, [*args, bad, "-5"])
         assert out.exit_code == 2 and said in out.output and "Traceback" not in out.output
+
+
+def test_a_chain_too_big_says_which_options_would_fit_it() -> None:
+    # it said only "use a Monte Carlo fight", though --max-states and --max-rounds both decide it
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    out = CliRunner().invoke(
+        app, ["lab", "exact", "sample:ramjet", "sample:steeltoe", "--max-rounds", "3", "--max-states", "50"]
+    )
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    text = " ".join(out.output.split())
+    assert "too big to enumerate in 3 rounds (raise --max-states, lower --max-rounds, or play it" in text
