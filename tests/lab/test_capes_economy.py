@@ -69,3 +69,18 @@ def test_the_cli_plays_a_rules_variant_and_refuses_one_for_the_weaverdice_econom
     assert bad.exit_code == 2 and "bogus" in bad.output and "Traceback" not in bad.output
     other = runner.invoke(app, ["lab", "economy", "wd-craft", "-c", "x=1"])
     assert other.exit_code == 2 and "the Weaverdice economies take none" in other.output
+
+
+def test_every_row_of_the_capes_economy_says_what_it_counts() -> None:
+    # "conflicts", "tokens ann": made or open? held or won? and the tokens row stays 0 for a reason
+    out = CliRunner().invoke(app, ["lab", "economy", "capes", "--runs", "2", "--pages", "2"])
+    assert out.exit_code == 0, out.output
+    text = " ".join(out.stdout.split())
+    assert "conflicts: Conflicts made so far in the run" in text
+    assert "debt NAME: Debt on the character's Drives" in text
+    assert "this policy never stakes Debt nor Gloats, so it wins none" in text
+    report = json.loads(
+        CliRunner().invoke(app, ["lab", "economy", "capes", "--runs", "1", "--pages", "1", "--json"]).stdout
+    )
+    rows = {k.split()[0] for k in report["by_page"][0] if k not in ("page", "runs")}
+    assert rows == {k.split()[0] for k in report["glossary"]}

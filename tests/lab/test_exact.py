@@ -102,3 +102,57 @@ def test_the_exact_chain_and_fast_path_refuse_what_they_do_not_model() -> None:
     )
     with pytest.raises(InvalidCommand, match="too big to enumerate"):
         run_fast(big, max_states=40)
+
+
+@pytest.mark.parametrize(
+    ("system", "sides"),
+    [("workshop", ("sample:jade", "sample:thug")), ("bpb", ("sample:agent-a", "sample:agent-b"))],
+)
+def test_a_fight_cut_off_at_max_rounds_ends_in_that_round_in_every_ruleset(
+    system: str, sides: tuple[str, str]
+) -> None:
+    # a Workshop fight still going after Sequence 1 was a draw "in round 2", past --max-rounds 1
+    spec = FightSpec.model_validate(
+        {"system": system, "sides": [load_side(s).model_dump() for s in sides], "max_rounds": 1}
+    )
+    dist, _ = exact_outcomes(fight_of(spec))
+    assert {r for _, r in dist} == {1} and any(w is None for w, _ in dist)
+    assert sum(dist.values()) == 1
+
+
+def test_exact_cli_shows_each_monte_carlo_share_with_an_interval_and_refuses_negative_counts() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    runner = CliRunner()
+    args = ["lab", "exact", "sample:thug", "sample:thug", "--max-rounds", "1", "-w", "1"]
+    out = runner.invoke(app, [*args, "--check", "60", "--json"])
+    assert out.exit_code == 0, out.output
+    rows = json.loads(out.stdout)["exact"]
+    # the check's shares had no interval: nothing said whether the exact answer lay within reach
+    for row in rows:
+        mc = row["monte_carlo"]
+        assert mc["method"] == "wilson" and mc["low"] <= mc["value"] <= mc["high"]
+    text = runner.invoke(app, [*args, "--check", "60"])
+    assert "Monte Carlo (95%)" in text.stdout and "[" in text.stdout
+    # a negative --check ran no check and said nothing; a --max-states below 1 read "passed -1 states"
+    for bad, said in (("--check", "--check is how many"), ("--max-states", "--max-states is a number")):
+        out = runner.invoke(app, [*args, bad, "-5"])
+        assert out.exit_code == 2 and said in out.output and "Traceback" not in out.output
+
+
+def test_a_chain_too_big_says_which_options_would_fit_it() -> None:
+    # it said only "use a Monte Carlo fight", though --max-states and --max-rounds both decide it
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    out = CliRunner().invoke(
+        app, ["lab", "exact", "sample:ramjet", "sample:steeltoe", "--max-rounds", "3", "--max-states", "50"]
+    )
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    text = " ".join(out.output.split())
+    assert "too big to enumerate in 3 rounds (raise --max-states, lower --max-rounds, or play it" in text

@@ -172,3 +172,33 @@ def test_a_chunk_plays_on_a_settled_heap_and_gives_it_back(monkeypatch: pytest.M
     for i in range(6):
         plain.add(play(fight_of(_spec(n=6)), 5, i))
     assert settled.to_dict() == plain.to_dict()
+
+
+def test_a_side_or_spec_that_is_no_file_says_so() -> None:
+    # "ramjet" for sample:ramjet read "The file ramjet is not readable YAML or JSON."
+    out = runner.invoke(app, ["lab", "fight", "ramjet", "sample:steeltoe", "-n", "2", "-w", "1"])
+    assert out.exit_code == 2
+    assert "There is no file 'ramjet'; a side is a YAML/JSON file or sample:NAME." in out.output
+    out = runner.invoke(app, ["lab", "sweep", "no-such-sweep.yaml", "-w", "1"])
+    assert out.exit_code == 2 and "There is no file 'no-such-sweep.yaml'." in out.output
+
+
+@pytest.mark.parametrize(
+    ("system", "sides"),
+    [
+        ("weaverdice", ("sample:ramjet", "sample:steeltoe")),
+        ("bpb", ("sample:widow", "sample:ganyeka")),
+        ("workshop", ("sample:jade", "sample:viper")),
+    ],
+)
+def test_every_figure_of_a_fight_says_what_it_counts(system: str, sides: tuple[str, str]) -> None:
+    # "mean shots", "mean plot_points": held at the end or spent? The text never said.
+    out = runner.invoke(app, ["lab", "fight", "--system", system, *sides, "-n", "3", "-w", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.stdout)
+    means = {f"mean {k}" for side in report["figures"]["sides"] for k in side["means"]}
+    lines = {"wins", "all out", "a death"} | means
+    assert lines <= set(report["glossary"])
+    text = runner.invoke(app, ["lab", "fight", "--system", system, *sides, "-n", "3", "-w", "1"])
+    for line in lines:
+        assert f"{line}: " in text.stdout

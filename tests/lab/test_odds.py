@@ -140,3 +140,50 @@ def test_cli_refuses_bad_input_with_a_sentence_and_no_plot(tmp_path: Path) -> No
     assert out.exit_code == 0 and out.stdout.splitlines()[1].startswith("0,5,10,")
     out = runner.invoke(app, ["lab", "odds", "bpb", "--config", "dice=one_d10"])
     assert out.exit_code != 0 and "take no rules config" in out.output
+
+
+def test_cli_shows_any_computed_column_and_names_the_others(tmp_path: Path) -> None:
+    # the grid showed success only: a spent morale step, a disaster, an extreme success were in the
+    # CSV alone, and the text named a column it never printed
+    args = ["lab", "odds", "wd", "--stat", "3", "--dice", "0", "--tn", "4", "--morale", "2"]
+    plain = runner.invoke(app, args)
+    assert plain.exit_code == 0 and "50.0%" in plain.stdout
+    assert "also computed (--show NAME for its grid, or --csv/--json): with_morale_spend" in plain.stdout
+    spent = runner.invoke(app, [*args, "--show", "with_morale_spend"])
+    # 1d6 + 0 at TN 4 is 1/2; at Great morale a failure is set to 4 by the spend (WD-MORALE-003): 1
+    assert spent.exit_code == 0 and "with_morale_spend" in spent.stdout and "100.0%" in spent.stdout
+    plot = tmp_path / "disaster.png"
+    rwyn = ["lab", "odds", "rwyn", "--ability", "1", "--difficulty", "3", "--show", "any_disaster"]
+    out = runner.invoke(app, [*rwyn, "--plot", str(plot)])
+    assert out.exit_code == 0 and "55.6%" in out.stdout and plot.stat().st_size > 0  # 1 - (2/3)^2
+    bad = runner.invoke(app, ["lab", "odds", "bpb", "--show", "nope", "--plot", str(tmp_path / "x.png")])
+    assert bad.exit_code == 2 and "--show is one of the table's columns (success, extreme" in bad.output
+    assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.rules("RWYN-SAC-001", "RWYN-SAC-003", "RWYN-SAC-004")
+def test_the_sacrifice_option_says_what_each_policy_does() -> None:
+    # "sacrifice policy (none, keep_one, all)": a designer could not tell keep_one from all
+    out = runner.invoke(app, ["lab", "odds", "--help"], env={"COLUMNS": "200"})
+    text = " ".join(out.stdout.replace("│", " ").split())
+    assert "keep_one (all but one success); all (even the last, failing the task)" in text
+    # src 001 "you have 3 in an ability, the difficulty is 5": 3 dice, 2 disaster dice; keeping one
+    # success, 2+ successes roll one disaster die: 20/27 * 5/9 + 7/27 * 1/3
+    rows = json.loads(
+        runner.invoke(
+            app,
+            [
+                "lab",
+                "odds",
+                "rwyn",
+                "--ability",
+                "3",
+                "--difficulty",
+                "5",
+                "--sacrifice",
+                "keep_one",
+                "--json",
+            ],
+        ).stdout
+    )["rows"]
+    assert rows[0]["any_disaster_fraction"] == "121/243" and rows[0]["success_fraction"] == "19/27"

@@ -85,3 +85,14 @@ def test_a_skill_asked_for_brings_its_prerequisites__so_the_table_seats_the_craf
     )
     # the title wraps at the terminal's width: read it as words
     assert out.exit_code == 0 and "for their prerequisites" in " ".join(out.output.split()), out.output
+
+
+def test_the_text_shows_the_intervals_its_title_promises() -> None:
+    # the title said "shares with Wilson 95% intervals, means with t intervals"; the cells had none
+    args = ["lab", "economy", "wd-craft", "-n", "20", "--dexterity", "3", "--knowledge", "3", "--seed", "5"]
+    row = json.loads(runner.invoke(app, [*args, "--json"]).stdout)["rows"][0]
+    text = " ".join(runner.invoke(app, args, env={"COLUMNS": "200"}).stdout.split())
+    share = row["p_standard"]
+    assert f"{share['value']:.1%} [{share['low']:.1%}, {share['high']:.1%}]" in text
+    rolls = row["rolls"]
+    assert f"{rolls['value']:.2f} [{rolls['low']:.2f}, {rolls['high']:.2f}]" in text

@@ -141,3 +141,11 @@ def test_cli_takes_the_policy_options_and_refuses_an_unknown_method_in_one_sente
     assert report["rows"][0]["research_rolls"]["value"] > 0 and report["rows"][0]["rolls"]["value"] == 0
     out = runner.invoke(app, ["lab", "economy", "wd-intel", "-n", "2", "--method", "sideways"])
     assert out.exit_code == 2 and "intel method is one of" in out.output and "Traceback" not in out.output
+
+
+def test_the_title_says_where_the_intervals_are() -> None:
+    # the title promised Wilson and t intervals the cramped grid never printed
+    out = runner.invoke(app, ["lab", "economy", "wd-intel", "-n", "2", "--wits", "3", "--phases", "2"])
+    assert out.exit_code == 0, out.output
+    text = " ".join(out.stdout.split())
+    assert "shares and means (their 95% intervals: --json)" in text and "Wilson" not in text

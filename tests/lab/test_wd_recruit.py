@@ -37,10 +37,20 @@ def test_bad_preferences_and_options_are_one_sentence() -> None:
     with pytest.raises(InvalidCommand, match="no preference nope"):
         recruiting(1, seek=("nope",))
     out = runner.invoke(app, ["lab", "economy", "wd-recruit", "-n", "2", "--team-capes", "99"])
-    assert out.exit_code != 0 and "--team-capes 0..20" in out.output and "Traceback" not in out.output
+    assert out.exit_code != 0 and "--team-capes is 0..20, not 99." in out.output
+    assert "Traceback" not in out.output
     out = runner.invoke(app, ["lab", "economy", "wd-recruit", "-n", "5", "--social", "2", "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     assert data["kind"] == "recruiting" and data["rows"][0]["social"] == 2
     out = runner.invoke(app, ["lab", "economy", "nope"])
     assert out.exit_code != 0 and "capes, wd-craft, wd-recruit and wd-intel" in out.output
+
+
+def test_the_text_shows_the_interval_of_none_its_title_promises() -> None:
+    # the title said "none with a Wilson interval"; the cell had none
+    args = ["lab", "economy", "wd-recruit", "-n", "30", "--social", "2", "--seed", "5"]
+    row = json.loads(runner.invoke(app, [*args, "--json"]).stdout)["rows"][0]
+    text = " ".join(runner.invoke(app, args, env={"COLUMNS": "200"}).stdout.split())
+    none = row["p_none"]
+    assert f"{none['value']:.1%} [{none['low']:.1%}, {none['high']:.1%}]" in text

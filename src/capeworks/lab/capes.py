@@ -31,10 +31,19 @@ from capeworks.engine.model import Command, Prompt, Seat
 from capeworks.errors import CapeworksError, InvalidCommand
 from capeworks.lab.stats import mean_interval
 
-__all__ = ["PLAYERS", "PageTally", "economy", "play_pages"]
+__all__ = ["GLOSSARY", "PLAYERS", "PageTally", "economy", "play_pages"]
 
 #: seat -> sample character (the ruleset's own samples)
 PLAYERS: dict[str, str] = {"ann": "Skitter", "bea": "Aunt Sylvie", "cal": "Rampart"}
+
+#: what each row of the economy counts (after each Page, means over the runs)
+GLOSSARY: dict[str, str] = {
+    "conflicts": "Conflicts made so far in the run",
+    "resolved": "Conflicts resolved so far in the run",
+    "debt NAME": "Debt on the character's Drives: 1 per super-powered use (CAPES-DEBT-004)",
+    "tokens SEAT": "Story Tokens the player holds; this policy never stakes Debt nor Gloats, so it wins "
+    "none (CAPES-RES-004, CAPES-GLOAT-002): only start_story_tokens, spent, move them",
+}
 
 #: a run of pages that takes more moves than this is stuck
 MAX_MOVES = 4_000
@@ -265,4 +274,5 @@ def economy(
         "refused_candidates": refused,
         "dice": dice,
         "by_page": pages_out,
+        "glossary": GLOSSARY,
     }

@@ -106,7 +106,8 @@ class Exact:
         if len(self.memo) >= self.max_states:
             raise InvalidCommand(
                 f"The exact chain passed {self.max_states:,} states; this fight is too big to enumerate "
-                "(use a Monte Carlo fight)."
+                f"in {self.fight.max_rounds} rounds (raise --max-states, lower --max-rounds, or play it "
+                "as a Monte Carlo fight)."
             )
         step = decide(self.fight, self.roster, table, self.rng)
         out: Counter[Record] = Counter()

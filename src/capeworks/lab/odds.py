@@ -12,7 +12,7 @@ print it, write CSV or JSON, or plot it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -27,6 +27,7 @@ __all__ = [
     "parse_range",
     "rwyn_table",
     "wd_table",
+    "within",
     "workshop_table",
 ]
 
@@ -58,6 +59,22 @@ class OddsTable:
     grid: tuple[tuple[str, ...], str, str]
     split: str | None = None
     notes: list[str] = field(default_factory=list)
+
+    def showing(self, value: str | None) -> OddsTable:
+        """The table with its grid (and plot) showing ``value``, one of :attr:`values` (None: as it was);
+        one sentence naming the choices otherwise."""
+        if value is None or value == self.grid[2]:
+            return self
+        if value not in self.values:
+            raise InvalidCommand(
+                f"--show is one of the table's columns ({', '.join(self.values)}), not {value!r}."
+            )
+        return replace(self, grid=(self.grid[0], self.grid[1], value))
+
+    @property
+    def hidden(self) -> tuple[str, ...]:
+        """The value columns the grid does not show."""
+        return tuple(v for v in self.values if v != self.grid[2])
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -91,6 +108,14 @@ def parse_range(text: str, *, name: str, low: int, high: int) -> tuple[int, ...]
     if bad:
         raise InvalidCommand(f"--{name} must lie within {low}..{high}; {bad[0]} does not.")
     return tuple(dict.fromkeys(out))
+
+
+def within(*checks: tuple[str, int, int, int]) -> None:
+    """Each ``(option, value, low, high)`` in range; else one sentence naming the first option out of it
+    (a sentence listing every option's range left the designer to find which one was wrong)."""
+    for option, value, low, high in checks:
+        if not low <= value <= high:
+            raise InvalidCommand(f"{option} is {low}..{high}, not {value}.")
 
 
 def _p(row: dict[str, Any], name: str, value: Fraction) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,9 @@ def _intro(report: dict[str, Any]) -> list[str]:
         "Intervals are 95%: Wilson for rates, Student t for means. " + report["correction"] + ".",
         "Versions: " + ", ".join(f"{k} {v}" for k, v in report["versions"].items()) + ".",
     ]
+    for variant in sweep.get("variants") or []:  # a named variant's name alone says nothing of what it sets
+        sets = "; ".join(f"{path} = {json.dumps(value)}" for path, value in variant["set"].items())
+        out.append(f"Variant {variant['name']}: {sets}.")
     if report["partial"]:
         out.append("PARTIAL: the sweep was interrupted; only the fights that finished are counted.")
     return out
@@ -150,23 +154,24 @@ def sweep_plots(report: dict[str, Any], folder: Path) -> list[Path]:
     if not variants:
         return []
     side0 = variants[0]["figures"]["sides"][0]["name"]
-    wins = {v["name"]: {0: v["figures"]["sides"][0]["win"]["value"]} for v in variants}
-    errs = {
-        v["name"]: {0: (v["figures"]["sides"][0]["win"]["low"], v["figures"]["sides"][0]["win"]["high"])}
-        for v in variants
-    }
-    rounds = {
-        v["name"]: {int(k): i["value"] for k, i in v["figures"]["rounds"]["distribution"].items()}
-        for v in variants
-    }
+    wins = {i: v["figures"]["sides"][0]["win"] for i, v in enumerate(variants)}
+    rounds = {v["name"]: v["figures"]["rounds"]["distribution"] for v in variants}
+    spread = {n: {int(k): (i["low"], i["high"]) for k, i in d.items()} for n, d in rounds.items()}
     return [
         bars(
-            wins,
+            {f"{side0} wins": {i: w["value"] for i, w in wins.items()}},
             folder / "wins.svg",
-            title=f"{side0} win rate by variant (95% Wilson)",
-            xlabel="",
+            title=f"{side0} win rate by variant (95% Wilson intervals)",
+            xlabel="variant",
             ylabel="win rate",
-            errors=errs,
+            errors={f"{side0} wins": {i: (w["low"], w["high"]) for i, w in wins.items()}},
+            ticks={i: v["name"] for i, v in enumerate(variants)},
         ),
-        bars(rounds, folder / "rounds.svg", title="Rounds to end by variant", xlabel="rounds"),
+        bars(
+            {name: {int(k): i["value"] for k, i in dist.items()} for name, dist in rounds.items()},
+            folder / "rounds.svg",
+            title="Rounds to end by variant (95% Wilson intervals)",
+            xlabel="rounds",
+            errors=spread,
+        ),
     ]

@@ -14,6 +14,9 @@ from capeworks.errors import InvalidCommand
 
 __all__ = ["FORMATS", "bars", "check_path", "odds_plot", "save"]
 
+#: line styles of an odds plot's lines, ten lines (one colour cycle) each
+_DASHES = ("-", "--", ":", "-.")
+
 #: the file kinds a plot is written as, by suffix
 FORMATS = (".png", ".svg")
 
@@ -55,6 +58,8 @@ def _metadata(path: Path) -> dict[str, Any]:
 def odds_plot(table: Any, path: Path) -> Path:
     """One panel per ``split`` value: a line per row-key combination over the grid's column key."""
     plt = _pyplot()
+    from matplotlib.ticker import MaxNLocator
+
     row_keys, col_key, value = table.grid
     panels = sorted({r[table.split] for r in table.rows}) if table.split else [None]
     fig, axes = plt.subplots(1, len(panels), figsize=(5.5 * len(panels), 4.2), squeeze=False, sharey=True)
@@ -64,16 +69,23 @@ def odds_plot(table: Any, path: Path) -> Path:
             if table.split and r[table.split] != panel:
                 continue
             lines.setdefault(tuple(r[k] for k in row_keys), []).append((r[col_key], r[value]))
-        for key, points in lines.items():
+        for i, (key, points) in enumerate(lines.items()):
             xs, ys = zip(*sorted(points), strict=True)
             ax.plot(
-                xs, ys, marker=".", label=", ".join(f"{k} {v}" for k, v in zip(row_keys, key, strict=True))
+                xs,
+                ys,
+                marker=".",
+                # the colour cycle has ten colours: past them a line changes its dash, not its look-alike
+                linestyle=_DASHES[i // 10 % len(_DASHES)],
+                label=", ".join(f"{k} {v}" for k, v in zip(row_keys, key, strict=True)),
             )
         ax.set_xlabel(col_key)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # a TN or difficulty of 2.25 means nothing
         ax.set_title(f"{table.split} {panel}" if table.split else table.system)
         ax.grid(alpha=0.3)
     axes[0][0].set_ylabel(value)
-    axes[0][-1].legend(fontsize=6, ncol=2, loc="best")
+    # beside the panels, not over the lines
+    axes[0][-1].legend(fontsize=6, ncol=2, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0)
     fig.suptitle(table.title, fontsize=9)
     return save(fig, path)
 
@@ -86,8 +98,10 @@ def bars(
     xlabel: str,
     ylabel: str = "share of fights",
     errors: Mapping[str, Mapping[int, tuple[float, float]]] | None = None,
+    ticks: Mapping[int, str] | None = None,
 ) -> Path:
-    """Grouped bars, one group per x value, one bar per series (each a distribution), with CI whiskers."""
+    """Grouped bars, one group per x value, one bar per series (each a distribution), with CI whiskers;
+    ``ticks`` names the x values (variants, say) where a number would mean nothing."""
     plt = _pyplot()
     names: Sequence[str] = list(series)
     xs = sorted({x for s in series.values() for x in s})
@@ -102,7 +116,10 @@ def bars(
             hi = [max(0.0, errors[name].get(x, (h, h))[1] - h) for x, h in zip(xs, heights, strict=True)]
             yerr = [lo, hi]
         ax.bar(offsets, heights, width=width, label=name, yerr=yerr, capsize=2)
-    ax.set_xticks(xs)
+    if ticks:
+        ax.set_xticks(xs, [ticks.get(x, str(x)) for x in xs], rotation=20, ha="right")
+    else:
+        ax.set_xticks(xs)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=9)

@@ -17,7 +17,7 @@ from capeworks.lab.runner import Run, describe
 from capeworks.lab.spec import FightSpec
 from capeworks.lab.summary import figures
 
-__all__ = ["fight_report", "versions", "write_fight"]
+__all__ = ["fight_report", "glossary", "versions", "write_fight"]
 
 
 def versions(system: str) -> dict[str, str]:
@@ -36,6 +36,19 @@ def versions(system: str) -> dict[str, str]:
     return out
 
 
+def glossary(system: str) -> dict[str, str]:
+    """What each line of a fight's figures means: the lab's own, then the arena's tallied numbers."""
+    from capeworks.lab.systems import fight_kit
+
+    numbers = getattr(fight_kit(system).arena, "glossary", {})
+    return {
+        "wins": "the side alone still standing when the fight ended",
+        "all out": "every character of the side out of the fight at the end",
+        "a death": "at least one character of the side died",
+        **{f"mean {k}": f"{v}; per fight, summed over the side's characters" for k, v in numbers.items()},
+    }
+
+
 def fight_report(spec: FightSpec, run: Run) -> dict[str, Any]:
     """Everything about one run, JSON-ready."""
     s = run.summary
@@ -52,6 +65,7 @@ def fight_report(spec: FightSpec, run: Run) -> dict[str, Any]:
             "per_second": s.dice / run.seconds if run.seconds > 0 else None,
         },
         "figures": figures(s, [side.name for side in spec.sides]),
+        "glossary": glossary(spec.system),
         "tallies": s.to_dict(),
     }
 
@@ -59,6 +73,7 @@ def fight_report(spec: FightSpec, run: Run) -> dict[str, Any]:
 def plots(report: dict[str, Any], folder: Path, *, kind: str = "png") -> list[Path]:
     """The run's plots in ``folder``: rounds to end, and each side's wounds taken."""
     from capeworks.lab.plots import bars
+    from capeworks.lab.stats import wilson
 
     figs = report["figures"]
     n = max(1, figs["fights"])
@@ -74,13 +89,22 @@ def plots(report: dict[str, Any], folder: Path, *, kind: str = "png") -> list[Pa
         )
     ]
     wounds: dict[str, dict[int, float]] = {}
+    spread: dict[str, dict[int, tuple[float, float]]] = {}
     for key, hist in report["tallies"]["histograms"].items():
         side, name = key.split(":", 1)
         if name == "wounds":
-            wounds[report["spec"]["sides"][int(side)]["name"]] = {int(x): c / n for x, c in hist.items()}
+            who = report["spec"]["sides"][int(side)]["name"]
+            wounds[who] = {int(x): c / n for x, c in hist.items()}
+            spread[who] = {int(x): (w.low, w.high) for x, c in hist.items() for w in [wilson(c, n)]}
     if wounds:
         out.append(
-            bars(wounds, folder / f"wounds.{kind}", title="Wounds taken per fight, by side", xlabel="wounds")
+            bars(
+                wounds,
+                folder / f"wounds.{kind}",
+                title=f"Wounds taken per fight, by side ({figs['fights']:,} fights, 95% Wilson intervals)",
+                xlabel="wounds",
+                errors=spread,
+            )
         )
     return out
 

@@ -94,6 +94,8 @@ def load_yaml(path: Path) -> Any:
     """A YAML (or JSON) file's data; one sentence if it cannot be read."""
     import yaml
 
+    if not path.is_file():  # a missing file is not one that "is not readable YAML"
+        raise InvalidCommand(f"There is no file {str(path)!r}.")
     try:
         return yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as e:
@@ -109,6 +111,8 @@ def load_side(source: str) -> SideSpec:
             raise InvalidCommand("sample: names at least one sample sheet, like sample:thug,thug.")
         return SideSpec(name="+".join(names), characters=[CharacterSpec(sample=n) for n in names])
     path = Path(source)
+    if not path.is_file():  # a mistyped sample: "ramjet", "samples:ramjet"
+        raise InvalidCommand(f"There is no file {source!r}; a side is a YAML/JSON file or sample:NAME.")
     data = load_yaml(path)
     if not isinstance(data, dict):
         raise InvalidCommand(f"The file {path.name} holds neither a side nor a character sheet.")

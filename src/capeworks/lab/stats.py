@@ -61,7 +61,10 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> Interval:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half), "wilson")
+    # at 0 or n the bound is exactly 0 or 1 (rounding left 1.7e-18 in a report's "never")
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Interval(p, low, high, "wilson")
 
 
 def t_quantile(df: int) -> float:

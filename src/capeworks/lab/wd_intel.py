@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from capeworks.errors import CapeworksError, InvalidCommand, RuleViolation
+from capeworks.lab.odds import within
 from capeworks.lab.play import GM
 from capeworks.lab.stats import mean_interval, wilson
 from capeworks.lab.wd_table import CampaignTable
@@ -305,8 +306,12 @@ def intel(
         raise InvalidCommand(f"The strike policy is one of {', '.join(STRIKE_POLICIES)}, not {strikes!r}.")
     if method not in METHODS:
         raise InvalidCommand(f"The intel method is one of {', '.join(METHODS)}, not {method!r}.")
-    if not 2 <= size <= 4 or not 0 <= find_dc <= 500 or not 0 <= thread_dc <= 500 or not 1 <= phases <= 50:
-        raise InvalidCommand("--size is 2..4, --find-dc and --thread-dc 0..500 and --phases 1..50.")
+    within(
+        ("--size", size, 2, 4),
+        ("--find-dc", find_dc, 0, 500),
+        ("--thread-dc", thread_dc, 0, 500),
+        ("--phases", phases, 1, 50),
+    )
     if not 1 <= knowledge <= 10:
         raise InvalidCommand("--knowledge is 1..10.")
     plan = IntelPlan(method=method, strikes=strikes, spend=spend, utilize=utilize, runaway=runaway)

@@ -54,6 +54,14 @@ class WeaverdiceArena:
 
     ruleset = "weaverdice"
     samples: Mapping[str, Mapping[str, Any]] = SAMPLES
+    #: what each tallied number counts (the lab sums it over a side's characters, per fight)
+    glossary: Mapping[str, str] = {
+        "wounds": "wounds held at the end",
+        "morale_change": "morale steps at the end, against the day-start baseline",
+        "focus_spent": "Focus dots spent (Dodge, Block and other reactions)",
+        "recovery_spent": "Recovery dots spent (negating an attack's effect)",
+        "stamina_spent": "Stamina dots spent",
+    }
 
     def ident(self, sheet: Mapping[str, Any]) -> str:
         return str(sheet["id"])

@@ -61,7 +61,11 @@ def print_sampled(sampled: SampledOdds) -> None:
         console.print(f"{hidden} least likely outcomes not shown (use --json for all)", highlight=False)
 
 
-@lab_app.command("dice", context_settings={"ignore_unknown_options": True})
+#: what --help shows under the options
+_EXAMPLES = "Example: capeworks lab dice '100d6!' -n 100000 --seed 3 --plot exploding.png"
+
+
+@lab_app.command("dice", context_settings={"ignore_unknown_options": True}, epilog=_EXAMPLES)
 def dice_command(
     expression: str = typer.Argument(..., help="Dice notation, e.g. '100d6!' or '30d10t8'."),
     n: int = typer.Option(100_000, "--n", "-n", help="How many rolls."),

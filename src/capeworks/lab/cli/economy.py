@@ -9,19 +9,55 @@ import typer
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.errors import InvalidCommand
-from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, num, parse_settings, titled
+from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, num, parse_settings, pct, refuse_strays, titled
+from capeworks.lab.odds import within
+from capeworks.lab.stats import wilson
 
 __all__ = ["economy_command"]
 
 
-@lab_app.command("economy")
+_CRAFT, _RECRUIT, _INTEL = ("wd-craft",), ("wd-recruit",), ("wd-intel",)
+
+#: each economy's own options (--runs, --seed and --json serve all): typed for another, one sentence
+_OWNERS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("pages", "open_conflicts", "config"), ("capes",)),
+    **dict.fromkeys(("dexterity", "knowledge", "tier", "price", "skill"), _CRAFT),
+    **dict.fromkeys(("social", "seek", "strict", "capes", "team_capes"), _RECRUIT),
+    **dict.fromkeys(
+        ("athletics", "wits", "size", "find_dc", "strikes", "phases", "intel_knowledge", "thread_dc"), _INTEL
+    ),
+    **dict.fromkeys(("method", "spend", "utilize", "runaway"), _INTEL),
+}
+
+#: the names each economy also answers to
+_ALIASES = {f"weaverdice-{kind}": f"wd-{kind}" for kind in ("craft", "intel", "recruit")}
+
+
+#: what --help shows under the options
+_EXAMPLES = (
+    "Examples:\n\n"
+    "capeworks lab economy capes --runs 20 --pages 6 -c start_story_tokens=2\n\n"
+    "capeworks lab economy wd-craft -n 200 --dexterity 2..4 --knowledge 3 --skill diligence\n\n"
+    "capeworks lab economy wd-intel -n 100 --wits 1..5 --method both --spend\n\n"
+    "capeworks lab economy wd-recruit -n 1000 --social 1..5 --seek villainous"
+)
+
+
+@lab_app.command("economy", epilog=_EXAMPLES)
 def economy_command(
+    ctx: typer.Context,
     system: str = typer.Argument(
         "capes",
         help="capes (Story Tokens and Debt over Pages), wd-craft (Weaverdice Craft & Repair), "
         "wd-recruit (Weaverdice Recruit slots) or wd-intel (finding and surveilling an intel target).",
     ),
-    runs: int = typer.Option(20, "--runs", "-n", help="How many scenes to play."),
+    runs: int = typer.Option(
+        20,
+        "--runs",
+        "-n",
+        help="How many to play: Capes scenes; per cell, wd-craft projects, wd-recruit Recruit slots, "
+        "wd-intel targets.",
+    ),
     pages: int = typer.Option(6, "--pages", help="Pages per scene."),
     open_conflicts: int = typer.Option(
         2, "--open-conflicts", help="The policy adds Conflicts up to this many."
@@ -59,11 +95,14 @@ def economy_command(
     """Non-combat economies under the real rules: Capes tokens and debt, Weaverdice crafting and intel."""
     from capeworks.lab.capes import economy
 
-    if config and system.lower() != "capes":
+    chosen = _ALIASES.get(system.lower(), system.lower())
+    if config and chosen != "capes":
         run_guarded(
             lambda: _refuse("--config sets the Capes table's rules; the Weaverdice economies take none."),
             as_json=json_out,
         )
+    if chosen in ("capes", *_CRAFT, *_RECRUIT, *_INTEL):
+        run_guarded(lambda: refuse_strays(ctx, chosen, _OWNERS), as_json=json_out)
 
     if system.lower() in ("wd-craft", "weaverdice-craft"):
         _craft_report(lambda: _craft(runs, dexterity, knowledge, tier, price, skill, seed), json_out=json_out)
@@ -101,8 +140,11 @@ def economy_command(
                 f"The lab has non-combat economies for capes, wd-craft, wd-recruit and wd-intel; "
                 f"not {system!r}."
             )
-        if not 1 <= runs <= 100_000 or not 1 <= pages <= 200 or not 1 <= open_conflicts <= 10:
-            raise InvalidCommand("--runs is 1..100000, --pages 1..200 and --open-conflicts 1..10.")
+        within(
+            ("--runs", runs, 1, 100_000),
+            ("--pages", pages, 1, 200),
+            ("--open-conflicts", open_conflicts, 1, 10),
+        )
         return economy(runs, pages, seed=seed, open_conflicts=open_conflicts, config=parse_settings(config))
 
     report = run_guarded(run, as_json=json_out)
@@ -119,6 +161,8 @@ def economy_command(
     for key in keys:
         table.add_row(key, *(num(row[key]) for row in rows))
     console.print(table)
+    for row, meaning in report["glossary"].items():
+        console.print(f"[dim]{row}: {meaning}[/dim]", highlight=False)
     console.print(
         f"{report['moves']:,} moves, {report['dice']:,} dice; {report['refused_candidates']:,} candidate "
         "moves the rules refused (the policy then tried its next choice)",
@@ -132,8 +176,7 @@ def _craft(
     from capeworks.lab.odds import parse_range
     from capeworks.lab.wd_craft import crafting
 
-    if not 1 <= runs <= 100_000 or not 0 <= price <= 1_000_000:
-        raise InvalidCommand("--runs is 1..100000 and --price 0..1000000.")
+    within(("--runs", runs, 1, 100_000), ("--price", price, 0, 1_000_000))
     return crafting(
         runs,
         dexterity=parse_range(dexterity, name="dexterity", low=1, high=10),
@@ -163,8 +206,8 @@ def _craft_report(build: Any, *, json_out: bool) -> None:
         table.add_row(
             str(r["dexterity"]),
             str(r["knowledge"]),
-            *(f"{r[t]['value']:.1%}" if t in r else "0.0%" for t in tiers),
-            *(f"{r[k]['value']:.2f}" for k in ("rolls", "phases", "materials")),
+            *(pct(r[t] if t in r else wilson(0, r["runs"]).to_dict()) for t in tiers),
+            *(num(r[k]) for k in ("rolls", "phases", "materials")),
         )
     console.print(table)
     console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)
@@ -184,8 +227,7 @@ def _intel(
     from capeworks.lab.odds import parse_range
     from capeworks.lab.wd_intel import intel
 
-    if not 1 <= runs <= 100_000:
-        raise InvalidCommand("--runs is 1..100000.")
+    within(("--runs", runs, 1, 100_000))
     return intel(
         runs,
         athletics=parse_range(athletics, name="athletics", low=1, high=10),
@@ -210,7 +252,7 @@ def _intel_report(build: Any, *, json_out: bool) -> None:
         f"{rows[0]['runs']} targets a cell, {report['method']}, strikes {report['strikes']}"
         f"{', spending intel' if report['spend'] else ''}{', Utilize Intel' if report['utilize'] else ''}"
         f"{', runaways' if report['runaway'] else ''}, up to {report['phases']} phases; "
-        "shares with Wilson 95% intervals, means with t intervals"
+        "shares and means (their 95% intervals: --json)"
     )
     keys = ("cells", "rolls", "research_rolls", "strikes_taken", "alerts", "intel", "intel_spent")
     heads = ("cells", "surv", "res", "strk", "alert", "held", "spent")
@@ -240,8 +282,7 @@ def _recruit(
     from capeworks.lab.odds import parse_range
     from capeworks.lab.wd_recruit import recruiting
 
-    if not 1 <= runs <= 100_000 or not 0 <= team_capes <= 20:
-        raise InvalidCommand("--runs is 1..100000 and --team-capes 0..20.")
+    within(("--runs", runs, 1, 100_000), ("--team-capes", team_capes, 0, 20))
     return recruiting(
         runs,
         social=parse_range(social, name="social", low=0, high=10),
@@ -263,7 +304,8 @@ def _recruit_report(build: Any, *, json_out: bool) -> None:
     title = (
         f"Weaverdice Recruit: {rows[0]['runs']} slots a Social score, seeking "
         f"{', '.join(report['seek'] + report['strict']) or 'nothing in particular'}"
-        f"{' (capes)' if report['capes'] else ''}; mean with a t interval, none with a Wilson interval"
+        f"{' (capes)' if report['capes'] else ''}; mean with a t interval, none with a Wilson interval, "
+        "then the share of slots bringing each number of applicants"
     )
     table = titled("social", "applicants", "95% CI", "none", *(f"{k}" for k in range(most + 1)), title=title)
     for r in rows:
@@ -272,7 +314,7 @@ def _recruit_report(build: Any, *, json_out: bool) -> None:
             str(r["social"]),
             f"{a['value']:.2f}",
             f"{a['low']:.2f}..{a['high']:.2f}",
-            f"{r['p_none']['value']:.1%}",
+            pct(r["p_none"]),
             *(f"{r['distribution'].get(str(k), 0.0):.1%}" for k in range(most + 1)),
         )
     console.print(table)

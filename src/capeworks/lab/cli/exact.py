@@ -8,12 +8,24 @@ from typing import Any
 import typer
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
-from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, parse_settings, run_with_progress, titled
+from capeworks.errors import InvalidCommand
+from capeworks.lab.cli.shared import (
+    CONFIG_OPTION,
+    lab_app,
+    parse_settings,
+    pct,
+    run_with_progress,
+    titled,
+)
 
 __all__ = ["exact_command"]
 
 
-@lab_app.command("exact")
+#: what --help shows under the options
+_EXAMPLES = "Example: capeworks lab exact sample:thug sample:thug --max-rounds 2 --check 1000"
+
+
+@lab_app.command("exact", epilog=_EXAMPLES)
 def exact_command(
     sides: list[str] = typer.Argument(..., help="Two sides: files or sample:NAME (keep them small)."),
     system: str = typer.Option("weaverdice", "--system", help="The ruleset to fight in."),
@@ -40,6 +52,10 @@ def exact_command(
     from capeworks.lab.spec import FightSpec, load_side, spec_error
 
     def make() -> Any:
+        if check < 0:
+            raise InvalidCommand(f"--check is how many Monte Carlo fights to play (0: none), not {check}.")
+        if max_states < 1:
+            raise InvalidCommand(f"--max-states is a number of states, at least 1, not {max_states}.")
         try:
             spec = FightSpec.model_validate(
                 {
@@ -60,7 +76,7 @@ def exact_command(
     spec, dist, states = run_guarded(make, as_json=json_out)
     report: dict[str, Any] = {"spec": spec.model_dump(mode="json"), "states": states, "exact": as_rows(dist)}
     if check > 0:
-        from capeworks.lab.stats import chi_square_fit
+        from capeworks.lab.stats import chi_square_fit, wilson
 
         run = run_guarded(
             partial(run_with_progress, spec, workers=workers, scheduler=None, show=not json_out),
@@ -77,21 +93,23 @@ def exact_command(
             "p": p_value,
             "partial": run.partial,
         }
+        for row in report["exact"]:  # each outcome's Monte Carlo share, with its 95% interval
+            hits = observed.get(f"{row['winner']}:{row['rounds']}", 0)
+            row["monte_carlo"] = wilson(hits, run.summary.n).to_dict()
     if json_out:
         emit_json(report)
         return
     names = [s.name for s in spec.sides]
     table = titled("winner", "rounds", "exact", "fraction", title=f"exact over {states:,} states")
-    checked = report.get("check", {}).get("observed", {})
+    checked = "check" in report
     if checked:
-        table.add_column("Monte Carlo")
+        table.add_column("Monte Carlo (95%)")
     for row in report["exact"]:
         frac = row["fraction"] if len(row["fraction"]) < 30 else "…"
         who = f"{row['winner']} {names[row['winner']]}" if row["winner"] is not None else "draw"
         cells = [who, str(row["rounds"]), f"{row['p']:.4%}", frac]
         if checked:
-            key = f"{row['winner']}:{row['rounds']}"
-            cells.append(f"{checked.get(key, 0) / report['check']['fights']:.4%}")
+            cells.append(pct(row["monte_carlo"]))
         table.add_row(*cells)
     console.print(table)
     if "check" in report:

@@ -39,6 +39,8 @@ def print_fight(report: dict[str, Any]) -> None:
         cells = (num(s["means"][name]) if name in s["means"] else "" for s in figs["sides"])
         sides.add_row(f"mean {name}", *cells)
     console.print(sides)
+    for line, meaning in report.get("glossary", {}).items():
+        console.print(f"[dim]{line}: {meaning}[/dim]", highlight=False)
     console.print(
         f"draws (incl. time-outs): {pct(figs['draw'])}; time-outs: {pct(figs['timeout'])}", highlight=False
     )
@@ -57,7 +59,16 @@ def print_fight(report: dict[str, Any]) -> None:
     )
 
 
-@lab_app.command("fight")
+#: what --help shows under the options
+_EXAMPLES = (
+    "Examples:\n\n"
+    "capeworks lab fight sample:ramjet sample:steeltoe -n 2000 --out run/\n\n"
+    "capeworks lab fight --system bpb sample:widow sample:ganyeka -n 1000 -p no_reactions -p sensible\n\n"
+    "capeworks lab fight --system workshop sample:jade sample:viper -n 1000 -c dice=one_d10"
+)
+
+
+@lab_app.command("fight", epilog=_EXAMPLES)
 def fight_command(
     sides: list[str] = typer.Argument(
         None, help="Two or more sides: a YAML/JSON side or sheet file, or sample:NAME[,NAME...]."

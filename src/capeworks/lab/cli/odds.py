@@ -12,7 +12,7 @@ import typer
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.errors import InvalidCommand
-from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, parse_settings, titled
+from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, parse_settings, refuse_strays, titled
 
 __all__ = ["csv_text", "odds_command", "print_odds"]
 
@@ -41,6 +41,10 @@ def print_odds(table: Any) -> None:
         console.print(grid)
     for note in table.notes:
         console.print(f"[dim]{note}[/dim]", highlight=False)
+    if table.hidden:
+        also = ", ".join(table.hidden)
+        note = f"also computed (--show NAME for its grid, or --csv/--json): {also}"
+        console.print(f"[dim]{note}[/dim]", highlight=False)
 
 
 def csv_text(rows: list[dict[str, Any]]) -> str:
@@ -53,8 +57,29 @@ def csv_text(rows: list[dict[str, Any]]) -> str:
     return buf.getvalue()
 
 
-@lab_app.command("odds")
+#: each system's own options (any other is the same for all): typed for another, one sentence
+_OWNERS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("stat", "dice", "tn", "morale"), ("weaverdice",)),
+    **dict.fromkeys(("ability", "sacrifice"), ("rwyn",)),
+    "difficulty": ("rwyn", "bpb", "workshop"),
+    **dict.fromkeys(("die", "rating"), ("capes",)),
+    **dict.fromkeys(("attribute", "bonus"), ("bpb",)),
+    **dict.fromkeys(("total", "extra"), ("workshop",)),
+}
+
+
+#: what --help shows under the options
+_EXAMPLES = (
+    "Examples:\n\n"
+    "capeworks lab odds wd --stat 2..4 --tn 2..8 --morale -2,0,2 --plot wd.png\n\n"
+    "capeworks lab odds rwyn --ability 1..5 --difficulty 1..6 --show any_disaster\n\n"
+    "capeworks lab odds bpb --attribute 0..6 --bonus 0,2 --csv"
+)
+
+
+@lab_app.command("odds", epilog=_EXAMPLES)
 def odds_command(
+    ctx: typer.Context,
     system: str = typer.Argument(..., help="weaverdice (wd), rwyn, capes, bpb or workshop (ws)."),
     stat: str = typer.Option("1..5", help="Weaverdice: stats (e.g. 1..5 or 2,4)."),
     dice: str = typer.Option("0..3", "--dice", help="Weaverdice: skill dice (extra dice, keep one)."),
@@ -64,7 +89,11 @@ def odds_command(
     difficulty: str | None = typer.Option(
         None, help="Difficulties. RWYN: 1..6; BPB: 9,12,15,18,21; Workshop: 0,5,10,15,20,25 (the defaults)."
     ),
-    sacrifice: str = typer.Option("none", help="RWYN: sacrifice policy (none, keep_one, all)."),
+    sacrifice: str = typer.Option(
+        "none",
+        help="RWYN: successes spent to roll fewer disaster dice (never the last die): none; keep_one "
+        "(all but one success); all (even the last, failing the task).",
+    ),
     die: str = typer.Option("1..6", help="Capes: die values."),
     rating: str = typer.Option("1..5", help="Capes: ability ratings."),
     attribute: str = typer.Option("0..6", help="BPB: attributes."),
@@ -72,6 +101,12 @@ def odds_command(
     total: str = typer.Option("0..15", help="Workshop: attribute + skill totals before the dice."),
     extra: str = typer.Option("0", help="Workshop: extra positive d10s (Free d10, Inspired)."),
     config: list[str] = CONFIG_OPTION,
+    show: str | None = typer.Option(
+        None,
+        "--show",
+        help="The column the grid and plot show (default: success, or for Capes expected_after_roll), "
+        "e.g. with_morale_spend (Weaverdice), any_disaster (RWYN), extreme_with_expertise (BPB).",
+    ),
     csv_out: bool = typer.Option(False, "--csv", help="Print the rows as CSV."),
     plot: Path | None = typer.Option(None, "--plot", help="Also draw the table to this .png or .svg file."),
     json_out: bool = JSON_OPTION,
@@ -81,6 +116,8 @@ def odds_command(
 
     def build() -> Any:
         name = SYSTEMS.get(system.lower())
+        if name is not None:
+            refuse_strays(ctx, name, _OWNERS)
         if plot is not None:
             from capeworks.lab.plots import check_path
 
@@ -129,7 +166,7 @@ def odds_command(
             }
         else:
             params = {}
-        table = odds_table(system, **params)
+        table = odds_table(system, **params).showing(show)
         if plot is not None:
             from capeworks.lab.plots import odds_plot
 

@@ -21,6 +21,7 @@ __all__ = [
     "parse_settings",
     "pct",
     "progress_bar",
+    "refuse_strays",
     "run_with_progress",
     "titled",
 ]
@@ -55,6 +56,18 @@ def parse_settings(items: list[str]) -> dict[str, Any]:
         except yaml.YAMLError as e:
             raise InvalidCommand(f"The value of --config {key.strip()} is not readable: {value!r}.") from e
     return out
+
+
+def refuse_strays(ctx: typer.Context, chosen: str, owners: dict[str, tuple[str, ...]]) -> None:
+    """One sentence when an option typed on the command line belongs to other choices than ``chosen``
+    (``owners``: parameter name -> the choices it serves): left unread, ``lab odds bpb --stat 3`` printed
+    the default table as if it were the one asked for."""
+    for param in ctx.command.params:
+        serves = owners.get(str(param.name))
+        source = ctx.get_parameter_source(str(param.name))
+        if serves and chosen not in serves and source is not None and source.name == "COMMANDLINE":
+            whose = " and ".join(serves)
+            raise InvalidCommand(f"{param.opts[0]} is for {whose}, not {chosen}; leave it out.")
 
 
 def pct(i: dict[str, Any]) -> str:

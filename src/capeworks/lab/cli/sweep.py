@@ -15,7 +15,11 @@ from capeworks.lab.cli.shared import lab_app, run_with_progress, titled
 __all__ = ["print_sweep", "sweep_command", "write_sweep"]
 
 
-@lab_app.command("sweep")
+#: what --help shows under the options
+_EXAMPLES = "Example: capeworks lab sweep sweep.yaml -n 2000 --out sweep/ (the spec's form: docs/lab.md)"
+
+
+@lab_app.command("sweep", epilog=_EXAMPLES)
 def sweep_command(
     spec_file: Path = typer.Argument(..., help="The sweep spec (YAML): a fight, its grid and variants."),
     n: int | None = typer.Option(None, "--n", "-n", help="Fights per variant (overrides the spec's n)."),

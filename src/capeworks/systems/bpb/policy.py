@@ -65,6 +65,14 @@ class BpbArena:
         key: c.model_dump(mode="json") for key, c in SAMPLE_CHARACTERS.items()
     }
 
+    #: what each tallied number counts (the lab sums it over a side's characters, per fight)
+    glossary: Mapping[str, str] = {
+        "endurance_lost": "Endurance lost, held at the end",
+        "stunning": "stunning damage held at the end",
+        # the arena starts no session (BPB-PP-001) and the policies spend none: the row reads a sheet's own
+        "plot_points": "Plot Points held at the end (the lab starts no session and spends none)",
+    }
+
     def ident(self, sheet: Mapping[str, Any]) -> str:
         return str(sheet["id"])
 

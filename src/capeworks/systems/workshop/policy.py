@@ -105,6 +105,12 @@ class WorkshopArena:
 
     ruleset = "workshop"
     samples: Mapping[str, Mapping[str, Any]] = {k: {"id": k, **v} for k, v in SHEETS.items()}
+    #: what each tallied number counts (the lab sums it over a side's characters, per fight)
+    glossary: Mapping[str, str] = {
+        "shock": "Shock held at the end",
+        "wounds": "Wounds held at the end",
+        "shots": "Shots left at the end (spent on Active Defense and Initiative)",
+    }
 
     def ident(self, sheet: Mapping[str, Any]) -> str:
         return str(sheet["id"])
@@ -154,7 +160,9 @@ class WorkshopArena:
             )
             for c in state.characters.values()
         }
-        return Outcome(winner=won, rounds=state.turn.sequence, timed_out=timed_out, tallies=tallies)
+        # a time-out ends in the last round played, as in every arena (a draw "in round max + 1" read wrong)
+        rounds = min(state.turn.sequence, max_rounds)
+        return Outcome(winner=won, rounds=rounds, timed_out=timed_out, tallies=tallies)
 
 
 ARENA = WorkshopArena()

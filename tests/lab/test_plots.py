@@ -1,0 +1,103 @@
+"""The lab's plots: every bar a share of fights carries its 95% interval, every axis says what it counts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from capeworks.cli.app import app
+from capeworks.lab import plots
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Every ``plots.bars`` call of a run (its series, keyword arguments and file), still drawn."""
+    calls: list[dict[str, Any]] = []
+    real = plots.bars
+
+    def record(series: Any, path: Path, **kw: Any) -> Path:
+        calls.append({"series": series, "path": path, **kw})
+        return real(series, path, **kw)
+
+    monkeypatch.setattr(plots, "bars", record)
+    return calls
+
+
+def _whiskered(call: dict[str, Any]) -> None:
+    errors = call.get("errors") or {}
+    for name, bars in call["series"].items():
+        assert set(errors.get(name, {})) == set(bars), f"{call['path'].name}: {name} lacks whiskers"
+        for x, h in bars.items():
+            lo, hi = errors[name][x]
+            assert lo <= h <= hi
+    assert call["xlabel"] and "95%" in call["title"]
+
+
+def test_a_fights_plots_carry_wilson_intervals(tmp_path: Path, drawn: list[dict[str, Any]]) -> None:
+    out = runner.invoke(
+        app,
+        [
+            *("lab", "fight", "--system", "workshop", "sample:jade", "sample:viper", "-n", "30", "-w", "1"),
+            *("--out", str(tmp_path / "run"), "--json"),
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert [c["path"].name for c in drawn] == ["rounds.png", "wounds.png"]
+    for call in drawn:  # the wounds bars had no whiskers
+        _whiskered(call)
+    assert (tmp_path / "run" / "wounds.png").stat().st_size > 0
+
+
+def test_a_sweeps_plots_name_the_variants_and_carry_wilson_intervals(
+    tmp_path: Path, drawn: list[dict[str, Any]]
+) -> None:
+    spec = tmp_path / "sweep.yaml"
+    spec.write_text(
+        yaml.safe_dump(
+            {
+                "system": "workshop",
+                "sides": [
+                    {"name": "jade", "characters": [{"sample": "jade"}]},
+                    {"name": "viper", "characters": [{"sample": "viper"}]},
+                ],
+                "n": 30,
+                "grid": [{"path": "config.wound_threshold", "values": [5, 10]}],
+            }
+        )
+    )
+    out = runner.invoke(app, ["lab", "sweep", str(spec), "-w", "1", "--out", str(tmp_path / "out"), "--json"])
+    assert out.exit_code == 0, out.output
+    names = [v["name"] for v in json.loads(out.stdout)["variants"]]
+    wins, rounds = drawn
+    # the win rates stood over one unlabelled tick "0"; the rounds bars had no whiskers
+    assert wins["ticks"] == dict(enumerate(names)) and wins["xlabel"] == "variant"
+    for call in (wins, rounds):
+        _whiskered(call)
+    assert set(rounds["series"]) == set(names)
+
+
+def test_an_odds_plot_with_many_lines_tells_each_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the Capes table's 21 lines shared ten colours: "die 1, parts 1" and "die 5, parts 1" looked alike
+    from capeworks.lab.odds import capes_table
+
+    figures: list[Any] = []
+    real = plots.save
+    monkeypatch.setattr(plots, "save", lambda fig, path: (figures.append(fig), real(fig, path))[1])
+    plots.odds_plot(capes_table(), tmp_path / "capes.png")
+    (fig,) = figures
+    lines = fig.axes[0].get_lines()
+    assert len(lines) > 10
+    looks = {(str(line.get_color()), line.get_linestyle()) for line in lines}
+    assert len(looks) == len(lines)
+    legend = fig.axes[-1].get_legend()
+    # the legend stands beside the panel, not over its lines
+    assert legend is not None and legend.get_bbox_to_anchor().x0 > fig.axes[-1].get_window_extent().x1
