@@ -51,4 +51,4 @@ def test_a_hidden_npcs_downtime_reaches_the_gms_socket_and_rest_alone(client: Te
         rest = client.get(f"/api/tables/{table.id}", headers=table.auth(seat)).json()
         assert ("boss" in rest["view"]["campaign"]["phase"]["slots"]) is shown
         log = client.get(f"/api/tables/{table.id}/log", headers=table.auth(seat)).json()["entries"]
-        assert any("boss rolls 6, 2, 2, 2, 2" in e["text"] for e in log) is shown
+        assert any("Boss rolls 6, 2, 2, 2, 2" in e["text"] for e in log) is shown
