@@ -123,8 +123,23 @@ def call_text(call: Call, name: str) -> str:
     return (
         f"The GM calls for {name}'s {call.ability} vs {against}"
         + (f" to {call.task}" if call.task else "")
+        + _called_qualities(call)
         + "."
     )
+
+
+def _called_qualities(call: Call) -> str:
+    """The quality dice the GM brought into a call, and why (RWYN-CRIT-002)."""
+    said = []
+    if call.bonus_dice:
+        said.append(f"+{_dice(call.bonus_dice, 'quality')} from {call.benefit!r}")
+    if call.drawback_dice:
+        said.append(f"{_dice(call.drawback_dice, 'disaster')} from a drawback, {call.drawback!r}")
+    return f" ({'; '.join(said)})" if said else ""
+
+
+def _dice(n: int, kind: str) -> str:
+    return f"{n} {kind} {'die' if n == 1 else 'dice'}"
 
 
 def _stress(p: ev.StressTaken) -> str:

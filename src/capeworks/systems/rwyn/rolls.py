@@ -13,7 +13,7 @@ are pure functions in :mod:`~capeworks.systems.rwyn.pool` and
 from __future__ import annotations
 
 from capeworks.engine import DiceService
-from capeworks.errors import InvalidCommand, NotFound, RuleViolation
+from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.rwyn import checks as ck
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn import stress, wealth
@@ -42,6 +42,7 @@ from capeworks.systems.rwyn.lookups import (
     control,
     open_check,
     players_roll,
+    quality_dice,
     set_difficulty,
 )
 from capeworks.systems.rwyn.pool import PoolPlan, build_pool, disaster_pool
@@ -83,23 +84,12 @@ def _named(state: RwynState, context: Ctx, c: cmd.Check | cmd.Defend) -> tuple[C
     return who, name, c.difficulty
 
 
-def _quality_dice(context: Ctx, who: Character, c: cmd.Check, config: RwynConfig) -> tuple[int, int]:
-    """RWYN-CRIT-002 (PROPOSED): the GM may grant quality dice when the table turns them on."""
-    if not (c.benefit or c.drawback):
-        return 0, 0
-    if config.quality_die_bonus == 0:
-        raise RuleViolation("RWYN-CRIT-002", "Qualities do not add dice at this table.")
-    context.require_gm("grant dice for a quality")
-    bonus = drawback = 0
-    if c.benefit:
-        if not any(q.benefit.lower() == c.benefit.strip().lower() for q in who.qualities):
-            raise NotFound(f"{who.name} has no quality with the benefit {c.benefit!r}.")
-        bonus = config.quality_die_bonus
-    if c.drawback:
-        if not any(q.drawback.lower() == c.drawback.strip().lower() for q in who.qualities):
-            raise NotFound(f"{who.name} has no quality with the drawback {c.drawback!r}.")
-        drawback = config.quality_die_bonus
-    return bonus, drawback
+def _refuse_beside_called_quality(call: Call, c: cmd.Check) -> None:
+    """A side the call already brings in is not brought in twice at the roll (RWYN-CRIT-002)."""
+    if (c.benefit and call.benefit) or (c.drawback and call.drawback):
+        raise RuleViolation(
+            "RWYN-CRIT-002", f"Call {call.id} already brings in that side of a quality: roll it as called."
+        )
 
 
 def check(state: RwynState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done:
@@ -116,11 +106,15 @@ def check(state: RwynState, context: Ctx, c: cmd.Check, dice: DiceService) -> Do
             call.time,
             call.id,
         )
+        _refuse_beside_called_quality(call, c)
+        called = call.bonus_dice, call.drawback_dice
     else:
         who, name, difficulty = _named(state, context, c)
         task, time = c.task, c.time
+        called = 0, 0
     players_roll(context, who)
-    bonus, drawback = _quality_dice(context, who, c, config)
+    granted = quality_dice(context, who, c.benefit, c.drawback)
+    bonus, drawback = called[0] + granted[0], called[1] + granted[1]
     plan = build_pool(
         who.rating(name), difficulty, config, bonus_dice=bonus, drawback_dice=drawback, time=time
     )
