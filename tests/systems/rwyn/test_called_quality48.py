@@ -38,6 +38,22 @@ def test_the_gm_calls_with_a_benefit_and_a_drawback__ann_rolls_their_dice_hersel
     assert check["ability_faces"] == [5, 2, 2] and check["disaster_faces"] == [3]
     assert 1 not in state(d).calls
     assert d.replayed().state == d.state
+    roll = next(w for w in d.words("bo") if w.startswith("Ada rolls"))
+    assert "Charm 2 + 1 quality die vs" in roll and "(1 from a drawback)" in roll, roll
+
+
+@pytest.mark.rules("RWYN-CRIT-002", "RWYN-GEN-001")
+def test_answering_ann_s_ask__the_gm_s_difficulty_brings_in_her_drawback() -> None:
+    # Ann asks to roll Science; the GM rules her distraction hinders: Science 3 vs 3 has no gap,
+    # so the drawback's 1 disaster die is the only one. [5 2 2] + disaster [6]: success with a problem
+    d = _gm_table()
+    d.do("ann", "ask_check", character="ada", ability="Science", task="read the cipher")
+    d.do("gm", "call_check", ask=1, difficulty=3, drawback="Hot-Tempered")
+    assert "1 disaster die from a drawback, 'Hot-Tempered'" in d.words("ann")[-1]
+    d.do("ann", "check", call=1, dice=[5, 2, 2, 6])
+    check = last(d.events, "check_resolved")["check"]
+    assert (check["plan"]["ability_dice"], check["plan"]["disaster_nominal"]) == (3, 1)
+    assert (check["success"], check["disaster_successes"]) == (True, 1)
 
 
 @pytest.mark.rules("RWYN-CRIT-002", "RWYN-GEN-001")

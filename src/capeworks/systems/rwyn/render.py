@@ -61,9 +61,7 @@ def _rolled(p: ev.CheckRolled) -> str:
         )
     extra = plan.cap_auto + plan.time_auto
     auto = f" + {extra} automatic" if extra else ""
-    bonus = (
-        f" + {plan.bonus_dice} quality {'die' if plan.bonus_dice == 1 else 'dice'}" if plan.bonus_dice else ""
-    )
+    bonus = f" + {_dice(plan.bonus_dice, 'quality')}" if plan.bonus_dice else ""
     dis = f"; {_disaster(plan.disaster_nominal)}" if plan.disaster_nominal else ""
     if plan.drawback_dice:
         dis += f" ({plan.drawback_dice} from a drawback)"
@@ -139,6 +137,7 @@ def _called_qualities(call: Call) -> str:
 
 
 def _dice(n: int, kind: str) -> str:
+    """``n`` dice of ``kind``: "1 quality die", "2 disaster dice"."""
     return f"{n} {kind} {'die' if n == 1 else 'dice'}"
 
 
