@@ -84,7 +84,8 @@ def test_only_the_gm_sets_quality_dice__not_on_the_call_nor_at_the_roll() -> Non
     d.do("gm", "call_check", character="ada", ability="Charm", difficulty=2)
     d.refuse("ann", "check", call=1, benefit="assertive", error=NotPermitted, dice=[5, 2, 2])
     d.do("gm", "call_check", character="ada", ability="Charm", difficulty=2, benefit="assertive")
-    # the side the call brings in is not brought in twice
+    # the side the call brings in is not brought in twice; a player may not add one to it either
+    d.refuse("ann", "check", call=2, benefit="assertive", error=NotPermitted, dice=[5, 2, 2, 2])
     d.refuse("gm", "check", call=2, benefit="assertive", rule="RWYN-CRIT-002", dice=[5, 2, 2, 2])
     d.refuse("gm", "call_check", character="ada", ability="Charm", difficulty=2, benefit="sly", match="sly")
     plain = table(characters=ADA, gm_sets_difficulty=True)

@@ -84,18 +84,24 @@ def _named(state: RwynState, context: Ctx, c: cmd.Check | cmd.Defend) -> tuple[C
     return who, name, c.difficulty
 
 
-def _refuse_beside_called_quality(call: Call, c: cmd.Check) -> None:
-    """A side the call already brings in is not brought in twice at the roll (RWYN-CRIT-002)."""
-    if (c.benefit and call.benefit) or (c.drawback and call.drawback):
+def _quality_dice(context: Ctx, who: Character, call: Call | None, c: cmd.Check) -> tuple[int, int]:
+    """The quality dice of a check (RWYN-CRIT-002): those its call carries and those the GM brings in at
+    the roll; a side the call already brings in is not brought in twice."""
+    bonus, drawback = quality_dice(context, who, c.benefit, c.drawback)
+    if call is None:
+        return bonus, drawback
+    if (bonus and call.bonus_dice) or (drawback and call.drawback_dice):
         raise RuleViolation(
             "RWYN-CRIT-002", f"Call {call.id} already brings in that side of a quality: roll it as called."
         )
+    return bonus + call.bonus_dice, drawback + call.drawback_dice
 
 
 def check(state: RwynState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done:
     """Roll a check: the GM's call, or one named by the GM (or by players where they set difficulties)."""
     config = context.config
     from_call: int | None = None
+    call: Call | None = None
     if c.call is not None:  # the fields a call already says are refused beside it (Check)
         who, call = _called(state, context, c.call, ck.CheckKind.TASK, c.character)
         stress.require_in_conflict(who)
@@ -106,15 +112,11 @@ def check(state: RwynState, context: Ctx, c: cmd.Check, dice: DiceService) -> Do
             call.time,
             call.id,
         )
-        _refuse_beside_called_quality(call, c)
-        called = call.bonus_dice, call.drawback_dice
     else:
         who, name, difficulty = _named(state, context, c)
         task, time = c.task, c.time
-        called = 0, 0
     players_roll(context, who)
-    granted = quality_dice(context, who, c.benefit, c.drawback)
-    bonus, drawback = called[0] + granted[0], called[1] + granted[1]
+    bonus, drawback = _quality_dice(context, who, call, c)
     plan = build_pool(
         who.rating(name), difficulty, config, bonus_dice=bonus, drawback_dice=drawback, time=time
     )
