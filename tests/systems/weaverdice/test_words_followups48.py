@@ -21,3 +21,15 @@ def test_a_card_for_two_players_reads_as_both_receiving_it() -> None:
         assert d.words(seat)[-1] == "Ada and Bo receive rep (aerial bombardment combo)."
     d.do("gm", "award", character="ada", money=100, rep="rooftop rescue", owners=["Ada", "Bo"])
     assert d.words("bob")[-1] == "Ada receives $100; Ada and Bo receive rep (rooftop rescue)."
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-SOCIAL-002")
+def test_a_negotiation_capped_by_low_morale_says_so_with_the_numbers() -> None:
+    """src 453: 'dice results (after modifiers are added from stats) will be capped'. Ada at Poor (-2)
+    morale rolls a 6; Social and the talks' bonuses make 11, capped to 5, against 6+.
+    The words say what was rolled and that low morale capped it, not a bare 'Social 5'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=4, morale=-2)
+    d.do("gm", "open_negotiation", negotiation="n", party="Dealers", tn=6, relationship=2, offer=2)
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[6])
+    assert d.words("ann")[-1] == "Ada: Social 11, capped at 5 by low morale, against 6+: no deal yet."
