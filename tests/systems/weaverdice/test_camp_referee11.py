@@ -615,4 +615,4 @@ def test_r11_29_a_card_for_two_players_says_so_to_both() -> None:
     pc(d, "bob", "bo", "Bo")
     d.do("gm", "award", character="ada", rep="aerial bombardment combo", owners=["Ada", "Bo"])
     assert [c.source for c in ledger(d, "bo").rep] == ["aerial bombardment combo"]
-    assert d.words("bob")[-1] == "Ada receives rep (aerial bombardment combo, for Ada and Bo only)."
+    assert d.words("bob")[-1] == "Ada and Bo receive rep (aerial bombardment combo)."

@@ -312,7 +312,7 @@ def test_hidden_npcs_recovery__players_never_see_it_asked_to_spend_a_dot_on_an_e
     words, _, events = _seen(d, "ann")
     words, events = words[ann_before:], events[ann_before:]
     assert "The lesser bash effect on Brute (rolled 3) waits for the GM's decision." in words
-    assert words[-1] == "The lesser bash effect on Brute (rolled 3) takes hold."
+    assert words[-1] == "The lesser bash effect on Brute (rolled 3) does not take hold."
     assert not any("Recovery" in w or "recovery" in w for w in words), words
     assert not any(e["type"] in ("weaverdice.effect_asked", "weaverdice.effect_resolved") for e in events)
     assert not any("recovery" in str(e["data"]).lower() for e in events)

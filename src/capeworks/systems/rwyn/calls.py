@@ -32,6 +32,11 @@ class Call(Frozen):
     #: an enemy move: the stress it deals on a failure, and on which track
     harm: int = 0
     track: Track | None = None
+    #: the quality sides the GM brought in (RWYN-CRIT-002) and the ability / disaster dice they add
+    benefit: str = ""
+    drawback: str = ""
+    bonus_dice: int = 0
+    drawback_dice: int = 0
 
     @property
     def asked(self) -> bool:

@@ -206,7 +206,9 @@ class CallCheck(BaseModel):
     """GM: call for a check — which character rolls which ability against what (RWYN-GEN-001).
 
     ``ask`` answers a player's ask: its character, ability and task are kept
-    unless given here.
+    unless given here. ``benefit`` / ``drawback`` are the GM's ruling on the
+    circumstances: the player's roll answering the call carries their dice
+    (RWYN-CRIT-002), since players roll all the dice (src 17).
     """
 
     model_config = _CMD
@@ -223,6 +225,16 @@ class CallCheck(BaseModel):
     time: int = Field(
         default=0,
         description="Automatic successes for taking the time (the take-your-time variant); 0: none.",
+    )
+    benefit: str = gm_field(
+        default="",
+        max_length=120,
+        description="The benefit of a quality of the character that helps: quality dice (RWYN-CRIT-002).",
+    )
+    drawback: str = gm_field(
+        default="",
+        max_length=120,
+        description="The drawback of a quality of the character that hinders: disaster dice.",
     )
 
 

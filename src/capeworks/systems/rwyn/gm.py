@@ -24,6 +24,7 @@ from capeworks.systems.rwyn.lookups import (
     character,
     control,
     players_roll,
+    quality_dice,
     set_difficulty,
 )
 from capeworks.systems.rwyn.state import RwynState
@@ -53,6 +54,7 @@ def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceServi
     players_roll(context, who)
     require_not_out(who)
     set_difficulty(context.config, context, c.difficulty)
+    bonus, drawback = quality_dice(context, who, c.benefit, c.drawback)
     call = Call(
         id=asked.id if asked else state.next_id,
         character=who.id,
@@ -62,6 +64,10 @@ def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceServi
         difficulty=c.difficulty,
         task=c.task if c.task is not None else (asked.task if asked else ""),
         time=c.time or (asked.time if asked else 0),
+        benefit=c.benefit.strip() if bonus else "",
+        drawback=c.drawback.strip() if drawback else "",
+        bonus_dice=bonus,
+        drawback_dice=drawback,
     )
     return [Event.of(CheckCalled(call=call, name=who.name))]
 

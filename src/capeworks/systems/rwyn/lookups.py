@@ -28,6 +28,7 @@ __all__ = [
     "control",
     "open_check",
     "players_roll",
+    "quality_dice",
     "set_difficulty",
 ]
 
@@ -95,3 +96,19 @@ def players_roll(context: Ctx, who: Character) -> None:
             f"The GM rolls no dice, and {who.name} is the GM's: give the enemy's move a difficulty "
             "and let a player's character roll against it.",
         )
+
+
+def quality_dice(context: Ctx, who: Character, benefit: str, drawback: str) -> tuple[int, int]:
+    """RWYN-CRIT-002 (PROPOSED): the ability dice of ``who``'s quality benefit and the disaster dice of
+    its drawback that the GM brings in (the table's ``quality_die_bonus`` each), or a refusal."""
+    if not (benefit or drawback):
+        return 0, 0
+    config = context.config
+    if config.quality_die_bonus == 0:
+        raise RuleViolation("RWYN-CRIT-002", "Qualities do not add dice at this table.")
+    context.require_gm("grant dice for a quality")
+    if benefit and not any(q.benefit.lower() == benefit.strip().lower() for q in who.qualities):
+        raise NotFound(f"{who.name} has no quality with the benefit {benefit!r}.")
+    if drawback and not any(q.drawback.lower() == drawback.strip().lower() for q in who.qualities):
+        raise NotFound(f"{who.name} has no quality with the drawback {drawback!r}.")
+    return (config.quality_die_bonus if benefit else 0), (config.quality_die_bonus if drawback else 0)

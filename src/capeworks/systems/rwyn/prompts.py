@@ -133,6 +133,10 @@ def _call_prompts(call: Call, state: RwynState) -> list[Prompt]:
                 "ability": call.ability,
                 "difficulty": call.difficulty,
                 "harm": call.harm,
+                # what the pool adds to the rating and the difficulty, for the odds shown before the roll
+                "bonus": call.bonus_dice,
+                "drawback": call.drawback_dice,
+                "time": call.time,
                 "text": call_text(call, who.name),
             },
             options=(

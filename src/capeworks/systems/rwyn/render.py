@@ -61,9 +61,7 @@ def _rolled(p: ev.CheckRolled) -> str:
         )
     extra = plan.cap_auto + plan.time_auto
     auto = f" + {extra} automatic" if extra else ""
-    bonus = (
-        f" + {plan.bonus_dice} quality {'die' if plan.bonus_dice == 1 else 'dice'}" if plan.bonus_dice else ""
-    )
+    bonus = f" + {_dice(plan.bonus_dice, 'quality')}" if plan.bonus_dice else ""
     dis = f"; {_disaster(plan.disaster_nominal)}" if plan.disaster_nominal else ""
     if plan.drawback_dice:
         dis += f" ({plan.drawback_dice} from a drawback)"
@@ -123,8 +121,24 @@ def call_text(call: Call, name: str) -> str:
     return (
         f"The GM calls for {name}'s {call.ability} vs {against}"
         + (f" to {call.task}" if call.task else "")
+        + _called_qualities(call)
         + "."
     )
+
+
+def _called_qualities(call: Call) -> str:
+    """The quality dice the GM brought into a call, and why (RWYN-CRIT-002)."""
+    said = []
+    if call.bonus_dice:
+        said.append(f"+{_dice(call.bonus_dice, 'quality')} from {call.benefit!r}")
+    if call.drawback_dice:
+        said.append(f"{_dice(call.drawback_dice, 'disaster')} from a drawback, {call.drawback!r}")
+    return f" ({'; '.join(said)})" if said else ""
+
+
+def _dice(n: int, kind: str) -> str:
+    """``n`` dice of ``kind``: "1 quality die", "2 disaster dice"."""
+    return f"{n} {kind} {'die' if n == 1 else 'dice'}"
 
 
 def _stress(p: ev.StressTaken) -> str:

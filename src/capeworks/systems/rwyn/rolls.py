@@ -13,7 +13,7 @@ are pure functions in :mod:`~capeworks.systems.rwyn.pool` and
 from __future__ import annotations
 
 from capeworks.engine import DiceService
-from capeworks.errors import InvalidCommand, NotFound, RuleViolation
+from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.rwyn import checks as ck
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn import stress, wealth
@@ -42,6 +42,7 @@ from capeworks.systems.rwyn.lookups import (
     control,
     open_check,
     players_roll,
+    quality_dice,
     set_difficulty,
 )
 from capeworks.systems.rwyn.pool import PoolPlan, build_pool, disaster_pool
@@ -83,29 +84,24 @@ def _named(state: RwynState, context: Ctx, c: cmd.Check | cmd.Defend) -> tuple[C
     return who, name, c.difficulty
 
 
-def _quality_dice(context: Ctx, who: Character, c: cmd.Check, config: RwynConfig) -> tuple[int, int]:
-    """RWYN-CRIT-002 (PROPOSED): the GM may grant quality dice when the table turns them on."""
-    if not (c.benefit or c.drawback):
-        return 0, 0
-    if config.quality_die_bonus == 0:
-        raise RuleViolation("RWYN-CRIT-002", "Qualities do not add dice at this table.")
-    context.require_gm("grant dice for a quality")
-    bonus = drawback = 0
-    if c.benefit:
-        if not any(q.benefit.lower() == c.benefit.strip().lower() for q in who.qualities):
-            raise NotFound(f"{who.name} has no quality with the benefit {c.benefit!r}.")
-        bonus = config.quality_die_bonus
-    if c.drawback:
-        if not any(q.drawback.lower() == c.drawback.strip().lower() for q in who.qualities):
-            raise NotFound(f"{who.name} has no quality with the drawback {c.drawback!r}.")
-        drawback = config.quality_die_bonus
-    return bonus, drawback
+def _quality_dice(context: Ctx, who: Character, call: Call | None, c: cmd.Check) -> tuple[int, int]:
+    """The quality dice of a check (RWYN-CRIT-002): those its call carries and those the GM brings in at
+    the roll; a side the call already brings in is not brought in twice."""
+    bonus, drawback = quality_dice(context, who, c.benefit, c.drawback)
+    if call is None:
+        return bonus, drawback
+    if (bonus and call.bonus_dice) or (drawback and call.drawback_dice):
+        raise RuleViolation(
+            "RWYN-CRIT-002", f"Call {call.id} already brings in that side of a quality: roll it as called."
+        )
+    return bonus + call.bonus_dice, drawback + call.drawback_dice
 
 
 def check(state: RwynState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done:
     """Roll a check: the GM's call, or one named by the GM (or by players where they set difficulties)."""
     config = context.config
     from_call: int | None = None
+    call: Call | None = None
     if c.call is not None:  # the fields a call already says are refused beside it (Check)
         who, call = _called(state, context, c.call, ck.CheckKind.TASK, c.character)
         stress.require_in_conflict(who)
@@ -120,7 +116,7 @@ def check(state: RwynState, context: Ctx, c: cmd.Check, dice: DiceService) -> Do
         who, name, difficulty = _named(state, context, c)
         task, time = c.task, c.time
     players_roll(context, who)
-    bonus, drawback = _quality_dice(context, who, c, config)
+    bonus, drawback = _quality_dice(context, who, call, c)
     plan = build_pool(
         who.rating(name), difficulty, config, bonus_dice=bonus, drawback_dice=drawback, time=time
     )

@@ -91,7 +91,7 @@ def emit_effect(
     b: Builder, payload: ev.EffectAsked | ev.EffectResolved, *, veiled: bool, rolled: bool = True
 ) -> None:
     """Emit a step of a wound effect: as it is, or, on a hidden NPC (``veiled``), whole to the GM and,
-    to the players, only that it waits or took hold (WD-NPC-003): a Guts die and the points it
+    to the players, only that it waits, took hold or did not (WD-NPC-003): a Guts die and the points it
     drained would tell them the NPC's Guts, a question about a Recovery dot its effort. ``rolled``:
     the GM rolled the NPC's own stat for it (the players' words say so)."""
     if not veiled:
@@ -107,6 +107,7 @@ def emit_effect(
             face=payload.face if isinstance(payload, ev.EffectAsked) else payload.outcome.face,
             waits=isinstance(payload, ev.EffectAsked),
             rolled=rolled,
+            ignored=isinstance(payload, ev.EffectResolved) and payload.outcome.negated,
         )
     )
 

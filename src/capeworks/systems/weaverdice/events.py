@@ -789,6 +789,9 @@ class EffectSeen(WdEvent):
     #: the GM rolled the NPC's own stat for it; False when only a decision was the GM's (a Recovery
     #: dot's), so the words claim no roll (left out of the dump when True: older logs read as before)
     rolled: bool = Field(default=True, exclude_if=lambda v: v)
+    #: the effect was ignored (a Recovery dot, WD-WFX-004): the players see it not take hold, never
+    #: what ignored it (left out of the dump when False: older logs read as before)
+    ignored: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class RestSeen(WdEvent):

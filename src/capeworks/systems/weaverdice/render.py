@@ -245,11 +245,12 @@ def _effect_seen(p: ev.EffectSeen) -> str:
     head = f"The {p.tier.word} {p.damage.value} effect on {p.name}" + (
         f" (rolled {p.face})" if p.face is not None else ""
     )
+    held = f"{head} does not take hold" if p.ignored else f"{head} takes hold"  # what the table sees
     if not p.rolled:
-        return f"{head} waits for the GM's decision." if p.waits else f"{head} takes hold."
+        return f"{head} waits for the GM's decision." if p.waits else f"{held}."
     if p.waits:
         return f"{head} waits for the GM's roll and decision."
-    return f"{head} takes hold; the GM rolled for {p.name}."
+    return f"{held}; the GM rolled for {p.name}."
 
 
 def _fell(p: ev.Fell) -> str:

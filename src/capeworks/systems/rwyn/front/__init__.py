@@ -23,8 +23,8 @@ __all__ = ["preview"]
 _MOST = 100
 
 
-def _count(args: Mapping[str, Any], name: str, *, least: int = 0) -> int:
-    value = args.get(name)
+def _count(args: Mapping[str, Any], name: str, *, least: int = 0, default: int | None = None) -> int:
+    value = args.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= _MOST:
         raise InvalidCommand(f"The preview needs {name} as a whole number from {least} to {_MOST}.")
     return value
@@ -36,10 +36,19 @@ def _successes(dice: int, config: RwynConfig) -> str:
 
 
 def _pool(config: RwynConfig, args: Mapping[str, Any]) -> dict[str, Any]:
-    """What a check of ``rating`` against ``difficulty`` rolls, what it needs, and its chance."""
+    """What a check of ``rating`` against ``difficulty`` rolls, what it needs, and its chance; with the
+    GM's quality dice (``bonus`` ability dice, ``drawback`` disaster dice, RWYN-CRIT-002) and the
+    automatic successes of taking the ``time``, when a call carries them."""
     rating, difficulty = _count(args, "rating"), _count(args, "difficulty", least=1)
     check_difficulty(difficulty)
-    plan = build_pool(rating, difficulty, config)
+    plan = build_pool(
+        rating,
+        difficulty,
+        config,
+        bonus_dice=_count(args, "bonus", default=0),
+        drawback_dice=_count(args, "drawback", default=0),
+        time=_count(args, "time", default=0),
+    )
     auto = plan.auto_successes
     need = next(k for k in range(difficulty + 1) if succeeded(k, difficulty, config))
     chance = p_at_least(plan.ability_dice, need - auto, config)

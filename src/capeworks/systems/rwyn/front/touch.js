@@ -45,7 +45,9 @@ function PoolBuilder({ prompt, projection }) {
   const rating = who && who.abilities ? who.abilities[ctx.ability] : undefined;
   const difficulty = Number(ctx.difficulty);
   const known = typeof rating === "number" && Number.isInteger(difficulty) && difficulty > 0;
-  const pool = usePreview("pool", known ? { rating, difficulty } : null, projection);
+  // the GM's quality dice and the time a call carries change the pool, so they change the odds too
+  const extra = { bonus: Number(ctx.bonus) || 0, drawback: Number(ctx.drawback) || 0, time: Number(ctx.time) || 0 };
+  const pool = usePreview("pool", known ? { rating, difficulty, ...extra } : null, projection);
   const { odds } = useOdds(pool ? pool.expression : "");
   if (!pool) return null;
   const { dice, disaster, need, sides } = pool;
@@ -55,7 +57,7 @@ function PoolBuilder({ prompt, projection }) {
       ${disaster ? html`<span class="vs">+</span>` : null}
       ${Array.from({ length: disaster }, () => html`<${BlankDie} sides=${sides} tone="disaster" label="disaster die" />`)}
     </p>
-    <p>${text(ctx.ability)} ${rating}: ${dice} ${dice === 1 ? "die" : "dice"}${pool.auto ? ` and ${pool.auto} automatic` : ""} against difficulty ${difficulty};${" "}
+    <p>${text(ctx.ability)} ${rating}${extra.bonus ? ` +${extra.bonus} quality` : ""}: ${dice} ${dice === 1 ? "die" : "dice"}${pool.auto ? ` and ${pool.auto} automatic` : ""} against difficulty ${difficulty};${" "}
       <strong>${disaster} disaster ${disaster === 1 ? "die" : "dice"}</strong>.
       Chance of success: <strong>${pct(pool.success.p)}</strong>.</p>
     ${odds ? html`<${OddsChart} odds=${odds} caption="Successes you may roll" highlight=${(k) => Number(k) + pool.auto >= need} />` : null}
@@ -97,7 +99,16 @@ export const touch = {
   },
   form(command, values, projection) {
     if (!POOLED.has(command) || !values.character || !values.ability || !values.difficulty) return null;
-    const context = { character: values.character, ability: values.ability, difficulty: values.difficulty };
+    // a quality's side the GM brings in adds the table's quality_die_bonus dice (RWYN-CRIT-002)
+    const quality = config(projection).quality_die_bonus || 0;
+    const context = {
+      character: values.character,
+      ability: values.ability,
+      difficulty: values.difficulty,
+      bonus: values.benefit ? quality : 0,
+      drawback: values.drawback ? quality : 0,
+      time: values.time || 0,
+    };
     return html`<${PoolBuilder} prompt=${{ context }} projection=${projection} />`;
   },
   prompt(prompt, projection) {

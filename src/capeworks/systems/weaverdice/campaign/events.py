@@ -192,12 +192,18 @@ class DowntimeKept(CampaignEvent):
 
 
 class Awarded(CampaignEvent):
-    """The GM hands out rewards: money, rep cards, intel, progression boxes, a cleared goal, eligibility."""
+    """The GM hands out rewards: money, rep cards, intel, progression boxes, a cleared goal, eligibility.
+
+    ``shared``: the words of a rep card dealt to several players at once (WD-REP-002, src 426-427),
+    received by all of ``sharers`` (names); ``what`` is then the rest, ``name``'s alone. Logs written
+    before ``shared`` read as they were played."""
 
     character: str
     name: str
     what: str
     faces: tuple[int, ...] = ()
+    shared: str = Field(default="", exclude_if=lambda v: not v)
+    sharers: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class NegativeRepGiven(CampaignFact):

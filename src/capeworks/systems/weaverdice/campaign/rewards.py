@@ -100,11 +100,13 @@ def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
     elif c.money:
         said.append(f"${c.money}")
     ledger = evolve(ledger, {"money": ledger.money + money})
+    joint = ("", -1)
     if c.rep:
         ledger = add_card(ledger, source=c.rep, exclusive=c.exclusive, owners=tuple(c.owners))
         only = f", with {c.exclusive} only" if c.exclusive else ""
         mine = f", for {' and '.join(c.owners)} only" if c.owners else ""  # the post-it's own words (src 427)
         said.append(f"rep ({c.rep}{only}{mine})")
+        joint = f"rep ({c.rep}{only})", len(said) - 1  # its words to all its owners, and where they stand
     if c.intel:
         kind, tier = parse_intel(
             c.intel, extra=tuple(state.campaign.targets), added=state.campaign.intel_types
@@ -147,17 +149,24 @@ def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
         said.append(f"a long-term condition: {c.condition}")
     if not said:
         raise RuleViolation("WD-PROG-012", "Name something to award.")
+    ledgers = (
+        deal_shared(state.campaign, {k: p.name for k, p in state.people.items()}, c.character, ledger)
+        if c.rep and c.owners
+        else {c.character: ledger}
+    )
+    shared, sharers = "", tuple(person(state, k).name for k in ledgers)
+    if len(ledgers) > 1:  # every owner dealt the card receives it: the words say so (src 426-427)
+        shared = joint[0]
+        said.pop(joint[1])
     b.emit(
         ce.Awarded(
             character=c.character,
             name=who.name,
             what=", ".join(said),
             faces=faces,
-            ledgers=deal_shared(
-                state.campaign, {k: p.name for k, p in state.people.items()}, c.character, ledger
-            )
-            if c.rep and c.owners
-            else {c.character: ledger},
+            ledgers=ledgers,
+            shared=shared,
+            sharers=sharers if shared else (),
         )
     )
     return b.batch

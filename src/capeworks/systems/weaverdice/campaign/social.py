@@ -32,7 +32,7 @@ from capeworks.systems.weaverdice.campaign.group_passives import journalists_for
 from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, RepCard
 from capeworks.systems.weaverdice.campaign.reputation import check_discarded, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
-from capeworks.systems.weaverdice.checks import check
+from capeworks.systems.weaverdice.checks import CheckRoll, check
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import capped, spend_value
@@ -182,6 +182,12 @@ def _spend(
     return evolve(ledger, {"rep": rep, "spent": (*ledger.spent, *spent)}), said
 
 
+def _result(roll: CheckRoll) -> str:
+    """A negotiation roll's result, saying when low morale capped it and from what (WD-MORALE-002,
+    src 453): a player reading "5 against 6+" should know a 7 was rolled."""
+    return f"{roll.raw}, capped at {roll.total} by low morale," if roll.capped else str(roll.total)
+
+
 def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> Done:
     """A Social roll in a negotiation, with rep for extra dice (WD-SOCIAL-002/005, WD-REP-003/005)."""
     who = person(state, c.character)
@@ -220,7 +226,7 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
             "outcome": "agreed" if roll.success else n.outcome,
         },
     )
-    text = f"Social {roll.total} against {n.tn}+: " + ("agreed" if roll.success else "no deal yet")
+    text = f"Social {_result(roll)} against {n.tn}+: " + ("agreed" if roll.success else "no deal yet")
     if catastrophic:
         text += "; a catastrophic roll: -1 on every later roll here"
     if said:
@@ -257,7 +263,7 @@ def rep_after(state: WdState, ctx: Ctx, c: cc.RepAfter, dice: DiceService) -> Do
     )
     failed = {k: v for k, v in n.failed.items() if k != c.character}
     n = evolve(n, {"failed": failed, "outcome": "agreed" if roll.success else n.outcome})
-    text = f"rep brings the roll to {roll.total} against {n.tn}+: " + (
+    text = f"rep brings the roll to {_result(roll)} against {n.tn}+: " + (
         "agreed" if roll.success else "still no deal"
     )
     if said:

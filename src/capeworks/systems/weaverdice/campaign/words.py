@@ -94,7 +94,10 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.RepDiscarded):
         return f"{p.name} lets rep go: {', '.join(p.cards)}."
     if isinstance(p, ce.Awarded):
-        return f"{p.name} receives {p.what}."
+        if not p.shared:
+            return f"{p.name} receives {p.what}."
+        both = f"{' and '.join(p.sharers)} receive {p.shared}."
+        return f"{p.name} receives {p.what}; {both}" if p.what else both
     if isinstance(p, ce.NegativeRepGiven):
         return f"{p.name} earns negative rep: {p.card.source}."
     if isinstance(p, ce.NegativeRepCited):
