@@ -157,7 +157,8 @@ class Arena(Protocol):
     ``seat(index, sides) -> str`` naming another (Weaverdice plays side 1 of two from the GM seat,
     its rules' foes; see docs/lab.md), so a player seat may go unused. An arena may also have
     ``glossary: Mapping[str, str]``: what each of its tallies' ``numbers`` counts, in the words a
-    designer reads under the lab's figures. :meth:`open` adds each
+    designer reads under the lab's figures, and ``lines: Mapping[str, str]``: what the lab's own
+    lines ("all out", "a death") mean in its rules. :meth:`open` adds each
     side's characters owned by the seat that plays it and starts the fight. :meth:`turn` names
     whose move it is; :meth:`end_turn` is the command that passes; :meth:`outcome` is ``None``
     while the fight goes on.

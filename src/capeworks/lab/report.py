@@ -40,11 +40,16 @@ def glossary(system: str) -> dict[str, str]:
     """What each line of a fight's figures means: the lab's own, then the arena's tallied numbers."""
     from capeworks.lab.systems import fight_kit
 
-    numbers = getattr(fight_kit(system).arena, "glossary", {})
-    return {
+    arena = fight_kit(system).arena
+    numbers = getattr(arena, "glossary", {})
+    lines = {
         "wins": "the side alone still standing when the fight ended",
         "all out": "every character of the side out of the fight at the end",
         "a death": "at least one character of the side died",
+    }
+    return {
+        # an arena may say what a lab line means in its rules (RWYN's "death" is a fourth consequence)
+        **{k: getattr(arena, "lines", {}).get(k, v) for k, v in lines.items()},
         **{f"mean {k}": f"{v}; per fight, summed over the side's characters" for k, v in numbers.items()},
     }
 
