@@ -11,13 +11,16 @@ from capeworks.engine import Role, Seat, Table
 from capeworks.engine import policy as contract
 from capeworks.lab import policy as lab_policy
 from capeworks.systems.bpb import policy as bpb_policy
+from capeworks.systems.rwyn import policy as rwyn_policy
 from capeworks.systems.workshop import policy as workshop_policy
 from capeworks.systems.workshop.state import WorkshopState
 
 _SHARED = ("Move", "Tally", "Outcome", "Situation")
 
 
-@pytest.mark.parametrize("module", [lab_policy, bpb_policy, workshop_policy], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [lab_policy, bpb_policy, workshop_policy, rwyn_policy], ids=lambda m: m.__name__
+)
 def test_the_contract_classes__are_the_engines_everywhere(module: object) -> None:
     for name in _SHARED:
         assert getattr(module, name) is getattr(contract, name), f"{module} defines its own {name}"
@@ -29,7 +32,7 @@ def test_lab_policy__re_exports_the_whole_contract() -> None:
         assert getattr(lab_policy, name) is getattr(contract, name)
 
 
-@pytest.mark.parametrize("ruleset", ["bpb", "workshop"])
+@pytest.mark.parametrize("ruleset", ["bpb", "workshop", "rwyn"])
 def test_a_rulesets_policy__imports_without_the_lab(ruleset: str) -> None:
     code = (
         f"import sys, capeworks.systems.{ruleset}.policy as p; "

@@ -105,8 +105,8 @@ def test_bad_specs_are_one_sentence_naming_the_field_and_nothing_runs(tmp_path: 
     with pytest.raises(InvalidCommand, match="cannot fight in 'chess'"):
         fight_of(_spec(system="chess"))
     # the refusal names where the lab can fight, as installed (it named only weaverdice before)
-    with pytest.raises(InvalidCommand, match=r"it fights in bpb, weaverdice, workshop, and in any"):
-        fight_of(_spec(system="rwyn"))
+    with pytest.raises(InvalidCommand, match=r"it fights in bpb, rwyn, weaverdice, workshop, and in any"):
+        fight_of(_spec(system="capes"))
     bad = tmp_path / "spec.yaml"
     bad.write_text(yaml.safe_dump({**_spec().model_dump(mode="json"), "n": 0}))
     out = runner.invoke(app, ["lab", "fight", "--spec", str(bad), "--json"])
@@ -189,6 +189,7 @@ def test_a_side_or_spec_that_is_no_file_says_so() -> None:
         ("weaverdice", ("sample:ramjet", "sample:steeltoe")),
         ("bpb", ("sample:widow", "sample:ganyeka")),
         ("workshop", ("sample:jade", "sample:viper")),
+        ("rwyn", ("sample:rook", "sample:vesper")),
     ],
 )
 def test_every_figure_of_a_fight_says_what_it_counts(system: str, sides: tuple[str, str]) -> None:

@@ -158,7 +158,8 @@ class Arena(Protocol):
     its rules' foes; see docs/lab.md), so a player seat may go unused. An arena may also have
     ``glossary: Mapping[str, str]``: what each of its tallies' ``numbers`` counts, in the words a
     designer reads under the lab's figures, and ``lines: Mapping[str, str]``: what the lab's own
-    lines ("all out", "a death") mean in its rules. :meth:`open` adds each
+    lines ("all out", "a death") mean in its rules, and ``harm: str``: the tally that stands for a
+    side's harm in sweeps and plots (default ``wounds``). :meth:`open` adds each
     side's characters owned by the seat that plays it and starts the fight. :meth:`turn` names
     whose move it is; :meth:`end_turn` is the command that passes; :meth:`outcome` is ``None``
     while the fight goes on.

@@ -76,7 +76,7 @@ def fight_report(spec: FightSpec, run: Run) -> dict[str, Any]:
 
 
 def plots(report: dict[str, Any], folder: Path, *, kind: str = "png") -> list[Path]:
-    """The run's plots in ``folder``: rounds to end, and each side's wounds taken."""
+    """The run's plots in ``folder``: rounds to end, and each side's wounds (the arena's ``harm``) taken."""
     from capeworks.lab.plots import bars
     from capeworks.lab.stats import wilson
 
@@ -93,11 +93,14 @@ def plots(report: dict[str, Any], folder: Path, *, kind: str = "png") -> list[Pa
             errors={"fights": errors},
         )
     ]
+    from capeworks.lab.systems import fight_kit
+
+    harm = fight_kit(report["spec"]["system"]).harm
     wounds: dict[str, dict[int, float]] = {}
     spread: dict[str, dict[int, tuple[float, float]]] = {}
     for key, hist in report["tallies"]["histograms"].items():
         side, name = key.split(":", 1)
-        if name == "wounds":
+        if name == harm:
             who = report["spec"]["sides"][int(side)]["name"]
             wounds[who] = {int(x): c / n for x, c in hist.items()}
             spread[who] = {int(x): (w.low, w.high) for x, c in hist.items() for w in [wilson(c, n)]}
@@ -105,9 +108,10 @@ def plots(report: dict[str, Any], folder: Path, *, kind: str = "png") -> list[Pa
         out.append(
             bars(
                 wounds,
-                folder / f"wounds.{kind}",
-                title=f"Wounds taken per fight, by side ({figs['fights']:,} fights, 95% Wilson intervals)",
-                xlabel="wounds",
+                folder / f"{harm}.{kind}",
+                title=f"{harm.capitalize()} taken per fight, by side ({figs['fights']:,} fights, "
+                "95% Wilson intervals)",
+                xlabel=harm,
                 errors=spread,
             )
         )

@@ -16,8 +16,9 @@ list of named ``variants``, each setting some paths::
 The first variant is the baseline. Each other one is compared with it on
 side 0's win rate (two-proportion z-test), the mean rounds to end (Welch's
 t), the rounds-to-end distribution (chi-square homogeneity) and each side's
-mean wounds (Welch's t); all p-values of the sweep are corrected together
-with Holm's method, and a difference is called significant at 0.05 after it.
+mean wounds (Welch's t; the arena's ``harm`` tally, RWYN's consequences);
+all p-values of the sweep are corrected together with Holm's method, and a
+difference is called significant at 0.05 after it.
 Every variant uses the same seed (common random numbers where the variants
 draw alike). The spec is validated whole, variants included, before any fight.
 """
@@ -161,9 +162,10 @@ def variants_of(sweep: SweepSpec) -> list[tuple[str, FightSpec]]:
 
 
 def compare(
-    baseline: Summary, others: list[tuple[str, Summary]], alpha: float = 0.05
+    baseline: Summary, others: list[tuple[str, Summary]], alpha: float = 0.05, *, harm: str = "wounds"
 ) -> list[dict[str, Any]]:
-    """Each variant against the baseline on the sweep's measures, Holm-corrected together."""
+    """Each variant against the baseline on the sweep's measures, Holm-corrected together (``harm``:
+    the tally standing for a side's harm, the ruleset's wounds)."""
     rows: list[dict[str, Any]] = []
 
     def mean_test(a: Summary, b: Summary, key: tuple[int, str]) -> float:
@@ -193,7 +195,7 @@ def compare(
             ),
         ]
         tests += [
-            (f"side {side} mean wounds", "Welch t", mean_test(baseline, other, (side, "wounds")))
+            (f"side {side} mean {harm}", "Welch t", mean_test(baseline, other, (side, harm)))
             for side in range(baseline.sides)
         ]
         for measure, test, p in tests:
@@ -223,8 +225,15 @@ def sweep_report(sweep: SweepSpec, runs: list[tuple[str, FightSpec, Run]], total
                 "tallies": run.summary.to_dict(),
             }
         )
+    from capeworks.lab.systems import fight_kit
+
     comparisons = (
-        compare(runs[0][2].summary, [(name, run.summary) for name, _, run in runs[1:]], sweep.alpha)
+        compare(
+            runs[0][2].summary,
+            [(name, run.summary) for name, _, run in runs[1:]],
+            sweep.alpha,
+            harm=fight_kit(sweep.system).harm,
+        )
         if len(runs) > 1
         else []
     )

@@ -37,6 +37,12 @@ class FightKit:
     policies: Mapping[str, Policy]
     ruleset: Any
 
+    @property
+    def harm(self) -> str:
+        """The tally that stands for a side's harm, which sweeps compare and plots show: the arena's
+        ``harm`` (RWYN's is "consequences"), else "wounds"."""
+        return str(getattr(self.arena, "harm", "wounds"))
+
     def policy(self, name: str | None) -> Policy:
         """The policy called ``name`` (the default when None); one sentence naming the choices if unknown."""
         if name is None:

@@ -64,7 +64,8 @@ _EXAMPLES = (
     "Examples:\n\n"
     "capeworks lab fight sample:ramjet sample:steeltoe -n 2000 --out run/\n\n"
     "capeworks lab fight --system bpb sample:widow sample:ganyeka -n 1000 -p no_reactions -p sensible\n\n"
-    "capeworks lab fight --system workshop sample:jade sample:viper -n 1000 -c dice=one_d10"
+    "capeworks lab fight --system workshop sample:jade sample:viper -n 1000 -c dice=one_d10\n\n"
+    "capeworks lab fight --system rwyn sample:rook sample:vesper -n 2000 -p sensible -p concede"
 )
 
 

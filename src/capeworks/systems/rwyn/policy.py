@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from capeworks.engine.model import Command, Prompt
@@ -65,8 +66,10 @@ __all__ = [
     "Concede",
     "LastStand",
     "Move",
+    "Outcome",
     "RwynArena",
     "Sensible",
+    "Tally",
     "check_play",
     "defence_for",
 ]
@@ -104,14 +107,16 @@ def _order(state: RwynState) -> list[str]:
     return [listed[i].id for i in ranked]
 
 
-def _turns(state: RwynState) -> list[tuple[str, int]]:
+def _turns(state: RwynState) -> tuple[tuple[str, int], ...]:
     """The turns ended so far, from the GM's notes: (who, moves made by then)."""
-    out = []
-    for note in state.gm_notes:
-        m = _TURN_RE.match(note)
-        if m is not None:
-            out.append((m.group(1), int(m.group(2))))
-    return out
+    return _read_notes(state.gm_notes)
+
+
+@lru_cache(maxsize=256)
+def _read_notes(notes: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """Read once per notes tuple: the arena asks several times between two notes."""
+    found = (_TURN_RE.match(note) for note in notes)
+    return tuple((m.group(1), int(m.group(2))) for m in found if m is not None)
 
 
 def _moves(state: RwynState) -> int:
@@ -301,6 +306,8 @@ class RwynArena:
         "mental_stress": "mental stress held at the end",
         "conceded": "characters taken out by choice rather than take a consequence",
     }
+    #: the tally a sweep compares and a plot shows as each side's harm
+    harm = "consequences"
     #: what the lab's own lines mean in this ruleset
     lines: Mapping[str, str] = {
         "all out": "every character of the side taken out of the conflict (by choice or by a fourth "
