@@ -106,7 +106,11 @@ def test_the_exact_chain_and_fast_path_refuse_what_they_do_not_model() -> None:
 
 @pytest.mark.parametrize(
     ("system", "sides"),
-    [("workshop", ("sample:jade", "sample:thug")), ("bpb", ("sample:agent-a", "sample:agent-b"))],
+    [
+        ("workshop", ("sample:jade", "sample:thug")),
+        ("bpb", ("sample:agent-a", "sample:agent-b")),
+        ("rwyn", ("sample:rook", "sample:ada")),
+    ],
 )
 def test_a_fight_cut_off_at_max_rounds_ends_in_that_round_in_every_ruleset(
     system: str, sides: tuple[str, str]
