@@ -381,3 +381,28 @@ def test_two_enemy_moves__each_player_answers_only_their_own_and_only_once() -> 
     assert "Rook Marlowe: success, 1 success kept." in t.words("ann")
     do(t, "ann", "defend", call=2, dice=[5, 2, 3])
     assert state(t).calls == {} and state(t).checks == {}
+
+
+# --- taking time, asked and called (src 53) ---
+
+
+@pytest.mark.rules("RWYN-DESIGN-005", "RWYN-GEN-001")
+def test_take_your_time__the_gm_reads_it_before_setting_the_difficulty_and_everyone_after() -> None:
+    # src 53: "if you take your time you can pick up one auto-success, if you take a lot of time you
+    # can get two". Ann asks to rig the crane taking time (Devices 4 >= 2 x 1): the GM, asked for a
+    # difficulty, reads that she takes time (it is part of what the GM rules on), and so does every
+    # seat in the ask and in the GM's call; Devices 4 vs 4, [2 2 2 2] + 1 automatic = 1 success
+    t = table({"time_auto_successes": True}, characters=ADA, gm_sets_difficulty=True)
+    do(t, "ann", "ask_check", character="ada", ability="Devices", task="rig the crane", time=1)
+    (question,) = [p.question for p in t.prompts() if p.kind == "difficulty"]
+    assert "taking time (1 automatic success)" in question, question
+    do(t, "gm", "call_check", ask=1, difficulty=4)
+    for seat in ("ann", "bo"):
+        words = t.words(seat)
+        assert "Ada asks to roll Devices to rig the crane, taking time (1 automatic success)." in words, words
+        assert (
+            "The GM calls for Ada's Devices vs difficulty 4 (Tough) to rig the crane, taking time"
+            " (1 automatic success)." in words
+        ), words
+    c = _check(do(t, "ann", "check", call=1, dice=[2, 2, 2, 2]))
+    assert (c["plan"]["time_auto"], c["success"]) == (1, True)

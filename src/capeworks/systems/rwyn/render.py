@@ -126,7 +126,12 @@ def _resolved(p: ev.CheckResolved) -> str:
 def call_text(call: Call, name: str) -> str:
     """A call in words: who rolls what against which difficulty (and for how much harm)."""
     if call.asked:
-        return f"{name} asks to roll {call.ability}" + (f" to {call.task}" if call.task else "") + "."
+        return (
+            f"{name} asks to roll {call.ability}"
+            + (f" to {call.task}" if call.task else "")
+            + _taking(call.time)
+            + "."
+        )
     difficulty = call.difficulty or 0
     against = f"difficulty {difficulty} ({difficulty_label(difficulty)})"
     if call.kind is CheckKind.DEFENCE:
@@ -138,9 +143,18 @@ def call_text(call: Call, name: str) -> str:
     return (
         f"The GM calls for {name}'s {call.ability} vs {against}"
         + (f" to {call.task}" if call.task else "")
+        + _taking(call.time)
         + _called_qualities(call)
         + "."
     )
+
+
+def _taking(time: int) -> str:
+    """The time a call takes for its automatic successes (RWYN-DESIGN-005), which the GM rules on."""
+    if not time:
+        return ""
+    how = "taking time" if time == 1 else "taking a lot of time"
+    return f", {how} ({plural(time, 'automatic success')})"
 
 
 def _called_qualities(call: Call) -> str:
