@@ -419,7 +419,7 @@ def test_fourth_overflow__the_player_may_still_be_taken_out_by_choice() -> None:
     assert prompt.context["severity"] == "fourth"
     assert [o.label for o in prompt.options] == [
         "take a fourth consequence: out for good, as the GM decides",
-        "be taken out (RWYN-STRESS-003)",
+        "be taken out of the conflict instead",
     ]
     do(t, "ann", "consequence", character="ada", choice="taken_out", text="knocked cold on the quay")
     ada = state(t).characters["ada"]

@@ -406,3 +406,19 @@ def test_take_your_time__the_gm_reads_it_before_setting_the_difficulty_and_every
         ), words
     c = _check(do(t, "ann", "check", call=1, dice=[2, 2, 2, 2]))
     assert (c["plan"]["time_auto"], c["success"]) == (1, True)
+
+
+@pytest.mark.rules("RWYN-STRESS-003", "RWYN-STRESS-002")
+def test_the_overflow_question__its_options_and_hint_read_as_words_not_rule_ids() -> None:
+    # src 21: "A character can avoid a consequence by being 'taken out,' removing themselves from the
+    # conflict". Rook (Endurance 2) takes 3 physical stress: Bo is asked, and what he reads is the
+    # choice in words; the rule's ID rides on the prompt for the screen, not in his option's label
+    # (the free-text hint keeps naming the option value "taken_out" to type: test_stress pins it)
+    t = table(characters=ROOK)
+    do(t, "gm", "stress", character="rook", track="physical", amount=3)
+    prompt = t.prompt("bo", "consequence")
+    assert [o.label for o in prompt.options] == [
+        "take a minor consequence",
+        "be taken out of the conflict instead",
+    ]
+    assert prompt.rule == "RWYN-STRESS-002" and "RWYN-" not in prompt.question
