@@ -409,7 +409,7 @@ def test_take_your_time__the_gm_reads_it_before_setting_the_difficulty_and_every
 
 
 @pytest.mark.rules("RWYN-STRESS-003", "RWYN-STRESS-002")
-def test_the_overflow_question__its_options_and_hint_read_as_words_not_rule_ids() -> None:
+def test_the_overflow_question__its_options_read_as_words_not_rule_ids() -> None:
     # src 21: "A character can avoid a consequence by being 'taken out,' removing themselves from the
     # conflict". Rook (Endurance 2) takes 3 physical stress: Bo is asked, and what he reads is the
     # choice in words; the rule's ID rides on the prompt for the screen, not in his option's label
