@@ -25,8 +25,9 @@ def test_characters_panel__stress_boxes_and_consequences() -> None:
     d = _driver()
     d.do("gm", "stress", character="ada", track="physical", amount=1)
     row = _panel(d, "ann", "Characters")["rows"][0]  # type: ignore[index]
-    # Endurance 2 -> a physical track of 2 boxes, one marked; Poise 3 -> 3 mental boxes
-    assert row[:4] == ["Ada Lark", "ann", "■□", "□□□"]
+    # Endurance 2 -> a physical track of 2 boxes, one marked; Poise 3 -> 3 mental boxes; the player
+    # by her name, not her seat id
+    assert row[:4] == ["Ada Lark", "Ann", "■□", "□□□"]
     assert row[5] == "in"
 
 

@@ -280,7 +280,7 @@ def test_talent__strike_and_move_noted_on_a_successful_strike() -> None:
     t = table(characters={"ada": {"abilities": "Brawling:3"}})
     do(t, "gm", "add_talent", character="ada", name="Follow through", hook="strike_and_move")
     do(t, "ann", "check", character="ada", ability="Brawling", difficulty=3, dice=[5, 2, 2])
-    assert "Ada: success, talent: strike and move." in t.words("ann")
+    assert "Ada: success, talent Follow through: strike and move." in t.words("ann")
 
 
 @pytest.mark.rules("RWYN-GEN-004")

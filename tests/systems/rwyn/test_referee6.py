@@ -312,11 +312,11 @@ def test_quality_benefit_at_a_gm_table__the_words_say_where_the_fourth_die_came_
     do(t, "gm", "call_check", character="ada", ability="Science", difficulty=3, task="read the cipher")
     do(t, "gm", "check", call=1, benefit="astute", dice=[2, 2, 2, 2])
     rolled = "Ada rolls Science 3 + 1 quality die vs difficulty 3 (Moderate) to read the cipher: [2 2 2 2]"
-    assert rolled + " = 0 successes" in t.words("ann"), t.words("ann")
+    assert rolled + " = 0 successes." in t.words("ann"), t.words("ann")
     do(t, "gm", "call_check", character="ada", ability="Science", difficulty=3)
     do(t, "gm", "check", call=2, drawback="easily distracted", dice=[2, 2, 5, 2])
     rolled = "Ada rolls Science 3 vs difficulty 3 (Moderate): [2 2 5] = 1 success"
-    assert rolled + "; 1 disaster die (1 from a drawback)" in t.words("bo"), t.words("bo")
+    assert rolled + "; 1 disaster die (1 from a drawback)." in t.words("bo"), t.words("bo")
 
 
 @pytest.mark.rules("RWYN-ABIL-006", "RWYN-EFFECT-001", "RWYN-CRIT-001")
@@ -374,7 +374,7 @@ def test_take_your_time__asked_by_the_player_kept_by_the_gm_s_call() -> None:
     c = _check(t.answer("ann", t.prompt("ann", "roll").id, "roll", dice=[2, 2, 2, 2]))
     assert (c["plan"]["time_auto"], c["successes"], c["success"]) == (1, 1, True)
     rolled = (
-        "Ada rolls Devices 4 vs difficulty 4 (Tough) to fix the crane: [2 2 2 2] + 1 automatic = 1 success"
+        "Ada rolls Devices 4 vs difficulty 4 (Tough) to fix the crane: [2 2 2 2] + 1 automatic = 1 success."
     )
     assert rolled in t.words("bo")
 
@@ -419,7 +419,7 @@ def test_fourth_overflow__the_player_may_still_be_taken_out_by_choice() -> None:
     assert prompt.context["severity"] == "fourth"
     assert [o.label for o in prompt.options] == [
         "take a fourth consequence: out for good, as the GM decides",
-        "be taken out (RWYN-STRESS-003)",
+        "be taken out of the conflict instead",
     ]
     do(t, "ann", "consequence", character="ada", choice="taken_out", text="knocked cold on the quay")
     ada = state(t).characters["ada"]

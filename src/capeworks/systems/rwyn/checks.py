@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from capeworks.errors import RuleViolation
 from capeworks.systems.rwyn.config import ResolutionMode, RwynConfig
@@ -110,6 +110,9 @@ class Check(BaseModel):
     mixed: bool = False
     crit: CritKind | None = None
     talent_notes: tuple[str, ...] = ()
+    #: the names of the talents behind ``talent_notes``, in the same order, so words name what the sheet
+    #: shows (logs from before carried none: their words give the rule)
+    talent_names: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     # the answers
     effects: tuple[str, ...] | None = None
     complications: tuple[str, ...] | None = None
@@ -235,11 +238,11 @@ def finish(check: Check, character: Character, config: RwynConfig) -> Check:
     kept = check.successes - check.sacrificed
     ok = succeeded(kept, check.plan.difficulty, config)
     needed = effect_count(kept, check.plan.difficulty, config)
-    notes: list[str] = []
+    notes: list[TalentHook] = []
     if ok and check.ability == Ability.DEVICES and character.has_talent(TalentHook.QUICK_DEVICES):
-        notes.append(TalentHook.QUICK_DEVICES.value)
+        notes.append(TalentHook.QUICK_DEVICES)
     if ok and check.ability in ATTACK_ABILITIES and character.has_talent(TalentHook.STRIKE_AND_MOVE):
-        notes.append(TalentHook.STRIKE_AND_MOVE.value)
+        notes.append(TalentHook.STRIKE_AND_MOVE)
     # disaster successes of purchases, favours and enemy moves are paid in points or stress, not words
     words_for_disaster = check.kind is CheckKind.TASK and check.disaster_successes > 0
     return check.model_copy(
@@ -264,7 +267,10 @@ def finish(check: Check, character: Character, config: RwynConfig) -> Check:
                 success=ok,
                 config=config,
             ),
-            "talent_notes": tuple(notes),
+            "talent_notes": tuple(hook.value for hook in notes),
+            "talent_names": tuple(
+                next(t.name for t in character.talents if t.hook == hook) for hook in notes
+            ),
             "effects": (ACCOMPLISH,) if needed == 1 else (() if needed == 0 else None),
             "complications": None if words_for_disaster else (),
         }

@@ -57,14 +57,16 @@ def choose_effects(check: Check, picks: Sequence[str]) -> Check:
     if check.effects is not None:
         raise RuleViolation("RWYN-EFFECT-001", f"The effects of check {check.id} are already chosen.")
     chosen = _clean(picks)
-    if chosen and chosen[0].lower() == ACCOMPLISH.lower():
+    free = bool(chosen) and chosen[0].lower() == ACCOMPLISH.lower()  # always the first: given, not picked
+    if free:
         chosen = chosen[1:]
     extra = check.effects_needed - 1
     if len(chosen) != extra:
+        besides = f" besides '{ACCOMPLISH}', which is always the first" if free else ""
         raise RuleViolation(
             "RWYN-EFFECT-001",
             f"You kept {plural(check.kept, 'success')}: pick exactly {plural(extra, 'effect')} "
-            f"after '{ACCOMPLISH}' (you gave {len(chosen)}).",
+            f"after '{ACCOMPLISH}' (you gave {len(chosen)}{besides}).",
         )
     seen = {ACCOMPLISH.lower()}
     for pick in chosen:

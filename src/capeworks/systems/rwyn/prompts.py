@@ -327,7 +327,7 @@ def _character_prompts(character: Character) -> list[Prompt]:
                     ),
                     PromptOption(
                         value="taken_out",
-                        label="be taken out (RWYN-STRESS-003)",
+                        label="be taken out of the conflict instead",
                         command="consequence",
                         payload={**payload, "choice": "taken_out"},
                     ),

@@ -37,6 +37,19 @@ def faces_text(faces: Iterable[int] | None) -> str:
     return "[" + " ".join(str(f) for f in faces or ()) + "]"
 
 
+def _said(text: str) -> str:
+    """A person's free text inside one of our lines: its own closing full stop dropped, so the line's
+    stop is not doubled ("a dog barks." -> "Complications: a dog barks.")."""
+    text = text.strip()
+    return text[:-1] if text.endswith(".") and not text.endswith("..") else text
+
+
+def _sentence(line: str) -> str:
+    """Every line a seat reads ends as a sentence: a full stop unless it already ends in one, a
+    question mark or an exclamation mark (a person's own, kept)."""
+    return line if line.rstrip()[-1:] in (".", "?", "!") else line + "."
+
+
 def _disaster(n: int) -> str:
     """``n`` disaster dice, in words that agree with the count ("1 disaster die")."""
     return f"{n} disaster {'die' if n == 1 else 'dice'}"
@@ -102,14 +115,23 @@ def _resolved(p: ev.CheckResolved) -> str:
         parts.append("mixed result")
     if c.crit:
         parts.append(f"critical {c.crit}")
-    parts.extend(f"talent: {note.replace('_', ' ')}" for note in c.talent_notes)
+    names = c.talent_names or ("",) * len(c.talent_notes)
+    parts.extend(
+        f"talent{' ' + name if name else ''}: {note.replace('_', ' ')}"
+        for note, name in zip(c.talent_notes, names, strict=False)
+    )
     return ", ".join(parts) + "."
 
 
 def call_text(call: Call, name: str) -> str:
     """A call in words: who rolls what against which difficulty (and for how much harm)."""
     if call.asked:
-        return f"{name} asks to roll {call.ability}" + (f" to {call.task}" if call.task else "") + "."
+        return (
+            f"{name} asks to roll {call.ability}"
+            + (f" to {call.task}" if call.task else "")
+            + _taking(call.time)
+            + "."
+        )
     difficulty = call.difficulty or 0
     against = f"difficulty {difficulty} ({difficulty_label(difficulty)})"
     if call.kind is CheckKind.DEFENCE:
@@ -121,9 +143,18 @@ def call_text(call: Call, name: str) -> str:
     return (
         f"The GM calls for {name}'s {call.ability} vs {against}"
         + (f" to {call.task}" if call.task else "")
+        + _taking(call.time)
         + _called_qualities(call)
         + "."
     )
+
+
+def _taking(time: int) -> str:
+    """The time a call takes for its automatic successes (RWYN-DESIGN-005), which the GM rules on."""
+    if not time:
+        return ""
+    how = "taking time" if time == 1 else "taking a lot of time"
+    return f", {how} ({plural(time, 'automatic success')})"
 
 
 def _called_qualities(call: Call) -> str:
@@ -154,7 +185,7 @@ def _critical(p: ev.CriticalChosen) -> str:
     c = p.check
     goes = "goes well" if c.crit == "success" else "goes badly"
     note = f" — {c.crit_note}" if c.crit_note else ""
-    return f"Critical {c.crit}: the {c.crit_target} {goes}{note}."
+    return f"Critical {c.crit}: the {c.crit_target} {goes}{note}"
 
 
 #: a purchase band (wealth.Band's values) in a player's words: how the cost stood against the rating
@@ -187,7 +218,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CheckCalled.TYPE: lambda p: call_text(p.call, p.name),
     ev.CheckAsked.TYPE: lambda p: call_text(p.call, p.name),
     ev.CallWithdrawn.TYPE: lambda p: (
-        f"Call {p.call.id} for {p.name}'s {p.call.ability} is withdrawn" + (f": {p.why}." if p.why else ".")
+        f"Call {p.call.id} for {p.name}'s {p.call.ability} is withdrawn" + (f": {p.why}" if p.why else "")
     ),
     ev.CheckRolled.TYPE: _rolled,
     ev.Sacrificed.TYPE: lambda p: (
@@ -204,24 +235,28 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"{plural(p.check.disaster_successes, 'disaster success')}."
     ),
     ev.CheckResolved.TYPE: _resolved,
-    ev.EffectsChosen.TYPE: lambda p: f"{p.name}: {', '.join(p.check.effects or ())}.",
-    ev.ComplicationsChosen.TYPE: lambda p: f"Complications: {', '.join(p.check.complications or ())}.",
+    ev.EffectsChosen.TYPE: lambda p: f"{p.name}: {', '.join(_said(e) for e in p.check.effects or ())}.",
+    ev.ComplicationsChosen.TYPE: lambda p: (
+        f"Complications: {', '.join(_said(c) for c in p.check.complications or ())}."
+    ),
     ev.MixedNoted.TYPE: lambda p: (
-        f"{'Silver lining' if not p.check.success else 'Taint'}: {p.check.mixed_note}."
+        f"{'Silver lining' if not p.check.success else 'Taint'}: {p.check.mixed_note}"
     ),
     ev.CriticalChosen.TYPE: _critical,
-    ev.QuantitySet.TYPE: lambda p: f"The GM allows {p.check.quantity}.",
+    ev.QuantitySet.TYPE: lambda p: f"The GM allows {p.check.quantity}",
     ev.CheckClosed.TYPE: lambda p: f"{p.name}'s check {p.check_id} is settled.",
     ev.Purchased.TYPE: _purchased,
     ev.PointsLost.TYPE: lambda p: f"{p.name} loses {p.points} {p.resource} for good{_now(p)}",
     ev.BoughtBack.TYPE: lambda p: f"{p.name} buys back {p.points} {p.resource} for {p.xp} XP{_now(p)}",
     ev.XpAwarded.TYPE: lambda p: f"{p.name} gains {p.amount} XP.",
     ev.StressTaken.TYPE: _stress,
-    ev.ConsequenceTaken.TYPE: lambda p: f"{p.name} takes a {p.severity} consequence: {p.text or p.severity}.",
-    ev.TakenOut.TYPE: lambda p: (
-        f"{p.name} is taken out" + (" by choice" if p.by_choice else "") + (f": {p.how}." if p.how else ".")
+    ev.ConsequenceTaken.TYPE: lambda p: (
+        f"{p.name} takes a {p.severity} consequence" + (f": {p.text}" if p.text else "")
     ),
-    ev.OutDecided.TYPE: lambda p: f"{p.name} is out: {p.how}.",
+    ev.TakenOut.TYPE: lambda p: (
+        f"{p.name} is taken out" + (" by choice" if p.by_choice else "") + (f": {p.how}" if p.how else "")
+    ),
+    ev.OutDecided.TYPE: lambda p: f"{p.name} is out: {p.how}",
     ev.Recovered.TYPE: lambda p: f"{p.name}'s {p.severity} consequence heals.",
     ev.SceneEnded.TYPE: lambda p: (
         "The session ends: stress and scene and session consequences clear."
@@ -250,7 +285,7 @@ def _characters(payload: Any) -> tuple[str, ...]:
 
 def _words(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
     def words(payload: Any, event: Event, viewer: Viewer) -> Description:
-        return Description(text=text(payload), characters=_characters(payload))
+        return Description(text=_sentence(text(payload)), characters=_characters(payload))
 
     return words
 
@@ -355,7 +390,7 @@ def panels(state: RwynState, viewer: Viewer) -> list[Panel]:
     Nothing here is secret to players except the GM's notes, drawn only for the GM. Each part is
     drawn again only when the parts of the state it shows were replaced (:mod:`.kept`).
     """
-    out = list(_SHEETS.get((state.characters, state.config), _sheets, state))
+    out = list(_SHEETS.get((state.characters, state.config, state.seat_names), _sheets, state))
     if state.calls or state.checks:
         out.append(_WAITING.get((state.calls, state.checks, state.characters), _waiting, state))
     if state.scene_qualities:
@@ -385,7 +420,7 @@ def _sheets(state: RwynState) -> tuple[Panel, ...]:
         sheet_rows.append(
             (
                 c.name,
-                c.owner,
+                state.seat_names.get(c.owner, c.owner),
                 _boxes(c.stress[Track.PHYSICAL], track_size(c, Track.PHYSICAL, config)),
                 _boxes(c.stress[Track.MENTAL], track_size(c, Track.MENTAL, config)),
                 consequences,

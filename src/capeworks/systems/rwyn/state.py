@@ -14,6 +14,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from capeworks.engine import Event
+from capeworks.engine.table_events import SeatJoined
 from capeworks.systems.rwyn import events as ev
 from capeworks.systems.rwyn import stress
 from capeworks.systems.rwyn.calls import Call
@@ -75,6 +76,8 @@ class RwynState(BaseModel):
     gm_notes: tuple[str, ...] = ()
     #: qualities of places, situations and people in play, by subject (RWYN-GEN-004)
     scene_qualities: dict[str, Quality] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    #: seat id -> the person's name, from the table's seats, so what a person reads names players
+    seat_names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
     @property
     def next_id(self) -> int:
@@ -91,6 +94,10 @@ def fold(state: RwynState, event: Event) -> RwynState:
     """Apply one event: upsert the characters, call and check its typed payload carries, close, or
     note. Never mutates."""
     payload = event.payload
+    if isinstance(payload, SeatJoined):
+        return state.model_copy(
+            update={"seat_names": {**state.seat_names, payload.seat.id: payload.seat.name}}
+        )
     if not isinstance(payload, ev.RwynEvent):
         return state
     update: dict[str, object] = {}
