@@ -39,8 +39,9 @@ from capeworks.systems.bpb.lookups import endurance_left, enhanced, protection_n
 from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.roster import session_holders
-from capeworks.systems.bpb.sheet import Character
+from capeworks.systems.bpb.sheet import Character, Power
 from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.tasks import Task
 
 __all__ = [
     "ARENA",
@@ -150,23 +151,33 @@ class BpbArena:
         return Outcome(winner=winner, rounds=min(rounds, max_rounds), timed_out=timed_out, tallies=tallies)
 
 
+def _attacks(state: BpbState, me: Character) -> list[Power | None]:
+    """What ``me`` may attack with: bare hands (None), the sheet's attacks and a stunt's for its time
+    (BPB-PP-009), with a boost's enhancement (BPB-PP-007); no exploding attack."""
+    mine = (enhanced(state, me, p) for p in (*me.powers, *stunt_powers(state, me)) if p.attack is not None)
+    return [None, *(p for p in mine if not p.exploding_ft)]
+
+
+def _hit(state: BpbState, me: Character, foe: Character, power: Power | None) -> tuple[Task, int]:
+    """The roll the table would make for ``me`` attacking ``foe`` with ``power``, with what the state shows
+    (its own run or sprint, made or declared, +3/+6, BPB-MOVE-007, src 103; a sprinting foe, one held or out
+    cold, a living shield), and the damage a hit does through the foe's protection."""
+    task = attack_task(state, me, foe, power, [])
+    rating = rating_now(state, me, power)
+    damages = power.damages if power is not None else "Endurance"
+    pv = protection_now(state, foe, damages or "Endurance")
+    return task, dmg.after_protection(rating.dr, pv, penetrating=bool(power and power.penetrating))
+
+
 def choose_attack(state: BpbState, me: Character, foe: Character) -> tuple[float, str] | None:
     """The attack on ``foe`` with the highest expected damage: (expected damage, power), or None."""
     best: tuple[float, str] | None = None
-    # the sheet's attacks and a stunt's for its time (BPB-PP-009), with a boost's enhancement (BPB-PP-007)
-    mine = (enhanced(state, me, p) for p in (*me.powers, *stunt_powers(state, me)) if p.attack is not None)
-    options = [None, *(p for p in mine if not p.exploding_ft)]
-    for power in options:
+    for power in _attacks(state, me):
         name = power.name if power is not None else "unarmed"
-        # the roll the table would make, with what the state shows: its own run or sprint, made or declared
-        # (+3/+6, BPB-MOVE-007, src 103), a sprinting foe, one held or out cold, a living shield
-        task = attack_task(state, me, foe, power, [])
+        task, hurt = _hit(state, me, foe, power)
         if task.impossible:
             continue
-        rating = rating_now(state, me, power)
         damages = power.damages if power is not None else "Endurance"
-        pv = protection_now(state, foe, damages or "Endurance")
-        hurt = dmg.after_protection(rating.dr, pv, penetrating=bool(power and power.penetrating))
         expected = task_odds(task).p_success * max(hurt, 0.1 if damages is None else 0.0)
         if expected > 0 and (best is None or expected > best[0]):
             best = (expected, name)
@@ -296,21 +307,14 @@ class PlotPoints(Sensible):
         """Would a hit with ``power`` put ``target`` out, and might the roll miss (src 469: a plot point makes
         "an attempt to hit in combat" succeed)?"""
         attacker, foe = state.characters[me], state.characters[target]
-        used = (
-            None
-            if power == "unarmed"
-            else next(
-                (p for p in (*attacker.powers, *stunt_powers(state, attacker)) if p.name == power), None
-            )
-        )
-        used = enhanced(state, attacker, used) if used is not None else None
-        if task_odds(attack_task(state, attacker, foe, used, [])).p_success >= 1:
+        ways = {p.name if p is not None else "unarmed": p for p in _attacks(state, attacker)}
+        if power not in ways:
             return False
-        rating = rating_now(state, attacker, used)
-        damages = used.damages if used is not None else "Endurance"
-        pv = protection_now(state, foe, damages or "Endurance")
-        hurt = dmg.after_protection(rating.dr, pv, penetrating=bool(used and used.penetrating))
-        return (damages or "Endurance") == "Endurance" and _falls(state, hurt, target)
+        used = ways[power]
+        if used is not None and used.damages != "Endurance":
+            return False
+        task, hurt = _hit(state, attacker, foe, used)
+        return task_odds(task).p_success < 1 and _falls(state, hurt, target)
 
     def _defend(self, state: BpbState, prompt: Prompt) -> Move:
         f = state.fight
