@@ -93,6 +93,7 @@ def test_the_staking_policy_stakes_only_what_the_table_takes_and_its_stakes_beco
     # src 42: "Losers get back double the Debt they Staked. Winners give away their Stakes as Story Tokens
     # to the losing characters"; src 38: before and after an Action a player may Stake Debt, Split Dice
     # and spend an Inspiration. With 2 Debt on each Drive at the start, eight scenes of six Pages:
+    returned = []
     for seed in range(8):
         counts = play_pages(seed, 6, config={"start_debt": 2}, policy="staking")
         # it proposes a stake, split or Inspiration only where the handlers' checks take it
@@ -103,6 +104,9 @@ def test_the_staking_policy_stakes_only_what_the_table_takes_and_its_stakes_beco
         assert counts.tallies[-1].staked == counts.staked and sum(counts.won.values()) <= counts.given
         assert counts.tallies[-1].won == {p: counts.won[p] for p in ("ann", "bea", "cal")}
         assert play_pages(seed, 6, config={"start_debt": 2}, policy="staking").tallies == counts.tallies
+        returned.append(counts.returned)
+    # a stake on a side that lost comes back doubled (seed 6: 1 Debt staked to split a trailing side's die)
+    assert sum(returned) > 0 and all(r % 2 == 0 for r in returned)
     staked = play_pages(1, 6, config={"start_debt": 2}, policy="staking")
     plain = play_pages(1, 6, config={"start_debt": 2})
     # staking: Debt is staked and the losers win Story Tokens; plain stakes none and nobody wins a token

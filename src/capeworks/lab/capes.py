@@ -25,8 +25,10 @@ only words. ``plain``:
 - stakes Debt on a side its character is allied with that leads, from the Drive carrying the most Debt
   (or the one already staked there), as much as the rules let (CAPES-STAKE-001/002): a winning stake
   leaves as Story Tokens for the losers, a losing one comes back doubled (src 42, 131-132, 169-170);
-- splits the highest die (2 or more) of such a side in two while the Debt staked leaves room
-  (CAPES-SPLIT-001/002, src 174-175);
+  on one that does not lead, a single Debt when that buys room to split a die of 4 or more (src 175:
+  "The advantage of Staking Debt is you get to Split the dice");
+- splits the highest die of such a side in two (of 2 or more on a leading side, 4 or more on another)
+  while the Debt staked leaves room (CAPES-SPLIT-001/002, src 174-176);
 - never Gloats: whether resolving would break the group's Code is the table's judgement (src 52, 205).
 
 It proposes a stake, split or Inspiration only where the handlers' own checks take it.
@@ -134,14 +136,36 @@ def _leads(conflict: Any, side: str) -> bool:
     return all(s.total < mine for s in conflict.sides if s.id != side)
 
 
+def _stake(state: Any, me: str, conflict: Any, *, everything: bool) -> dict[str, Any] | None:
+    """The stake ``me`` makes on ``conflict``: from the Drive already staked there, else the one carrying the
+    most Debt; ``everything``: as much as the rules let (CAPES-STAKE-002), else a single Debt. None when the
+    table would take none (the handler's own check)."""
+    from capeworks.systems.capes.common import takes
+    from capeworks.systems.capes.debt import check_stake
+    from capeworks.systems.capes.queries import stake_on
+
+    debt = state.roster[me].debt
+    used, _ = stake_on(conflict, me)
+    pools = [used] if used else sorted(state.roster[me].sheet.pools(), key=lambda p: (-debt.get(p, 0), p))
+    for pool in pools:
+        most = debt.get(pool, 0) if everything else min(1, debt.get(pool, 0))
+        fits = (n for n in range(most, 0, -1) if takes(check_stake, state, me, conflict.id, pool, n))
+        amount = next(fits, 0)
+        if amount:
+            why = f"{conflict.id} is morally charged for {state.roster[me].sheet.name}'s {pool}."
+            return {"conflict": conflict.id, "drive": pool, "amount": amount, "why": why}
+    return None
+
+
 def _staking_moves(state: Any, seat: str, me: str) -> Iterator[Command]:
     """``staking``'s moves around its roll (src 38, 98), each only where the handler's own check takes it:
-    an Inspiration on a trailing side's lowest die, a stake on a leading side, a split it makes room for."""
+    an Inspiration on a trailing side's lowest die, a stake (all on a leading side, one to split on another),
+    a split the stakes make room for."""
     from capeworks.systems.capes.abilities import check_inspire
     from capeworks.systems.capes.commands import Inspire
     from capeworks.systems.capes.common import takes
-    from capeworks.systems.capes.debt import check_split, check_stake
-    from capeworks.systems.capes.queries import allied_side, stake_on
+    from capeworks.systems.capes.debt import check_split
+    from capeworks.systems.capes.queries import allied_side
 
     def cmd(kind: str, **payload: Any) -> Command:
         return Command(type=kind, seat=seat, payload={**payload, "character": me})
@@ -159,24 +183,18 @@ def _staking_moves(state: Any, seat: str, me: str) -> Iterator[Command]:
     if raises:
         _, conflict, side, die = max(raises, key=lambda r: (r[0], -r[3]))
         yield cmd("inspire", value=held[0], conflict=conflict, side=side, die=die)
-    debt = state.roster[me].debt
     for c, side in allied:
-        if not _leads(c, side):
-            continue
-        used, _ = stake_on(c, me)
-        pools = [used] if used else sorted(state.roster[me].sheet.pools(), key=lambda p: (-debt.get(p, 0), p))
-        for pool in pools:
-            amount = next(
-                (n for n in range(debt.get(pool, 0), 0, -1) if takes(check_stake, state, me, c.id, pool, n)),
-                0,
-            )
-            if amount:
-                why = f"{c.id} is morally charged for {state.roster[me].sheet.name}'s {pool}."
-                yield cmd("stake", conflict=c.id, drive=pool, amount=amount, why=why)
-                break
         dice = next(s.dice for s in c.sides if s.id == side)
         top = max(range(len(dice)), key=lambda i: (dice[i], -i))
-        if dice[top] >= 2 and takes(check_split, state, me, c.id, side, top + 1, 2):
+        splits = takes(check_split, state, me, c.id, side, top + 1, 2)
+        leads = _leads(c, side)
+        # a leading side: all it may (a win gives it away); a trailing one: a single Debt to split a die of 4
+        # or more, room to roll up (src 175: "The advantage of Staking Debt is you get to Split the dice")
+        if leads or (dice[top] >= 4 and not splits):
+            stake = _stake(state, me, c, everything=leads)
+            if stake is not None:
+                yield cmd("stake", **stake)
+        if dice[top] >= (2 if leads else 4) and splits:
             yield cmd("split", conflict=c.id, side=side, die=top + 1, parts=2)
 
 
