@@ -105,7 +105,7 @@ def test_the_staking_policy_stakes_only_what_the_table_takes_and_its_stakes_beco
         assert counts.tallies[-1].won == {p: counts.won[p] for p in ("ann", "bea", "cal")}
         assert play_pages(seed, 6, config={"start_debt": 2}, policy="staking").tallies == counts.tallies
         returned.append(counts.returned)
-    # a stake on a side that lost comes back doubled (seed 6: 1 Debt staked to split a trailing side's die)
+    # a stake on a side that lost comes back doubled (seed 6: 1 Debt staked on the losing side, 2 back)
     assert sum(returned) > 0 and all(r % 2 == 0 for r in returned)
     staked = play_pages(1, 6, config={"start_debt": 2}, policy="staking")
     plain = play_pages(1, 6, config={"start_debt": 2})

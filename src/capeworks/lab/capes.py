@@ -60,7 +60,8 @@ PLAYERS: dict[str, str] = {"ann": "Skitter", "bea": "Aunt Sylvie", "cal": "Rampa
 GLOSSARY: dict[str, str] = {
     "conflicts": "Conflicts made so far in the run",
     "resolved": "Conflicts resolved so far in the run",
-    "debt NAME": "Debt on the character's Drives: 1 per super-powered use (CAPES-DEBT-004)",
+    "debt NAME": "Debt on the character's Drives: 1 per super-powered use (CAPES-DEBT-004); a stake moves it "
+    "onto a Conflict, a lost one brings it back doubled (CAPES-RES-003)",
     "inspirations SEAT": "Inspirations the player holds (won resolving, CAPES-RES-006/007; spent raising a "
     "die, CAPES-ACT-003)",
     "staked": "Debt staked so far in the run (CAPES-STAKE-001; plain never stakes)",
