@@ -78,9 +78,61 @@ def test_every_row_of_the_capes_economy_says_what_it_counts() -> None:
     text = " ".join(out.stdout.split())
     assert "conflicts: Conflicts made so far in the run" in text
     assert "debt NAME: Debt on the character's Drives" in text
-    assert "this policy never stakes Debt nor Gloats, so it wins none" in text
+    assert "plain never stakes nor Gloats, so under it nobody wins any" in text
+    assert "staked: Debt staked so far in the run" in text and "inspirations SEAT: Inspirations" in text
+    assert "policy plain" in text
     report = json.loads(
         CliRunner().invoke(app, ["lab", "economy", "capes", "--runs", "1", "--pages", "1", "--json"]).stdout
     )
     rows = {k.split()[0] for k in report["by_page"][0] if k not in ("page", "runs")}
     assert rows == {k.split()[0] for k in report["glossary"]}
+
+
+@pytest.mark.rules("CAPES-STAKE-001", "CAPES-STAKE-002", "CAPES-SPLIT-002", "CAPES-ACT-003", "CAPES-RES-004")
+def test_the_staking_policy_stakes_only_what_the_table_takes_and_its_stakes_become_tokens() -> None:
+    # src 42: "Losers get back double the Debt they Staked. Winners give away their Stakes as Story Tokens
+    # to the losing characters"; src 38: before and after an Action a player may Stake Debt, Split Dice
+    # and spend an Inspiration. With 2 Debt on each Drive at the start, eight scenes of six Pages:
+    returned = []
+    for seed in range(8):
+        counts = play_pages(seed, 6, config={"start_debt": 2}, policy="staking")
+        # it proposes a stake, split or Inspiration only where the handlers' checks take it
+        assert not set(counts.refused_by) & {"stake", "split", "inspire"}, counts.refused_by
+        # every Debt staked is still on a Conflict, given away on a winning side (a token, or gone when
+        # only the Resolver lost, src 134), or came back doubled on a losing one
+        assert counts.staked == counts.given + counts.returned // 2 + counts.left
+        assert counts.tallies[-1].staked == counts.staked and sum(counts.won.values()) <= counts.given
+        assert counts.tallies[-1].won == {p: counts.won[p] for p in ("ann", "bea", "cal")}
+        assert play_pages(seed, 6, config={"start_debt": 2}, policy="staking").tallies == counts.tallies
+        returned.append(counts.returned)
+    # a stake on a side that lost comes back doubled (seed 6: 1 Debt staked on the losing side, 2 back)
+    assert sum(returned) > 0 and all(r % 2 == 0 for r in returned)
+    staked = play_pages(1, 6, config={"start_debt": 2}, policy="staking")
+    plain = play_pages(1, 6, config={"start_debt": 2})
+    # staking: Debt is staked and the losers win Story Tokens; plain stakes none and nobody wins a token
+    assert staked.staked > 0 and sum(staked.won.values()) > 0
+    assert plain.staked == 0 and not plain.won and all(not any(t.won.values()) for t in plain.tallies)
+    # a stake given away leaves the Drives: Skitter and Rampart end with less Debt than without staking
+    assert sum(staked.tallies[-1].debt.values()) < sum(plain.tallies[-1].debt.values())
+
+
+def test_the_cli_compares_the_policies_and_refuses_an_unknown_one_in_a_sentence() -> None:
+    args = ["lab", "economy", "capes", "--runs", "3", "--pages", "6", "-c", "start_debt=2", "--json"]
+    plain = json.loads(runner.invoke(app, args).stdout)
+    out = runner.invoke(app, [*args, "--policy", "staking"])
+    assert out.exit_code == 0, out.output
+    staking = json.loads(out.stdout)
+    assert (plain["policy"], staking["policy"]) == ("plain", "staking")
+    last = staking["by_page"][-1]
+    assert last["staked"]["value"] > 0 and plain["by_page"][-1]["staked"]["value"] == 0
+    assert sum(last[f"won {p}"]["value"] for p in ("ann", "bea", "cal")) > 0
+    assert not set(staking["refused_by_command"]) & {"stake", "split", "inspire"}
+    assert staking == json.loads(runner.invoke(app, [*args, "--policy", "staking"]).stdout)
+    rows = {k.split()[0] for k in last if k not in ("page", "runs")}
+    assert rows == {k.split()[0] for k in staking["glossary"]}
+    text = runner.invoke(app, [*args[:-1], "-p", "staking"])
+    assert text.exit_code == 0 and "policy staking" in " ".join(text.stdout.split())
+    bad = runner.invoke(app, ["lab", "economy", "capes", "--runs", "1", "--policy", "greedy"])
+    assert bad.exit_code == 2 and "no policy 'greedy'; it plays plain and staking" in bad.output
+    stray = runner.invoke(app, ["lab", "economy", "wd-craft", "--policy", "staking"])
+    assert stray.exit_code == 2 and "--policy is for capes" in stray.output

@@ -20,7 +20,7 @@ _CRAFT, _RECRUIT, _INTEL = ("wd-craft",), ("wd-recruit",), ("wd-intel",)
 
 #: each economy's own options (--runs, --seed and --json serve all): typed for another, one sentence
 _OWNERS: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys(("pages", "open_conflicts", "config"), ("capes",)),
+    **dict.fromkeys(("pages", "open_conflicts", "config", "policy"), ("capes",)),
     **dict.fromkeys(("dexterity", "knowledge", "tier", "price", "skill"), _CRAFT),
     **dict.fromkeys(("social", "seek", "strict", "capes", "team_capes"), _RECRUIT),
     **dict.fromkeys(
@@ -37,6 +37,7 @@ _ALIASES = {f"weaverdice-{kind}": f"wd-{kind}" for kind in ("craft", "intel", "r
 _EXAMPLES = (
     "Examples:\n\n"
     "capeworks lab economy capes --runs 20 --pages 6 -c start_story_tokens=2\n\n"
+    "capeworks lab economy capes --runs 20 --pages 6 -c start_debt=2 --policy staking\n\n"
     "capeworks lab economy wd-craft -n 200 --dexterity 2..4 --knowledge 3 --skill diligence\n\n"
     "capeworks lab economy wd-intel -n 100 --wits 1..5 --method both --spend\n\n"
     "capeworks lab economy wd-recruit -n 1000 --social 1..5 --seek villainous"
@@ -61,6 +62,12 @@ def economy_command(
     pages: int = typer.Option(6, "--pages", help="Pages per scene."),
     open_conflicts: int = typer.Option(
         2, "--open-conflicts", help="The policy adds Conflicts up to this many."
+    ),
+    policy: str = typer.Option(
+        "plain",
+        "--policy",
+        "-p",
+        help="capes: plain (never stakes Debt) or staking (stakes, splits, inspires).",
     ),
     seed: int = typer.Option(1, "--seed", help="The seed: the same seed gives the same figures."),
     dexterity: str = typer.Option("1..5", help="wd-craft: the crafter's Dexterity values."),
@@ -145,7 +152,8 @@ def economy_command(
             ("--pages", pages, 1, 200),
             ("--open-conflicts", open_conflicts, 1, 10),
         )
-        return economy(runs, pages, seed=seed, open_conflicts=open_conflicts, config=parse_settings(config))
+        settings = parse_settings(config)
+        return economy(runs, pages, seed=seed, open_conflicts=open_conflicts, config=settings, policy=policy)
 
     report = run_guarded(run, as_json=json_out)
     if json_out:
@@ -155,7 +163,8 @@ def economy_command(
     keys = [k for k in rows[0] if k not in ("page", "runs")] if rows else []
     rules = ", ".join(f"{k}={v}" for k, v in report["config"].items())
     title = (
-        f"Capes over {runs} scenes{f' ({rules})' if rules else ''}: means after each Page, 95% t intervals"
+        f"Capes over {runs} scenes{f' ({rules})' if rules else ''}, policy {report['policy']}: means after "
+        "each Page, 95% t intervals"
     )
     table = titled("", *(f"page {row['page']}" for row in rows), title=title)
     for key in keys:

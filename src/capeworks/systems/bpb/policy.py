@@ -15,6 +15,14 @@ lab, which sits above the rulesets.
   on. Steps in front of a hit on an ally (BPB-TURN-004) when the hit would put the ally
   out and would leave it standing.
 * ``no_reactions``: the same, but takes every hit.
+* ``plot``: as ``sensible``, and spends its player's plot point (BPB-PP-005/011, src 469-471, 487): an
+  automatic success on the block or dodge of a hit that would put it out (a forced one only when
+  no other is offered), else an automatic success on an attack whose hit would put the foe out
+  when the roll could miss, else a rally (half the Endurance lost since the last rest back) once it
+  is down to a third of its Endurance. ``sensible`` and ``no_reactions`` hold theirs: the contrast.
+
+The arena starts a session before the fight, as the table does (BPB-PP-001, src 443): each side's
+player holds ``session_plot_points`` (1 by default) on the side's first character.
 """
 
 from __future__ import annotations
@@ -30,8 +38,10 @@ from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
 from capeworks.systems.bpb.lookups import endurance_left, enhanced, protection_now, rank_of, stunt_powers
 from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.odds import task_odds
-from capeworks.systems.bpb.sheet import Character
+from capeworks.systems.bpb.roster import session_holders
+from capeworks.systems.bpb.sheet import Character, Power
 from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.tasks import Task
 
 __all__ = [
     "ARENA",
@@ -40,6 +50,7 @@ __all__ = [
     "Move",
     "NoReactions",
     "Outcome",
+    "PlotPoints",
     "Sensible",
     "Tally",
     "choose_attack",
@@ -69,8 +80,10 @@ class BpbArena:
     glossary: Mapping[str, str] = {
         "endurance_lost": "Endurance lost, held at the end",
         "stunning": "stunning damage held at the end",
-        # the arena starts no session (BPB-PP-001) and the policies spend none: the row reads a sheet's own
-        "plot_points": "Plot Points held at the end (the lab starts no session and spends none)",
+        "plot_points": "plot points the side's player holds at the end (session_plot_points each at the "
+        "session's start, BPB-PP-001; sensible and no_reactions spend none)",
+        "plot_points_spent": "plot points spent: automatic successes and rallies (BPB-PP-005/011; only the "
+        "plot policy spends)",
     }
 
     def ident(self, sheet: Mapping[str, Any]) -> str:
@@ -86,6 +99,8 @@ class BpbArena:
             for i, side in enumerate(sides)
             for sheet in side.sheets
         ]
+        # BPB-PP-001 (src 443): "Each player begins each game session with one plot point"
+        out.append(Command(type="start_session", seat=GM, payload={}))
         ids = [str(sheet["id"]) for side in sides for sheet in side.sheets]
         sides_of = {str(sheet["id"]): f"side{i}" for i, side in enumerate(sides) for sheet in side.sheets}
         out.append(Command(type="start_fight", seat=GM, payload={"characters": ids, "sides": sides_of}))
@@ -114,6 +129,8 @@ class BpbArena:
         if len(up) > 1 and not timed_out:
             return None
         winner = next(iter(up)) if len(up) == 1 and not timed_out else None
+        holders = set(session_holders(state))
+        given = state.config.session_plot_points
         tallies = {
             c.id: Tally(
                 side=_side(c.owner),
@@ -123,7 +140,10 @@ class BpbArena:
                 numbers={
                     "endurance_lost": state.condition(c.id).lost,
                     "stunning": state.condition(c.id).stunning,
-                    "plot_points": state.plot_points(c.id),
+                    # the points sit on the player's first character: counted there, once a side
+                    "plot_points": state.condition(c.id).plot_points,
+                    "plot_points_spent": (given if c.id in holders else 0)
+                    - state.condition(c.id).plot_points,
                 },
             )
             for c in state.characters.values()
@@ -131,23 +151,33 @@ class BpbArena:
         return Outcome(winner=winner, rounds=min(rounds, max_rounds), timed_out=timed_out, tallies=tallies)
 
 
+def _attacks(state: BpbState, me: Character) -> list[Power | None]:
+    """What ``me`` may attack with: bare hands (None), the sheet's attacks and a stunt's for its time
+    (BPB-PP-009), with a boost's enhancement (BPB-PP-007); no exploding attack."""
+    mine = (enhanced(state, me, p) for p in (*me.powers, *stunt_powers(state, me)) if p.attack is not None)
+    return [None, *(p for p in mine if not p.exploding_ft)]
+
+
+def _hit(state: BpbState, me: Character, foe: Character, power: Power | None) -> tuple[Task, int]:
+    """The roll the table would make for ``me`` attacking ``foe`` with ``power``, with what the state shows
+    (its own run or sprint, made or declared, +3/+6, BPB-MOVE-007, src 103; a sprinting foe, one held or out
+    cold, a living shield), and the damage a hit does through the foe's protection."""
+    task = attack_task(state, me, foe, power, [])
+    rating = rating_now(state, me, power)
+    damages = power.damages if power is not None else "Endurance"
+    pv = protection_now(state, foe, damages or "Endurance")
+    return task, dmg.after_protection(rating.dr, pv, penetrating=bool(power and power.penetrating))
+
+
 def choose_attack(state: BpbState, me: Character, foe: Character) -> tuple[float, str] | None:
     """The attack on ``foe`` with the highest expected damage: (expected damage, power), or None."""
     best: tuple[float, str] | None = None
-    # the sheet's attacks and a stunt's for its time (BPB-PP-009), with a boost's enhancement (BPB-PP-007)
-    mine = (enhanced(state, me, p) for p in (*me.powers, *stunt_powers(state, me)) if p.attack is not None)
-    options = [None, *(p for p in mine if not p.exploding_ft)]
-    for power in options:
+    for power in _attacks(state, me):
         name = power.name if power is not None else "unarmed"
-        # the roll the table would make, with what the state shows: its own run or sprint, made or declared
-        # (+3/+6, BPB-MOVE-007, src 103), a sprinting foe, one held or out cold, a living shield
-        task = attack_task(state, me, foe, power, [])
+        task, hurt = _hit(state, me, foe, power)
         if task.impossible:
             continue
-        rating = rating_now(state, me, power)
         damages = power.damages if power is not None else "Endurance"
-        pv = protection_now(state, foe, damages or "Endurance")
-        hurt = dmg.after_protection(rating.dr, pv, penetrating=bool(power and power.penetrating))
         expected = task_odds(task).p_success * max(hurt, 0.1 if damages is None else 0.0)
         if expected > 0 and (best is None or expected > best[0]):
             best = (expected, name)
@@ -246,5 +276,57 @@ class NoReactions(Sensible):
         super().__init__(react_at=2.0)
 
 
+def _falls(state: BpbState, hurt: int, cid: str) -> bool:
+    """Would ``hurt`` more Endurance put ``cid`` out (BPB-REC-004 PROPOSED: out at 0)?"""
+    return hurt >= endurance_left(state, cid)
+
+
+class PlotPoints(Sensible):
+    """As :class:`Sensible`, spending its plot point where a fight turns on it (see the module docstring)."""
+
+    name = "plot"
+
+    def act(self, s: Situation) -> Move | None:
+        state: BpbState = s.state
+        move = super().act(s)
+        if state.plot_points(s.actor) < 1:
+            return move
+        if move is not None and move.command == "attack":
+            target = str(move.payload["target"])
+            power = str(move.payload["power"])
+            if self._decides(state, s.actor, target, power):
+                return Move("attack", {**move.payload, "plot_point": True})
+        me = state.condition(s.actor)
+        full = rank_of(state, state.characters[s.actor], "Endurance")
+        if me.recent >= 2 and 3 * endurance_left(state, s.actor) <= full:
+            # BPB-PP-011 (src 487): a rally, as after half an hour's rest
+            return Move("spend", {"character": s.actor, "kind": "rally"})
+        return move
+
+    def _decides(self, state: BpbState, me: str, target: str, power: str) -> bool:
+        """Would a hit with ``power`` put ``target`` out, and might the roll miss (src 469: a plot point makes
+        "an attempt to hit in combat" succeed)?"""
+        attacker, foe = state.characters[me], state.characters[target]
+        ways = {p.name if p is not None else "unarmed": p for p in _attacks(state, attacker)}
+        if power not in ways:
+            return False
+        used = ways[power]
+        if used is not None and used.damages != "Endurance":
+            return False
+        task, hurt = _hit(state, attacker, foe, used)
+        return task_odds(task).p_success < 1 and _falls(state, hurt, target)
+
+    def _defend(self, state: BpbState, prompt: Prompt) -> Move:
+        f = state.fight
+        pending = f.pending if f is not None else None
+        if pending is not None and _falls(state, _hurt(state, pending, pending.target), pending.target):
+            # BPB-PP-005 (src 469-471): the block or dodge is a task roll the plot point makes succeed
+            spends = [o for o in prompt.options if o.payload.get("plot_point")]
+            spends.sort(key=lambda o: bool(o.payload.get("forced")))
+            if spends:
+                return Move.of(spends[0])
+        return super()._defend(state, prompt)
+
+
 ARENA = BpbArena()
-POLICIES: dict[str, Sensible] = {"sensible": Sensible(), "no_reactions": NoReactions()}
+POLICIES: dict[str, Sensible] = {"sensible": Sensible(), "no_reactions": NoReactions(), "plot": PlotPoints()}

@@ -42,6 +42,7 @@ __all__ = [
     "require_no_fight",
     "require_rest_time",
     "rest",
+    "session_holders",
     "spend",
     "start_session",
     "use_stunt",
@@ -88,17 +89,22 @@ def gm_note(state: BpbState, ctx: Ctx, c: cmd.GmNote, dice: DiceService) -> Done
     return b
 
 
+def session_holders(state: BpbState) -> tuple[str, ...]:
+    """Who holds each player's session plot points (BPB-PP-001): the player's first character at the table."""
+    first: dict[str, str] = {}
+    for cid, ch in state.characters.items():
+        if ch.owner:
+            first.setdefault(ch.owner, cid)
+    return tuple(first.values())
+
+
 def start_session(state: BpbState, ctx: Ctx, c: cmd.StartSession, dice: DiceService) -> Done:
     """BPB-PP-001/004: each player starts with the session's plot points; unspent ones lapse.
 
     src 443: "Each player begins each game session with one plot point": the points are the player's,
     so a player with several characters gets them once, held by their first character at the table
     (as a player who joins mid-session gets them on the character they sit down with)."""
-    first: dict[str, str] = {}
-    for cid, ch in state.characters.items():
-        if ch.owner:
-            first.setdefault(ch.owner, cid)
-    players = tuple(first.values())
+    players = session_holders(state)
     # the GM's exception carries the player's unspent points, whichever of their characters holds them
     named = [character(state, cid) for cid in c.carry]
     carried = tuple(
