@@ -408,7 +408,10 @@ class Grab(_P):
     manoeuvre: str = "hold"
     circumstances: TextList = Field(default_factory=list)
     into: str = Field(default="", max_length=120)
-    into_pv: int = Field(default=0, ge=0, le=30)
+    #: BPB-GRAB-009 (src 353: "The wall, being brick, has rank 5 Invulnerability"): what the throw lands in
+    #: is made of is the scene's, the GM's to say; None: not said, what the object suffers is the GM's to rule
+    into_pv: int | None = gm_field(default=None, ge=0, le=30)
+    #: BPB-GRAB-010: a soft landing only spares the one thrown, so the thrower may choose it
     soft: bool = False
     #: BPB-PP-005: a plot point for an automatic success on the grab ("an attempt to hit in combat")
     plot_point: bool = False
@@ -465,6 +468,8 @@ class Explode(_P):
 
     attacker: str
     power: str
+    #: who the blast catches and how far each is from its centre: the scene's, so the GM's seat issues an
+    #: explosion (BPB-DMG-003, src 411)
     distances: dict[str, Feet]
     #: the thrower's own circumstances (T6's "attacker_..." rows, e.g. attacker_blind): no target's
     circumstances: TextList = Field(default_factory=list)

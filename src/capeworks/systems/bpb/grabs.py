@@ -78,6 +78,8 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             if struck.id in (a.id, t.id)
             else f"{struck.name}'s own protection meets the impact: give no into_pv."
         )
+    if not ctx.is_gm:
+        _require_landing_said(a, t, c, struck)
     tc = state.condition(t.id)
     if manoeuvre == "throw":
         # src 347 (PROPOSED: below rank 0, not even lifted): refused before the grab rolls, so no break-out
@@ -158,6 +160,25 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     return b
 
 
+def _require_landing_said(a: Character, t: Character, c: cmd.Grab, struck: Character | None) -> None:
+    """BPB-GRAB-009: where a throw lands is the player's to choose, the scene it lands in the GM's to say:
+    whether another character stands where the one thrown lands (within the throw's distance, src 347), and
+    what a wall is made of (src 353: "being brick, has rank 5 Invulnerability"). A player's throw names
+    neither; the GM's seat issues it."""
+    if struck is not None:
+        raise RuleViolation(
+            "BPB-GRAB-009",
+            f"Whether {struck.name} stands where {t.name} would land is the GM's to say: the GM issues the"
+            f" throw for {a.name}.",
+        )
+    if c.into_pv is not None:
+        raise RuleViolation(
+            "BPB-GRAB-009",
+            f"What {c.into} is made of (its protection) is the GM's to say: throw {t.name} into it and the GM"
+            " rules what it suffers, or the GM issues the throw with its protection.",
+        )
+
+
 def break_out(state: BpbState, ctx: Ctx, c: cmd.BreakOut, dice: DiceService) -> Done:
     """BPB-GRAB-003/004, BPB-PP-005: the grabbed target's break-out roll, or a plot point for it."""
     p = waiting(state, c.attack, Stage.BREAKOUT)
@@ -202,7 +223,9 @@ def _manoeuvre(b: Done, a: Character, t: Character, manoeuvre: str, c: cmd.Grab)
     if c.soft:  # BPB-GRAB-010
         dr = dmg.soft_landing(dr, state.config.soft_surface_factor)
     struck = state.characters.get(c.into)  # BPB-GRAB-009: thrown at a character, not an object
-    hit_object = max(0, dr - c.into_pv) if c.into and struck is None else 0  # BPB-GRAB-009
+    # BPB-GRAB-009: what an object suffers, against the protection the GM said (none said: the GM's to rule)
+    said = c.into and struck is None and c.into_pv is not None
+    hit_object = max(0, dr - (c.into_pv or 0)) if said else 0
     b.emit(
         Thrown(
             attacker=a.id,

@@ -49,6 +49,12 @@ _ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for"
 _ID_LISTS = ("order", "characters", "unaware", "members", "fell", "carried")
 
 
+def _side(state: BpbState, side: str) -> str:
+    """A call's side as a player reads it: the character's name, or a team's names (the words' "and")."""
+    people = state.characters
+    return " and ".join(people[cid].name if cid in people else cid for cid in side.split("+"))
+
+
 def _named(p: Any) -> Any:
     """The payload with the character ids the words read replaced by the names the event carries."""
     names: dict[str, str] = getattr(p, "names", {})
@@ -228,6 +234,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (
             f" into {p.into}."
             if p.at_character
+            else f" into {p.into}: what it suffers is the GM's to rule."
+            if p.into and p.into_pv is None
             else f" into {p.into}, which takes {p.object_damage}."
             if p.into
             else "."
@@ -471,12 +479,12 @@ def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
                 rows=tuple(
                     (
                         str(k),
-                        ", ".join(c.sides),
+                        ", ".join(_side(state, s) for s in c.sides),
                         c.attribute,
                         str(c.difficulty),
-                        ", ".join(f"{s}:{c.successes.get(s, 0)}" for s in c.sides)
+                        ", ".join(f"{_side(state, s)}: {c.successes.get(s, 0)}" for s in c.sides)
                         + (f" of {c.required}" if c.required else ""),
-                        ", ".join(f"{s}:{c.attempts.get(s, 0)}" for s in c.sides)
+                        ", ".join(f"{_side(state, s)}: {c.attempts.get(s, 0)}" for s in c.sides)
                         + (f" of {c.max_attempts}" if c.max_attempts else ""),
                     )
                     for k, c in state.calls.items()
