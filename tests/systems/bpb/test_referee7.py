@@ -350,3 +350,53 @@ def test_w17_the_gms_grenade_at_two_heroes_with_cover_for_one() -> None:
     assert state(d).condition("widow").lost == 0 and Status.PRONE in state(d).condition("widow").statuses
     for seat in ("gm", "ann", "bo"):
         assert "Widow dives for cover and is safe." in d.words(seat)
+
+
+@pytest.mark.rules("BPB-GRAB-009", "BPB-GRAB-003", "BPB-PP-005")
+def test_w18_a_players_throw_into_a_wall_waits_for_her_break_out_and_leaves_the_wall_to_the_gm() -> None:
+    # src 315: Widow, with a plot point to spend, is asked for her break-out; the throw waits. Ganyeka's grab:
+    # 4 + [5 4] = 13 vs 8 + 4 = 12 (not three over: no extreme); she rolls without the point: 4 + [1 1] = 6
+    # vs 8 + 5 = 13, held. Thrown (148 lb: Lifts rank 1, 5 - 1 = 4): DR 4 - Invulnerability 2 = 2 to her;
+    # the brick wall's protection was never said, so its lot is the GM's (src 353). The log replays
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "ganyeka", "widow")
+    d.do(
+        "bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="a brick wall", dice=(5, 4)
+    )
+    d.answer("ann", d.prompt("ann", "break_out").id, "roll", dice=(1, 1))
+    assert state(d).condition("widow").lost == 2
+    wall = "into a brick wall: what it suffers is the GM's to rule."
+    line = f"Ganyeka throws Widow 50 ft (throw rank 4, DR 4) {wall}"
+    for seat in ("gm", "ann", "bo"):
+        assert line in d.words(seat)
+    assert d.replayed().state == d.table.state
+
+
+@pytest.mark.rules("BPB-EXT-003", "BPB-EXT-004", "BPB-EXT-002")
+def test_w19_the_calls_panel_counts_a_team_together_by_name() -> None:
+    # src 206: "the first person or team to achieve the required number of successful task rolls": Widow and
+    # Ganyeka race Adler to the cure (Reason vs 12, 2 needed); Widow's 3 + [6 6] = 15 is one (no expertise in
+    # Reason). The panel every seat reads counts the team together, in names: "Widow and Ganyeka: 1"
+    d = table()
+    d.do("gm", "contest", sides="widow+ganyeka, adler", attribute="Reason", difficulty=12, required=2,
+         task="the cure")  # fmt: skip
+    d.do("ann", "roll", call=1, character="widow", dice=(6, 6))
+    for seat in ("gm", "ann", "bo"):
+        calls = next(p for p in d.view(seat)["panels"] if p["title"] == "Calls")
+        assert calls["rows"][0][1] == "Widow and Ganyeka, Agent Adler"
+        assert calls["rows"][0][4] == "Widow and Ganyeka: 1, Agent Adler: 0 of 2"
+
+
+@pytest.mark.rules("BPB-EXT-004", "BPB-EXT-002", "BPB-EXT-001")
+def test_w20_a_team_task_reads_its_pooled_count() -> None:
+    # src 208: "characters with different skills ... combine their efforts": shoring up the dam, 4 successes
+    # in 4 attempts. Widow's Agility with her Acrobatics expertise: 4 + [6 5] = 15, three over: an extreme
+    # success, three toward it (src 206). The panel reads the team's pooled count and attempts
+    d = table()
+    d.do("gm", "team_task", members="widow:Agility:Acrobatics, ganyeka:Reason", difficulty=12, required=4,
+         max_attempts=4, task="shore up the dam")  # fmt: skip
+    d.do("ann", "roll", call=1, character="widow", dice=(6, 5))
+    for seat in ("gm", "ann", "bo"):
+        calls = next(p for p in d.view(seat)["panels"] if p["title"] == "Calls")
+        assert calls["rows"][0][4:] == ["Widow and Ganyeka: 3 of 4", "Widow and Ganyeka: 1 of 4"]
