@@ -400,3 +400,42 @@ def test_w20_a_team_task_reads_its_pooled_count() -> None:
     for seat in ("gm", "ann", "bo"):
         calls = next(p for p in d.view(seat)["panels"] if p["title"] == "Calls")
         assert calls["rows"][0][4:] == ["Widow and Ganyeka: 3 of 4", "Widow and Ganyeka: 1 of 4"]
+
+
+@pytest.mark.rules("BPB-DEF-008", "BPB-DEF-009", "BPB-TURN-004")
+def test_w21_where_cover_is_from_a_players_shot_is_the_gms_to_say() -> None:
+    # src 393-395: a dive takes the character "to the nearest open ground ... or behind the nearest cover";
+    # where that is, is the scene's. Ann names the cover for Adler with Widow's sting: refused, nothing
+    # rolled. Without it: 4 + [4 3] = 11 vs 8 + 2 = 10, a hit. The GM answers for Adler: he dives for the
+    # car 15 ft away (within his base move, 10 x Agility 2 = 20 ft): safe, prone, his next action spent
+    d = table()
+    fight(d, "widow", "adler")
+    err = d.refuse("ann", "attack", rule="BPB-DEF-008", attacker="widow", target="adler", power="Venom Sting",
+                   cover_ft=15, dice=(4, 3))  # fmt: skip
+    assert "Agent Adler" in err.message and "GM" in err.message
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(4, 3))
+    events = d.do("gm", "defend", attack=1, character="adler", choice="dive", cover_ft=15)
+    assert one(events, "dove_for_cover").safe and of(events, "damaged") == []
+    assert Status.PRONE in state(d).condition("adler").statuses
+    assert state(d).fight.forced.get("adler") == 1
+
+
+@pytest.mark.rules("BPB-DEF-008", "BPB-DEF-009")
+def test_w22_a_player_does_not_say_where_her_cover_is() -> None:
+    # src 393-395 as in w21, the other way round: Adler shoots Widow without naming cover (3 + [6 5] = 14 vs
+    # 8 + 4 = 12). Ann may not state it for her dive: refused with a sentence, the hit still waits. The GM
+    # answers her dive with the doorway 50 ft off, beyond her 40 ft base move: no benefit (src 395, "Sorry"):
+    # Pistol DR 4 - Invulnerability 2 = 2, and she is prone
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    err = d.refuse(
+        "ann", "defend", rule="BPB-DEF-008", attack=1, character="widow", choice="dive", cover_ft=5
+    )
+    assert "Widow" in err.message and "GM" in err.message
+    err = d.refuse("ann", "defend", rule="BPB-DEF-008", attack=1, character="widow", choice="dive")
+    assert "GM" in err.message
+    events = d.do("gm", "defend", attack=1, character="widow", choice="dive", cover_ft=50)
+    assert not one(events, "dove_for_cover").safe
+    assert [h.amount for h in of(events, "damaged")] == [2]
+    assert Status.PRONE in state(d).condition("widow").statuses
