@@ -439,3 +439,18 @@ def test_w22_a_player_does_not_say_where_her_cover_is() -> None:
     assert not one(events, "dove_for_cover").safe
     assert [h.amount for h in of(events, "damaged")] == [2]
     assert Status.PRONE in state(d).condition("widow").statuses
+
+
+@pytest.mark.rules("BPB-GRAB-009")
+def test_w23_a_character_named_by_name_is_a_character_not_a_wall() -> None:
+    # src 347, 353 as in w05: Bo types Adler's name, not his id: it is still Agent Adler, so the throw at him
+    # is the GM's to issue (refused, nothing rolled); the GM's seat issuing it by his name hurts him (DR 4 -
+    # Kevlar 2 = 2) and reads no "what it suffers" of a wall
+    d = table()
+    fight(d, "ganyeka", "brandt", "adler")
+    d.refuse("bo", "grab", rule="BPB-GRAB-009", attacker="ganyeka", target="brandt", manoeuvre="throw",
+             into="Agent Adler", dice=(4, 3, 2, 2))  # fmt: skip
+    events = d.do("gm", "grab", attacker="ganyeka", target="brandt", manoeuvre="throw", into="agent adler",
+                  dice=(4, 3, 2, 2))  # fmt: skip
+    assert [(h.character, h.amount) for h in of(events, "damaged")] == [("brandt", 2), ("adler", 2)]
+    assert not [w for w in d.words("bo") if "suffers" in w]
