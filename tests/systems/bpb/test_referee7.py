@@ -454,3 +454,17 @@ def test_w23_a_character_named_by_name_is_a_character_not_a_wall() -> None:
                   dice=(4, 3, 2, 2))  # fmt: skip
     assert [(h.character, h.amount) for h in of(events, "damaged")] == [("brandt", 2), ("adler", 2)]
     assert not [w for w in d.words("bo") if "suffers" in w]
+
+
+@pytest.mark.rules("BPB-GRAB-009", "BPB-ACT-006")
+def test_w24_the_gms_menu_holds_the_players_throw_it_must_issue() -> None:
+    # w03-w05: a throw at a character or into a wall of a said protection is issued from the GM's seat for
+    # Bo, so the GM's menu (the browser's only way to it) holds Ganyeka's grab in his turn, and no more once
+    # his task action is spent (src 131); Bo's menu holds his own
+    d = table()
+    fight(d, "ganyeka", "brandt")
+    assert {"attacker": "ganyeka"} in [c.fixed for c in d.legal("gm") if c.command == "grab"]
+    assert {"attacker": "ganyeka"} in [c.fixed for c in d.legal("bo") if c.command == "grab"]
+    d.do("gm", "grab", attacker="ganyeka", target="brandt", manoeuvre="throw", into="the wall", into_pv=5,
+         dice=(4, 3, 2, 2))  # fmt: skip
+    assert [c for c in d.legal("gm") if c.command == "grab"] == []

@@ -173,6 +173,25 @@ def _gm_throws(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     return [{"attacker": who.id}] if any(enhanced(state, who, p).exploding_ft for p in who.powers) else []
 
 
+def _gm_too(offer: Offer) -> Offer:
+    """``offer``, and for the GM the acting player's character's grab too: where a throw lands on someone
+    else, or what a wall it lands in is made of, is the GM's to say (BPB-GRAB-009, src 347, 353), so the GM's
+    seat issues such a throw for the player, and its menu holds it while the rules' own test of an attack
+    passes."""
+
+    def out(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+        offered = offer(state, seat)
+        fight = state.fight
+        if offered or seat.role is not Role.GM or fight is None or fight.pending is not None:
+            return offered
+        who = state.characters.get(fight.turn.actor)
+        if who is None or not who.owner or not _passes(require_attack, state, who):
+            return offered
+        return [{"attacker": who.id}]
+
+    return out
+
+
 #: a ram's: an attack that is also the turn's movement (BPB-GRAB-013), so not once moved nor while prone
 _RAMMING = _acting_if(rams.require_charge, "attacker")
 _ON_THE_MOVE = _acting_if(turns.require_on_the_move)
@@ -330,7 +349,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "extreme": CommandSpec(cmd.Extreme, attacks.extreme, ANY, prompt_only=True),
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),
     "resist": CommandSpec(cmd.Resist, attacks.resist, OWNER, prompt_only=True),
-    "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_ATTACKING),
+    "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_gm_too(_ATTACKING)),
     "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_RAMMING),
     "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting_if(_breaking_free)),
     "break_out": CommandSpec(cmd.BreakOut, grabs.break_out, OWNER, prompt_only=True),
