@@ -19,8 +19,8 @@ def test_b1_ganyeka_throws_widow_at_a_brick_wall() -> None:
     assert not one(d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(4, 3)), "grabbed").held
     d.do("bo", "end_turn", character="ganyeka")
     d.do("ann", "end_turn", character="widow")
-    events = d.do(
-        "bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="a brick wall", into_pv=5,
+    events = d.do(  # the wall's protection is the GM's to say (BPB-GRAB-009, test_referee7 w03)
+        "gm", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="a brick wall", into_pv=5,
         dice=(5, 4, 2, 3),
     )  # fmt: skip
     grab = one(events, "grabbed")

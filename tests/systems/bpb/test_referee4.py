@@ -813,7 +813,7 @@ def test_r54_a_bought_blast_with_expertise_is_still_never_extreme() -> None:
     d = cast(hero("bomber", owner="bo", powers=(grenade,), Accuracy=4, Perception=9), hero("me", owner="ann"))
     d.do("gm", "start_session")
     fight(d, "bomber", "me")
-    events = d.do("bo", "explode", attacker="bomber", power="Grenade", distances={"me": 5}, plot_point=True)
+    events = d.do("gm", "explode", attacker="bomber", power="Grenade", distances={"me": 5}, plot_point=True)
     rolled = one(events, "exploded").roll
     assert (rolled.verdict.success, rolled.verdict.extreme, rolled.plot_point) == (True, False, True)
     assert rolled.faces == ()

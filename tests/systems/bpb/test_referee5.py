@@ -100,7 +100,7 @@ def test_u04_a_blast_made_explosive_for_the_round_catches_two() -> None:
     d.do("gm", "start_session")
     fight(d, "zap", "thug", "mook")
     d.do("gm", "spend", character="zap", kind="boost", power="Blast", enhancement="explosive", radius_ft=40)
-    events = d.do("ann", "explode", attacker="zap", power="Blast", distances={"thug": 15, "mook": 35},
+    events = d.do("gm", "explode", attacker="zap", power="Blast", distances={"thug": 15, "mook": 35},
                   dice=(2, 4))  # fmt: skip
     assert one(events, "exploded").hits == {"thug": 6, "mook": 3}
 

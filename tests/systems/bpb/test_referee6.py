@@ -336,7 +336,7 @@ def test_v18_an_ambush_a_throw_into_a_wall_and_the_rest_that_brings_him_round() 
                 "attack_rolled")  # fmt: skip
     assert (sting.roll.task.bonus, sting.roll.verdict.success) == (3, True)
     _pass(d, "widow")
-    events = d.do("bo", "grab", attacker="ganyeka", target="adler", manoeuvre="throw", into="a brick wall",
+    events = d.do("gm", "grab", attacker="ganyeka", target="adler", manoeuvre="throw", into="a brick wall",
                   into_pv=5, dice=(3, 3, 1, 1))  # fmt: skip
     grab = one(events, "grabbed")
     assert grab.roll.verdict.extreme and grab.breakout.task.difficulty == 16 and grab.held

@@ -124,7 +124,7 @@ def test_r4_a_boost_adds_explosive_damage_to_blast() -> None:
     events = d.do("gm", "spend", character="zap", kind="boost", power="Blast", enhancement="explosive",
                   radius_ft=40)  # fmt: skip
     assert one(events, "plot_point_spent").boost.enhancement == "explosive"
-    events = d.do("ann", "explode", attacker="zap", power="Blast", distances={"m1": 10, "m2": 30, "m3": 50},
+    events = d.do("gm", "explode", attacker="zap", power="Blast", distances={"m1": 10, "m2": 30, "m3": 50},
                   dice=(3, 3))  # fmt: skip
     boom = one(events, "exploded")
     assert boom.roll.task.difficulty == 9 and boom.roll.task.attribute == 3  # no rank added

@@ -317,6 +317,12 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
     if power is not None and power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")
     require_ruled(state, a, t, list(c.circumstances), gm=by_gm)
+    if c.cover_ft is not None and not by_gm:
+        # src 393-395: where the nearest cover is for the target is the scene's: the GM names it (with the
+        # attack the GM issues, or answering the hit for a target who dives)
+        raise RuleViolation(
+            "BPB-DEF-008", f"Where the nearest cover is for {t.name} is the GM's to say: leave cover_ft out."
+        )
     if c.plot_point:
         spend_check(state, a)
     bands = bands_beyond(state, a, power, c.distance_ft)
@@ -550,6 +556,7 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
     if c.character != p.target:
         raise InvalidCommand(f"Attack {p.id} is aimed at {p.target}.")
     t = state.characters[p.target]
+    p = _cover_said(p, c, t, gm=ctx.is_gm)
     # a forced action taken while the hit waited (a guard, a defensive power) may leave only "take"
     options = dict(defence_options(state, p)) or {"take": False}
     choice = c.choice.strip().lower()
@@ -572,6 +579,12 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             )
         if choice == "dive" and held_fast(state, t.id):
             raise RuleViolation("BPB-GRAB-005", f"{t.name} is held and cannot move to dive for cover.")
+        if choice == "dive" and p.cover_ft is None and _can_force(state, t):
+            raise RuleViolation(
+                "BPB-DEF-008",
+                f"Where the nearest cover is for {t.name} is the GM's to say: the GM answers with the dive"
+                " and how far it is.",
+            )
         raise RuleViolation("BPB-TURN-006", f"{t.name} cannot {choice} this attack now.")
     forced = options[choice]
     if c.plot_point:
@@ -611,6 +624,18 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
         return b
     roll_defence(b, p, t, choice, forced=forced, plot_point=c.plot_point, dice=dice)
     return b
+
+
+def _cover_said(p: Pending, c: cmd.Defend, t: Character, *, gm: bool) -> Pending:
+    """BPB-DEF-008/009 (src 393-395): how far the nearest cover is is the scene's, the GM's to say: with the
+    attack, or (for an attack that named none, a player's) when the GM answers the hit with a dive."""
+    if c.cover_ft is None:
+        return p
+    if not gm:
+        raise RuleViolation("BPB-DEF-008", f"Where the nearest cover is for {t.name} is the GM's to say.")
+    if p.cover_ft is not None:
+        raise InvalidCommand(f"Attack {p.id} already says the nearest cover is {p.cover_ft} ft away.")
+    return p.model_copy(update={"cover_ft": c.cover_ft})
 
 
 def roll_defence(

@@ -68,6 +68,14 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
     power = enhanced(state, a, power) if power is not None else None
     if power is None or not power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{a.name} has no exploding attack {c.power!r}.")
+    if not ctx.is_gm:
+        # src 411: "everyone within a certain range of the target": the player aims it, but where everyone
+        # stands, who it catches and how far from its centre, is the scene the GM keeps
+        raise RuleViolation(
+            "BPB-DMG-003",
+            f"Who {a.name}'s {power.name} catches, and how far each stands from where it lands, is the GM's"
+            f" to say: the GM throws it for {a.name}.",
+        )
     if not c.distances:  # src 411: "its damage to everyone within a certain range": the command names them
         raise InvalidCommand(
             f"Say who is within the blast of {power.name}: distances gives each one's id and their feet"

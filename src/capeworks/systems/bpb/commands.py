@@ -308,7 +308,8 @@ class Attack(_P):
     circumstances: TextList = Field(default_factory=list)
     held_item: bool = False
     distance_ft: int | None = Field(default=None, ge=0)
-    cover_ft: int | None = Field(default=None, ge=0)
+    #: BPB-DEF-008/009 (src 393-395): how far the target's nearest cover is, the scene's: the GM's to say
+    cover_ft: int | None = gm_field(default=None, ge=0)
     #: BPB-DEF-008 (src 393): a particularly large attack (a thrown car or bus), avoided only by diving; the
     #: GM rules an attack that large (a player's mark would strip the target of block and dodge)
     large: bool = gm_field(default=False)
@@ -327,6 +328,9 @@ class Defend(_P):
     #: BPB-DEF-004/005: block or dodge with this power: the attack's own needs no permission; another, of a
     #: similar theme or power source, the GM permits (src 377, 387)
     power: str | None = Field(default=None, max_length=60)
+    #: BPB-DEF-008/009 (src 393-395): the GM says how far the nearest cover is, for a dive from an attack that
+    #: named none (a player's: where cover is is the scene's)
+    cover_ft: int | None = gm_field(default=None, ge=0, le=100000)
 
     @model_validator(mode="after")
     def _a_power_blocks_or_dodges(self) -> Defend:
@@ -337,6 +341,8 @@ class Defend(_P):
                 f"power= is what a block or a dodge is made with; choice={self.choice.strip()} rolls"
                 " nothing: drop power=, or block or dodge"
             )
+        if self.cover_ft is not None and self.choice.strip().lower() != "dive":
+            raise ValueError("cover_ft= is how far a dive for cover goes: drop cover_ft=, or dive")
         return self
 
 
@@ -408,7 +414,10 @@ class Grab(_P):
     manoeuvre: str = "hold"
     circumstances: TextList = Field(default_factory=list)
     into: str = Field(default="", max_length=120)
-    into_pv: int = Field(default=0, ge=0, le=30)
+    #: BPB-GRAB-009 (src 353: "The wall, being brick, has rank 5 Invulnerability"): what the throw lands in
+    #: is made of is the scene's, the GM's to say; None: not said, what the object suffers is the GM's to rule
+    into_pv: int | None = gm_field(default=None, ge=0, le=30)
+    #: BPB-GRAB-010: a soft landing only spares the one thrown, so the thrower may choose it
     soft: bool = False
     #: BPB-PP-005: a plot point for an automatic success on the grab ("an attempt to hit in combat")
     plot_point: bool = False
@@ -465,6 +474,8 @@ class Explode(_P):
 
     attacker: str
     power: str
+    #: who the blast catches and how far each is from its centre: the scene's, so the GM's seat issues an
+    #: explosion (BPB-DMG-003, src 411)
     distances: dict[str, Feet]
     #: the thrower's own circumstances (T6's "attacker_..." rows, e.g. attacker_blind): no target's
     circumstances: TextList = Field(default_factory=list)

@@ -455,7 +455,8 @@ class Thrown(BpbEvent):
     distance_ft: int
     dr: int
     into: str = ""
-    into_pv: int = 0
+    #: None: the object's protection was not said (a player's throw): what it suffers is the GM's to rule
+    into_pv: int | None = 0
     object_damage: int = 0
     #: ``into`` is a character, who takes the impact against their own protection (a Damaged event)
     at_character: bool = Field(default=False, exclude_if=lambda v: not v)

@@ -71,13 +71,15 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     require_no_blast(fight)
-    struck = state.characters.get(c.into)
+    struck = _struck(state, c.into)
     if struck is not None and (struck.id in (a.id, t.id) or c.into_pv):
         raise InvalidCommand(
             f"{t.name} cannot be thrown at themselves or the thrower."
             if struck.id in (a.id, t.id)
             else f"{struck.name}'s own protection meets the impact: give no into_pv."
         )
+    if not ctx.is_gm:
+        _require_landing_said(a, t, c, struck)
     tc = state.condition(t.id)
     if manoeuvre == "throw":
         # src 347 (PROPOSED: below rank 0, not even lifted): refused before the grab rolls, so no break-out
@@ -158,6 +160,33 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     return b
 
 
+def _struck(state: BpbState, into: str) -> Character | None:
+    """BPB-GRAB-009: the character a throw is aimed at, named by id or by name ("Agent Adler" is him too);
+    None for an object (a wall, a car) or open ground."""
+    key = into.strip().lower()
+    people = state.characters.values()
+    return next((ch for ch in people if key and key in (ch.id.lower(), ch.name.lower())), None)
+
+
+def _require_landing_said(a: Character, t: Character, c: cmd.Grab, struck: Character | None) -> None:
+    """BPB-GRAB-009: where a throw lands is the player's to choose, the scene it lands in the GM's to say:
+    whether another character stands where the one thrown lands (within the throw's distance, src 347), and
+    what a wall is made of (src 353: "being brick, has rank 5 Invulnerability"). A player's throw names
+    neither; the GM's seat issues it."""
+    if struck is not None:
+        raise RuleViolation(
+            "BPB-GRAB-009",
+            f"Whether {struck.name} stands where {t.name} would land is the GM's to say: the GM issues the"
+            f" throw for {a.name}.",
+        )
+    if c.into_pv is not None:
+        raise RuleViolation(
+            "BPB-GRAB-009",
+            f"What {c.into} is made of (its protection) is the GM's to say: throw {t.name} into it and the GM"
+            " rules what it suffers, or the GM issues the throw with its protection.",
+        )
+
+
 def break_out(state: BpbState, ctx: Ctx, c: cmd.BreakOut, dice: DiceService) -> Done:
     """BPB-GRAB-003/004, BPB-PP-005: the grabbed target's break-out roll, or a plot point for it."""
     p = waiting(state, c.attack, Stage.BREAKOUT)
@@ -201,8 +230,10 @@ def _manoeuvre(b: Done, a: Character, t: Character, manoeuvre: str, c: cmd.Grab)
     dr = thrown.dr
     if c.soft:  # BPB-GRAB-010
         dr = dmg.soft_landing(dr, state.config.soft_surface_factor)
-    struck = state.characters.get(c.into)  # BPB-GRAB-009: thrown at a character, not an object
-    hit_object = max(0, dr - c.into_pv) if c.into and struck is None else 0  # BPB-GRAB-009
+    struck = _struck(state, c.into)  # BPB-GRAB-009: thrown at a character, not an object
+    # BPB-GRAB-009: what an object suffers, against the protection the GM said (none said: the GM's to rule)
+    said = c.into and struck is None and c.into_pv is not None
+    hit_object = max(0, dr - (c.into_pv or 0)) if said else 0
     b.emit(
         Thrown(
             attacker=a.id,

@@ -262,7 +262,8 @@ class Pending(Frozen):
     #: a grab waiting for the break-out (Stage.BREAKOUT): the manoeuvre and, for a throw, where to
     manoeuvre: str | None = Field(default=None, exclude_if=lambda v: v is None)
     into: str = Field(default="", exclude_if=lambda v: not v)
-    into_pv: int = Field(default=0, exclude_if=lambda v: not v)
+    #: None: what the throw lands in has no protection said (BPB-GRAB-009: the GM rules what it suffers)
+    into_pv: int | None = Field(default=0, exclude_if=lambda v: v == 0)
     soft: bool = Field(default=False, exclude_if=lambda v: not v)
     #: BPB-MOD-003: aimed at an object the target holds (nothing of theirs to block or dodge). Set on the hit
     #: as it is rolled, for what it first waits for (attacks.first_stage); such a hit never waits for its

@@ -9,7 +9,7 @@ from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.attacks import attack_task
 from capeworks.systems.bpb.lookups import rank_of, stunt_powers
-from capeworks.systems.bpb.model import Roll, Status
+from capeworks.systems.bpb.model import Call, Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
 
@@ -47,6 +47,34 @@ _CLOSED = {"failed": "has failed", "succeeded": "has succeeded"}
 
 _ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for", "into")
 _ID_LISTS = ("order", "characters", "unaware", "members", "fell", "carried")
+
+
+def _side(state: BpbState, side: str) -> str:
+    """A call's side as a player reads it: the character's name, or a team's names (the words' "and")."""
+    people = state.characters
+    return " and ".join(people[cid].name if cid in people else cid for cid in side.split("+"))
+
+
+def _members(call: Call) -> dict[str, tuple[str, ...]]:
+    """A call's sides in order, each with its members: a team task is one side (BPB-EXT-004), a team in a
+    competition another (BPB-EXT-003), anyone else their own."""
+    if call.team:
+        return {"+".join(call.sides): call.sides}
+    out: dict[str, tuple[str, ...]] = {}
+    for cid in call.sides:
+        out[call.side_of(cid)] = (*out.get(call.side_of(cid), ()), cid)
+    return out
+
+
+def _tally(state: BpbState, call: Call, counts: dict[str, int], *, pooled: bool) -> str:
+    """Counts by side as the table reads them: a team's together when ``pooled`` (successes count together,
+    src 206; a team task's attempts too), else each member's own."""
+    if not pooled:
+        return ", ".join(f"{_side(state, cid)}: {counts.get(cid, 0)}" for cid in call.sides)
+    return ", ".join(
+        f"{_side(state, side)}: {sum(counts.get(m, 0) for m in members)}"
+        for side, members in _members(call).items()
+    )
 
 
 def _named(p: Any) -> Any:
@@ -228,6 +256,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (
             f" into {p.into}."
             if p.at_character
+            else f" into {p.into}: what it suffers is the GM's to rule."
+            if p.into and p.into_pv is None
             else f" into {p.into}, which takes {p.object_damage}."
             if p.into
             else "."
@@ -471,12 +501,12 @@ def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
                 rows=tuple(
                     (
                         str(k),
-                        ", ".join(c.sides),
+                        ", ".join(_side(state, s) for s in _members(c)),
                         c.attribute,
                         str(c.difficulty),
-                        ", ".join(f"{s}:{c.successes.get(s, 0)}" for s in c.sides)
+                        _tally(state, c, c.successes, pooled=True)
                         + (f" of {c.required}" if c.required else ""),
-                        ", ".join(f"{s}:{c.attempts.get(s, 0)}" for s in c.sides)
+                        _tally(state, c, c.attempts, pooled=c.team)
                         + (f" of {c.max_attempts}" if c.max_attempts else ""),
                     )
                     for k, c in state.calls.items()

@@ -45,6 +45,7 @@ from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
 from capeworks.systems.bpb.lookups import (
+    enhanced,
     fight_of,
     require_action_left,
     require_attack,
@@ -156,6 +157,41 @@ def _declared_by_gm(offer: Offer) -> Offer:
 _ATTACKING = _acting_if(require_attack, "attacker")
 #: an attack's, for the GM also a player's that may reach beyond range (the GM declares it possible)
 _AT_RANGE = _declared_by_gm(_ATTACKING)
+
+
+def _gm_throws(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """BPB-DMG-003 (src 411): who an explosion catches, and how far from its centre, is the scene the GM
+    keeps, so the GM's seat throws it: the GM's menu holds the acting character's explosion (a player's
+    too) while the rules' own test of an attack passes and the character has something that explodes; a
+    player's menu holds none."""
+    fight = state.fight
+    if seat.role is not Role.GM or fight is None or fight.pending is not None:
+        return []
+    who = state.characters.get(fight.turn.actor)
+    if who is None or not _passes(require_attack, state, who):
+        return []
+    return [{"attacker": who.id}] if any(enhanced(state, who, p).exploding_ft for p in who.powers) else []
+
+
+def _gm_too(offer: Offer) -> Offer:
+    """``offer``, and for the GM the acting player's character's grab too: where a throw lands on someone
+    else, or what a wall it lands in is made of, is the GM's to say (BPB-GRAB-009, src 347, 353), so the GM's
+    seat issues such a throw for the player, and its menu holds it while the rules' own test of an attack
+    passes."""
+
+    def out(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+        offered = offer(state, seat)
+        fight = state.fight
+        if offered or seat.role is not Role.GM or fight is None or fight.pending is not None:
+            return offered
+        who = state.characters.get(fight.turn.actor)
+        if who is None or not who.owner or not _passes(require_attack, state, who):
+            return offered
+        return [{"attacker": who.id}]
+
+    return out
+
+
 #: a ram's: an attack that is also the turn's movement (BPB-GRAB-013), so not once moved nor while prone
 _RAMMING = _acting_if(rams.require_charge, "attacker")
 _ON_THE_MOVE = _acting_if(turns.require_on_the_move)
@@ -313,11 +349,11 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "extreme": CommandSpec(cmd.Extreme, attacks.extreme, ANY, prompt_only=True),
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),
     "resist": CommandSpec(cmd.Resist, attacks.resist, OWNER, prompt_only=True),
-    "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_ATTACKING),
+    "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_gm_too(_ATTACKING)),
     "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_RAMMING),
     "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting_if(_breaking_free)),
     "break_out": CommandSpec(cmd.BreakOut, grabs.break_out, OWNER, prompt_only=True),
-    "explode": CommandSpec(cmd.Explode, blasts.explode, OWNER, owner_field="attacker", offer=_ATTACKING),
+    "explode": CommandSpec(cmd.Explode, blasts.explode, OWNER, owner_field="attacker", offer=_gm_throws),
     "dive": CommandSpec(cmd.Dive, blasts.dive, OWNER, prompt_only=True),
     "rest": CommandSpec(cmd.Rest, roster.rest, GM, "call a rest", offer=_gm_if(roster.require_rest_time)),
     "heal": CommandSpec(cmd.Heal, roster.heal, GM, "pass days of healing"),

@@ -57,9 +57,10 @@ def sample_session() -> SampleSession:
         SampleStep(_c("ann", "attack", attacker="widow", target="adler", power="Venom Sting"), dice=(4, 3)),
         SampleStep(_c("gm", "answer", prompt="defend-1", option="take")),
         SampleStep(_c("ann", "end_turn", character="widow")),
-        # Ganyeka grabs Brandt and throws him (Prowess 4 vs 10; Brandt's break-out 2d6+2 vs 13)
+        # Ganyeka grabs Brandt and throws him (Prowess 4 vs 10; Brandt's break-out 2d6+2 vs 13) into a car:
+        # the car's protection is the GM's to say (BPB-GRAB-009, src 353), so the GM issues Bo's throw
         SampleStep(
-            _c("bo", "grab", attacker="ganyeka", target="brandt", manoeuvre="throw", into="a car", into_pv=3),
+            _c("gm", "grab", attacker="ganyeka", target="brandt", manoeuvre="throw", into="a car", into_pv=3),
             dice=(4, 3, 2, 2),
         ),
         SampleStep(_c("bo", "end_turn", character="ganyeka")),
@@ -120,8 +121,8 @@ def scripted_fight() -> SampleSession:
         SampleStep(_c("gm", "answer", prompt="defend-1", option="dodge"), dice=(6, 6)),
         SampleStep(_c("ann", "end_turn", character="widow")),
         SampleStep(
-            _c(
-                "bo",
+            _c(  # the car's protection is the GM's to say (BPB-GRAB-009): the GM issues Bo's throw
+                "gm",
                 "grab",
                 attacker="ganyeka",
                 target="brandt",
