@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from capeworks.engine import Batch, DiceService, RollRecord
 from capeworks.engine.kit import Expiry, TurnOrder, TurnPoint
-from capeworks.errors import RuleViolation
+from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored
@@ -81,6 +81,12 @@ def pv_of(ctx: Ctx, outcome: int, weapon_damage: int, soak: int) -> int:
 
 def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceService) -> Batch[WorkshopState]:
     """Declare an attack; it is rolled at once, or when every target has answered Active Defense."""
+    if command.wall_at is not None and not ctx.is_gm:
+        # the scene's walls are facts the GM disposes of (WS-KNOCK-003 needs one, src 107)
+        raise NotPermitted(
+            "Only the GM says where a wall stands behind a target (wall_at): leave it out, and the GM"
+            " places it."
+        )
     n = len(command.targets)
     heroic = ctx.config.heroic_multi_action
     if n > (10 if heroic else 3):

@@ -168,11 +168,12 @@ class Attack(Frozen):
     character: _Id
     targets: TextList = Field(min_length=1)
     weapon: str = Field(default="", max_length=40)
-    wall_at: int | None = Field(
+    #: where the walls stand is the scene's, the GM's to say (a player could wish one behind every foe)
+    wall_at: int | None = gm_field(
         default=None,
         ge=0,
         le=100,
-        description="A wall or other solid object this many metres behind each target: knockback "
+        description="GM: a wall or other solid object this many metres behind each target: knockback "
         "that reaches it is a collision (WS-KNOCK-003). Empty: open space.",
     )
 

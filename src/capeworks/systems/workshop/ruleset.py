@@ -445,7 +445,7 @@ class WorkshopRuleset(NamedCharacters, GmNotesHidden, Ruleset[WorkshopState, Wor
     ) -> Batch[WorkshopState]:
         """What the command brought up for the GM to narrate, then the combatants' names on every
         event (:class:`NamedCharacters`)."""
-        narration.add_narrations(batch, list(batch.events), self.known_names(before, batch))
+        narration.add_narrations(batch, list(batch.events))
         return super().settle(before, batch, context)
 
     def known_groups(self, before: WorkshopState, batch: Batch[WorkshopState]) -> set[str]:
