@@ -360,7 +360,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.CardPushed.TYPE: _w(
         lambda p: (
             f"{_n(p.who)}'s card moves "
-            + (f"{p.places} places forward" if p.places >= 0 else "one place back (Active Defense)")
+            + (f"{_count(p.places, 'place')} forward" if p.places >= 0 else "one place back (Active Defense)")
             + (": out of action." if p.out else ".")
         )
     ),
