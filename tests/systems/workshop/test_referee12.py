@@ -47,18 +47,40 @@ def row(d: Driver, seat: str, name: str) -> dict[str, str]:
 def test_w01__a_player_may_not_put_a_wall_behind_the_foe_the_gm_may() -> None:
     # src 107: "Knockback into a solid object causes Damage equal to the distance left to both you and the
     # object." Whether a wall stands 1 m behind Viper is the scene, which the GM disposes of: Ann typing
-    # wall_at= would give her shots a crash wherever she likes. Refused in a sentence, nothing changed.
+    # wall_at= would give her shots a crash wherever she likes. Refused in a sentence, nothing changed; so is
+    # her placing a wall.
     d = duel({"knockback": True}, damage=17, name="Viper", mass=6)
     d.refuse(
         "ann", "attack", error=NotPermitted, match="Only the GM says where a wall stands",
         character="h", targets=["v"], wall_at=1, dice=HIT,
     )  # fmt: skip
-    # the GM, who knows the room, makes Jade's shot with the wall: 17 over Mass 6 is 11, 2 m back; the wall
-    # at 1 m leaves 1 m: 1 Damage to Viper and to the wall
+    d.refuse("ann", "place_wall", character="v", metres=1, error=NotPermitted, match="Only the GM")
+    # the GM, who knows the room, puts the wall 1 m behind Viper; Jade's own shot: 17 over Mass 6 is 11, 2 m
+    # back; the wall at 1 m leaves 1 m: 1 Damage to Viper and to the wall
     at = mark(d)
-    attack(d, "h", ["v"], HIT, wall_at=1)
+    d.do("gm", "place_wall", character="v", metres=1)
+    d.do("ann", "attack", character="h", targets=["v"], dice=HIT)
     assert who(d, "v").shock == 17 + 1
-    assert "Viper is knocked back 2 m and down, hitting something for 1." in d.words("ann", since=at)
+    for seat in ("gm", "ann", "bo"):
+        words = d.words(seat, since=at)
+        assert "A wall stands 1 m behind Viper." in words, seat
+        assert "Viper is knocked back 2 m and down, hitting something for 1." in words, seat
+
+
+@pytest.mark.rules("WS-KNOCK-003", "WS-DMG-010")
+def test_w01b__the_gm_may_clear_the_wall_and_a_fall_meets_the_wall_placed() -> None:
+    # src 66: a fall is "the falling distance in meters in Damage", lessened by Stunt+Agility vs 0: Viper's
+    # Stunt 3 + Agility 1 + 1 - 9 = -4 fails: 17 Damage. src 107: 17 over Mass 6 flings it 2 m, into the wall
+    # the GM placed right behind it (0 m): 2 more. The GM clears it: Jade's 17 then crashes into nothing.
+    d = duel({"knockback": True}, damage=17, name="Viper", mass=6)
+    d.do("gm", "place_wall", character="v", metres=0)
+    d.do("gm", "fall", character="v", metres=17, dice=[1, 9])
+    assert who(d, "v").shock == 17 + 2
+    at = mark(d)
+    d.do("gm", "place_wall", character="v")
+    assert "Open space behind Viper." in d.words("ann", since=at)
+    d.do("ann", "attack", character="h", targets=["v"], dice=HIT)
+    assert who(d, "v").shock == 19 + 17
 
 
 # -- (b) the tracker's head count of a group (render.py) -----------------------------------------------------
@@ -390,3 +412,20 @@ def test_w19__a_pistol_that_cannot_lay_covering_fire_is_refused_by_name() -> Non
         "ann", "cover", character="h", dice=HIT, rule="WS-COVER-003", match="weapons can lay covering fire"
     )
     assert not state(d).turn.action_used
+
+
+@pytest.mark.rules("WS-CORE-001", "WS-CARD-003")
+def test_w20__a_player_answering_the_gms_narration_is_refused_without_its_words() -> None:
+    # The Fumble's narration (w04) is the GM's: Bo may not close it, and the refusal tells him nothing of it
+    # (whose roll, on whom); the GM's note likewise never reaches a player's words or view.
+    d = table(QUIET, heroes={"h": sheet(name="Jade")},
+              villains={"v": sheet(name="Viper", traits=pool(0), **TOUGH)})  # fmt: skip
+    d.do("gm", "gm_note", text="Viper's brother waits on the roof.")
+    attack(d, "h", ["v"], MISS)
+    err = d.refuse("bo", "narrated", id=1, error=NotPermitted)
+    assert "Fumble" not in err.message and "Jade" not in err.message and "Viper" not in err.message
+    for seat in ("ann", "bo"):
+        assert not [w for w in d.words(seat) if "roof" in w or "For the GM" in w], seat
+        assert "roof" not in str(d.view(seat)), seat
+    d.do("gm", "narrated", id=1)
+    assert [p for p in d.prompts("gm") if p.kind == "narrate"] == []

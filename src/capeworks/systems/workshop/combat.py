@@ -84,8 +84,8 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
     if command.wall_at is not None and not ctx.is_gm:
         # the scene's walls are facts the GM disposes of (WS-KNOCK-003 needs one, src 107)
         raise NotPermitted(
-            "Only the GM says where a wall stands behind a target (wall_at): leave it out, and the GM"
-            " places it."
+            "Only the GM says where a wall stands behind a target: leave wall_at out; the GM places walls"
+            " (place_wall)."
         )
     n = len(command.targets)
     heroic = ctx.config.heroic_multi_action
@@ -297,7 +297,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
                 pv,
                 hit=True,
                 attacker=a.id,
-                wall_at=p.wall_at,
+                wall_at=p.wall_at if p.wall_at is not None else batch.state.characters[tid].wall_behind,
                 from_last=tid in p.from_last,
             )
         # WS-DMG-007: "every time someone else rolls an Action" (src 60), and each snapshot is one (src 31)
@@ -534,5 +534,6 @@ def aggressive_fire(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mo
         spend_bruise(batch, mover)
         any_hit |= hit
         if hit:
-            harm(batch, ctx, dice, mover, pv, hit=True, attacker=shooter.id)
+            wall = batch.state.characters[mover].wall_behind  # the GM's wall behind the mover (src 107)
+            harm(batch, ctx, dice, mover, pv, hit=True, attacker=shooter.id, wall_at=wall)
     return any_hit

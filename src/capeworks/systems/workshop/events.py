@@ -59,6 +59,7 @@ __all__ = [
     "StatusSet",
     "TimePassed",
     "TurnEnded",
+    "WallPlaced",
     "WorkshopEvent",
 ]
 
@@ -508,6 +509,13 @@ class Due(Frozen):
     given_to: str = ""
 
 
+class WallPlaced(WorkshopEvent):
+    """The GM says what stands behind a combatant: a wall ``character.wall_behind`` metres back, or open
+    space (WS-KNOCK-003)."""
+
+    character: Combatant
+
+
 class NarrationDue(WorkshopEvent):
     """For the GM only: something came up whose effect the rules never give (a Fumble, a Hazardous
     action, a Stymie or Setback card, a padding card's random event): the GM narrates it.
@@ -527,6 +535,7 @@ class Narrated(WorkshopEvent):
 
 
 EVENTS = (
+    WallPlaced,
     MookStrikeOffered,
     MookStrikeAnswered,
     NarrationDue,

@@ -339,6 +339,13 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         lambda p: f"{_n(p.who)} {'acts' if p.acted else 'is down'}: their Active Defense ends."
     ),
     ev.StatusSet.TYPE: _w(_status),
+    ev.WallPlaced.TYPE: _w(
+        lambda p: (
+            f"A wall stands {p.character.wall_behind} m behind {p.character.name}."
+            if p.character.wall_behind is not None
+            else f"Open space behind {p.character.name}."
+        )
+    ),
     ev.Fell.TYPE: _w(lambda p: f"{_n(p.who)} falls {p.metres} m and takes {p.damage} Damage."),
     ev.TimePassed.TYPE: _w(lambda p: f"{p.minutes} minutes pass."),
     ev.CallMade.TYPE: _w(
@@ -410,6 +417,7 @@ COMMAND_WORDS: dict[str, str] = {
     "stabilise": "stabilise the dying",
     "treat": "bandage Wounds",
     "set_status": "set a status",
+    "place_wall": "place a wall behind someone",
     "welcome_cinematic": "fail cinematic Luck rolls by choice",
     "pass_time": "let time pass",
     "call_check": "call for a roll",

@@ -245,6 +245,7 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "welcome_cinematic": CommandSpec(cmd.WelcomeCinematic, actions.welcome_cinematic, OWNER),
     "fall": CommandSpec(cmd.Fall, actions.fall, GM, "make someone fall"),
     "set_status": CommandSpec(cmd.SetStatus, actions.set_status, GM, "set statuses"),
+    "place_wall": CommandSpec(cmd.PlaceWall, actions.place_wall, GM, "say where the walls stand"),
     "pass_time": CommandSpec(cmd.PassTime, actions.pass_time, GM, "let time pass"),
     "call_check": CommandSpec(cmd.CallCheck, actions.call_check, GM, "call for rolls and set difficulties"),
     "roll_check": CommandSpec(cmd.RollCheck, actions.roll_check, ANY, prompt_only=True),
