@@ -98,6 +98,17 @@ def test_w02__a_groups_head_count_reads_as_the_group_not_as_a_status_times_six()
     assert row(d, "ann", "Jade")["statuses"] == ""
 
 
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003")
+def test_w02b__an_inspired_group_reads_inspired_and_its_head_count_not_inspired_six_times() -> None:
+    # src 89: "Face Cards: Faction is Inspired": the villains draw the Jack of spades (the heroes 7H first,
+    # dice 20 then 11); the goons are Inspired once, as a group of six: the tracker read "inspired x6".
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(name="Jade")},
+              villains={"g": {"sample": "goons"}}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[20, 11])
+    assert state(d).turn.cards == {"heroes": "7H", "villains": "JS"}
+    assert row(d, "bo", "Goons")["statuses"] == "inspired, 6 in the group"
+
+
 # -- (c) the words of a roll, as a person says them ----------------------------------------------------------
 
 
@@ -429,3 +440,33 @@ def test_w20__a_player_answering_the_gms_narration_is_refused_without_its_words(
         assert "roof" not in str(d.view(seat)), seat
     d.do("gm", "narrated", id=1)
     assert [p for p in d.prompts("gm") if p.kind == "narrate"] == []
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-SHOT-006", "WS-SEQ-002", "WS-SHAKEN-003", "WS-SHAKEN-001")
+def test_w21__stunned_and_shaken_rook_acts_last_next_sequence_and_must_steady_first() -> None:
+    # Sequence 1: Rook 4, Jade 4, Viper 3 (w06). Rook and Jade shoot and miss (rolls: no Shot back, src 16).
+    # Viper shoots Rook with a gun of Damage 10: Agility 3 + Guns 4 + 9 - 1 = 15 vs 12, a hit: 10 Shock, 2
+    # Wounds (src 54); Stun takes a Shot per Wound (src 124): 4 -> 2; the Shock point shakes him (src 80).
+    # Sequence 2 (src 12, Initiative = the pool): Jade 4, Viper 3, Rook 2. On his turn Rook must first roll
+    # to steady (src 81, "at the beginning of an Action"): 10 + 9 - 1 = 18 vs 20, fails: his Action is spent.
+    d = scene({"stun": True, "shaken": True}, weapons=[gun(10)])
+    attack(d, "rook", ["viper"], MISS)
+    end_turn(d, "rook")
+    attack(d, "jade", ["viper"], MISS)
+    end_turn(d, "jade")
+    at = mark(d)
+    attack(d, "viper", ["rook"], HIT)
+    r = who(d, "rook")
+    assert (r.shock, r.wounds, r.shots, r.has("shaken")) == (10, 2, 2, True)
+    assert any("Rook takes 10 Damage: 10 Shock, 2 Wounds" in w and "Stunned: 2 Shots lost" in w
+               for w in d.words("bo", since=at))  # fmt: skip
+    end_turn(d, "viper")
+    assert "Sequence 2 begins: Jade 4, Viper 3, Rook 2." in d.words("bo", since=at)
+    attack(d, "jade", ["viper"], MISS)
+    end_turn(d, "jade")
+    attack(d, "viper", ["jade"], MISS)
+    end_turn(d, "viper")
+    d.refuse("bo", "attack", character="rook", targets=["viper"], dice=HIT, match="Shaken")
+    d.do("bo", "steady", character="rook", dice=[9, 1])
+    assert who(d, "rook").has("shaken")
+    d.refuse("bo", "attack", character="rook", targets=["viper"], dice=HIT)
