@@ -470,3 +470,17 @@ def test_w21__stunned_and_shaken_rook_acts_last_next_sequence_and_must_steady_fi
     d.do("bo", "steady", character="rook", dice=[9, 1])
     assert who(d, "rook").has("shaken")
     d.refuse("bo", "attack", character="rook", targets=["viper"], dice=HIT)
+
+
+@pytest.mark.rules("WS-CINE-005")
+def test_w22__a_failed_cinematic_luck_roll_says_the_wound_is_taken() -> None:
+    # src 138: "Whenever the character takes one or more Wounds, roll Luck to see if the character gets a
+    # Cinematic Wound. The Difficulty is 5 per Wound": Jade's 6 Damage is 1 Wound: Luck vs 5; Viper's Luck 0
+    # + 5 - 4 = 1 fails: a Cinematic Wound, which the words say (they said only "fails").
+    d = duel({"cinematic_wounds": "variable"}, name="Viper")
+    at = mark(d)
+    attack(d, "h", ["v"], [*HIT, 5, 4])
+    assert len(who(d, "v").cinematic) == 1
+    said = "Viper rolls Luck to avoid a Cinematic Wound (Luck 0, dice 5/4, +0) = 1 vs 5: fails. Viper takes a"
+    for seat in ("gm", "ann", "bo"):
+        assert said + " Cinematic Wound." in d.words(seat, since=at), seat

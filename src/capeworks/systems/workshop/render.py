@@ -91,6 +91,8 @@ def _after_roll(p: ev.Rolled) -> str:
         )
     if p.what == "dark times" and p.character.standing is Standing.DYING:
         return f" {name} is dying."  # src 150: "If you fail this roll, you fall down dying"
+    if p.what == "cinematic luck":  # src 138: the Luck roll failed, "the character gets a Cinematic Wound"
+        return f" {name} takes a Cinematic Wound."
     return ""
 
 
@@ -120,7 +122,7 @@ _ROLL_FOR = {
     "get up": "to get up",
     "fall": "to break the fall",
     "covering fire": "for covering fire",
-    "cinematic luck": "Luck against a Cinematic Wound",
+    "cinematic luck": "Luck to avoid a Cinematic Wound",
     "revive": "to revive",
     "stabilise": "to stabilise",
     "treat": "to treat Wounds",
@@ -130,6 +132,13 @@ _ROLL_FOR = {
 def roll_for(what: str) -> str:
     """What a roll of kind ``what`` (``Rolled.what``) is for, in a player's words."""
     return _ROLL_FOR.get(what, f"for {what}" if what else "")
+
+
+def _roll_noun(what: str) -> str:
+    """A roll of kind ``what`` named ("roll to wake up", "Luck roll to avoid a Cinematic Wound")."""
+    if what == "cinematic luck":
+        return "Luck roll to avoid a Cinematic Wound"
+    return "roll" + (f" {roll_for(what)}" if what else "")
 
 
 def _rolled(p: ev.Rolled) -> str:
@@ -164,7 +173,7 @@ def narration_words(due: ev.Due | None, name: Callable[[str], str]) -> str:
         what = (
             f"{name(due.who)}'s attack on {name(due.target)}"
             if due.target
-            else f"{name(due.who)}'s roll" + (f" {roll_for(due.roll)}" if due.roll else "")
+            else f"{name(due.who)}'s {_roll_noun(due.roll)}"
         )
         return (
             f"{what} is {_NARRATED_DEGREE.get(due.degree, due.degree)}. The rules give it no effect:"
