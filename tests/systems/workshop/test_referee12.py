@@ -1,7 +1,8 @@
 """A twelfth outside referee's pass over the Workshop table: a scene of several characters and rounds with
 the optional rules a GM switches on, and what each seat reads (names, numbers, the GM's secrets). Also four
-points noticed earlier: the wall behind a target is the GM's fact, the tracker's head count of a group of
-mooks, the words of a roll ("rolls for Shock"), and the narrations due told from facts.
+points noticed earlier: the wall behind a target is the GM's fact (``place_wall``; a player's ``wall_at`` is
+refused), the tracker's head count of a group of mooks, the words of a roll ("rolls for Shock"), and the
+narrations due told from facts.
 
 Situations written from the seed (``/work/shared/seeds/003_591d797dc594aa73.txt``, cited "src N", first
 copy), skipping what earlier passes pin. Dice in order: a positive then a negative d10 (a face of 10 reads 0),
@@ -484,3 +485,22 @@ def test_w22__a_failed_cinematic_luck_roll_says_the_wound_is_taken() -> None:
     said = "Viper rolls Luck to avoid a Cinematic Wound (Luck 0, dice 5/4, +0) = 1 vs 5: fails. Viper takes a"
     for seat in ("gm", "ann", "bo"):
         assert said + " Cinematic Wound." in d.words(seat, since=at), seat
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-KNOCK-003")
+def test_w23__aggressive_fire_flings_the_mover_into_the_wall_the_gm_placed() -> None:
+    # src 76: aggressive covering fire is "a static Attack on all moving in the line of fire", AV 10 + Cover;
+    # src 72: Viper's Ranged Weapons 8 + Perception 4 + 9 - 1 = 20 vs 10, PV 10: Cover 2, AV 12 vs Jade's
+    # Defense 12: a hit of the smg's 17. src 107: 17 over Mass 5 is 12: 2 m back, into the wall the GM put
+    # right behind her (0 m): 2 more. 17 + 2 = 19 Shock.
+    smg = {"name": "smg", "attribute": "Agility", "skill": "Guns", "damage": 17, "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True, "knockback": True}, heroes={"h": sheet(name="Jade", **TOUGH)},
+              villains={"v": sheet(name="Viper", traits={**pool(6), "Ranged Weapons": 8}, weapons=[smg],
+                                   **TOUGH)})  # fmt: skip
+    d.do("gm", "cover", character="v", aggressive=True, line=["h"], dice=[9, 1])
+    end_turn(d, "v")
+    d.do("gm", "place_wall", character="h", metres=0)
+    d.do("ann", "move", character="h")
+    d.do("ann", "defend", character="h", use=False)
+    assert who(d, "h").shock == 17 + 2
+    assert "Jade is knocked back 2 m and down, hitting something for 2." in d.words("bo")
