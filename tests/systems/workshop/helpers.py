@@ -85,9 +85,12 @@ def attack(
     **more: Any,
 ) -> list[Event]:
     """``attacker`` attacks; each target asked for an Active Defense answers (no, unless ``defend``
-    says yes); the dice go with the command that rolls. Returns every event of the exchange."""
+    says yes); the dice go with the command that rolls. Returns every event of the exchange.
+
+    A wall behind the targets (``wall_at=``) is the GM's to place: the GM makes that attack for the
+    attacker's player."""
     events = d.do(
-        seat_of(d, attacker),
+        "gm" if "wall_at" in more else seat_of(d, attacker),
         "attack",
         payload={"character": attacker, "targets": list(targets), **more},
         dice=dice if not _awaiting(d, attacker, targets) else None,

@@ -41,11 +41,11 @@ def test_a_treat_split_between_two_patients_rolls_each_at_minus_3_in_one_action(
     d = hurt_party("a", "b")
     d.do("ann", "treat", character="doc", patient="a", more_patients=["b"], dice=[9, 10, 9, 1])
     assert (who(d, "a").bandaged, who(d, "b").bandaged) == (1, 0)
-    said = [w for w in d.words("ann") if w.startswith("Doc rolls treat") or w.endswith("is bandaged.")]
+    said = [w for w in d.words("ann") if w.startswith("Doc rolls to treat") or w.endswith("is bandaged.")]
     assert said == [
-        "Doc rolls treat (Physician+Wits 9, dice 9/0, -3) = 15 vs 15: succeeds.",
+        "Doc rolls to treat Wounds (Physician+Wits 9, dice 9/0, -3) = 15 vs 15: succeeds.",
         "A is bandaged.",
-        "Doc rolls treat (Physician+Wits 9, dice 9/1, -3) = 14 vs 15: fails.",
+        "Doc rolls to treat Wounds (Physician+Wits 9, dice 9/1, -3) = 14 vs 15: fails.",
     ]
     assert state(d).turn.action_used and state(d).turn.snap == -3
     d.refuse("ann", "treat", character="doc", patient="b", dice=[9, 10])
@@ -97,7 +97,7 @@ def test_a_stabilise_split_rolls_each_dying_patient_against_their_own_difficulty
     assert who(d, "a").standing is Standing.DYING
     d.do("gm", "start_sequence")
     d.do("ann", "stabilise", character="doc", patient="a", more_patients=["b"], dice=[9, 10, 9, 10])
-    assert [w.split(" = ")[1] for w in d.words("ann") if w.startswith("Doc rolls stabilise")] == [
+    assert [w.split(" = ")[1] for w in d.words("ann") if w.startswith("Doc rolls to stabilise")] == [
         "15 vs 18: fails.",
         "15 vs 18: fails.",
     ]
@@ -115,7 +115,7 @@ def test_a_revive_split_wakes_each_patient_its_own_roll_beats() -> None:
     d.do("gm", "start_sequence")
     d.do("ann", "revive", character="doc", patient="p", more_patients=["q"], dice=[5, 1, 5, 1])
     assert (who(d, "p").standing, who(d, "q").standing) == (Standing.UP, Standing.DOWN)
-    assert [w.split(" = ")[1] for w in d.words("ann") if w.startswith("Doc rolls revive")] == [
+    assert [w.split(" = ")[1] for w in d.words("ann") if w.startswith("Doc rolls to revive")] == [
         "10 vs 4: succeeds.",
         "10 vs 14: fails.",
     ]

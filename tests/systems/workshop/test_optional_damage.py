@@ -224,7 +224,7 @@ def test_s15__a_player_may_fail_the_cinematic_luck_roll_by_choice(by_choice: boo
     assert [r["by_choice"] for r in rolls] == ([True] if by_choice else [False] * 3)
     assert len(who(d, "v").cinematic) == int(by_choice)
     if by_choice:
-        assert "V fails the cinematic luck roll by choice: a Cinematic Wound." in d.words()
+        assert "V fails the Luck roll by choice: a Cinematic Wound." in d.words()
         d.do("gm", "welcome_cinematic", character="v", on=False)
         assert not who(d, "v").has("welcomes_cinematic")
 

@@ -992,7 +992,8 @@ def test_r64__a_four_stymies_and_a_two_sets_back_and_neither_favours(card: int, 
     # src 91, 93: "4: Stymie", "2: Setback": the GM narrates it (PROPOSED); PROPOSED: 2-4 bring only their
     # ill effect, no Favored Action: h's successful shot under 4S/2S pays no pool point.
     d = _drawn(card)
-    assert [n.rule for n in state(d).narrate] and any(word in n.text.lower() for n in state(d).narrate)
+    asked = [p.question.lower() for p in d.prompts("gm") if p.kind == "narrate"]
+    assert [n.rule for n in state(d).narrate] and any(word in q for q in asked)
     assert last(attack(d, "h", ["v"], HIT), "attack_rolled")["hit"] is True
     assert who(d, "h").shots == 3
 

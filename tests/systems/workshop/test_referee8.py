@@ -79,8 +79,9 @@ def test_e03__a_failed_shock_roll_says_the_victim_is_out_and_for_how_long() -> N
     for seat in ("gm", "ann", "bo"):
         lines = [w for w in said(d, seat, at) if "unconscious" in w]
         assert lines == [
-            "V rolls shock (Willpower+Focus 10, dice 5/5, +0) = 10 vs 15: fails (Total Failure: the action "
-            "turns Hazardous). V falls unconscious for 5 Sequences (Physician + Wits vs 5 wakes V sooner)."
+            "V rolls for Shock (Willpower+Focus 10, dice 5/5, +0) = 10 vs 15: fails (Total Failure: the "
+            "action turns Hazardous). V falls unconscious for 5 Sequences (Physician + Wits vs 5 wakes V "
+            "sooner)."
         ], seat
 
 
@@ -95,8 +96,8 @@ def test_e04__a_failed_dark_times_roll_says_the_victim_is_dying() -> None:
     assert rolls(events, "dark times") == [(12, False)]
     assert who(d, "v").standing == Standing.DYING
     assert [w for w in said(d, "ann", at) if "dying" in w] == [
-        "V rolls dark times (Willpower+Focus 10, dice 1/9, +0) = 2 vs 12: fails (Total Failure: the action "
-        "turns Hazardous). V is dying."
+        "V rolls for Dark Times (Willpower+Focus 10, dice 1/9, +0) = 2 vs 12: fails (Total Failure: the "
+        "action turns Hazardous). V is dying."
     ]
 
 

@@ -359,7 +359,8 @@ def fall(state: WorkshopState, ctx: Ctx, command: cmd.Fall, dice: DiceService) -
         batch.emit(rolled_event(c, "fall", traits, r), rolls=(r.record,))
     batch.emit(ev.Fell(who=c.id, metres=command.metres, damage=damage))
     if damage:
-        harm(batch, ctx, dice, c.id, damage, hit=False, wall_at=command.wall_at)
+        wall = command.wall_at if command.wall_at is not None else c.wall_behind
+        harm(batch, ctx, dice, c.id, damage, hit=False, wall_at=wall)
     return batch
 
 
@@ -540,6 +541,15 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
             batch.emit(ev.StatusSet(character=p.bandaged_now(), status="bandaged", on=True))
 
     return _tend(state, ctx, dice, command, "treat", difficulty, bandaged)
+
+
+def place_wall(state: WorkshopState, ctx: Ctx, command: cmd.PlaceWall, dice: DiceService) -> B:
+    """GM: where a wall stands behind a combatant is the scene's, so the GM's (src 107, WS-KNOCK-003); every
+    knockback of theirs from a rolled attack or a fall meets it until the GM says otherwise."""
+    c = char(state, command.character)
+    batch = ctx.batch(state)
+    batch.emit(ev.WallPlaced(character=c.model_copy(update={"wall_behind": command.metres})))
+    return batch
 
 
 def set_status(state: WorkshopState, ctx: Ctx, command: cmd.SetStatus, dice: DiceService) -> B:

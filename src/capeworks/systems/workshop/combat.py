@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from capeworks.engine import Batch, DiceService, RollRecord
 from capeworks.engine.kit import Expiry, TurnOrder, TurnPoint
-from capeworks.errors import RuleViolation
+from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored
@@ -81,6 +81,12 @@ def pv_of(ctx: Ctx, outcome: int, weapon_damage: int, soak: int) -> int:
 
 def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceService) -> Batch[WorkshopState]:
     """Declare an attack; it is rolled at once, or when every target has answered Active Defense."""
+    if command.wall_at is not None and not ctx.is_gm:
+        # the scene's walls are facts the GM disposes of (WS-KNOCK-003 needs one, src 107)
+        raise NotPermitted(
+            "Only the GM says where a wall stands behind a target: leave wall_at out; the GM places walls"
+            " (place_wall)."
+        )
     n = len(command.targets)
     heroic = ctx.config.heroic_multi_action
     if n > (10 if heroic else 3):
@@ -291,7 +297,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
                 pv,
                 hit=True,
                 attacker=a.id,
-                wall_at=p.wall_at,
+                wall_at=p.wall_at if p.wall_at is not None else batch.state.characters[tid].wall_behind,
                 from_last=tid in p.from_last,
             )
         # WS-DMG-007: "every time someone else rolls an Action" (src 60), and each snapshot is one (src 31)
@@ -528,5 +534,6 @@ def aggressive_fire(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mo
         spend_bruise(batch, mover)
         any_hit |= hit
         if hit:
-            harm(batch, ctx, dice, mover, pv, hit=True, attacker=shooter.id)
+            wall = batch.state.characters[mover].wall_behind  # the GM's wall behind the mover (src 107)
+            harm(batch, ctx, dice, mover, pv, hit=True, attacker=shooter.id, wall_at=wall)
     return any_hit

@@ -37,6 +37,7 @@ __all__ = [
     "Narrated",
     "NewWeapon",
     "PassTime",
+    "PlaceWall",
     "RaiseInitiative",
     "Rest",
     "Revive",
@@ -168,11 +169,12 @@ class Attack(Frozen):
     character: _Id
     targets: TextList = Field(min_length=1)
     weapon: str = Field(default="", max_length=40)
-    wall_at: int | None = Field(
+    #: where the walls stand is the scene's, the GM's to say (a player could wish one behind every foe)
+    wall_at: int | None = gm_field(
         default=None,
         ge=0,
         le=100,
-        description="A wall or other solid object this many metres behind each target: knockback "
+        description="GM: a wall or other solid object this many metres behind each target: knockback "
         "that reaches it is a collision (WS-KNOCK-003). Empty: open space.",
     )
 
@@ -282,6 +284,19 @@ class Treat(Frozen):
         max_length=9,
         description="Snapshots (WS-SNAP-001): more patients, the Action split among them, each roll at -3 for"
         " two, -5 for three.",
+    )
+
+
+class PlaceWall(Frozen):
+    """GM: a wall or other solid object stands ``metres`` behind a combatant, or (empty) open space."""
+
+    character: _Id
+    metres: int | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="Metres from the combatant to the wall behind: knockback that reaches it is a collision"
+        " (WS-KNOCK-003). Empty: open space again.",
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import Field
 
 from capeworks.engine import EventData
+from capeworks.engine.kit import Frozen
 from capeworks.systems.workshop.sheet import Combatant
 from capeworks.systems.workshop.turn import Bid, Call, Effect, Pending, Turn
 
@@ -34,6 +35,7 @@ __all__ = [
     "CoverLifted",
     "Damaged",
     "DefenseDeclined",
+    "Due",
     "ExtraActionTaken",
     "Fell",
     "GmNoted",
@@ -57,6 +59,7 @@ __all__ = [
     "StatusSet",
     "TimePassed",
     "TurnEnded",
+    "WallPlaced",
     "WorkshopEvent",
 ]
 
@@ -489,13 +492,40 @@ class MookStrikeAnswered(WorkshopEvent):
     strike: bool
 
 
+class Due(Frozen):
+    """What came up for the GM to narrate, as facts (the words say it: ``render.narration_words``).
+
+    One of: a roll's bad degree (``degree``, by ``who``; an attack names its ``target``, another roll
+    its kind, ``roll``, as :class:`Rolled` says it), a card's Stymie or Setback (``faction``, ``card``),
+    a padding card reaching the front (``padding``, its kind, ``given_to``)."""
+
+    degree: str = ""
+    who: str = ""
+    target: str = ""
+    roll: str = ""
+    faction: str = ""
+    card: str = ""
+    padding: str = ""
+    given_to: str = ""
+
+
+class WallPlaced(WorkshopEvent):
+    """The GM says what stands behind a combatant: a wall ``character.wall_behind`` metres back, or open
+    space (WS-KNOCK-003)."""
+
+    character: Combatant
+
+
 class NarrationDue(WorkshopEvent):
     """For the GM only: something came up whose effect the rules never give (a Fumble, a Hazardous
-    action, a Stymie or Setback card, a padding card's random event): the GM narrates it."""
+    action, a Stymie or Setback card, a padding card's random event): the GM narrates it.
+
+    ``due`` holds the facts; an older event carried its words instead (``text``) and reads as it did."""
 
     id: int
     rule: str
-    text: str
+    text: str = Field(default="", exclude_if=lambda v: not v)
+    due: Due | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Narrated(WorkshopEvent):
@@ -505,6 +535,7 @@ class Narrated(WorkshopEvent):
 
 
 EVENTS = (
+    WallPlaced,
     MookStrikeOffered,
     MookStrikeAnswered,
     NarrationDue,

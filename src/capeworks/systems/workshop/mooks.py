@@ -130,7 +130,7 @@ def strike(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, group: str,
     spend_bruise(batch, target.id)
     spend_bruise(batch, g.id)  # its "next Action" (src 181), whether its own or a strike it was allowed
     if pv > 0:
-        harm(batch, ctx, dice, target.id, pv, hit=True)
+        harm(batch, ctx, dice, target.id, pv, hit=True, wall_at=target.wall_behind)  # the GM's wall (src 107)
     return pv > 0
 
 

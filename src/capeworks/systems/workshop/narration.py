@@ -9,7 +9,7 @@ open until the GM answers it (``narrated``). Nothing waits on it: play goes on m
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from capeworks.engine import Audience, Batch, DiceService, Event, Prompt, PromptOption, Role
 from capeworks.errors import NotFound
@@ -17,62 +17,42 @@ from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import effect_of
 from capeworks.systems.workshop.common import Ctx
+from capeworks.systems.workshop.render import narration_words
 from capeworks.systems.workshop.state import WorkshopState
 
 __all__ = ["add_narrations", "narrated", "narration_prompts"]
 
-_DEGREE = {
-    "fumble": "a Fumble",
-    "total_failure": "a Total Failure: the action turns Hazardous",
-}
+#: the wiki's degrees below success whose effect the rules never give
+_DEGREES = ("fumble", "total_failure")
 
 
-def _due(event: Event, name: Mapping[str, str]) -> list[tuple[str, str]]:
-    """(rule, text) for each thing ``event`` brings up for the GM to narrate."""
+def _due(event: Event) -> list[tuple[str, ev.Due]]:
+    """(rule, facts) for each thing ``event`` brings up for the GM to narrate; the words say them
+    (:func:`~.render.narration_words`): rules are pure."""
     p = event.payload
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, ev.Due]] = []
     degree = getattr(p, "degree", "")
-    if degree in _DEGREE:
+    if degree in _DEGREES:
         if isinstance(p, ev.AttackRolled):
-            what = f"{name.get(p.attacker, p.attacker)}'s attack on {name.get(p.target, p.target)}"
+            out.append(("WS-CORE-001", ev.Due(degree=degree, who=p.attacker, target=p.target)))
         else:
-            who = str(getattr(p, "who", ""))
-            what = f"{name.get(who, who)}'s {getattr(p, 'what', 'roll')}"
-        out.append(
-            (
-                "WS-CORE-001",
-                f"{what} is {_DEGREE[degree]}. The rules give it no effect: narrate what goes wrong.",
-            )
-        )
+            who, roll = str(getattr(p, "who", "")), str(getattr(p, "what", ""))
+            out.append(("WS-CORE-001", ev.Due(degree=degree, who=who, roll=roll)))
     if isinstance(p, ev.CardDrawn):
         effect = effect_of(p.card)
         if effect.stymie or effect.setback:
-            word = "Stymie" if effect.stymie else "Setback"
-            out.append(
-                (
-                    "WS-CARD-003",
-                    f"The {p.faction} drew {p.card} ({word}) for this Sequence. The rules never define a"
-                    f" {word}: narrate the complication.",
-                )
-            )
+            out.append(("WS-CARD-003", ev.Due(faction=p.faction, card=p.card)))
     if isinstance(p, ev.PaddingReached) and p.kind not in ("d10", "knockdown"):
-        to = name.get(p.given_to, p.given_to) or "nobody"
-        out.append(
-            (
-                "WS-ALT-005",
-                f"A padding card ({p.kind}) reached the front, for {to}. The rules give it no effect:"
-                " narrate it.",
-            )
-        )
+        out.append(("WS-ALT-005", ev.Due(padding=p.kind, given_to=p.given_to)))
     return out
 
 
-def add_narrations(batch: Batch[WorkshopState], events: Sequence[Event], names: Mapping[str, str]) -> None:
+def add_narrations(batch: Batch[WorkshopState], events: Sequence[Event]) -> None:
     """Emit a GM-only :class:`~.events.NarrationDue` for each thing ``events`` bring up."""
     for event in events:
-        for rule, text in _due(event, names):
+        for rule, due in _due(event):
             batch.emit(
-                ev.NarrationDue(id=batch.state.next_narration, rule=rule, text=text),
+                ev.NarrationDue(id=batch.state.next_narration, rule=rule, due=due),
                 audience=Audience.gm_only(),
             )
 
@@ -84,7 +64,7 @@ def narration_prompts(state: WorkshopState) -> list[Prompt]:
             id=f"narrate-{n.id}",
             kind="narrate",
             rule=n.rule,
-            question=f"For the GM: {n.text}",
+            question=f"For the GM: {n.text or narration_words(n.due, lambda cid: _name(state, cid))}",
             options=(PromptOption(value="done", label="Narrated", command="narrated", payload={"id": n.id}),),
             default="done",
             role=Role.GM,
@@ -93,6 +73,12 @@ def narration_prompts(state: WorkshopState) -> list[Prompt]:
         )
         for n in state.narrate
     ]
+
+
+def _name(state: WorkshopState, cid: str) -> str:
+    """A combatant's name, as the log's words give it (its id as words begin it if it is gone)."""
+    c = state.characters.get(cid)
+    return c.name if c is not None else cid[:1].upper() + cid[1:]
 
 
 def narrated(

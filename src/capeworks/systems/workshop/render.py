@@ -15,7 +15,7 @@ from capeworks.systems.workshop.common import wound_penalty
 from capeworks.systems.workshop.sheet import Standing
 from capeworks.systems.workshop.state import WorkshopState
 
-__all__ = ["COMMAND_WORDS", "WORDS", "panels"]
+__all__ = ["COMMAND_WORDS", "WORDS", "narration_words", "panels", "roll_for"]
 
 
 #: the names the event being put into words carries (set by ``_w`` around each event's words)
@@ -91,6 +91,8 @@ def _after_roll(p: ev.Rolled) -> str:
         )
     if p.what == "dark times" and p.character.standing is Standing.DYING:
         return f" {name} is dying."  # src 150: "If you fail this roll, you fall down dying"
+    if p.what == "cinematic luck":  # src 138: the Luck roll failed, "the character gets a Cinematic Wound"
+        return f" {name} takes a Cinematic Wound."
     return ""
 
 
@@ -111,17 +113,82 @@ def _status(p: Any) -> str:
     return f"{p.character.name} {on if p.on else off}."
 
 
+#: what a roll is for, as a table says it after "rolls" ("roll for Shock", src 120; "roll to wake up", src 60)
+_ROLL_FOR = {
+    "shock": "for Shock",
+    "dark times": "for Dark Times",
+    "wake": "to wake up",
+    "steady": "to shake off being Shaken",
+    "get up": "to get up",
+    "fall": "to break the fall",
+    "covering fire": "for covering fire",
+    "cinematic luck": "Luck to avoid a Cinematic Wound",
+    "revive": "to revive",
+    "stabilise": "to stabilise",
+    "treat": "to treat Wounds",
+}
+
+
+def roll_for(what: str) -> str:
+    """What a roll of kind ``what`` (``Rolled.what``) is for, in a player's words."""
+    return _ROLL_FOR.get(what, f"for {what}" if what else "")
+
+
+def _roll_noun(what: str) -> str:
+    """A roll of kind ``what`` named ("roll to wake up", "Luck roll to avoid a Cinematic Wound")."""
+    if what == "cinematic luck":
+        return "Luck roll to avoid a Cinematic Wound"
+    return "roll" + (f" {roll_for(what)}" if what else "")
+
+
 def _rolled(p: ev.Rolled) -> str:
     if p.by_choice:
-        return f"{_n(p.who)} fails the {p.what} roll by choice: a Cinematic Wound."
+        # only the cinematic Luck roll may be failed by choice (src 138: "She may voluntarily fail this roll")
+        return f"{_n(p.who)} fails the Luck roll by choice: a Cinematic Wound."
     verdict = "succeeds" if p.success else "fails" + _DEGREES.get(p.degree, "")
     if p.static:  # a speed-bump group's Static PV, no dice (src 175)
         traits = "+".join(p.traits)
         return f"{_n(p.who)}: {p.what} with no roll, {traits} {p.total} vs {p.difficulty}: {verdict}."
     dice = "/".join(str(d) for d in p.dice)
     return (
-        f"{_n(p.who)} rolls {p.what} ({'+'.join(p.traits)} {p.base}, dice {dice}, {_signed(p.modifier)}) "
+        f"{_n(p.who)} rolls {roll_for(p.what)} ({'+'.join(p.traits)} {p.base}, dice {dice}, "
+        f"{_signed(p.modifier)}) "
         f"= {p.total} vs {p.difficulty}: {verdict}." + _after_roll(p)
+    )
+
+
+#: the wiki's degrees below success a GM narrates (the rules give them no effect)
+_NARRATED_DEGREE = {
+    "fumble": "a Fumble",
+    "total_failure": "a Total Failure: the action turns Hazardous",
+}
+
+
+def narration_words(due: ev.Due | None, name: Callable[[str], str]) -> str:
+    """What the GM is asked to narrate (:mod:`.narration`), said from its facts; ``name`` gives a
+    combatant's name by id."""
+    if due is None:
+        return ""
+    if due.degree:
+        what = (
+            f"{name(due.who)}'s attack on {name(due.target)}"
+            if due.target
+            else f"{name(due.who)}'s {_roll_noun(due.roll)}"
+        )
+        return (
+            f"{what} is {_NARRATED_DEGREE.get(due.degree, due.degree)}. The rules give it no effect:"
+            " narrate what goes wrong."
+        )
+    if due.card:
+        word = "Stymie" if effect_of(due.card).stymie else "Setback"
+        return (
+            f"The {due.faction} drew {due.card} ({word}) for this Sequence. The rules never define a"
+            f" {word}: narrate the complication."
+        )
+    to = name(due.given_to) if due.given_to else "nobody"
+    return (
+        f"A padding card ({due.padding}) reached the front, for {to}. The rules give it no effect:"
+        " narrate it."
     )
 
 
@@ -281,6 +348,13 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         lambda p: f"{_n(p.who)} {'acts' if p.acted else 'is down'}: their Active Defense ends."
     ),
     ev.StatusSet.TYPE: _w(_status),
+    ev.WallPlaced.TYPE: _w(
+        lambda p: (
+            f"A wall stands {p.character.wall_behind} m behind {p.character.name}."
+            if p.character.wall_behind is not None
+            else f"Open space behind {p.character.name}."
+        )
+    ),
     ev.Fell.TYPE: _w(lambda p: f"{_n(p.who)} falls {p.metres} m and takes {p.damage} Damage."),
     ev.TimePassed.TYPE: _w(lambda p: f"{p.minutes} minutes pass."),
     ev.CallMade.TYPE: _w(
@@ -302,7 +376,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.CardPushed.TYPE: _w(
         lambda p: (
             f"{_n(p.who)}'s card moves "
-            + (f"{p.places} places forward" if p.places >= 0 else "one place back (Active Defense)")
+            + (f"{_count(p.places, 'place')} forward" if p.places >= 0 else "one place back (Active Defense)")
             + (": out of action." if p.out else ".")
         )
     ),
@@ -326,7 +400,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.GmNoted.TYPE: _w(lambda p: f"GM note: {p.text}"),
     ev.MookStrikeOffered.TYPE: _w(lambda p: f"{_n(p.pc)} ignored {_n(p.group)}: they may strike."),
     ev.MookStrikeAnswered.TYPE: _w(lambda p: f"{_n(p.group)} " + ("strike." if p.strike else "hold off.")),
-    ev.NarrationDue.TYPE: _w(lambda p: f"For the GM: {p.text}"),
+    ev.NarrationDue.TYPE: _w(lambda p: f"For the GM: {p.text or narration_words(p.due, _n)}"),
     ev.Narrated.TYPE: _w(lambda p: "The GM has narrated it."),
 }
 
@@ -352,6 +426,7 @@ COMMAND_WORDS: dict[str, str] = {
     "stabilise": "stabilise the dying",
     "treat": "bandage Wounds",
     "set_status": "set a status",
+    "place_wall": "place a wall behind someone",
     "welcome_cinematic": "fail cinematic Luck rolls by choice",
     "pass_time": "let time pass",
     "call_check": "call for a roll",
@@ -450,6 +525,8 @@ def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
         c = state.characters[cid]
         mark = ">" if cid == turn.current else ("*" if cid == turn.extra else "")
         effects = [f"{e.name} {e.amount}" for e in state.effects if e.target == cid]
+        # an unnamed group's head count says what it is ("inspired x6" read as six times Inspired)
+        group = [] if c.named else [f"{c.count} in the group"]
         rows.append(
             (
                 mark,
@@ -460,7 +537,7 @@ def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
                 f"{c.wounds}/{c.toughness}" + (f" ({c.bandaged} bandaged)" if c.bandaged else ""),
                 str(wound_penalty(state.config, c)) if c.named else "",
                 c.standing.value,
-                ", ".join([*c.statuses, *effects, *c.cinematic]) + (f" x{c.count}" if not c.named else ""),
+                ", ".join([*c.statuses, *effects, *c.cinematic, *group]),
             )
         )
     where = f"Sequence {turn.sequence}" if turn.sequence else "Before the fight"

@@ -245,6 +245,7 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "welcome_cinematic": CommandSpec(cmd.WelcomeCinematic, actions.welcome_cinematic, OWNER),
     "fall": CommandSpec(cmd.Fall, actions.fall, GM, "make someone fall"),
     "set_status": CommandSpec(cmd.SetStatus, actions.set_status, GM, "set statuses"),
+    "place_wall": CommandSpec(cmd.PlaceWall, actions.place_wall, GM, "say where the walls stand"),
     "pass_time": CommandSpec(cmd.PassTime, actions.pass_time, GM, "let time pass"),
     "call_check": CommandSpec(cmd.CallCheck, actions.call_check, GM, "call for rolls and set difficulties"),
     "roll_check": CommandSpec(cmd.RollCheck, actions.roll_check, ANY, prompt_only=True),
@@ -445,7 +446,7 @@ class WorkshopRuleset(NamedCharacters, GmNotesHidden, Ruleset[WorkshopState, Wor
     ) -> Batch[WorkshopState]:
         """What the command brought up for the GM to narrate, then the combatants' names on every
         event (:class:`NamedCharacters`)."""
-        narration.add_narrations(batch, list(batch.events), self.known_names(before, batch))
+        narration.add_narrations(batch, list(batch.events))
         return super().settle(before, batch, context)
 
     def known_groups(self, before: WorkshopState, batch: Batch[WorkshopState]) -> set[str]:

@@ -96,6 +96,9 @@ class Combatant(Frozen):
     #: its Wound penalty impairs its Defense too (src 111, 181); every combatant added now has it, one
     #: from an older log has not, so that log replays as it was played
     wounds_impair_defense: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: the metres to the wall or other solid object behind the combatant, as the GM placed it (WS-KNOCK-003):
+    #: the scene's fact, the GM's to say; None is open space (and every log from before)
+    wall_behind: int | None = Field(default=None, exclude_if=lambda v: v is None)
 
     def trait(self, name: str) -> int:
         """A trait's rating (0 when the sheet lacks it)."""

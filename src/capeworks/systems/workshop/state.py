@@ -28,11 +28,13 @@ class Offer(Frozen):
 
 
 class Narration(Frozen):
-    """One thing for the GM to narrate (see :mod:`.narration`)."""
+    """One thing for the GM to narrate (see :mod:`.narration`): its facts (``due``), or, from an older
+    log, the words it was told in (``text``)."""
 
     id: int
     rule: str
-    text: str
+    text: str = ""
+    due: ev.Due | None = None
 
 
 class WorkshopState(Frozen):
@@ -90,7 +92,7 @@ def fold(state: WorkshopState, event: Event) -> WorkshopState:
     if isinstance(p, ev.GmNoted):
         update["gm_notes"] = (*state.gm_notes, p.text)
     if isinstance(p, ev.NarrationDue):
-        update["narrate"] = (*state.narrate, Narration(id=p.id, rule=p.rule, text=p.text))
+        update["narrate"] = (*state.narrate, Narration(id=p.id, rule=p.rule, text=p.text, due=p.due))
         update["next_narration"] = max(state.next_narration, p.id + 1)
     if isinstance(p, ev.MookStrikeOffered):
         update["offers"] = (*state.offers, Offer(group=p.group, pc=p.pc))
@@ -110,6 +112,11 @@ def dumped(state: WorkshopState) -> dict[str, Any]:
             effect.pop("line", None)
     if not data.get("offers"):
         data.pop("offers", None)
+    for n in data.get("narrate", ()):  # an older log's narration holds its words, a newer one its facts
+        if n.get("due") is None:
+            n.pop("due", None)
+        if not n.get("text"):
+            n.pop("text", None)
     if not data.get("narrate") and data.get("next_narration") == 1:
         data.pop("narrate", None)
         data.pop("next_narration", None)

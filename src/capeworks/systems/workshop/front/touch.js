@@ -27,13 +27,11 @@ function Pips({ cell }) {
 }
 
 // The Status cell as chips: the standing (unless up), each status in words ("loses_action" ->
-// "loses action"), and an unnamed group's head count on its own ("6 in the group"): the panel ends
-// the cell with " x6", which read as the last status's ("loses_action x6", six lost Actions).
+// "loses action"); an unnamed group's head count is the panel's last item ("6 in the group"), a chip
+// of its own.
 function statusChips(standing, cell) {
-  const words = text(cell);
-  const group = words.match(/\s*x(\d+)$/);
-  const statuses = (group ? words.slice(0, group.index) : words).split(", ").map((s) => s.replace(/_/g, " "));
-  return [standing === "up" ? "" : standing, ...statuses, group ? `${group[1]} in the group` : ""].filter(Boolean);
+  const statuses = text(cell).split(", ").map((s) => s.replace(/_/g, " "));
+  return [standing === "up" ? "" : standing, ...statuses].filter(Boolean);
 }
 
 function Tracker({ panel }) {
