@@ -83,7 +83,7 @@ SAMPLE_TNS = (5, 4, 4, 5, 4, 7, 6, 4, 4, 6, 7, 4, 5, 4, 4, 5)
 #: the DC cut of intel spent on finding, by tier (WD-INTEL-003), in percent
 CUT = {1: 20, 2: 50, 3: 100, 4: 100}
 #: lines whose completion helps every information roll against the target (WD-INTEL-017)
-HELPFUL = ("Movements", "History")
+HELPFUL = frozenset({"movements", "history"})
 
 
 def _pick(n: int) -> tuple[int, ...]:
@@ -150,12 +150,13 @@ def add_target(state: WdState, ctx: Ctx, c: cc.AddTarget, dice: DiceService) -> 
     quartet = tuple(sorted({_cell_index(probe, x) for x in c.quartet}))
     if c.quartet and len(quartet) != 4:
         raise RuleViolation("WD-INTEL-038", "A deeper quartet marks four different cells.")
+    rows, cols = _headings(c, keep)
     target = Target(
         id=c.target,
         name=c.name,
         size=n,
-        rows=tuple(ROWS[i] for i in keep),
-        cols=tuple(COLS[i] for i in keep),
+        rows=rows,
+        cols=cols,
         cells=tuple(Cell(tag=tags[i], tn=tns[i], tidbit=tidbits[i]) for i in range(n * n)),
         dispositions=dispositions,
         find_dc=c.find_dc,
@@ -169,6 +170,24 @@ def add_target(state: WdState, ctx: Ctx, c: cc.AddTarget, dice: DiceService) -> 
     b.emit(ce.TargetAdded(target=target), hidden=True)
     b.emit(ce.TargetListed(target=c.target, name=c.name, size=n))
     return b.batch
+
+
+def _headings(c: cc.AddTarget, keep: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The grid's row and column headings: the GM's, or the sample's that a smaller grid keeps. A grid
+    "may be 3x3 or even 2x2 (keeping only pertinent headings)" (src 1795), a location's lines named
+    as mission planning's (src 1870): the GM names them, one per row and column, all different (a
+    completed line is known by its heading, WD-INTEL-017)."""
+    n = c.size
+    rows = tuple(" ".join(h.split()) for h in c.rows) or tuple(ROWS[i] for i in keep)
+    cols = tuple(" ".join(h.split()) for h in c.cols) or tuple(COLS[i] for i in keep)
+    if len(rows) != n or len(cols) != n:
+        raise RuleViolation(
+            "WD-INTEL-018", f"A {n}x{n} grid needs {n} row headings and {n} column headings.", field="rows"
+        )
+    folded = [h.casefold() for h in (*rows, *cols)]
+    if "" in folded or len(set(folded)) != len(folded):
+        raise RuleViolation("WD-INTEL-018", "Each row and column needs a heading of its own.", field="rows")
+    return rows, cols
 
 
 def _target(state: WdState, ident: str, who: str = "") -> Target:
@@ -264,7 +283,7 @@ def _gain(ledger: Ledger, kind: str, tier: int, count: int = 1) -> Ledger:
 
 def grid_bonus(settings: CampaignConfig, t: Target) -> int:
     """Completed Movements or History lines help (WD-INTEL-017); a cleared node boosts them (WD-INTEL-038)."""
-    bonus = settings.row_col_bonus if any(x in t.lines for x in HELPFUL) else 0
+    bonus = settings.row_col_bonus if any(x.casefold() in HELPFUL for x in t.lines) else 0
     return bonus + (1 if t.node == "cleared" else 0)
 
 
