@@ -12,10 +12,12 @@ from typing import Any
 
 import pytest
 
+from capeworks.engine import Seat
+from capeworks.engine.model import Role
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
 from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
-from tests.systems.weaverdice.helpers import sheet, table
+from tests.systems.weaverdice.helpers import RS, sheet, table
 
 
 def said(d: Driver, seat: str) -> str:
@@ -105,7 +107,7 @@ def test_r12_03_the_gm_names_a_security_guards_two_by_two_headings_and_a_movemen
     d.do("ann", "surveil", character="ada", target="guard", cell="1,0", dice=[3])
     assert camp(d).targets["guard"].cells[2].unlocked
     words = said(d, "ann")
-    assert "Ada: Wits 4 against 4+ on Movements x Capabilities: unlocked." in words
+    assert "Ada: Wits 4 against 4+ on Movements x Capabilities: unlocked, with tier-1 city intel." in words
     assert "Movements x Relationships" in words and "Patterns x Capabilities" in words
     for seat in ("ann", "gm"):
         panel = grid_panel(d, seat, "Night guard")
@@ -139,7 +141,9 @@ def test_r12_04_a_lots_lines_named_as_mission_planning_give_no_information_bonus
     assert camp(d).targets["lot"].lines == ("Security",)
     d.do("ann", "surveil", character="ada", target="lot", cell="1,0", dice=[3])
     assert not camp(d).targets["lot"].cells[2].unlocked
-    assert "Ada: Wits 4 against 4+ on Security x Cash flow: unlocked." in said(d, "ann")
+    assert "Ada: Wits 4 against 4+ on Security x Cash flow: unlocked, with tier-1 city intel." in said(
+        d, "ann"
+    )
     assert grid_panel(d, "ann", "Parking lot").columns == ("", "Cash flow", "People")
 
 
@@ -168,3 +172,148 @@ def test_r12_06_without_the_gms_headings_a_two_by_two_keeps_the_samples_corners(
     panel = grid_panel(d, "ann", "Lot")
     assert panel.columns == ("", "Capabilities", "Data")
     assert [r[0] for r in panel.rows] == ["Movements", "History"]
+
+
+# --- a whole downtime, three characters doing different things (src 1376-1427) ---------------------------
+
+CRAFT = {"name": "Craft", "stats": ["dexterity"], "tree": "craft"}
+BRAWL = {"name": "Brawl", "stats": ["brawn"], "learning": True}
+TIDBITS = [
+    "Drives a red van",
+    "Bodyguard named Tess",
+    "Posts as @crow",
+    "Limps on the left",
+    "Owes the Merchants",
+    "Sleeps at noon",
+    "Grew up in Boston",
+    "Was a Ward",
+    "Is the mayor's son",
+]
+
+
+def three() -> Driver:
+    """Ann plays Ada (a crafter), Bob plays Bea (a spy, Wits 4), Cat plays Cal (Knowledge 4, learning
+    Brawl, living rough: the GM sets his baseline at Poor, -2, src 485)."""
+    seats = (
+        Seat(id="gm", name="Game master", role=Role.GM),
+        Seat(id="ann", name="Ann"),
+        Seat(id="bob", name="Bob"),
+        Seat(id="cat", name="Cat"),
+    )
+    d = Driver(RS, seats=seats, config={})
+    pc(d, "ann", "ada", "Ada", skills=[CRAFT], money=200)
+    pc(d, "bob", "bea", "Bea", wits=4)
+    pc(d, "cat", "cal", "Cal", knowledge=4, morale_baseline=-2, skills=[BRAWL])
+    d.do("gm", "add_target", target="crow", name="Crowbar", size=3, dispositions=["villain"], tidbits=TIDBITS)
+    return d
+
+
+@pytest.mark.rules(
+    "WD-DT-002",
+    "WD-DT-003",
+    "WD-CRAFT-001",
+    "WD-CRAFT-002",
+    "WD-CRAFT-003",
+    "WD-CRAFT-004",
+    "WD-CRAFT-014",
+    "WD-INTEL-013",
+    "WD-INTEL-019",
+    "WD-INTEL-020",
+    "WD-INTEL-021",
+    "WD-INTEL-022",
+    "WD-SKILL-006",
+    "WD-MORALE-002",
+    "WD-REST-001",
+    "WD-MORALE-008",
+)
+def test_r12_07_a_whole_downtime_of_three_read_from_every_seat() -> None:
+    """One phase, 3 slots each (src 1417), start to end.
+
+    Ada crafts a knife the GM prices at $80, low tier: DC 10, materials a quarter, $20 (src 1488-1504).
+    A Craft/Repair slot is Dexterity-many rolls (3, src 1482), the knife at most Knowledge-many (3, src
+    1486); craft rolls take no stat, Craft adds a die kept best and +1 to the total (src 1539-1544):
+    best of 3,5 = 5; of 2,4 = 4; of 1,2 = 2: 5 + 4 + 2 + 1 = 12 >= 10, a low knife; $200 - $20 = $180.
+
+    Bea surveils Crowbar (3x3, the sample's 5+ 4+ 5+ / 4+ 7+ 4+ / 5+ 4+ 5+) with Wits-many rolls (4,
+    src 1874) from the top-left (src 1795): 0,0 on a 4: 4 + 1 = 5 vs 5+, unlocked with intel (half the
+    cell's T2: T1 villain, WD-INTEL-020 PROPOSED); 0,1 on a 4: 5 vs 4+, unlocked, but a 4 again: a
+    strike; 1,0 on a 1: 2 vs 4+, missed: she takes the strike and T1 intel (2 strikes of 3); 0,2 on a
+    6: 7 vs 5+, unlocked. Four T1 villain intel; the locked cells' tidbits stay the GM's.
+
+    Cal trains Brawl first, at Poor morale: 6 + 1 (Knowledge) + 0 (Brawn) = 7, capped at 5 (src 453);
+    then rests (src 2003: negative morale up two steps, -2 to 0), and trains again: 6 + 1 = 7 uncapped,
+    5 + 7 = 12: Brawl learned (src 340-342). The day ends: morale back to the baseline (src 491): Cal
+    Poor again."""
+    d = three()
+    d.do("gm", "start_downtime")
+    d.do("gm", "start_craft", character="ada", project="knife", item="Knife", tier="low", price=80)
+    for dice in ([3, 5], [2, 4], [1, 2]):
+        d.do("ann", "craft", character="ada", project="knife", dice=dice)
+    d.do("bob", "surveil", character="bea", target="crow", cell="0,0", dice=[4])
+    d.do("bob", "surveil", character="bea", target="crow", cell="0,1", dice=[4])
+    d.do("bob", "surveil", character="bea", target="crow", cell="1,0", dice=[1])
+    d.refuse("bob", "surveil", character="bea", target="crow", cell="0,2", dice=[6], rule="WD-INTEL-021")
+    d.refuse("ann", "strike_choice", character="bea", strike=True, error=NotPermitted)
+    d.do("bob", "strike_choice", character="bea", strike=True)
+    d.do("bob", "surveil", character="bea", target="crow", cell="0,2", dice=[6])
+    d.refuse("bob", "downtime_action", character="cal", action="train", skill="Brawl", error=NotPermitted)
+    d.do("cat", "downtime_action", character="cal", action="train", skill="Brawl", dice=[6])
+    d.do("cat", "rest_recuperate", character="cal", uses=[])
+    assert d.state.people["cal"].morale == 0
+    d.do("cat", "downtime_action", character="cal", action="train", skill="Brawl", dice=[6])
+    d.refuse("cat", "end_downtime", error=NotPermitted)
+    d.do("gm", "end_downtime")
+
+    c = camp(d)
+    assert (c.projects["knife"].result, c.ledger("ada").money) == ("low", 180)
+    assert (c.ledger("bea").intel, c.targets["crow"].strikes, c.targets["crow"].alerts) == (
+        {"villain:1": 4},
+        2,
+        0,
+    )
+    cal = d.state.sheets["cal"].skills[0]
+    assert (cal.learning, cal.training) == (False, (5, 7))
+    assert [d.state.people[x].morale for x in ("ada", "bea", "cal")] == [0, 0, -2]
+
+    table_words = [
+        "Downtime phase 1 opens. Ada: 3 slots; Bea: 3 slots; Cal: 3 slots.",
+        "Ada: Knife (low, DC 10, materials $20).",
+        "Ada works on Knife: 6 of DC 10 (1/3 rolls).",
+        "Ada works on Knife: 12 of DC 10 (3/3 rolls); result: low.",
+        "Bea: Wits 5 against 5+ on Movements x Capabilities: unlocked, with tier-1 villain intel.",
+        "Bea: Wits 5 against 4+ on Movements x Relationships: unlocked, with tier-1 villain intel; a 4 again:"
+        " a strike.",
+        "Bea: Wits 2 against 4+ on Status x Capabilities: missed.",
+        "Bea: takes a strike for tier-1 villain intel.",
+        "Cal trains Brawl: 7, capped at 5 by low morale, 5 of 12 saved.",
+        "Cal: mends no wounds; morale -2 -> +0.",
+        "Cal trains Brawl: 7, 12 of 12 saved; Cal now knows Brawl.",
+        "Downtime phase 1 ends; morale returns to its baseline.",
+    ]
+    for seat in ("ann", "bob", "cat", "gm"):
+        words = d.words(seat)
+        for line in table_words:
+            assert line in words, (seat, line)
+        seen = seen_by(d, seat)
+        # the unlocked cells' tidbits are the table's; the locked ones stay the GM's (src 1866)
+        assert all(t in seen for t in TIDBITS[:3])
+        assert any(t in seen for t in TIDBITS[3:]) == (seat == "gm")
+        assert ("find DC" in said(d, seat)) == (seat == "gm")
+        assert not any(x in said(d, seat) for x in ("ada ", "bea ", "cal ", "crow "))  # names, not ids
+
+
+@pytest.mark.rules("WD-INTEL-021", "WD-INTEL-040")
+def test_r12_08_a_strike_taken_at_a_no_intel_table_does_not_read_as_intel_gained() -> None:
+    """src 2022-2027: the no-intel appendix replaces intel with information the GM gives; a missed roll's
+    strike (src 1874) then gains nothing to hold, and the words say only the strike. Ada (Wits 3) on
+    the lot's 0,0 at 4+ rolls a 2: missed; she takes the strike."""
+    d = table(config={"campaign": {"no_intel": True}})
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "add_target", target="lot", name="Lot", size=2, dispositions=["city"], tns=[4, 4, 4, 4])
+    d.do("gm", "start_downtime")
+    d.do("ann", "surveil", character="ada", target="lot", cell="0,0", dice=[2])
+    d.do("ann", "strike_choice", character="ada", strike=True)
+    assert (camp(d).targets["lot"].strikes, camp(d).ledger("ada").intel) == (1, {})
+    assert "Ada: takes a strike." in d.words("ann")
+    d.do("ann", "surveil", character="ada", target="lot", cell="0,0", dice=[5])
+    assert "Ada: Wits 5 against 4+ on Movements x Capabilities: unlocked." in d.words("ann")

@@ -39,7 +39,7 @@ from capeworks.systems.weaverdice.morale import (
     spend_value,
 )
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.skills import start_learning
+from capeworks.systems.weaverdice.skills import start_learning, training_total
 from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Tier
@@ -428,6 +428,7 @@ def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = Tr
         )
     new_sheet, total, learned = train_skill(sheet, skill.name, face, morale=who.morale, set_to=set_to)
     saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
+    raw = training_total(sheet, skill, face)
     b.emit(
         ev.Trained(
             character=c.character,
@@ -436,6 +437,7 @@ def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = Tr
             total=total,
             saved=saved,
             learned=learned,
+            uncapped=raw if set_to is None and raw > total else 0,
             sheet=new_sheet,
         ),
         hidden=who.hidden,

@@ -416,9 +416,11 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     where = f"{t.rows[r]} x {t.cols[col]}"
     if roll.success:
         unlock = (index,)
-        if not ctx.config.campaign.no_intel:
-            ledger = _gain(ledger, _intel_type(t, cell.tag), max(1, cell_tier(cell) - 1))
         text = f"Wits {roll.total} against {cell.tn}+ on {where}: unlocked"
+        if not ctx.config.campaign.no_intel:  # "they unlock the space and get intel" (src 1874)
+            tier = max(1, cell_tier(cell) - 1)
+            ledger = _gain(ledger, _intel_type(t, cell.tag), tier)
+            text += f", with tier-{tier} {cell.tag} intel"
     else:
         text = f"Wits {roll.total} against {cell.tn}+ on {where}: missed"
     if duplicate:
@@ -478,9 +480,10 @@ def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceServic
                 "WD-INTEL-021", "Take the strike or spend intel on a space, not both.", field="intel"
             )
         strikes += 1
-        if not ctx.config.campaign.no_intel:
+        text = "takes a strike"
+        if not ctx.config.campaign.no_intel:  # the no-intel table gains none (WD-INTEL-040)
             ledger = _gain(ledger, _intel_type(t, cell.tag), 1)
-        text = f"takes a strike for tier-1 {cell.tag} intel"
+            text += f" for tier-1 {cell.tag} intel"
         if strikes >= (t.strike_limit or ctx.config.campaign.intel_strike_limit):
             strikes, alerts = 0, alerts + 1
             text += f"; {t.name} is alerted"
