@@ -317,3 +317,103 @@ def test_r12_08_a_strike_taken_at_a_no_intel_table_does_not_read_as_intel_gained
     assert "Ada: takes a strike." in d.words("ann")
     d.do("ann", "surveil", character="ada", target="lot", cell="0,0", dice=[5])
     assert "Ada: Wits 5 against 4+ on Movements x Capabilities: unlocked." in d.words("ann")
+
+
+# --- interactions a session meets -------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-PROG-009", "WD-MORALE-003", "WD-INTEL-017", "WD-SKILL-006", "WD-FOLLOW-003")
+def test_r12_09_high_morale_spent_in_downtime_is_gone_when_the_eager_follower_box_is_checked() -> None:
+    """src 1213: with Good morale or better the player may have the Eager Follower start at once;
+    otherwise it starts tapped. src 479: a step of high morale counts a roll as 2 + step. Ada (Wits 4,
+    +1) at Great (+2): 0,0 at 4+ on a 1: 2, bought up to 4 (Great -> Good); 0,1 on a 5: 6; the
+    Movements row done, +1 (src 1866): 1,1 on a 6: 8; 1,0 on a 3: 5. She trains Brawl on a 1: 1 + 0 +
+    0 = 1, bought up to 3 (Good -> Neutral). Now at Neutral her box's 'start' is refused with the
+    reason; checked plain, the GM names a Journalist, who starts tapped (src 1348)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", wits=4, morale=2, skills=[BRAWL])
+    d.do("gm", "add_target", target="lot", name="Lot", size=2, dispositions=["city"], tns=[4, 4, 4, 4])
+    d.do("gm", "start_downtime", dice=[1, 2, 3, 4])  # no 6: no bonus slot (src 489)
+    d.do("ann", "surveil", character="ada", target="lot", cell="0,0", dice=[1], morale_buy=True)
+    for cell, face in (("0,1", 5), ("1,1", 6), ("1,0", 3)):
+        d.do("ann", "surveil", character="ada", target="lot", cell=cell, dice=[face])
+    d.do("ann", "downtime_action", character="ada", action="train", skill="Brawl", dice=[1], morale_buy=True)
+    assert d.state.people["ada"].morale == 0
+    words = d.words("ann")
+    assert "Ada's morale moves -1 to Good (+1) (high morale makes the Wits roll a 4)." in words
+    assert "Ada: Wits 8 against 4+ on History x Data: unlocked, with tier-1 city intel." in words
+    assert "Ada trains Brawl: 3, 3 of 12 saved." in words
+    d.do("gm", "award", character="ada", boxes=1)
+    err = d.refuse("ann", "check_box", character="ada", box="eager_follower", choice="start")
+    assert err.message.startswith("Ada is not at Good morale or better")
+    d.do("ann", "check_box", character="ada", box="eager_follower")
+    d.do("gm", "offer_follower", character="ada", kinds=["journalist"])
+    assert camp(d).ledger("ada").followers == {"journalist": 1}
+    assert "A journalist joins Ada, tapped through the next phase." in d.words("ann")
+
+
+@pytest.mark.rules("WD-REP-015", "WD-REP-005", "WD-REP-006")
+def test_r12_10_an_exclusive_card_means_nothing_to_another_party_and_stays_held() -> None:
+    """src 1258-1260: a rep card may be limited to groups; src 433: rep a listener doesn't care about is
+    rejected (WD-REP-006 PROPOSED: returned). Ada's 'Dealers Owe You One' offered to the Merchants is
+    refused with a sentence, nothing rolled, the card still hers."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=4)
+    d.do("gm", "award", character="ada", rep="Dealers Owe You One", exclusive="Dealers")
+    d.do("gm", "open_negotiation", negotiation="n", party="Merchants", tn=4)
+    card = camp(d).ledger("ada").rep[0].id
+    err = d.refuse("ann", "negotiate", character="ada", negotiation="n", cards=[card], dice=[3, 6])
+    assert err.message == "The card from Dealers Owe You One means nothing to Merchants."
+    assert [c.id for c in camp(d).ledger("ada").rep] == [card]
+
+
+@pytest.mark.rules("WD-STAT-012", "WD-STAT-013", "WD-PROG-025", "WD-FOLLOW-010", "WD-REP-007")
+def test_r12_11_a_veteran_the_gm_brings_in_has_the_caps_her_milestones_and_fans_give() -> None:
+    """The GM adds Ada (Social 3) with 2 milestones and 2 Fans. src 1359: follower cap 2 x 3 + 3 x 2 =
+    12; src 435/1370: rep cap Social 3 + 2 milestones + 1 per two Fans = 6. src 1370: each Fan gives a
+    rep card usable in the phase only. She holds 7 deeds: in the phase 9 cards; at day's end the Fans'
+    cards are gone and 7 > 6: she must let one go (and no more: without the Fans she'd drop 2)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3, milestones=2, fans=2)
+    assert d.state.sheets["ada"].follower_cap == 12
+    for i in range(7):
+        d.do("gm", "award", character="ada", rep=f"Deed {i}")
+    d.do("gm", "start_downtime")
+    assert len(camp(d).ledger("ada").rep) == 9
+    d.do("gm", "end_downtime")
+    assert len(camp(d).ledger("ada").rep) == 7
+    assert "Downtime phase 1 ends; morale returns to its baseline. Ada must discard 1 rep." in d.words("ann")
+    prompt = d.prompt("ann", "discard_rep")
+    d.answer("ann", prompt.id, str(camp(d).ledger("ada").rep[0].id))
+    assert [c.source for c in camp(d).ledger("ada").rep] == [f"Deed {i}" for i in range(1, 7)]
+
+
+@pytest.mark.rules("WD-INTEL-023", "WD-INTEL-014", "WD-INTEL-021", "WD-INTEL-025", "WD-INTEL-026")
+def test_r12_12_two_spies_strikes_add_up_on_one_target_and_research_never_strikes() -> None:
+    """src 1874: at three strikes the target is alerted (WD-INTEL-023 PROPOSED: strikes per target,
+    reset after an alert). Bea (Wits 4): 0,0 on a 4 (5 vs 5+); 0,1 on a 4 again (a strike); 1,0 on a 1
+    (2 vs 4+, missed; she takes the strike): 2 strikes. Ada (Wits 3) at 1,1, open beside Bea's unlocks
+    (shared, WD-INTEL-014 PROPOSED): a 4 vs 7+, missed; her strike is the third: Crowbar is alerted,
+    strikes back to 0. Cal (Knowledge 4) researches from the bottom-right (src 1795): 2,2 on a 4: 5 vs
+    5+, unlocked; the research table on a 5: tier-2 intel of the first disposition (src 1880-1898);
+    2,1 on a 1: 2 vs 4+, nothing found and no strike (src 1878)."""
+    d = three()
+    d.do("gm", "start_downtime")
+    d.do("bob", "surveil", character="bea", target="crow", cell="0,0", dice=[4])
+    d.do("bob", "surveil", character="bea", target="crow", cell="0,1", dice=[4])
+    d.do("bob", "surveil", character="bea", target="crow", cell="1,0", dice=[1])
+    d.do("bob", "strike_choice", character="bea", strike=True)
+    d.do("ann", "surveil", character="ada", target="crow", cell="1,1", dice=[4])
+    d.do("ann", "strike_choice", character="ada", strike=True)
+    crow = camp(d).targets["crow"]
+    assert (crow.strikes, crow.alerts) == (0, 1)
+    assert "Ada: takes a strike for tier-1 villain intel; Crowbar is alerted." in d.words("bob")
+    d.do("cat", "research", character="cal", target="crow", cell="2,2", dice=[4])
+    d.do("cat", "research", character="cal", target="crow", table=True, dice=[5])
+    d.do("cat", "research", character="cal", target="crow", cell="2,1", dice=[1])
+    assert camp(d).ledger("cal").intel == {"villain:2": 1}
+    assert camp(d).targets["crow"].strikes == 0
+    words = d.words("cat")
+    assert "Cal: Knowledge 5 against 5+ on History x Data: unlocked." in words
+    assert "Cal: the research table rolls 5: tier-2 villain intel." in words
+    assert "Cal: Knowledge 2 against 4+ on History x Relationships: nothing found." in words
