@@ -191,16 +191,21 @@ TIDBITS = [
 ]
 
 
-def three() -> Driver:
-    """Ann plays Ada (a crafter), Bob plays Bea (a spy, Wits 4), Cat plays Cal (Knowledge 4, learning
-    Brawl, living rough: the GM sets his baseline at Poor, -2, src 485)."""
+def four() -> Driver:
+    """A GM and three players: Ann, Bob and Cat."""
     seats = (
         Seat(id="gm", name="Game master", role=Role.GM),
         Seat(id="ann", name="Ann"),
         Seat(id="bob", name="Bob"),
         Seat(id="cat", name="Cat"),
     )
-    d = Driver(RS, seats=seats, config={})
+    return Driver(RS, seats=seats, config={})
+
+
+def three() -> Driver:
+    """Ann plays Ada (a crafter), Bob plays Bea (a spy, Wits 4), Cat plays Cal (Knowledge 4, learning
+    Brawl, living rough: the GM sets his baseline at Poor, -2, src 485)."""
+    d = four()
     pc(d, "ann", "ada", "Ada", skills=[CRAFT], money=200)
     pc(d, "bob", "bea", "Bea", wits=4)
     pc(d, "cat", "cal", "Cal", knowledge=4, morale_baseline=-2, skills=[BRAWL])
@@ -417,3 +422,64 @@ def test_r12_12_two_spies_strikes_add_up_on_one_target_and_research_never_strike
     assert "Cal: Knowledge 5 against 5+ on History x Data: unlocked." in words
     assert "Cal: the research table rolls 5: tier-2 villain intel." in words
     assert "Cal: Knowledge 2 against 4+ on History x Relationships: nothing found." in words
+
+
+@pytest.mark.rules("WD-CRAFT-010", "WD-CRAFT-003", "WD-CRAFT-004", "WD-CRAFT-014", "WD-DT-007")
+def test_r12_13_a_helper_and_a_friend_hanging_out_at_the_workshop_carry_a_vest_over_its_dc() -> None:
+    """src 1530: a second crafter devoting a slot adds a die to the pool at each step (keep one); a
+    character hanging out at the workshop adds one roll to one attempt. Ada (Knowledge 2: 2 rolls, src
+    1486; Craft +1h6 and +1, src 1539-1544) makes a $300 vest, standard: DC 15, materials a third, $100
+    (src 1488-1504). Cal helps, Bea hangs out (3 rolls now). Best of 2,3,6 = 6; of 1,2,5 = 5; of 4,1,2 =
+    4: 6 + 5 + 4 + 1 = 16 >= 15, a standard vest. Alone at two rolls 6 + 5 + 1 = 12 would have made a
+    low one. The hang-out slot reads the vest it went to, as the helper's does."""
+    d = four()
+    pc(d, "ann", "ada", "Ada", knowledge=2, skills=[CRAFT], money=400)
+    pc(d, "bob", "bea", "Bea")
+    pc(d, "cat", "cal", "Cal")
+    d.do("gm", "start_downtime")
+    d.do("gm", "start_craft", character="ada", project="vest", item="Vest", tier="standard", price=300)
+    d.do("cat", "help_craft", character="cal", project="vest")
+    d.do("bob", "downtime_action", character="bea", action="hang_out", project="vest")
+    for dice in ([2, 3, 6], [1, 2, 5], [4, 1, 2]):
+        d.do("ann", "craft", character="ada", project="vest", dice=dice)
+    vest = camp(d).projects["vest"]
+    assert (vest.result, vest.total, camp(d).ledger("ada").money) == ("standard", 16, 300)
+    words = d.words("cat")
+    assert "Cal spends a slot on help (Vest)." in words
+    assert "Bea spends a slot on hang out (Vest)." in words
+    assert "Ada works on Vest: 16 of DC 15 (3/3 rolls); result: standard." in words
+
+
+@pytest.mark.rules("WD-SOCIAL-002", "WD-SOCIAL-005", "WD-REP-009", "WD-REP-004", "WD-REP-003")
+def test_r12_14_a_cited_gun_card_and_a_catastrophe_weigh_on_the_next_negotiator_whose_rep_rescues_it() -> (
+    None
+):
+    """src 283-285: d6 + Social + relationship + offer vs the GM's TN; src 440: the GM cites negative rep,
+    -1 on a roll; src 291: a catastrophic roll penalizes all later rolls; src 431: rep after a failure
+    rolls again. Dockworkers, 4+, wary (-1), a sweetener (+1). Ada (Social 3) with her gun card cited:
+    1 + 0 - 1 + 1 - 1 = 0, missing by 4: catastrophic. Bea (Social 4): 3 + 1 - 1 + 1 - 1 = 3, no deal;
+    she plays 'Saved the ferry': a 5 joins, best 5: 5 + 1 - 1 + 1 - 1 = 5: agreed."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bea", "Bea", social=4)
+    d.do("gm", "award", character="bea", rep="Saved the ferry")
+    d.do("gm", "give_negative", character="ada", source="Shot a mugger")
+    d.do("gm", "open_negotiation", negotiation="n", party="Dockworkers", tn=4, relationship=-1, offer=1)
+    d.do("gm", "cite_negative", character="ada", card=camp(d).ledger("ada").rep[0].id)
+    d.refuse("ann", "negotiate", character="bea", negotiation="n", dice=[6], error=NotPermitted)
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[1])
+    d.do("bob", "negotiate", character="bea", negotiation="n", dice=[3])
+    d.do(
+        "bob",
+        "rep_after",
+        character="bea",
+        negotiation="n",
+        cards=[camp(d).ledger("bea").rep[0].id],
+        dice=[5],
+    )
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    assert camp(d).ledger("bea").rep == ()
+    words = d.words("ann")
+    assert "Ada: Social 0 against 4+: no deal yet; a catastrophic roll: -1 on every later roll here." in words
+    assert "Bea: Social 3 against 4+: no deal yet." in words
+    assert "Bea: rep brings the roll to 5 against 4+: agreed." in words

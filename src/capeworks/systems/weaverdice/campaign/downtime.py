@@ -285,7 +285,9 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
         names = open_names(state, {i for x in projects for i in (x.crafter, *x.helpers)})
         b.emit(ce.CraftStarted(projects=projects, character=c.character, name=who.name, names=names))
     ledgers: dict[str, Ledger] = {c.character: tooled} if tooled is not None else {}
+    # what the slot went to, as a helper's reads (a hang-out at the workshop names the item, WD-CRAFT-010)
     note = c.note or (f"machining equipment, ${MACHINING_PRICE}" if tooled is not None else "")
+    note = note or (projects[0].item if projects else "")
     if c.action == "self_promote" and c.card is not None:  # WD-FOLLOW-009: d6 + Journalists, 7+
         ledger = ledger_of(state, c.character)
         card = next((x for x in ledger.spent if x.id == c.card), None)
