@@ -483,3 +483,85 @@ def test_r12_14_a_cited_gun_card_and_a_catastrophe_weigh_on_the_next_negotiator_
     assert "Ada: Social 0 against 4+: no deal yet; a catastrophic roll: -1 on every later roll here." in words
     assert "Bea: Social 3 against 4+: no deal yet." in words
     assert "Bea: rep brings the roll to 5 against 4+: agreed." in words
+
+
+@pytest.mark.rules(
+    "WD-PLAN-001",
+    "WD-PLAN-002",
+    "WD-PLAN-003",
+    "WD-RECRUIT-001",
+    "WD-RECRUIT-002",
+    "WD-RECRUIT-007",
+    "WD-RECRUIT-011",
+    "WD-RECRUIT-013",
+    "WD-INTEL-029",
+    "WD-INTEL-028",
+)
+def test_r12_15_a_second_downtime_planning_recruiting_and_managing_intel_reads_names_and_keeps_secrets() -> (
+    None
+):
+    """Ada (Knowledge 2) declares a raid for Saturday (src 1430-1439); the GM sets its details (src
+    1441-1445) with 5 thugs standing; her Plan action nominates both details (up to Knowledge, src
+    1445): the GM rolls 2 thugs (kept over 5) and 'alarmed' (taken: nothing stood before).
+
+    Bea (Social 4) recruits someone with Brawn (-1, src 1617-1660), tapping one rep for a die (src 1671,
+    PROPOSED 1 rep a die): 5 dice 4, 2, 5, 6, 1 at -1: 3, 1, 4, 5, 0: two applicants (4+, src 1606-1615);
+    the tapped card's 50% on a 3: lost. The GM presents Moose (mercenary, short temper, Brawn 5); Bea
+    asks about his temper (src 1718); behind the screen her Knowledge 3 (+0) rolls 2, 5 (+2 asked: 7), 1:
+    only the temper shows (src 1681, 1712). She hires him.
+
+    Cal upgrades three tier-1 villain intel to one tier-2 (src 1909-1911). Every seat reads names, the
+    learned detail with the recruiter's name; no player reads the unrevealed details or the vetting."""
+    d = four()
+    pc(d, "ann", "ada", "Ada", knowledge=2)
+    pc(d, "bob", "bea", "Bea", social=4)
+    pc(d, "cat", "cal", "Cal")
+    d.do("gm", "award", character="cal", intel="villain:1", intel_count=3)
+    d.do("gm", "award", character="bea", rep="Stopped the Teeth")
+    d.do("gm", "start_downtime")
+    d.do("ann", "declare_mission", character="ada", mission="raid", kind="raid", date="Saturday")
+    details = {"guards": ["2 thugs", "5 thugs", "a cape"], "access": ["back door open", "locked", "alarmed"]}
+    d.refuse("ann", "set_mission_details", mission="raid", details=details, error=NotPermitted)
+    d.do("gm", "set_mission_details", mission="raid", details=details, current={"guards": "5 thugs"})
+    d.do("ann", "plan_mission", character="ada", mission="raid", details=["guards", "access"], dice=[1, 3])
+    for _ in range(2):
+        d.answer("ann", next(p for p in d.prompts("ann") if p.kind == "keep_detail").id, "take")
+    assert camp(d).missions["raid"].locked == {"guards": "2 thugs", "access": "alarmed"}
+    d.do(
+        "bob",
+        "recruit",
+        character="bea",
+        recruitment="r",
+        seek=["brawn"],
+        rep_dice=1,
+        dice=[4, 2, 5, 6, 1, 3],
+    )
+    assert camp(d).recruitments["r"].openings == 2 and camp(d).ledger("bea").rep == ()
+    moose = {"disposition": "mercenary", "temper": "short", "brawn": "5"}
+    d.do(
+        "gm", "present_candidate", recruitment="r", candidate="moose", name="Moose", details=moose, dice=[55]
+    )
+    d.refuse("ann", "ask", character="bea", candidate="moose", detail="temper", error=NotPermitted)
+    d.do("bob", "ask", character="bea", candidate="moose", detail="temper")
+    d.do("gm", "vet_candidates", recruitment="r", dice=[2, 5, 1])
+    d.do("bob", "hire", character="bea", candidate="moose")
+    d.do("cat", "utilize_intel", character="cal", ops=["upgrade villain:1"])
+    d.do("gm", "end_downtime")
+    assert (camp(d).ledger("bea").underlings, camp(d).ledger("cal").intel) == (("Moose",), {"villain:2": 1})
+
+    lines = [
+        "Ada: declares raid for Saturday.",
+        "Ada: locks guards: 2 thugs.",
+        "Bea recruits at -1: 2 applicants; 1 rep lost.",
+        "A candidate steps up: Moose (to learn: disposition, temper, brawn).",
+        "Bea asks about Moose's temper.",
+        "About Moose, Bea learns temper: short.",
+        "Bea hires Moose.",
+    ]
+    for seat in ("ann", "bob", "cat", "gm"):
+        words = d.words(seat)
+        assert all(line in words for line in lines), seat
+        seen = seen_by(d, seat)
+        assert ("mercenary" in seen) == (seat == "gm")
+        assert ("Behind the screen" in said(d, seat)) == (seat == "gm")
+    assert "Candidate Moose: disposition mercenary, temper short, brawn 5" in d.words("gm")
