@@ -565,3 +565,28 @@ def test_r12_15_a_second_downtime_planning_recruiting_and_managing_intel_reads_n
         assert ("mercenary" in seen) == (seat == "gm")
         assert ("Behind the screen" in said(d, seat)) == (seat == "gm")
     assert "Candidate Moose: disposition mercenary, temper short, brawn 5" in d.words("gm")
+
+
+@pytest.mark.rules("WD-INTEL-015", "WD-INTEL-014", "WD-INTEL-013")
+def test_r12_16_intel_spent_in_downtime_opens_a_cell_without_a_slot_and_a_closed_cell_reads_why() -> None:
+    """src 1795/1902: intel may be spent at any time during downtime to unlock an available cell
+    without using an action; WD-INTEL-015 PROPOSED: the cell's tag (or the target's own, src 1831) at
+    tier TN - 3. Cal spends tier-2 villain on 2,2 (5+: tier 2), research's corner: unlocked, no slot
+    used. Tier-2 villain again on 0,0 (5+): none left, refused. His Crowbar intel on 1,1, next to no
+    unlocked cell: refused with a sentence that speaks of no roll (he is spending, not surveilling)."""
+    d = three()
+    d.do("gm", "award", character="cal", intel="villain:2")
+    d.do("gm", "award", character="cal", intel="crow:1")
+    d.do("gm", "start_downtime")
+    d.do("cat", "spend_intel", character="cal", target="crow", intel="villain:2", on="2,2")
+    assert camp(d).targets["crow"].cells[8].unlocked
+    assert camp(d).phase.slots["cal"].used == 0
+    assert "Cal: spends tier-2 villain intel to unlock History x Data." in d.words("bob")
+    err = d.refuse("cat", "spend_intel", character="cal", target="crow", intel="villain:2", on="0,0")
+    assert err.message == "That takes 1 tier-2 villain intel; 0 held."
+    err = d.refuse("cat", "spend_intel", character="cal", target="crow", intel="crow:1", on="1,1")
+    assert err.message == (
+        "Status x Relationships is not open yet: only a way-in corner or a cell next to an unlocked one"
+        " opens."
+    )
+    assert camp(d).ledger("cal").intel == {"crow:1": 1}

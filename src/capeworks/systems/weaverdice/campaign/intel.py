@@ -219,12 +219,20 @@ def _cell_index(t: Target, text: str) -> int:
     return r * t.size + c
 
 
-def _available(t: Target, method: str, index: int) -> None:
+def _available(t: Target, method: str, index: int, *, spending: bool = False) -> None:
+    """Refuse a cell ``method`` cannot reach (WD-INTEL-014); ``spending``: intel (or information) spent
+    on it, no roll of either method (WD-INTEL-015), so the sentence names neither."""
     if index not in t.available(method):
         r, c = divmod(index, t.size)
         if t.cells[index].blocked:  # WD-INTEL-037: the GM's rework_target blocked it
             raise RuleViolation(
                 "WD-INTEL-014", f"{t.rows[r]} x {t.cols[c]} is blocked: an action in play must open it first."
+            )
+        if spending:
+            raise RuleViolation(
+                "WD-INTEL-014",
+                f"{t.rows[r]} x {t.cols[c]} is not open yet: only a way-in corner or a cell next to an "
+                "unlocked one opens.",
             )
         raise RuleViolation(
             "WD-INTEL-014",
@@ -684,7 +692,7 @@ def open_cell(t: Target, on: str) -> int:
             raise RuleViolation(
                 "WD-INTEL-008", f"That cell is the other method's way in, and {waiting} is not found yet."
             )
-        _available(t, methods[0], index)
+        _available(t, methods[0], index, spending=True)
     return index
 
 
