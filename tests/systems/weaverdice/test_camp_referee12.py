@@ -590,3 +590,26 @@ def test_r12_16_intel_spent_in_downtime_opens_a_cell_without_a_slot_and_a_closed
         " opens."
     )
     assert camp(d).ledger("cal").intel == {"crow:1": 1}
+
+
+@pytest.mark.rules("WD-REP-007", "WD-FOLLOW-010", "WD-FOLLOW-004", "WD-STAT-012")
+def test_r12_17_rep_let_go_at_the_days_end_wins_the_chance_at_a_fan_once() -> None:
+    """src 435: at day's end rep over the cap (Social 3 + 0 milestones = 3) is let go, the player
+    choosing; src 1368: that is a Fan's criterion; src 1355: the Social roll must exceed the Fans held
+    (0: a 1 will do). Before the day's end Ada (4 cards) has no claim; after letting 'Deed 0' go she
+    gains a Fan on a 1 (1 + 0 against 1+), and the claim is spent: a second try is refused."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    for i in range(4):
+        d.do("gm", "award", character="ada", rep=f"Deed {i}")
+    err = d.refuse("ann", "gain_follower", character="ada", kind="fan", dice=[6])
+    assert err.message == "Ada has not met the criteria for a fan yet."
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    prompt = d.prompt("ann", "discard_rep")
+    assert prompt.question == "Ada holds 1 rep over the cap: which to let go?"
+    d.answer("ann", prompt.id, str(camp(d).ledger("ada").rep[0].id))
+    d.do("ann", "gain_follower", character="ada", kind="fan", dice=[1])
+    assert (camp(d).ledger("ada").followers, len(camp(d).ledger("ada").rep)) == ({"fan": 1}, 3)
+    assert d.words("ann")[-2:] == ["Ada lets rep go: Deed 0.", "Ada gains a fan (1 against 1+)."]
+    d.refuse("ann", "gain_follower", character="ada", kind="fan", dice=[6])
