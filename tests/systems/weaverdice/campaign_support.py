@@ -31,7 +31,8 @@ def pc(
     more: dict[str, Any] = {"owner": seat}
     if morale is not None:
         more["morale"] = morale  # the GM's to set (src 485): the GM's seat adds the PC then
-    gms = morale is not None or "morale_baseline" in data  # the baseline too is the GM's (src 485)
+    # the baseline too is the GM's (src 485), and so is what progression gave (milestones, Fans)
+    gms = morale is not None or "morale_baseline" in data or any(k in data for k in ("milestones", "fans"))
     add(d, "gm" if gms else seat, data, **more)
     if money:
         d.do("gm", "award", character=ident, money=money)

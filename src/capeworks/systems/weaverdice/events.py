@@ -1011,6 +1011,9 @@ class Trained(SheetChanges):
     total: int
     saved: int
     learned: bool
+    #: the roll before low morale capped it (WD-MORALE-002), when the cap took something off; 0: it
+    #: did not (or an older log, which never said)
+    uncapped: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class StatsRegained(Changes):

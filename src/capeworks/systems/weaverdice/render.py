@@ -704,7 +704,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f", but one {_POOL[p.pool]} dot is exhausted until a night's sleep." if p.pool else ".")
     ),
     ev.Trained.TYPE: lambda p: (
-        f"{p.name} trains {p.skill}: {p.total}, {p.saved} of 12 saved"
+        f"{p.name} trains {p.skill}: "
+        + (f"{p.uncapped}, capped at {p.total} by low morale" if p.uncapped else f"{p.total}")
+        + f", {p.saved} of 12 saved"
         + (f"; {p.name} now knows {p.skill}." if p.learned else ".")
     ),
     ev.SecretDotsKept.TYPE: lambda p: (

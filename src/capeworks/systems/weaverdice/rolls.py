@@ -33,7 +33,7 @@ from capeworks.systems.weaverdice.flow import (
 )
 from capeworks.systems.weaverdice.harm import morale_second_chance, reaction_bought_up
 from capeworks.systems.weaverdice.morale import shift
-from capeworks.systems.weaverdice.skills import background_dice, handy_adds, skill_dice
+from capeworks.systems.weaverdice.skills import background_dice, handy_adds, skill_dice, training_total
 from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import Call, WdState
 from capeworks.systems.weaverdice.statuses import PainPenalty, pain_failure_options
@@ -361,6 +361,7 @@ def train(state: WdState, context: Ctx, c: cmd.Train, dice: DiceService) -> Done
     record = dice.roll(1, 6, purpose="training")
     new_sheet, total, learned = train_skill(sheet, skill.name, record.faces[0], morale=me.morale)
     saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
+    raw = training_total(sheet, skill, record.faces[0])
     me = evolve(me, {"may_train": ()})
     return [
         Event.of(
@@ -371,6 +372,7 @@ def train(state: WdState, context: Ctx, c: cmd.Train, dice: DiceService) -> Done
                 total=total,
                 saved=saved,
                 learned=learned,
+                uncapped=raw if raw > total else 0,
                 sheet_changed=sheet_patch(state, new_sheet),
                 changed=patches(state, (me,)),
             ),

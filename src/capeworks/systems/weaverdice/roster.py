@@ -35,6 +35,16 @@ from capeworks.systems.weaverdice.wounds import Standing, Track
 
 __all__ = ["add_character", "change_morale", "gm_note", "ruling", "sleep"]
 
+#: the words for a sheet's progression fields (PROGRESSION_FIELDS), as a refusal names them
+_GIVEN = {
+    "milestones": "milestones",
+    "fans": "Fans",
+    "follower_bonus": "a raised follower cap",
+    "underling_bonus": "a raised underling cap",
+    "learning_boxes": "Learning a Skill boxes",
+    "extra_belt_slots": "extra belt slots",
+}
+
 
 def create_character(state: WdState, context: Ctx, c: cmd.CreateCharacter, dice: DiceService) -> Done:
     """A character from a form of its fields: added as ``add_character`` adds a sheet."""
@@ -57,6 +67,9 @@ def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceS
             raise NotPermitted(
                 "The GM sets starting morale and its baseline, and awards reputation: leave them to the GM."
             )
+        if sheet.progression_given and c.sample is None:
+            given = ", ".join(_GIVEN[f] for f in sheet.progression_given)
+            raise NotPermitted(f"The GM gives what progression brings ({given}): leave it to the GM.")
         owner = context.actor.id
     elif owner is not None and owner not in {s.id for s in context.seats}:
         raise RuleViolation("WD-NPC-002", f"There is no seat called {owner} at this table.")

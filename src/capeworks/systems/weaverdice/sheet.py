@@ -25,6 +25,7 @@ from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 
 __all__ = [
     "POOL_STAT",
+    "PROGRESSION_FIELDS",
     "Character",
     "Skill",
     "check_sheet",
@@ -67,6 +68,18 @@ def _stat_map(value: object) -> object:
 _ENCUMBERED_STATS = frozenset({Stat.ATHLETICS, Stat.DEXTERITY})
 #: the members, once (iterating an Enum class runs a generator in its metaclass each time)
 _ALL_STATS = tuple(Stat)
+
+#: the fields progression fills in: milestones taken at the table (src 1181, 1306), Fans won (src
+#: 1366-1368), boxes' gains checked (src 1187-1229); the GM's to give, so a player's own sheet starts
+#: with none of them
+PROGRESSION_FIELDS = (
+    "milestones",
+    "fans",
+    "follower_bonus",
+    "underling_bonus",
+    "learning_boxes",
+    "extra_belt_slots",
+)
 
 
 class Character(Frozen):
@@ -199,6 +212,11 @@ class Character(Frozen):
     def skill_cap(self) -> int:
         """Most skills, known plus learning: 2 x Knowledge + Learning boxes (WD-STAT-011, WD-SKILL-005)."""
         return 2 * self.lasting(Stat.KNOWLEDGE) + self.learning_boxes
+
+    @property
+    def progression_given(self) -> tuple[str, ...]:
+        """The :data:`PROGRESSION_FIELDS` this sheet has above 0, in that order."""
+        return tuple(field for field in PROGRESSION_FIELDS if getattr(self, field))
 
     # -- derived values (WD-STAT-004..020) ---------------------------------------------------
 

@@ -298,6 +298,12 @@ class AddTarget(Frozen):
         default=0, ge=0, le=9, description="Guards lower it (WD-INTEL-024); 0: default."
     )
     quartet: list[str] = Field(default_factory=list, max_length=4, description="Four cells (WD-INTEL-038).")
+    rows: list[Annotated[str, Field(min_length=1, max_length=24)]] = Field(
+        default_factory=list, max_length=4, description="Row headings, top to bottom; default the sample."
+    )
+    cols: list[Annotated[str, Field(min_length=1, max_length=24)]] = Field(
+        default_factory=list, max_length=4, description="Column headings, left to right; default the sample."
+    )
 
 
 class AddIntelType(Frozen):

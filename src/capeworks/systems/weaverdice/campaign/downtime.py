@@ -39,7 +39,7 @@ from capeworks.systems.weaverdice.morale import (
     spend_value,
 )
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.skills import start_learning
+from capeworks.systems.weaverdice.skills import start_learning, training_total
 from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Tier
@@ -285,7 +285,9 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
         names = open_names(state, {i for x in projects for i in (x.crafter, *x.helpers)})
         b.emit(ce.CraftStarted(projects=projects, character=c.character, name=who.name, names=names))
     ledgers: dict[str, Ledger] = {c.character: tooled} if tooled is not None else {}
+    # what the slot went to, as a helper's reads (a hang-out at the workshop names the item, WD-CRAFT-010)
     note = c.note or (f"machining equipment, ${MACHINING_PRICE}" if tooled is not None else "")
+    note = note or (projects[0].item if projects else "")
     if c.action == "self_promote" and c.card is not None:  # WD-FOLLOW-009: d6 + Journalists, 7+
         ledger = ledger_of(state, c.character)
         card = next((x for x in ledger.spent if x.id == c.card), None)
@@ -428,6 +430,7 @@ def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = Tr
         )
     new_sheet, total, learned = train_skill(sheet, skill.name, face, morale=who.morale, set_to=set_to)
     saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
+    raw = training_total(sheet, skill, face)
     b.emit(
         ev.Trained(
             character=c.character,
@@ -436,6 +439,7 @@ def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = Tr
             total=total,
             saved=saved,
             learned=learned,
+            uncapped=raw if set_to is None and raw > total else 0,
             sheet=new_sheet,
         ),
         hidden=who.hidden,

@@ -294,6 +294,8 @@ class DetailsRevealed(CampaignFact):
     name: str
     revealed: dict[str, str]
     recruitment: str
+    #: the recruiter's name, for the words ("" in logs before it: "the recruiter")
+    recruiter: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class CandidatesVetted(CampaignFact):

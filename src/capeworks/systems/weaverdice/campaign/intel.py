@@ -83,7 +83,7 @@ SAMPLE_TNS = (5, 4, 4, 5, 4, 7, 6, 4, 4, 6, 7, 4, 5, 4, 4, 5)
 #: the DC cut of intel spent on finding, by tier (WD-INTEL-003), in percent
 CUT = {1: 20, 2: 50, 3: 100, 4: 100}
 #: lines whose completion helps every information roll against the target (WD-INTEL-017)
-HELPFUL = ("Movements", "History")
+HELPFUL = frozenset({"movements", "history"})
 
 
 def _pick(n: int) -> tuple[int, ...]:
@@ -150,12 +150,13 @@ def add_target(state: WdState, ctx: Ctx, c: cc.AddTarget, dice: DiceService) -> 
     quartet = tuple(sorted({_cell_index(probe, x) for x in c.quartet}))
     if c.quartet and len(quartet) != 4:
         raise RuleViolation("WD-INTEL-038", "A deeper quartet marks four different cells.")
+    rows, cols = _headings(c, keep)
     target = Target(
         id=c.target,
         name=c.name,
         size=n,
-        rows=tuple(ROWS[i] for i in keep),
-        cols=tuple(COLS[i] for i in keep),
+        rows=rows,
+        cols=cols,
         cells=tuple(Cell(tag=tags[i], tn=tns[i], tidbit=tidbits[i]) for i in range(n * n)),
         dispositions=dispositions,
         find_dc=c.find_dc,
@@ -169,6 +170,24 @@ def add_target(state: WdState, ctx: Ctx, c: cc.AddTarget, dice: DiceService) -> 
     b.emit(ce.TargetAdded(target=target), hidden=True)
     b.emit(ce.TargetListed(target=c.target, name=c.name, size=n))
     return b.batch
+
+
+def _headings(c: cc.AddTarget, keep: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The grid's row and column headings: the GM's, or the sample's that a smaller grid keeps. A grid
+    "may be 3x3 or even 2x2 (keeping only pertinent headings)" (src 1795), a location's lines named
+    as mission planning's (src 1870): the GM names them, one per row and column, all different (a
+    completed line is known by its heading, WD-INTEL-017)."""
+    n = c.size
+    rows = tuple(" ".join(h.split()) for h in c.rows) or tuple(ROWS[i] for i in keep)
+    cols = tuple(" ".join(h.split()) for h in c.cols) or tuple(COLS[i] for i in keep)
+    if len(rows) != n or len(cols) != n:
+        raise RuleViolation(
+            "WD-INTEL-018", f"A {n}x{n} grid needs {n} row headings and {n} column headings.", field="rows"
+        )
+    folded = [h.casefold() for h in (*rows, *cols)]
+    if "" in folded or len(set(folded)) != len(folded):
+        raise RuleViolation("WD-INTEL-018", "Each row and column needs a heading of its own.", field="rows")
+    return rows, cols
 
 
 def _target(state: WdState, ident: str, who: str = "") -> Target:
@@ -200,12 +219,20 @@ def _cell_index(t: Target, text: str) -> int:
     return r * t.size + c
 
 
-def _available(t: Target, method: str, index: int) -> None:
+def _available(t: Target, method: str, index: int, *, spending: bool = False) -> None:
+    """Refuse a cell ``method`` cannot reach (WD-INTEL-014); ``spending``: intel (or information) spent
+    on it, no roll of either method (WD-INTEL-015), so the sentence names neither."""
     if index not in t.available(method):
         r, c = divmod(index, t.size)
         if t.cells[index].blocked:  # WD-INTEL-037: the GM's rework_target blocked it
             raise RuleViolation(
                 "WD-INTEL-014", f"{t.rows[r]} x {t.cols[c]} is blocked: an action in play must open it first."
+            )
+        if spending:
+            raise RuleViolation(
+                "WD-INTEL-014",
+                f"{t.rows[r]} x {t.cols[c]} is not open yet: only a way-in corner or a cell next to an "
+                "unlocked one opens.",
             )
         raise RuleViolation(
             "WD-INTEL-014",
@@ -264,7 +291,7 @@ def _gain(ledger: Ledger, kind: str, tier: int, count: int = 1) -> Ledger:
 
 def grid_bonus(settings: CampaignConfig, t: Target) -> int:
     """Completed Movements or History lines help (WD-INTEL-017); a cleared node boosts them (WD-INTEL-038)."""
-    bonus = settings.row_col_bonus if any(x in t.lines for x in HELPFUL) else 0
+    bonus = settings.row_col_bonus if any(x.casefold() in HELPFUL for x in t.lines) else 0
     return bonus + (1 if t.node == "cleared" else 0)
 
 
@@ -397,9 +424,11 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     where = f"{t.rows[r]} x {t.cols[col]}"
     if roll.success:
         unlock = (index,)
-        if not ctx.config.campaign.no_intel:
-            ledger = _gain(ledger, _intel_type(t, cell.tag), max(1, cell_tier(cell) - 1))
         text = f"Wits {roll.total} against {cell.tn}+ on {where}: unlocked"
+        if not ctx.config.campaign.no_intel:  # "they unlock the space and get intel" (src 1874)
+            tier = max(1, cell_tier(cell) - 1)
+            ledger = _gain(ledger, _intel_type(t, cell.tag), tier)
+            text += f", with tier-{tier} {cell.tag} intel"
     else:
         text = f"Wits {roll.total} against {cell.tn}+ on {where}: missed"
     if duplicate:
@@ -459,9 +488,10 @@ def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceServic
                 "WD-INTEL-021", "Take the strike or spend intel on a space, not both.", field="intel"
             )
         strikes += 1
-        if not ctx.config.campaign.no_intel:
+        text = "takes a strike"
+        if not ctx.config.campaign.no_intel:  # the no-intel table gains none (WD-INTEL-040)
             ledger = _gain(ledger, _intel_type(t, cell.tag), 1)
-        text = f"takes a strike for tier-1 {cell.tag} intel"
+            text += f" for tier-1 {cell.tag} intel"
         if strikes >= (t.strike_limit or ctx.config.campaign.intel_strike_limit):
             strikes, alerts = 0, alerts + 1
             text += f"; {t.name} is alerted"
@@ -662,7 +692,7 @@ def open_cell(t: Target, on: str) -> int:
             raise RuleViolation(
                 "WD-INTEL-008", f"That cell is the other method's way in, and {waiting} is not found yet."
             )
-        _available(t, methods[0], index)
+        _available(t, methods[0], index, spending=True)
     return index
 
 

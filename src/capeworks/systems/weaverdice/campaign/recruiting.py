@@ -299,7 +299,13 @@ def vet_candidates(state: WdState, ctx: Ctx, c: cc.VetCandidates, dice: DiceServ
     for ident in r.candidates:
         cand = state.campaign.candidates[ident]
         b.emit(
-            ce.DetailsRevealed(candidate=ident, name=cand.name, revealed=shown[ident], recruitment=r.id),
+            ce.DetailsRevealed(
+                candidate=ident,
+                name=cand.name,
+                revealed=shown[ident],
+                recruitment=r.id,
+                recruiter=person(state, r.recruiter).name,
+            ),
             hidden=person(state, r.recruiter).hidden,  # a hidden NPC's recruiting is the GM's
         )
     return b.batch

@@ -134,7 +134,7 @@ def _words_of(p: Any) -> str:
         return f"{p.name or p.character} asks about {p.candidate_name or p.candidate}'s {p.detail}."
     if isinstance(p, ce.DetailsRevealed):
         shown = ", ".join(f"{k}: {v}" for k, v in p.revealed.items()) or "nothing more"
-        return f"About {p.name}, the recruiter learns {shown}."
+        return f"About {p.name}, {p.recruiter or 'the recruiter'} learns {shown}."
     if isinstance(p, ce.CandidatesVetted):
         return "Behind the screen, the recruiter's Knowledge: " + "; ".join(p.lines) + "."
     if isinstance(p, ce.Hired):
