@@ -1,0 +1,165 @@
+"""Referee pass 17 over Weaverdice part 1 (``/work/shared/seeds/000_*.txt``, cited "src N"; the
+fight is src 540-1010): what a session meets between the fight's rules: Knocked Down shed at a
+rest and the rising still owed (src 850, 1004, 616); bleeding against effort spent on a defence;
+a block's delay in a three-seat order; a sprint's dice; what each seat reads. Each situation is
+written from the seed first and played through the table with given dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.errors import DiceValueError, NotPermitted, RuleViolation
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Pool, Status
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+
+def _refused(d: Driver, seat: str, command: str, /, **fields: Any) -> RuleViolation | NotPermitted:
+    """``d.refuse`` (nothing changes) by the rules or the seats, never by a dice mismatch."""
+    err = d.refuse(seat, command, **fields)
+    assert not isinstance(err, DiceValueError), err.message
+    assert isinstance(err, (RuleViolation, NotPermitted)), err.message
+    return err
+
+
+def _avail(d: Driver, ident: str, pool: Pool) -> int:
+    return int(d.state.people[ident].effort.available(d.state.sheet(ident), pool))
+
+
+def _with(d: Driver, ident: str, *statuses: Status) -> None:
+    """Set-up: ``ident`` already suffers ``statuses`` (as an earlier effect would have left them)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    people[ident] = c.model_copy(
+        update={"conditions": (*c.conditions, *(condition(s, ident) for s in statuses))}
+    )
+    d.patch(people=people)
+
+
+def _statuses(d: Driver, ident: str) -> list[Status]:
+    return [x.name for x in d.state.people[ident].conditions]
+
+
+def _vic_first(vic: dict[str, Any] | None = None) -> Driver:
+    """Vic (Ann's PC) against a generic thug; Vic acts first (Vic 6 + 6 = 12, the thug 6 + 3 = 9)."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.actor == "vic"
+    return d
+
+
+# -- Knocked Down shed at a rest: the rising is still owed (src 850, 1004, 616) -----------------------
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-032")
+def test_a_rest_that_sheds_knocked_down_leaves_half_a_move_to_walk() -> None:
+    # src 1004: a rest's Guts roll "heal[s] a simple condition"; src 850: "The fallen individual can't
+    # rise without a movement action (taking up half the movement)". Shaking the knock-down off is not
+    # standing: Vic (Athletics 3, 30 ft) rests (Guts [4] = 4 vs 4+, knocked down shed) and his second
+    # action, a move, pays the rising: 30 - 15 = 15 ft to walk, not 30.
+    d = _vic_first()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    d.do("ann", "rest", character="vic", remove=["knocked_down"], dice=[4])
+    assert d.words("ann")[-1] == "Vic rests; Guts [4] = 4; 4 vs 4+: success; sheds knocked down."
+    assert _statuses(d, "vic") == []
+    err = _refused(d, "ann", "move", character="vic", feet=30)
+    assert err.message == (
+        "Vic can move at most 15 feet with this move (rising from the ground takes half of it)."
+    )
+    d.do("ann", "move", character="vic", feet=15)
+    assert d.words("ann")[-1] == "Vic stands up and moves 15 ft."
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-EFFORT-005", "WD-COMBAT-032")
+def test_knocked_down_shrugged_off_for_recovery_still_costs_the_rising() -> None:
+    # src 616: an effect "can be shucked off during a rest action mid-encounter by spending the same"
+    # (a Recovery dot, no roll); src 850 still asks half a move to rise. Vic sheds it for a dot
+    # (the rest's Guts [1] fails: nothing else goes), then walks at most 15 of his 30 ft.
+    d = _vic_first()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    d.do("ann", "rest", character="vic", shed=["knocked_down"], dice=[1])
+    assert _avail(d, "vic", Pool.RECOVERY) == 2
+    assert _statuses(d, "vic") == []
+    _refused(d, "ann", "move", character="vic", feet=20)
+    d.do("ann", "move", character="vic", feet=15)
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.moved == 15
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-032", "WD-COMBAT-008")
+def test_the_rising_is_paid_once_and_the_next_turn_starts_on_its_feet() -> None:
+    # src 850: one movement action rises. Vic rests it off as his second action (Guts [5] = 5 vs 4+):
+    # no move is left this turn, and his next turn is a standing one: a full 30 ft move.
+    d = _vic_first()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    d.do("ann", "act", character="vic", action="shouts for help")
+    d.do("ann", "rest", character="vic", remove=["knocked_down"], dice=[5])
+    _refused(d, "ann", "move", character="vic", feet=15)  # both actions spent
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.actor == "vic"
+    d.do("ann", "move", character="vic", feet=30)
+    assert d.words("ann")[-1] == "Vic moves 30 ft."
+
+
+def _hood_first(vic: dict[str, Any] | None = None, hood: dict[str, Any] | None = None) -> Driver:
+    """Hood (a notable, the GM's) acts first on 6 + 6 = 12 against Vic (Ann's PC) on 1 + 6 = 7."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic"))
+    add(d, "gm", hood or sheet("hood", "Hood", "notable"))
+    d.do("gm", "start_combat", dice=[1, 6])
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.actor == "hood"
+    return d
+
+
+@pytest.mark.rules("WD-WFX-010", "WD-WOUND-014", "WD-COMBAT-032", "WD-STATUS-009")
+def test_a_failed_rest_still_fades_the_knockdown_blow_and_says_so() -> None:
+    # src 656: Lesser Bash 3-4 "Knocks target down but the wound fades on the next rest". Hood's punch
+    # ([5] vs Vic's DS 4) lands, effect die 3: a lesser wound and knocked down. On his turn Vic rests:
+    # Guts [2] = 2 vs 4+ fails, so the knock-down stays (src 1004: the roll heals a condition), but the
+    # wound goes with the rest all the same, and every seat reads that it went. Still down, Vic rises
+    # with his second action: half his 30 ft (src 850).
+    d = _hood_first()
+    d.do("gm", "attack", character="hood", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "take", dice=[3])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    assert len(d.state.people["vic"].track.wounds) == 1
+    d.do("gm", "end_turn", character="hood")
+    d.do("ann", "rest", character="vic", dice=[2])
+    line = "Vic rests; Guts [2] = 2; 2 vs 4+: failure; a lesser wound fades with the rest."
+    assert d.words("ann")[-1] == line
+    assert d.words("gm")[-1] == line
+    assert d.state.people["vic"].track.wounds == ()
+    assert _statuses(d, "vic") == [Status.KNOCKED_DOWN]
+    d.do("ann", "move", character="vic", feet=15, stand=True)
+    assert d.words("ann")[-1] == "Vic stands up and moves 15 ft."
+
+
+@pytest.mark.rules("WD-WFX-010", "WD-WOUND-014", "WD-NPC-003")
+def test_a_hidden_notables_faded_wound_is_said_without_its_roll() -> None:
+    # src 656 on a hidden NPC: Vic's punch ([5] vs Hood's DS 4) lands, effect die 3: a lesser wound
+    # that fades at the next rest, and knocked down, both in the players' sight. Hood's rest is
+    # announced by what it does (the wound fades; Guts [2] fails, so Hood stays down), never by its
+    # Guts roll (WD-NPC-003).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("hood", "Hood", "notable"), hidden=True)
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="hood", dice=[5])
+    d.answer("gm", "react-hood", "take", dice=[3])
+    d.answer("gm", "effect-hood-w1-negate", "none")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "rest", character="hood", dice=[2])
+    assert d.words("ann")[-1] == "Hood rests; a lesser wound fades with the rest."
+    assert "Guts" not in " ".join(d.words("ann"))
+    assert d.state.people["hood"].track.wounds == ()
+    assert _statuses(d, "hood") == [Status.KNOCKED_DOWN]
