@@ -15,6 +15,7 @@ from capeworks.engine.testing import Driver
 from capeworks.errors import DiceValueError, NotPermitted, RuleViolation
 from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Pool, Status
+from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 
@@ -163,3 +164,46 @@ def test_a_hidden_notables_faded_wound_is_said_without_its_roll() -> None:
     assert "Guts" not in " ".join(d.words("ann"))
     assert d.state.people["hood"].track.wounds == ()
     assert _statuses(d, "hood") == [Status.KNOCKED_DOWN]
+
+
+# -- the GM's "he is dying" starts the clock (src 796) -----------------------------------------------
+
+
+def _three(vic: dict[str, Any] | None = None) -> Driver:
+    """Vic (Ann), Max (Bob) and Hood (the GM's notable) in that order: 6 + 6, 5 + 6, 1 + 6."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("hood", "Hood", "notable"))
+    d.do("gm", "start_combat", dice=[6, 5, 1])
+    return d
+
+
+def _pass(d: Driver, turns: int) -> None:
+    """The turns go by with nobody acting."""
+    seats = {"vic": "ann", "max": "bob", "hood": "gm"}
+    for _ in range(turns):
+        assert d.state.fight is not None and d.state.fight.turn is not None
+        actor = d.state.fight.turn.actor
+        d.do(seats[actor], "end_turn", character=actor)
+
+
+@pytest.mark.rules("WD-WOUND-009", "WD-CORE-011", "WD-WOUND-008")
+def test_the_gm_ruling_a_character_dying_starts_the_three_round_clock() -> None:
+    # src 796: the dying "must either spend a dot of Recovery to make a Guts roll ... or recieve aid
+    # ... If neither is successful before three rounds pass, they die." The GM rules Vic dying in
+    # round 1 (a hit the GM resolved by hand, WD-CORE-011): his first try to get up is round 2's
+    # (src 610: "starting on the next round"), and with nobody saving him he is dead when round 3
+    # ends (WD-WOUND-009 PROPOSED), as if a wound had put him there.
+    d = _three(sheet("vic", "Vic", guts=2))
+    d.do("gm", "ruling", character="vic", text="The blade finds his heart", standing="dying")
+    err = _refused(d, "ann", "get_up", character="vic")
+    assert err.message == "Getting back up can be tried once a round, from the round after the fall."
+    _pass(d, 3)  # Vic's own turn (he can only end it), Max, Hood: round 1 is over
+    # round 2: Recovery for a Guts roll, [3] - 1 (Guts 2) = 2 vs 3+: still dying
+    d.do("ann", "get_up", character="vic", dice=[3])
+    assert d.state.people["vic"].track.standing is Standing.DYING
+    _pass(d, 2)  # Max and Hood of round 2 (a dying Vic's turn is passed over)
+    _pass(d, 2)  # round 3
+    assert d.state.people["vic"].track.standing is Standing.DEAD
+    assert "Round 3 ends. Vic died." in d.words("bob")

@@ -238,7 +238,10 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
         if c.clear_wound > len(track.wounds):
             raise RuleViolation("WD-CORE-011", f"{me.name} has only {len(track.wounds)} wounds.")
         track = track.clear(c.clear_wound - 1)
-    if c.standing is not None:
+    if c.standing is Standing.DYING and track.standing is not Standing.DYING and state.fight is not None:
+        # the GM's "Vic is dying" starts the three-round clock as a wound would (src 796)
+        track = track.start_dying(state.fight.order.round)
+    elif c.standing is not None:
         track = evolve(
             track,
             {
