@@ -207,3 +207,20 @@ def test_the_gm_ruling_a_character_dying_starts_the_three_round_clock() -> None:
     _pass(d, 2)  # round 3
     assert d.state.people["vic"].track.standing is Standing.DEAD
     assert "Round 3 ends. Vic died." in d.words("bob")
+
+
+@pytest.mark.rules("WD-WOUND-008", "WD-CORE-011")
+def test_the_gm_ruling_a_character_out_cold_lets_him_try_to_rise_from_the_next_round() -> None:
+    # src 610: those who pass out "starting on the next round ... can try to recover"; src 794: with
+    # Recovery. Knocked out by the GM's ruling in round 1, Vic may not spend Recovery to rise that
+    # round; in round 2 Guts [4] = 4 vs 3+ gets him up.
+    d = _three()
+    d.do("gm", "ruling", character="vic", text="Out cold", standing="unconscious")
+    _refused(d, "ann", "get_up", character="vic")
+    _pass(d, 3)
+    d.do("ann", "get_up", character="vic", dice=[4])
+    assert d.state.people["vic"].track.standing is Standing.UP
+    assert (
+        d.words("ann")[-1]
+        == "Vic spends Recovery and rolls Guts to get up: [4] = 4; 4 vs 3+: success; Vic is up."
+    )

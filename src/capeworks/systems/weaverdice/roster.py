@@ -238,9 +238,16 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
         if c.clear_wound > len(track.wounds):
             raise RuleViolation("WD-CORE-011", f"{me.name} has only {len(track.wounds)} wounds.")
         track = track.clear(c.clear_wound - 1)
-    if c.standing is Standing.DYING and track.standing is not Standing.DYING and state.fight is not None:
-        # the GM's "Vic is dying" starts the three-round clock as a wound would (src 796)
-        track = track.start_dying(state.fight.order.round)
+    fell = c.standing in (Standing.UNCONSCIOUS, Standing.DYING) and track.standing is not c.standing
+    if fell and state.fight is not None:
+        # the GM's "Vic is out cold" or "dying" counts as a fall would: tries to get up from the next
+        # round (src 610), and the dying's three-round clock (src 796)
+        round_ = state.fight.order.round
+        track = (
+            track.start_dying(round_)
+            if c.standing is Standing.DYING
+            else evolve(track, {"standing": c.standing, "dying_since": None, "fell_round": round_})
+        )
     elif c.standing is not None:
         track = evolve(
             track,
