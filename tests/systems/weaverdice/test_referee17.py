@@ -15,7 +15,7 @@ from capeworks.engine.testing import Driver
 from capeworks.errors import DiceValueError, NotPermitted, RuleViolation
 from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Pool, Status
-from capeworks.systems.weaverdice.wounds import Standing
+from capeworks.systems.weaverdice.wounds import Standing, Wound, WoundTier
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 
@@ -224,3 +224,94 @@ def test_the_gm_ruling_a_character_out_cold_lets_him_try_to_rise_from_the_next_r
         d.words("ann")[-1]
         == "Vic spends Recovery and rolls Guts to get up: [4] = 4; 4 vs 3+: success; Vic is up."
     )
+
+
+# -- rising with the rest of the turn's movement (src 850, 376, 890) -----------------------------------
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-EFFORT-003", "WD-MOVE-006")
+def test_after_a_rest_sheds_knocked_down_a_pushed_move_still_pays_the_rising() -> None:
+    # src 376: a Stamina push adds 1d3 x 5 ft; src 850: rising takes half the movement. Vic rests the
+    # knock-down off (Guts [4] vs 4+), then pushes: 30 + 2 x 5 = 40, less 15 to rise = 25 ft. Asked
+    # 35, even the best push (30 + 15 - 15 = 30) cannot carry it: refused before any die; asked 30,
+    # the d3 of 2 carries 25 and the words say so.
+    d = _vic_first()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    d.do("ann", "rest", character="vic", remove=["knocked_down"], dice=[4])
+    err = _refused(d, "ann", "move", character="vic", feet=35, push=True, dice=[2])
+    assert (
+        err.message
+        == "Vic can move at most 30 feet with this move (rising from the ground takes half of it)."
+    )
+    d.do("ann", "move", character="vic", feet=30, push=True, dice=[2])
+    assert d.words("ann")[-1] == (
+        "Vic moves: 25 ft of movement (Stamina push d3: 2; stands up, the dice carry 25 of the 30 ft asked)."
+    )
+    assert _avail(d, "vic", Pool.STAMINA) == 2
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-MOVE-005", "WD-COMBAT-010")
+def test_a_knocked_down_sprinter_rises_within_the_full_move() -> None:
+    # src 890: a sprint (the whole turn moving) rolls Athletics, +10 ft on a 6+; src 565: "A full move
+    # is much the same as taking two standard moves"; src 850: rising takes half of one move's
+    # movement. Vic: 30 + 30 + 10 - 15 = 55 ft on a [6].
+    d = _vic_first()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    _refused(d, "ann", "move", character="vic", feet=60, sprint=True, stand=True, dice=[6])
+    d.do("ann", "move", character="vic", feet=55, sprint=True, stand=True, dice=[6])
+    assert d.words("ann")[-1] == "Vic stands up and moves 55 ft (Athletics [6] = 6; 6 vs 4+: success)."
+    assert _statuses(d, "vic") == []
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-NPC-003", "WD-COMBAT-032")
+def test_a_hidden_notable_rests_off_a_knock_down_and_rises_in_the_players_sight() -> None:
+    # src 850 for the GM's hidden Hood: his rest sheds the knock-down (Guts [5], the GM's secret),
+    # and his move then pays the rising: 15 of his 30 ft. The players read that he rests, sheds it
+    # and stands, never the roll.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("hood", "Hood", "notable"), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])
+    _with(d, "hood", Status.KNOCKED_DOWN)
+    d.do("gm", "rest", character="hood", remove=["knocked_down"], dice=[5])
+    _refused(d, "gm", "move", character="hood", feet=20)
+    d.do("gm", "move", character="hood", feet=15)
+    assert d.words("ann")[-3:] == [
+        "The GM makes a roll.",
+        "Hood rests; sheds knocked down.",
+        "Hood stands up and moves 15 ft.",
+    ]
+    assert "Guts" not in " ".join(d.words("ann"))
+
+
+# -- bleeding against the Recovery spent to get up (src 814, 794, 610) ------------------------------
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-WOUND-008", "WD-WOUND-005")
+def test_an_unconscious_bleeder_pays_the_bleed_before_the_get_up_roll_and_its_penalty_follows() -> None:
+    # src 814: Bleeding "Suffer a lesser wound when expending effort"; src 794: the unconscious rouse
+    # "if they use Recovery"; src 610: every wound past a full track asks another stay-up check "with
+    # a -1 that increases each time they roll", and those who rise "maintain the penalties". Vic
+    # (Guts 3, three lessers) lies out cold and bleeding; in round 2 his Recovery dot costs the bleed
+    # first: a lesser on a full track (nothing added), its stay-up roll [4] = 4 vs 3+ (first check, no
+    # penalty yet); then the get-up roll carries the -1: [5] - 1 = 4 vs 3+, up.
+    d = _three()
+    people = dict(d.state.people)
+    wounds = tuple(Wound(tier=WoundTier.LESSER, id=f"w{i}") for i in (1, 2, 3))
+    c = people["vic"]
+    people["vic"] = c.model_copy(
+        update={"track": c.track.model_copy(update={"wounds": wounds}), "wounds_made": 3}
+    )
+    d.patch(people=people)
+    d.do("gm", "ruling", character="vic", text="Out cold", standing="unconscious")
+    _with(d, "vic", Status.BLEEDING)
+    _pass(d, 3)
+    d.do("ann", "get_up", character="vic", dice=[4, 5])
+    assert d.words("bob")[-4:] == [
+        "Vic spends 1 Recovery (get up); the bleeding worsens.",
+        "Vic takes a lesser wound from bleeding; the track is full and it adds nothing. Vic is unconscious.",
+        "Vic rolls Guts to stay up: [4] = 4; 4 vs 3+: success; Vic is unconscious.",
+        "Vic spends Recovery and rolls Guts to get up: [5] -1 = 4; 4 vs 3+: success; Vic is up.",
+    ]
+    assert d.state.people["vic"].track.standing is Standing.UP
+    assert _avail(d, "vic", Pool.RECOVERY) == 2
