@@ -315,3 +315,25 @@ def test_an_unconscious_bleeder_pays_the_bleed_before_the_get_up_roll_and_its_pe
     ]
     assert d.state.people["vic"].track.standing is Standing.UP
     assert _avail(d, "vic", Pool.RECOVERY) == 2
+
+
+# -- a block's delay, said only where it happens (src 592) -------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-021", "WD-COMBAT-004")
+def test_a_block_against_the_last_in_the_order_promises_no_delay_it_cannot_give() -> None:
+    # src 592: Block "melee attackers move down one spot in the turn order (delaying their next
+    # turn)"; the table's reading (docs, WD-COMBAT-021): the slot swaps with the one just after it,
+    # and one with nobody after it stays. Hood acts last (Vic 12, Max 11, Hood 7); his punch [5] is
+    # blocked by Vic's [5] (ties go to the defender). Round 2 runs Vic, Max, Hood as before, so no
+    # seat may read that Hood's next turn comes one place later.
+    d = _three()
+    _pass(d, 2)
+    d.do("gm", "attack", character="hood", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "block", dice=[5])
+    line = "Vic tries to block: [5] = 5; 5 vs 5+: success; Vic blocks: the damage is superficial."
+    assert d.words("ann")[-1] == line
+    assert d.words("gm")[-1] == line
+    _pass(d, 1)
+    assert d.state.fight is not None
+    assert d.state.fight.order.order == ("vic", "max", "hood")
