@@ -337,3 +337,20 @@ def test_a_block_against_the_last_in_the_order_promises_no_delay_it_cannot_give(
     _pass(d, 1)
     assert d.state.fight is not None
     assert d.state.fight.order.order == ("vic", "max", "hood")
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-MORALE-003", "WD-COMBAT-032")
+def test_a_rest_carried_by_morale_sheds_knocked_down_and_the_rising_is_still_owed() -> None:
+    # src 453: a step of high morale sets a roll just made to 2 + k (morale 2: 4); src 1004/850. Vic's
+    # rest rolls Guts [1] = 1 vs 4+ and fails; a morale step makes it 4, a success, and the knock-down
+    # goes; his move after it still pays the rising: 15 of 30 ft.
+    d = _vic_first()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    d.do("gm", "ruling", character="vic", text="Fired up", morale=2)
+    d.do("ann", "rest", character="vic", remove=["knocked_down"], dice=[1])
+    d.do("ann", "spend_morale", character="vic")
+    assert d.words("ann")[-1] == "Morale carries Vic's rest; sheds knocked down."
+    assert _statuses(d, "vic") == []
+    _refused(d, "ann", "move", character="vic", feet=30)
+    d.do("ann", "move", character="vic", feet=15)
+    assert d.words("ann")[-1] == "Vic stands up and moves 15 ft."
