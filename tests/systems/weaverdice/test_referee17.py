@@ -197,6 +197,8 @@ def test_the_gm_ruling_a_character_dying_starts_the_three_round_clock() -> None:
     # ends (WD-WOUND-009 PROPOSED), as if a wound had put him there.
     d = _three(sheet("vic", "Vic", guts=2))
     d.do("gm", "ruling", character="vic", text="The blade finds his heart", standing="dying")
+    # every seat reads what the ruling did to him, not only the GM's note
+    assert d.words("bob")[-1] == "The GM rules on Vic: The blade finds his heart (Vic is now dying)"
     err = _refused(d, "ann", "get_up", character="vic")
     assert err.message == "Getting back up can be tried once a round, from the round after the fall."
     _pass(d, 3)  # Vic's own turn (he can only end it), Max, Hood: round 1 is over
@@ -216,6 +218,7 @@ def test_the_gm_ruling_a_character_out_cold_lets_him_try_to_rise_from_the_next_r
     # round; in round 2 Guts [4] = 4 vs 3+ gets him up.
     d = _three()
     d.do("gm", "ruling", character="vic", text="Out cold", standing="unconscious")
+    assert d.words("ann")[-1] == "The GM rules on Vic: Out cold (Vic is now unconscious)"
     _refused(d, "ann", "get_up", character="vic")
     _pass(d, 3)
     d.do("ann", "get_up", character="vic", dice=[4])

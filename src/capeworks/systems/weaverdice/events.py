@@ -160,6 +160,9 @@ class Ruled(Changes):
     fight: Fight | None = _given(None)
     lengthy_key: str | None = None
     lengthy: Lengthy | None = _given(None)
+    #: the standing the ruling moved them to, for the words ("Vic is now dying"); words only (the
+    #: fold reads the people), absent in older logs and where the standing stayed
+    standing: Standing | None = Field(default=None, exclude_if=lambda v: v is None)
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
     lengthy_changed: LengthyPatch | None = _fact()

@@ -561,7 +561,10 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.RolledInSecret.TYPE: lambda p: "The GM makes a roll.",
     ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
-    ev.Ruled.TYPE: lambda p: f"The GM rules on {p.name}: {p.text}",
+    ev.Ruled.TYPE: lambda p: (
+        f"The GM rules on {p.name}: {p.text}"
+        + (f" ({p.name} is now {_STANDING[p.standing]})" if p.standing is not None else "")
+    ),
     ev.CheckCalled.TYPE: lambda p: (
         f"The GM calls for {p.name}'s {' and '.join(s.value for s in p.call.stats)}"
         + (f" as a lengthy check to a total of {p.call.dc}" if p.call.dc else f" at {p.call.tn}+")

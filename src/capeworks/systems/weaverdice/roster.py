@@ -232,6 +232,7 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
     me = person(state, c.character)
     update: dict[str, object] = {}
     track = me.track
+    before = track.standing
     if c.morale is not None:
         update["morale"] = max(context.config.morale_floor, c.morale)
     if c.clear_wound is not None:
@@ -291,6 +292,7 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
             text=c.text,
             people=(me,),
             fight=state.fight,
+            standing=c.standing if c.standing is not None and c.standing is not before else None,
             lengthy_key=key,
             lengthy=task,
         )
