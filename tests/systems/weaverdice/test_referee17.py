@@ -1,9 +1,11 @@
 """Referee pass 17 over Weaverdice part 1 (``/work/shared/seeds/000_*.txt``, cited "src N"; the
 fight is src 540-1010): what a session meets between the fight's rules: Knocked Down shed at a
-rest and the rising still owed (src 850, 1004, 616); bleeding against effort spent on a defence;
-a block's delay in a three-seat order; a sprint's dice; what each seat reads. Each situation is
-written from the seed first and played through the table with given dice.
-"""
+rest (its Guts roll, a Recovery dot, a morale step) with the rising still owed, after a push,
+within a sprint, for a hidden notable (src 850, 1004, 616, 453, 376, 890); the Lesser Bash wound
+that fades at a rest and the words that say so (src 656); the GM's ruling that someone is dying or
+out cold, with the clock, the next-round get-up and the words (src 796, 610); an unconscious
+bleeder's get-up (src 814, 794); a block against the last in the order (src 592). Each situation is
+written from the seed first and played through the table with given dice."""
 
 from __future__ import annotations
 
