@@ -159,6 +159,7 @@ def emit_rested(b: Builder, rested: ev.Rested, *, rolls: tuple[RollRecord, ...] 
             removed=rested.removed,
             reduced=rested.reduced,
             eased=rested.eased,
+            faded=rested.faded,
         )
     )
 

@@ -148,6 +148,9 @@ class Turn(Frozen):
     #: this turn's full attack has fired a gun: its other swing earns no second card (WD-REP-010
     #: PROPOSED per attack action, src 442), and a gun fired only on its second swing earns one
     gun_fired: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a rest this turn shed Knocked Down: the fallen "can't rise without a movement action (taking up
+    #: half the movement)" (WD-STATUS-009, src 850), so the turn's next move pays for the rising
+    rising: bool = Field(default=False, exclude_if=lambda v: not v)
 
     @classmethod
     def start(cls, actor: str, *, half: bool, config: WeaverdiceConfig) -> Turn:

@@ -160,6 +160,9 @@ class Ruled(Changes):
     fight: Fight | None = _given(None)
     lengthy_key: str | None = None
     lengthy: Lengthy | None = _given(None)
+    #: the standing the ruling moved them to, for the words ("Vic is now dying"); words only (the
+    #: fold reads the people), absent in older logs and where the standing stayed
+    standing: Standing | None = Field(default=None, exclude_if=lambda v: v is None)
     VERSION: ClassVar[int] = 4
     fight_changed: FightPatch | None = _fact()
     lengthy_changed: LengthyPatch | None = _fact()
@@ -805,6 +808,8 @@ class RestSeen(WdEvent):
     removed: tuple[str, ...] = ()
     reduced: WoundTier | None = None
     eased: tuple[WoundTier, ...] = ()
+    #: wounds that faded at this rest (src 656), as :attr:`Rested.faded`
+    faded: tuple[WoundTier, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class MoveSeen(WdEvent):
@@ -888,6 +893,9 @@ class Rested(Changes):
     reduced: WoundTier | None = None
     #: a full rest's further wound reductions after ``reduced`` (WD-COMBAT-034)
     eased: tuple[WoundTier, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: the wounds that went by themselves at this rest, whatever its roll: "the wound fades on the
+    #: next rest" (Lesser Bash 3-4, src 656; WD-WOUND-014); words only (the fold reads the people)
+    faded: tuple[WoundTier, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: the dots that came back, but those spent on a check the GM called in secret (a
     #: :class:`SecretEffortBack` beside it); in older logs the dots asked for (words only: the fold
     #: reads the people)

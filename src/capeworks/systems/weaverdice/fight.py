@@ -519,7 +519,7 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     # rolls of a move stand, never refused afterwards for a player to ask again (WD-MOVE-001/005/006)
     route = _route(c)
     best = _reach(state, c, fight, me, sprint_total=BEST_SPRINT_TOTAL, push_d3=BEST_PUSH_D3)
-    asked = _asked(c, route, best, me.name)
+    asked = _asked(c, route, best, me.name, rising=c.stand or fight.turn.rising)
     b = Builder(state, context, dice)
     if c.push:
         # the Stamina is paid before any roll, so the rolls all ride on the move itself
@@ -566,11 +566,11 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     # the dice carried less than asked: the move goes as far as they allow (no PROPOSED reading in the
     # inventory; this one never rolls again), the shortfall said
     cost = min(asked, max(allowed, 0))
-    note = "stands up" if stood is not None else _route_words(c)
+    note = "stands up" if stood is not None or fight.turn.rising else _route_words(c)
     if cost < asked:
         note = ", ".join(x for x in (note, f"the dice carry {cost} of the {asked} ft asked") if x)
     feet = cost if pained is None or pained.success else st.halved(cost, step=5)
-    turn = evolve(turn, {"moved": fight.turn.moved + feet})
+    turn = evolve(turn, {"moved": fight.turn.moved + feet, "rising": False})
     emit_moved(
         b,
         ev.ActionTaken(
@@ -602,8 +602,8 @@ def _reach(
     state: WdState, c: cmd.Move, fight: Fight, me: Combatant, *, sprint_total: int | None, push_d3: int | None
 ) -> int:
     """The movement this move may spend: its moves (a sprint's roll, a push's d3), under the turn's
-    ceiling, a passive power's past it (WD-MOVE-007); rising takes half a move, and a knocked-down
-    mover only crawls (WD-STATUS-009)."""
+    ceiling, a passive power's past it (WD-MOVE-007); rising takes half a move (standing up, or the
+    first move after a rest shed Knocked Down), and a knocked-down mover only crawls (WD-STATUS-009)."""
     assert fight.turn is not None
     sheet = state.sheet(c.character)
     _, _, power_ft = passive_totals(sheet.powers)
@@ -618,10 +618,10 @@ def _reach(
     )
     down = any(x.name == Status.KNOCKED_DOWN for x in me.conditions)
     allowed = min(plan.total_ft, plan.cap_ft + plan.power_ft - fight.turn.moved)
-    if c.stand:
+    if c.stand and not down and not fight.turn.rising:
+        raise RuleViolation("WD-STATUS-009", f"{me.name} is not knocked down.")
+    if c.stand or fight.turn.rising:
         # rising takes a move action and half its movement; the rest may be walked (WD-STATUS-009)
-        if not down:
-            raise RuleViolation("WD-STATUS-009", f"{me.name} is not knocked down.")
         return min(allowed, plan.total_ft - st.stand_up_cost(sheet.movement))
     return min(allowed, st.KNOCKED_DOWN_MOVE_FT) if down else allowed
 
@@ -641,10 +641,12 @@ def _route(c: cmd.Move) -> list[Leg]:
     ]
 
 
-def _asked(c: cmd.Move, route: list[Leg], best: int, name: str) -> int:
+def _asked(c: cmd.Move, route: list[Leg], best: int, name: str, *, rising: bool) -> int:
     """The movement the route asked for costs, refused when even the best dice could not carry it."""
     if c.feet > best:
-        raise RuleViolation("WD-MOVE-001", f"{name} can move at most {max(best, 0)} feet with this move.")
+        why = " (rising from the ground takes half of it)" if rising else ""
+        most = max(best, 0)
+        raise RuleViolation("WD-MOVE-001", f"{name} can move at most {most} feet with this move{why}.")
     rough = c.uneven or c.jump or c.climb
     return move_cost(route, budget_ft=max(best, 0)).cost_ft if rough else c.feet
 
@@ -774,6 +776,8 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     for _ in range(dots):
         spend(b, c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
     me, sheet = b.person(c.character), b.sheet(c.character)
+    # "the wound fades on the next rest" whatever the roll (src 656): said, not only done
+    faded = tuple(w.tier for w in me.track.wounds if w.fades_on_rest)
     after = st.rest(me.conditions, c.character, full=c.full)
     if dots:
         after = evolve(
@@ -839,6 +843,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     secret = {p: n for p in Pool if (n := me.effort.veiled.get(p, 0) - effort.veiled.get(p, 0)) > 0}
     seen = {p: m for p, n in back.items() if (m := n - secret.get(p, 0)) > 0}
     me = evolve(me, {"conditions": conditions, "track": track, "effort": effort})
+    turn = _rising(turn, removed)
     emit_rested(
         b,
         ev.Rested(
@@ -849,6 +854,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
             removed=tuple(removed),
             reduced=reduced[0] if reduced else None,
             eased=tuple(reduced[1:]),
+            faded=faded,
             restored=seen,
             fight=evolve(b.fight or fight, {"turn": turn}),
             chance=chance,
@@ -866,6 +872,14 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     # its price (WD-STATUS-002/003, src 822, 826, 1004)
     pained_failure(b, c.character, Stat.GUTS, failed=successes == 0)
     return b.batch
+
+
+def _rising(turn: Turn, removed: Iterable[str]) -> Turn:
+    """A rest that sheds Knocked Down leaves the character to get up: shaking the effect off is not
+    standing, which "can't rise without a movement action (taking up half the movement)" (src 850,
+    WD-STATUS-009), so the turn's next move pays for it. A rest that ends the turn owes nothing
+    after it: the next turn starts on its feet."""
+    return evolve(turn, {"rising": True}) if Status.KNOCKED_DOWN in removed else turn
 
 
 def _not_held_back(state: WdState, ident: str, restore: Mapping[Pool, int], *, recovery: int) -> None:
@@ -1021,6 +1035,9 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
         shrugs=again.removals if again.shrugs else 0,
     )
     me = evolve(me, {"conditions": conditions, "track": track})
+    fight = b.fight
+    if fight is not None and fight.turn is not None and fight.turn.actor == chance.who:
+        fight = evolve(fight, {"turn": _rising(fight.turn, removed)})
     emit_rested(
         b,
         ev.Rested(
@@ -1031,7 +1048,7 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
             removed=tuple(removed),
             reduced=reduced[0] if reduced else None,
             eased=tuple(reduced[1:]),
-            fight=b.fight,
+            fight=fight,
             bought_up=True,
             people=(me,),
         ),

@@ -30,6 +30,7 @@ from capeworks.systems.weaverdice.combat import (
     Reaction,
     cover_bonus,
     dropped_one_place,
+    dropped_together,
     may_react,
     reaction_holds,
 )
@@ -400,9 +401,13 @@ def _reaction_done(
                 fight = evolve(fight, {"order": moved, "lowered": lowered})
                 delays = b.person(pending.attacker).name
         elif pending.attacker not in fight.dropped:
-            # acting now or done this round: the drop waits for the next round (WD-COMBAT-021)
+            # acting now or done this round: the drop waits for the next round (WD-COMBAT-021); the
+            # words promise it only where it would move the order the round's end makes: an attacker
+            # last in the order, with nobody to drop below, is told no delay it cannot give
+            before = dropped_together(order, fight.dropped, fight.groups).order
             fight = evolve(fight, {"dropped": (*fight.dropped, pending.attacker)})
-            delays = b.person(pending.attacker).name
+            if dropped_together(order, fight.dropped, fight.groups).order != before:
+                delays = b.person(pending.attacker).name
     me = b.person(ident)
     # a Dodge's 5 ft step is a move: not for one pinned or held fast (WD-STATUS-013, WD-GRAPPLE-010)
     rooted = (

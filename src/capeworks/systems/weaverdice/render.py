@@ -420,7 +420,13 @@ def _rest_seen(p: ev.RestSeen) -> str:
     if p.reduced is not None:
         parts.append(f"a {p.reduced.word} wound eases")
     parts.extend(f"then a {tier.word} one" for tier in p.eased)
+    parts.extend(_faded(p.faded))
     return "; ".join(parts) + "."
+
+
+def _faded(tiers: tuple[WoundTier, ...]) -> list[str]:
+    """A rest's wounds gone by themselves, whatever its roll (src 656)."""
+    return [f"a {tier.word} wound fades with the rest" for tier in tiers]
 
 
 def _move_seen(p: ev.MoveSeen) -> str:
@@ -442,6 +448,7 @@ def _rested(p: ev.Rested) -> str:
         parts.append(f"a {p.reduced.word} wound eases")
     for tier in p.eased:
         parts.append(f"then a {tier.word} one")
+    parts.extend(_faded(p.faded))
     if p.restored:
         parts.append("restores " + ", ".join(f"{n} {_POOL[k]}" for k, n in p.restored.items()))
     return "; ".join(parts) + "."
@@ -554,7 +561,10 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.RolledInSecret.TYPE: lambda p: "The GM makes a roll.",
     ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
-    ev.Ruled.TYPE: lambda p: f"The GM rules on {p.name}: {p.text}",
+    ev.Ruled.TYPE: lambda p: (
+        f"The GM rules on {p.name}: {p.text}"
+        + (f" ({p.name} is now {_STANDING[p.standing]})" if p.standing is not None else "")
+    ),
     ev.CheckCalled.TYPE: lambda p: (
         f"The GM calls for {p.name}'s {' and '.join(s.value for s in p.call.stats)}"
         + (f" as a lengthy check to a total of {p.call.dc}" if p.call.dc else f" at {p.call.tn}+")

@@ -245,13 +245,24 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
     me = person(state, c.character)
     update: dict[str, object] = {}
     track = me.track
+    before = track.standing
     if c.morale is not None:
         update["morale"] = max(context.config.morale_floor, c.morale)
     if c.clear_wound is not None:
         if c.clear_wound > len(track.wounds):
             raise RuleViolation("WD-CORE-011", f"{me.name} has only {len(track.wounds)} wounds.")
         track = track.clear(c.clear_wound - 1)
-    if c.standing is not None:
+    fell = c.standing in (Standing.UNCONSCIOUS, Standing.DYING) and track.standing is not c.standing
+    if fell and state.fight is not None:
+        # the GM's "Vic is out cold" or "dying" counts as a fall would: tries to get up from the next
+        # round (src 610), and the dying's three-round clock (src 796)
+        round_ = state.fight.order.round
+        track = (
+            track.start_dying(round_)
+            if c.standing is Standing.DYING
+            else evolve(track, {"standing": c.standing, "dying_since": None, "fell_round": round_})
+        )
+    elif c.standing is not None:
         track = evolve(
             track,
             {
@@ -294,6 +305,7 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
             text=c.text,
             people=(me,),
             fight=state.fight,
+            standing=c.standing if c.standing is not None and c.standing is not before else None,
             lengthy_key=key,
             lengthy=task,
         )

@@ -608,7 +608,7 @@ def _apply(
         track = evolve(track, {"standing": Standing.DOWN})
     elif o.dying and track.standing is not Standing.DEAD:
         round_ = b.fight.order.round if b.fight is not None else 1
-        track = evolve(track, {"standing": Standing.DYING, "dying_since": round_, "fell_round": round_})
+        track = track.start_dying(round_)
     c = evolve(
         c,
         {

@@ -233,9 +233,12 @@ class Track(Frozen):
             if self.standing is Standing.UNCONSCIOUS:
                 return evolve(self, {"checks": checks})
             return evolve(self, {"checks": checks, "standing": Standing.UNCONSCIOUS, "fell_round": round_})
-        return evolve(
-            self, {"checks": checks, "standing": Standing.DYING, "dying_since": round_, "fell_round": round_}
-        )
+        return evolve(self, {"checks": checks}).start_dying(round_)
+
+    def start_dying(self, round_: int) -> Track:
+        """Dying from ``round_``: the three-round clock starts, and the tries to get up with it
+        (WD-WOUND-007/009, src 796)."""
+        return evolve(self, {"standing": Standing.DYING, "dying_since": round_, "fell_round": round_})
 
     def may_get_up(self, round_: int) -> bool:
         """Tries to get up start the round after the fall, one a round (WD-WOUND-008/009)."""
