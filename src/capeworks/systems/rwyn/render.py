@@ -24,6 +24,7 @@ __all__ = [
     "COMMAND_WORDS",
     "WORDS",
     "call_text",
+    "check_waits",
     "consequence_label",
     "faces_text",
     "failing_sacrifice",
@@ -170,6 +171,28 @@ def _called_qualities(call: Call) -> str:
 def _dice(n: int, kind: str) -> str:
     """``n`` dice of ``kind``: "1 quality die", "2 disaster dice"."""
     return f"{n} {kind} {'die' if n == 1 else 'dice'}"
+
+
+#: what an open check waits for, by the kind of its prompt (a refused end of scene names it)
+_WAITS_TO = {
+    "sacrifice": "say how many successes to sacrifice before its disaster dice roll",
+    "reroll": "say whether to re-roll its disaster dice",
+    "effects": "choose its effects",
+    "complications": "name its complications",
+    "mixed": "say the silver lining or the taint of its mixed result",
+    "critical": "choose what its critical result turns",
+    "quantity": "say how many may be bought",
+}
+
+
+def check_waits(state: RwynState, check_id: int, kind: str, seat: str | None) -> str:
+    """An open check's waiting answer in words: whose character, which check, who answers what.
+
+    ``seat`` is the answering seat (None: the GM's role); a person is named, never a seat id.
+    """
+    check = state.checks[check_id]
+    who = "the GM" if seat is None else state.seat_names.get(seat, "its player")
+    return f"{_name(state, check.character)}'s check {check.id} waits for {who} to {_WAITS_TO[kind]}"
 
 
 def _stress(p: ev.StressTaken) -> str:
