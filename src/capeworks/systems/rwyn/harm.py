@@ -25,7 +25,7 @@ from capeworks.systems.rwyn.events import (
 from capeworks.systems.rwyn.lookups import Built, Ctx, Done, character, control
 from capeworks.systems.rwyn.prompts import open_prompts
 from capeworks.systems.rwyn.render import check_waits
-from capeworks.systems.rwyn.sheet import Track
+from capeworks.systems.rwyn.sheet import Character, Consequence, Track
 from capeworks.systems.rwyn.state import RwynState
 
 __all__ = ["consequence", "deal_stress", "end_scene", "end_session", "outcome", "recover", "stress_command"]
@@ -89,7 +89,15 @@ def recover(state: RwynState, context: Ctx, c: cmd.Recover, dice: DiceService) -
     """GM: one consequence heals."""
     who = character(state, c.character)
     stress.recover(who, c.severity)  # refused when there is no such consequence
-    return [Event.of(Recovered(character_id=who.id, name=who.name, severity=c.severity.value))]
+    return [Event.of(_healed(who, c.severity))]
+
+
+def _healed(who: Character, rung: Consequence) -> Recovered:
+    """The event of ``who``'s ``rung`` healing, carrying its words when the player named it."""
+    text = who.consequences[rung]
+    return Recovered(
+        character_id=who.id, name=who.name, severity=rung.value, text="" if text == rung.value else text
+    )
 
 
 def _require_settled(state: RwynState, *, session: bool) -> None:
@@ -117,7 +125,7 @@ def _end(state: RwynState, config: RwynConfig, *, session: bool) -> Done:
     ]
     # each consequence that heals is told on its own line, so every seat reads what healed
     healed = [
-        Event.of(Recovered(character_id=who.id, name=who.name, severity=rung.value))
+        Event.of(_healed(who, rung))
         for who in state.characters.values()
         for rung in who.consequences
         if rung not in stress.end_scene(who, config, session=session).consequences
