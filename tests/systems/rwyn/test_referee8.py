@@ -243,3 +243,28 @@ def test_every_line_of_recovery_and_scene_ends__a_sentence_naming_the_consequenc
         assert lines == expected, (seat, lines)
         assert not _sentences(lines), seat
     assert not state(t).characters["rook"].consequences
+
+
+@pytest.mark.rules("RWYN-ABIL-008", "RWYN-TRAIT-004")
+def test_ending_the_scene_while_a_quantity_or_a_re_roll_waits__is_refused_naming_each() -> None:
+    # Wealth 4 with leverage-debt: cost 3 is one below, bought, the GM owes how many (src 27);
+    # cost 5: 4 dice + 1 disaster die, [2 2 2 2] = 0 successes (nothing to sacrifice), disaster [6]:
+    # a Wealth point at stake, the talent's re-roll is on offer (src 39): Ann owes that answer.
+    t = table(
+        characters={
+            "ada": {"abilities": "Wealth:4, Endurance:3, Poise:2", "talents": "Old money:leverage_debt"}
+        },
+    )
+    do(t, "ann", "buy", character="ada", cost=3, item="cars")
+    do(t, "ann", "buy", character="ada", cost=5, item="a van", dice=[2, 2, 2, 2, 6])
+    t.refuse(
+        "gm",
+        "end_session",
+        rule="RWYN-ABIL-008",
+        match="The session cannot end yet: Ada's check 1 waits for the GM to say how many may be bought; "
+        "Ada's check 2 waits for Ann to say whether to re-roll its disaster dice.",
+    )
+    do(t, "gm", "quantity", check=1, limit="two")
+    do(t, "ann", "reroll", check=2, use=False)
+    do(t, "gm", "end_session")
+    assert "Ada does not buy a van: failure, 1 disaster success." in t.words("ann")
