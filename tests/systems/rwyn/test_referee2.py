@@ -322,7 +322,8 @@ def test_wealth__the_quantity_is_the_gm_s_word_and_the_player_reads_it() -> None
     t.refuse("ann", "quantity", check=1, limit="4,000")
     t.refuse("gm", "quantity", check=1, limit="")
     do(t, "gm", "quantity", check=1, limit="two")
-    assert "The GM allows two." in t.words("ann")
+    # referee8: the line names whose purchase and of what ("The GM allows two." named neither)
+    assert "The GM limits Ada's purchase, cars, to two." in t.words("ann")
 
 
 @pytest.mark.rules("RWYN-ABIL-003", "RWYN-ABIL-010")

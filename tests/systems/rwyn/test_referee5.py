@@ -130,10 +130,12 @@ def test_recovery__every_seat_reads_which_consequence_heals_at_the_end_of_the_sc
     do(t, "gm", "end_scene")
     for seat in ("ann", "bo"):
         words = t.words(seat)
-        assert "Ada's minor consequence heals." in words and "Ada's moderate consequence heals." not in words
+        # referee8: the line names the consequence that heals, in the player's words
+        assert "Ada's minor consequence heals: twisted knee." in words
+        assert not [w for w in words if w.startswith("Ada's moderate consequence heals")]
     do(t, "gm", "end_session")
     assert t.words("bo")[-2:] == [
-        "Ada's moderate consequence heals.",
+        "Ada's moderate consequence heals: cracked rib.",
         "The session ends: stress and scene and session consequences clear.",
     ]
     assert not state(t).characters["ada"].consequences

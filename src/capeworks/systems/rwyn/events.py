@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import Field
+
 from capeworks.engine import EventData, declare_events
 from capeworks.engine.upcast import Upcaster
 from capeworks.systems.rwyn.calls import Call
@@ -272,9 +274,11 @@ class OutDecided(SheetFacts):
 
 
 class Recovered(SheetFacts):
-    """One consequence heals."""
+    """One consequence heals; ``text`` is its words, for the log only (empty when it had none of its
+    own, and in logs written before it was carried)."""
 
     severity: str
+    text: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class SceneEnded(RwynEvent):

@@ -9,6 +9,7 @@ out and clears consequences, and scene or session ends heal.
 from __future__ import annotations
 
 from capeworks.engine import DiceService, Event
+from capeworks.errors import RuleViolation
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn import stress
 from capeworks.systems.rwyn.config import RwynConfig
@@ -22,7 +23,9 @@ from capeworks.systems.rwyn.events import (
     TakenOut,
 )
 from capeworks.systems.rwyn.lookups import Built, Ctx, Done, character, control
-from capeworks.systems.rwyn.sheet import Track
+from capeworks.systems.rwyn.prompts import open_prompts
+from capeworks.systems.rwyn.render import check_waits
+from capeworks.systems.rwyn.sheet import Character, Consequence, Track
 from capeworks.systems.rwyn.state import RwynState
 
 __all__ = ["consequence", "deal_stress", "end_scene", "end_session", "outcome", "recover", "stress_command"]
@@ -86,10 +89,34 @@ def recover(state: RwynState, context: Ctx, c: cmd.Recover, dice: DiceService) -
     """GM: one consequence heals."""
     who = character(state, c.character)
     stress.recover(who, c.severity)  # refused when there is no such consequence
-    return [Event.of(Recovered(character_id=who.id, name=who.name, severity=c.severity.value))]
+    return [Event.of(_healed(who, c.severity))]
+
+
+def _healed(who: Character, rung: Consequence) -> Recovered:
+    """The event of ``who``'s ``rung`` healing, carrying its words when the player named it."""
+    text = who.consequences[rung]
+    return Recovered(
+        character_id=who.id, name=who.name, severity=rung.value, text="" if text == rung.value else text
+    )
+
+
+def _require_settled(state: RwynState, *, session: bool) -> None:
+    """A check rolled in the scene is settled in it: its disaster dice are still owed, or its outcome
+    still waits for words (RWYN-SAC-001, RWYN-EFFECT-001..003). Ending the scene over it is refused,
+    naming what waits and who answers; the GM may answer for a player, so nothing is stuck."""
+    waiting = [p for p in open_prompts(state) if "check" in p.context]
+    if waiting:
+        what = "; ".join(check_waits(state, p.context["check"], p.kind, p.seat) for p in waiting)
+        them = "it" if len(waiting) == 1 else "them"
+        raise RuleViolation(
+            waiting[0].rule,
+            f"The {'session' if session else 'scene'} cannot end yet: {what}. "
+            f"Settle {them} first (the GM may answer for a player).",
+        )
 
 
 def _end(state: RwynState, config: RwynConfig, *, session: bool) -> Done:
+    _require_settled(state, session=session)
     why = "the session ended" if session else "the scene ended"
     lapsed = [
         Event.of(CallWithdrawn(call=call, name=state.characters[call.character].name, why=why))
@@ -98,7 +125,7 @@ def _end(state: RwynState, config: RwynConfig, *, session: bool) -> Done:
     ]
     # each consequence that heals is told on its own line, so every seat reads what healed
     healed = [
-        Event.of(Recovered(character_id=who.id, name=who.name, severity=rung.value))
+        Event.of(_healed(who, rung))
         for who in state.characters.values()
         for rung in who.consequences
         if rung not in stress.end_scene(who, config, session=session).consequences

@@ -24,6 +24,7 @@ __all__ = [
     "COMMAND_WORDS",
     "WORDS",
     "call_text",
+    "check_waits",
     "consequence_label",
     "faces_text",
     "failing_sacrifice",
@@ -64,9 +65,9 @@ def _against(check: Check) -> str:
 
 def _rolled(p: ev.CheckRolled) -> str:
     c, plan = p.check, p.check.plan
-    if not c.rolled:
-        verb = "calls in" if c.kind is CheckKind.FAVOUR else "buys"
-        return f"{p.name} {verb} {c.item or 'something'} one below {c.ability}; the GM sets how many."
+    if not c.rolled:  # the line before (Purchased) says what is bought; this one what waits
+        verb = "call in" if c.kind is CheckKind.FAVOUR else "buy"
+        return f"The GM sets how many {p.name} may {verb}."
     what = ""
     if c.task:
         what = {CheckKind.DEFENCE: f" against {c.task}", CheckKind.TASK: f" to {c.task}"}.get(
@@ -104,9 +105,23 @@ def consequence_label(severity: str) -> str:
     return f"take a {severity} consequence"
 
 
+def _dealt(wealth: bool, item: str, *, got: bool) -> str:
+    """What a purchase (``wealth``) or a favour did, after the buyer's name: "buys a crowbar",
+    "does not call in a meeting", "buys nothing" (RWYN-ABIL-006/007/010)."""
+    if got:
+        return f"buys {item or 'something'}" if wealth else f"calls in {item or 'a favour'}"
+    if wealth:
+        return f"does not buy {item}" if item else "buys nothing"
+    return f"does not call in {item}" if item else "calls in no favour"
+
+
 def _resolved(p: ev.CheckResolved) -> str:
     c = p.check
-    parts = [f"{p.name}: {'success' if c.success else 'failure'}"]
+    lead = f"{p.name}: "
+    if not c.success and c.kind in (CheckKind.PURCHASE, CheckKind.FAVOUR):
+        # a failed purchase says what it means for the purchase (a success: the Purchased line next)
+        lead = f"{p.name} {_dealt(c.kind is CheckKind.PURCHASE, c.item, got=False)}: "
+    parts = [f"{lead}{'success' if c.success else 'failure'}"]
     if c.kept != c.successes:
         parts.append(f"{plural(c.kept, 'success')} kept")
     if c.disaster_successes:
@@ -172,6 +187,28 @@ def _dice(n: int, kind: str) -> str:
     return f"{n} {kind} {'die' if n == 1 else 'dice'}"
 
 
+#: what an open check waits for, by the kind of its prompt (a refused end of scene names it)
+_WAITS_TO = {
+    "sacrifice": "say how many successes to sacrifice before its disaster dice roll",
+    "reroll": "say whether to re-roll its disaster dice",
+    "effects": "choose its effects",
+    "complications": "name its complications",
+    "mixed": "say the silver lining or the taint of its mixed result",
+    "critical": "choose what its critical result turns",
+    "quantity": "say how many may be bought",
+}
+
+
+def check_waits(state: RwynState, check_id: int, kind: str, seat: str | None) -> str:
+    """An open check's waiting answer in words: whose character, which check, who answers what.
+
+    ``seat`` is the answering seat (None: the GM's role); a person is named, never a seat id.
+    """
+    check = state.checks[check_id]
+    who = "the GM" if seat is None else state.seat_names.get(seat, "its player")
+    return f"{_name(state, check.character)}'s check {check.id} waits for {who} to {_WAITS_TO[kind]}"
+
+
 def _stress(p: ev.StressTaken) -> str:
     tail = {
         "absorbed": ".",
@@ -198,11 +235,18 @@ _BAND_WORDS = {
 
 
 def _purchased(p: ev.Purchased) -> str:
-    verb = "buys" if p.resource == "Wealth" else "calls in"
     rating = "" if p.rating is None else f" {p.rating}"
     limit = f", at most {p.limit}" if p.limit else ""
     stood = f"{_BAND_WORDS.get(p.band, p.band)} {p.resource}{rating}"
-    return f"{p.name} {verb} {p.item or 'it'} (cost {p.cost}, {stood}{limit})."
+    return f"{p.name} {_dealt(p.resource == 'Wealth', p.item, got=True)} (cost {p.cost}, {stood}{limit})."
+
+
+def _quantity(p: ev.QuantitySet) -> str:
+    """The GM's limit on a purchase one below Wealth (RWYN-ABIL-008): whose, on what, how many."""
+    c = p.check
+    what = "purchase" if c.kind is CheckKind.PURCHASE else "favour"
+    item = f", {_said(c.item)}," if c.item else ""
+    return f"The GM limits {p.name}'s {what}{item} to {_said(c.quantity or '')}"
 
 
 def _now(p: ev.PointsLost | ev.BoughtBack) -> str:
@@ -243,7 +287,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"{'Silver lining' if not p.check.success else 'Taint'}: {p.check.mixed_note}"
     ),
     ev.CriticalChosen.TYPE: _critical,
-    ev.QuantitySet.TYPE: lambda p: f"The GM allows {p.check.quantity}",
+    ev.QuantitySet.TYPE: _quantity,
     ev.CheckClosed.TYPE: lambda p: f"{p.name}'s check {p.check_id} is settled.",
     ev.Purchased.TYPE: _purchased,
     ev.PointsLost.TYPE: lambda p: f"{p.name} loses {p.points} {p.resource} for good{_now(p)}",
@@ -257,7 +301,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"{p.name} is taken out" + (" by choice" if p.by_choice else "") + (f": {p.how}" if p.how else "")
     ),
     ev.OutDecided.TYPE: lambda p: f"{p.name} is out: {p.how}",
-    ev.Recovered.TYPE: lambda p: f"{p.name}'s {p.severity} consequence heals.",
+    ev.Recovered.TYPE: lambda p: (
+        f"{p.name}'s {p.severity} consequence heals" + (f": {_said(p.text)}" if p.text else "")
+    ),
     ev.SceneEnded.TYPE: lambda p: (
         "The session ends: stress and scene and session consequences clear."
         if p.session
