@@ -264,7 +264,7 @@ def test_a_knocked_down_sprinter_rises_within_the_full_move() -> None:
     _with(d, "vic", Status.KNOCKED_DOWN)
     _refused(d, "ann", "move", character="vic", feet=60, sprint=True, stand=True, dice=[6])
     d.do("ann", "move", character="vic", feet=55, sprint=True, stand=True, dice=[6])
-    assert d.words("ann")[-1] == "Vic stands up and moves 55 ft (Athletics [6] = 6; 6 vs 4+: success)."
+    assert d.words("ann")[-1] == "Vic stands up and sprints 55 ft (Athletics [6] = 6; 6 vs 4+: success)."
     assert _statuses(d, "vic") == []
 
 

@@ -518,7 +518,9 @@ def _action(p: ev.ActionTaken) -> str:
     dice += [f"Stamina push d3: {p.push}"] if p.push is not None else []
     if p.note == "stands up":
         said = f" ({'; '.join(dice)})" if dice else ""
-        return f"{p.name} stands up" + (f" and moves {p.feet} ft{said}." if p.feet else f"{said}.")
+        # a sprint that rises still says it sprints (its Athletics roll is a sprint's, src 890)
+        went = "sprints" if p.action == "sprint" else "moves"
+        return f"{p.name} stands up" + (f" and {went} {p.feet} ft{said}." if p.feet else f"{said}.")
     if p.feet and p.note and p.action in ("move", "sprint"):  # rough ground, a climb or a jump
         said = "; ".join((*dice, p.note))
         return f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'}: {p.feet} ft of movement ({said})."
