@@ -125,6 +125,9 @@ class TurnEnded(WorkshopEvent):
     #: WS-SHOT-004: ``who`` ended a bought Action out of Sequence untaken: its 3 Shots stay spent and
     #: the turn of the one acting goes on (an older log's such event reads as an ended turn)
     abandoned: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: with no ``who``: the effects that ended as the next Initiative came up (an Active Defense, Cover);
+    #: empty in older logs, whose line reads as it did ("Effects end as ...")
+    ended: tuple[Effect, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class InitiativeRaised(WorkshopEvent):

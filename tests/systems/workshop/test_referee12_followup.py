@@ -1,0 +1,65 @@
+"""A short follow-up to the twelfth referee pass over the Workshop table: the words a reader meets at the
+turn of a Sequence and after a roll that is not an Action.
+
+1. The effects that end as a turn begins are named (an Active Defense, a Cover), not "Effects end".
+2. The card stack's "Sequence N begins" line lists one unable to act as such, not with an Initiative.
+3. A roll that is not an Action (Luck against a Cinematic Wound, Shock, waking, Dark Times, a fall,
+   getting up) reads no Action's degree: missed by 5 or more it is not "a Total Failure: the action turns
+   Hazardous" (the inventory's secondary evidence reads degrees off an Action Value); it fails with the
+   effect the seed gives it.
+
+Seed: ``/work/shared/seeds/003_591d797dc594aa73.txt`` ("src N", first copy). Dice in order: a positive then
+a negative d10 (a face of 10 reads 0), then any extra positive d10s.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from tests.systems.workshop.helpers import attack, end_turn, sheet, state, table
+from tests.systems.workshop.test_referee import HIT, QUIET, SLOW, TOUGH, gun
+from tests.systems.workshop.test_referee12 import scene
+
+
+def mark(d: Driver) -> int:
+    """Where the log stands now (for ``d.words(seat, since=...)``)."""
+    return d.table.version
+
+
+# -- 1. the effects that end as a turn begins, named ---------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CORE-003", "WS-SHOT-003")
+def test_f01__an_active_defense_that_ends_as_its_defenders_turn_begins_is_named() -> None:
+    # src 20: 1 Shot buys "an Active Defense at any time"; it lasts until the defender's next action (the
+    # inventory's secondary evidence). Sequence 1: Rook 4, Jade 4, Viper 3. Rook and Jade pass; Viper shoots
+    # Rook, who spends a Shot to defend. Sequence 2 begins with Rook up (he rolled nothing: the Shot comes
+    # back, src 16): his Active Defense ends there, and every seat reads which effect ended, and whose.
+    d = scene()
+    end_turn(d, "rook")
+    end_turn(d, "jade")
+    attack(d, "viper", ["rook"], HIT, defend={"rook": True})
+    at = mark(d)
+    end_turn(d, "viper")
+    assert state(d).turn.current == "rook" and state(d).effects == ()
+    for seat in ("gm", "ann", "bo"):
+        words = d.words(seat, since=at)
+        assert "Rook's Active Defense ends as Rook's turn begins." in words, seat
+        assert not [w for w in words if w.startswith("Effects end")], seat
+
+
+@pytest.mark.rules("WS-COVER-001", "WS-COVER-002")
+def test_f02__covering_fire_that_ends_as_its_shooters_turn_comes_again_is_named_with_its_cover() -> None:
+    # src 72: Ranged Weapons 9 + Perception 9 + 9 - 5 = 22 vs 10: PV 12, "1 point of Cover per 5 PV": Cover 2,
+    # until the shooter's next Initiative (PROPOSED). It ends as h's turn comes again: the words say so.
+    aim, gun_cf = {"Ranged Weapons": 9, "Perception": 9}, {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(name="Jade", traits=aim, weapons=[gun_cf])},
+              villains={"v": sheet(name="Viper", traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    at = mark(d)
+    end_turn(d, "v")
+    assert state(d).turn.current == "h" and state(d).effects == ()
+    assert "Jade's covering fire (Cover 2) ends as Jade's turn begins." in d.words("bo", since=at)
