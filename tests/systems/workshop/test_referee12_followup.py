@@ -18,7 +18,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from tests.systems.workshop.helpers import attack, end_turn, sheet, state, table
-from tests.systems.workshop.test_referee import HIT, QUIET, SLOW, TOUGH, gun
+from tests.systems.workshop.test_referee import HIT, QUIET, SLOW, TOUGH, gun, pool
 from tests.systems.workshop.test_referee12 import scene
 
 
@@ -63,3 +63,26 @@ def test_f02__covering_fire_that_ends_as_its_shooters_turn_comes_again_is_named_
     end_turn(d, "v")
     assert state(d).turn.current == "h" and state(d).effects == ()
     assert "Jade's covering fire (Cover 2) ends as Jade's turn begins." in d.words("bo", since=at)
+
+
+# -- 2. one unable to act, in the line that opens a Sequence ------------------------------------------------
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-DMG-004", "WS-SEQ-002")
+def test_f03__under_card_initiative_a_sequence_opens_with_the_fallen_card_read_as_unable_to_act() -> None:
+    # src 54: Shock equal to Health, "you fall down, unable to act": Jade's 6 on Viper (Health 6) puts it
+    # down. src 379: its card stays in the stack and is passed over (referee r197); src 12: Initiative is
+    # for those who act. Sequence 2 opens with Viper's card in its place, read as unable to act, not with
+    # an Initiative (the line raised KeyError: no seat could read the log).
+    d = table({**QUIET, "initiative": "cards", "padding": []},
+              heroes={"h": sheet(name="Jade", traits=pool(9))},
+              villains={"v": sheet(name="Viper", traits=pool(6), health=6, toughness=50),
+                        "w": sheet(name="Wasp", traits=pool(3), **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], HIT)
+    at = mark(d)
+    end_turn(d, "h")
+    end_turn(d, "w")
+    assert state(d).turn.sequence == 2 and "v" in state(d).turn.order.order
+    for seat in ("gm", "ann", "bo"):
+        begins = [w for w in d.words(seat, since=at) if w.startswith("Sequence 2 begins")]
+        assert begins == ["Sequence 2 begins: Jade 9, Viper (unable to act), Wasp 3."], seat

@@ -45,9 +45,14 @@ def _n(ident: str) -> str:
 
 
 def _in_order(ident: str, initiative: dict[str, int]) -> str:
-    """One place of the acting order: a combatant and its Initiative, or a padding card (WS-ALT-005)."""
+    """One place of the acting order: a combatant and its Initiative, or a padding card (WS-ALT-005).
+
+    Only those able to act get an Initiative (src 12, 54); under card initiative the card of one who
+    cannot keeps its place in the stack and is passed over (WS-ALT-001): it reads as such."""
     if alt.is_pad(ident):
         return f"a padding card ({alt.pad_kind(ident)})"
+    if ident not in initiative:
+        return f"{_n(ident)} (unable to act)"
     return f"{_n(ident)} {initiative[ident]}"
 
 
