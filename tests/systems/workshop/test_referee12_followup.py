@@ -17,8 +17,9 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine.testing import Driver
-from tests.systems.workshop.helpers import attack, end_turn, sheet, state, table
-from tests.systems.workshop.test_referee import HIT, QUIET, SLOW, TOUGH, gun, pool
+from capeworks.systems.workshop.sheet import Standing
+from tests.systems.workshop.helpers import attack, end_turn, sheet, state, table, who
+from tests.systems.workshop.test_referee import HIT, QUIET, SLOW, TOUGH, duel, gun, pool
 from tests.systems.workshop.test_referee12 import scene
 
 
@@ -86,3 +87,70 @@ def test_f03__under_card_initiative_a_sequence_opens_with_the_fallen_card_read_a
     for seat in ("gm", "ann", "bo"):
         begins = [w for w in d.words(seat, since=at) if w.startswith("Sequence 2 begins")]
         assert begins == ["Sequence 2 begins: Jade 9, Viper (unable to act), Wasp 3."], seat
+
+
+# -- 3. a roll that is no Action fails as the seed says, however far it misses -------------------------------
+
+
+def _gm_narrations(d: Driver) -> list[str]:
+    """The GM's open narration prompts (what the rules name and never give)."""
+    return [p.question for p in d.prompts("gm") if p.kind == "narrate"]
+
+
+@pytest.mark.rules("WS-CINE-005", "WS-CORE-001")
+def test_f04__a_luck_roll_missed_by_five_or_more_is_the_cinematic_wound_not_a_hazardous_action() -> None:
+    # src 138: "Whenever the character takes one or more Wounds, roll Luck to see if the character gets a
+    # Cinematic Wound. The Difficulty is 5 per Wound": Jade's 6 Damage is 1 Wound: Luck vs 5; Viper's Luck 0
+    # + 1 - 9 = -8, short by 13. Failing gives the Cinematic Wound, whatever the margin; the roll is no
+    # Action, so it is neither a Total Failure that turns "the action" Hazardous nor a Fumble (AV below 0),
+    # and the GM is asked to narrate nothing.
+    d = duel({"cinematic_wounds": "variable"}, name="Viper")
+    at = mark(d)
+    attack(d, "h", ["v"], [*HIT, 1, 9])
+    assert len(who(d, "v").cinematic) == 1
+    said = (
+        "Viper rolls Luck to avoid a Cinematic Wound (Luck 0, dice 1/9, +0) = -8 vs 5: fails. Viper takes a"
+    )
+    for seat in ("gm", "ann", "bo"):
+        assert said + " Cinematic Wound." in d.words(seat, since=at), seat
+    assert _gm_narrations(d) == []
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-CORE-001")
+def test_f05__a_wake_roll_missed_by_five_or_more_leaves_the_sleeper_asleep_and_nothing_hazardous() -> None:
+    # src 60: "Unconscious characters may roll to wake up (Willpower+Focus Difficulty 15) every time someone
+    # else rolls an Action". Jade (Health 6) falls 6 m, Stunt 3 + Agility 5 + 1 - 9 = 0 < 5 saves nothing
+    # (src 66): 6 Shock, down. Viper's rolled Action: Jade rolls 5 + 5 + 1 - 9 = 2 vs 15, short by 13: she
+    # stays unconscious; the roll is no Action of hers: no Hazardous action, no narration for the GM.
+    d = table({"shock_roll": False, "wound_penalty": "none"},
+              heroes={"h": sheet(name="Jade", health=6), "k": sheet(name="Kit")},
+              villains={"v": sheet(name="Viper", traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=6, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    end_turn(d, "k")
+    at = mark(d)
+    attack(d, "v", ["k"], [*HIT, 1, 9])
+    assert who(d, "h").standing is Standing.DOWN
+    line = "Jade rolls to wake up (Willpower+Focus 10, dice 1/9, +0) = 2 vs 15: fails."
+    for seat in ("gm", "ann", "bo"):
+        assert line in d.words(seat, since=at), seat
+    assert not [q for q in _gm_narrations(d) if "Jade" in q]
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-CORE-001")
+def test_f06__a_steadying_roll_is_rolled_as_an_action_so_missed_by_five_it_is_a_total_failure() -> None:
+    # src 81: "At the beginning of an Action, you roll Willpower+Focus Difficulty 10+10 as an Action": the
+    # seed makes the steadying roll an Action, so an Action's degrees stand: Viper (Shaken by 3 Damage, src
+    # 80) rolls Willpower 5 + Focus 5 + 1 - 9 = 2 vs 20, short by 18 and not below 0: a Total Failure, the
+    # action Hazardous, for the GM to narrate.
+    d = duel({"shaken": True}, damage=3, name="Viper", traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    at = mark(d)
+    d.do("gm", "steady", character="v", dice=[1, 9])
+    line = (
+        "Viper rolls to shake off being Shaken (Willpower+Focus 10, dice 1/9, +0) = 2 vs 20: fails (Total "
+        "Failure: the action turns Hazardous)."
+    )
+    assert line in d.words("bo", since=at)
+    assert [q for q in _gm_narrations(d) if "Total Failure" in q]

@@ -312,7 +312,8 @@ class Rolled(WorkshopEvent):
     turn: Turn | None = None
     #: failed by the player's choice, nothing rolled (WS-CINE-005)
     by_choice: bool = False
-    #: a failure's degree: failure, total_failure or fumble; "" on a success
+    #: a failure's degree: failure, total_failure or fumble; "" on a success or on a roll that is no Action
+    #: (Shock, Luck, waking...: an older log's may carry one, and reads as it did)
     degree: str = ""
     #: no dice: a speed-bump group's Static PV stands for the roll (src 175; left out when false)
     static: bool = Field(default=False, exclude_if=lambda v: not v)
