@@ -334,6 +334,8 @@ class RollResult:
     after: Combatant
     #: the wiki's double-0 (both base dice read 0): a failure with it is a Fumble
     double_zero: bool = False
+    #: rolled as an Action (``roll_traits``): only an Action's failure has the wiki's degrees
+    action: bool = True
 
     @property
     def success(self) -> bool:
@@ -369,15 +371,21 @@ def roll_traits(
     throw = model.roll(dice, extra=extra, purpose=purpose)
     base = sum(c.trait(t) for t in traits)
     zero = double_zero(model, throw.read)
-    return RollResult(base, throw.read, mod, base + throw.value + mod, difficulty, throw.record, after, zero)
+    total = base + throw.value + mod
+    return RollResult(base, throw.read, mod, total, difficulty, throw.record, after, zero, action)
 
 
 def rolled_event(
     who: Combatant, what: str, traits: tuple[str, ...], r: RollResult, **more: object
 ) -> ev.Rolled:
-    """The :class:`~.events.Rolled` event of a roll."""
+    """The :class:`~.events.Rolled` event of a roll.
+
+    The wiki's degrees below success (a Fumble, a Total Failure that turns the action Hazardous) are read
+    off an Action Value (the inventory's secondary evidence): a roll that is no Action (Luck against a
+    Cinematic Wound, Shock, waking, Dark Times, a fall, getting up) has none, and its failure does what
+    the seed gives it, however far it misses (src 60, 66, 106, 120, 138, 150)."""
     return ev.Rolled(
-        degree=degree_of(r.total, r.difficulty, double_zero=r.double_zero),
+        degree=degree_of(r.total, r.difficulty, double_zero=r.double_zero) if r.action else "",
         who=who.id,
         what=what,
         traits=traits,

@@ -125,6 +125,9 @@ class TurnEnded(WorkshopEvent):
     #: WS-SHOT-004: ``who`` ended a bought Action out of Sequence untaken: its 3 Shots stay spent and
     #: the turn of the one acting goes on (an older log's such event reads as an ended turn)
     abandoned: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: with no ``who``: the effects that ended as the next Initiative came up (an Active Defense, Cover);
+    #: empty in older logs, whose line reads as it did ("Effects end as ...")
+    ended: tuple[Effect, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class InitiativeRaised(WorkshopEvent):
@@ -309,7 +312,8 @@ class Rolled(WorkshopEvent):
     turn: Turn | None = None
     #: failed by the player's choice, nothing rolled (WS-CINE-005)
     by_choice: bool = False
-    #: a failure's degree: failure, total_failure or fumble; "" on a success
+    #: a failure's degree: failure, total_failure or fumble; "" on a success or on a roll that is no Action
+    #: (Shock, Luck, waking...: an older log's may carry one, and reads as it did)
     degree: str = ""
     #: no dice: a speed-bump group's Static PV stands for the roll (src 175; left out when false)
     static: bool = Field(default=False, exclude_if=lambda v: not v)

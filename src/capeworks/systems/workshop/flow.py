@@ -166,7 +166,7 @@ def _turn_start(batch: Batch[WorkshopState]) -> None:
         return
     kept, ended = expire(state.effects, TurnPoint.TURN_START, holder=who, round_=state.turn.sequence)
     if ended:
-        batch.emit(ev.TurnEnded(who="", turn=state.turn, effects=tuple(kept)))
+        batch.emit(ev.TurnEnded(who="", turn=state.turn, effects=tuple(kept), ended=tuple(ended)))
 
 
 def _can_act(state: WorkshopState) -> Callable[[str], bool]:

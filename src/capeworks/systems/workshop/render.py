@@ -14,6 +14,7 @@ from capeworks.systems.workshop.cards import effect_of
 from capeworks.systems.workshop.common import wound_penalty
 from capeworks.systems.workshop.sheet import Standing
 from capeworks.systems.workshop.state import WorkshopState
+from capeworks.systems.workshop.turn import Effect
 
 __all__ = ["COMMAND_WORDS", "WORDS", "narration_words", "panels", "roll_for"]
 
@@ -44,9 +45,14 @@ def _n(ident: str) -> str:
 
 
 def _in_order(ident: str, initiative: dict[str, int]) -> str:
-    """One place of the acting order: a combatant and its Initiative, or a padding card (WS-ALT-005)."""
+    """One place of the acting order: a combatant and its Initiative, or a padding card (WS-ALT-005).
+
+    Only those able to act get an Initiative (src 12, 54); under card initiative the card of one who
+    cannot keeps its place in the stack and is passed over (WS-ALT-001): it reads as such."""
     if alt.is_pad(ident):
         return f"a padding card ({alt.pad_kind(ident)})"
+    if ident not in initiative:
+        return f"{_n(ident)} (unable to act)"
     return f"{_n(ident)} {initiative[ident]}"
 
 
@@ -210,9 +216,33 @@ def _damage_notes(p: ev.Damaged) -> list[str]:
     return notes
 
 
+#: a timed effect named (``Effect.name``); Cover says how much
+_EFFECT_WORDS = {
+    "active_defense": "Active Defense",
+    "cover": "covering fire",
+    "aggressive_cover": "aggressive covering fire",
+}
+
+
+def _effect(e: Effect) -> str:
+    """A timed effect as a reader names it ("Active Defense", "covering fire (Cover 2)")."""
+    name = _EFFECT_WORDS.get(e.name, e.name.replace("_", " "))
+    return f"{name} (Cover {e.amount})" if e.name in ("cover", "aggressive_cover") else name
+
+
+def _effects_end(p: ev.TurnEnded) -> str:
+    """The effects that end as a turn begins, each by whose and what it is (an older event names none)."""
+    up = _n(p.turn.current)
+    if not p.ended:
+        return f"Effects end as {up}'s turn begins."
+    holders = list(dict.fromkeys(e.target for e in p.ended))
+    owned = [f"{_n(h)}'s " + " and ".join(_effect(e) for e in p.ended if e.target == h) for h in holders]
+    return f"{' and '.join(owned)} end{'s' if len(p.ended) == 1 else ''} as {up}'s turn begins."
+
+
 def _turn_ended(p: ev.TurnEnded) -> str:
     if not p.who:
-        return f"Effects end as {_n(p.turn.current)}'s turn begins."
+        return _effects_end(p)
     nxt = p.turn.current
     if p.abandoned:  # WS-SHOT-004: nothing in src 23-25 gives the Shots back; the actor's turn goes on
         return f"{_n(p.who)} gives up the Action out of Sequence (its 3 Shots stay spent)" + (
