@@ -305,6 +305,18 @@ def require_aware(state: BpbState, who: Character) -> None:
         )
 
 
+def require_in_fight(state: BpbState, target: Character) -> None:
+    """BPB-INIT-001 (src 252, 254): a fight is between its combatants, those in its order of play; one not
+    in it (not at the scene, or not yet come to it) is no one's to attack until the GM brings them in."""
+    fight = state.fight
+    if fight is not None and target.id not in fight.order.order:
+        raise RuleViolation(
+            "BPB-INIT-001",
+            f"{target.name} is not in this fight: the GM brings them into it (aware) before anyone can attack"
+            " them.",
+        )
+
+
 def make_roll(
     dice: DiceService,
     what: str,

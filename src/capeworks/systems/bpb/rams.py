@@ -31,6 +31,7 @@ from capeworks.systems.bpb.lookups import (
     rank_of,
     require_attack,
     require_aware,
+    require_in_fight,
     require_no_blast,
     spend_check,
     stunt_powers,
@@ -82,6 +83,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     if a.id == t.id:
         raise InvalidCommand("A character does not ram themselves.")
     extra = require_charge(state, a)
+    require_in_fight(state, t)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     require_no_blast(fight)
