@@ -10,6 +10,8 @@ import pytest
 
 from capeworks.systems.bpb.model import Status
 from tests.systems.bpb.helpers import fight, state, table
+from tests.systems.bpb.test_combat import cast, hero
+from tests.systems.bpb.test_referee7 import GRENADE
 
 
 def _said(d, seat: str, since: int = 0) -> str:
@@ -137,3 +139,21 @@ def test_x05_the_gms_prompt_offers_its_characters_dive_with_cover_in_reach() -> 
     d.do("gm", "end_turn", character="adler")  # his action went on the dive (src 393)
     d.do("gm", "attack", attacker="brandt", target="widow", dice=(6, 6))  # Prowess + 12 hits, no cover named
     assert [o.value for o in d.prompt("ann", "defend").options if o.value == "dive"] == []
+
+
+@pytest.mark.rules("BPB-ATK-001", "BPB-DEF-008", "BPB-DMG-003")
+def test_x06_a_fight_is_not_ended_with_an_explosion_waiting_for_its_dives() -> None:
+    # src 393, 411: those an explosion catches may dive for cover before it lands. The GM throws Zap's grenade
+    # (Accuracy 3 + [3 3] = 9 vs 9, a hit) at M1 (10 ft) and M2 (30 ft), cover 5 ft from each; with their
+    # dives waiting the GM's end of the fight is refused naming them by name (before: the fight ended and
+    # the blast vanished; the refusal of another attack named them by id, "m1, m2"), and is not on his menu
+    d = cast(hero("zap", owner="ann", powers=(GRENADE,), Accuracy=3), hero("m1"), hero("m2"))
+    fight(d, "zap", "m1", "m2")
+    d.do("gm", "explode", attacker="zap", power="Grenade", distances={"m1": 10, "m2": 30},
+         cover_ft={"m1": 5, "m2": 5}, dice=(3, 3))  # fmt: skip
+    err = d.refuse("gm", "end_fight", rule="BPB-ATK-001")
+    assert err.message == "The explosion of Grenade waits for M1, M2."
+    assert "end_fight" not in [lc.command for lc in d.legal("gm")]
+    d.do("gm", "dive", character="m1", dive=True)
+    d.do("gm", "dive", character="m2", dive=False)
+    d.do("gm", "end_fight")

@@ -307,7 +307,7 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
     require_in_fight(state, t)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
-    require_no_blast(fight)
+    require_no_blast(state, fight)
     if c.large and not by_gm:
         # src 393: whether an attack is "particularly large" (a thrown car or bus) is the GM's ruling: it
         # takes the target's block and dodge away

@@ -72,7 +72,7 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     require_in_fight(state, t)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
-    require_no_blast(fight)
+    require_no_blast(state, fight)
     struck = _struck(state, c.into)
     if struck is not None and (struck.id in (a.id, t.id) or c.into_pv):
         raise InvalidCommand(

@@ -278,12 +278,13 @@ def enhanced(state: BpbState, who: Character, power: Power) -> Power:
     return power.model_copy(update=up) if up else power
 
 
-def require_no_blast(fight: Fight) -> None:
-    """An explosion waiting for dives (BPB-DEF-008) is settled before the next attack (BPB-ATK-001)."""
+def require_no_blast(state: BpbState, fight: Fight) -> None:
+    """An explosion waiting for dives (BPB-DEF-008) is settled before the next attack (BPB-ATK-001); the
+    refusal names those it waits for by name."""
     if fight.blast is not None:
+        who = [state.characters[c].name if c in state.characters else c for c in fight.blast.awaiting]
         raise RuleViolation(
-            "BPB-ATK-001",
-            f"The explosion of {fight.blast.power} waits for {', '.join(fight.blast.awaiting)}.",
+            "BPB-ATK-001", f"The explosion of {fight.blast.power} waits for {', '.join(who)}."
         )
 
 

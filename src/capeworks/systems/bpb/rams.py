@@ -86,7 +86,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     require_in_fight(state, t)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
-    require_no_blast(fight)
+    require_no_blast(state, fight)
     require_ruled(state, a, t, list(c.circumstances), gm=ctx.is_gm)
     cond = state.condition(a.id)
     medium = movement_medium(a, c.medium, c.power)

@@ -681,7 +681,7 @@ def require_settled(state: BpbState) -> Fight:
         raise RuleViolation(
             "BPB-ATK-001", f"Attack {p.id}{who} is not settled yet: it is answered before the fight ends."
         )
-    require_no_blast(fight)
+    require_no_blast(state, fight)
     return fight
 
 
