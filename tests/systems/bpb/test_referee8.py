@@ -157,3 +157,22 @@ def test_x06_a_fight_is_not_ended_with_an_explosion_waiting_for_its_dives() -> N
     d.do("gm", "dive", character="m1", dive=True)
     d.do("gm", "dive", character="m2", dive=False)
     d.do("gm", "end_fight")
+
+
+@pytest.mark.rules("BPB-RANGE-002", "BPB-ATK-001")
+def test_x07_a_fight_is_not_ended_with_a_players_attack_beyond_range_waiting_for_the_gm() -> None:
+    # src 111: beyond range an attack is possible "at the GM's discretion". Widow's Venom Sting (range band 5)
+    # at Adler 10,000 ft away waits for the GM's ruling; the GM's end of the fight is refused saying so
+    # (before: the fight ended and Ann's attack vanished unruled), and is not on his menu; ruled, it may end
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", distance_ft=10000)
+    err = d.refuse("gm", "end_fight", rule="BPB-RANGE-002")
+    said = (
+        "Widow's attack on Agent Adler beyond range waits for the GM's ruling: rule on it before the fight"
+        " ends."
+    )
+    assert err.message == said
+    assert "end_fight" not in [lc.command for lc in d.legal("gm")]
+    d.answer("gm", d.prompt("gm", "rule_range").id, "impossible")
+    d.do("gm", "end_fight")

@@ -671,8 +671,9 @@ def require_guard(state: BpbState, who: Character, *, forced: bool) -> Fight:
 
 
 def require_settled(state: BpbState) -> Fight:
-    """The fight, while nothing rolled in it waits: a hit waiting for its answer, or an explosion for its
-    dives, is settled before the fight ends (BPB-ATK-001), not dropped without a word."""
+    """The fight, while nothing rolled in it waits: a hit waiting for its answer, an explosion for its
+    dives (BPB-ATK-001), or a player's attack beyond range for the GM's ruling (BPB-RANGE-002), is settled
+    before the fight ends, not dropped without a word."""
     fight = fight_of(state)
     p = fight.pending
     if p is not None:
@@ -682,6 +683,14 @@ def require_settled(state: BpbState) -> Fight:
             "BPB-ATK-001", f"Attack {p.id}{who} is not settled yet: it is answered before the fight ends."
         )
     require_no_blast(state, fight)
+    asked = fight.turn.asked
+    if asked is not None:  # BPB-RANGE-002: the player's attack beyond range waits on the GM's own ruling
+        a, t = state.characters[fight.turn.actor], state.characters.get(asked.target)
+        raise RuleViolation(
+            "BPB-RANGE-002",
+            f"{a.name}'s attack on {t.name if t else asked.target} beyond range waits for the GM's ruling:"
+            " rule on it before the fight ends.",
+        )
     return fight
 
 
