@@ -7,6 +7,7 @@ both, labelled "(GM only)". The harness is test_browser.py's.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -65,4 +66,26 @@ def test_bpb_spend_form__a_players_choices_lack_another_use_the_gms_mark_it(
     assert offered(ann, "Free or roleplay action") == ["free", "roleplay"]
     assert offered(gm, "Free or roleplay action") == ["free", "roleplay", "movement (GM only)"]
     for page in (ann, gm):
+        assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("BPB-DEF-008", "BPB-DEF-009")
+def test_bpb_defend_prompt__the_gm_answers_a_players_hit_with_a_dive_for_cover(
+    web_table: str, chromium: Browser
+) -> None:
+    # where cover is is the GM's to say (src 393-395), and a player's attack names none: the GM's prompt for
+    # Adler offers his dive with cover within his base move (10 x Agility 2 = 20 ft), a button (before: only
+    # block, dodge or take; the dive only through the CLI's cover_ft=). Ann's Venom Sting 4 + [4 3] = 11 vs 10
+    table = Seats(web_table, "bpb", SEATS, title="Warehouse")
+    table.act("gm", "add_character", id="widow", sample="widow", owner="ann")
+    table.act("gm", "add_character", id="adler", sample="agent-a")
+    table.act("gm", "start_fight", characters="widow, adler", aware_first="widow, adler")
+    table.act("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(4, 3))
+    pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann")]
+    card = pages[0].locator(".prompt").filter(has_text="Agent Adler is hit by Venom Sting").first
+    dive = card.get_by_role("button", name=re.compile("Dive for cover within a base move"))
+    expect(dive).to_contain_text("20 ft")
+    dive.click()
+    for page in pages:
+        expect(page.locator(".log")).to_contain_text("Agent Adler dives for cover and is safe.")
         assert page.js_errors == []  # type: ignore[attr-defined]

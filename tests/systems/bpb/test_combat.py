@@ -380,6 +380,7 @@ def test_odds_panel_before_the_roll() -> None:
     d.do("gm", "add_character", id="held", sample="agent-b")
     d.patch(conditions={**state(d).conditions, "held": state(d).condition("held").model_copy(
         update={"statuses": (Status.RESTRAINED,)})})  # fmt: skip
+    d.do("gm", "aware", characters="held")  # in the fight: only its combatants are listed (test_referee8 x02)
     panel = next(p for p in d.table.seen_panels(Viewer(seat="ann")) if p.title == "Odds for Widow")
     rows = {(r[0], r[1]): r[2:] for r in panel.rows}
     assert rows[("Agent Brandt", "Venom Sting")][0] == "2d6+7 vs 10"  # restrained: +3 to the roll

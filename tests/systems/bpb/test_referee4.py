@@ -584,7 +584,11 @@ def test_r40_the_first_to_the_count_wins_the_race() -> None:
     closed = one(events, "call_closed")
     assert (closed.outcome, closed.winner) == ("won", "widow")
     assert "Call 1 is won: Widow." in d.words("bo")
-    assert any(w.endswith("to reach the rooftop, 1 success needed.") for w in d.words("bo"))
+    # the race read whole (test_referee8 x04; before: "... Widow vs Ganyeka's Agility vs 12 ...")
+    assert (
+        "The GM calls a contest of Agility vs 12 to reach the rooftop: Widow against Ganyeka, the first to 1"
+        " success wins." in d.words("bo")
+    )
 
 
 # -- secrecy and the words (src 465, the GM's notes) ------------------------------------------------------

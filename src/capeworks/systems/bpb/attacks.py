@@ -46,6 +46,7 @@ from capeworks.systems.bpb.lookups import (
     rank_of,
     require_attack,
     require_aware,
+    require_in_fight,
     require_no_blast,
     spend_check,
     stunt_powers,
@@ -303,9 +304,10 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
         raise InvalidCommand("A character does not attack themselves.")
     extra = require_attack(state, a)
     require_aware(state, a)
+    require_in_fight(state, t)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
-    require_no_blast(fight)
+    require_no_blast(state, fight)
     if c.large and not by_gm:
         # src 393: whether an attack is "particularly large" (a thrown car or bus) is the GM's ruling: it
         # takes the target's block and dodge away

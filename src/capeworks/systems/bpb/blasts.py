@@ -63,7 +63,7 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
     require_aware(state, a)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
-    require_no_blast(fight)
+    require_no_blast(state, fight)
     power = a.power(c.power)
     power = enhanced(state, a, power) if power is not None else None
     if power is None or not power.exploding_ft:

@@ -24,6 +24,7 @@ from capeworks.systems.bpb.lookups import (
     rank_of,
     require_attack,
     require_aware,
+    require_in_fight,
     require_no_blast,
     require_turn,
     spend_check,
@@ -68,9 +69,10 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         raise InvalidCommand(f"A grab leads to one of: {', '.join(MANOEUVRES)}.")
     extra = require_attack(state, a)
     require_aware(state, a)
+    require_in_fight(state, t)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
-    require_no_blast(fight)
+    require_no_blast(state, fight)
     struck = _struck(state, c.into)
     if struck is not None and (struck.id in (a.id, t.id) or c.into_pv):
         raise InvalidCommand(

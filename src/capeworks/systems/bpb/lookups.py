@@ -278,12 +278,13 @@ def enhanced(state: BpbState, who: Character, power: Power) -> Power:
     return power.model_copy(update=up) if up else power
 
 
-def require_no_blast(fight: Fight) -> None:
-    """An explosion waiting for dives (BPB-DEF-008) is settled before the next attack (BPB-ATK-001)."""
+def require_no_blast(state: BpbState, fight: Fight) -> None:
+    """An explosion waiting for dives (BPB-DEF-008) is settled before the next attack (BPB-ATK-001); the
+    refusal names those it waits for by name."""
     if fight.blast is not None:
+        who = [state.characters[c].name if c in state.characters else c for c in fight.blast.awaiting]
         raise RuleViolation(
-            "BPB-ATK-001",
-            f"The explosion of {fight.blast.power} waits for {', '.join(fight.blast.awaiting)}.",
+            "BPB-ATK-001", f"The explosion of {fight.blast.power} waits for {', '.join(who)}."
         )
 
 
@@ -302,6 +303,18 @@ def require_aware(state: BpbState, who: Character) -> None:
             "BPB-INIT-001",
             f"{who.name} is not aware of an opponent yet and cannot act against one (the GM decides"
             " when they become aware).",
+        )
+
+
+def require_in_fight(state: BpbState, target: Character) -> None:
+    """BPB-INIT-001 (src 252, 254): a fight is between its combatants, those in its order of play; one not
+    in it (not at the scene, or not yet come to it) is no one's to attack until the GM brings them in."""
+    fight = state.fight
+    if fight is not None and target.id not in fight.order.order:
+        raise RuleViolation(
+            "BPB-INIT-001",
+            f"{target.name} is not in this fight: the GM brings them into it (aware) before anyone can attack"
+            " them.",
         )
 
 

@@ -229,7 +229,8 @@ def _defence(state: BpbState, p: Pending) -> Prompt:
     t = state.characters[p.target]
     options = []
     spare = state.plot_points(t.id) > 0
-    for choice, forced in defence_options(state, p) or [("take", False)]:
+    offered = defence_options(state, p) or [("take", False)]
+    for choice, forced in offered:
         payload = {"attack": p.id, "character": t.id, "choice": choice, "forced": forced}
         cost = " — forced: costs the next action" if forced else ""
         if choice in ("block", "dodge"):
@@ -248,7 +249,7 @@ def _defence(state: BpbState, p: Pending) -> Prompt:
                 )
             continue
         if choice == "take":
-            options += _with_powers(state, p)
+            options += _with_powers(state, p) + _gm_dive(state, p, offered)
         label = (
             "Dive for cover (forced: ends prone, costs the next action)"
             if choice == "dive"
@@ -265,6 +266,28 @@ def _defence(state: BpbState, p: Pending) -> Prompt:
         options=tuple(options),
         context={"attack": p.id, "character": t.id},
     )
+
+
+def _gm_dive(state: BpbState, p: Pending, offered: list[tuple[str, bool]]) -> list[PromptOption]:
+    """BPB-DEF-008/009 (src 393-395): where the nearest cover is is the GM's to say, so a hit on one of the
+    GM's characters that named none (a player's attack) offers the GM the dive with cover within a base move
+    (the only distance that tells, src 395: beyond it a dive is no benefit). A player's target waits for the
+    GM to name it (the command's cover_ft)."""
+    t = state.characters[p.target]
+    if t.owner or p.cover_ft is not None or ("dive", True) in offered:
+        return []
+    reach = reach_ft(state, t)
+    if ("dive", True) not in defence_options(state, p.model_copy(update={"cover_ft": reach})):
+        return []  # held fast, unaware, or the forced action already spent this round
+    return [
+        PromptOption(
+            value="dive",
+            label=f"Dive for cover within a base move ({reach} ft; forced: ends prone, costs the next"
+            " action)",
+            command="defend",
+            payload={"attack": p.id, "character": t.id, "choice": "dive", "forced": True, "cover_ft": reach},
+        )
+    ]
 
 
 def _with_powers(state: BpbState, p: Pending) -> list[PromptOption]:

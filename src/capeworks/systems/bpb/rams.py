@@ -31,6 +31,7 @@ from capeworks.systems.bpb.lookups import (
     rank_of,
     require_attack,
     require_aware,
+    require_in_fight,
     require_no_blast,
     spend_check,
     stunt_powers,
@@ -82,9 +83,10 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     if a.id == t.id:
         raise InvalidCommand("A character does not ram themselves.")
     extra = require_charge(state, a)
+    require_in_fight(state, t)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
-    require_no_blast(fight)
+    require_no_blast(state, fight)
     require_ruled(state, a, t, list(c.circumstances), gm=ctx.is_gm)
     cond = state.condition(a.id)
     medium = movement_medium(a, c.medium, c.power)

@@ -38,6 +38,25 @@ def _sides(call: Any) -> list[str]:
     return [side.replace("+", " and ") for side in sides]
 
 
+def _call_made(call: Any) -> str:
+    """A call as the GM says it: one side's roll ("Widow's Reason vs 12"), or a contest between sides, each
+    named whole ("Widow and Ganyeka against Agent Adler", BPB-EXT-003), not run into one possessive."""
+    sides = _sides(call)
+    task = f" to {call.task}" if call.task else ""
+    if len(sides) > 1 and call.required:
+        first = _count(call.required, "success", "successes")
+        return (
+            f"The GM calls a contest of {call.attribute} vs {call.difficulty}{task}:"
+            f" {' against '.join(sides)}, the first to {first} wins."
+        )
+    return (
+        f"The GM calls for {sides[0]}'s {call.attribute} vs {call.difficulty}{task}"
+        + (f", {_count(call.required, 'success', 'successes')} needed" if call.required else "")
+        + (f" in {_count(call.max_attempts, 'attempt', 'attempts')}" if call.max_attempts else "")
+        + "."
+    )
+
+
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
@@ -127,13 +146,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"{p.character} spends a plot point on {_SPENT_ON.get(p.kind, f'a {p.kind}')}"
         + (f": {p.detail}." if p.detail else ".")
     ),
-    ev.CallMade.TYPE: lambda p: (
-        f"The GM calls for {' vs '.join(_sides(p.call))}'s {p.call.attribute} vs {p.call.difficulty}"
-        + (f" to {p.call.task}" if p.call.task else "")
-        + (f", {_count(p.call.required, 'success', 'successes')} needed" if p.call.required else "")
-        + (f" in {_count(p.call.max_attempts, 'attempt', 'attempts')}" if p.call.max_attempts else "")
-        + "."
-    ),
+    ev.CallMade.TYPE: lambda p: _call_made(p.call),
     ev.TaskRolled.TYPE: lambda p: (
         roll_text(p.roll) + (f"; {p.counted} toward the task." if p.call and p.counted else ".")
     ),
@@ -384,14 +397,16 @@ COMMAND_WORDS: dict[str, str] = {
 
 
 def _attack_odds(state: BpbState, actor: str) -> list[tuple[str, ...]]:
-    """Each attack the acting character could make on each character standing, with its exact odds."""
-    a = state.characters.get(actor)
-    if a is None:
+    """Each attack the acting character could make on each character standing in the fight (one not in it
+    is no one's to attack, BPB-INIT-001), with its exact odds."""
+    a, fight = state.characters.get(actor), state.fight
+    if a is None or fight is None:
         return []
     rows: list[tuple[str, ...]] = []
     for t in state.characters.values():
         statuses = state.condition(t.id).statuses
-        if t.id == a.id or Status.UNCONSCIOUS in statuses or Status.DEAD in statuses:
+        out = Status.UNCONSCIOUS in statuses or Status.DEAD in statuses
+        if t.id == a.id or t.id not in fight.order.order or out:
             continue
         powers = (*a.powers, *stunt_powers(state, a))  # a stunt's attack counts for its time (src 481)
         for power in (None, *(p for p in powers if p.attack is not None and not p.exploding_ft)):

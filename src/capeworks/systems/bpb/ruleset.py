@@ -46,7 +46,6 @@ from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
 from capeworks.systems.bpb.lookups import (
     enhanced,
-    fight_of,
     require_action_left,
     require_attack,
     require_turn,
@@ -232,7 +231,7 @@ def _breaking_free(state: BpbState, who: Character) -> None:
 def _gm_if(allowed: Callable[[BpbState], object]) -> Offer:
     """A GM command (the GM's seat alone: an offer is asked of every seat), offered while the handler's own
     check passes: no rest or end of scene in the middle of a fight (BPB-REC-001, BPB-TIME-001), no end of a
-    fight with none going on (BPB-TIME-002)."""
+    fight with none going on (BPB-TIME-002), nor one with a hit or an explosion unsettled (BPB-ATK-001)."""
 
     def offer(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
         return [{}] if seat.role is Role.GM and _passes(allowed, state) else []
@@ -358,7 +357,9 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "rest": CommandSpec(cmd.Rest, roster.rest, GM, "call a rest", offer=_gm_if(roster.require_rest_time)),
     "heal": CommandSpec(cmd.Heal, roster.heal, GM, "pass days of healing"),
     "spend": CommandSpec(cmd.Spend, roster.spend, OWNER, offer=_spending),
-    "end_fight": CommandSpec(cmd.EndFight, turns.end_fight, GM, "end fights", offer=_gm_if(fight_of)),
+    "end_fight": CommandSpec(
+        cmd.EndFight, turns.end_fight, GM, "end fights", offer=_gm_if(turns.require_settled)
+    ),
     "end_scene": CommandSpec(cmd.EndScene, roster.end_scene, GM, "end scenes", offer=_SCENE_ENDS),
     "use_stunt": CommandSpec(cmd.UseStunt, roster.use_stunt, OWNER, offer=_counting),
     "add_hazard": CommandSpec(cmd.AddHazard, environment.add_hazard, GM, "move the environment"),

@@ -41,6 +41,7 @@ from capeworks.systems.bpb.lookups import (
     rank_of,
     require_able,
     require_action_left,
+    require_no_blast,
     require_turn,
     stunt_powers,
 )
@@ -669,8 +670,32 @@ def require_guard(state: BpbState, who: Character, *, forced: bool) -> Fight:
     return fight
 
 
-def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> Done:
+def require_settled(state: BpbState) -> Fight:
+    """The fight, while nothing rolled in it waits: a hit waiting for its answer, an explosion for its
+    dives (BPB-ATK-001), or a player's attack beyond range for the GM's ruling (BPB-RANGE-002), is settled
+    before the fight ends, not dropped without a word."""
     fight = fight_of(state)
+    p = fight.pending
+    if p is not None:
+        a, t = state.characters.get(p.attacker), state.characters.get(p.target)
+        who = f" ({a.name if a else p.attacker} on {t.name if t else p.target})"
+        raise RuleViolation(
+            "BPB-ATK-001", f"Attack {p.id}{who} is not settled yet: it is answered before the fight ends."
+        )
+    require_no_blast(state, fight)
+    asked = fight.turn.asked
+    if asked is not None:  # BPB-RANGE-002: the player's attack beyond range waits on the GM's own ruling
+        a, t = state.characters[fight.turn.actor], state.characters.get(asked.target)
+        raise RuleViolation(
+            "BPB-RANGE-002",
+            f"{a.name}'s attack on {t.name if t else asked.target} beyond range waits for the GM's ruling:"
+            " rule on it before the fight ends.",
+        )
+    return fight
+
+
+def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> Done:
+    fight = require_settled(state)
     b = ctx.batch(state)
     # BPB-MOVE-009: the fight's end ends a sprint; the rest it owes carries into the next fight
     for cid in fight.order.order:
