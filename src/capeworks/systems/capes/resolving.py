@@ -47,7 +47,7 @@ from capeworks.systems.capes.queries import (
     resolvable_claims,
 )
 from capeworks.systems.capes.sheet import ConflictKind
-from capeworks.systems.capes.state import AndThen, CapesState, Conflict, Inspiration, PagePhase, Side
+from capeworks.systems.capes.state import AndThen, CapesState, Conflict, Inspiration, PagePhase, Said, Side
 
 __all__ = [
     "APPLIERS",
@@ -453,7 +453,10 @@ def _settle_card(state: CapesState, data: ev.Resolved | ev.Deadlocked) -> CapesS
         inspirations[item.player] = (*inspirations.get(item.player, ()), got)
     narration = state.narration
     if data.text:
-        narration = (*narration, f"{state.name(str(data.player))} ({data.conflict}): {data.text}")
+        said = Said(
+            player=str(data.player), about="resolution", text=str(data.text), conflict=str(data.conflict)
+        )
+        narration = (*narration, said)
     state = state.model_copy(
         update={
             "tokens": tokens,
@@ -489,7 +492,10 @@ def _gloated(state: CapesState, data: ev.Gloated) -> CapesState:
     player = str(data.player)
     narration = state.narration
     if data.text:  # CAPES-GLOAT-003: the player's gloating narration is recorded
-        narration = (*narration, f"{state.name(player)} ({conflict.id}): {data.text}")
+        narration = (
+            *narration,
+            Said(player=player, about="gloat", text=str(data.text), conflict=conflict.id),
+        )
     state = state.model_copy(
         update={
             "conflicts": tuple(conflict if c.id == conflict.id else c for c in state.conflicts),
