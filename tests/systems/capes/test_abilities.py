@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from capeworks.errors import NotPermitted
-from capeworks.systems.capes.state import Inspiration
+from capeworks.systems.capes.state import Inspiration, Said
 from tests.systems.capes.helpers import actions_game
 
 
@@ -239,7 +239,9 @@ def test_roll__the_player_narrates_whether_or_not_the_roll_is_kept() -> None:
     sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
     events = sim.do("ann", "revert", text="Skitter's silk snaps; she tries again.")
     assert events[-1].type == "capes.roll_reverted" and events[-1].data["text"].startswith("Skitter's silk")
-    assert sim.state.narration[-1] == "Ann (c1): Skitter's silk snaps; she tries again."
+    assert sim.state.narration[-1] == Said(
+        player="ann", about="roll", text="Skitter's silk snaps; she tries again.", conflict="c1"
+    )
 
 
 @pytest.mark.rules("CAPES-REACT-005")
@@ -252,6 +254,6 @@ def test_reaction__narration_is_added_after_the_actions_not_replacing_it() -> No
     sim.do("cal", "react", dice=(2,), ability="Hopeful", help="B")
     sim.do("cal", "accept", text="Rampart tears the lines loose.")
     assert sim.state.narration[-2:] == (
-        "Ann (c1): Silk lines lash the thief's ankles.",
-        "Cal (c1): Rampart tears the lines loose.",
+        Said(player="ann", about="roll", text="Silk lines lash the thief's ankles.", conflict="c1"),
+        Said(player="cal", about="roll", text="Rampart tears the lines loose.", conflict="c1"),
     )

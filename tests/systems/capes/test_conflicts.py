@@ -6,6 +6,7 @@ import pytest
 
 from capeworks.errors import NotPermitted
 from capeworks.systems.capes.queries import controlling_side
+from capeworks.systems.capes.state import Said
 from tests.systems.capes.helpers import actions_game, cast_game
 
 
@@ -159,5 +160,5 @@ def test_narration__free_narration_is_recorded_but_achieves_nothing() -> None:
     sim.put_conflict("c1", a=(5,), b=(2,), allies={"rampart": "A", "skitter": "B"})
     before = sim.state.model_copy(update={"narration": ()}).model_dump_json()
     sim.do("ann", "narrate", text="Skitter tries to fly.")  # on her turn (src 25)
-    assert sim.state.narration[-1] == "Ann: Skitter tries to fly."
+    assert sim.state.narration[-1] == Said(player="ann", about="narration", text="Skitter tries to fly.")
     assert sim.state.model_copy(update={"narration": ()}).model_dump_json() == before

@@ -11,7 +11,7 @@ from capeworks.systems.capes.config import CapesConfig
 from capeworks.systems.capes.debt import even_split
 from capeworks.systems.capes.queries import overdrawn_pools, owned_dice, side_capacity
 from capeworks.systems.capes.sheet import HEROIC_DRIVES, VILLAINOUS_DRIVES, Drive
-from capeworks.systems.capes.state import Side, Stake
+from capeworks.systems.capes.state import Said, Side, Stake
 from tests.systems.capes.helpers import actions_game, cast_game, pass_claims
 
 
@@ -298,13 +298,20 @@ def test_split__property_total_preserved_and_capacity_respected(value: int, stak
 
 @pytest.mark.rules("CAPES-STAKE-003", "CAPES-DEBT-007")
 def test_stake__records_why_the_conflict_is_morally_charged_for_the_drive() -> None:
+    # Rules are pure: the event and the state hold facts (who said what about which Conflict); the
+    # Drive's theme (table T1, src 156-166) is the renderer's words, in the question put to the others.
     sim = _skitter_on_a()
     why = "Lying to Aunt Sylvie about the necklace is exactly her Truth problem"
     events = sim.do("ann", "stake", conflict="c1", amount=2, drive="truth", why=why)
     staked = events[-1]
     assert staked.type == "capes.staked" and staked.data["why"] == why
-    assert staked.data["theme"] == "identity, honesty and secrets"  # the Drive's description, table T1
-    assert sim.state.narration[-1] == f"Ann stakes 2 truth on c1: {why}"
+    assert "theme" not in staked.data
+    assert sim.state.narration[-1] == Said(player="ann", about="stake", text=why, conflict="c1")
+    [asked] = {p.question for p in sim.prompts("bea") if p.kind == "object_stake"}
+    assert asked == (
+        "Object to Ann's stake of 2 truth on c1? (only if it is not morally charged for that Drive, "
+        "which is about identity, honesty and secrets)"
+    )
 
 
 @pytest.mark.rules("CAPES-STAKE-003")
@@ -317,7 +324,15 @@ def test_stake__other_players_are_prompted_and_may_object_right_away() -> None:
     sim.refuse("ann", "object", conflict="c1", rule="CAPES-STAKE-003")  # not your own stake
     sim.do("cal", "object", conflict="c1", reason="Nobody is lying here")
     assert sim.debt("skitter", "truth") == 5 and sim.side("c1", "A").stakes == ()
-    assert sim.state.narration[-1] == "Cal objects to the stake on c1: Nobody is lying here"
+    assert sim.state.narration[-1] == Said(
+        player="cal", about="objection", text="Nobody is lying here", conflict="c1"
+    )
+    # the objector's reason is read in the log (src 152), as a stake's is
+    assert (
+        sim.words("ann")[-1]
+        == 'Cal objects to the stake on c1: 2 Debt back to truth — "Nobody is lying here"'
+    )
+
     assert not [p for p in sim.prompts() if p.kind == "object_stake"]
 
 

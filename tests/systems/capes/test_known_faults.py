@@ -315,6 +315,36 @@ def test_k18b__a_stake_whose_own_player_is_the_only_loser_just_disappears() -> N
     assert sim.state.tokens.get("cal", 0) == 0
 
 
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-005")
+def test_k18c__a_stake_goes_to_another_losing_character_of_its_own_player() -> None:
+    # src 42: "Winners give away their Stakes as Story Tokens to the losing characters"; src 133 bars only
+    # the Resolver from tokens. Cal plays Rampart, who staked 2 Duty on A with Skitter, and Inspector Vale,
+    # who stands on B with Aunt Sylvie (Bea). Ann resolves A: Vale is a losing character, so Cal is a losing
+    # player and may take a token from Rampart's stake like Bea (Rampart himself did not lose). By default
+    # clockwise from Ann's left: Bea 1, Cal 1; Ann may give both to Cal.
+    def resolving() -> Sim:
+        sim = cast_game()
+        sim.do("cal", "add_sample", name="Inspector Vale")
+        sim.put_conflict(
+            "c1",
+            a=(6,),
+            b=(2,),
+            allies={"skitter": "A", "rampart": "A", "aunt_sylvie": "B", "inspector_vale": "B"},
+            stakes={"A": [("rampart", "duty", 2)]},
+        )
+        _claims(sim, {"ann": ("c1", "A")})
+        _to_resolving(sim)
+        return sim
+
+    sim = resolving()
+    sim.do("ann", "resolve", conflict="c1")
+    assert (sim.state.tokens.get("bea", 0), sim.state.tokens.get("cal", 0)) == (1, 1)
+    assert "Story Tokens to Bea, Cal" in sim.words("cal")[-2]
+    sim = resolving()
+    sim.do("ann", "resolve", conflict="c1", tokens="Cal,cal")
+    assert (sim.state.tokens.get("bea", 0), sim.state.tokens.get("cal", 0)) == (0, 2)
+
+
 # -- 19. under uninvolved_may_claim, a stake is a hand in the Conflict ------------------------------------
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from capeworks.engine import Command
 from capeworks.errors import NotPermitted
+from capeworks.systems.capes.state import Said
 from tests.systems.capes.helpers import Sim, actions_game, cast_game
 
 
@@ -84,7 +85,9 @@ def test_narration__anyone_narrates_and_the_starter_begins_actions() -> None:
     for seat in ("ann", "bea", "cal"):
         sim.do(seat, "pass")
     sim.do("cal", "narrate", text="Rampart straightens his tie.")
-    assert sim.state.narration[-1] == "Cal: Rampart straightens his tie."
+    assert sim.state.narration[-1] == Said(
+        player="cal", about="narration", text="Rampart straightens his tie."
+    )
     sim.refuse("bea", "begin_actions", error=NotPermitted)
     sim.refuse("ann", "pass", rule="CAPES-PAGE-011")
     sim.do("ann", "begin_actions")

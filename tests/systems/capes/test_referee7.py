@@ -34,7 +34,11 @@ def test_turns__in_anothers_action_you_listen_unless_you_finish_their_narration(
     sim.refuse("cal", "narrate", text="Rampart steps in", conflict="c1", rule="CAPES-PRIN-003")
     sim.do("bea", "narrate", text="...Sylvie spots the glint and shrieks.", conflict="c1")
     assert sim.state.and_then is None
-    assert [line.split(":")[0] for line in sim.state.narration] == ["Ann", "Ann (c1)", "Bea"]
+    assert [(s.player, s.conflict) for s in sim.state.narration] == [
+        ("ann", ""),
+        ("ann", "c1"),
+        ("bea", "c1"),
+    ]
 
 
 @pytest.mark.rules("CAPES-PAGE-010", "CAPES-PRIN-003")
@@ -61,7 +65,7 @@ def test_turns__a_deadlock_is_narrated_together_then_turns_resume() -> None:
     assert all("narrate" in {c.command for c in sim.legal(seat)} for seat in ("ann", "bea", "cal"))
     sim.do("cal", "narrate", text="Rampart hammers it, to no end")
     sim.do("ann", "narrate", text="Skitter's bugs find no crack")
-    assert [line.split(":")[0] for line in sim.state.narration][-2:] == ["Cal", "Ann"]
+    assert [s.player for s in sim.state.narration][-2:] == ["cal", "ann"]
     assert _page(sim)[:3] == (2, "bea", "claims")
     sim.do("bea", "pass")
     sim.refuse("ann", "narrate", text="Skitter sulks", rule="CAPES-PRIN-003")
@@ -163,4 +167,4 @@ def test_turns__at_resolving_the_resolver_narrates_and_the_rest_listen() -> None
     assert _page(sim)[2:] == ("resolving", "ann")
     sim.refuse("bea", "narrate", text="Sylvie faints", rule="CAPES-PRIN-003")
     sim.do("ann", "resolve", conflict="c1", text="Skitter slips out with the necklace")
-    assert sim.state.narration[-1].endswith("Skitter slips out with the necklace")
+    assert sim.state.narration[-1].text == "Skitter slips out with the necklace"

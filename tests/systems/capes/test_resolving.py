@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from capeworks.engine import Event
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.resolving import default_pairs, match_dice
+from capeworks.systems.capes.state import Said
 from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions
 
 
@@ -439,7 +440,9 @@ def test_resolve__the_resolvers_narration_is_recorded_and_the_card_removed() -> 
     sim = _ann_resolving(a=(5,), b=(2,), allies={"skitter": "A", "rampart": "B"})
     events = sim.do("ann", "resolve", conflict="c1", text="The chandelier comes down.")
     assert _outcome(events).data["text"] == "The chandelier comes down."
-    assert sim.state.narration[-1] == "Ann (c1): The chandelier comes down."
+    assert sim.state.narration[-1] == Said(
+        player="ann", about="resolution", text="The chandelier comes down.", conflict="c1"
+    )
     assert sim.state.conflict("c1") is None
 
 
@@ -468,7 +471,9 @@ def test_gloat__the_players_gloating_narration_is_recorded() -> None:
     sim = _ann_resolving(a=(6, 4), b=(3,), allies={"skitter": "A", "rampart": "B"})
     events = sim.do("ann", "gloat", conflict="c1", count=1, text="Skitter smirks at the cameras.")
     assert _outcome(events).data["text"] == "Skitter smirks at the cameras."
-    assert sim.state.narration[-1] == "Ann (c1): Skitter smirks at the cameras."
+    assert sim.state.narration[-1] == Said(
+        player="ann", about="gloat", text="Skitter smirks at the cameras.", conflict="c1"
+    )
 
 
 @pytest.mark.rules("CAPES-RES-009", "CAPES-CONF-004")

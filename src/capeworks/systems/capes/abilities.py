@@ -45,6 +45,7 @@ from capeworks.systems.capes.state import (
     Inspiration,
     PendingRoll,
     ReactionWindow,
+    Said,
     Side,
 )
 
@@ -512,8 +513,8 @@ def _decided(state: CapesState, data: ev.RollDecided, *, accepted: bool) -> Cape
         assert conflict is not None
         state = replace_conflict(state, _set_die(conflict, str(data.side), int(data.die), int(data.new)))
     if data.text:  # added to, never replacing, earlier narration (CAPES-REACT-005)
-        line = f"{state.name(str(data.player))} ({data.conflict}): {data.text}"
-        state = state.model_copy(update={"narration": (*state.narration, line)})
+        said = Said(player=str(data.player), about="roll", text=str(data.text), conflict=str(data.conflict))
+        state = state.model_copy(update={"narration": (*state.narration, said)})
     if data.finishers:  # And Then: the controlling side finishes it (CAPES-CONF-006)
         and_then = AndThen(
             conflict=data.conflict, by=data.player, finishers=tuple(data.finishers), lapses=True

@@ -43,8 +43,16 @@ from capeworks.systems.capes.queries import (
     stake_on,
 )
 from capeworks.systems.capes.sheet import STACK, slug
-from capeworks.systems.capes.state import Alliance, CapesState, Conflict, PagePhase, Side, Stake, StakeCheck
-from capeworks.systems.capes.tables import DRIVE_THEMES
+from capeworks.systems.capes.state import (
+    Alliance,
+    CapesState,
+    Conflict,
+    PagePhase,
+    Said,
+    Side,
+    Stake,
+    StakeCheck,
+)
 
 __all__ = [
     "APPLIERS",
@@ -62,10 +70,8 @@ __all__ = [
     "stake_debt",
 ]
 
+
 #: what each Drive's stories revolve around, by Debt pool (CAPES-DEBT-007)
-_THEMES: dict[str, str] = {str(d.value): theme for d, theme in DRIVE_THEMES.items()}
-
-
 def even_split(value: int, parts: int) -> tuple[int, ...]:
     """Split ``value`` into ``parts`` dice as evenly as possible, larger first (CAPES-SPLIT-001).
 
@@ -191,9 +197,9 @@ def stake_debt(state: CapesState, ctx: Ctx, cmd: StakeDebt, dice: DiceService) -
             conflict=conflict.id,
             side=side,
             # CAPES-STAKE-003 / CAPES-DEBT-007: the table judges whether the Conflict is morally
-            # charged for this Drive; the justification and the Drive's theme are recorded for it
+            # charged for this Drive; the justification is recorded for it (the objection prompt
+            # words the Drive's theme, table T1)
             why=cmd.why,
-            theme=_THEMES.get(pool, ""),
         ),
     ]
 
@@ -411,10 +417,8 @@ def _staked(state: CapesState, data: ev.Staked) -> CapesState:
     char = char.model_copy(update={"debt": {**char.debt, pool: char.debt.get(pool, 0) - amount}})
     narration = state.narration
     if data.why:  # CAPES-STAKE-003: the recorded justification
-        narration = (
-            *narration,
-            f"{state.name(str(data.player))} stakes {amount} {pool} on {data.conflict}: {data.why}",
-        )
+        said = Said(player=str(data.player), about="stake", text=str(data.why), conflict=str(data.conflict))
+        narration = (*narration, said)
     check = StakeCheck(
         player=str(data.player),
         character=character,
@@ -444,12 +448,11 @@ def _stake_objected(state: CapesState, data: ev.StakeObjected) -> CapesState:
     character, pool, amount = str(data.character), str(data.pool), int(data.amount)
     char = state.roster[character]
     char = char.model_copy(update={"debt": {**char.debt, pool: char.debt.get(pool, 0) + amount}})
-    line = f"{state.name(str(data.by))} objects to the stake on {data.conflict}"
-    line += f": {data.reason}" if data.reason else "."
+    said = Said(player=str(data.by), about="objection", text=str(data.reason), conflict=str(data.conflict))
     state = state.model_copy(
         update={
             "roster": {**state.roster, character: char},
-            "narration": (*state.narration, line),
+            "narration": (*state.narration, said),
             "objectable": None,
         }
     )

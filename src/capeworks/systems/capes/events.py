@@ -263,7 +263,8 @@ class Staked(CapesEvent):
     conflict: str
     side: str
     why: str = ""
-    theme: str = ""
+    #: older logs carried the Drive's theme here (words: now the renderer's, from ``pool``); never read
+    theme: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class StakeObjected(CapesEvent):

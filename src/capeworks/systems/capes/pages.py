@@ -36,7 +36,7 @@ from capeworks.systems.capes.queries import (
     and_then_finishers,
     player_sides,
 )
-from capeworks.systems.capes.state import AndThen, CapesState, Claim, Conflict, PagePhase, Round
+from capeworks.systems.capes.state import AndThen, CapesState, Claim, Conflict, PagePhase, Round, Said
 
 __all__ = [
     "APPLIERS",
@@ -232,8 +232,8 @@ def _claims_passed(state: CapesState, data: ev.ClaimsPassed) -> CapesState:
 
 
 def _narrated(state: CapesState, data: ev.Narrated) -> CapesState:
-    text = f"{state.name(str(data.player))}: {data.text}"
-    update: dict[str, Any] = {"narration": (*state.narration, text)}
+    said = Said(player=str(data.player), about="narration", text=str(data.text), conflict=str(data.conflict))
+    update: dict[str, Any] = {"narration": (*state.narration, said)}
     pending = state.and_then
     if data.finishers:
         update["and_then"] = AndThen(

@@ -17,6 +17,7 @@ from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.queries import characters_on, overdrawn_pools, overdrawn_queue, owned_dice
 from capeworks.systems.capes.sheet import STACK
 from capeworks.systems.capes.state import CapesState, Conflict, PagePhase
+from capeworks.systems.capes.tables import DRIVE_THEMES
 
 __all__ = ["COMMAND_WORDS", "WORDS", "overdrawn_label", "panels", "question", "turn_words"]
 
@@ -220,7 +221,8 @@ def _bought(template: str) -> Callable[[Any], str]:
 
 
 #: event type -> the payload field holding what the player said with it: a roll's narration (src 191,
-#: 203), the Resolver's and the Gloater's (src 116, 121, 206), a Deadlock's, a stake's reason (src 152)
+#: 203), the Resolver's and the Gloater's (src 116, 121, 206), a Deadlock's, a stake's reason and an
+#: objection's (src 152)
 _SAID: dict[str, str] = {
     ev.RollAccepted.TYPE: "text",
     ev.RollReverted.TYPE: "text",
@@ -228,6 +230,7 @@ _SAID: dict[str, str] = {
     ev.Gloated.TYPE: "text",
     ev.Deadlocked.TYPE: "text",
     ev.Staked.TYPE: "why",
+    ev.StakeObjected.TYPE: "reason",
 }
 
 
@@ -256,6 +259,9 @@ WORDS = {t: _saying(f, _SAID[t]) if t in _SAID else f for t, f in _PLAIN.items()
 
 # -- prompts --------------------------------------------------------------------------------------
 
+#: each Drive's theme by its pool name
+_THEMES: dict[str, str] = {str(d.value): theme for d, theme in DRIVE_THEMES.items()}
+
 _QUESTIONS: dict[str, Callable[..., str]] = {
     "turn": lambda name, what, **_: f"{name}: {what}.",
     "veto": lambda card, text, **_: f"Veto {card} {text!r}? (only now, as it is declared)",
@@ -266,10 +272,16 @@ _QUESTIONS: dict[str, Callable[..., str]] = {
     ),
     "object": lambda name, amount, pool, conflict, **_: (
         f"Object to {name}'s stake of {amount} {pool} on {conflict}? "
-        "(only if it is not morally charged for that Drive)"
+        f"(only if it is not morally charged for that Drive{_theme(pool)})"
     ),
     "and_then": lambda conflict, **_: f"And then: you control {conflict}; finish the narration.",
 }
+
+
+def _theme(pool: str) -> str:
+    """What a Drive's stories revolve around (table T1, src 156-166), for the table judging a stake."""
+    theme = _THEMES.get(pool)
+    return f", which is about {theme}" if theme else ""
 
 
 def question(kind: str, **context: Any) -> str:

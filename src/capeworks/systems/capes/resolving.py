@@ -15,7 +15,7 @@ CAPES-EG-004/006 (Goal success and failure), CAPES-GLOAT-002.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from capeworks.engine import DiceService, Event
@@ -47,7 +47,7 @@ from capeworks.systems.capes.queries import (
     resolvable_claims,
 )
 from capeworks.systems.capes.sheet import ConflictKind
-from capeworks.systems.capes.state import AndThen, CapesState, Conflict, Inspiration, PagePhase, Side
+from capeworks.systems.capes.state import AndThen, CapesState, Conflict, Inspiration, PagePhase, Said, Side
 
 __all__ = [
     "APPLIERS",
@@ -157,38 +157,52 @@ def _on_side(conflict: Conflict, side: str) -> list[str]:
 
 def _players_on(state: CapesState, conflict: Conflict, sides: Sequence[Side], resolver: str) -> list[str]:
     chars = [c for s in sides for c in _on_side(conflict, s.id)]
-    players = {player_of(state, c) or state.roster[c].creator for c in chars}
+    players = {_player(state, c) for c in chars}
     order = order_from(state.players, resolver)
     return [p for p in (*order[1:], order[0]) if p in players]
 
 
+def _characters_of(state: CapesState, conflict: Conflict, sides: Sequence[Side], player: str) -> set[str]:
+    """The characters ``player`` has on these sides."""
+    chars = (c for s in sides for c in _on_side(conflict, s.id))
+    return {c for c in chars if _player(state, c) == player}
+
+
+def _player(state: CapesState, character: str) -> str:
+    """Who answers for a character here: its player in the Scene, else its creator."""
+    return player_of(state, character) or state.roster[character].creator
+
+
 def _give_away(
-    state: CapesState, win: Side, eligible: Sequence[str], first: str, named: Sequence[str]
+    state: CapesState, win: Side, lost: Mapping[str, set[str]], first: str, named: Sequence[str]
 ) -> list[str]:
     """CAPES-RES-004/005: the winning side's staked Debt, one Story Token each, for losing players.
 
-    ``eligible``: the losing players other than the Resolver (src 133); ``first``: the Conflict's
-    creator, if they lost, gets the first token (src 135); ``named``: the Resolver's choice for the
-    rest, else clockwise from their left. A stake is "given away" (src 131, 170): its own player gets
-    no token from it, even if their character has gone over to a losing side (src 110); a token with
-    nobody to go to disappears (as src 134 has it for the Resolver's).
+    ``lost``: each losing player other than the Resolver (src 133), clockwise from the Resolver's left,
+    with their losing characters; ``first``: the Conflict's creator, if they lost, gets the first token
+    (src 135); ``named``: the Resolver's choice for the rest, else clockwise from their left. Stakes go
+    "to the losing characters" (src 42): a stake is given away by its character (src 131, 170), so it
+    never comes back to that same character when it has gone over to a losing side (src 110), but
+    another losing character of its player takes from it like anyone's (src 133 bars only the
+    Resolver). A token with nobody to go to disappears (as src 134 has it for the Resolver's).
     """
-    owners = [
-        player_of(state, stake.character) or state.roster[stake.character].creator
-        for stake in win.stakes
-        for _ in range(stake.amount)
-    ]
+    eligible = list(lost)
+
+    def may(player: str, staker: str) -> bool:
+        return any(c != staker for c in lost.get(player, ()))
+
+    owners = [stake.character for stake in win.stakes for _ in range(stake.amount)]
     tokens: list[str] = []
-    if first in eligible:
-        unit = next((i for i, owner in enumerate(owners) if owner != first), None)
+    if first in lost:
+        unit = next((i for i, owner in enumerate(owners) if may(first, owner)), None)
         if unit is not None:
             tokens.append(first)
             del owners[unit]
-    owners = [o for o in owners if any(p != o for p in eligible)]
+    owners = [o for o in owners if any(may(p, o) for p in eligible)]
     if not named:
         turn = 0
         for owner in owners:
-            to = next(i for i in range(turn, turn + len(eligible)) if eligible[i % len(eligible)] != owner)
+            to = next(i for i in range(turn, turn + len(eligible)) if may(eligible[i % len(eligible)], owner))
             tokens.append(eligible[to % len(eligible)])
             turn = to + 1
         return tokens
@@ -206,30 +220,30 @@ def _give_away(
                 f"you named {said})."
             )
         raise RuleViolation("CAPES-RES-005", message, field="tokens")
-    bad = [n for n in named if n not in eligible]
+    bad = [n for n in named if n not in lost]
     if bad:
         raise RuleViolation(
             "CAPES-RES-005",
             f"Story Tokens go to losing players other than you: {state.players_named(eligible)} "
             f"(not {state.players_named(bad)}).",
         )
-    if not _matched(list(named), owners):
+    if not _matched(list(named), owners, may):
         raise RuleViolation(
             "CAPES-RES-005",
-            "A stake is given away: no player gets a Story Token from their own character's stake "
-            f"(the stakes left are {state.players_named(owners)}'s).",
+            "A stake is given away: a character's stake never comes back to that character as a Story "
+            f"Token (the stakes left are {state.characters_named(owners)}'s).",
             field="tokens",
         )
     return [*tokens, *named]
 
 
-def _matched(recipients: list[str], owners: list[str]) -> bool:
-    """Can each recipient take a token from a different stake unit not their own? (a small matching)"""
+def _matched(recipients: list[str], owners: list[str], may: Callable[[str, str], bool]) -> bool:
+    """Can each recipient take a token from a different stake unit it ``may`` take? (a small matching)"""
     taken: dict[int, int] = {}
 
     def place(r: int, seen: set[int]) -> bool:
         for u, owner in enumerate(owners):
-            if owner == recipients[r] or u in seen:
+            if not may(recipients[r], owner) or u in seen:
                 continue
             seen.add(u)
             if u not in taken or place(taken[u], seen):
@@ -249,12 +263,12 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
     # (3) losing stakes come back doubled (CAPES-RES-003)
     returned = stakes_back(losing, 2)
     # (4) winning stakes become Story Tokens for losing players, never the Resolver (CAPES-RES-004/005)
-    eligible = [p for p in losers if p != actor]
+    lost = {p: _characters_of(state, conflict, losing, p) for p in losers if p != actor}
     count = win.staked
     creator_player = player_of(state, conflict.creator) or conflict.creator_player
     lost_chars = {c for s in losing for c in _on_side(conflict, s.id)}
     first = creator_player if conflict.creator in lost_chars and creator_player != actor else ""
-    tokens = _give_away(state, win, eligible, first, [state.seat_named(t) for t in parse_list(cmd.tokens)])
+    tokens = _give_away(state, win, lost, first, [state.seat_named(t) for t in parse_list(cmd.tokens)])
     # (5) dice matching (CAPES-RES-006/007)
     losing_dice = [v for s in losing for v in s.dice]
     pairs = parse_pairs(cmd.pairs) if cmd.pairs else default_pairs(win.dice, losing_dice)
@@ -439,7 +453,10 @@ def _settle_card(state: CapesState, data: ev.Resolved | ev.Deadlocked) -> CapesS
         inspirations[item.player] = (*inspirations.get(item.player, ()), got)
     narration = state.narration
     if data.text:
-        narration = (*narration, f"{state.name(str(data.player))} ({data.conflict}): {data.text}")
+        said = Said(
+            player=str(data.player), about="resolution", text=str(data.text), conflict=str(data.conflict)
+        )
+        narration = (*narration, said)
     state = state.model_copy(
         update={
             "tokens": tokens,
@@ -475,7 +492,10 @@ def _gloated(state: CapesState, data: ev.Gloated) -> CapesState:
     player = str(data.player)
     narration = state.narration
     if data.text:  # CAPES-GLOAT-003: the player's gloating narration is recorded
-        narration = (*narration, f"{state.name(player)} ({conflict.id}): {data.text}")
+        narration = (
+            *narration,
+            Said(player=player, about="gloat", text=str(data.text), conflict=conflict.id),
+        )
     state = state.model_copy(
         update={
             "conflicts": tuple(conflict if c.id == conflict.id else c for c in state.conflicts),

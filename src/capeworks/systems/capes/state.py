@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -279,6 +280,18 @@ class Scene(BaseModel):
     closing: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
+class Said(BaseModel):
+    """Something a player said at the table, as facts: who, about which Conflict, with what move
+    (``about``), and their own words; the words around them come from the log's renderer, never the fold."""
+
+    model_config = _FROZEN
+
+    player: str
+    about: Literal["narration", "roll", "stake", "objection", "resolution", "gloat"]
+    text: str = ""
+    conflict: str = ""
+
+
 class StakeCheck(BaseModel):
     """A stake just made, open to objection by another player until the next event (CAPES-STAKE-003)."""
 
@@ -313,7 +326,8 @@ class CapesState(BaseModel):
     vetoable: str = ""
     and_then: AndThen | None = None
     objectable: StakeCheck | None = None
-    narration: tuple[str, ...] = ()
+    #: what the players said, in order (CAPES-ABIL-005, CAPES-STAKE-003, CAPES-RES-002, CAPES-GLOAT-003)
+    narration: tuple[Said, ...] = ()
     #: the Conflict just Deadlocked: until the next event but a narration, anybody narrates its
     #: resolution, "collaboratively" (src 143), out of turn (CAPES-PRIN-003)
     collaborating: str = Field(default="", exclude_if=lambda v: not v)
