@@ -12,7 +12,7 @@ from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.campaign.board import ODDS_TITLE
 from capeworks.systems.weaverdice.campaign.sheets import SHEET_TITLE
 from tests.systems.weaverdice.campaign_support import pc
-from tests.systems.weaverdice.helpers import table
+from tests.systems.weaverdice.helpers import add, sheet, table
 
 
 def panel_rows(d: Driver, seat: str, title: str) -> list[dict[str, str]]:
@@ -63,3 +63,27 @@ def test_the_campaign_sheet_names_the_character_and_a_shared_cards_owners() -> N
     rows = [r for r in rows if r["character id"] == "ada"]
     (card,) = [r for r in rows if r["what"].endswith("rooftop rescue")]
     assert card["detail"] == "general; shared by Ada, Bo"
+
+
+@pytest.mark.rules("WD-MORALE-008", "WD-NPC-003")
+def test_the_days_end_says_whose_morale_moves_from_where_to_where() -> None:
+    """src 491 (WD-MORALE-008): after downtime morale goes back to its day-start baseline (Neutral here).
+    Ada ends the day at Poor (-2), Bo at Superb (+3), Cal at Neutral already; the hidden Mole at Low
+    (-1). Every seat reads who moves from where to where (Cal does not move); the Mole's move is in
+    the GM's log alone."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=-2)
+    pc(d, "bob", "bo", "Bo", morale=3)
+    pc(d, "bob", "cal", "Cal")
+    add(d, "gm", {**sheet("mole", "The Mole"), "tier": "notable"}, hidden=True, morale=-1)
+    d.do("gm", "start_downtime", characters=["ada", "bo", "cal", "mole"])
+    d.do("gm", "end_downtime")
+    line = (
+        "Downtime phase 1 ends; morale heads back to its baseline: "
+        "Ada from Poor (-2) to Neutral (+0), Bo from Superb (+3) to Neutral (+0)."
+    )
+    for seat in ("ann", "bob", "gm"):
+        assert line in d.words(seat)
+    assert "The Mole's morale heads back from Low (-1) to Neutral (+0)" in " ".join(d.words("gm"))
+    assert "The Mole's morale" not in " ".join(d.words("ann"))  # he shows, veiled; his morale is the GM's
+    assert [d.state.people[i].morale for i in ("ada", "bo", "cal", "mole")] == [0, 0, 0, 0]
