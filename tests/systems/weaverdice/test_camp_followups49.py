@@ -87,3 +87,32 @@ def test_the_days_end_says_whose_morale_moves_from_where_to_where() -> None:
     assert "The Mole's morale heads back from Low (-1) to Neutral (+0)" in " ".join(d.words("gm"))
     assert "The Mole's morale" not in " ".join(d.words("ann"))  # he shows, veiled; his morale is the GM's
     assert [d.state.people[i].morale for i in ("ada", "bo", "cal", "mole")] == [0, 0, 0, 0]
+
+
+@pytest.mark.rules("WD-RECRUIT-011", "WD-INTEL-029", "WD-INTEL-030")
+def test_a_candidates_line_and_an_intel_upgrade_read_as_sentences() -> None:
+    """src 1712: the GM presents Rook with what the recruiter may learn; the GM's line ends with a full
+    stop. src 1909-1915: Cal turns 3 tier-1 villain intel into 1 tier-2, and 1 tier-2 Crossbones
+    intel (the target's own, named by its id) into 2 tier-1: the line says so in words, no arrow,
+    and names the target."""
+    d = table()
+    pc(d, "ann", "cal", "Cal", milestones=1)
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent", "sponsored"])
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="cal", recruitment="r1", seek=["one_mission"], dice=[4, 4, 4])
+    d.do(
+        "gm",
+        "present_candidate",
+        recruitment="r1",
+        candidate="rook",
+        name="Rook",
+        details={"loyalty": "informs for the PRT", "temper": "steady"},
+    )
+    assert "Candidate Rook: loyalty informs for the PRT, temper steady." in d.words("gm")
+    d.do("gm", "award", character="cal", intel="villain:1", intel_count=3)
+    d.do("gm", "award", character="cal", intel="xb:2")
+    d.do("ann", "utilize_intel", character="cal", ops=["upgrade villain:1", "downgrade xb:2"])
+    assert d.words("ann")[-1] == (
+        "Cal: 3 tier-1 villain intel become 1 tier-2 villain intel; "
+        "1 tier-2 Crossbones intel becomes 2 tier-1 Crossbones intel."
+    )

@@ -564,7 +564,7 @@ def test_r12_15_a_second_downtime_planning_recruiting_and_managing_intel_reads_n
         seen = seen_by(d, seat)
         assert ("mercenary" in seen) == (seat == "gm")
         assert ("Behind the screen" in said(d, seat)) == (seat == "gm")
-    assert "Candidate Moose: disposition mercenary, temper short, brawn 5" in d.words("gm")
+    assert "Candidate Moose: disposition mercenary, temper short, brawn 5." in d.words("gm")
 
 
 @pytest.mark.rules("WD-INTEL-015", "WD-INTEL-014", "WD-INTEL-013")

@@ -128,7 +128,7 @@ def _words_of(p: Any) -> str:
         return f"{p.name} recruits at {p.modifier:+d}: {p.openings} applicant{many}{lost}."
     if isinstance(p, ce.CandidatePresented):
         details = ", ".join(f"{k} {v}" for k, v in p.candidate.details.items())
-        return f"Candidate {p.candidate.name}" + (f": {details}" if details else ".")
+        return f"Candidate {p.candidate.name}" + (f": {details}." if details else ".")
     if isinstance(p, ce.CandidateListed):
         return f"A candidate steps up: {p.name} (to learn: {', '.join(p.details) or 'nothing'})."
     if isinstance(p, ce.QuestionAsked):
