@@ -116,3 +116,27 @@ def test_a_candidates_line_and_an_intel_upgrade_read_as_sentences() -> None:
         "Cal: 3 tier-1 villain intel become 1 tier-2 villain intel; "
         "1 tier-2 Crossbones intel becomes 2 tier-1 Crossbones intel."
     )
+
+
+@pytest.mark.rules("WD-CRAFT-002", "WD-RECRUIT-011")
+def test_the_projects_and_candidates_panels_name_the_crafter_and_the_recruiter() -> None:
+    """The same for the Projects and Candidates panels: Cal's kevlar vest reads crafter "Cal" (the
+    project keeps its id, which the craft form takes), Rook's recruiter reads "Cal", not "cal"."""
+    d = table()
+    craft = {"name": "Craft", "stats": ["dexterity"], "tree": "craft"}
+    pc(d, "ann", "cal", "Cal", dexterity=3, skills=[craft], money=400, milestones=1)
+    d.do("gm", "start_downtime")
+    d.do("gm", "start_craft", character="cal", project="vest", item="kevlar vest", tier="standard", price=300)
+    d.do("ann", "recruit", character="cal", recruitment="r1", seek=["one_mission"], dice=[4, 4, 4])
+    d.do(
+        "gm",
+        "present_candidate",
+        recruitment="r1",
+        candidate="rook",
+        name="Rook",
+        details={"temper": "steady"},
+    )
+    (project,) = panel_rows(d, "ann", "Projects")
+    assert (project["project"], project["crafter"], project["item"]) == ("vest", "Cal", "kevlar vest")
+    (rook,) = panel_rows(d, "ann", "Candidates")
+    assert (rook["candidate"], rook["recruiter"]) == ("Rook", "Cal")
