@@ -95,7 +95,13 @@ def test_wd_downtime__board_grid_and_odds_before_the_roll_and_a_surveil_seen_by_
     expect(gm.locator(".log")).to_contain_text("Wits 5 against 5+ on Movements x Capabilities: unlocked")
     expect(cell(gm, "0,0")).to_have_class("wd-cell unlocked")
     expect(card(gm, "ada").locator(".wd-dt-action")).to_have_text(["surveil"])
-    expect(card(gm, "ada").locator(".wd-dt-session")).to_contain_text("surveil on xb")
+    expect(card(gm, "ada").locator(".wd-dt-session")).to_contain_text("surveil on Crossbones")
+    # the odds as a table reads names; the ids the page matches rows by are not among its columns
+    plain = gm.locator(".wd-odds-table table")
+    expect(plain.locator("thead th")).to_have_text(
+        ["character", "action", "target", "cell", "where", "roll", "needs", "chance", "exact"]
+    )
+    expect(plain.locator("tbody tr").first.locator("td").first).to_have_text("Ada")
     shoot(gm, artifacts, "wd-dt-2-gm-sees-the-surveil")
     for page in (ann, bo_page):
         expect(cell(page, "0,0")).to_have_class("wd-cell unlocked")

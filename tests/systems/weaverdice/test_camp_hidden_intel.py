@@ -118,8 +118,8 @@ def test_a_hidden_npcs_surveillance_moves_no_track_a_player_sees() -> None:
     hidden = [p for p in gm_panels if p.title == "Intel: Crossbones (hidden NPCs)"]
     assert hidden and "unlocked: tidbit 0" in hidden[0].rows[0][1] and "alerts 1" in (hidden[0].note or "")
     odds = next(p for p in gm_panels if p.title == "Downtime odds").rows  # Boss's rolls on his own track
-    assert {r[3] for r in odds if r[0] == "boss"} == {"0,1", "1,0", "3,3"}
-    assert {r[3] for r in odds if r[0] == "ada"} == {"0,0", "3,3"}
+    assert {r[3] for r in odds if r[-2] == "boss"} == {"0,1", "1,0", "3,3"}  # by the character id
+    assert {r[3] for r in odds if r[-2] == "ada"} == {"0,0", "3,3"}
     # Ada's 6 is no duplicate of Boss's 6, and 0,0 is still hers to unlock
     d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[6])
     t = d.state.campaign.targets["xb"]

@@ -293,7 +293,8 @@ def test_r12_07_a_whole_downtime_of_three_read_from_every_seat() -> None:
         "Cal trains Brawl: 7, capped at 5 by low morale, 5 of 12 saved.",
         "Cal: mends no wounds; morale -2 -> +0.",
         "Cal trains Brawl: 7, 12 of 12 saved; Cal now knows Brawl.",
-        "Downtime phase 1 ends; morale returns to its baseline.",
+        # Cal's rest lifted him to Neutral; the day's end takes him back to his baseline, Poor (src 491)
+        "Downtime phase 1 ends; morale heads back to its baseline: Cal from Neutral (+0) to Poor (-2).",
     ]
     for seat in ("ann", "bob", "cat", "gm"):
         words = d.words(seat)
@@ -387,7 +388,10 @@ def test_r12_11_a_veteran_the_gm_brings_in_has_the_caps_her_milestones_and_fans_
     assert len(camp(d).ledger("ada").rep) == 9
     d.do("gm", "end_downtime")
     assert len(camp(d).ledger("ada").rep) == 7
-    assert "Downtime phase 1 ends; morale returns to its baseline. Ada must discard 1 rep." in d.words("ann")
+    assert (
+        "Downtime phase 1 ends; everyone's morale is at its baseline already. Ada must discard 1 rep."
+        in d.words("ann")
+    )
     prompt = d.prompt("ann", "discard_rep")
     d.answer("ann", prompt.id, str(camp(d).ledger("ada").rep[0].id))
     assert [c.source for c in camp(d).ledger("ada").rep] == [f"Deed {i}" for i in range(1, 7)]
@@ -564,7 +568,7 @@ def test_r12_15_a_second_downtime_planning_recruiting_and_managing_intel_reads_n
         seen = seen_by(d, seat)
         assert ("mercenary" in seen) == (seat == "gm")
         assert ("Behind the screen" in said(d, seat)) == (seat == "gm")
-    assert "Candidate Moose: disposition mercenary, temper short, brawn 5" in d.words("gm")
+    assert "Candidate Moose: disposition mercenary, temper short, brawn 5." in d.words("gm")
 
 
 @pytest.mark.rules("WD-INTEL-015", "WD-INTEL-014", "WD-INTEL-013")

@@ -15,12 +15,13 @@ FAN = "+1 rep usable in downtime per Fan; every two Fans raise the rep cap by 1.
 
 
 def pieces(d: Driver, seat: str, ident: str) -> list[tuple[str, ...]]:
-    """The sheet panel's rows of one character, without the id, as a seat sees them."""
+    """The sheet panel's rows of one character (by its id, the last column), without its name and id,
+    as a seat sees them."""
     found = [p for p in d.table.seen_panels(d.table.viewer_for(seat)) if p.title == SHEET_TITLE]
     if not found:
         return []
     assert found[0].columns == SHEET_COLUMNS
-    return [tuple(r[1:]) for r in found[0].rows if r[0] == ident]
+    return [tuple(r[1:-1]) for r in found[0].rows if r[-1] == ident]
 
 
 def ada_played() -> Driver:

@@ -101,11 +101,12 @@ def test_panels_show_players_no_hidden_numbers() -> None:
     # the GM also sees Steeltoe's two rep cards (reputation=2 deals cards now, issue 23); a player does not
     gm, campaign, pieces = RS.panels(d.state, Viewer.gm())
     assert pieces.title == "Campaign sheet" and pieces.rows[0] == (
-        "steeltoe",
+        "Steeltoe",
         "rep",
         "held",
         "2 of 3 at day's end",
         "",
+        "steeltoe",
     )
     assert campaign.title == "Campaign" and campaign.rows[0][:3] == (
         "Steeltoe",

@@ -34,8 +34,21 @@ from capeworks.systems.weaverdice.vocab import Stat
 __all__ = ["ODDS_COLUMNS", "ODDS_TITLE", "downtime_odds"]
 
 ODDS_TITLE: Final = "Downtime odds"
-#: character and target are ids (the forms' words); cell is "row,column" or "node" or "-"
-ODDS_COLUMNS: Final = ("character", "action", "target", "cell", "where", "roll", "needs", "chance", "exact")
+#: character and target are what a person reads (names; a project's item); cell is "row,column" or
+#: "node" or "-"; the last two are their ids, the keys the forms and the web page match rows by
+ODDS_COLUMNS: Final = (
+    "character",
+    "action",
+    "target",
+    "cell",
+    "where",
+    "roll",
+    "needs",
+    "chance",
+    "exact",
+    "character id",
+    "target id",
+)
 #: the deeper node's TN (WD-INTEL-038)
 NODE_TN: Final = 7
 _METHODS: Final = (("surveil", Stat.WITS), ("research", Stat.KNOWLEDGE))
@@ -57,6 +70,7 @@ def _signed(n: int) -> str:
 def _cells(state: WdState, ident: str, t: Target, *, rolls_left: bool) -> list[tuple[str, ...]]:
     sheet = state.sheet(ident)
     morale = state.people[ident].morale
+    name = state.people[ident].name
     t = worked(state, ident, t)  # a hidden NPC's own track (WD-NPC-003)
     bonus = grid_bonus(state.config.campaign, t)
     pending = ident in state.campaign.strike_choice
@@ -78,7 +92,7 @@ def _cells(state: WdState, ident: str, t: Target, *, rolls_left: bool) -> list[t
         for cell, tn, i in picks:
             p = p_reach(pool_size(), modifier, tn, morale)
             where = "the deeper node" if i < 0 else f"{t.rows[i // t.size]} x {t.cols[i % t.size]}"
-            rows.append((ident, action, t.id, cell, where, roll, f"{tn}+", percent(p), str(p)))
+            rows.append((name, action, t.name, cell, where, roll, f"{tn}+", percent(p), str(p), ident, t.id))
     return rows
 
 
@@ -94,15 +108,17 @@ def _crafts(state: WdState, ident: str) -> list[tuple[str, ...]]:
         chance = craft_success(dc=p.dc - p.total, rolls=left, dice=dice, morale=morale)
         rows.append(
             (
-                ident,
+                state.people[ident].name,
                 "craft",
-                p.id,
+                p.item,
                 "-",
                 f"{p.item}: {p.total} of {p.dc} in {left} roll{'' if left == 1 else 's'}",
                 f"{dice}d6 keep the best, each roll" + (f", capped at {7 + morale}" if morale < 0 else ""),
                 f"{p.dc - p.total} more",
                 percent(chance),
                 str(chance),
+                ident,
+                p.id,
             )
         )
     return rows

@@ -462,12 +462,14 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
     ledgers: dict[str, Ledger] = {}
     gained: dict[str, int] = {}
     discards: dict[str, int] = {}
+    moved: dict[str, tuple[int, int]] = {}
     for ident in phase.slots:
         p = state.people[ident]
         sheet = state.sheet(ident)
         morale = day_reset(p.morale, day_baseline(state, ident), config=ctx.config)
         if morale != p.morale:
             people.append(evolve(p, {"morale": shift(morale, 0, config=ctx.config)}))
+            moved[ident] = (p.morale, people[-1].morale)
         ledger = ledger_of(state, ident)
         ledger = evolve(
             ledger,
@@ -507,15 +509,16 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
             gained={k: v for k, v in gained.items() if v},
             ledgers=ledgers,
             people=tuple(people),
-            names={ident: state.people[ident].name for ident in discards if ident in state.people},
+            names={i: state.people[i].name for i in (*discards, *moved) if i in state.people},
+            moved=moved,
         )
     )
     for t in state.campaign.targets.values():  # a target's move goes on; done, its DCs come back
         if t.moving:
             left = t.moving - 1
             find, thread = (t.find_dc, t.thread_dc) if left else (t.find_dc * 2, t.thread_dc * 2)
-            moved = ce.TargetMoved(target=t.id, moving=left, find_dc=find, thread_dc=thread, name=t.name)
-            b.emit(moved, hidden=True)
+            relocated = ce.TargetMoved(target=t.id, moving=left, find_dc=find, thread_dc=thread, name=t.name)
+            b.emit(relocated, hidden=True)
     return b.batch
 
 

@@ -145,6 +145,9 @@ class DowntimeEnded(CampaignEvent):
     projects: tuple[CraftProject, ...] = ()
     #: the characters' names for the log, by id ({} in logs before them: the ids are read)
     names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    #: words only: whose morale the day's end moves, by id, from what step to its baseline ({} in logs
+    #: before it: the words read where each one lands from ``changed``)
+    moved: dict[str, tuple[int, int]] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class RepSpent(CampaignEvent):
@@ -181,6 +184,8 @@ class DowntimeKept(CampaignEvent):
     strike_choice: dict[str, str] | None = None
     bonus_faces: dict[str, tuple[int, ...]] = Field(default_factory=dict)
     gained: dict[str, int] = Field(default_factory=dict)
+    #: words only: the hidden NPCs' morale moved back to its baseline at the day's end (from, to)
+    moved: dict[str, tuple[int, int]] = Field(default_factory=dict, exclude_if=lambda v: not v)
     #: the hidden NPCs' own records (their crafting, recruiting, missions), upserted by the fold
     projects: tuple[CraftProject, ...] = ()
     recruitments: tuple[Recruitment, ...] = ()

@@ -770,6 +770,12 @@ def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceSe
     return b.batch
 
 
+def _kind(state: WdState, kind: str) -> str:
+    """An intel type as the log reads it: a target's own intel by the target's name, not its id."""
+    t = state.campaign.targets.get(kind)
+    return t.name if t is not None else kind
+
+
 def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceService) -> Done:
     """One slot of upgrades (3 -> 1 higher), downgrades (1 -> 2 lower) and shuffles (WD-INTEL-028..031)."""
     who = person(state, c.character)
@@ -806,22 +812,23 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
             done.append("a rebrand: every rep card is gone")
             continue
         kind, tier = parse_intel(what, extra=tuple(state.campaign.targets), added=state.campaign.intel_types)
+        named = _kind(state, kind)
         if verb == "upgrade":
             if tier >= 4:
                 raise RuleViolation("WD-INTEL-029", "Tier-4 intel cannot be upgraded.")
             ledger = _gain(_take(ledger, kind, tier, 3), kind, tier + 1)
-            done.append(f"3 tier-{tier} {kind} -> 1 tier-{tier + 1}")
+            done.append(f"3 tier-{tier} {named} intel become 1 tier-{tier + 1} {named} intel")
         elif verb == "downgrade":
             if tier <= 1:
                 raise RuleViolation("WD-INTEL-030", "Tier-1 intel cannot be downgraded.")
             ledger = _gain(_take(ledger, kind, tier), kind, tier - 1, 2)
-            done.append(f"1 tier-{tier} {kind} -> 2 tier-{tier - 1}")
+            done.append(f"1 tier-{tier} {named} intel becomes 2 tier-{tier - 1} {named} intel")
         elif verb == "shuffle":
             if tier <= 1:
                 raise RuleViolation("WD-INTEL-031", "Tier-1 intel cannot be shuffled.")
             face = dice.roll(1, len(pool), purpose="shuffle").faces[0]
             ledger = _gain(_take(ledger, kind, tier), pool[face - 1], tier - 1)
-            done.append(f"1 tier-{tier} {kind} -> 1 tier-{tier - 1} {pool[face - 1]}")
+            done.append(f"1 tier-{tier} {named} intel becomes 1 tier-{tier - 1} {pool[face - 1]} intel")
         else:
             raise RuleViolation(
                 "WD-INTEL-028",

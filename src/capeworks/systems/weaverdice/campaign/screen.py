@@ -49,7 +49,7 @@ def _public(ledger: Ledger) -> Ledger:
 
 
 #: records the fold sets whole: the GM's copy is whole; words only: the GM's copy is the hidden part
-_WHOLE, _PARTS = ("discards", "strike_choice"), ("bonus_faces", "gained")
+_WHOLE, _PARTS = ("discards", "strike_choice"), ("bonus_faces", "gained", "moved")
 #: records a character owns, by the field naming it: a hidden NPC's are the GM's
 _OWNED = {"projects": "crafter", "recruitments": "recruiter", "missions": "planner"}
 

@@ -1,7 +1,8 @@
 """The campaign part of each character's sheet: rep cards, negative rep, followers, progression boxes.
 
-One row per piece, keyed by the character's id, so the web table can draw each
-piece on its own character's sheet and the CLI lists them: rep cards with their
+One row per piece, by the character's name (what a person reads), with the
+character's id last (the key the web table draws each piece on its own
+character's sheet by); the CLI lists them. The pieces: rep cards with their
 source, who they are exclusive to and whether they are unspent, marked (kept
 once on a Social roll, 6+ next time, WD-REP-006), this downtime's only
 (a Fan's, WD-FOLLOW-010) or spent today (WD-REP-004); negative rep with its
@@ -31,53 +32,55 @@ from capeworks.systems.weaverdice.state import WdState
 __all__ = ["SHEET_COLUMNS", "SHEET_TITLE", "sheet_panel"]
 
 SHEET_TITLE: Final = "Campaign sheet"
-#: character is the id; part is rep, negative, follower, box, progression
-SHEET_COLUMNS: Final = ("character", "part", "what", "detail", "state")
+#: character is the name a person reads, character id its key;
+#: part is rep, negative, follower, box, progression
+SHEET_COLUMNS: Final = ("character", "part", "what", "detail", "state", "character id")
 
 
 def _words(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _card(card: RepCard) -> tuple[str, str, str]:
+def _card(state: WdState, card: RepCard) -> tuple[str, str, str]:
     what = f"#{card.id} {card.source}"
     detail = f"exclusive to {card.exclusive}" if card.exclusive else "general"
-    if card.owners:
-        detail += f"; shared by {', '.join(card.owners)}"
+    if card.owners:  # the GM may name owners by id or by name (WD-REP-002): a person reads names
+        names = (state.people[o].name if o in state.people else o for o in card.owners)
+        detail += f"; shared by {', '.join(names)}"
     if card.downtime_only:
-        state = "this downtime only"
+        standing = "this downtime only"
     elif card.consumable:
-        state = "unspent, used up when played"
+        standing = "unspent, used up when played"
     elif card.marked:
-        state = "unspent, marked: kept again on 6+"
+        standing = "unspent, marked: kept again on 6+"
     else:
-        state = "unspent"
-    return what, detail, state
+        standing = "unspent"
+    return what, detail, standing
 
 
 def _rep(state: WdState, ident: str, ledger: Ledger, gm: bool) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     live = [c for c in ledger.rep if not c.negative]
     penalty = f"-{ledger.penalty} on the next Social roll" if ledger.penalty else ""
-    rows.append((ident, "rep", "held", f"{len(live)} of {rep_cap(state, ident)} at day's end", penalty))
-    rows.extend((ident, "rep", *_card(c)) for c in live)
+    rows.append(("rep", "held", f"{len(live)} of {rep_cap(state, ident)} at day's end", penalty))
+    rows.extend(("rep", *_card(state, c)) for c in live)
     for c in ledger.spent:
-        what, detail, _ = _card(c)
-        rows.append((ident, "rep", what, detail, "spent today"))
+        what, detail, _ = _card(state, c)
+        rows.append(("rep", what, detail, "spent today"))
     negative = [c for c in ledger.rep if c.negative and (gm or not c.secret)]
     if negative:
         tier = escalation(len(negative), state.config.campaign.negative_rep_per_tier)
         reached = f"escalation {tier}: {ESCALATIONS[tier - 1]}" if tier else "no escalation yet"
-        rows.append((ident, "negative", "held", f"{len(negative)} card{'s' * (len(negative) != 1)}", reached))
+        rows.append(("negative", "held", f"{len(negative)} card{'s' * (len(negative) != 1)}", reached))
         for c in negative:
             cited = f"cited {c.cited} time{'s' * (c.cited != 1)}"
             rows.append(
-                (ident, "negative", f"#{c.id} {c.source}", cited, "secret: the GM's" if c.secret else "known")
+                ("negative", f"#{c.id} {c.source}", cited, "secret: the GM's" if c.secret else "known")
             )
     return rows
 
 
-def _followers(state: WdState, ident: str, ledger: Ledger) -> list[tuple[str, ...]]:
+def _followers(state: WdState, ledger: Ledger) -> list[tuple[str, ...]]:
     conf = state.config.campaign
     now = current_phase(state)
     rows: list[tuple[str, ...]] = []
@@ -88,36 +91,32 @@ def _followers(state: WdState, ident: str, ledger: Ledger) -> list[tuple[str, ..
         benefit = kind_of.passive if kind_of is not None else "the GM's call"
         tapped = sum(1 for until in ledger.tapped.get(kind, ()) if until >= now)
         active = ledger.active(kind, now, conf.follower_passive_max)
-        rows.append((ident, "follower", f"{kind} x{count}", benefit, f"{active} active, {tapped} tapped"))
+        rows.append(("follower", f"{kind} x{count}", benefit, f"{active} active, {tapped} tapped"))
     return rows
 
 
-def _progression(state: WdState, ident: str, ledger: Ledger) -> list[tuple[str, ...]]:
+def _progression(state: WdState, ledger: Ledger) -> list[tuple[str, ...]]:
     conf = state.config.campaign
     rows: list[tuple[str, ...]] = []
     credit = f"{ledger.box_credit} to {'pick' if conf.progression == 'mini' else 'check'}"
     if conf.progression == "mini":
         taken = ", ".join(str(n) for n in ledger.mini_taken) or "none yet"
-        rows.append((ident, "progression", "mini-progression", f"options taken: {taken}", credit))
+        rows.append(("progression", "mini-progression", f"options taken: {taken}", credit))
         if ledger.morale_lift:  # option 12: the day starts a step higher for a while
             left = f"{ledger.morale_lift} encounter{'' if ledger.morale_lift == 1 else 's'} left"
-            rows.append((ident, "progression", "morale lift", "+1 morale baseline", left))
+            rows.append(("progression", "morale lift", "+1 morale baseline", left))
     else:
         filled = sum(ledger.boxes.values())
         need = conf.boxes_for_milestone
         goal = "goal cleared" if ledger.goal_cleared else "goal open"
-        rows.append(
-            (ident, "progression", "boxes", f"{filled} of {need} for a milestone", f"{credit}; {goal}")
-        )
+        rows.append(("progression", "boxes", f"{filled} of {need} for a milestone", f"{credit}; {goal}"))
         for box, most in BOXES.items():
             n = ledger.boxes.get(box, 0)
             twice = " (may be checked twice)" if most > 1 else ""
-            rows.append((ident, "box", _words(box), f"{n} of {most}{twice}", "full" if n >= most else "open"))
+            rows.append(("box", _words(box), f"{n} of {most}{twice}", "full" if n >= most else "open"))
     for pool, halves in sorted(ledger.half_dots.items()):
         if halves:
-            rows.append(
-                (ident, "progression", f"half dot: {pool.value}", "one more makes a whole dot", "waiting")
-            )
+            rows.append(("progression", f"half dot: {pool.value}", "one more makes a whole dot", "waiting"))
     return rows
 
 
@@ -128,9 +127,12 @@ def sheet_panel(state: WdState, viewer: Viewer) -> Panel | None:
         c = state.people.get(ident)
         if c is None or (c.hidden and not viewer.is_gm) or ident not in state.sheets:
             continue
-        rows.extend(_rep(state, ident, ledger, viewer.is_gm))
-        rows.extend(_followers(state, ident, ledger))
-        rows.extend(_progression(state, ident, ledger))
+        mine = [
+            *_rep(state, ident, ledger, viewer.is_gm),
+            *_followers(state, ledger),
+            *_progression(state, ledger),
+        ]
+        rows.extend((c.name, *row, ident) for row in mine)
     if not rows:
         return None
     return Panel(

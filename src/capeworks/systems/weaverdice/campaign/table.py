@@ -492,6 +492,12 @@ def _grid(state: WdState, t: Any, viewer: Viewer, whose: str = "") -> Panel:
     return Panel(title=f"Intel: {t.name}{whose}", columns=("", *t.cols), rows=tuple(rows), note=note)
 
 
+def _name(state: WdState, ident: str) -> str:
+    """A character's name for a panel a person reads (an id the table no longer knows reads as itself)."""
+    c = state.people.get(ident)
+    return c.name if c is not None else ident
+
+
 def _negative(count: int, state: WdState) -> str:
     tier = escalation(count, state.config.campaign.negative_rep_per_tier)
     return f"{count} (tier {tier}: {ESCALATIONS[tier - 1]})" if tier else str(count)
@@ -589,8 +595,8 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 columns=("project", "crafter", "item", "tier", "total", "rolls", "result"),
                 rows=tuple(
                     (
-                        p.id,
-                        p.crafter,
+                        p.id,  # the key a player types in the craft form
+                        _name(state, p.crafter),
                         p.item,
                         p.tier,
                         f"{p.total}/{p.dc}",
@@ -616,7 +622,7 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 rows=tuple(
                     (
                         x.name,
-                        camp.recruitments[x.recruitment].recruiter,
+                        _name(state, camp.recruitments[x.recruitment].recruiter),
                         ", ".join(
                             f"{k}: {v}" for k, v in x.details.items() if viewer.is_gm or k in x.revealed
                         )

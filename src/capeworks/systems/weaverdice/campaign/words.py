@@ -8,6 +8,7 @@ from typing import Any
 from capeworks.engine import Description, Event, Viewer
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.crafting import NON_EQUIPMENT
+from capeworks.systems.weaverdice.morale import MORALE_NAMES
 
 __all__ = ["CAMPAIGN_COMMAND_WORDS", "CAMPAIGN_WORDS"]
 
@@ -75,7 +76,7 @@ def _words_of(p: Any) -> str:
         )
     if isinstance(p, ce.DowntimeEnded):
         extra = "".join(f" {p.names.get(k, k)} must discard {v} rep." for k, v in p.discards.items())
-        return f"Downtime phase {p.phases} ends; morale returns to its baseline.{extra}"
+        return f"Downtime phase {p.phases} ends; {_day_end_morale(p)}.{extra}"
     if isinstance(p, ce.LearningStarted):
         return f"{p.name} starts learning {p.skill}."
     if isinstance(p, ce.PieceBought):
@@ -127,7 +128,7 @@ def _words_of(p: Any) -> str:
         return f"{p.name} recruits at {p.modifier:+d}: {p.openings} applicant{many}{lost}."
     if isinstance(p, ce.CandidatePresented):
         details = ", ".join(f"{k} {v}" for k, v in p.candidate.details.items())
-        return f"Candidate {p.candidate.name}" + (f": {details}" if details else ".")
+        return f"Candidate {p.candidate.name}" + (f": {details}." if details else ".")
     if isinstance(p, ce.CandidateListed):
         return f"A candidate steps up: {p.name} (to learn: {', '.join(p.details) or 'nothing'})."
     if isinstance(p, ce.QuestionAsked):
@@ -217,6 +218,21 @@ def _words_of(p: Any) -> str:
     return type(p).__name__
 
 
+def _step(step: int) -> str:
+    return f"{MORALE_NAMES.get(step, 'morale')} ({step:+d})"
+
+
+def _day_end_morale(p: ce.DowntimeEnded) -> str:
+    """Whose morale the day's end moves back to its baseline (snap) or a step toward it (settle), from
+    where to where (WD-MORALE-008); a log written before ``moved`` says where each one lands."""
+    moves = [f"{p.names.get(k, k)} from {_step(a)} to {_step(b)}" for k, (a, b) in p.moved.items()]
+    if not p.moved:
+        moves = [f"{c.name} to {_step(c.morale)}" for c in p.changed if c.morale is not None]
+    if not moves:
+        return "everyone's morale is at its baseline already"
+    return f"morale heads back to its baseline: {', '.join(moves)}"
+
+
 def _kept(p: ce.DowntimeKept) -> list[str]:
     """The hidden NPCs' part of a downtime event, for the GM's log."""
     n = p.names
@@ -224,6 +240,9 @@ def _kept(p: ce.DowntimeKept) -> list[str]:
         f"{n.get(k, k)} rolls {', '.join(map(str, v))} for a bonus slot" for k, v in p.bonus_faces.items()
     ]
     parts += [f"{n.get(k, k)} gains {v} costume rep" for k, v in p.gained.items()]
+    parts += [
+        f"{n.get(k, k)}'s morale heads back from {_step(a)} to {_step(b)}" for k, (a, b) in p.moved.items()
+    ]
     parts += [f"{n.get(k, k)} must discard {v} rep" for k, v in (p.discards or {}).items()]
     if p.phase is not None:
         parts += [f"{n.get(k, k)}: {v.left} of {v.total} slots left" for k, v in p.phase.slots.items()]

@@ -23,16 +23,34 @@ function words(s) {
   return text(s).replace(/_/g, " ");
 }
 
+// A panel's rows as objects by column name: "character" and "target" are the names a person reads,
+// "character id" and "target id" the keys rows are matched by.
+function rowsOf(panel) {
+  return panel.rows.map((r) => Object.fromEntries(panel.columns.map((c, i) => [c, r[i]])));
+}
+
+// A panel as a person reads it: without the id columns (the keys the page matches rows by).
+function readable(panel) {
+  const keep = panel.columns.map((c) => !/ id$/.test(c));
+  const only = (row) => row.filter((_, i) => keep[i]);
+  return { ...panel, columns: only(panel.columns), rows: panel.rows.map(only) };
+}
+
 // The odds panel's rows as objects by column name ([] when no roll is open).
 export function oddsRows(projection) {
   const panel = (projection.panels || []).find((p) => p.title === ODDS_TITLE);
-  if (!panel) return [];
-  return panel.rows.map((r) => Object.fromEntries(panel.columns.map((c, i) => [c, r[i]])));
+  return panel ? rowsOf(panel) : [];
 }
 
 function nameOf(projection, ident) {
   const p = (state(projection).people || {})[ident];
   return text(p ? p.name : ident);
+}
+
+// A target's name (a session's target is its id); a project or an unknown id reads as itself.
+function targetName(projection, ident) {
+  const t = (campaign(projection).targets || {})[ident];
+  return text(t ? t.name : ident);
 }
 
 // -- the board -------------------------------------------------------------------------
@@ -46,7 +64,7 @@ function SlotPips({ slots }) {
 
 function BoardCard({ ident, slots, projection, rows }) {
   const session = slots.session;
-  const mine = rows.filter((r) => r.character === ident);
+  const mine = rows.filter((r) => r["character id"] === ident);
   return html`<li class="wd-dt-char" data-character=${ident}>
     <header><strong class="wd-name">${nameOf(projection, ident)}</strong>
       <${SlotPips} slots=${slots} /> <span class="wd-left">${slots.total - slots.used}/${slots.total} slots left</span>
@@ -55,11 +73,11 @@ function BoardCard({ ident, slots, projection, rows }) {
       ? slots.actions.map((a) => html`<span class="chip wd-dt-action">${words(a)}</span>`)
       : html`<span class="wd-none">no action yet</span>`}</p>
     ${session && session.left > 0
-      ? html`<p class="wd-dt-session">In progress: ${words(session.action)}${session.target ? ` on ${text(session.target)}` : ""}, ${session.left} more in this slot.</p>`
+      ? html`<p class="wd-dt-session">In progress: ${words(session.action)}${session.target ? ` on ${targetName(projection, session.target)}` : ""}, ${session.left} more in this slot.</p>`
       : null}
     ${mine.length
       ? html`<details class="wd-dt-odds"><summary>${mine.length} roll${mine.length === 1 ? "" : "s"} open, with their odds</summary>
-          <ul>${mine.map((r) => html`<li data-action=${r.action} data-target=${r.target} data-cell=${r.cell}>
+          <ul>${mine.map((r) => html`<li data-action=${r.action} data-target=${r["target id"]} data-cell=${r.cell}>
             ${words(r.action)} ${text(r.target)} ${r.cell !== "-" ? text(r.cell) : ""} (${text(r.where)}): ${text(r.roll)}, needs ${text(r.needs)}:
             <strong class="wd-chance" title=${`exactly ${r.exact}`}>${text(r.chance)}</strong></li>`)}</ul></details>`
       : null}
@@ -90,14 +108,14 @@ function GridCell({ t, index, marked, rows, projection }) {
   const c = index % t.size;
   const where = `${r},${c}`;
   const mark = (marked[r] || [])[c] || "locked";
-  const here = rows.filter((x) => x.target === t.id && x.cell === where);
+  const here = rows.filter((x) => x["target id"] === t.id && x.cell === where);
   const said = `${text(t.rows[r])} x ${text(t.cols[c])}: ${text(cell.tag)}, ${cell.tn}+, ${mark}`;
   return html`<td class=${`wd-cell ${mark}`} data-cell=${where} aria-label=${said} title=${said}>
     <span class="wd-tn">${cell.tn}+</span> <span class="wd-tag">${text(cell.tag)}</span>
     ${cell.unlocked && cell.tidbit ? html`<span class="wd-tidbit">${text(cell.tidbit)}</span>` : null}
     ${here.length
-      ? html`<ul class="wd-cell-odds">${here.map((x) => html`<li data-character=${x.character} data-action=${x.action}
-          title=${`${x.roll}; exactly ${x.exact}`}>${nameOf(projection, x.character)} ${VERB[x.action] || words(x.action)}: <strong class="wd-chance">${text(x.chance)}</strong></li>`)}</ul>`
+      ? html`<ul class="wd-cell-odds">${here.map((x) => html`<li data-character=${x["character id"]} data-action=${x.action}
+          title=${`${x.roll}; exactly ${x.exact}`}>${text(x.character)} ${VERB[x.action] || words(x.action)}: <strong class="wd-chance">${text(x.chance)}</strong></li>`)}</ul>`
       : null}
   </td>`;
 }
@@ -124,7 +142,7 @@ export function IntelGrid({ panel, projection }) {
   const rows = oddsRows(projection);
   const conf = (projection.config || state(projection).config || {}).campaign || {};
   const limit = t.strike_limit || conf.intel_strike_limit || 3;
-  const node = rows.filter((x) => x.target === t.id && x.cell === "node");
+  const node = rows.filter((x) => x["target id"] === t.id && x.cell === "node");
   return html`<section class="card wd-intel" aria-label=${panel.title} data-target=${t.id}>
     <h3>${panel.title}</h3>
     <p class="wd-finding">${t.found ? "found" : "not found yet"}; ${t.thread_found ? "the thread is found" : "the thread is not found yet"}.
@@ -135,7 +153,7 @@ export function IntelGrid({ panel, projection }) {
         ${t.cols.map((_, c) => html`<${GridCell} t=${t} index=${r * t.size + c} marked=${marked} rows=${rows} projection=${projection} />`)}</tr>`)}</tbody>
     </table>
     <${Strikes} t=${t} limit=${limit} />
-    ${node.length ? html`<p class="wd-node">The deeper node (7+): ${node.map((x) => html`<span class="chip">${nameOf(projection, x.character)} ${words(x.action)} <strong class="wd-chance">${text(x.chance)}</strong></span>`)}</p>` : null}
+    ${node.length ? html`<p class="wd-node">The deeper node (7+): ${node.map((x) => html`<span class="chip">${text(x.character)} ${words(x.action)} <strong class="wd-chance">${text(x.chance)}</strong></span>`)}</p>` : null}
     <details class="wd-plain"><summary>The grid as a table</summary><${PanelTable} panel=${panel} /></details>
   </section>`;
 }
@@ -149,7 +167,7 @@ function marks(panel) {
 export function OddsTable({ panel }) {
   return html`<section class="card wd-odds-table" aria-label=${panel.title}>
     <details><summary>${panel.title}: ${panel.rows.length} open roll${panel.rows.length === 1 ? "" : "s"}</summary>
-      <${PanelTable} panel=${panel} /></details>
+      <${PanelTable} panel=${readable(panel)} /></details>
   </section>`;
 }
 
@@ -158,7 +176,7 @@ export function intelPreview(command, values, projection) {
   const cell = text(values.cell).trim() || null;
   if (!values.character || !values.target || !cell) return null;
   const action = command === "surveil" && values.runaway ? "runaway" : command;
-  const row = oddsRows(projection).find((x) => x.action === action && x.character === values.character && x.target === values.target && x.cell === cell);
+  const row = oddsRows(projection).find((x) => x.action === action && x["character id"] === values.character && x["target id"] === values.target && x.cell === cell);
   if (!row) return html`<p class="note wd-preview">No open ${action === "runaway" ? "runaway" : command === "surveil" ? "surveillance" : "research"} roll at ${cell} for ${nameOf(projection, values.character)} now.</p>`;
   return html`<p class="wd-preview">${nameOf(projection, values.character)} rolls ${text(row.roll)} at ${text(row.where)}, needs ${text(row.needs)}:
     <strong class="wd-chance" title=${`exactly ${row.exact}`}>${text(row.chance)}</strong> to unlock it.</p>`;
@@ -183,10 +201,7 @@ export const SHEET_TITLE = "Campaign sheet";
 
 function sheetRows(projection, ident) {
   const panel = (projection.panels || []).find((p) => p.title === SHEET_TITLE);
-  if (!panel) return [];
-  return panel.rows
-    .map((r) => Object.fromEntries(panel.columns.map((c, i) => [c, r[i]])))
-    .filter((r) => r.character === ident);
+  return panel ? rowsOf(panel).filter((r) => r["character id"] === ident) : [];
 }
 
 // "2 of 4 ..." as pips, filled then empty (the server's numbers; nothing is worked out here).
@@ -270,6 +285,6 @@ export function SheetCampaign({ ident, projection }) {
 function Folded({ panel }) {
   return html`<section class="card wd-campaign-table" aria-label=${panel.title}>
     <details><summary>${panel.title}: rep, followers and boxes are on each character's sheet</summary>
-      <${PanelTable} panel=${panel} /></details>
+      <${PanelTable} panel=${readable(panel)} /></details>
   </section>`;
 }
