@@ -84,6 +84,7 @@ _ATTACKS: tuple[str, ...] = tuple(a.value for a in Ability if a in ATTACK_ABILIT
 _DODGE = (Ability.ATHLETICS.value, Ability.GYMNASTICS.value)
 _PARRY = (*_DODGE, Ability.BRAWLING.value, Ability.MELEE.value)
 _MIND = (Ability.POISE.value, Ability.INSIGHT.value)
+_AWARENESS = Ability.AWARENESS.value
 
 #: the GM's note as a turn ends: who, in which round, and how many moves the conflict had seen by then
 _TURN_NOTE = "lab turn ended: {actor} (round {round}, move {moves})"
@@ -100,12 +101,10 @@ def _in(c: Character) -> bool:
 
 def _order(state: RwynState) -> list[str]:
     """Turn order: highest Awareness first, then side, then as listed (see the module docstring)."""
-    listed = list(state.characters.values())
     ranked = sorted(
-        range(len(listed)),
-        key=lambda i: (-listed[i].rating(Ability.AWARENESS.value), _side(listed[i].owner), i),
+        (-c.rating(_AWARENESS), _side(c.owner), i, c.id) for i, c in enumerate(state.characters.values())
     )
-    return [listed[i].id for i in ranked]
+    return [r[3] for r in ranked]
 
 
 def _moves(state: RwynState) -> int:
