@@ -174,7 +174,8 @@ def test_an_attack_is_an_enemy_move_at_the_attackers_rating_against_the_best_def
     assert state.characters["vesper"].stress["physical"] == 1
     # a move made, the turn ends (the GM's note keeps the turn order the table has not)
     assert POLICIES["sensible"].act(_situation(d, "rook", 0, ("vesper",))) is None
-    assert ARENA.end_turn(state, "rook") == Move("gm_note", {"text": "lab turn ended: rook (move 1)"})
+    ended = Move("gm_note", {"text": "lab turn ended: rook (round 1, move 1)"})
+    assert ARENA.end_turn(state, "rook") == ended
 
 
 @pytest.mark.rules("RWYN-SAC-001", "RWYN-SAC-002", "RWYN-SAC-004")
@@ -304,3 +305,44 @@ def test_a_sweep_over_the_harm_of_a_move_shortens_the_conflict(tmp_path: Path) -
     measures = {c["measure"] for c in report["comparisons"]}
     assert {"side 0 mean consequences", "side 1 mean consequences"} <= measures
     assert not any("wounds" in m for m in measures)
+
+
+@pytest.mark.rules("RWYN-GEN-003", "RWYN-STRESS-002", "RWYN-STRESS-003")
+@pytest.mark.parametrize(
+    ("sides", "more", "pinned"),
+    [
+        (
+            ("sample:rook", "sample:vesper"),
+            {"n": 20, "seed": 3},
+            {
+                "wins": [20, 0],
+                "rounds": {"9": 7, "10": 2, "11": 2, "12": 1, "13": 2, "14": 1, "15": 1}
+                | {"16": 1, "19": 2, "20": 1},
+                "moves": 1858,
+                "dice": 1854,
+                "consequences": ([3, 3], [60, 180]),
+            },
+        ),
+        (
+            ("sample:rook,vesper", "sample:ada,rook"),
+            {"n": 10, "seed": 5, "max_rounds": 7},
+            {
+                "wins": [0, 0],
+                "rounds": {"7": 10},
+                "moves": 921,
+                "dice": 799,
+                "consequences": ([25, 67], [31, 97]),
+            },
+        ),
+    ],
+)
+def test_a_fixed_seed_run_keeps_its_totals(
+    sides: tuple[str, str], more: dict[str, int], pinned: dict[str, Any]
+) -> None:
+    # the totals of two seeded runs as the arena first played them (turns read back from every GM
+    # note): the arena's reading may get cheaper, never change a fight (moves and dice included)
+    summary = run_fights(_spec(*sides, **more), workers=1).summary.to_dict()
+    assert summary["wins"] == pinned["wins"] and summary["rounds"] == pinned["rounds"]
+    assert (summary["moves"], summary["dice"]) == (pinned["moves"], pinned["dice"])
+    numbers = summary["numbers"]
+    assert (numbers["0:consequences"], numbers["1:consequences"]) == tuple(pinned["consequences"])

@@ -106,6 +106,11 @@ class Roster:
             for k, name in enumerate(names):
                 self.side_of[name] = i
                 self.play[name] = side.options(k)
+        #: each side's foes: everyone on the other sides
+        self.foes = [
+            tuple(n for k, names in enumerate(self.members) if k != i for n in names)
+            for i in range(len(self.members))
+        ]
 
     def situation(self, table: Table, side: int, actor: str, rng: random.Random) -> Situation:
         seat = self.seats[side]
@@ -116,7 +121,7 @@ class Roster:
             actor=actor,
             side=side,
             friends=self.members[side],
-            foes=tuple(n for i, names in enumerate(self.members) if i != side for n in names),
+            foes=self.foes[side],
             rng=rng,
             legal=lambda: table.legal_commands(seat),
             play=self.play.get(actor, {}),

@@ -23,7 +23,7 @@ How a fight is played (the seed gives no conflict procedure; these are the arena
   move, highest Awareness first (Spirit of the Century, which the seed borrows from (src 41),
   orders conflicts by Alertness), ties in side order, then as listed. The table keeps no turns,
   so the lab's GM keeps them as a GM would on paper: a private note (``gm_note``) as each turn
-  ends.
+  ends, naming who and the round (the arena reads only the newest, once a version).
 * A fight ends when one side alone has anyone still in the conflict (nobody taken out,
   src 21); consequences and stress are what the fight left (nothing heals mid-scene).
 
@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import Any
 
 from capeworks.engine.model import Command, Prompt
@@ -54,6 +54,7 @@ from capeworks.errors import InvalidCommand
 from capeworks.systems.rwyn.characters import SAMPLE_CHARACTERS
 from capeworks.systems.rwyn.checks import ATTACK_ABILITIES, Check
 from capeworks.systems.rwyn.config import RwynConfig
+from capeworks.systems.rwyn.kept import Kept
 from capeworks.systems.rwyn.pool import disaster_pool, succeeded
 from capeworks.systems.rwyn.sheet import Ability, Character, Consequence, Standing, Track
 from capeworks.systems.rwyn.state import RwynState
@@ -83,10 +84,11 @@ _ATTACKS: tuple[str, ...] = tuple(a.value for a in Ability if a in ATTACK_ABILIT
 _DODGE = (Ability.ATHLETICS.value, Ability.GYMNASTICS.value)
 _PARRY = (*_DODGE, Ability.BRAWLING.value, Ability.MELEE.value)
 _MIND = (Ability.POISE.value, Ability.INSIGHT.value)
+_AWARENESS = Ability.AWARENESS.value
 
-#: the GM's note as a turn ends: who, and how many moves the conflict had seen by then
-_TURN_NOTE = "lab turn ended: {actor} (move {moves})"
-_TURN_RE = re.compile(r"^lab turn ended: (\S+) \(move (\d+)\)$")
+#: the GM's note as a turn ends: who, in which round, and how many moves the conflict had seen by then
+_TURN_NOTE = "lab turn ended: {actor} (round {round}, move {moves})"
+_TURN_RE = re.compile(r"^lab turn ended: (\S+) \(round (\d+), move (\d+)\)$")
 
 
 def _side(owner: str) -> int:
@@ -99,24 +101,10 @@ def _in(c: Character) -> bool:
 
 def _order(state: RwynState) -> list[str]:
     """Turn order: highest Awareness first, then side, then as listed (see the module docstring)."""
-    listed = list(state.characters.values())
     ranked = sorted(
-        range(len(listed)),
-        key=lambda i: (-listed[i].rating(Ability.AWARENESS.value), _side(listed[i].owner), i),
+        (-c.rating(_AWARENESS), _side(c.owner), i, c.id) for i, c in enumerate(state.characters.values())
     )
-    return [listed[i].id for i in ranked]
-
-
-def _turns(state: RwynState) -> tuple[tuple[str, int], ...]:
-    """The turns ended so far, from the GM's notes: (who, moves made by then)."""
-    return _read_notes(state.gm_notes)
-
-
-@lru_cache(maxsize=256)
-def _read_notes(notes: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    """Read once per notes tuple: the arena asks several times between two notes."""
-    found = (_TURN_RE.match(note) for note in notes)
-    return tuple((m.group(1), int(m.group(2))) for m in found if m is not None)
+    return [r[3] for r in ranked]
 
 
 def _moves(state: RwynState) -> int:
@@ -124,24 +112,48 @@ def _moves(state: RwynState) -> int:
     return state.next_id - 1
 
 
-def _progress(state: RwynState) -> tuple[int, str | None]:
-    """(the round now, whose turn it is): the next character still in after the last turn ended,
-    a new round when the order wraps."""
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What the arena reads from one state: the round now, whose turn it is (``None``: nobody still in),
+    the moves made when the last turn ended, and the sides with anyone still in the conflict."""
+
+    round: int
+    actor: str | None
+    moved: int
+    up: frozenset[int]
+
+
+#: each state's reading, worked out once: the lab asks its outcome, its turn and its policy's act
+_READINGS: Kept[_Reading] = Kept(size=64)
+
+
+def _reading(state: RwynState) -> _Reading:
+    return _READINGS.get((state,), _read, state)
+
+
+def _last_turn(notes: Sequence[str]) -> tuple[str, int, int] | None:
+    """The last turn ended (who, its round, moves by then): the newest of the arena's notes."""
+    for note in reversed(notes):
+        m = _TURN_RE.match(note)
+        if m is not None:
+            return m.group(1), int(m.group(2)), int(m.group(3))
+    return None
+
+
+def _read(state: RwynState) -> _Reading:
+    """The next character still in after the last turn ended, in its round; a new round when the
+    order wraps. Each note carries its round, so only the newest is read."""
+    people = state.characters
+    up = frozenset(_side(c.owner) for c in people.values() if _in(c))
     order = _order(state)
-    place = {cid: i for i, cid in enumerate(order)}
-    rnd, last = 1, -1
-    for who, _ in _turns(state):
-        here = place.get(who, -1)
-        if here <= last:
-            rnd += 1
-        last = here
-    live = [cid for cid in order if _in(state.characters[cid])]
-    if not live:
-        return rnd, None
-    after = next((cid for cid in live if place[cid] > last), None)
-    if after is None:
-        return rnd + 1, live[0]
-    return rnd, after
+    last = _last_turn(state.gm_notes)
+    who, rnd, moved = last or ("", 1, 0)
+    place = order.index(who) if who in order else -1
+    after = next((cid for cid in order[place + 1 :] if _in(people[cid])), None)
+    if after is not None:
+        return _Reading(rnd, after, moved, up)
+    first = next((cid for cid in order if _in(people[cid])), None)
+    return _Reading(rnd if first is None else rnd + 1, first, moved, up)
 
 
 def defence_for(attack: str, track: Track) -> tuple[str, ...]:
@@ -220,8 +232,7 @@ class Sensible:
 
     def act(self, s: Situation) -> Move | None:
         state: RwynState = s.state
-        turns = _turns(state)
-        if _moves(state) > (turns[-1][1] if turns else 0):
+        if _moves(state) > _reading(state).moved:
             return None  # this turn's move is made
         me = state.characters[s.actor]
         foes = [state.characters[f] for f in s.foes if f in state.characters and _in(state.characters[f])]
@@ -342,18 +353,17 @@ class RwynArena:
         assert isinstance(state, RwynState)
         if state.calls:
             return None
-        return _progress(state)[1]
+        return _reading(state).actor
 
     def end_turn(self, state: Any, actor: str) -> Move:
         assert isinstance(state, RwynState)
-        return Move("gm_note", {"text": _TURN_NOTE.format(actor=actor, moves=_moves(state))})
+        now = _reading(state).round
+        return Move("gm_note", {"text": _TURN_NOTE.format(actor=actor, round=now, moves=_moves(state))})
 
     def outcome(self, state: Any, *, max_rounds: int) -> Outcome | None:
         assert isinstance(state, RwynState)
-        people = list(state.characters.values())
-        sides = sorted({_side(c.owner) for c in people})
-        up = {i for i in sides if any(_in(c) for c in people if _side(c.owner) == i)}
-        rnd, _ = _progress(state)
+        reading = _reading(state)
+        up, rnd = reading.up, reading.round
         timed_out = len(up) > 1 and rnd > max_rounds
         if len(up) > 1 and not timed_out:
             return None
@@ -370,7 +380,7 @@ class RwynArena:
                     "conceded": int(c.standing is Standing.OUT_BY_CHOICE),
                 },
             )
-            for c in people
+            for c in state.characters.values()
         }
         winner = next(iter(up)) if len(up) == 1 else None
         return Outcome(winner=winner, rounds=min(rnd, max_rounds), timed_out=timed_out, tallies=tallies)
