@@ -160,12 +160,7 @@ def test_a_socket_that_reads_nothing_is_dropped_and_resumes(
         last = start
         for i in range(60):
             answer = http.post(
-                # an event Ann sees (a GM's note, hers to see none of, would send her socket nothing)
-                f"/api/tables/{table_id}/commands",
-                json={
-                    "type": "add_character",
-                    "payload": {"id": f"flood{i}", "sample": "rook", "owner": "ann"},
-                },
+                f"/api/tables/{table_id}/commands", json={"type": "gm_note", "payload": {"text": f"n{i}"}}
             )
             assert answer.status_code == 200, answer.text
             last = answer.json()["version"]
