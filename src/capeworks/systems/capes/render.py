@@ -115,7 +115,7 @@ def _overdrawn(p: ev.OverdrawnRolled) -> str:
     """Only a lower roll is kept (src 147): the words say which face the die shows now."""
     kept = f"lower: the die now shows {p.new}" if p.kept else f"not lower: the die stays {p.old}"
     return (
-        f"{_names(p)(p.character)}'s {p.pool} is Overdrawn: {p.conflict} side {p.side} die {p.die} "
+        f"{_names(p)(p.character)}'s {p.pool} is Overdrawn: {p.conflict} side {p.side} die {p.die}: "
         f"{p.old} rolls {p.new}, {kept}"
     )
 
@@ -126,7 +126,7 @@ def _inspired(p: ev.Inspired) -> str:
     won = f' won on "{p.source}"' if p.source and p.source != "start" else ""
     return (
         f"{_names(p)(p.player)} spends an Inspiration {p.value}{won}: {p.conflict} side {p.side} die {p.die} "
-        f"{p.old} -> {p.value}"
+        f"goes from {p.old} to {p.value}"
     )
 
 
@@ -201,16 +201,21 @@ def _characters(p: Any) -> tuple[str, ...]:
     return (character,) if isinstance(character, str) and character else ()
 
 
+def _sentence(text: str) -> str:
+    """A log line ends as a sentence does: a full stop unless it already ends in one (or "!", "?")."""
+    return text if text.rstrip('"').endswith((".", "!", "?")) else text + "."
+
+
 def _template(template: str) -> Callable[[Any, Event, Viewer], Description]:
     def words(p: Any, event: Event, viewer: Viewer) -> Description:
-        return Description(text=template.format(**_fields(p)), characters=_characters(p))
+        return Description(text=_sentence(template.format(**_fields(p))), characters=_characters(p))
 
     return words
 
 
 def _special(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
     def words(p: Any, event: Event, viewer: Viewer) -> Description:
-        return Description(text=text(p), characters=_characters(p))
+        return Description(text=_sentence(text(p)), characters=_characters(p))
 
     return words
 
@@ -242,7 +247,9 @@ def _saying(
     def said(p: Any, event: Event, viewer: Viewer) -> Description:
         out = words(p, event, viewer)
         text = str(getattr(p, field, "") or "")
-        return out.model_copy(update={"text": f'{out.text.rstrip(".")} — "{text}"'}) if text else out
+        return (
+            out.model_copy(update={"text": _sentence(f'{out.text.rstrip(".")} — "{text}"')}) if text else out
+        )
 
     return said
 
