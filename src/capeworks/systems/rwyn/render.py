@@ -471,7 +471,8 @@ def _sheets(state: RwynState) -> tuple[Panel, ...]:
                 _boxes(c.stress[Track.MENTAL], track_size(c, Track.MENTAL, config)),
                 consequences,
                 standing,
-                f"W{c.abilities.get('Wealth', 0)} R{c.abilities.get('Reputation', 0)} XP{c.xp}",
+                f"Wealth {c.abilities.get('Wealth', 0)}, Reputation {c.abilities.get('Reputation', 0)}, "
+                f"{c.xp} XP",
             )
         )
     out = [
