@@ -49,3 +49,11 @@ def test_the_tracker_says_rules_and_statuses_in_words_not_stored_values() -> Non
     assert "_" not in fight["note"]
     statuses = next(r for r in fight["rows"] if r[1] == "M")[-1]
     assert "knocked down" in statuses and "_" not in statuses
+
+
+@pytest.mark.rules("WS-CORE-001")
+def test_the_gms_note_reads_as_a_sentence_even_when_typed_without_a_full_stop() -> None:
+    # the GM types "v is bluffing"; the GM's log line ends with a full stop like every other line
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)
+    d.do("gm", "gm_note", text="v is bluffing")
+    assert d.words("gm")[-1] == "GM note: v is bluffing."

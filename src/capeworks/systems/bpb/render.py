@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from capeworks.engine import Description, Event, Panel, Viewer
+from capeworks.engine.render import sentence
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.attacks import attack_task
 from capeworks.systems.bpb.lookups import rank_of, stunt_powers
@@ -141,7 +142,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
             else "."
         )
     ),
-    ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
+    ev.GmNoted.TYPE: lambda p: sentence(f"GM note: {p.text}"),
     ev.SessionStarted.TYPE: lambda p: (
         f"Session {p.session} begins: {_count(p.plot_points, 'plot point', 'plot points')} each for the"
         " players." + (f" The GM lets {', '.join(p.carried)} keep their unspent points." if p.carried else "")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from capeworks.engine import Description, Event, Panel, Viewer
+from capeworks.engine.render import sentence
 from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.queries import characters_on, overdrawn_pools, overdrawn_queue, owned_dice
@@ -201,21 +202,16 @@ def _characters(p: Any) -> tuple[str, ...]:
     return (character,) if isinstance(character, str) and character else ()
 
 
-def _sentence(text: str) -> str:
-    """A log line ends as a sentence does: a full stop unless it already ends in one (or "!", "?")."""
-    return text if text.rstrip('"').endswith((".", "!", "?")) else text + "."
-
-
 def _template(template: str) -> Callable[[Any, Event, Viewer], Description]:
     def words(p: Any, event: Event, viewer: Viewer) -> Description:
-        return Description(text=_sentence(template.format(**_fields(p))), characters=_characters(p))
+        return Description(text=sentence(template.format(**_fields(p))), characters=_characters(p))
 
     return words
 
 
 def _special(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
     def words(p: Any, event: Event, viewer: Viewer) -> Description:
-        return Description(text=_sentence(text(p)), characters=_characters(p))
+        return Description(text=sentence(text(p)), characters=_characters(p))
 
     return words
 
@@ -248,7 +244,7 @@ def _saying(
         out = words(p, event, viewer)
         text = str(getattr(p, field, "") or "")
         return (
-            out.model_copy(update={"text": _sentence(f'{out.text.rstrip(".")} — "{text}"')}) if text else out
+            out.model_copy(update={"text": sentence(f'{out.text.rstrip(".")} — "{text}"')}) if text else out
         )
 
     return said

@@ -8,6 +8,7 @@ from typing import Any
 
 from capeworks.engine import Description, Event, EventData, Panel, Viewer
 from capeworks.engine.names import plural_subjects
+from capeworks.engine.render import sentence
 from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import effect_of
@@ -427,7 +428,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
             + "."
         )
     ),
-    ev.GmNoted.TYPE: _w(lambda p: f"GM note: {p.text}"),
+    ev.GmNoted.TYPE: _w(lambda p: sentence(f"GM note: {p.text}")),
     ev.MookStrikeOffered.TYPE: _w(lambda p: f"{_n(p.pc)} ignored {_n(p.group)}: they may strike."),
     ev.MookStrikeAnswered.TYPE: _w(lambda p: f"{_n(p.group)} " + ("strike." if p.strike else "hold off.")),
     ev.NarrationDue.TYPE: _w(lambda p: f"For the GM: {p.text or narration_words(p.due, _n)}"),
