@@ -16,7 +16,13 @@ from capeworks.engine.model import Description, Event, LogEntry, Viewer
 from capeworks.engine.ruleset import Ruleset
 from capeworks.engine.table_events import CREATED, REVERTED, SEAT_JOINED, SEEDED, UNDO_REFUSED, UNDO_REQUESTED
 
-__all__ = ["describe", "log_entries"]
+__all__ = ["describe", "log_entries", "sentence"]
+
+
+def sentence(line: str) -> str:
+    """A log line ends as a sentence: a full stop unless it already ends in one, a question mark or an
+    exclamation mark (a person's own, kept), also inside a closing quote."""
+    return line if line.rstrip().rstrip('"')[-1:] in (".", "?", "!") else line + "."
 
 
 def _engine_words(ruleset: Ruleset[Any, Any], event: Event) -> str | None:

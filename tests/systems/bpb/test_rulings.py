@@ -50,7 +50,7 @@ def test_r1_an_unaware_character_cannot_act_against_an_opponent() -> None:
     events = d.do("gm", "attack", attacker=actor, target="widow", power="Pistol", dice=(1, 1))
     assert one(events, "attack_rolled").roll.verdict.success is False
     assert actor not in state(d).fight.unaware
-    assert any("become aware of their opponents" in w for w in d.words())
+    assert any("becomes aware of their opponents" in w for w in d.words())
 
 
 def _status_cells(d, seat: str | None) -> dict[str, str]:

@@ -43,7 +43,7 @@ def test_alliance__a_roll_to_help_a_side_shows_on_the_card_and_in_the_log_for_ev
         assert {c: a["side"] for c, a in card["alliances"].items()} == {"skitter": "A"}
         assert sim.words(seat)[-1] == (
             "Skitter uses Bug Control 2 on c1 side A die 1, helping side A: 1 rolls 4 (+1 Debt on hope); "
-            "Skitter is now allied with c1 side A"
+            "Skitter is now allied with c1 side A."
         )
 
 
@@ -65,7 +65,7 @@ def test_alliance__a_reaction_for_the_other_side_moves_the_character_there_on_ev
     sim.do("cal", "react", dice=(4,), ability="Great Leap", help="B", drive="duty")
     for seat in SEATS:
         assert _allied(sim, seat, "c1") == {"A": "Skitter (Ann)", "B": "Rampart (Cal)"}
-        assert sim.words(seat)[-1].endswith("; Rampart is now allied with c1 side B"), sim.words(seat)[-1]
+        assert sim.words(seat)[-1].endswith("; Rampart is now allied with c1 side B."), sim.words(seat)[-1]
 
 
 @pytest.mark.rules("CAPES-CONF-004", "CAPES-SPLIT-005", "CAPES-STAKE-001")
@@ -84,5 +84,5 @@ def test_alliance__a_split_off_side_carries_its_splitter_and_every_seat_reads_it
         assert _allied(sim, seat, "c1") == {"A": "—", "B": "Aunt Sylvie (Bea)", "C": "Skitter (Ann)"}
         assert sim.words(seat)[-1] == (
             "Skitter splits off side C (Skitter goes it alone) of c1 with dice 2, 1; "
-            "Skitter is now allied with c1 side C"
+            "Skitter is now allied with c1 side C."
         )

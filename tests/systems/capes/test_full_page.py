@@ -82,8 +82,8 @@ def test_describe__names_seats_and_characters_by_their_display_names() -> None:
     session = sample_session()
     table = _play(session.steps)
     lines = [describe(table.ruleset, e).text for e in table.log]
-    assert "Ann plays Skitter" in lines
-    assert "Bea ends Aunt Sylvie's Action" in lines
+    assert "Ann plays Skitter." in lines
+    assert "Bea ends Aunt Sylvie's Action." in lines
     assert (
         "Bea resolves c1 (Rob the gala) for side B; debt back doubled: Skitter +4 truth; "
         'Inspirations: Bea 3, Ann 2; failed Goal for Skitter — "Sylvie\'s scream brings the guards running."'

@@ -28,9 +28,9 @@ def test_log__a_page_change_is_a_line_of_its_own() -> None:
     table = play_sample(get_ruleset("capes"))
     lines = [e.description.text for e in table.log_view(Viewer(seat="ann"))]
     assert [line for line in lines if "Page" in line] == [
-        "Scene 1, Page 1: Ann starts",
-        "Scene 1, Page 2: Bea starts",
-        "Scene 1, Page 3: Cal starts",
+        "Scene 1, Page 1: Ann starts.",
+        "Scene 1, Page 2: Bea starts.",
+        "Scene 1, Page 3: Cal starts.",
     ]
 
 

@@ -615,7 +615,7 @@ def test_words__a_stakes_justification_is_read_by_those_who_may_object() -> None
     sim.do("cal", "stake", conflict="c1", amount=1, drive="duty", why="Nobody else can hold the bridge")
     for seat in ("ann", "bea"):
         assert sim.words(seat)[-1] == (
-            'Rampart stakes 1 Debt from duty on c1 side A — "Nobody else can hold the bridge"'
+            'Rampart stakes 1 Debt from duty on c1 side A — "Nobody else can hold the bridge".'
         ), sim.words(seat)[-1]
         assert any(p.kind == "object_stake" for p in sim.prompts(seat))
 
@@ -639,7 +639,9 @@ def test_words__a_spent_inspiration_names_the_conflict_it_was_won_on() -> None:
     sim.do("ann", "end_action")
     for seat in ("ann", "bea", "cal"):
         line = [w for w in sim.words(seat) if "spends an Inspiration" in w][-1]
-        assert line == 'Ann spends an Inspiration 3 won on "The vault alarm": c2 side A die 1 1 -> 3', line
+        assert (
+            line == 'Ann spends an Inspiration 3 won on "The vault alarm": c2 side A die 1 goes from 1 to 3.'
+        ), line
 
 
 def finish_actions_before(sim: Sim, seat: str) -> None:

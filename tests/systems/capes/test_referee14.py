@@ -85,8 +85,11 @@ def test_page_one__an_objected_stake_goes_back_to_its_drive_and_every_seat_reads
     assert sim.side("c1", "B").stakes == () and sim.debt("rampart", "duty") == 1
     for seat in ("ann", "bea", "cal"):
         words = sim.words(seat)
-        assert 'Rampart stakes 1 Debt from duty on c1 side B — "Only he can keep order"' in words, words
-        assert "Ann objects to the stake on c1: 1 Debt back to duty" in words, words
+        assert 'Rampart stakes 1 Debt from duty on c1 side B — "Only he can keep order".' in words, words
+        assert (
+            'Ann objects to the stake on c1: 1 Debt back to duty — "Keeping order is not his duty here".'
+            in words
+        )
         _no_ids(words)
 
 
@@ -128,7 +131,7 @@ def test_page_two__one_stake_splits_b_into_two_dice_and_no_more() -> None:
     sim.do("cal", "split", conflict="c1", side="B", die=1, parts=2)
     assert sim.side("c1", "B").dice == (2, 1) and sim.debt("rampart", "duty") == 0
     sim.refuse("cal", "split", conflict="c1", side="B", die=1, parts=2)
-    assert "Side B of c1: a 3 splits into 2, 1" in sim.words("ann")
+    assert "Side B of c1: a 3 splits into 2, 1." in sim.words("ann")
 
 
 @pytest.mark.rules(
@@ -156,5 +159,5 @@ def test_resolving__bea_settles_debt_tokens_and_inspirations_and_every_seat_read
     for seat in ("ann", "bea", "cal"):
         words = sim.words(seat)
         assert RESOLVED in words, words
-        assert "Scene 1, Page 3: Cal starts" in words, words
+        assert "Scene 1, Page 3: Cal starts." in words, words
         _no_ids(words)

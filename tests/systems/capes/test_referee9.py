@@ -152,7 +152,7 @@ def test_debt__the_drive_the_player_names_and_every_seat_reads_it() -> None:
     for seat in ("ann", "bea", "cal"):
         assert sim.words(seat)[-1] == (
             "Skitter uses Bug Control 2 on c1 side A die 1, helping side A: 1 rolls 4 (+1 Debt on hope); "
-            "Skitter is now allied with c1 side A"
+            "Skitter is now allied with c1 side A."
         )
         assert "hope 1/1" in _drives(sim, seat, "Skitter") and "OVERDRAWN" not in _drives(
             sim, seat, "Skitter"
@@ -178,7 +178,7 @@ def test_debt__overdrawn_shows_and_staking_clears_it() -> None:
     sim.do("cal", "accept")
     assert "hope 3/2 OVERDRAWN" in _drives(sim, "bea", "Rampart")
     sim.do("cal", "stake", conflict="c1", amount=1, drive="hope", why="Hope for the hostages")
-    assert sim.words("ann")[-1] == 'Rampart stakes 1 Debt from hope on c1 side A — "Hope for the hostages"'
+    assert sim.words("ann")[-1] == 'Rampart stakes 1 Debt from hope on c1 side A — "Hope for the hostages".'
     assert "hope 2/2" in _drives(sim, "ann", "Rampart") and "OVERDRAWN" not in _drives(sim, "ann", "Rampart")
 
 
@@ -317,7 +317,7 @@ def test_inspiration__spent_every_seat_reads_the_die_and_her_panel_shrinks() -> 
     sim.do("ann", "inspire", value=5, conflict="c1", side="A")
     assert sim.side("c1", "A").dice == (5,)
     for seat in ("ann", "bea", "cal"):
-        assert sim.words(seat)[-1] == "Ann spends an Inspiration 5: c1 side A die 1 2 -> 5"
+        assert sim.words(seat)[-1] == "Ann spends an Inspiration 5: c1 side A die 1 goes from 2 to 5."
         assert {r[0]: r[2] for r in _panel(sim, seat, "Players")}["Ann"] == "2"
 
 
@@ -342,7 +342,8 @@ def test_inspiration__raised_by_an_ability_reads_old_and_new_value_and_the_debt(
     sim.do("ann", "use_ability", ability="Bug Control", inspiration=2, drive="truth")
     assert [i.value for i in sim.state.inspirations["ann"]] == [3]
     assert (
-        sim.words("cal")[-1] == "Skitter uses Bug Control 2 to raise an Inspiration 2 to 3 (+1 Debt on truth)"
+        sim.words("cal")[-1]
+        == "Skitter uses Bug Control 2 to raise an Inspiration 2 to 3 (+1 Debt on truth)."
     )
 
 
@@ -419,7 +420,7 @@ def test_gloat__one_die_reads_one_story_token() -> None:
     sim = _gloat_ready()
     sim.do("ann", "gloat", conflict="c1", count=1)
     line = _line(sim, "ann", "gloats")
-    assert "6 turned to 1" in line and line.endswith("1 Story Token"), line
+    assert "6 turned to 1" in line and line.endswith("1 Story Token."), line
 
 
 @pytest.mark.rules("CAPES-GLOAT-001", "CAPES-GLOAT-002", "CAPES-RES-001")
@@ -444,7 +445,7 @@ def test_split__five_into_three_with_two_staked_every_seat_reads_it() -> None:
     sim.do("ann", "split", conflict="c1", side="A", parts=3)
     assert sorted(sim.side("c1", "A").dice) == [1, 2, 2] and sim.side("c1", "A").total == 5
     line = sim.words("bea")[-1]
-    assert line == "Side A of c1: a 5 splits into 2, 2, 1", line
+    assert line == "Side A of c1: a 5 splits into 2, 2, 1.", line
 
 
 @pytest.mark.rules("CAPES-SPLIT-001", "CAPES-ACT-002", "CAPES-PRIN-003")
@@ -565,7 +566,7 @@ def test_claims__page_two_starts_with_bea_and_ann_waits_her_turn() -> None:
     sim.put_conflict("c1", a=(4,), b=(2,), allies={"skitter": "A"})
     finish_actions(sim)
     for seat in ("ann", "bea", "cal"):
-        assert "Scene 1, Page 2: Bea starts" in sim.words(seat)
+        assert "Scene 1, Page 2: Bea starts." in sim.words(seat)
         assert _turn(sim, seat) == "bea"
     error = sim.refuse("ann", "claim", conflict="c1", side="A", error=NotPermitted)
     assert "Bea" in error.message
@@ -574,7 +575,7 @@ def test_claims__page_two_starts_with_bea_and_ann_waits_her_turn() -> None:
     sim.refuse("ann", "claim", conflict="c1", side="A", error=NotPermitted)
     sim.do("cal", "pass")
     sim.do("ann", "claim", conflict="c1", side="A")
-    assert sim.words("cal")[-1] == "Ann claims side A of c1"
+    assert sim.words("cal")[-1] == "Ann claims side A of c1."
 
 
 @pytest.mark.rules("CAPES-PAGE-012", "CAPES-PRIN-003")
@@ -584,7 +585,7 @@ def test_actions__the_turn_moves_left_when_an_action_ends() -> None:
     sim = actions_game()
     sim.do("ann", "create_conflict", text="The lights go out")
     sim.do("ann", "end_action")
-    assert sim.words("bea")[-1] == "Ann ends Skitter's Action"
+    assert sim.words("bea")[-1] == "Ann ends Skitter's Action."
     assert {_turn(sim, seat) for seat in ("ann", "bea", "cal")} == {"bea"}
     sim.refuse("cal", "create_conflict", text="Too early", error=NotPermitted)
 
@@ -598,12 +599,12 @@ def test_claims__a_bought_claim_reads_as_a_story_token() -> None:
     sim.put_conflict("c1", a=(4,), b=(2,), allies={"skitter": "A"})
     sim.put_conflict("c2", a=(3,), b=(2,), allies={"skitter": "A"})
     sim.do("ann", "claim", conflict="c1", side="A")
-    assert sim.words("bea")[-1] == "Ann claims side A of c1"
+    assert sim.words("bea")[-1] == "Ann claims side A of c1."
     sim.do("bea", "pass")
     sim.do("cal", "pass")
     sim.do("ann", "claim", conflict="c2", side="A")
     assert sim.state.tokens["ann"] == 0
-    assert sim.words("bea")[-1] == "Ann claims side A of c2 (a Story Token)"
+    assert sim.words("bea")[-1] == "Ann claims side A of c2 (a Story Token)."
 
 
 @pytest.mark.rules("CAPES-PAGE-013", "CAPES-RSRC-001")
@@ -620,7 +621,7 @@ def test_actions__a_bought_action_reads_as_a_story_token() -> None:
     sim.do("bea", "pass")
     sim.do("cal", "use_ability", dice=[5], ability="Great Leap", conflict="c1", side="A", drive="duty")
     assert sim.state.tokens["cal"] == 0
-    assert "Cal acts with Rampart (a Story Token)" in sim.words("ann")
+    assert "Cal acts with Rampart (a Story Token)." in sim.words("ann")
 
 
 @pytest.mark.rules("CAPES-REACT-003", "CAPES-REACT-001")
@@ -643,7 +644,7 @@ def test_reaction__after_the_actor_the_next_seat_to_her_left() -> None:
     assert sim.side("c1", "B").dice == (2,)
     assert (
         "Skitter reacts with Ruthless 5 on c1 side B die 1, helping side A: 5 rolls 2"
-        " (mundane: Blocked for the Scene); Skitter is now allied with c1 side A" in sim.words("cal")
+        " (mundane: Blocked for the Scene); Skitter is now allied with c1 side A." in sim.words("cal")
     )
 
 
@@ -682,7 +683,7 @@ def test_roll__only_the_roller_accepts_or_turns_it_back() -> None:
     sim.refuse("cal", "revert", error=NotPermitted)
     sim.do("ann", "revert")
     assert sim.side("c1", "A").dice == (1,) and sim.debt("skitter", "truth") == 1
-    assert sim.words("bea")[-1] == "Ann turns the die back to 1"
+    assert sim.words("bea")[-1] == "Ann turns the die back to 1."
 
 
 @pytest.mark.rules("CAPES-REACT-001", "CAPES-SCENE-005")
@@ -730,7 +731,7 @@ def test_split_off__every_seat_reads_the_new_side_and_its_dice() -> None:
     line = sim.words("cal")[-1]
     assert line == (
         "Skitter splits off side C (Skitter goes it alone) of c1 with dice 2, 1; "
-        "Skitter is now allied with c1 side C"
+        "Skitter is now allied with c1 side C."
     ), line
 
 
@@ -919,7 +920,7 @@ def test_gloat__turning_no_die_earns_nothing_and_reads_so() -> None:
     sim.do("ann", "gloat", conflict="c1", count=0)
     assert sim.side("c1", "A").dice == (6, 4, 2) and sim.state.tokens["ann"] == 0
     assert _page(sim)[2:] == ("resolving", "cal")
-    assert _line(sim, "bea", "gloats") == "Ann gloats on c1 side A: no die turned to 1, no Story Token"
+    assert _line(sim, "bea", "gloats") == "Ann gloats on c1 side A: no die turned to 1, no Story Token."
 
 
 @pytest.mark.rules("CAPES-SCENE-002", "CAPES-SCENE-004", "CAPES-PAGE-002")
@@ -935,13 +936,13 @@ def test_scene__the_second_scene_goes_round_from_bea() -> None:
     assert sim.state.scene is None
     sim.refuse("ann", "declare_scene", text="The morning after", error=NotPermitted)
     sim.do("bea", "declare_scene", text="The morning after")
-    assert sim.words("cal")[-1] == "Bea declares Scene 2: The morning after"
+    assert sim.words("cal")[-1] == "Bea declares Scene 2: The morning after."
     sim.refuse("cal", "choose", character="rampart", error=NotPermitted)
     sim.do("bea", "choose", character="skitter")  # anybody may play any character (src 56)
     sim.do("cal", "choose", character="rampart")
     sim.do("ann", "choose", character="aunt_sylvie")
     for seat in ("ann", "bea", "cal"):
-        assert "Scene 2, Page 1: Bea starts" in sim.words(seat)
+        assert "Scene 2, Page 1: Bea starts." in sim.words(seat)
     assert _page(sim)[:3] == (1, "bea", "claims")
     _claims(sim, {})
     finish_actions(sim)

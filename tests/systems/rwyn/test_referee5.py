@@ -100,7 +100,7 @@ def test_buy_back__the_sheet_each_seat_sees_shows_the_xp_left() -> None:
     _lose_a_wealth_point(t)
     do(t, "gm", "award_xp", character="ada", amount=3)
     do(t, "ann", "buy_back", character="ada", resource="Wealth", points=1)
-    assert "W4 R2 XP1" in str(t.view("bo")["panels"])
+    assert "Wealth 4, Reputation 2, 1 XP" in str(t.view("bo")["panels"])
 
 
 # --- harm and recovery (src 19, 21) ---

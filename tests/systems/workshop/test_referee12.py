@@ -411,7 +411,7 @@ def test_w18__a_table_set_up_with_nothing_plays_the_normal_optional_rules() -> N
     # switched nothing runs the per-Wound penalty, the Shock roll and glass-jaw mooks, and says so.
     d = table({}, heroes={"h": sheet(name="Jade")}, villains={"v": sheet(name="Viper")})
     note = panel(d, "ann", "Workshop fight")["note"]
-    assert "wound penalty per_wound" in note and "mooks glass_jaw" in note and "shock roll" in note
+    assert "wound penalty per Wound" in note and "mooks glass jaw" in note and "shock roll" in note
 
 
 @pytest.mark.rules("WS-COVER-003", "WS-COVER-001")

@@ -25,3 +25,35 @@ def test_a_factions_card_draw_reads_as_a_sentence() -> None:
               villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
     d.do("gm", "start_sequence", dice=[1, 1])
     assert "The heroes draw AS for this Sequence." in d.words()
+
+
+@pytest.mark.rules("WS-DARK-002")
+def test_one_minute_passing_reads_in_the_singular() -> None:
+    # src 60/WS-DARK-002: the GM lets time pass outside the Sequences; one minute is "1 minute passes."
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)
+    d.do("gm", "pass_time", minutes=1)
+    d.do("gm", "pass_time", minutes=9)
+    assert "1 minute passes." in d.words("ann")
+    assert "9 minutes pass." in d.words("ann")
+
+
+@pytest.mark.rules("WS-CORE-001", "WS-KNOCK-002")
+def test_the_tracker_says_rules_and_statuses_in_words_not_stored_values() -> None:
+    # the tracker's note names the dice model and the switches as a reader says them, and a knocked-down
+    # combatant's status reads "knocked down" (src 107), never "pos_neg_d10" or "knocked_down"
+    d = table({**QUIET, "knockback": True}, heroes={"h": sheet(weapons=[gun(9)])},
+              villains={"m": sheet(name="M", traits=SLOW, mass=2, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    fight = next(p for p in d.view("ann")["panels"] if p["title"] == "Workshop fight")
+    assert "dice one positive and one negative d10, PV damage minus soak" in fight["note"]
+    assert "_" not in fight["note"]
+    statuses = next(r for r in fight["rows"] if r[1] == "M")[-1]
+    assert "knocked down" in statuses and "_" not in statuses
+
+
+@pytest.mark.rules("WS-CORE-001")
+def test_the_gms_note_reads_as_a_sentence_even_when_typed_without_a_full_stop() -> None:
+    # the GM types "v is bluffing"; the GM's log line ends with a full stop like every other line
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)
+    d.do("gm", "gm_note", text="v is bluffing")
+    assert d.words("gm")[-1] == "GM note: v is bluffing."

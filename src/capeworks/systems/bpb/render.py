@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from capeworks.engine import Description, Event, Panel, Viewer
+from capeworks.engine.render import sentence
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.attacks import attack_task
 from capeworks.systems.bpb.lookups import rank_of, stunt_powers
@@ -66,6 +67,11 @@ _CLOSED = {"failed": "has failed", "succeeded": "has succeeded"}
 
 _ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for", "into")
 _ID_LISTS = ("order", "characters", "unaware", "members", "fell", "carried")
+
+
+def _listed(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: "Widow", "Widow and Zap", "Widow, Zap and Psi"."""
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
 def _side(state: BpbState, side: str) -> str:
@@ -136,7 +142,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
             else "."
         )
     ),
-    ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
+    ev.GmNoted.TYPE: lambda p: sentence(f"GM note: {p.text}"),
     ev.SessionStarted.TYPE: lambda p: (
         f"Session {p.session} begins: {_count(p.plot_points, 'plot point', 'plot points')} each for the"
         " players." + (f" The GM lets {', '.join(p.carried)} keep their unspent points." if p.carried else "")
@@ -159,7 +165,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + ", ".join(p.order)
         + (f"; not yet aware of their opponents: {', '.join(p.unaware)}." if p.unaware else ".")
     ),
-    ev.BecameAware.TYPE: lambda p: f"{', '.join(p.characters)} become aware of their opponents.",
+    ev.BecameAware.TYPE: lambda p: (
+        f"{_listed(p.characters)} become{'s' if len(p.characters) == 1 else ''} aware of their opponents."
+    ),
     ev.TurnBegan.TYPE: lambda p: (
         (f"Round {p.round}. " if p.round_ended else "")
         # a lost action is the turn's task action: the move, free and roleplay actions remain (BPB-XS-007)

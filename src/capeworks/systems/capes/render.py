@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from capeworks.engine import Description, Event, Panel, Viewer
+from capeworks.engine.render import sentence
 from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.queries import characters_on, overdrawn_pools, overdrawn_queue, owned_dice
@@ -115,7 +116,7 @@ def _overdrawn(p: ev.OverdrawnRolled) -> str:
     """Only a lower roll is kept (src 147): the words say which face the die shows now."""
     kept = f"lower: the die now shows {p.new}" if p.kept else f"not lower: the die stays {p.old}"
     return (
-        f"{_names(p)(p.character)}'s {p.pool} is Overdrawn: {p.conflict} side {p.side} die {p.die} "
+        f"{_names(p)(p.character)}'s {p.pool} is Overdrawn: {p.conflict} side {p.side} die {p.die}: "
         f"{p.old} rolls {p.new}, {kept}"
     )
 
@@ -126,7 +127,7 @@ def _inspired(p: ev.Inspired) -> str:
     won = f' won on "{p.source}"' if p.source and p.source != "start" else ""
     return (
         f"{_names(p)(p.player)} spends an Inspiration {p.value}{won}: {p.conflict} side {p.side} die {p.die} "
-        f"{p.old} -> {p.value}"
+        f"goes from {p.old} to {p.value}"
     )
 
 
@@ -203,14 +204,14 @@ def _characters(p: Any) -> tuple[str, ...]:
 
 def _template(template: str) -> Callable[[Any, Event, Viewer], Description]:
     def words(p: Any, event: Event, viewer: Viewer) -> Description:
-        return Description(text=template.format(**_fields(p)), characters=_characters(p))
+        return Description(text=sentence(template.format(**_fields(p))), characters=_characters(p))
 
     return words
 
 
 def _special(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
     def words(p: Any, event: Event, viewer: Viewer) -> Description:
-        return Description(text=text(p), characters=_characters(p))
+        return Description(text=sentence(text(p)), characters=_characters(p))
 
     return words
 
@@ -242,7 +243,9 @@ def _saying(
     def said(p: Any, event: Event, viewer: Viewer) -> Description:
         out = words(p, event, viewer)
         text = str(getattr(p, field, "") or "")
-        return out.model_copy(update={"text": f'{out.text.rstrip(".")} — "{text}"'}) if text else out
+        return (
+            out.model_copy(update={"text": sentence(f'{out.text.rstrip(".")} — "{text}"')}) if text else out
+        )
 
     return said
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from capeworks.engine import Description, Event, Panel, Viewer
+from capeworks.engine.render import sentence
 from capeworks.systems.rwyn import events as ev
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import Check, CheckKind
@@ -43,12 +44,6 @@ def _said(text: str) -> str:
     stop is not doubled ("a dog barks." -> "Complications: a dog barks.")."""
     text = text.strip()
     return text[:-1] if text.endswith(".") and not text.endswith("..") else text
-
-
-def _sentence(line: str) -> str:
-    """Every line a seat reads ends as a sentence: a full stop unless it already ends in one, a
-    question mark or an exclamation mark (a person's own, kept)."""
-    return line if line.rstrip()[-1:] in (".", "?", "!") else line + "."
 
 
 def _disaster(n: int) -> str:
@@ -331,7 +326,7 @@ def _characters(payload: Any) -> tuple[str, ...]:
 
 def _words(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
     def words(payload: Any, event: Event, viewer: Viewer) -> Description:
-        return Description(text=_sentence(text(payload)), characters=_characters(payload))
+        return Description(text=sentence(text(payload)), characters=_characters(payload))
 
     return words
 
@@ -471,7 +466,8 @@ def _sheets(state: RwynState) -> tuple[Panel, ...]:
                 _boxes(c.stress[Track.MENTAL], track_size(c, Track.MENTAL, config)),
                 consequences,
                 standing,
-                f"W{c.abilities.get('Wealth', 0)} R{c.abilities.get('Reputation', 0)} XP{c.xp}",
+                f"Wealth {c.abilities.get('Wealth', 0)}, Reputation {c.abilities.get('Reputation', 0)}, "
+                f"{c.xp} XP",
             )
         )
     out = [

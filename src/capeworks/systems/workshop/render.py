@@ -8,6 +8,7 @@ from typing import Any
 
 from capeworks.engine import Description, Event, EventData, Panel, Viewer
 from capeworks.engine.names import plural_subjects
+from capeworks.engine.render import sentence
 from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import effect_of
@@ -386,7 +387,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         )
     ),
     ev.Fell.TYPE: _w(lambda p: f"{_n(p.who)} falls {p.metres} m and takes {p.damage} Damage."),
-    ev.TimePassed.TYPE: _w(lambda p: f"{p.minutes} minutes pass."),
+    ev.TimePassed.TYPE: _w(lambda p: f"{_count(p.minutes, 'minute')} pass{'es' if p.minutes == 1 else ''}."),
     ev.CallMade.TYPE: _w(
         lambda p: (
             f"The GM calls for {_n(p.call.character)}'s {'+'.join(p.call.traits)} vs "
@@ -427,7 +428,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
             + "."
         )
     ),
-    ev.GmNoted.TYPE: _w(lambda p: f"GM note: {p.text}"),
+    ev.GmNoted.TYPE: _w(lambda p: sentence(f"GM note: {p.text}")),
     ev.MookStrikeOffered.TYPE: _w(lambda p: f"{_n(p.pc)} ignored {_n(p.group)}: they may strike."),
     ev.MookStrikeAnswered.TYPE: _w(lambda p: f"{_n(p.group)} " + ("strike." if p.strike else "hold off.")),
     ev.NarrationDue.TYPE: _w(lambda p: f"For the GM: {p.text or narration_words(p.due, _n)}"),
@@ -470,14 +471,30 @@ COMMAND_WORDS: dict[str, str] = {
 }
 
 
+#: config values and status names a reader would not parse as stored ("pos_neg_d10"); the rest lose "_"
+_SAID = {
+    "pos_neg_d10": "one positive and one negative d10",
+    "one_d10": "one d10",
+    "effect_values": "damage minus soak",
+    "margin": "Outcome plus damage minus soak",
+    "per_wound": "per Wound",
+    "minimum_one": "at least one",
+}
+
+
+def _said(value: str) -> str:
+    """A stored value (config choice, status, effect) in the words of a reader: no ids with underscores."""
+    return _SAID.get(value, value.replace("_", " "))
+
+
 def _switches(state: WorkshopState) -> str:
     cfg = state.config
     on = [
-        f"dice {cfg.dice.value}",
-        f"PV {cfg.pv_model.value}",
+        f"dice {_said(cfg.dice.value)}",
+        f"PV {_said(cfg.pv_model.value)}",
         f"WT {cfg.wound_threshold}",
-        f"wound penalty {cfg.wound_penalty.value}",
-        f"mooks {cfg.mooks.value}",
+        f"wound penalty {_said(cfg.wound_penalty.value)}",
+        f"mooks {_said(cfg.mooks.value)}",
     ]
     for name in (
         "shock_roll",
@@ -491,11 +508,11 @@ def _switches(state: WorkshopState) -> str:
         "heroic_multi_action",
     ):
         if getattr(cfg, name):
-            on.append(name.replace("_", " "))
+            on.append(_said(name))
     if cfg.cinematic_wounds.value != "off":
-        on.append(f"cinematic wounds {cfg.cinematic_wounds.value}")
+        on.append(f"cinematic wounds {_said(cfg.cinematic_wounds.value)}")
     if cfg.sand_in_your_teeth.value != "off":
-        on.append(f"sand {cfg.sand_in_your_teeth.value}")
+        on.append(f"sand {_said(cfg.sand_in_your_teeth.value)}")
     return "Rules: " + ", ".join(on) + "."
 
 
@@ -554,7 +571,7 @@ def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
             continue
         c = state.characters[cid]
         mark = ">" if cid == turn.current else ("*" if cid == turn.extra else "")
-        effects = [f"{e.name} {e.amount}" for e in state.effects if e.target == cid]
+        effects = [f"{_said(e.name)} {e.amount}" for e in state.effects if e.target == cid]
         # an unnamed group's head count says what it is ("inspired x6" read as six times Inspired)
         group = [] if c.named else [f"{c.count} in the group"]
         rows.append(
@@ -567,7 +584,7 @@ def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
                 f"{c.wounds}/{c.toughness}" + (f" ({c.bandaged} bandaged)" if c.bandaged else ""),
                 str(wound_penalty(state.config, c)) if c.named else "",
                 c.standing.value,
-                ", ".join([*c.statuses, *effects, *c.cinematic, *group]),
+                ", ".join([*map(_said, c.statuses), *effects, *c.cinematic, *group]),
             )
         )
     where = f"Sequence {turn.sequence}" if turn.sequence else "Before the fight"
@@ -589,7 +606,7 @@ def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
                 for n in ("all_favored", "inspired", "stymie", "confused", "setback", "joker")
                 if getattr(e, n)
             ]
-            crow.append((faction, card, e.favored.value if e.favored else "", ", ".join(what)))
+            crow.append((faction, card, e.favored.value if e.favored else "", ", ".join(map(_said, what))))
         out.append(Panel(title="Cards", columns=("faction", "card", "favored", "effects"), rows=tuple(crow)))
     chances = _chances(state)
     if chances is not None:
