@@ -257,14 +257,25 @@ class Inspired(CapesEvent):
 
 
 class Staked(CapesEvent):
+    """Debt staked on a side (CAPES-STAKE-001).
+
+    Version 2. Version 1 also wrote the Drive's theme, display words the renderer now reads
+    from ``pool`` (see the upcaster below).
+    """
+
+    VERSION = 2
+
     character: str
     pool: str
     amount: int
     conflict: str
     side: str
     why: str = ""
-    #: older logs carried the Drive's theme here (words: now the renderer's, from ``pool``); never read
-    theme: str = Field(default="", exclude_if=lambda v: not v)
+
+
+def _staked_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """v1 -> v2: the Drive's theme, written as words beside the facts, is dropped (never read)."""
+    return {k: v for k, v in data.items() if k != "theme"}
 
 
 class StakeObjected(CapesEvent):
@@ -396,4 +407,7 @@ EVENTS = declare_events(
 )
 
 #: (event type, version) -> its data at the next version, for logs written before a payload changed
-UPCASTERS: dict[tuple[str, int], Upcaster] = {(ConflictCreated.TYPE, 1): _conflict_created_v1}
+UPCASTERS: dict[tuple[str, int], Upcaster] = {
+    (ConflictCreated.TYPE, 1): _conflict_created_v1,
+    (Staked.TYPE, 1): _staked_v1,
+}
