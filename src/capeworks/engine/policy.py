@@ -60,7 +60,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from capeworks.engine.model import Command, LegalCommand, Prompt, PromptOption
 
-__all__ = ["Arena", "Move", "Outcome", "Policy", "Side", "Situation", "Tally"]
+__all__ = ["Arena", "Move", "Outcome", "Policy", "SheetsById", "Side", "Situation", "Tally"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +147,19 @@ class Outcome:
     rounds: int
     timed_out: bool
     tallies: Mapping[str, Tally]
+
+
+class SheetsById:
+    """The :class:`Arena` half for sheets that carry their table id in an ``id`` field, as every
+    built-in ruleset's do: the id is the character's at the table, and a second copy of one sheet
+    (two thugs on a side) gets the numbered id the lab gives it and the number after its name."""
+
+    def ident(self, sheet: Mapping[str, Any]) -> str:
+        return str(sheet["id"])
+
+    def rename(self, sheet: Mapping[str, Any], ident: str) -> Mapping[str, Any]:
+        number = ident[len(str(sheet["id"])) :]
+        return {**sheet, "id": ident, "name": f"{sheet.get('name', ident)} {number}".strip()}
 
 
 class Arena(Protocol):

@@ -7,6 +7,6 @@ modules and a ruleset's older imports read the same classes from here.
 
 from __future__ import annotations
 
-from capeworks.engine.policy import Arena, Move, Outcome, Policy, Side, Situation, Tally
+from capeworks.engine.policy import Arena, Move, Outcome, Policy, SheetsById, Side, Situation, Tally
 
-__all__ = ["Arena", "Move", "Outcome", "Policy", "Side", "Situation", "Tally"]
+__all__ = ["Arena", "Move", "Outcome", "Policy", "SheetsById", "Side", "Situation", "Tally"]

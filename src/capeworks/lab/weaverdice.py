@@ -33,7 +33,7 @@ from pydantic import TypeAdapter
 
 from capeworks.engine.model import Command, Prompt
 from capeworks.lab.play import GM, seat_of_side
-from capeworks.lab.policy import Move, Outcome, Side, Situation, Tally
+from capeworks.lab.policy import Move, Outcome, SheetsById, Side, Situation, Tally
 from capeworks.systems.weaverdice.declared import BARE_HANDS
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
@@ -49,7 +49,7 @@ __all__ = ["ARENA", "PLAYED_WEAPON", "POLICIES", "NoReactions", "Sensible", "Wea
 PLAYED_WEAPON = "played weapon"
 
 
-class WeaverdiceArena:
+class WeaverdiceArena(SheetsById):
     """Seats sides, starts the fight, and reads it (see the module docstring)."""
 
     ruleset = "weaverdice"
@@ -62,13 +62,6 @@ class WeaverdiceArena:
         "recovery_spent": "Recovery dots spent (negating an attack's effect)",
         "stamina_spent": "Stamina dots spent",
     }
-
-    def ident(self, sheet: Mapping[str, Any]) -> str:
-        return str(sheet["id"])
-
-    def rename(self, sheet: Mapping[str, Any], ident: str) -> Mapping[str, Any]:
-        number = ident[len(str(sheet["id"])) :]
-        return {**sheet, "id": ident, "name": f"{sheet.get('name', ident)} {number}".strip()}
 
     def seat(self, index: int, sides: int) -> str:
         """Side 1 of two is the GM's; any other side plays from its own player seat."""

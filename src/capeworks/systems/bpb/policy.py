@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from capeworks.engine.model import Command, Prompt, PromptOption
-from capeworks.engine.policy import Move, Outcome, Situation, Tally
+from capeworks.engine.policy import Move, Outcome, SheetsById, Situation, Tally
 from capeworks.systems.bpb import damage as dmg
 from capeworks.systems.bpb.attacks import attack_task, defence_task, rating_now
 from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
@@ -68,7 +68,7 @@ def _side(owner: str) -> int:
     return int(owner[4:]) if owner.startswith("side") and owner[4:].isdigit() else -1
 
 
-class BpbArena:
+class BpbArena(SheetsById):
     """Seats the sides (the GM adds each sheet, owned by its side's seat) and reads the fight."""
 
     ruleset = "bpb"
@@ -85,13 +85,6 @@ class BpbArena:
         "plot_points_spent": "plot points spent: automatic successes and rallies (BPB-PP-005/011; only the "
         "plot policy spends)",
     }
-
-    def ident(self, sheet: Mapping[str, Any]) -> str:
-        return str(sheet["id"])
-
-    def rename(self, sheet: Mapping[str, Any], ident: str) -> Mapping[str, Any]:
-        number = ident[len(str(sheet["id"])) :]
-        return {**sheet, "id": ident, "name": f"{sheet.get('name', ident)} {number}".strip()}
 
     def open(self, sides: Sequence[Any], config: Mapping[str, Any]) -> list[Command]:
         out = [

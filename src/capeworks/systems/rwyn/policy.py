@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from capeworks.engine.model import Command, Prompt
-from capeworks.engine.policy import Move, Outcome, Situation, Tally
+from capeworks.engine.policy import Move, Outcome, SheetsById, Situation, Tally
 from capeworks.errors import InvalidCommand
 from capeworks.systems.rwyn.characters import SAMPLE_CHARACTERS
 from capeworks.systems.rwyn.checks import ATTACK_ABILITIES, Check
@@ -304,7 +304,7 @@ def _sheet(key: str) -> dict[str, Any]:
     }
 
 
-class RwynArena:
+class RwynArena(SheetsById):
     """Seats the sides (the GM adds each sheet, owned by its side's seat), declares every side's
     moves from the GM seat, and reads whose turn it is and how the conflict ended."""
 
@@ -330,13 +330,6 @@ class RwynArena:
     def seat(self, index: int, sides: int) -> str:
         """Every side's moves are enemy moves, the GM's (src 17); its characters' rolls are its seat's."""
         return GM
-
-    def ident(self, sheet: Mapping[str, Any]) -> str:
-        return str(sheet["id"])
-
-    def rename(self, sheet: Mapping[str, Any], ident: str) -> Mapping[str, Any]:
-        number = ident[len(str(sheet["id"])) :]
-        return {**sheet, "id": ident, "name": f"{sheet.get('name', ident)} {number}".strip()}
 
     def open(self, sides: Sequence[Any], config: Mapping[str, Any]) -> list[Command]:
         rules = RwynConfig.model_validate(dict(config))

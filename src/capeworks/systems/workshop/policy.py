@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from capeworks.engine import Command, Prompt
-from capeworks.engine.policy import Move, Outcome, Situation, Tally
+from capeworks.engine.policy import Move, Outcome, SheetsById, Situation, Tally
 from capeworks.systems.workshop.samples import SHEETS
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
@@ -99,7 +99,7 @@ def winner(state: WorkshopState, sides: int) -> tuple[bool, int | None]:
     return True, (next(iter(up)) if up else None)
 
 
-class WorkshopArena:
+class WorkshopArena(SheetsById):
     """Seats each side's sheets (the GM adds them, owned by the side's seat, one Faction per side),
     starts the first Sequence, and reads whose move it is and how the fight ended."""
 
@@ -111,13 +111,6 @@ class WorkshopArena:
         "wounds": "Wounds held at the end",
         "shots": "Shots left at the end (spent on Active Defense and Initiative)",
     }
-
-    def ident(self, sheet: Mapping[str, Any]) -> str:
-        return str(sheet["id"])
-
-    def rename(self, sheet: Mapping[str, Any], ident: str) -> Mapping[str, Any]:
-        number = ident[len(str(sheet["id"])) :]
-        return {**sheet, "id": ident, "name": f"{sheet.get('name', ident)} {number}".strip()}
 
     def open(self, sides: Sequence[Any], config: Mapping[str, Any]) -> list[Command]:
         out = [
