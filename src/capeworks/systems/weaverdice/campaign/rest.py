@@ -42,6 +42,7 @@ from capeworks.systems.weaverdice.campaign.downtime import (
 )
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm
 from capeworks.systems.weaverdice.campaign.screen import Builder
+from capeworks.systems.weaverdice.campaign.words import morale_step
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import capped, not_recovered, spend_value
@@ -158,7 +159,7 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
         dice_words = " ".join(str(f) for f in stays)
         said.append(f"low morale keeps {len(stays)} from mending tonight ({dice_words})")
     if who.morale < 0:
-        said.append(f"morale {who.morale:+d} -> {morale:+d}")
+        said.append(f"morale rises from {morale_step(who.morale)} to {morale_step(morale)}")
     b = Builder(state, ctx, dice)
     conditions = list(ledger.conditions)
     tn = ctx.config.campaign.rr_scar_tn

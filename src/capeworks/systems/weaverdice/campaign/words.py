@@ -10,7 +10,7 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.crafting import NON_EQUIPMENT
 from capeworks.systems.weaverdice.morale import MORALE_NAMES
 
-__all__ = ["CAMPAIGN_COMMAND_WORDS", "CAMPAIGN_WORDS"]
+__all__ = ["CAMPAIGN_COMMAND_WORDS", "CAMPAIGN_WORDS", "morale_step"]
 
 CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "start_downtime": "open a downtime phase",
@@ -218,16 +218,19 @@ def _words_of(p: Any) -> str:
     return type(p).__name__
 
 
-def _step(step: int) -> str:
+def morale_step(step: int) -> str:
+    """A morale step as a person reads it: "Poor (-2)"."""
     return f"{MORALE_NAMES.get(step, 'morale')} ({step:+d})"
 
 
 def _day_end_morale(p: ce.DowntimeEnded) -> str:
     """Whose morale the day's end moves back to its baseline (snap) or a step toward it (settle), from
     where to where (WD-MORALE-008); a log written before ``moved`` says where each one lands."""
-    moves = [f"{p.names.get(k, k)} from {_step(a)} to {_step(b)}" for k, (a, b) in p.moved.items()]
+    moves = [
+        f"{p.names.get(k, k)} from {morale_step(a)} to {morale_step(b)}" for k, (a, b) in p.moved.items()
+    ]
     if not p.moved:
-        moves = [f"{c.name} to {_step(c.morale)}" for c in p.changed if c.morale is not None]
+        moves = [f"{c.name} to {morale_step(c.morale)}" for c in p.changed if c.morale is not None]
     if not moves:
         return "everyone's morale is at its baseline already"
     return f"morale heads back to its baseline: {', '.join(moves)}"
@@ -241,7 +244,8 @@ def _kept(p: ce.DowntimeKept) -> list[str]:
     ]
     parts += [f"{n.get(k, k)} gains {v} costume rep" for k, v in p.gained.items()]
     parts += [
-        f"{n.get(k, k)}'s morale heads back from {_step(a)} to {_step(b)}" for k, (a, b) in p.moved.items()
+        f"{n.get(k, k)}'s morale heads back from {morale_step(a)} to {morale_step(b)}"
+        for k, (a, b) in p.moved.items()
     ]
     parts += [f"{n.get(k, k)} must discard {v} rep" for k, v in (p.discards or {}).items()]
     if p.phase is not None:
