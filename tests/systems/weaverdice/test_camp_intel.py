@@ -308,10 +308,10 @@ def test_codify_spells_unlocks_out_for_others_and_a_presentation_gives_them_all(
     d.do("ann", "utilize_intel", character="ada", ops=["spell lot for bo"])
     assert camp(d).ledgers["ada"].writeups == {"lot": (0, 1)}
     assert camp(d).ledgers["bo"].writeups == {"lot": (0, 1)}
-    assert camp(d).phase.slots["bo"].used == 0 and "writes up 2 unlocks on Lot for Bo" in d.last.payload.text
+    assert camp(d).phase.slots["bo"].used == 0 and "writes up 2 unlocks on Lot for Bo" in d.words("ann")[-1]
     # Presentation: a meeting gives every grid's unlocks to all present
     d.do("ann", "surveil", character="ada", target="den", cell="0,0", dice=[6])
     d.do("ann", "utilize_intel", character="ada", ops=["present to bo, cy"])
     for who in ("ada", "bo", "cy"):
         assert camp(d).ledgers[who].writeups == {"lot": (0, 1), "den": (0,)}
-    assert "presents 3 unlocks for Bo, Cy" in d.last.payload.text
+    assert "presents 3 unlocks for Bo, Cy" in d.words("ann")[-1]

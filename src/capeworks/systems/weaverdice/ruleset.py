@@ -53,10 +53,12 @@ from capeworks.systems.weaverdice.campaign.events import (
     CAMPAIGN_EVENTS,
     CampaignEvent,
     CampaignFact,
+    IntelSpent,
     SheetCampaignEvent,
     fold_campaign,
 )
 from capeworks.systems.weaverdice.campaign.followers import join_fans
+from capeworks.systems.weaverdice.campaign.intel_steps import steps_from_line
 from capeworks.systems.weaverdice.campaign.model import Campaign
 from capeworks.systems.weaverdice.campaign.reputation import (
     keep_joined,
@@ -581,6 +583,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
 
     #: version 1 -> 2: the reputation number becomes rep cards (campaign.reputation);
     #: version 2 -> 3: combatant copies become patches of what changed (facts);
+    #: intel_spent 3 -> 4: a Utilize Intel line becomes its steps (campaign.intel_steps);
     #: version 3 -> 4: a sheet copied after a change becomes a sheet patch (facts); the fight, the
     #: pending attack and queued hits, wound effects (effect_asked: 1 -> 2), holds and reversals, falls
     #: and lengthy checks, copied whole, become what they changed (facts)
@@ -602,6 +605,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         **{(t, 2): copies_to_patches for t, m in CAMPAIGN_EVENTS.items() if issubclass(m, CampaignEvent)},
         **{(t, 3): sheet_to_patch for t, m in CAMPAIGN_EVENTS.items() if issubclass(m, SheetCampaignEvent)},
         **{(t, EVENTS[t].VERSION - 1): whole_to_facts(t.split(".")[1]) for t in WHOLE_COPY_TYPES},
+        (IntelSpent.TYPE, 3): steps_from_line,
     }
 
     def apply(self, state: WdState, event: Event) -> WdState:

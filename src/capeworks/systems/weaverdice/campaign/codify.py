@@ -10,6 +10,7 @@ character holds is kept on its ledger as ``writeups`` (target -> cells).
 from __future__ import annotations
 
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.campaign.events import IntelStep
 from capeworks.systems.weaverdice.campaign.model import Ledger, Target
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.state import WdState
@@ -43,9 +44,11 @@ def _give(ledger: Ledger, found: dict[str, tuple[int, ...]]) -> Ledger:
     return evolve(ledger, {"writeups": held})
 
 
-def codify(state: WdState, me: str, mine: Ledger, verb: str, what: str) -> tuple[dict[str, Ledger], str]:
+def codify(
+    state: WdState, me: str, mine: Ledger, verb: str, what: str
+) -> tuple[dict[str, Ledger], IntelStep]:
     """The ledgers a Spell it Out (``spell TARGET [for A,B]``) or a Presentation (``present to A,B``)
-    changes, and a line for the log."""
+    changes, and the step it was."""
     targets = state.campaign.targets
     if state.people[me].hidden:  # a hidden NPC passes on what its own track found (WD-NPC-003)
         targets = {k: t.worked_hidden() for k, t in targets.items()}
@@ -57,18 +60,17 @@ def codify(state: WdState, me: str, mine: Ledger, verb: str, what: str) -> tuple
             raise RuleViolation("WD-INTEL-035", f"There is no intel target called {ident} to write up.")
         found = {t.id: _unlocked(t)} if _unlocked(t) else {}
         readers = _people(state, rest, me)
-        text = f"writes up {len(found.get(t.id, ()))} unlocks on {t.name}"
+        step = IntelStep(verb="write_up", unlocks=len(found.get(t.id, ())), target=t.id)
     else:
         _, _, rest = what.partition("to ")
         found = {t.id: _unlocked(t) for t in targets.values() if _unlocked(t)}
         readers = _people(state, rest, me)
         if not readers:
             raise RuleViolation("WD-INTEL-035", "A presentation needs someone present: name who attends.")
-        text = f"presents {sum(len(c) for c in found.values())} unlocks"
+        step = IntelStep(verb="present", unlocks=sum(len(c) for c in found.values()))
     if not found:
         raise RuleViolation("WD-INTEL-035", "There is no unlocked cell to pass on yet.")
-    names = [state.people[r].name for r in readers]
     ledgers = {me: _give(mine, found)}
     for r in readers:
         ledgers[r] = _give(state.campaign.ledger(r), found)
-    return ledgers, text + (f" for {', '.join(names)}" if names else "")
+    return ledgers, evolve(step, {"readers": tuple(readers)})

@@ -10,7 +10,7 @@ what happened. :func:`fold_campaign` is the one fold for all of them.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -41,6 +41,7 @@ __all__ = [
     "CAMPAIGN_EVENTS",
     "CampaignEvent",
     "CampaignFact",
+    "IntelStep",
     "SheetCampaignEvent",
     "TargetPatch",
     "fold_campaign",
@@ -356,12 +357,37 @@ class TargetSecret(CampaignFact):
     thread_dc: int
 
 
+class IntelStep(Frozen):
+    """One step of a Utilize Intel slot, as facts (WD-INTEL-028..035): an upgrade, downgrade or shuffle
+    of ``tier`` intel of ``kind`` (a shuffle's new type ``into``), a base moved over ``downtimes``, a
+    rebrand, or ``unlocks`` written up on ``target`` or presented, for ``readers`` (ids)."""
+
+    verb: Literal["upgrade", "downgrade", "shuffle", "relocate", "rebrand", "write_up", "present"]
+    tier: int = Field(default=0, exclude_if=lambda v: not v)
+    kind: str = Field(default="", exclude_if=lambda v: not v)
+    into: str = Field(default="", exclude_if=lambda v: not v)
+    downtimes: int = Field(default=0, exclude_if=lambda v: not v)
+    unlocks: int = Field(default=0, exclude_if=lambda v: not v)
+    target: str = Field(default="", exclude_if=lambda v: not v)
+    readers: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+
+
 class IntelSpent(CampaignEvent):
-    """Intel spent: on a DC or to unlock a cell (WD-INTEL-003/015), or converted (WD-INTEL-029..031)."""
+    """Intel spent: on a DC or to unlock a cell (WD-INTEL-003/015), or a Utilize Intel slot
+    (WD-INTEL-028..035).
+
+    Version 4: a Utilize Intel slot records its ``steps`` as facts and ``names`` (the targets' and
+    characters' names for the log, by id); ``text`` is only a DC spend's or an unlock's line. Version 3
+    held the slot's line as ``text``; the upcaster reads it back into steps
+    (:mod:`~capeworks.systems.weaverdice.campaign.intel_steps`)."""
+
+    VERSION: ClassVar[int] = 4
 
     character: str
     name: str
-    text: str
+    text: str = Field(default="", exclude_if=lambda v: not v)
+    steps: tuple[IntelStep, ...] = Field(default=(), exclude_if=lambda v: not v)
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     patch: TargetPatch | None = None
     phase: Phase | None = None
 

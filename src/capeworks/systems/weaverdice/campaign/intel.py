@@ -770,10 +770,11 @@ def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceSe
     return b.batch
 
 
-def _kind(state: WdState, kind: str) -> str:
-    """An intel type as the log reads it: a target's own intel by the target's name, not its id."""
-    t = state.campaign.targets.get(kind)
-    return t.name if t is not None else kind
+def _names(state: WdState, steps: list[ce.IntelStep]) -> dict[str, str]:
+    """The names of the targets and characters ``steps`` mention, by id, for the log's words."""
+    ids = {i for x in steps for i in (x.kind, x.target, *x.readers) if i}
+    out = {i: t.name for i, t in state.campaign.targets.items() if i in ids}
+    return out | {i: p.name for i, p in state.people.items() if i in ids}
 
 
 def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceService) -> Done:
@@ -782,7 +783,7 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
     phase, _ = take_slot(state, c.character, "utilize_intel")
     ledger = ledger_of(state, c.character)
     b = Builder(state, ctx, dice)
-    done: list[str] = []
+    done: list[ce.IntelStep] = []
     pool = tuple(d for d in DISPOSITIONS if d != "city")
     others: dict[str, Ledger] = {}
     for n, op in enumerate(c.ops):
@@ -792,9 +793,9 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
                 raise RuleViolation(
                     "WD-INTEL-035", f"Writing up or presenting ends the slot: put {verb} last."
                 )
-            others, line = codify(state, c.character, ledger, verb, what.strip())
+            others, step = codify(state, c.character, ledger, verb, what.strip())
             ledger = others.pop(c.character)
-            done.append(line)
+            done.append(step)
             continue
         if verb in ("relocate", "rebrand") and n != len(c.ops) - 1:
             # src 1978: anything but upgrade/downgrade/shuffle wraps up the Utilize Intel slot
@@ -804,31 +805,30 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
             if not phases:
                 raise RuleViolation("WD-INTEL-034", "Say how many downtimes the move takes, 1 to 12.")
             ledger = evolve(ledger, {"relocating": phases})
-            done.append(f"moving base over {phases} downtimes")
+            done.append(ce.IntelStep(verb="relocate", downtimes=phases))
             continue
         if verb == "rebrand":  # WD-INTEL-033: a new identity re-hides most; all rep is lost, the bad too,
             # and the old name's cards spent today are past a Journalist's keeping (WD-FOLLOW-009)
             ledger = evolve(ledger, {"rep": (), "spent": ()})
-            done.append("a rebrand: every rep card is gone")
+            done.append(ce.IntelStep(verb="rebrand"))
             continue
         kind, tier = parse_intel(what, extra=tuple(state.campaign.targets), added=state.campaign.intel_types)
-        named = _kind(state, kind)
         if verb == "upgrade":
             if tier >= 4:
                 raise RuleViolation("WD-INTEL-029", "Tier-4 intel cannot be upgraded.")
             ledger = _gain(_take(ledger, kind, tier, 3), kind, tier + 1)
-            done.append(f"3 tier-{tier} {named} intel become 1 tier-{tier + 1} {named} intel")
+            done.append(ce.IntelStep(verb="upgrade", tier=tier, kind=kind))
         elif verb == "downgrade":
             if tier <= 1:
                 raise RuleViolation("WD-INTEL-030", "Tier-1 intel cannot be downgraded.")
             ledger = _gain(_take(ledger, kind, tier), kind, tier - 1, 2)
-            done.append(f"1 tier-{tier} {named} intel becomes 2 tier-{tier - 1} {named} intel")
+            done.append(ce.IntelStep(verb="downgrade", tier=tier, kind=kind))
         elif verb == "shuffle":
             if tier <= 1:
                 raise RuleViolation("WD-INTEL-031", "Tier-1 intel cannot be shuffled.")
             face = dice.roll(1, len(pool), purpose="shuffle").faces[0]
             ledger = _gain(_take(ledger, kind, tier), pool[face - 1], tier - 1)
-            done.append(f"1 tier-{tier} {named} intel becomes 1 tier-{tier - 1} {pool[face - 1]} intel")
+            done.append(ce.IntelStep(verb="shuffle", tier=tier, kind=kind, into=pool[face - 1]))
         else:
             raise RuleViolation(
                 "WD-INTEL-028",
@@ -838,7 +838,9 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
         ce.IntelSpent(
             character=c.character,
             name=who.name,
-            text="; ".join(done) + ".",
+            steps=tuple(done),
+            # the names the steps' words read: targets (their own intel, a write-up) and readers
+            names=_names(state, done),
             phase=phase,
             # a rebrand's lost shared card goes for each player it is for: one card (WD-REP-002)
             ledgers={**others, **with_shared(state.campaign, c.character, ledger)},

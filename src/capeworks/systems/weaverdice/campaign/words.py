@@ -146,6 +146,8 @@ def _words_of(p: Any) -> str:
         return f"Intel target {p.target.name} (find DC {p.target.find_dc}, thread DC {p.target.thread_dc})."
     if isinstance(p, ce.TargetListed):
         return f"A new intel target: {p.name}, a {p.size}x{p.size} grid."
+    if isinstance(p, ce.IntelSpent) and p.steps:
+        return f"{p.name}: " + "; ".join(_intel_step(x, p.names) for x in p.steps) + "."
     if isinstance(
         p,
         (
@@ -216,6 +218,25 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.BusinessChecked):
         return f"Hidden check for {p.name or p.character}: {p.text}"
     return type(p).__name__
+
+
+def _intel_step(x: ce.IntelStep, names: dict[str, str]) -> str:
+    """One step of a Utilize Intel slot in words; a target's own intel reads by the target's name."""
+    kind = names.get(x.kind, x.kind)
+    readers = f" for {', '.join(names.get(r, r) for r in x.readers)}" if x.readers else ""
+    if x.verb == "upgrade":
+        return f"3 tier-{x.tier} {kind} intel become 1 tier-{x.tier + 1} {kind} intel"
+    if x.verb == "downgrade":
+        return f"1 tier-{x.tier} {kind} intel becomes 2 tier-{x.tier - 1} {kind} intel"
+    if x.verb == "shuffle":
+        return f"1 tier-{x.tier} {kind} intel becomes 1 tier-{x.tier - 1} {names.get(x.into, x.into)} intel"
+    if x.verb == "relocate":
+        return f"moving base over {x.downtimes} downtimes"
+    if x.verb == "rebrand":
+        return "a rebrand: every rep card is gone"
+    if x.verb == "write_up":
+        return f"writes up {x.unlocks} unlocks on {names.get(x.target, x.target)}{readers}"
+    return f"presents {x.unlocks} unlocks{readers}"
 
 
 def morale_step(step: int) -> str:
