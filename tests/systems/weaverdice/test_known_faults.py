@@ -190,8 +190,8 @@ def test_a_named_foe_strikes_at_the_one_rising_with_an_attack_of_opportunity_for
     # src 850: "Rising and taking any combat action that isn't offensive or defensive against melee
     # attackers provokes melee attacks"; src 576: out-of-turn attacks "require Focus". The table has
     # no positions, so whether the brute is close enough is the GM's call; once made, the attack is an
-    # attack of opportunity on Vic's turn: 1 Focus, no skills (src 888). Pin: the table does not
-    # itself offer the provoked attack.
+    # attack of opportunity on Vic's turn: 1 Focus, no skills (src 888). The table offers it too
+    # (test_referee19: the foes who could strike are asked; the GM rules who is in reach).
     d = _vic_and_brute()
     _with(d, "vic", Status.KNOCKED_DOWN)
     d.do("ann", "move", character="vic", feet=0, stand=True)

@@ -12,8 +12,10 @@ import pytest
 
 from capeworks.engine import Event, Table, Viewer
 from capeworks.engine.testing import Driver
+from capeworks.errors import NotPermitted
+from capeworks.systems.weaverdice.vocab import Pool, Status
 from tests.systems.weaverdice.campaign_support import pc
-from tests.systems.weaverdice.helpers import RS
+from tests.systems.weaverdice.helpers import RS, add, sheet
 from tests.systems.weaverdice.test_camp_referee12 import four
 
 
@@ -118,3 +120,104 @@ def test_an_old_utilize_intel_line_replays_to_the_same_words_for_every_seat(
     for viewer in (Viewer.gm(), Viewer(seat="ann"), Viewer(seat="bob")):
         assert _lines(again, viewer) == _lines(d.table, viewer)
     assert again.state == d.table.state
+
+
+# -- 3. rising from Knocked Down provokes melee attacks, offered to the foes (src 850) ---------------
+
+
+def _knocked_down_vic() -> Driver:
+    """Ann's Vic and Bob's Bea against the GM's Brute (notable, Brawn 5) and Thug (generic): order
+    Brute, Vic, Thug, Bea. The Brute hits Vic (6 + 2 = 8 vs DS 4), Vic takes it: a lesser bash wound,
+    effect 3: knocked down (src 656); no Recovery dot spent on it. The Brute ends his turn."""
+    d = four()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("bea", "Bea"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4))
+    d.do("gm", "start_combat", dice=[3, 1, 6])
+    assert d.state.fight.order.order == ("brute", "vic", "thug", "bea")
+    d.do("gm", "attack", character="brute", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[3])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    assert [c.name for c in d.state.people["vic"].conditions] == [Status.KNOCKED_DOWN]
+    d.do("gm", "end_turn", character="brute")
+    return d
+
+
+def _offers(d: Driver, seat: str) -> list[str]:
+    return [p.id for p in d.prompts(seat) if p.kind == "opportunity"]
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-015", "WD-MOVE-004")
+def test_vic_rising_offers_the_brute_and_the_thug_an_attack_of_opportunity_and_not_bea() -> None:
+    # src 850: "Rising ... provokes melee attacks"; src 586: the named pay Focus for it (the Brute,
+    # 1 Focus), a generic strikes free (generic_free_aoo, WD-MOVE-003 PROPOSED). Vic stands (a move
+    # action, half its 30 ft: 15 ft left, he walks 10). The GM's two are offered the strike; Bea, on
+    # Vic's side, is not; the players are asked nothing.
+    d = _knocked_down_vic()
+    d.do("ann", "move", character="vic", feet=10, stand=True)
+    assert d.words("bob")[-1] == "Vic stands up and moves 10 ft."
+    assert _offers(d, "gm") == ["opportunity-brute", "opportunity-thug"]
+    assert _offers(d, "ann") == _offers(d, "bob") == []
+    ask = next(p for p in d.prompts("gm") if p.id == "opportunity-brute")
+    assert ask.question == (
+        "Vic rises from the ground: if Brute is in melee reach, strike (an attack of opportunity, 1 Focus),"
+        " or let it pass?"
+    )
+    # the Brute strikes, as any attack of opportunity: 5 + 2 = 7 vs DS 4 hits; one Focus paid
+    focus = d.state.people["brute"].effort.available(d.state.sheet("brute"), Pool.FOCUS)
+    d.answer("gm", "opportunity-brute", "strike", dice=[5])
+    assert d.state.people["brute"].effort.available(d.state.sheet("brute"), Pool.FOCUS) == focus - 1
+    assert d.words("ann")[-1] == (
+        "Brute attacks Vic (lesser bash) vs defense 4: [5] +2 = 7; 7 vs 4+: success; it hits; Vic may dodge"
+        " or block."
+    )
+    d.answer("ann", "react-vic", "take", dice=[1])  # a second lesser bash wound, effect 1
+    # while the hit's effect waits on Vic's answer, the Thug's offer waits too (nothing out of turn)
+    assert _offers(d, "gm") == []
+    d.answer("ann", "effect-vic-w2-negate", "none")
+    # one strike each: the Brute's offer is spent; the Thug's stands until the GM lets it pass
+    assert _offers(d, "gm") == ["opportunity-thug"]
+    d.answer("gm", "opportunity-thug", "let_pass")
+    assert d.words("ann")[-1] == "Thug lets the chance to strike at Vic pass."
+    assert _offers(d, "gm") == []
+    d.refuse("gm", "let_pass", character="thug", rule="WD-STATUS-009")
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-015")
+def test_the_brute_rising_offers_the_players_the_strike_and_the_gm_may_rule_one_out_of_reach() -> None:
+    # src 850 the other way: the GM's Brute, knocked down, rises on his turn; Vic and Bea (players,
+    # each with Focus) are offered the strike, each at their own seat. Bob cannot let Vic's pass for
+    # Ann; the GM, who rules who is in melee reach (the table keeps no map), clears Vic's offer.
+    d = four()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("bea", "Bea"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[6, 2, 1])  # Vic, Bea, the Brute
+    d.do("ann", "attack", character="vic", target="brute", dice=[6])
+    d.answer("gm", "react-brute", "take", dice=[3])
+    d.answer("gm", "effect-brute-w1-negate", "none")
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "end_turn", character="bea")
+    d.do("gm", "move", character="brute", feet=0, stand=True)
+    assert _offers(d, "ann") == ["opportunity-vic"] and _offers(d, "bob") == ["opportunity-bea"]
+    assert "1 Focus" in d.prompt("ann", "opportunity").question
+    d.refuse("bob", "let_pass", character="vic", error=NotPermitted)
+    d.do("gm", "let_pass", character="vic")
+    assert _offers(d, "ann") == [] and _offers(d, "bob") == ["opportunity-bea"]
+    assert d.words("ann")[-1] == "Vic lets the chance to strike at Brute pass."
+    # the offers lapse with the Brute's turn
+    d.do("gm", "end_turn", character="brute")
+    assert _offers(d, "bob") == []
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-015")
+def test_no_offer_to_a_foe_with_no_focus_left() -> None:
+    # src 586: "if you can't expend the focus, you're not alert enough to take opportunity": the Brute
+    # with his Focus spent (three attacks of opportunity at Bea, all misses) is offered nothing
+    d = _knocked_down_vic()
+    brute = d.state.people["brute"]
+    for _ in range(brute.effort.available(d.state.sheet("brute"), Pool.FOCUS)):
+        d.do("gm", "attack", character="brute", target="bea", opportunity=True, dice=[1])
+    d.do("ann", "move", character="vic", feet=0, stand=True)
+    assert _offers(d, "gm") == ["opportunity-thug"]

@@ -586,6 +586,13 @@ class Reverse(Frozen):
     decline: bool = False
 
 
+class LetPass(Frozen):
+    """Let an attack of opportunity on someone rising pass, or (the GM) clear the offer: not in melee
+    reach, or not minded to strike (WD-STATUS-009)."""
+
+    character: Ident
+
+
 class FallCmd(Frozen):
     """Someone falls or is thrown (the GM's call): the falling table decides the harm (WD-MOVE-008/009)."""
 

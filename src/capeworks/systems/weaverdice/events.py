@@ -530,6 +530,18 @@ class BystanderDown(Changes):
     name: str
 
 
+class OpportunityPassed(Changes):
+    """A foe offered an attack of opportunity on someone rising lets it pass, or the GM clears the
+    offer (WD-STATUS-009): off the turn's ``exposed`` list."""
+
+    character: str
+    name: str
+    target: str
+    target_name: str
+    fight: Fight | None = _given()
+    fight_changed: FightPatch | None = _fact()
+
+
 class Grappled(Changes):
     """A grapple begins, or one of its rounds is rolled and resolved (WD-GRAPPLE-001..010)."""
 
@@ -1072,6 +1084,7 @@ EVENTS = declare_events(
     WoundTaken,
     BystanderDown,
     Grappled,
+    OpportunityPassed,
     GrappleBraced,
     GearChanged,
     Fell,

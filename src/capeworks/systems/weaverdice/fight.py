@@ -58,6 +58,7 @@ from capeworks.systems.weaverdice.movement import (
     move_cost,
     turn_movement,
 )
+from capeworks.systems.weaverdice.opportunity import exposed_by
 from capeworks.systems.weaverdice.powers import passive_totals
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, PendingEffect, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import (
@@ -571,6 +572,9 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         note = ", ".join(x for x in (note, f"the dice carry {cost} of the {asked} ft asked") if x)
     feet = cost if pained is None or pained.success else st.halved(cost, step=5)
     turn = evolve(turn, {"moved": fight.turn.moved + feet, "rising": False})
+    if stood is not None or fight.turn.rising:
+        # rising "provokes melee attacks" (src 850): the foes who could strike are offered one
+        turn = evolve(turn, {"exposed": exposed_by(state, c.character, context.config)})
     emit_moved(
         b,
         ev.ActionTaken(

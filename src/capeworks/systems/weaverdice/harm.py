@@ -53,6 +53,7 @@ from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import check_aoo_attack
+from capeworks.systems.weaverdice.opportunity import check_generic, struck
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import check_aim, check_focused_shot, skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
@@ -110,14 +111,9 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         if c.full:
             raise RuleViolation("WD-MOVE-004", "An attack of opportunity is one attack, not a full attack.")
         check_aoo_attack(skill_dice=len(c.skills))
+        check_generic(me, context.config)
         if me.tier in (Tier.PC, Tier.NOTABLE):
             spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
-        elif not context.config.generic_free_aoo:
-            raise RuleViolation(
-                "WD-COMBAT-015",
-                f"{me.name} has no Focus to pay for an attack of opportunity, and this table's"
-                " rules give generics none free (generic_free_aoo).",
-            )
     else:
         fight = on_turn(state, c.character)
         assert fight.turn is not None
@@ -257,7 +253,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
             hit=hit,
             damage=c.damage,
             tier=c.tier,
-            fight=b.fight,
+            # a foe offered an attack of opportunity on a riser takes it: the offer is spent
+            fight=struck(b.fight, c.character, c.target) if c.opportunity else b.fight,
             attack=pending,
             chance=chance,
             # an attack of opportunity after breaking free is instead of reversing (WD-GRAPPLE-004)

@@ -35,6 +35,7 @@ from capeworks.systems.weaverdice.flow import (
 )
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.movement import check_aoo_attack
+from capeworks.systems.weaverdice.opportunity import check_generic, struck
 from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.skills import check_aim, check_focused_shot, skill_dice
 from capeworks.systems.weaverdice.state import Chance, PendingAttack, WdState
@@ -231,7 +232,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                     hit=hit,
                     damage=power.damage,
                     tier=power.tier,
-                    fight=b.fight,
+                    fight=struck(b.fight, c.character, target.id) if c.opportunity else b.fight,
                     # the first waiting hit is asked first; the rest queue, each to its own target
                     attack=b.state.attack or pending,
                     queued=(
@@ -280,9 +281,4 @@ def _check_opportunity(
             "WD-MOVE-004", f"{power.name} is no one-target attack: an attack of opportunity strikes one."
         )
     check_aoo_attack(targets=len(c.targets), skill_dice=len(c.skills), special_option=c.focused)
-    if me.tier not in (Tier.PC, Tier.NOTABLE) and not context.config.generic_free_aoo:
-        raise RuleViolation(
-            "WD-COMBAT-015",
-            f"{me.name} has no Focus to pay for an attack of opportunity, and this table's"
-            " rules give generics none free (generic_free_aoo).",
-        )
+    check_generic(me, context.config)

@@ -20,6 +20,7 @@ from capeworks.systems.weaverdice.copies import trusted
 from capeworks.systems.weaverdice.effect_words import effect_words
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
+from capeworks.systems.weaverdice.opportunity import offered
 from capeworks.systems.weaverdice.render import (
     fall_option_words,
     option_words,
@@ -29,7 +30,7 @@ from capeworks.systems.weaverdice.render import (
 )
 from capeworks.systems.weaverdice.state import PendingAttack, WdState
 from capeworks.systems.weaverdice.statuses import pain_failure_options
-from capeworks.systems.weaverdice.vocab import Pool, Stat
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wounding import hit_of
 
@@ -265,6 +266,8 @@ def open_prompts(state: WdState) -> list[Prompt]:
             )
         )
     fight = state.fight
+    if fight is not None and fight.turn is not None:
+        out.extend(_opportunity_prompt(state, ident, fight.turn.actor) for ident in offered(state))
     if (
         fight is not None
         and fight.turn is not None
@@ -275,6 +278,35 @@ def open_prompts(state: WdState) -> list[Prompt]:
         c = state.people[fight.turn.actor]
         out.append(_turn_prompt(fight.order.round, c.id, c.name, fight.turn.actions, c.owner))
     return out
+
+
+def _opportunity_prompt(state: WdState, ident: str, riser: str) -> Prompt:
+    """A foe offered an attack of opportunity on someone rising (WD-STATUS-009, src 850): strike, as
+    any attack of opportunity is struck (one plain attack, out of turn, Focus for the named), or let
+    it pass; the GM, who rules who is in melee reach, may clear it for them."""
+    me = state.people[ident]
+    named = me.tier in (Tier.PC, Tier.NOTABLE)
+    return Prompt(
+        id=f"opportunity-{ident}",
+        kind="opportunity",
+        rule="WD-STATUS-009",
+        question=question(
+            "opportunity", name=me.name, other=state.people[riser].name, cost=", 1 Focus" if named else ""
+        ),
+        options=(
+            PromptOption(
+                value="strike",
+                label="strike",
+                command="attack",
+                payload={"character": ident, "target": riser, "opportunity": True},
+            ),
+            PromptOption(
+                value="let_pass", label="let it pass", command="let_pass", payload={"character": ident}
+            ),
+        ),
+        default="let_pass",
+        **_to(state, ident),
+    )
 
 
 @lru_cache(maxsize=4096)

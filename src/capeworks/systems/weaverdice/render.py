@@ -45,6 +45,7 @@ COMMAND_WORDS: dict[str, str] = {
     "fall": "someone falls or is thrown",
     "fall_choice": "choose how to take a fall",
     "reverse": "take over a hold you broke free of",
+    "let_pass": "let an attack of opportunity on someone rising pass",
     "grapple": "wrestle a held foe (a grapple round)",
     "treat_burn": "smother a consuming burn with the costume's coverage (an effort dot)",
     "brace": "brace against a hold with Stamina (+1 a dot on its next round)",
@@ -614,6 +615,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f" Ended: {'; '.join(e.replace('_', ' ') for e in p.ended)}." if p.ended else "")
     ),
     ev.ActionTaken.TYPE: _action,
+    ev.OpportunityPassed.TYPE: lambda p: f"{p.name} lets the chance to strike at {p.target_name} pass.",
     ev.StatsRegained.TYPE: lambda p: (
         f"{p.name} regains "
         + ", ".join(f"{n} {s.value}" for s, n in p.regained.items())
@@ -882,6 +884,8 @@ _QUESTIONS: dict[str, str] = {
         "{value} and hold, or take the hit?"
     ),
     "reversal": "{name} broke free of {other}: take the hold over with {held}, or let go?",
+    "opportunity": "{other} rises from the ground: if {name} is in melee reach, strike (an attack of"
+    " opportunity{cost}), or let it pass?",
     "burn": "The flames consume {name}: which physical stat loses a point for good?",
     "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",

@@ -1,0 +1,107 @@
+"""Attacks of opportunity offered at the table: who may pay for one, and whom a rising exposes.
+
+Rising from Knocked Down "provokes melee attacks" (src 850, WD-STATUS-009). The table keeps no map,
+so it cannot know who stands in melee reach of whom. Its smallest honest answer: when someone rises,
+the turn's ``exposed`` names the foes who could strike (the other side's fighters who are up, able to
+act and able to pay: a PC's foes are the GM's characters but bystanders, an NPC's the PCs), and each
+is offered the attack of opportunity as a prompt. A foe not in reach, or not minded to strike, lets
+it pass (``let_pass``); the GM, who rules who is really in melee, may clear any offer the same way.
+The offers lapse when the turn ends. Striking is the ``attack`` (or ``use_power``) with
+``opportunity``, as any attack of opportunity is: one payment rule serves them all (a named
+attacker's Focus dot, src 586; a generic's free strike where ``generic_free_aoo`` allows it).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice import commands as cmd
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
+from capeworks.systems.weaverdice.statuses import can_act
+from capeworks.systems.weaverdice.vocab import Pool, Tier
+from capeworks.systems.weaverdice.wounds import Standing
+
+__all__ = ["check_generic", "exposed_by", "let_pass", "offered", "struck"]
+
+_NAMED = frozenset({Tier.PC, Tier.NOTABLE})
+
+
+def check_generic(me: Combatant, config: WeaverdiceConfig) -> None:
+    """A generic has no Focus to pay for an attack of opportunity: it strikes free only where the
+    table's ``generic_free_aoo`` gives it one (WD-COMBAT-015, WD-MOVE-003)."""
+    if me.tier not in _NAMED and not config.generic_free_aoo:
+        raise RuleViolation(
+            "WD-COMBAT-015",
+            f"{me.name} has no Focus to pay for an attack of opportunity, and this table's"
+            " rules give generics none free (generic_free_aoo).",
+        )
+
+
+def _may_pay(state: WdState, me: Combatant, config: WeaverdiceConfig) -> bool:
+    if me.tier in _NAMED:
+        return me.effort.available(state.sheet(me.id), Pool.FOCUS) >= 1
+    return config.generic_free_aoo
+
+
+def _may_strike(state: WdState, c: Combatant, config: WeaverdiceConfig) -> bool:
+    """Up, able to act and able to pay: one who may take an attack of opportunity now."""
+    up = c.track.standing is Standing.UP and c.sidelined is None and can_act(c.conditions, c.id)
+    return up and _may_pay(state, c, config)
+
+
+def exposed_by(state: WdState, riser: str, config: WeaverdiceConfig) -> tuple[str, ...]:
+    """The foes offered an attack of opportunity as ``riser`` gets up (WD-STATUS-009): in the fight,
+    of the other side (no bystanders), and able to strike now."""
+    me = state.people[riser]
+    return tuple(
+        c.id
+        for c in state.people.values()
+        if c.id != riser
+        and c.in_fight
+        and c.tier is not Tier.BYSTANDER
+        and (c.owner is None) != (me.owner is None)  # the other side: the GM's, or the players'
+        and _may_strike(state, c, config)
+    )
+
+
+def offered(state: WdState) -> tuple[str, ...]:
+    """The foes whose offer stands now: on the ``exposed`` list and still able to strike (one who
+    spent the Focus since, or went down, is asked nothing), while nothing waits on a decision."""
+    fight = state.fight
+    if fight is None or fight.turn is None or state.attack is not None or state.effects:
+        return ()
+    return tuple(x for x in fight.turn.exposed if _may_strike(state, state.people[x], state.config))
+
+
+def struck(fight: Fight | None, striker: str, target: str) -> Fight | None:
+    """The fight once ``striker`` has taken the attack of opportunity the turn's rising offered it on
+    ``target``: off the ``exposed`` list (one strike each)."""
+    if fight is None or fight.turn is None or fight.turn.actor != target or striker not in fight.turn.exposed:
+        return fight
+    left = tuple(x for x in fight.turn.exposed if x != striker)
+    return evolve(fight, {"turn": evolve(fight.turn, {"exposed": left})})
+
+
+def let_pass(state: WdState, context: Ctx, c: cmd.LetPass, dice: DiceService) -> Done:
+    """A foe lets the attack of opportunity on the one rising pass, or the GM rules it out of reach."""
+    me = person(state, c.character)
+    fight = state.fight
+    if fight is None or fight.turn is None or c.character not in fight.turn.exposed:
+        raise RuleViolation("WD-STATUS-009", f"{me.name} has no attack of opportunity on offer to let pass.")
+    riser = person(state, fight.turn.actor)
+    left = tuple(x for x in fight.turn.exposed if x != c.character)
+    b = Builder(state, context, dice)
+    b.emit(
+        ev.OpportunityPassed(
+            character=c.character,
+            name=me.name,
+            target=riser.id,
+            target_name=riser.name,
+            fight=evolve(fight, {"turn": evolve(fight.turn, {"exposed": left})}),
+        )
+    )
+    return b.batch
