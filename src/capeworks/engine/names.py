@@ -22,7 +22,7 @@ from capeworks.engine.kit import lookup
 from capeworks.engine.model import Role
 from capeworks.engine.spec import Context, Controller
 
-__all__ = ["NamedCharacters", "addressee", "plural_subjects", "with_names"]
+__all__ = ["NamedCharacters", "addressee", "named", "plural_subjects", "with_names"]
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -35,6 +35,16 @@ def _strings(value: Any) -> Iterator[str]:
     elif isinstance(value, (list, tuple)):
         for v in value:
             yield from _strings(v)
+
+
+def named(known: Mapping[str, str], payload: Any) -> Any:
+    """``payload`` with ``names`` for the known character ids among its values, where it carries
+    none: an event written before it carried them reads names, not ids (any other payload as is)."""
+    if not known or getattr(payload, "names", None) != {}:
+        return payload
+    mentioned = set(_strings(payload.model_dump(mode="json", exclude={"names", "plural_ids"})))
+    names = {s: known[s] for s in mentioned if s in known and known[s] != s}
+    return payload.model_copy(update={"names": names}) if names else payload
 
 
 def with_names(known: Mapping[str, str], event: Event, groups: Collection[str] = ()) -> Event:

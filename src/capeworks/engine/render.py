@@ -8,7 +8,7 @@ edges: they never carry markup, and each edge escapes them its own way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -50,13 +50,20 @@ def _engine_words(ruleset: Ruleset[Any, Any], event: Event) -> str | None:
     return None
 
 
-def describe(ruleset: Ruleset[Any, Any], event: Event, viewer: Viewer | None = None) -> Description:
-    """``event`` in words for ``viewer`` (the GM's view when None)."""
+def describe(
+    ruleset: Ruleset[Any, Any],
+    event: Event,
+    viewer: Viewer | None = None,
+    *,
+    names: Mapping[str, str] | None = None,
+) -> Description:
+    """``event`` in words for ``viewer`` (the GM's view when None); ``names``: the table's
+    :meth:`~capeworks.engine.ruleset.Ruleset.log_names`, for an old event that carries none."""
     who = viewer if viewer is not None else Viewer.gm()
     text = _engine_words(ruleset, event)
     if text is not None:
         return Description(text=text, actor=event.seat, hidden=not event.audience.everyone)
-    described = ruleset.describe(event, who)
+    described = ruleset.describe(event, who, names=names) if names else ruleset.describe(event, who)
     updates: dict[str, Any] = {}
     if described.actor is None and event.seat is not None:
         updates["actor"] = event.seat
@@ -68,7 +75,12 @@ def describe(ruleset: Ruleset[Any, Any], event: Event, viewer: Viewer | None = N
 
 
 def log_entries(
-    ruleset: Ruleset[Any, Any], events: Iterable[Event], viewer: Viewer, *, undone: AbstractSet[int]
+    ruleset: Ruleset[Any, Any],
+    events: Iterable[Event],
+    viewer: Viewer,
+    *,
+    undone: AbstractSet[int],
+    names: Mapping[str, str] | None = None,
 ) -> list[LogEntry]:
     """Log lines for events the caller has already filtered for ``viewer``."""
     return [
@@ -78,7 +90,7 @@ def log_entries(
             seat=e.seat,
             type=e.type,
             undone=e.command_id in undone,
-            description=describe(ruleset, e, viewer),
+            description=describe(ruleset, e, viewer, names=names),
             event=e,
         )
         for e in events

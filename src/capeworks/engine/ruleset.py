@@ -40,6 +40,7 @@ from capeworks.engine.dice_service import DiceService
 from capeworks.engine.direct_reads import read_directly
 from capeworks.engine.event import Event, EventData
 from capeworks.engine.model import Command, Description, LegalCommand, Panel, Prompt, Role, Seat, Viewer
+from capeworks.engine.names import named
 from capeworks.engine.offers import MenuItem, Offer, OfferMenu, Offers, prompt_commands
 from capeworks.engine.spec import Authority, CommandSpec, Context, Controller, Handler, Outcome
 from capeworks.engine.table_events import ENGINE_EVENTS
@@ -367,12 +368,22 @@ class Ruleset(ABC, Generic[S, C]):
         except ValidationError as e:
             raise unreadable(event, e) from None
 
-    def describe(self, event: Event, viewer: Viewer) -> Description:
-        """One of this ruleset's events in words, for ``viewer``."""
+    def describe(
+        self, event: Event, viewer: Viewer, *, names: Mapping[str, str] | None = None
+    ) -> Description:
+        """One of this ruleset's events in words, for ``viewer``; ``names`` (:meth:`log_names`) fill
+        the ``names`` of a payload written before it carried them."""
         words = self.words.get(event.type)
         if words is None:
             raise KeyError(f"{self.name} has no words for {event.type!r}")
-        return words(self.payload(event), event, viewer)
+        payload = self.payload(event)
+        return words(named(names, payload) if names else payload, event, viewer)
+
+    def log_names(self, state: S) -> Mapping[str, str]:
+        """The display names, by character id, that the log's words may read where an old event
+        names an id without one (its ``names`` written empty, before the field was filled): none
+        unless a ruleset says (it leaves out any a viewer may not learn)."""
+        return {}
 
     def sample_session(self) -> SampleSession | None:
         """A scripted session for the demo and the conformance tests."""

@@ -8,9 +8,14 @@ dice, and read from the seats that see it.
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 from capeworks.engine import Event, Table, Viewer
+from capeworks.engine.golden import replay_document
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
 from capeworks.systems.weaverdice.vocab import Pool, Status
@@ -18,9 +23,8 @@ from tests.systems.weaverdice.campaign_support import pc
 from tests.systems.weaverdice.helpers import RS, add, sheet
 from tests.systems.weaverdice.test_camp_referee12 import four
 
-
-def said(d: Driver, seat: str) -> str:
-    return " ".join(d.words(seat))
+#: the golden logs of Weaverdice, written by earlier releases
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "weaverdice"
 
 
 # -- 1. a rest's morale reads as words, not an arrow (src 2003) ----------------------------------------
@@ -221,3 +225,20 @@ def test_no_offer_to_a_foe_with_no_focus_left() -> None:
         d.do("gm", "attack", character="brute", target="bea", opportunity=True, dice=[1])
     d.do("ann", "move", character="vic", feet=0, stand=True)
     assert _offers(d, "gm") == ["opportunity-thug"]
+
+
+# -- 4. an old log reads names where it stored only ids (golden weaverdice/cover-6) ------------------
+
+
+@pytest.mark.rules("WD-DT-002", "WD-REP-007")
+def test_an_old_downtime_log_reads_ada_by_name_for_every_seat() -> None:
+    # golden weaverdice/cover-6 was written before downtime_started and downtime_ended carried names:
+    # its slots and its discard are by id. Replayed, every seat reads "Ada", never "ada" (src 1417:
+    # each character's slots; src 1690: rep over the cap is discarded at the phase's end)
+    doc = json.loads((GOLDEN / "cover-6.log.json").read_text())
+    t = replay_document(doc)
+    for viewer in (Viewer.gm(), Viewer(seat="ann"), Viewer(seat="bob"), Viewer()):
+        lines = _lines(t, viewer)
+        assert "Downtime phase 1 opens. Ada: 3 slots." in lines
+        assert lines[-2].endswith("Ada must discard 1 rep.")
+        assert not any(re.search(r"\bada\b", line) for line in lines)

@@ -641,6 +641,11 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
             state = evolve(state, {"campaign": spend_joined(state.campaign, payload.character)})
         return state
 
+    def log_names(self, state: WdState) -> Mapping[str, str]:
+        """The characters' names for an old log's words (a downtime phase's slots and discards were
+        written by id before they carried names); a hidden NPC's is left out, as new events leave it."""
+        return {c.id: c.name for c in state.people.values() if not c.hidden}
+
     def controller(self, state: WdState, entity: str) -> Controller:
         c = lookup(state.people, entity, "character")
         return Controller(seat=c.owner, name=c.name)
