@@ -129,11 +129,13 @@ def test_an_old_utilize_intel_line_replays_to_the_same_words_for_every_seat(
 # -- 3. rising from Knocked Down provokes melee attacks, offered to the foes (src 850) ---------------
 
 
-def _knocked_down_vic() -> Driver:
+def _knocked_down_vic(**config: object) -> Driver:
     """Ann's Vic and Bob's Bea against the GM's Brute (notable, Brawn 5) and Thug (generic): order
     Brute, Vic, Thug, Bea. The Brute hits Vic (6 + 2 = 8 vs DS 4), Vic takes it: a lesser bash wound,
     effect 3: knocked down (src 656); no Recovery dot spent on it. The Brute ends his turn."""
     d = four()
+    if config:
+        d = Driver(RS, seats=d.table.seats, config=dict(config))
     add(d, "ann", sheet("vic", "Vic"))
     add(d, "bob", sheet("bea", "Bea"))
     add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
@@ -242,3 +244,146 @@ def test_an_old_downtime_log_reads_ada_by_name_for_every_seat() -> None:
         assert "Downtime phase 1 opens. Ada: 3 slots." in lines
         assert lines[-2].endswith("Ada must discard 1 rep.")
         assert not any(re.search(r"\bada\b", line) for line in lines)
+
+
+# -- 5. referee pass: whole rounds around a fall and a rising, read from every seat (src 850, 586, 888) ----
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-032", "WD-STATUS-016")
+def test_r19_01_a_rest_that_sheds_knocked_down_leaves_the_rising_to_the_next_move_which_provokes() -> None:
+    # src 850: shaking Knocked Down off with a rest is not standing; "can't rise without a movement
+    # action (taking up half the movement)", and rising provokes. Vic rests (Guts [5] vs 4+: sheds it;
+    # the bash wound that "fades at the next rest" fades, src 656); no offer yet: he has not risen.
+    # His second action, a move: 30 ft less 15 for rising, 15 ft walked; now the foes are offered.
+    d = _knocked_down_vic()
+    d.do("ann", "rest", character="vic", remove=["knocked_down"], dice=[5])
+    assert d.words("bob")[-1] == (
+        "Vic rests; Guts [5] = 5; 5 vs 4+: success; sheds knocked down; a lesser wound fades with the rest."
+    )
+    assert _offers(d, "gm") == []
+    d.refuse("ann", "move", character="vic", feet=20, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=15)
+    assert d.words("bob")[-1] == "Vic stands up and moves 15 ft."
+    assert _offers(d, "gm") == ["opportunity-brute", "opportunity-thug"]
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-MOVE-005")
+def test_r19_02_a_sprint_that_rises_provokes_as_a_move_does() -> None:
+    # src 850 with src 890: Vic sprints off the ground (Athletics [4] = 4 vs 4+: made); the sprint's
+    # rising provokes as a plain move's does
+    d = _knocked_down_vic()
+    d.do("ann", "move", character="vic", feet=20, stand=True, sprint=True, dice=[4])
+    assert d.words("ann")[-1] == "Vic stands up and sprints 20 ft (Athletics [4] = 4; 4 vs 4+: success)."
+    assert _offers(d, "gm") == ["opportunity-brute", "opportunity-thug"]
+
+
+@pytest.mark.rules("WD-STATUS-009")
+def test_r19_03_fighting_back_from_the_ground_at_the_melee_attacker_provokes_nothing() -> None:
+    # src 850: only actions that are not "offensive or defensive against melee attackers" provoke:
+    # Vic, down, swings at the Brute (1 vs DS 4: a miss); no one is offered a strike
+    d = _knocked_down_vic()
+    d.do("ann", "attack", character="vic", target="brute", dice=[1])
+    assert (
+        d.words("ann")[-1]
+        == "Vic attacks Brute (lesser bash) vs defense 4: [1] = 1; 1 vs 4+: failure; it misses."
+    )
+    assert _offers(d, "gm") == _offers(d, "ann") == []
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-015", "WD-MOVE-003")
+def test_r19_04_the_thug_strikes_free_from_the_offer_and_the_brutes_offer_waits_on_the_hit() -> None:
+    # src 586/888 with generic_free_aoo (WD-MOVE-003 PROPOSED): a generic pays nothing for the strike.
+    # The Thug (Brawn 4: +1) rolls [6] + 1 = 7 vs DS 4: a hit, read alike at every seat; while it waits
+    # on Vic, the Brute's offer waits; Vic takes it (effect 1, no Recovery), and the Brute is asked
+    d = _knocked_down_vic()
+    d.do("ann", "move", character="vic", feet=0, stand=True)
+    d.answer("gm", "opportunity-thug", "strike", dice=[6])
+    assert d.state.people["thug"].effort.spent == {}
+    line = (
+        "Thug attacks Vic (lesser bash) vs defense 4: [6] +1 = 7; 7 vs 4+: success; it hits; Vic may dodge"
+        " or block."
+    )
+    for seat in ("ann", "bob", "gm"):
+        assert d.words(seat)[-1] == line
+    assert _offers(d, "gm") == []  # the hit waits on Vic: no offer meanwhile
+    d.answer("ann", "react-vic", "take", dice=[1])
+    d.answer("ann", "effect-vic-w2-negate", "none")
+    assert _offers(d, "gm") == ["opportunity-brute"]
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-NPC-001")
+def test_r19_05_a_bystander_on_the_gms_side_is_never_offered_the_strike() -> None:
+    # src 850 provokes "melee attacks" from foes; a bystander is no fighter: a citizen the GM runs
+    # beside the Brute is not asked when Vic rises
+    d = four()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    add(d, "gm", sheet("cit", "Citizen", "bystander"))
+    d.do("gm", "start_combat", dice=[3, 6])
+    assert d.state.fight.order.order[:2] == ("brute", "vic")
+    d.do("gm", "attack", character="brute", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[3])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "move", character="vic", feet=0, stand=True)
+    assert _offers(d, "gm") == ["opportunity-brute"]
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-NPC-003", "WD-COMBAT-015")
+def test_r19_06_a_hidden_boss_rising_offers_the_players_and_bea_strikes_for_focus() -> None:
+    # src 850 on the GM's hidden notable: Vic knocks the Boss down (6 + 0 = 6 vs DS 4; effect 3);
+    # on the Boss's turn he rises. Ann and Bob are each asked at their own seat; Bob has Bea strike
+    # (1 Focus, src 586): [5] = 5 vs the Boss's defense, the Focus read by every seat
+    d = four()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("bea", "Bea"))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5), hidden=True)
+    d.do("gm", "start_combat", dice=[6, 2, 1])  # Vic, Bea, the Boss
+    d.do("ann", "attack", character="vic", target="boss", dice=[6])
+    d.answer("gm", "react-boss", "take", dice=[3])
+    d.answer("gm", "effect-boss-w1-negate", "none")
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "end_turn", character="bea")
+    d.do("gm", "move", character="boss", feet=0, stand=True)
+    assert d.words("ann")[-1] == "Boss stands up."
+    assert _offers(d, "ann") == ["opportunity-vic"] and _offers(d, "bob") == ["opportunity-bea"]
+    assert _offers(d, "gm") == ["opportunity-vic", "opportunity-bea"]
+    focus = d.state.people["bea"].effort.available(d.state.sheet("bea"), Pool.FOCUS)
+    d.answer("bob", "opportunity-bea", "strike", dice=[5])
+    assert d.state.people["bea"].effort.available(d.state.sheet("bea"), Pool.FOCUS) == focus - 1
+    assert d.words("bob")[-2] == "Bea spends 1 Focus (opportunity)."
+    assert d.words("bob")[-1].startswith("Bea attacks Boss (lesser bash)")
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-015", "WD-MOVE-003")
+def test_r19_07_a_table_that_gives_generics_no_free_strike_offers_the_thug_nothing() -> None:
+    # src 586: "these actions require Focus()"; generics have none, and with generic_free_aoo off
+    # (WD-MOVE-003's PROPOSED setting) they get no free one: only the Brute is asked
+    d = _knocked_down_vic(generic_free_aoo=False)
+    d.do("ann", "move", character="vic", feet=0, stand=True)
+    assert _offers(d, "gm") == ["opportunity-brute"]
+    assert "(an attack of opportunity, 1 Focus)" in d.prompt("gm", "opportunity").question
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-015")
+def test_r19_08_a_player_can_neither_strike_for_the_brute_nor_let_his_chance_pass() -> None:
+    # the offer is the GM's to answer for the GM's characters: Ann can neither take the Brute's strike
+    # nor wave it off; nothing changes
+    d = _knocked_down_vic()
+    d.do("ann", "move", character="vic", feet=0, stand=True)
+    d.refuse("ann", "attack", character="brute", target="vic", opportunity=True, dice=[6], error=NotPermitted)
+    d.refuse("ann", "let_pass", character="brute", error=NotPermitted)
+    d.refuse("bob", "let_pass", character="bea", rule="WD-STATUS-009")  # Bea was offered nothing
+    assert _offers(d, "gm") == ["opportunity-brute", "opportunity-thug"]
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-001")
+def test_r19_09_the_offers_lapse_when_vic_ends_his_turn_and_the_thugs_turn_comes() -> None:
+    # src 850: the strike is provoked by the rising, in that moment; once Vic's turn is over, the Thug
+    # acts on his own turn and may not take the lapsed strike as a free one
+    d = _knocked_down_vic()
+    d.do("ann", "move", character="vic", feet=0, stand=True)
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight.turn.actor == "thug"
+    assert _offers(d, "gm") == []
+    d.refuse("gm", "let_pass", character="thug", rule="WD-STATUS-009")
