@@ -22,6 +22,7 @@ from capeworks.systems.weaverdice.vocab import Pool, Status
 from tests.systems.weaverdice.campaign_support import pc
 from tests.systems.weaverdice.helpers import RS, add, sheet
 from tests.systems.weaverdice.test_camp_referee12 import four
+from tests.systems.weaverdice.test_referee_pass10 import CLAWS
 
 #: the golden logs of Weaverdice, written by earlier releases
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "weaverdice"
@@ -387,3 +388,33 @@ def test_r19_09_the_offers_lapse_when_vic_ends_his_turn_and_the_thugs_turn_comes
     assert d.state.fight.turn.actor == "thug"
     assert _offers(d, "gm") == []
     d.refuse("gm", "let_pass", character="thug", rule="WD-STATUS-009")
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-MOVE-004", "WD-COMBAT-015")
+def test_r19_10_the_brute_takes_his_offer_with_his_claws_power_and_it_is_spent() -> None:
+    # src 888: an attack of opportunity is one plain single-target attack, "though powers may come into
+    # effect": the Brute rakes the rising Vic with his Claws (melee, one target) for 1 Focus: [5] + 2 = 7
+    # vs DS 4, a lesser cut that hits. Struck with the power, his offer is spent as with a weapon;
+    # once Vic has taken the hit (effect 1, no Recovery), only the Thug is still asked.
+    d = four()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("brute", "Brute", "notable", brawn=5), "powers": [CLAWS]})
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4))
+    d.do("gm", "start_combat", dice=[3, 6])
+    assert d.state.fight.order.order[:2] == ("brute", "vic")
+    d.do("gm", "attack", character="brute", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[3])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "move", character="vic", feet=0, stand=True)
+    d.do("gm", "use_power", character="brute", power="Claws", targets=["vic"], opportunity=True, dice=[5])
+    assert d.words("ann")[-2:] == [
+        "Brute spends 1 Focus (opportunity).",
+        "Brute attacks Vic (lesser cut) vs defense 4: [5] +2 = 7; 7 vs 4+: success; it hits; Vic may dodge or"
+        " block.",
+    ]
+    d.answer("ann", "react-vic", "take", dice=[1])
+    while any(p.kind == "effect" for p in d.prompts("ann")):
+        p = next(p for p in d.prompts("ann") if p.kind == "effect")
+        d.answer("ann", p.id, p.options[-1].value)
+    assert _offers(d, "gm") == ["opportunity-thug"]
