@@ -418,3 +418,23 @@ def test_r19_10_the_brute_takes_his_offer_with_his_claws_power_and_it_is_spent()
         p = next(p for p in d.prompts("ann") if p.kind == "effect")
         d.answer("ann", p.id, p.options[-1].value)
     assert _offers(d, "gm") == ["opportunity-thug"]
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-NPC-003")
+def test_r19_11_the_players_view_does_not_say_a_hidden_boss_is_offered_the_strike() -> None:
+    # a hidden NPC's effort is the GM's (WD-NPC-003): the Boss offered the strike on the rising Vic
+    # would tell the players he has a Focus dot left. The GM is asked; the players' view of the turn
+    # names only the foes they may know of (here none). The Boss hits Vic 6 + 2 = 8 vs DS 4, effect 3.
+    d = four()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5), hidden=True)
+    d.do("gm", "start_combat", dice=[3, 6])
+    assert d.state.fight.order.order == ("boss", "vic")
+    d.do("gm", "attack", character="boss", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[3])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    d.do("gm", "end_turn", character="boss")
+    d.do("ann", "move", character="vic", feet=0, stand=True)
+    assert _offers(d, "gm") == ["opportunity-boss"] and _offers(d, "ann") == []
+    assert d.view("gm")["state"]["fight"]["turn"]["exposed"] == ["boss"]
+    assert d.view("ann")["state"]["fight"]["turn"]["exposed"] == []

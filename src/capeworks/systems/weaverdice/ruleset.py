@@ -682,6 +682,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
                 "wounds": [{"tier": w["tier"], "damage": w["damage"]} for w in c["track"]["wounds"]],
                 "conditions": [x["name"] for x in c["conditions"]],
             }
+        turn = (data.get("fight") or {}).get("turn") or {}
+        if turn.get("exposed"):  # a hidden NPC offered a strike has Focus to pay for it: the GM's
+            turn["exposed"] = [x for x in turn["exposed"] if x not in hidden]
         for k, c in state.people.items():  # a dot spent on a secret check is the GM's and its owner's
             if c.effort.secret and k not in hidden and c.owner != viewer.seat:
                 data["people"][k]["effort"] = c.effort.unveiled().model_dump(mode="json")
