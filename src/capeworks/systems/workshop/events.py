@@ -434,7 +434,7 @@ class CheckRolled(WorkshopEvent):
     dice: tuple[int, ...]
     character: Combatant | None = None
     turn: Turn | None = None
-    #: a failure's degree: failure, total_failure or fumble; "" on a success
+    #: a failure's degree: failure, total_failure or fumble; "" on a success or on a check that is no Action
     degree: str = ""
 
 

@@ -31,12 +31,23 @@ def _w(fn: Callable[[Any], str]) -> Callable[[EventData, Event, Viewer], Descrip
         token = _NAMES.set(getattr(payload, "names", {}))
         try:
             # a mook group's verbs are plural ("Goons attack"), whatever the event (engine.names)
-            text = plural_subjects(fn(payload), [_n(g) for g in getattr(payload, "plural_ids", ())])
+            text = plural_subjects(fn(payload), _group_names(payload))
         finally:
             _NAMES.reset(token)
         return Description(text=text, actor=event.seat, characters=chars)
 
     return words
+
+
+def _group_names(payload: Any) -> list[str]:
+    """The names of the mook groups an event mentions, as its words may write them: the name it carries
+    (or the id as words begin it), and the id itself where the name is the id ("thugs"). A log written
+    before events marked their groups (``plural_ids``) still marks the group the event carries whole."""
+    groups = set(getattr(payload, "plural_ids", ()))
+    carried = getattr(payload, "character", None)
+    if carried is not None and carried.group:
+        groups.add(carried.id)
+    return list(dict.fromkeys(n for g in sorted(groups) for n in (_n(g), g)))
 
 
 def _n(ident: str) -> str:
@@ -67,6 +78,22 @@ _DEGREES = {
 
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
+
+
+def _sum(*parts: str) -> str:
+    """The parts of a roll a reader needs, the empty ones dropped: ``9 + dice 9/1 -3``, ``9 + dice 9/1``,
+    ``12`` (no dice, no modifier); each part is "" where there is nothing to say."""
+    return " ".join(p for p in parts if p)
+
+
+def _dice(dice: tuple[int, ...]) -> str:
+    """The dice read, as ``dice 9/1``; "" for a roll of none."""
+    return "dice " + "/".join(str(d) for d in dice) if dice else ""
+
+
+def _mod(modifier: int) -> str:
+    """A modifier as a reader writes it (``+2``, ``-3``); "" for none."""
+    return _signed(modifier) if modifier else ""
 
 
 def _count(n: int, noun: str) -> str:
@@ -156,11 +183,10 @@ def _rolled(p: ev.Rolled) -> str:
     if p.static:  # a speed-bump group's Static PV, no dice (src 175)
         traits = "+".join(p.traits)
         return f"{_n(p.who)}: {p.what} with no roll, {traits} {p.total} vs {p.difficulty}: {verdict}."
-    dice = "/".join(str(d) for d in p.dice)
+    parts = ", ".join(x for x in (f"{'+'.join(p.traits)} {p.base}", _dice(p.dice), _mod(p.modifier)) if x)
     return (
-        f"{_n(p.who)} rolls {roll_for(p.what)} ({'+'.join(p.traits)} {p.base}, dice {dice}, "
-        f"{_signed(p.modifier)}) "
-        f"= {p.total} vs {p.difficulty}: {verdict}." + _after_roll(p)
+        f"{_n(p.who)} rolls {roll_for(p.what)} ({parts}) = {p.total} vs {p.difficulty}: {verdict}."
+        + _after_roll(p)
     )
 
 
@@ -283,19 +309,19 @@ def _attack(p: ev.AttackRolled) -> str:
         # WS-MOOK-004: a speed-bump group "handled by Static PV" (src 175): no roll; the attacker's Skill
         # (or the fire's 10 + Cover) and the weapon's Damage against the group's Skill + Soak
         return (
-            f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: {p.base} + Damage {damage} "
-            f"{_signed(p.modifier)} = {p.av} vs Skill + Soak {p.defense}: PV {p.pv}."
+            f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: "
+            f"{_sum(str(p.base), f'+ Damage {damage}', _mod(p.modifier))} = {p.av} vs Skill + Soak "
+            f"{p.defense}: PV {p.pv}."
         )
-    dice = "/".join(str(d) for d in p.dice) or "none"
     result = (
         f"hit, Outcome {p.outcome}, PV {p.pv}"
         if p.hit
         else f"miss by {-p.outcome}" + _DEGREES.get(p.degree, "")
     )
-    return (
-        f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: "
-        f"{p.base} + dice {dice} {_signed(p.modifier)} = AV {p.av} vs Defense {p.defense}: {result}."
-    )
+    # a static attack with nothing added (aggressive covering fire's 10 + Cover, src 76) is its AV alone
+    rolled = _sum(str(p.base), f"+ {_dice(p.dice)}" if p.dice else "", _mod(p.modifier))
+    av = f"AV {p.av}" if rolled == str(p.av) else f"{rolled} = AV {p.av}"
+    return f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: {av} vs Defense {p.defense}: {result}."
 
 
 def _attack_rolled(payload: EventData, event: Event, viewer: Viewer) -> Description:
@@ -397,7 +423,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.CheckRolled.TYPE: _w(
         lambda p: (
             f"{_n(p.who)} rolls {p.total}"
-            + (f" (dice {'/'.join(str(d) for d in p.dice)})" if p.dice else "")
+            + (f" ({_dice(p.dice)})" if p.dice else "")
             + f" vs {p.difficulty}: "
             f"{'success' if p.success else 'failure' + _DEGREES.get(p.degree, '')}"
             + (", Favored: +1 Shot" if p.favored else "")
