@@ -108,3 +108,172 @@ def test_v04__a_check_called_off_turn_and_missed_by_five_has_no_total_failure() 
     r = last(d.do("ann", "roll_check", call=2, dice=[1, 9]), "check_rolled")
     assert (r["total"], r["degree"]) == (0, "total_failure")
     assert who(d, "h").shots == 4
+
+
+# -- a whole fight: Jade and Rook against Madame Viper and four goons ----------------------------------------
+
+# Jade (Ann): Agility 4, Wits 5, Luck 3: Shot Count 4 (src 16: 12 / 3); Guns 4: she shoots at 8 + dice.
+# Rook (Bo): Agility 5, Wits 5, Luck 4: Shot Count 4 (14 / 3 = 4.67, rounded down); shoots at 9 + dice.
+# Viper (the GM's, named): Agility/Wits/Luck 3: Shot Count 3; Guns 4: shoots at 7 + dice.
+# Goons (the GM's): four unnamed mooks, Agility 2, Wits 4, Luck 3: Shot Count 3; clubs at Agility 2 + Guns 2.
+# All Defense 12 but the goons' 10; guns of Damage 6, no Soak: a hit's PV is 6 (the effect-values model).
+GANG = {"name": "Goons", "named": False, "count": 4, "defense": 10,
+        "traits": {"Agility": 2, "Wits": 4, "Luck": 3, "Guns": 2, "Willpower": 2, "Focus": 2},
+        "weapons": [{"name": "clubs", "attribute": "Agility", "skill": "Guns", "damage": 5}]}  # fmt: skip
+SEATS = ("gm", "ann", "bo")
+
+
+def fight(config: dict[str, object] | None = None, **goons: object) -> Driver:
+    """The scene above; the first Sequence started: Rook 4, Jade 4 (the tie to Rook's Agility 5, PROPOSED
+    WS-SEQ-002), Viper 3, Goons 3 (the tie to Viper's Agility 3 over their 2)."""
+    d = table({**QUIET, "mooks": "advanced", **(config or {})}, start=False)
+    d.do(
+        "ann",
+        "add_character",
+        payload={"id": "jade", **sheet(name="Jade", traits={"Agility": 4, "Wits": 5, "Luck": 3}, **TOUGH)},
+    )
+    d.do(
+        "bo",
+        "add_character",
+        payload={"id": "rook", **sheet(name="Rook", traits={"Agility": 5, "Wits": 5, "Luck": 4}, **TOUGH)},
+    )
+    d.do("gm", "add_character", payload={"id": "viper", **sheet(name="Viper", traits=pool(3), **TOUGH)})
+    d.do("gm", "add_character", payload={"id": "goons", **{**GANG, **goons}})
+    d.do("gm", "start_sequence")
+    return d
+
+
+def panel_row(d: Driver, seat: str, name: str) -> dict[str, str]:
+    """A combatant's row of the tracker as ``seat`` sees it, by column."""
+    p = next(p for p in d.view(seat)["panels"] if p["title"] == "Workshop fight")
+    r = next(r for r in p["rows"] if r[1] == name)
+    return dict(zip(p["columns"], r, strict=True))
+
+
+@pytest.mark.rules("WS-SHOT-001", "WS-SEQ-002", "WS-MOOK-003")
+def test_v05__the_fight_opens_in_shot_order_and_every_seat_reads_the_group_as_plural() -> None:
+    # src 16: Shot Counts 4, 4, 3, 3; src 12: Initiative = the Shots in the pool. Every seat reads the order
+    # and the group joining with a plural verb; the tracker shows each pool full.
+    d = fight()
+    assert state(d).turn.order.order == ("rook", "jade", "viper", "goons")
+    for seat in SEATS:
+        words = d.words(seat)
+        assert "Goons join the fight (villains), Shot Count 3." in words, seat
+        assert "Sequence 1 begins: Rook 4, Jade 4, Viper 3, Goons 3." in words, seat
+        assert [panel_row(d, seat, n)["shots"] for n in ("Rook", "Jade", "Viper", "Goons")] == [
+            "4/4", "4/4", "3/3", "3/3"
+        ], seat  # fmt: skip
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-SHAKEN-001")
+def test_v06__a_six_on_an_advanced_goon_reads_shaken_and_the_free_d10_the_attacker_gains() -> None:
+    # src 169: "Damage 5-9: Attacker gains Free d10 next Action"; PROPOSED (WS-MOOK-003) 5-9 also Shakes the
+    # mook. Rook: 9 + 9 - 4 = 14 vs Defense 10: a hit, PV 6. The words said neither that the goons are Shaken
+    # (the GM learnt it from a refusal on their turn) nor the Free d10 as a person says it ("Rook is free
+    # d10").
+    d = fight()
+    at = mark(d)
+    attack(d, "rook", ["goons"], [9, 4])
+    assert who(d, "goons").has("shaken") and who(d, "rook").extra_d10s == 1
+    for seat in SEATS:
+        words = d.words(seat, since=at)
+        assert "Goons take 6 Damage: 0 Shock, 0 Wounds (Shaken, advanced mook: free d10, 4 left)." in words
+        assert "Rook gains a Free d10 on the next Action." in words, seat
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-CORE-001")
+def test_v07__the_free_d10_rolls_with_rooks_next_action_in_the_next_sequence_and_is_spent() -> None:
+    # src 169: the Free d10 comes with Rook's "next Action": in Sequence 2 his shot at Viper rolls three dice,
+    # 9 + 2 - 6 + 4 = 9 vs 12: a miss by 3; the third die counted, then gone.
+    d = fight()
+    attack(d, "rook", ["goons"], [9, 4])
+    for cid in ("rook", "jade", "viper"):
+        end_turn(d, cid)
+    d.do("gm", "steady", character="goons", dice=[1, 1])  # Willpower 2 + Focus 2 + 0 = 4 vs 20: still Shaken
+    end_turn(d, "goons")
+    assert state(d).turn.sequence == 2 and state(d).turn.current == "rook"
+    at = mark(d)
+    r = last(attack(d, "rook", ["viper"], [2, 6, 4]), "attack_rolled")
+    assert (list(r["dice"]), r["av"], r["hit"]) == ([2, 6, 4], 9, False)
+    assert who(d, "rook").extra_d10s == 0
+    shot = "Rook attacks Viper with gun: 9 + dice 2/6/4 = AV 9 vs Defense 12: miss by 3."
+    assert shot in d.words("ann", since=at)
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-SEQ-002", "WS-SHOT-006")
+def test_v08__vipers_active_defense_costs_a_shot_that_lowers_her_next_initiative() -> None:
+    # src 20: "1 Shot allows you to ... Make an Active Defense at any time": Jade shoots Viper, who spends a
+    # Shot: Defense 12 + 5 = 17; 8 + 9 - 1 = 16 misses by 1. src 12: Initiative at the next Sequence is the
+    # pool: Viper 2. Viper rolled in Sequence 1 (her own shot), so no Shot comes back (src 16).
+    d = fight()
+    end_turn(d, "rook")
+    at = mark(d)
+    attack(d, "jade", ["viper"], HIT, defend={"viper": True})
+    for seat in SEATS:
+        words = d.words(seat, since=at)
+        assert "Viper spends a Shot on an Active Defense (+5)." in words, seat
+        assert "Jade attacks Viper with gun: 8 + dice 9/1 = AV 16 vs Defense 17: miss by 1." in words, seat
+    end_turn(d, "jade")
+    attack(d, "viper", ["jade"], [1, 9])  # 7 + 1 - 9 = -1: a miss (a Fumble: AV below 0)
+    end_turn(d, "viper")
+    end_turn(d, "goons")
+    assert state(d).turn.initiative["viper"] == 2
+    for seat in SEATS:
+        assert panel_row(d, seat, "Viper")["shots"] == "2/3", seat
+        assert [w for w in d.words(seat) if w.startswith("Sequence 2 begins")] == [
+            "Sequence 2 begins: Rook 4, Jade 4, Goons 3, Viper 2."
+        ], seat  # fmt: skip
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-SHOCK-001", "WS-SHOCK-002", "WS-SEQ-002")
+def test_v09__stunned_and_knocked_out_for_a_sequence_rook_is_told_waking_and_acts_on_a_smaller_pool() -> None:
+    # Rook stands aside (ends his turn), Jade too; Viper shoots Rook: 7 + 9 - 1 = 15 vs 12, PV 6: 6 Shock,
+    # 1 Wound (src 54). src 124 Stun: 1 Shot lost (4 -> 3). src 120: Shock roll Willpower 5 + Focus 5 + 5 - 5
+    # - 1 (his Wound's penalty, src 111) = 9 vs 5 + 5 = 10: fails by 1, "Sequences until you wake up": 1.
+    # As Sequence 2 begins his time is up: every seat reads that Rook wakes up (before, he stood in the
+    # order with no word of it), with his Initiative the 3 Shots left (src 12).
+    d = fight({"stun": True, "shock_roll": True, "wound_penalty": "per_wound"})
+    end_turn(d, "rook")
+    end_turn(d, "jade")
+    attack(d, "viper", ["rook"], [9, 1, 5, 5])
+    assert (who(d, "rook").standing, who(d, "rook").shots) == (Standing.DOWN, 3)
+    at = mark(d)
+    end_turn(d, "viper")
+    end_turn(d, "goons")
+    assert who(d, "rook").can_act and state(d).turn.initiative["rook"] == 3
+    for seat in SEATS:
+        begins = [w for w in d.words(seat, since=at) if w.startswith("Sequence 2 begins")]
+        assert begins == ["Sequence 2 begins: Jade 4, Rook 3, Viper 3, Goons 3. Rook wakes up."], seat
+
+
+@pytest.mark.rules("WS-DARK-002", "WS-DMG-005")
+def test_v10__one_dying_past_the_hour_dies_as_the_sequence_begins_and_the_words_say_so() -> None:
+    # src 150: "Dying characters must be stabilized ... within 1 hour, or die from their wounds" (the table's
+    # hour here 1 Sequence: dying_sequences=1). Viper lies dying from before; nobody stabilises her; when
+    # Sequence 2 begins she is dead, and every seat reads it (before: she dropped out of the order unsaid).
+    d = fight({"dying_sequences": 1})
+    chars = state(d).characters
+    dying = chars["viper"].model_copy(update={"standing": Standing.DYING, "wounds": 50, "dying_at": 0})
+    d.patch(characters={**chars, "viper": dying})
+    at = mark(d)
+    for cid in ("rook", "jade", "goons"):
+        end_turn(d, cid)
+    assert who(d, "viper").standing is Standing.DEAD
+    for seat in SEATS:
+        begins = [w for w in d.words(seat, since=at) if w.startswith("Sequence 2 begins")]
+        assert begins == ["Sequence 2 begins: Rook 4, Jade 4, Goons 3. Viper dies, not stabilised in time."]
+
+
+@pytest.mark.rules("WS-DMG-007")
+def test_v11__ten_minutes_passing_wake_the_unconscious_and_the_words_say_who() -> None:
+    # src 60: the unconscious "wake up in 10 minutes": Viper lies down (Shock at Health) from before; the GM
+    # lets 10 minutes pass: every seat reads that she wakes up, not only that the minutes passed.
+    d = fight()
+    chars = state(d).characters
+    down = chars["viper"].model_copy(update={"standing": Standing.DOWN, "shock": 100, "down_at": 0})
+    d.patch(characters={**chars, "viper": down})
+    at = mark(d)
+    d.do("gm", "pass_time", minutes=10)
+    assert who(d, "viper").standing is Standing.UP
+    for seat in SEATS:
+        assert d.words(seat, since=at)[0] == "10 minutes pass. Viper wakes up.", seat

@@ -93,6 +93,10 @@ class SequenceStarted(WorkshopEvent):
     characters: tuple[Combatant, ...] = ()
     clock: int | None = None
     effects: tuple[Effect, ...] | None = None
+    #: those whose time down was up as the Sequence began (WS-DMG-007, WS-SHOCK-002), and the dying whose
+    #: hour ran out (WS-DARK-002): the words say so (left out when empty: older logs read as they did)
+    woke: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    died: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class SequenceEnded(WorkshopEvent):

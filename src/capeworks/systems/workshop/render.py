@@ -101,6 +101,13 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+def _woke_and_died(woke: tuple[str, ...], died: tuple[str, ...]) -> str:
+    """Who got up as time ran on (src 60, 120: the time down is up) and who died of it (src 150: not
+    stabilised within the hour), each as a sentence; "" for nobody."""
+    said = [f" {_n(w)} wakes up." for w in woke] + [f" {_n(d)} dies, not stabilised in time." for d in died]
+    return "".join(said)
+
+
 def _bid_resolved(p: ev.BidResolved) -> str:
     """The interrupt settled, with what a counter-bid spent and the Initiative it made (src 27)."""
     countered = ""
@@ -137,6 +144,8 @@ _STATUS_WORDS = {
     "loses_action": ("loses the next Action", "no longer loses the next Action"),
     "inspired_all": ("is Inspired (every roll)", "is no longer Inspired"),
     "welcomes_cinematic": ("welcomes cinematic wounds", "no longer welcomes cinematic wounds"),
+    # src 169: "Attacker gains Free d10 next Action"
+    "free_d10": ("gains a Free d10 on the next Action", "no longer has a Free d10"),
 }
 
 
@@ -350,6 +359,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
             f"Sequence {p.sequence} begins: "
             + ", ".join(_in_order(i, p.turn.initiative) for i in p.turn.order.order)
             + "."
+            + _woke_and_died(p.woke, p.died)
         )
     ),
     ev.SequenceEnded.TYPE: _w(
@@ -413,7 +423,15 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         )
     ),
     ev.Fell.TYPE: _w(lambda p: f"{_n(p.who)} falls {p.metres} m and takes {p.damage} Damage."),
-    ev.TimePassed.TYPE: _w(lambda p: f"{_count(p.minutes, 'minute')} pass{'es' if p.minutes == 1 else ''}."),
+    ev.TimePassed.TYPE: _w(
+        lambda p: (
+            f"{_count(p.minutes, 'minute')} pass{'es' if p.minutes == 1 else ''}."
+            + _woke_and_died(
+                tuple(c.id for c in p.characters if c.standing is Standing.UP and not c.sleepers),
+                tuple(c.id for c in p.characters if c.standing is Standing.DEAD),
+            )
+        )
+    ),
     ev.CallMade.TYPE: _w(
         lambda p: (
             f"The GM calls for {_n(p.call.character)}'s {'+'.join(p.call.traits)} vs "
