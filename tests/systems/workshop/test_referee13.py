@@ -123,7 +123,7 @@ GANG = {"name": "Goons", "named": False, "count": 4, "defense": 10,
 SEATS = ("gm", "ann", "bo")
 
 
-def fight(config: dict[str, object] | None = None, **goons: object) -> Driver:
+def fight(config: dict[str, object] | None = None, *, start: bool = True, **goons: object) -> Driver:
     """The scene above; the first Sequence started: Rook 4, Jade 4 (the tie to Rook's Agility 5, PROPOSED
     WS-SEQ-002), Viper 3, Goons 3 (the tie to Viper's Agility 3 over their 2)."""
     d = table({**QUIET, "mooks": "advanced", **(config or {})}, start=False)
@@ -139,7 +139,8 @@ def fight(config: dict[str, object] | None = None, **goons: object) -> Driver:
     )
     d.do("gm", "add_character", payload={"id": "viper", **sheet(name="Viper", traits=pool(3), **TOUGH)})
     d.do("gm", "add_character", payload={"id": "goons", **{**GANG, **goons}})
-    d.do("gm", "start_sequence")
+    if start:
+        d.do("gm", "start_sequence")
     return d
 
 
@@ -251,10 +252,11 @@ def test_v10__one_dying_past_the_hour_dies_as_the_sequence_begins_and_the_words_
     # src 150: "Dying characters must be stabilized ... within 1 hour, or die from their wounds" (the table's
     # hour here 1 Sequence: dying_sequences=1). Viper lies dying from before; nobody stabilises her; when
     # Sequence 2 begins she is dead, and every seat reads it (before: she dropped out of the order unsaid).
-    d = fight({"dying_sequences": 1})
+    d = fight({"dying_sequences": 1}, start=False)
     chars = state(d).characters
     dying = chars["viper"].model_copy(update={"standing": Standing.DYING, "wounds": 50, "dying_at": 0})
     d.patch(characters={**chars, "viper": dying})
+    d.do("gm", "start_sequence")
     at = mark(d)
     for cid in ("rook", "jade", "goons"):
         end_turn(d, cid)
@@ -266,9 +268,9 @@ def test_v10__one_dying_past_the_hour_dies_as_the_sequence_begins_and_the_words_
 
 @pytest.mark.rules("WS-DMG-007")
 def test_v11__ten_minutes_passing_wake_the_unconscious_and_the_words_say_who() -> None:
-    # src 60: the unconscious "wake up in 10 minutes": Viper lies down (Shock at Health) from before; the GM
-    # lets 10 minutes pass: every seat reads that she wakes up, not only that the minutes passed.
-    d = fight()
+    # src 60: the unconscious "wake up in 10 minutes": Viper lies down (Shock at Health) before the fight; the
+    # GM lets 10 minutes pass: every seat reads that she wakes up, not only that the minutes passed.
+    d = fight(start=False)
     chars = state(d).characters
     down = chars["viper"].model_copy(update={"standing": Standing.DOWN, "shock": 100, "down_at": 0})
     d.patch(characters={**chars, "viper": down})
@@ -277,3 +279,133 @@ def test_v11__ten_minutes_passing_wake_the_unconscious_and_the_words_say_who() -
     assert who(d, "viper").standing is Standing.UP
     for seat in SEATS:
         assert d.words(seat, since=at)[0] == "10 minutes pass. Viper wakes up.", seat
+
+
+@pytest.mark.rules("WS-SNAP-001", "WS-MOOK-003")
+def test_v12__jade_splits_her_shot_between_viper_and_the_goons_at_minus_three_each() -> None:
+    # src 31: "If you split your Action into 2 Actions you get -3 on both Actions". Rook stands aside; Jade
+    # shoots Viper and the goons: 8 + 9 - 1 - 3 = 13 vs Viper's 12, a hit (PV 6); 8 + 9 - 4 - 3 = 10 vs the
+    # goons' 10, a hit (PV 6: 5-9 on the advanced table, src 169). Every seat reads the split and each roll's
+    # -3, and Jade's Free d10.
+    d = fight()
+    end_turn(d, "rook")
+    at = mark(d)
+    attack(d, "jade", ["viper", "goons"], [9, 1, 9, 4])
+    assert who(d, "viper").shock == 6 and who(d, "jade").extra_d10s == 1
+    for seat in SEATS:
+        words = d.words(seat, since=at)
+        assert words[0] == "Jade attacks Viper, Goons (snapshots -3 each).", seat
+        at_viper = "Jade attacks Viper with gun: 8 + dice 9/1 -3 = AV 13 vs Defense 12: hit, Outcome 1, PV 6."
+        at_goons = "Jade attacks Goons with gun: 8 + dice 9/4 -3 = AV 10 vs Defense 10: hit, Outcome 0, PV 6."
+        assert at_viper in words and at_goons in words, seat
+        assert "Jade gains a Free d10 on the next Action." in words, seat
+
+
+@pytest.mark.rules("WS-WPEN-001", "WS-DMG-002")
+def test_v13__a_wounded_rook_shoots_at_minus_one_and_every_seat_reads_it() -> None:
+    # src 54: Viper's 6 Damage at WT 5 is 1 Wound; src 111: "For each untreated Wound received, you get 1
+    # point of impairment". In Sequence 2 Rook shoots Viper: 9 + 9 - 1 - 1 = 16 vs 12: a hit, PV 6. The
+    # roll's line shows the -1 and the tracker's penalty column reads -1.
+    d = fight({"wound_penalty": "per_wound"})
+    end_turn(d, "rook")
+    end_turn(d, "jade")
+    attack(d, "viper", ["rook"], HIT)
+    end_turn(d, "viper")
+    end_turn(d, "goons")
+    at = mark(d)
+    attack(d, "rook", ["viper"], HIT)
+    for seat in SEATS:
+        shot = "Rook attacks Viper with gun: 9 + dice 9/1 -1 = AV 16 vs Defense 12: hit, Outcome 4, PV 6."
+        assert shot in d.words(seat, since=at), seat
+        assert panel_row(d, seat, "Rook")["penalty"] == "-1", seat
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SEQ-002", "WS-SHOT-002")
+def test_v14__three_shots_buy_rook_a_second_action_after_his_turn_and_a_smaller_next_initiative() -> None:
+    # src 25: "3 Shots allows you to ... Take an Action out of Sequence after your normal Initiative". Before
+    # his turn has come up, Rook may not (refused, nothing changed); after it, on Viper's turn, he spends 3
+    # of his 4 Shots and shoots her: 9 + 9 - 1 = 17 vs 12. src 12: Sequence 2's Initiative is the 1 Shot
+    # left (he rolled, so none comes back, src 16); the goons, who rolled nothing, are at their full 3.
+    d = fight()
+    d.refuse("ann", "extra_action", character="jade", match="after your normal Initiative")
+    end_turn(d, "rook")
+    end_turn(d, "jade")
+    at = mark(d)
+    d.do("bo", "extra_action", character="rook")
+    attack(d, "rook", ["viper"], HIT)
+    assert who(d, "rook").shots == 1
+    for seat in SEATS:
+        assert d.words(seat, since=at)[0] == "Rook spends 3 Shots to act out of Sequence.", seat
+    assert state(d).turn.current == "viper"
+    end_turn(d, "viper")
+    end_turn(d, "goons")
+    assert state(d).turn.initiative["rook"] == 1
+    assert [w for w in d.words("bo") if w.startswith("Sequence 2 begins")] == [
+        "Sequence 2 begins: Jade 4, Viper 3, Goons 3, Rook 1."
+    ]  # fmt: skip
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-CORE-003")
+def test_v15__the_goons_defend_as_a_group_the_gm_alone_is_asked_and_every_seat_reads_plural_words() -> None:
+    # src 20: an Active Defense for 1 Shot "at any time": the goons (3 Shots) are asked, the GM alone (a
+    # player sees no question of the GM's); they spend one: Defense 10 + 5 = 15; Rook's 9 + 9 - 4 = 14 misses
+    # by 1; their pool is 2 of 3.
+    d = fight()
+    d.do("bo", "attack", character="rook", targets=["goons"])
+    asked = "Rook attacks Goons. Spend 1 of 3 Shots on Active Defense?"
+    assert [p.question for p in d.prompts("gm")] == [asked]
+    assert d.prompts("ann") == [] and [p.kind for p in d.prompts("bo")] == []
+    at = mark(d)
+    d.do("gm", "defend", character="goons", use=True, dice=[9, 4])
+    assert who(d, "goons").shots == 2
+    for seat in SEATS:
+        assert d.words(seat, since=at) == [
+            "Goons spend a Shot on an Active Defense (+5).",
+            "Rook attacks Goons with gun: 9 + dice 9/4 = AV 14 vs Defense 15: miss by 1.",
+        ], seat
+        assert panel_row(d, seat, "Goons")["shots"] == "2/3", seat
+
+
+@pytest.mark.rules("WS-SHOT-002", "WS-SHOT-003")
+def test_v16__jade_who_only_reloads_gets_back_the_shot_her_active_defense_cost() -> None:
+    # src 16: "By only using Actions that don't require a roll during a Sequence, like reloading or talking,
+    # you may raise your Shot pool by 1, up to your Shot Count". Jade reloads (no roll); Viper shoots her and
+    # she spends a Shot on an Active Defense (the secondary evidence: skill + 5, no roll): 4 -> 3. 7 + 9 - 1 =
+    # 15 vs 17 misses. At the Sequence's end her pool is back to 4, and every seat reads why.
+    d = fight()
+    end_turn(d, "rook")
+    d.do("ann", "rollless", character="jade", what="reloads")
+    end_turn(d, "jade")
+    attack(d, "viper", ["jade"], HIT, defend={"jade": True})
+    assert who(d, "jade").shots == 3
+    end_turn(d, "viper")
+    at = mark(d)
+    end_turn(d, "goons")
+    assert who(d, "jade").shots == 4 and state(d).turn.initiative["jade"] == 4
+    for seat in SEATS:
+        ends = [w for w in d.words(seat, since=at) if w.startswith("Sequence 1 ends")]
+        assert ends == ["Sequence 1 ends: Jade rolled nothing: Shots 3 -> 4."], seat
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-MOOK-003")
+def test_v17__the_goons_rolled_attack_is_an_action_that_gives_the_unconscious_rook_his_wake_roll() -> None:
+    # src 60: the unconscious "may roll to wake up (Willpower+Focus Difficulty 15) every time someone else
+    # rolls an Action". Rook lies unconscious (Shock at Health) from before; the advanced goons roll their
+    # attack on Jade (Agility 2 + Guns 2 + 9 - 1 = 12 vs 12: a hit, PV 5): Rook rolls Willpower 5 + Focus 5 +
+    # 9 - 4 = 15 vs 15: he wakes, and every seat reads both.
+    d = fight({"wake_rolls": True}, start=False)
+    chars = state(d).characters
+    down = chars["rook"].model_copy(update={"standing": Standing.DOWN, "shock": 100, "down_at": 0})
+    d.patch(characters={**chars, "rook": down})
+    d.do("gm", "start_sequence")
+    end_turn(d, "jade")
+    end_turn(d, "viper")
+    assert state(d).turn.current == "goons"
+    at = mark(d)
+    attack(d, "goons", ["jade"], [9, 1, 9, 4])
+    assert who(d, "rook").can_act and who(d, "jade").shock == 5
+    for seat in SEATS:
+        words = d.words(seat, since=at)
+        clubs = "Goons attack Jade with clubs: 4 + dice 9/1 = AV 12 vs Defense 12: hit, Outcome 0, PV 5."
+        assert clubs in words, seat
+        assert "Rook rolls to wake up (Willpower+Focus 10, dice 9/4) = 15 vs 15: succeeds." in words, seat
