@@ -409,3 +409,61 @@ def test_v17__the_goons_rolled_attack_is_an_action_that_gives_the_unconscious_ro
         clubs = "Goons attack Jade with clubs: 4 + dice 9/1 = AV 12 vs Defense 12: hit, Outcome 0, PV 5."
         assert clubs in words, seat
         assert "Rook rolls to wake up (Willpower+Focus 10, dice 9/4) = 15 vs 15: succeeds." in words, seat
+
+
+@pytest.mark.rules("WS-SHOT-005", "WS-SHOT-003", "WS-SHOT-006")
+def test_v18__viper_bids_to_interrupt_rook_who_outbids_her_and_both_pay_into_the_next_sequence() -> None:
+    # src 27: "If two persons want to interrupt eachother, they may spend more Shots to act quicker (in
+    # essence they are raising their own Initiative)", +5 a Shot (src 21). Viper bids 1 Shot: 3 + 5 = 8 over
+    # Rook's 4; Bo alone answers for Rook (Ann is refused), 1 Shot: 4 + 5 = 9, and Rook acts first; Viper's 8
+    # still puts her before Jade's 4. Both Shots stay spent (src 12): Sequence 2 opens with Rook 3, Viper 2
+    # (each rolled an attack, so nothing comes back, src 16).
+    d = fight()
+    at = mark(d)
+    d.do("gm", "interrupt", character="viper", shots=1)
+    asked = "Viper interrupts at Initiative 8: spend Shots to go first?"
+    assert [p.question for p in d.prompts("bo")] == [asked]
+    assert d.prompts("ann") == []
+    d.refuse("ann", "counter", character="rook", shots=1, match="played by another seat")
+    d.do("bo", "counter", character="rook", shots=1)
+    for seat in SEATS:
+        assert d.words(seat, since=at) == [
+            "Viper bids 1 Shot to interrupt.",
+            "The interrupt is settled: Rook counters with 1 Shot (Initiative 9); Rook acts first.",
+        ], seat
+    assert state(d).turn.order.order == ("rook", "viper", "jade", "goons")
+    attack(d, "rook", ["viper"], HIT)
+    end_turn(d, "rook")
+    attack(d, "viper", ["rook"], [1, 9])
+    end_turn(d, "viper")
+    end_turn(d, "jade")
+    end_turn(d, "goons")
+    assert {k: state(d).turn.initiative[k] for k in ("rook", "viper")} == {"rook": 3, "viper": 2}
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-MOOK-003")
+def test_v19__the_shaken_goons_are_refused_an_attack_in_plural_words_and_steady_first() -> None:
+    # src 81: a Shaken character, "At the beginning of an Action, you roll Willpower+Focus Difficulty 10+10
+    # as an Action". Rook's 6 left the goons Shaken (v06). On their turn the GM's attack is refused, nothing
+    # changed, in words that agree with the group ("Goons are Shaken", not "Goons is"); they roll Willpower 2
+    # + Focus 2 + 9 - 1 = 12 vs 20: still Shaken, and every seat reads the roll in plural words. Rolled as an
+    # Action and short by 8, it is a Total Failure (test_referee12_followup f06): the GM alone is asked to
+    # narrate it.
+    d = fight()
+    attack(d, "rook", ["goons"], [9, 4])
+    for cid in ("rook", "jade", "viper"):
+        end_turn(d, cid)
+    d.refuse("gm", "attack", character="goons", targets=["jade"], match="Goons are Shaken: roll to steady")
+    at = mark(d)
+    d.do("gm", "steady", character="goons", dice=HIT)
+    assert who(d, "goons").has("shaken")
+    rolled = (
+        "Goons roll to shake off being Shaken (Willpower+Focus 4, dice 9/1) = 12 vs 20: fails (Total Failure:"
+        " the action turns Hazardous)."
+    )
+    told = (
+        "For the GM: Goons' roll to shake off being Shaken is a Total Failure: the action turns Hazardous."
+        " The rules give it no effect: narrate what goes wrong."
+    )
+    assert d.words("gm", since=at) == [rolled, told]
+    assert d.words("ann", since=at) == d.words("bo", since=at) == [rolled]
