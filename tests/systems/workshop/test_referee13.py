@@ -467,3 +467,21 @@ def test_v19__the_shaken_goons_are_refused_an_attack_in_plural_words_and_steady_
     )
     assert d.words("gm", since=at) == [rolled, told]
     assert d.words("ann", since=at) == d.words("bo", since=at) == [rolled]
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003")
+def test_v20__the_cards_each_faction_draws_read_as_cards_with_what_they_do() -> None:
+    # src 85-100: "Every Sequence draw a card for each Faction from a normal Deck": the heroes' die picks the
+    # 13th card of the fresh deck (Ace to King of Spades first): the King of Spades, "Face Cards: Faction is
+    # Inspired", Spades "Combat"; the villains' die the 40th of the 53 left: the 2 of Diamonds, "2: Setback".
+    # Every seat reads the cards as a person names them and what they do (before: "draw KS", "drew 2D"); the
+    # GM is asked to narrate the Setback, in the same words.
+    d = fight({"card_draw": True}, start=False)
+    d.do("gm", "start_sequence", dice=[13, 40])
+    assert state(d).turn.cards == {"heroes": "KS", "villains": "2D"}
+    for seat in SEATS:
+        words = d.words(seat)
+        assert "The heroes draw the King of Spades for this Sequence: Inspired, Combat Favored." in words
+        assert "The villains draw the 2 of Diamonds for this Sequence: Setback." in words, seat
+    [told] = [p.question for p in d.prompts("gm") if p.kind == "narrate"]
+    assert told.startswith("For the GM: The villains drew the 2 of Diamonds (Setback) for this Sequence.")

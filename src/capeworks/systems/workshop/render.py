@@ -101,6 +101,34 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+#: a card's rank and suit as a person names them ("the King of Spades", src 85: "a normal Deck")
+_RANKS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+_SUITS = {"S": "Spades", "H": "Hearts", "C": "Clubs", "D": "Diamonds"}
+
+
+def card_name(card: str) -> str:
+    """A card's code (``"KS"``, ``"10H"``, ``"JK1"``) as a person says it: "the King of Spades", "a Joker"."""
+    if card.startswith("JK"):
+        return "a Joker"
+    rank, suit = card[:-1], card[-1]
+    return f"the {_RANKS.get(rank, rank)} of {_SUITS.get(suit, suit)}"
+
+
+def _card_effect(card: str) -> str:
+    """What a Faction's card does this Sequence (tables T4 and T5, src 87-100), in the seed's words."""
+    e = effect_of(card)
+    if e.joker:
+        return "Shock regained, Wounds bandaged, everyone Inspired, every Action Favored"
+    if e.all_inspired:
+        return "every Action Favored and Inspired"
+    said = ["Inspired"] if e.inspired else []
+    said += [f"{e.favored.value.capitalize()} Favored"] if e.favored else []
+    said += ["Stymie"] if e.stymie else []
+    said += ["Confused: no pool points may be used"] if e.confused else []
+    said += ["Setback"] if e.setback else []
+    return ", ".join(said)
+
+
 def _woke_and_died(woke: tuple[str, ...], died: tuple[str, ...]) -> str:
     """Who got up as time ran on (src 60, 120: the time down is up) and who died of it (src 150: not
     stabilised within the hour), each as a sentence; "" for nobody."""
@@ -224,8 +252,8 @@ def narration_words(due: ev.Due | None, name: Callable[[str], str]) -> str:
     if due.card:
         word = "Stymie" if effect_of(due.card).stymie else "Setback"
         return (
-            f"The {due.faction} drew {due.card} ({word}) for this Sequence. The rules never define a"
-            f" {word}: narrate the complication."
+            f"The {due.faction} drew {card_name(due.card)} ({word}) for this Sequence. The rules never"
+            f" define a {word}: narrate the complication."
         )
     to = name(due.given_to) if due.given_to else "nobody"
     return (
@@ -365,7 +393,9 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.SequenceEnded.TYPE: _w(
         lambda p: f"Sequence {p.sequence} ends" + (": " + "; ".join(p.notes) if p.notes else "") + "."
     ),
-    ev.CardDrawn.TYPE: _w(lambda p: f"The {p.faction} draw {p.card} for this Sequence."),
+    ev.CardDrawn.TYPE: _w(
+        lambda p: f"The {p.faction} draw {card_name(p.card)} for this Sequence: {_card_effect(p.card)}."
+    ),
     ev.TurnEnded.TYPE: _w(_turn_ended),
     ev.InitiativeRaised.TYPE: _w(
         lambda p: f"{p.character.name} spends {_count(p.shots, 'Shot')}: Initiative {p.initiative}."
