@@ -8,6 +8,12 @@ the words each seat reads. First three points noticed at the last stop:
 3. a check the GM calls off the character's turn is no Action: it has no failure degrees (no Total
    Failure that turns "the action" Hazardous, no Fumble), as every other roll that is no Action.
 
+Then the fight (v05-v20): Shot order, an advanced goon's 5-9 (Shaken and the Free d10, said as such), an
+Active Defense's Shot, Stun and a Shock roll (the waking told as the next Sequence begins), the dying hour,
+snapshots, a Wound's penalty, 3 Shots for an Action out of Sequence, the goons' Active Defense, a reload's
+regained Shot, a wake roll on the goons' rolled attack, an interrupt and its counter-bid, a Shaken group's
+refusal in plural words, and the cards each Faction draws read as cards.
+
 Seed: ``/work/shared/seeds/003_591d797dc594aa73.txt`` ("src N", first copy). Dice in order: a positive then
 a negative d10 (a face of 10 reads 0), then any extra positive d10s. The hero ``h`` (Agility 5 + Guns 4 = 9)
 shoots at Defense 12: dice 9 and 1 make 9 + 9 - 1 = 17, a hit; PV = weapon Damage - Soak (the
