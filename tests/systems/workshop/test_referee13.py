@@ -390,7 +390,7 @@ def test_v16__jade_who_only_reloads_gets_back_the_shot_her_active_defense_cost()
     assert who(d, "jade").shots == 4 and state(d).turn.initiative["jade"] == 4
     for seat in SEATS:
         ends = [w for w in d.words(seat, since=at) if w.startswith("Sequence 1 ends")]
-        assert ends == ["Sequence 1 ends: Jade rolled nothing: Shots 3 -> 4."], seat
+        assert ends == ["Sequence 1 ends: Jade's Shots go from 3 to 4 (no roll this Sequence)."], seat
 
 
 @pytest.mark.rules("WS-DMG-007", "WS-MOOK-003")

@@ -136,6 +136,14 @@ def _woke_and_died(woke: tuple[str, ...], died: tuple[str, ...]) -> str:
     return "".join(said)
 
 
+def _recovery(r: ev.Recovery) -> str:
+    """One pool mended as the Sequence ends, as a table says it: whose, from what to what, and why (src
+    16, 58); possessive, so a mook group reads right ("Goons' Shots go ...")."""
+    if r.track == "shock":
+        return f"{_n(r.who)}'s Shock goes from {r.before} to {r.after} (a Sequence of rest)"
+    return f"{_n(r.who)}'s Shots go from {r.before} to {r.after} (no roll this Sequence)"
+
+
 def _bid_resolved(p: ev.BidResolved) -> str:
     """The interrupt settled, with what a counter-bid spent and the Initiative it made (src 27)."""
     countered = ""
@@ -391,7 +399,11 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         )
     ),
     ev.SequenceEnded.TYPE: _w(
-        lambda p: f"Sequence {p.sequence} ends" + (": " + "; ".join(p.notes) if p.notes else "") + "."
+        lambda p: (
+            f"Sequence {p.sequence} ends"
+            + (": " + "; ".join(map(_recovery, p.recovered)) if p.recovered else "")
+            + "."
+        )
     ),
     ev.CardDrawn.TYPE: _w(
         lambda p: f"The {p.faction} draw {card_name(p.card)} for this Sequence: {_card_effect(p.card)}."
