@@ -5,12 +5,16 @@ Chances panel tell a reader.
    ("Jade's Shock goes from 4 to 3 (a Sequence of rest)"), not "Jade rests: Shock 4 -> 3". The event
    records the facts (who, which pool, before, after: ``SequenceEnded`` version 2); a log written with the
    old notes (version 1) reads in today's words.
+2. A Shaken actor's Chances panel shows what the actor faces first, the steadying roll's odds (src 81), and
+   says the attack waits on it, not the odds to hit that cannot be rolled yet.
 
 Seed: ``/work/shared/seeds/003_591d797dc594aa73.txt`` ("src N", first copy). Dice in order: a positive then
 a negative d10 (a face of 10 reads 0), then any extra positive d10s.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -88,3 +92,40 @@ def test_f03__the_event_records_the_facts_and_an_old_logs_notes_read_in_todays_w
     rest = Event(ended.type, {**old, "notes": ["Jade rests: Shock 4 -> 3"]}, version=1)
     assert describe(RULESET, rest).text == REST
     assert state(d).turn.sequence == 2
+
+
+# -- 2. the Chances panel of a Shaken actor ------------------------------------------------------------------
+
+
+def chances(d: Driver, seat: str) -> dict[str, Any]:
+    """The Chances panel as ``seat`` sees it."""
+    return next(p for p in d.view(seat)["panels"] if p["title"] == "Chances")
+
+
+@pytest.mark.rules("WS-SHAKEN-001", "WS-SHAKEN-003")
+def test_f04__a_shaken_actors_chances_are_the_steadying_rolls_odds_first_not_the_attacks() -> None:
+    # src 80: "When a target takes 1 or more Shock points it becomes Shaken"; src 81: "At the beginning of
+    # an Action, you roll Willpower+Focus Difficulty 10+10 as an Action". Viper (Shot Count 6) passes; Jade
+    # shoots him: Agility 5 + Guns 4 + 9 - 1 = 17 vs Defense 12, a hit of 6 - Soak 0 = 6 Shock: Shaken.
+    # When Viper is up again, what he faces first is the steadying roll: Willpower 9 + Focus 11 = 20 vs 20,
+    # dice >= 0 on pos - neg d10 = 55/100. Every seat's Chances panel shows that and says the attack waits
+    # on it, not Viper's odds to hit Jade (which he cannot roll yet).
+    steady = {**pool(6), "Willpower": 9, "Focus": 11}
+    d = table({**QUIET, "shaken": True}, heroes={"h": sheet(name="Jade")},
+              villains={"v": sheet(name="Viper", traits=steady, **TOUGH)})  # fmt: skip
+    end_turn(d, "v")
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").has("shaken")
+    end_turn(d, "h")
+    assert state(d).turn.current == "v"
+    d.refuse("gm", "attack", character="v", targets=["h"], match="Viper is Shaken: roll to steady")
+    for seat in SEATS:
+        panel = chances(d, seat)
+        assert panel["columns"] == ["roll", "total", "difficulty", "to succeed"], seat
+        assert [list(r) for r in panel["rows"]] == [
+            ["shake off Shaken (Willpower + Focus)", "20", "20", "55.0%"]
+        ]
+        assert (
+            panel["note"]
+            == "Viper is Shaken: the steadying roll comes first, as the Action; any attack waits on it."
+        )

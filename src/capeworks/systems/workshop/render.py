@@ -12,8 +12,8 @@ from capeworks.engine.render import sentence
 from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import effect_of
-from capeworks.systems.workshop.common import wound_penalty
-from capeworks.systems.workshop.sheet import Standing
+from capeworks.systems.workshop.common import impairment, wound_penalty
+from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Effect
 
@@ -606,7 +606,7 @@ def _chances(state: WorkshopState) -> Panel | None:
     """The exact chance the acting combatant's attack hits each foe standing (odds before the roll); where a
     speed-bump group attacks or is attacked, which rolls nothing, the static comparison (WS-MOOK-004/005)."""
     from capeworks.systems.workshop.combat import weapon_of
-    from capeworks.systems.workshop.common import defense_of, group_skill, impairment, speed_bump
+    from capeworks.systems.workshop.common import defense_of, group_skill, speed_bump
     from capeworks.systems.workshop.mooks import strike_numbers
     from capeworks.systems.workshop.odds import p_success, percent
     from capeworks.systems.workshop.rules import speed_bump_downed
@@ -615,6 +615,8 @@ def _chances(state: WorkshopState) -> Panel | None:
     a = state.characters.get(who) if who else None
     if a is None or not a.can_act:
         return None
+    if a.has("shaken"):
+        return _steadying_chances(state, a)
     w = weapon_of(a, "")
     base = a.trait(w.attribute) + a.trait(w.skill) + impairment(state.config, a)
     extra = a.extra_d10s
@@ -643,6 +645,26 @@ def _chances(state: WorkshopState) -> Panel | None:
         columns=("target", "attack", "defense", "to hit"),
         rows=tuple(rows),
         note=f"{a.name} with the {w.name}" + (f", {extra} extra d10" if extra else "") + ", one target.",
+    )
+
+
+def _steadying_chances(state: WorkshopState, a: Combatant) -> Panel:
+    """What a Shaken actor faces first: the steadying roll, an Action (WS-SHAKEN-003, src 81: "At the
+    beginning of an Action, you roll Willpower+Focus"), with the Action's extra d10s and impairment, as
+    :func:`~.actions.steady` rolls it; the attack waits on it, so its odds are not shown yet."""
+    from capeworks.systems.workshop.odds import p_success, percent
+
+    base = a.trait("Willpower") + a.trait("Focus") + impairment(state.config, a)
+    extra = a.extra_d10s
+    difficulty = state.config.shaken_difficulty
+    p = p_success(base, difficulty, dice=state.config.dice, extra=extra)
+    return Panel(
+        title="Chances",
+        columns=("roll", "total", "difficulty", "to succeed"),
+        rows=(("shake off Shaken (Willpower + Focus)", str(base), str(difficulty), percent(p)),),
+        note=f"{a.name} is Shaken: the steadying roll comes first, as the Action"
+        + (f" (with {extra} extra d10)" if extra else "")
+        + "; any attack waits on it.",
     )
 
 
