@@ -61,7 +61,8 @@ def test_n3_stymie_and_setback_cards_ask_the_gm() -> None:
     d.do("gm", "start_sequence", dice=[4, 2])  # the 4th card of a fresh deck is 4S, the 2nd 2S
     questions = [p.question for p in _gm_prompts(d)]
     assert len(questions) == 2
-    assert "heroes drew 4S (Stymie)" in questions[0] and "villains drew 2S (Setback)" in questions[1]
+    assert "heroes drew the 4 of Spades (Stymie)" in questions[0]
+    assert "villains drew the 2 of Spades (Setback)" in questions[1]
     assert {p.rule for p in _gm_prompts(d)} == {"WS-CARD-003"}
     h_turn = [p.kind for p in d.prompts("ann")]
     assert "narrate" not in h_turn

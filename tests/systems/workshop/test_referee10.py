@@ -197,7 +197,7 @@ def test_t09__rest_regains_a_shock_point_and_heals_no_wound() -> None:
     d.do("ann", "rest", character="h")
     end_turn(d, "h")
     assert (who(d, "h").shock, who(d, "h").wounds) == (6, 1)
-    assert "Sequence 1 ends: H rests: Shock 7 -> 6." in said(d, "bo", at)
+    assert "Sequence 1 ends: H's Shock goes from 7 to 6 (a Sequence of rest)." in said(d, "bo", at)
 
 
 @pytest.mark.rules("WS-SHOCK-002", "WS-WPEN-004")

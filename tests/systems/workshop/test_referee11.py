@@ -355,7 +355,10 @@ def test_s13__under_card_initiative_a_sequence_of_rest_still_regains_a_shock_poi
     assert who(d, "h").shock == 3
     assert (state(d).turn.sequence, state(d).turn.order.order) == (2, ("h", "v"))
     words = d.words("ann", since=at)
-    assert words[-2:] == ["Sequence 1 ends: Jade rests: Shock 4 -> 3.", "Sequence 2 begins: Jade 9, Viper 6."]
+    assert words[-2:] == [
+        "Sequence 1 ends: Jade's Shock goes from 4 to 3 (a Sequence of rest).",
+        "Sequence 2 begins: Jade 9, Viper 6.",
+    ]
 
 
 @pytest.mark.rules("WS-ALT-001", "WS-ALT-002", "WS-SEQ-001")

@@ -128,8 +128,8 @@ def test_w03__a_shock_roll_reads_rolls_for_shock_and_steadying_says_what_it_is_f
     end_turn(d, "h")
     d.do("gm", "steady", character="v", dice=[9, 1])  # 10 + 9 - 1 = 18 vs 20: still Shaken
     words = d.words("bo", since=at)
-    assert "Viper rolls for Shock (Willpower+Focus 10, dice 3/1, +0) = 12 vs 10: succeeds." in words
-    steady = "Viper rolls to shake off being Shaken (Willpower+Focus 10, dice 9/1, +0) = 18 vs 20: fails."
+    assert "Viper rolls for Shock (Willpower+Focus 10, dice 3/1) = 12 vs 10: succeeds." in words
+    steady = "Viper rolls to shake off being Shaken (Willpower+Focus 10, dice 9/1) = 18 vs 20: fails."
     assert steady in words
     assert not [w for w in words if "rolls shock" in w or "rolls steady" in w]
 
@@ -235,7 +235,7 @@ def test_w08__a_shaken_viper_keeps_its_shots_but_may_not_defend_actively() -> No
     r = last(events, "attack_rolled")
     assert (r["defense"], r["hit"]) == (12, True)
     assert who(d, "viper").shots == 3
-    assert "Jade attacks Viper with gun: 8 + dice 9/1 +0 = AV 16 vs Defense 12: hit" in " ".join(
+    assert "Jade attacks Viper with gun: 8 + dice 9/1 = AV 16 vs Defense 12: hit" in " ".join(
         d.words("bo", since=at)
     )
 
@@ -482,7 +482,7 @@ def test_w22__a_failed_cinematic_luck_roll_says_the_wound_is_taken() -> None:
     at = mark(d)
     attack(d, "h", ["v"], [*HIT, 5, 4])
     assert len(who(d, "v").cinematic) == 1
-    said = "Viper rolls Luck to avoid a Cinematic Wound (Luck 0, dice 5/4, +0) = 1 vs 5: fails. Viper takes a"
+    said = "Viper rolls Luck to avoid a Cinematic Wound (Luck 0, dice 5/4) = 1 vs 5: fails. Viper takes a"
     for seat in ("gm", "ann", "bo"):
         assert said + " Cinematic Wound." in d.words(seat, since=at), seat
 

@@ -108,9 +108,7 @@ def test_f04__a_luck_roll_missed_by_five_or_more_is_the_cinematic_wound_not_a_ha
     at = mark(d)
     attack(d, "h", ["v"], [*HIT, 1, 9])
     assert len(who(d, "v").cinematic) == 1
-    said = (
-        "Viper rolls Luck to avoid a Cinematic Wound (Luck 0, dice 1/9, +0) = -8 vs 5: fails. Viper takes a"
-    )
+    said = "Viper rolls Luck to avoid a Cinematic Wound (Luck 0, dice 1/9) = -8 vs 5: fails. Viper takes a"
     for seat in ("gm", "ann", "bo"):
         assert said + " Cinematic Wound." in d.words(seat, since=at), seat
     assert _gm_narrations(d) == []
@@ -131,7 +129,7 @@ def test_f05__a_wake_roll_missed_by_five_or_more_leaves_the_sleeper_asleep_and_n
     at = mark(d)
     attack(d, "v", ["k"], [*HIT, 1, 9])
     assert who(d, "h").standing is Standing.DOWN
-    line = "Jade rolls to wake up (Willpower+Focus 10, dice 1/9, +0) = 2 vs 15: fails."
+    line = "Jade rolls to wake up (Willpower+Focus 10, dice 1/9) = 2 vs 15: fails."
     for seat in ("gm", "ann", "bo"):
         assert line in d.words(seat, since=at), seat
     assert not [q for q in _gm_narrations(d) if "Jade" in q]
@@ -149,7 +147,7 @@ def test_f06__a_steadying_roll_is_rolled_as_an_action_so_missed_by_five_it_is_a_
     at = mark(d)
     d.do("gm", "steady", character="v", dice=[1, 9])
     line = (
-        "Viper rolls to shake off being Shaken (Willpower+Focus 10, dice 1/9, +0) = 2 vs 20: fails (Total "
+        "Viper rolls to shake off being Shaken (Willpower+Focus 10, dice 1/9) = 2 vs 20: fails (Total "
         "Failure: the action turns Hazardous)."
     )
     assert line in d.words("bo", since=at)

@@ -81,7 +81,7 @@ def test_e03__a_failed_shock_roll_says_the_victim_is_out_and_for_how_long() -> N
     for seat in ("gm", "ann", "bo"):
         lines = [w for w in said(d, seat, at) if "unconscious" in w]
         assert lines == [
-            "V rolls for Shock (Willpower+Focus 10, dice 5/5, +0) = 10 vs 15: fails. V falls unconscious for "
+            "V rolls for Shock (Willpower+Focus 10, dice 5/5) = 10 vs 15: fails. V falls unconscious for "
             "5 Sequences (Physician + Wits vs 5 wakes V sooner)."
         ], seat
 
@@ -97,7 +97,7 @@ def test_e04__a_failed_dark_times_roll_says_the_victim_is_dying() -> None:
     assert rolls(events, "dark times") == [(12, False)]
     assert who(d, "v").standing == Standing.DYING
     assert [w for w in said(d, "ann", at) if "dying" in w] == [
-        "V rolls for Dark Times (Willpower+Focus 10, dice 1/9, +0) = 2 vs 12: fails. V is dying."
+        "V rolls for Dark Times (Willpower+Focus 10, dice 1/9) = 2 vs 12: fails. V is dying."
     ]
 
 
@@ -115,7 +115,7 @@ def test_e05__the_speed_bump_attack_reads_skill_plus_damage_against_skill_plus_s
     attack(d, "h", ["goons"], [])
     assert who(d, "goons").count == 1
     assert said(d, "ann", at)[-2:] == [
-        "H attacks Goons with gun: 9 + Damage 7 +0 = 16 vs Skill + Soak 4: PV 12.",
+        "H attacks Goons with gun: 9 + Damage 7 = 16 vs Skill + Soak 4: PV 12.",
         "2 of Goons go down (1 left).",
     ]
 
@@ -524,7 +524,7 @@ def test_e37__a_miss_hurts_nobody_and_reads_the_shortfall() -> None:
     events = attack(d, "h", ["v"], [2, 5])
     assert all_of(events, "damaged") == []
     assert (
-        "H attacks V with gun: 9 + dice 2/5 +0 = AV 6 vs Defense 12: miss by 6 (Total Failure: the action "
+        "H attacks V with gun: 9 + dice 2/5 = AV 6 vs Defense 12: miss by 6 (Total Failure: the action "
         "turns Hazardous)." in said(d, "bo", at)
     )
 

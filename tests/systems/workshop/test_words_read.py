@@ -20,11 +20,12 @@ def test_an_advanced_mook_out_for_good_reads_permanently_out_in_words() -> None:
 
 @pytest.mark.rules("WS-CARD-001")
 def test_a_factions_card_draw_reads_as_a_sentence() -> None:
-    # src 85: each Faction draws a card every Sequence: "The heroes draw AS", not "heroes draw AS"
+    # src 85: each Faction draws a card every Sequence: "The heroes draw the Ace of Spades ...", a sentence
     d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
               villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
     d.do("gm", "start_sequence", dice=[1, 1])
-    assert "The heroes draw AS for this Sequence." in d.words()
+    drawn = "The heroes draw the Ace of Spades for this Sequence: every Action Favored and Inspired."
+    assert drawn in d.words()
 
 
 @pytest.mark.rules("WS-DARK-002")

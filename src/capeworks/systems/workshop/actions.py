@@ -43,7 +43,6 @@ from capeworks.systems.workshop.harm import COVER_EFFECTS, harm, wt_of
 from capeworks.systems.workshop.mooks import offer_strikes
 from capeworks.systems.workshop.rules import (
     cover_from,
-    degree_of,
     falling_damage,
     snapshot_modifier,
     stabilise_difficulty,
@@ -698,7 +697,7 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
             dice=r.read,
             character=after,
             turn=turn,
-            degree=degree_of(r.total, call.difficulty, double_zero=r.double_zero),
+            degree=r.degree,  # an off-turn check is no Action: no Fumble, no Total Failure (src 12)
         ),
         rolls=(r.record,),
     )

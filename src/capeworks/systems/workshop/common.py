@@ -345,6 +345,13 @@ class RollResult:
     def margin(self) -> int:
         return self.total - self.difficulty
 
+    @property
+    def degree(self) -> str:
+        """The wiki's degree below success (a Fumble, a Total Failure that turns the action Hazardous),
+        read off an Action Value (the inventory's secondary evidence): "" for a success and for a roll
+        that is no Action, whose failure does only what the seed gives it."""
+        return degree_of(self.total, self.difficulty, double_zero=self.double_zero) if self.action else ""
+
 
 def roll_traits(
     config: WorkshopConfig,
@@ -385,7 +392,7 @@ def rolled_event(
     Cinematic Wound, Shock, waking, Dark Times, a fall, getting up) has none, and its failure does what
     the seed gives it, however far it misses (src 60, 66, 106, 120, 138, 150)."""
     return ev.Rolled(
-        degree=degree_of(r.total, r.difficulty, double_zero=r.double_zero) if r.action else "",
+        degree=r.degree,
         who=who.id,
         what=what,
         traits=traits,

@@ -6,8 +6,9 @@ the state's when set; ``pending`` and ``bid`` always replace (None closes them).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -49,6 +50,7 @@ __all__ = [
     "Narrated",
     "NarrationDue",
     "PaddingReached",
+    "Recovery",
     "Rested",
     "Rolled",
     "RolllessAction",
@@ -93,14 +95,31 @@ class SequenceStarted(WorkshopEvent):
     characters: tuple[Combatant, ...] = ()
     clock: int | None = None
     effects: tuple[Effect, ...] | None = None
+    #: those whose time down was up as the Sequence began (WS-DMG-007, WS-SHOCK-002), and the dying whose
+    #: hour ran out (WS-DARK-002): the words say so (left out when empty: older logs read as they did)
+    woke: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    died: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+
+
+class Recovery(Frozen):
+    """One combatant's pool mended as a Sequence ends: its Shock lowered by rest (``shock``, WS-DMG-006)
+    or a Shot regained by a roll-less Sequence (``shots``, WS-SHOT-002), from ``before`` to ``after``."""
+
+    who: str
+    track: Literal["shock", "shots"]
+    before: int
+    after: int
 
 
 class SequenceEnded(WorkshopEvent):
-    """A Sequence ends: rest regains Shock, roll-less Sequences regain a Shot (WS-DMG-006, WS-SHOT-002)."""
+    """A Sequence ends: rest regains Shock, roll-less Sequences regain a Shot (WS-DMG-006, WS-SHOT-002),
+    as facts the words render (version 1 carried them as display notes: :func:`sequence_notes_to_facts`)."""
+
+    VERSION = 2
 
     sequence: int
     characters: tuple[Combatant, ...] = ()
-    notes: tuple[str, ...] = ()
+    recovered: tuple[Recovery, ...] = ()
 
 
 class CardDrawn(WorkshopEvent):
@@ -290,9 +309,34 @@ def damaged_notes_to_facts(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: version 1's end-of-Sequence notes: "Jade rests: Shock 4 -> 3", "Jade rolled nothing: Shots 3 -> 4"
+_SEQUENCE_NOTE = re.compile(
+    r"(?P<name>.+) (?:rests: Shock|rolled nothing: Shots) (?P<before>\d+) -> (?P<after>\d+)"
+)
+
+
+def sequence_notes_to_facts(data: dict[str, Any]) -> dict[str, Any]:
+    """SequenceEnded 1 -> 2: the display notes version 1 wrote become the recoveries they told; each
+    name is found among the event's changed ``characters`` (every one noted is among them) and kept in
+    ``names``, so the words name whom the note named."""
+    ids = {c["name"]: c["id"] for c in data.get("characters", ())}
+    recovered, names = [], dict(data.get("names", {}))
+    for note in data.get("notes", ()):
+        m = _SEQUENCE_NOTE.fullmatch(note)
+        if m is None:
+            raise ValueError(f"an end-of-Sequence note version 1 never wrote: {note!r}")
+        track = "shock" if " rests: Shock " in note else "shots"
+        who = ids.get(m["name"], m["name"])
+        names.setdefault(who, m["name"])
+        recovered.append({"who": who, "track": track, "before": int(m["before"]), "after": int(m["after"])})
+    out = {k: v for k, v in data.items() if k != "notes"}
+    return {**out, "recovered": recovered, **({"names": names} if names else {})}
+
+
 #: (event type, version) -> its data at the next version (engine.upcast)
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
     (Damaged.TYPE, 1): damaged_notes_to_facts,
+    (SequenceEnded.TYPE, 1): sequence_notes_to_facts,
 }
 
 
@@ -434,7 +478,7 @@ class CheckRolled(WorkshopEvent):
     dice: tuple[int, ...]
     character: Combatant | None = None
     turn: Turn | None = None
-    #: a failure's degree: failure, total_failure or fumble; "" on a success
+    #: a failure's degree: failure, total_failure or fumble; "" on a success or on a check that is no Action
     degree: str = ""
 
 

@@ -63,6 +63,8 @@ def _begin_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) ->
     state = batch.state
     clock = state.clock + 1 if state.turn.sequence else state.clock
     changed: list[Combatant] = []
+    woke: list[str] = []
+    died: list[str] = []
     for c in state.characters.values():
         new = c.model_copy(update={"rolled": False, "rested": False, "busy": False, "defended": False})
         if c.standing is Standing.DOWN and c.wake_at is not None and c.wake_at <= clock and not held_down(c):
@@ -73,12 +75,23 @@ def _begin_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) ->
             new = new.model_copy(update={"standing": Standing.DEAD})
         if new != c:
             changed.append(new)
+        if new.standing is not c.standing:
+            (woke if new.standing is Standing.UP else died).append(c.id)
     chars = {**state.characters, **{c.id: c for c in changed}}
     up = [c for c in chars.values() if c.can_act]
     initiative = {c.id: c.shots for c in up}
     order = _order(ctx, up, initiative, state.turn.order.order if state.turn.sequence else ())
     turn = Turn(sequence=state.turn.sequence + 1, order=order, initiative=initiative)
-    batch.emit(ev.SequenceStarted(sequence=turn.sequence, turn=turn, characters=tuple(changed), clock=clock))
+    batch.emit(
+        ev.SequenceStarted(
+            sequence=turn.sequence,
+            turn=turn,
+            characters=tuple(changed),
+            clock=clock,
+            woke=tuple(woke),
+            died=tuple(died),
+        )
+    )
     if ctx.config.card_draw:
         for faction in sorted({c.faction for c in chars.values()}):
             _draw(batch, ctx, dice, faction)
@@ -268,20 +281,22 @@ def end_sequence(batch: Batch[WorkshopState], ctx: Ctx) -> None:
     WS-SHOT-002 a roll-less Sequence (rollless Actions, rest or a passed turn) regains 1 Shot."""
     state = batch.state
     changed: list[Combatant] = []
-    notes: list[str] = []
+    recovered: list[ev.Recovery] = []
     for c in state.characters.values():
         new = c.without("inspired", "inspired_all")
         if c.can_act and c.rested and not (c.busy or c.rolled or c.defended) and c.shock > 0:
             new = new.model_copy(update={"shock": c.shock - 1})
-            notes.append(f"{c.name} rests: Shock {c.shock} -> {c.shock - 1}")
+            recovered.append(ev.Recovery(who=c.id, track="shock", before=c.shock, after=c.shock - 1))
         # src 16: "only using Actions that don't require a roll": a turn passed with no Action uses no roll
         # either, so it regains the Shot as a reload or a talk does (referee pass 9)
         if c.can_act and not c.rolled and c.shots < c.shot_count:
             new = new.model_copy(update={"shots": c.shots + 1})
-            notes.append(f"{c.name} rolled nothing: Shots {c.shots} -> {c.shots + 1}")
+            recovered.append(ev.Recovery(who=c.id, track="shots", before=c.shots, after=c.shots + 1))
         if new != c:
             changed.append(new)
-    batch.emit(ev.SequenceEnded(sequence=state.turn.sequence, characters=tuple(changed), notes=tuple(notes)))
+    batch.emit(
+        ev.SequenceEnded(sequence=state.turn.sequence, characters=tuple(changed), recovered=tuple(recovered))
+    )
 
 
 # -- handlers ----------------------------------------------------------------------------------

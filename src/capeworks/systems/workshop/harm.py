@@ -377,9 +377,10 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
     elif a is AdvancedResult.PERMANENTLY_OUT:
         after = c.model_copy(update={"standing": Standing.OUT})
     left = after.count if c.count > 1 else None
+    shaken = a is AdvancedResult.FREE_D10 and after.has("shaken")  # said: the table's result does not say it
     batch.emit(
         ev.Damaged(character=after, damage=damage, shock=0, wounds=0, mook_table="advanced mook",
-                   mook_result=a.value, left=left)
+                   mook_result=a.value, left=left, shaken=shaken)
     )  # fmt: skip
     if a is AdvancedResult.FREE_D10 and attacker:
         att = batch.state.characters[attacker]  # one more for each such hit before the next Action

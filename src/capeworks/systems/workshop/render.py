@@ -12,8 +12,8 @@ from capeworks.engine.render import sentence
 from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import effect_of
-from capeworks.systems.workshop.common import wound_penalty
-from capeworks.systems.workshop.sheet import Standing
+from capeworks.systems.workshop.common import impairment, wound_penalty
+from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Effect
 
@@ -31,12 +31,23 @@ def _w(fn: Callable[[Any], str]) -> Callable[[EventData, Event, Viewer], Descrip
         token = _NAMES.set(getattr(payload, "names", {}))
         try:
             # a mook group's verbs are plural ("Goons attack"), whatever the event (engine.names)
-            text = plural_subjects(fn(payload), [_n(g) for g in getattr(payload, "plural_ids", ())])
+            text = plural_subjects(fn(payload), _group_names(payload))
         finally:
             _NAMES.reset(token)
         return Description(text=text, actor=event.seat, characters=chars)
 
     return words
+
+
+def _group_names(payload: Any) -> list[str]:
+    """The names of the mook groups an event mentions, as its words may write them: the name it carries
+    (or the id as words begin it), and the id itself where the name is the id ("thugs"). A log written
+    before events marked their groups (``plural_ids``) still marks the group the event carries whole."""
+    groups = set(getattr(payload, "plural_ids", ()))
+    carried = getattr(payload, "character", None)
+    if carried is not None and carried.group:
+        groups.add(carried.id)
+    return list(dict.fromkeys(n for g in sorted(groups) for n in (_n(g), g)))
 
 
 def _n(ident: str) -> str:
@@ -69,9 +80,68 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
+def _sum(*parts: str) -> str:
+    """The parts of a roll a reader needs, the empty ones dropped: ``9 + dice 9/1 -3``, ``9 + dice 9/1``,
+    ``12`` (no dice, no modifier); each part is "" where there is nothing to say."""
+    return " ".join(p for p in parts if p)
+
+
+def _dice(dice: tuple[int, ...]) -> str:
+    """The dice read, as ``dice 9/1``; "" for a roll of none."""
+    return "dice " + "/".join(str(d) for d in dice) if dice else ""
+
+
+def _mod(modifier: int) -> str:
+    """A modifier as a reader writes it (``+2``, ``-3``); "" for none."""
+    return _signed(modifier) if modifier else ""
+
+
 def _count(n: int, noun: str) -> str:
     """``1 Wound``, ``2 Wounds``: the number and its noun, plural unless one."""
     return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+#: a card's rank and suit as a person names them ("the King of Spades", src 85: "a normal Deck")
+_RANKS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+_SUITS = {"S": "Spades", "H": "Hearts", "C": "Clubs", "D": "Diamonds"}
+
+
+def card_name(card: str) -> str:
+    """A card's code (``"KS"``, ``"10H"``, ``"JK1"``) as a person says it: "the King of Spades", "a Joker"."""
+    if card.startswith("JK"):
+        return "a Joker"
+    rank, suit = card[:-1], card[-1]
+    return f"the {_RANKS.get(rank, rank)} of {_SUITS.get(suit, suit)}"
+
+
+def _card_effect(card: str) -> str:
+    """What a Faction's card does this Sequence (tables T4 and T5, src 87-100), in the seed's words."""
+    e = effect_of(card)
+    if e.joker:
+        return "Shock regained, Wounds bandaged, everyone Inspired, every Action Favored"
+    if e.all_inspired:
+        return "every Action Favored and Inspired"
+    said = ["Inspired"] if e.inspired else []
+    said += [f"{e.favored.value.capitalize()} Favored"] if e.favored else []
+    said += ["Stymie"] if e.stymie else []
+    said += ["Confused: no pool points may be used"] if e.confused else []
+    said += ["Setback"] if e.setback else []
+    return ", ".join(said)
+
+
+def _woke_and_died(woke: tuple[str, ...], died: tuple[str, ...]) -> str:
+    """Who got up as time ran on (src 60, 120: the time down is up) and who died of it (src 150: not
+    stabilised within the hour), each as a sentence; "" for nobody."""
+    said = [f" {_n(w)} wakes up." for w in woke] + [f" {_n(d)} dies, not stabilised in time." for d in died]
+    return "".join(said)
+
+
+def _recovery(r: ev.Recovery) -> str:
+    """One pool mended as the Sequence ends, as a table says it: whose, from what to what, and why (src
+    16, 58); possessive, so a mook group reads right ("Goons' Shots go ...")."""
+    if r.track == "shock":
+        return f"{_n(r.who)}'s Shock goes from {r.before} to {r.after} (a Sequence of rest)"
+    return f"{_n(r.who)}'s Shots go from {r.before} to {r.after} (no roll this Sequence)"
 
 
 def _bid_resolved(p: ev.BidResolved) -> str:
@@ -110,6 +180,8 @@ _STATUS_WORDS = {
     "loses_action": ("loses the next Action", "no longer loses the next Action"),
     "inspired_all": ("is Inspired (every roll)", "is no longer Inspired"),
     "welcomes_cinematic": ("welcomes cinematic wounds", "no longer welcomes cinematic wounds"),
+    # src 169: "Attacker gains Free d10 next Action"
+    "free_d10": ("gains a Free d10 on the next Action", "no longer has a Free d10"),
 }
 
 
@@ -156,11 +228,10 @@ def _rolled(p: ev.Rolled) -> str:
     if p.static:  # a speed-bump group's Static PV, no dice (src 175)
         traits = "+".join(p.traits)
         return f"{_n(p.who)}: {p.what} with no roll, {traits} {p.total} vs {p.difficulty}: {verdict}."
-    dice = "/".join(str(d) for d in p.dice)
+    parts = ", ".join(x for x in (f"{'+'.join(p.traits)} {p.base}", _dice(p.dice), _mod(p.modifier)) if x)
     return (
-        f"{_n(p.who)} rolls {roll_for(p.what)} ({'+'.join(p.traits)} {p.base}, dice {dice}, "
-        f"{_signed(p.modifier)}) "
-        f"= {p.total} vs {p.difficulty}: {verdict}." + _after_roll(p)
+        f"{_n(p.who)} rolls {roll_for(p.what)} ({parts}) = {p.total} vs {p.difficulty}: {verdict}."
+        + _after_roll(p)
     )
 
 
@@ -189,8 +260,8 @@ def narration_words(due: ev.Due | None, name: Callable[[str], str]) -> str:
     if due.card:
         word = "Stymie" if effect_of(due.card).stymie else "Setback"
         return (
-            f"The {due.faction} drew {due.card} ({word}) for this Sequence. The rules never define a"
-            f" {word}: narrate the complication."
+            f"The {due.faction} drew {card_name(due.card)} ({word}) for this Sequence. The rules never"
+            f" define a {word}: narrate the complication."
         )
     to = name(due.given_to) if due.given_to else "nobody"
     return (
@@ -283,19 +354,19 @@ def _attack(p: ev.AttackRolled) -> str:
         # WS-MOOK-004: a speed-bump group "handled by Static PV" (src 175): no roll; the attacker's Skill
         # (or the fire's 10 + Cover) and the weapon's Damage against the group's Skill + Soak
         return (
-            f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: {p.base} + Damage {damage} "
-            f"{_signed(p.modifier)} = {p.av} vs Skill + Soak {p.defense}: PV {p.pv}."
+            f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: "
+            f"{_sum(str(p.base), f'+ Damage {damage}', _mod(p.modifier))} = {p.av} vs Skill + Soak "
+            f"{p.defense}: PV {p.pv}."
         )
-    dice = "/".join(str(d) for d in p.dice) or "none"
     result = (
         f"hit, Outcome {p.outcome}, PV {p.pv}"
         if p.hit
         else f"miss by {-p.outcome}" + _DEGREES.get(p.degree, "")
     )
-    return (
-        f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: "
-        f"{p.base} + dice {dice} {_signed(p.modifier)} = AV {p.av} vs Defense {p.defense}: {result}."
-    )
+    # a static attack with nothing added (aggressive covering fire's 10 + Cover, src 76) is its AV alone
+    rolled = _sum(str(p.base), f"+ {_dice(p.dice)}" if p.dice else "", _mod(p.modifier))
+    av = f"AV {p.av}" if rolled == str(p.av) else f"{rolled} = AV {p.av}"
+    return f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: {av} vs Defense {p.defense}: {result}."
 
 
 def _attack_rolled(payload: EventData, event: Event, viewer: Viewer) -> Description:
@@ -324,12 +395,19 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
             f"Sequence {p.sequence} begins: "
             + ", ".join(_in_order(i, p.turn.initiative) for i in p.turn.order.order)
             + "."
+            + _woke_and_died(p.woke, p.died)
         )
     ),
     ev.SequenceEnded.TYPE: _w(
-        lambda p: f"Sequence {p.sequence} ends" + (": " + "; ".join(p.notes) if p.notes else "") + "."
+        lambda p: (
+            f"Sequence {p.sequence} ends"
+            + (": " + "; ".join(map(_recovery, p.recovered)) if p.recovered else "")
+            + "."
+        )
     ),
-    ev.CardDrawn.TYPE: _w(lambda p: f"The {p.faction} draw {p.card} for this Sequence."),
+    ev.CardDrawn.TYPE: _w(
+        lambda p: f"The {p.faction} draw {card_name(p.card)} for this Sequence: {_card_effect(p.card)}."
+    ),
     ev.TurnEnded.TYPE: _w(_turn_ended),
     ev.InitiativeRaised.TYPE: _w(
         lambda p: f"{p.character.name} spends {_count(p.shots, 'Shot')}: Initiative {p.initiative}."
@@ -387,7 +465,15 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         )
     ),
     ev.Fell.TYPE: _w(lambda p: f"{_n(p.who)} falls {p.metres} m and takes {p.damage} Damage."),
-    ev.TimePassed.TYPE: _w(lambda p: f"{_count(p.minutes, 'minute')} pass{'es' if p.minutes == 1 else ''}."),
+    ev.TimePassed.TYPE: _w(
+        lambda p: (
+            f"{_count(p.minutes, 'minute')} pass{'es' if p.minutes == 1 else ''}."
+            + _woke_and_died(
+                tuple(c.id for c in p.characters if c.standing is Standing.UP and not c.sleepers),
+                tuple(c.id for c in p.characters if c.standing is Standing.DEAD),
+            )
+        )
+    ),
     ev.CallMade.TYPE: _w(
         lambda p: (
             f"The GM calls for {_n(p.call.character)}'s {'+'.join(p.call.traits)} vs "
@@ -397,7 +483,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.CheckRolled.TYPE: _w(
         lambda p: (
             f"{_n(p.who)} rolls {p.total}"
-            + (f" (dice {'/'.join(str(d) for d in p.dice)})" if p.dice else "")
+            + (f" ({_dice(p.dice)})" if p.dice else "")
             + f" vs {p.difficulty}: "
             f"{'success' if p.success else 'failure' + _DEGREES.get(p.degree, '')}"
             + (", Favored: +1 Shot" if p.favored else "")
@@ -520,7 +606,7 @@ def _chances(state: WorkshopState) -> Panel | None:
     """The exact chance the acting combatant's attack hits each foe standing (odds before the roll); where a
     speed-bump group attacks or is attacked, which rolls nothing, the static comparison (WS-MOOK-004/005)."""
     from capeworks.systems.workshop.combat import weapon_of
-    from capeworks.systems.workshop.common import defense_of, group_skill, impairment, speed_bump
+    from capeworks.systems.workshop.common import defense_of, group_skill, speed_bump
     from capeworks.systems.workshop.mooks import strike_numbers
     from capeworks.systems.workshop.odds import p_success, percent
     from capeworks.systems.workshop.rules import speed_bump_downed
@@ -529,6 +615,8 @@ def _chances(state: WorkshopState) -> Panel | None:
     a = state.characters.get(who) if who else None
     if a is None or not a.can_act:
         return None
+    if a.has("shaken"):
+        return _steadying_chances(state, a)
     w = weapon_of(a, "")
     base = a.trait(w.attribute) + a.trait(w.skill) + impairment(state.config, a)
     extra = a.extra_d10s
@@ -557,6 +645,26 @@ def _chances(state: WorkshopState) -> Panel | None:
         columns=("target", "attack", "defense", "to hit"),
         rows=tuple(rows),
         note=f"{a.name} with the {w.name}" + (f", {extra} extra d10" if extra else "") + ", one target.",
+    )
+
+
+def _steadying_chances(state: WorkshopState, a: Combatant) -> Panel:
+    """What a Shaken actor faces first: the steadying roll, an Action (WS-SHAKEN-003, src 81: "At the
+    beginning of an Action, you roll Willpower+Focus"), with the Action's extra d10s and impairment, as
+    :func:`~.actions.steady` rolls it; the attack waits on it, so its odds are not shown yet."""
+    from capeworks.systems.workshop.odds import p_success, percent
+
+    base = a.trait("Willpower") + a.trait("Focus") + impairment(state.config, a)
+    extra = a.extra_d10s
+    difficulty = state.config.shaken_difficulty
+    p = p_success(base, difficulty, dice=state.config.dice, extra=extra)
+    return Panel(
+        title="Chances",
+        columns=("roll", "total", "difficulty", "to succeed"),
+        rows=(("shake off Shaken (Willpower + Focus)", str(base), str(difficulty), percent(p)),),
+        note=f"{a.name} is Shaken: the steadying roll comes first, as the Action"
+        + (f" (with {extra} extra d10)" if extra else "")
+        + "; any attack waits on it.",
     )
 
 

@@ -20,6 +20,7 @@ from capeworks.engine import (
     CommandOf,
     CommandSpec,
     Context,
+    DiceService,
     Event,
     Panel,
     Prompt,
@@ -418,6 +419,11 @@ def turn_prompts(state: WorkshopState) -> list[Prompt]:
     ]
 
 
+def _group_names(state: WorkshopState) -> list[str]:
+    """The names of the mook groups at the table (their verbs plural in questions and refusals)."""
+    return [c.name for c in state.characters.values() if c.group]
+
+
 class WorkshopRuleset(NamedCharacters, GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
     """The Workshop: shot pools, snapshots, PV into Shock and Wounds, optional rules as switches."""
 
@@ -467,10 +473,28 @@ class WorkshopRuleset(NamedCharacters, GmNotesHidden, Ruleset[WorkshopState, Wor
             + card_wound.card_wound_prompts(state)
             + turn_prompts(state)
         )
-        groups = [c.name for c in state.characters.values() if c.group]
+        groups = _group_names(state)
         if not groups:
             return asked
         return [p.model_copy(update={"question": plural_subjects(p.question, groups)}) for p in asked]
+
+    def run(
+        self,
+        state: WorkshopState,
+        context: Context[WorkshopConfig],
+        name: str,
+        command: BaseModel,
+        dice: DiceService,
+    ) -> Batch[WorkshopState]:
+        """The command's batch; a refusal reads a mook group's verbs plural, as the log's words and the
+        questions do ("Goons are Shaken", not "Goons is Shaken")."""
+        try:
+            return super().run(state, context, name, command, dice)
+        except RuleViolation as e:
+            worded = plural_subjects(e.message, _group_names(state))
+            if worded == e.message:
+                raise
+            raise RuleViolation(e.rule_id, worded, field=e.field) from None
 
     def panels(self, state: WorkshopState, viewer: Viewer) -> list[Panel]:
         return panels(state, viewer)
