@@ -145,6 +145,10 @@ class Client:
         i = bisect.bisect_left(self.versions, version)
         return self.times[i] if i < len(self.times) else None
 
+    def last_seq(self) -> int:
+        """The seq of the newest entry this socket has received (0: none)."""
+        return self.entries[-1]["seq"] if self.entries else 0
+
     def own_prompts(self) -> list[dict[str, Any]]:
         prompts = self.state.get("prompts", [])
         if self.gm:
@@ -191,6 +195,7 @@ async def play(
     client: Client,
     base: str,
     token: str,
+    hold: asyncio.Event,
     stop: asyncio.Event,
     ready: asyncio.Barrier,
     go: asyncio.Event,
@@ -198,6 +203,7 @@ async def play(
     ramp: float,
     full: bool = False,
 ) -> None:
+    """Play ``client``'s part until ``hold`` (then send nothing more), and read its socket until ``stop``."""
     # as the browser asks: one ``update`` message a change (``--full``: entries and a whole state)
     query = "" if full else "&delta=1"
     async with connect(f"{base}/api/tables/{client.table}/ws?token={token}{query}", max_size=2**24) as ws:
@@ -241,13 +247,15 @@ async def play(
         await go.wait()
         # people sit down over a while rather than all in one second (load testers' "ramp-up")
         await asyncio.sleep(random.uniform(0, ramp))
-        while not stop.is_set():
+        while not hold.is_set():
             wake.clear()
             if client.inflight is None and client.state.get("version", 0) >= client.seen_own:
                 command = client.next_command()
                 if command is not None:
                     # a person reads the table before acting: think for a moment
                     await asyncio.sleep(think * random.uniform(0.5, 1.5))
+                    if hold.is_set():
+                        break  # play is over: nothing is sent after the hold (the bench reads the finals)
                     client.counter += 1
                     ref = f"{client.seat}-{client.counter}"
                     client.inflight = ref
@@ -255,7 +263,8 @@ async def play(
                     await ws.send(json.dumps({"type": "command", "ref": ref, "command": command}))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), timeout=0.5)
-        await asyncio.sleep(0.2)
+        # held: keep reading (acks of what was in flight, the last entries) until the bench has them all
+        await stop.wait()
         task.cancel()
 
 
@@ -306,13 +315,23 @@ async def run_clients(
 
     With ``cpu`` (the servers' CPU so far), ``timeline`` gets ``(time, cpu)`` every 0.1 s of play."""
     ws_base = ws_bases[0]
+    hold = asyncio.Event()
     stop = asyncio.Event()
     ready = asyncio.Barrier(len(clients) + 1)
     go = asyncio.Event()
     tasks = [
         asyncio.create_task(
             play(
-                c, ws_bases[i % len(ws_bases)], tokens[(c.table, c.seat)], stop, ready, go, think, ramp, full
+                c,
+                ws_bases[i % len(ws_bases)],
+                tokens[(c.table, c.seat)],
+                hold,
+                stop,
+                ready,
+                go,
+                think,
+                ramp,
+                full,
             )
         )
         for i, c in enumerate(clients)
@@ -335,24 +354,48 @@ async def run_clients(
     while not all(c.done() for c in players) or any(c.own_prompts() or c.inflight for c in clients if c.gm):
         await asyncio.sleep(0.05)
     elapsed = time.perf_counter() - start
-    # then wait until every socket has the last version of its table (every command's fan-out measured)
+    # stop acting: no client sends anything more, and what is in flight is answered, so the table's log
+    # is final before it is read (a GM acting on a prompt its socket brought late made the log grow after)
+    hold.set()
+    await until(
+        lambda: [f"{c.table}/{c.seat}: command {c.inflight} never answered" for c in clients if c.inflight],
+        timeout=60,
+    )
+    # then wait until every socket has every entry of its seat's final log (every command's fan-out measured)
     async with httpx.AsyncClient(base_url=ws_base.replace("ws://", "http://"), timeout=60) as http:
-        finals = {}
+        finals: dict[tuple[str, str], tuple[int, int]] = {}
         for c in clients:
-            if c.gm:
-                head = await http.get(
-                    f"/api/tables/{c.table}", headers={"X-Seat-Token": tokens[(c.table, c.seat)]}
+            auth = {"X-Seat-Token": tokens[(c.table, c.seat)]}
+            view = await http.get(f"/api/tables/{c.table}", headers=auth)
+            log = await http.get(f"/api/tables/{c.table}/log", params={"limit": 1000}, headers=auth)
+            seqs = [e["seq"] for e in log.json()["entries"]]
+            finals[(c.table, c.seat)] = (view.json()["version"], seqs[-1] if seqs else 0)
+
+    def short() -> list[str]:
+        out = []
+        for c in clients:
+            version, seq = finals[(c.table, c.seat)]
+            if c.state.get("version", 0) < version or c.last_seq() < seq:
+                out.append(
+                    f"{c.table}/{c.seat}: has entries to seq {c.last_seq()} and version "
+                    f"{c.state.get('version', 0)}, its final log ends at seq {seq} (version {version})"
                 )
-                finals[c.table] = head.json()["version"]
-    deadline = time.perf_counter() + 120
-    while any(not c.versions or c.versions[-1] < finals[c.table] for c in clients):
-        assert time.perf_counter() < deadline, "some sockets never caught up"
-        await asyncio.sleep(0.05)
+        return out
+
+    await until(short, timeout=120)
     stop.set()
     if sampler is not None:
         sampler.cancel()
     await asyncio.gather(*tasks)
     return elapsed
+
+
+async def until(missing: Callable[[], list[str]], *, timeout: float) -> None:
+    """Wait until ``missing()`` names nothing; after ``timeout`` s fail, saying what it still names."""
+    deadline = time.perf_counter() + timeout
+    while left := missing():
+        assert time.perf_counter() < deadline, f"still waiting after {timeout:.0f} s: " + "; ".join(left)
+        await asyncio.sleep(0.05)
 
 
 async def hammer_odds(base: str, connections: int, stop: asyncio.Event) -> dict[int, int]:
