@@ -8,8 +8,9 @@ the browser does. Measured on loopback against a real ``capeworks serve``
 process (SQLite by default, or ``--database-url``):
 
 * commands/s written by the server while the clients play;
-* latency from a command's send to the moment *every* seat at that table has
-  received the entries up to that command's version (p50, p99);
+* latency from a command's send to the moment *every* seat at that table that
+  may see one of its entries has received them (p50, p99; a seat kept from all of
+  them, as a player from the GM's secrets, is sent nothing and not waited for);
 * every client's streamed log equals the server's log for its seat
   (nothing lost, nothing doubled).
 
@@ -36,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import bisect
 import contextlib
 import json
 import os
@@ -121,15 +121,17 @@ def percentile(values: list[float], p: float) -> float:
 
 @dataclass
 class Client:
-    """One seat's socket: plays its part and records when each version reached it."""
+    """One seat's socket: plays its part and records when each entry (by its table-wide seq) reached it."""
 
     table: str
     seat: str
     gm: bool
     character: str = ""
     asks_left: int = 0
-    versions: list[int] = field(default_factory=list)
-    times: list[float] = field(default_factory=list)
+    #: when this socket first received each entry it may see, by the entry's seq
+    seen: dict[int, float] = field(default_factory=dict)
+    #: the seq of its newest entry when play began (what came before is the tables' set-up)
+    start_seq: int = 0
     entries: list[dict[str, Any]] = field(default_factory=list)
     state: dict[str, Any] = field(default_factory=dict)
     sent: dict[str, float] = field(default_factory=dict)
@@ -141,9 +143,10 @@ class Client:
     #: act only on a state at least this new (the version our last command reached)
     seen_own: int = 0
 
-    def arrival(self, version: int) -> float | None:
-        i = bisect.bisect_left(self.versions, version)
-        return self.times[i] if i < len(self.times) else None
+    def received(self, entries: list[dict[str, Any]], now: float) -> None:
+        self.entries += entries
+        for e in entries:
+            self.seen.setdefault(e["seq"], now)
 
     def last_seq(self) -> int:
         """The seq of the newest entry this socket has received (0: none)."""
@@ -215,16 +218,12 @@ async def play(
                 message = json.loads(raw)
                 kind = message["type"]
                 if kind == "entries":
-                    client.versions.append(message["version"])
-                    client.times.append(now)
-                    client.entries += message["entries"]
+                    client.received(message["entries"], now)
                 elif kind == "state":
                     client.state = message
                     wake.set()
                 elif kind == "update":
-                    client.versions.append(message["version"])
-                    client.times.append(now)
-                    client.entries += message["entries"]
+                    client.received(message["entries"], now)
                     client.state = apply_changes(client.state, message["changes"])
                     wake.set()
                 elif kind == "ack":
@@ -245,6 +244,7 @@ async def play(
             await asyncio.sleep(0.01)
         await ready.wait()
         await go.wait()
+        client.start_seq = client.last_seq()
         # people sit down over a while rather than all in one second (load testers' "ramp-up")
         await asyncio.sleep(random.uniform(0, ramp))
         while not hold.is_set():
@@ -434,16 +434,37 @@ STEADY_AFTER = 2.0
 
 
 def latencies(clients: list[Client]) -> list[tuple[float, float]]:
-    """Each command's latency (until every seat at its table has its version) and when it was sent."""
+    """Each command's latency and when it was sent: until every seat at its table that may see one of
+    its entries has them all (a seat kept from all of them, as players from the GM's secrets, is sent
+    nothing and not waited for). A command's entries are found by their ``command_id`` in the GM's stream
+    (every entry); a seat's commands landed in the order it sent them, one at a time, each answered."""
     by_table: dict[str, list[Client]] = {}
     for c in clients:
         by_table.setdefault(c.table, []).append(c)
     out = []
-    for c in clients:
-        for sent, version in c.acked:
-            arrivals = [other.arrival(version) for other in by_table[c.table]]
-            assert all(a is not None for a in arrivals), "a seat never received a version it should have"
-            out.append((max(a for a in arrivals if a is not None) - sent, sent))
+    for table, seated in by_table.items():
+        gm = next(c for c in seated if c.gm)
+        commands: dict[int, list[int]] = {}
+        by_seat: dict[str | None, list[int]] = {}
+        for e in gm.entries:
+            if e["seq"] > gm.start_seq:
+                if e["command_id"] not in commands:
+                    by_seat.setdefault(e["seat"], []).append(e["command_id"])
+                commands.setdefault(e["command_id"], []).append(e["seq"])
+        for c in seated:
+            mine = by_seat.get(c.seat, [])
+            assert len(mine) == len(c.acked), (
+                f"{table}/{c.seat}: {len(c.acked)} commands answered, {len(mine)} in the log"
+            )
+            for (sent, version), command in zip(c.acked, mine, strict=True):
+                seqs = commands[command]
+                assert version <= seqs[-1], f"{table}/{c.seat}: answered version {version} after its command"
+                arrivals = [
+                    max(other.seen[q] for q in seqs if q in other.seen)
+                    for other in seated
+                    if any(q in other.seen for q in seqs)
+                ]
+                out.append((max(arrivals) - sent, sent))
     return out
 
 
