@@ -194,7 +194,8 @@ class _Connection:
             return
         fresh = [e for e in new if e["seq"] > self.cursor]
         self.cursor = version
-        await self.send_texts(*encode_update(version, fresh, state))
+        # the message says the version as the seat knows it (Table.seen_version); the cursor is the table's
+        await self.send_texts(*encode_update(int(state["version"]), fresh, state))
 
     async def follow(self, sub: Subscription) -> None:
         """Forward the feed's updates; close the socket when the seat is revoked (None)."""
@@ -220,6 +221,9 @@ class _Connection:
         if update.version <= self.cursor:
             return
         share = update.seats.get(self.seat.id)
+        if share is not None and share.quiet and update.prev == self.cursor:
+            self.cursor = update.version  # nothing this seat sees changed: it is sent nothing
+            return
         if share is None or update.prev != self.cursor or not share.texts or not share.texts[0]:
             # behind (or partly ahead, after a catch-up): the store has exactly what is missing
             await self.catch_up()
