@@ -333,11 +333,14 @@ def ws_router(tables: Tables, *, max_bytes: int, send_timeout: float = SEND_TIME
             return
         since_text = ws.query_params.get("since", "0")
         since = int(since_text) if since_text.isdigit() and len(since_text) < 16 else -1
+        if not seat.is_gm:
+            # a player's version is that of what it sees (Table.seen_version), behind the table's after a
+            # GM-only event: a later one has nothing newer it may see, so it resumes from the table's
+            # version; refusing it (or naming the table's version) would tell how many events it missed
+            since = min(since, version)
         if not 0 <= since <= version:
-            await refuse(
-                InvalidCommand(f"Resume from a version between 0 and {version}.", field="since"),
-                CLOSE_BAD_REQUEST,
-            )
+            bound = f"between 0 and {version}" if seat.is_gm else "it was sent"
+            await refuse(InvalidCommand(f"Resume from a version {bound}.", field="since"), CLOSE_BAD_REQUEST)
             return
         conn = _Connection(ws, tables, table_id, seat, since, send_timeout=send_timeout)
         # ?delta=1: after the backlog, one ``update`` message of changes a version (server/delta.py)
