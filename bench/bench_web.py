@@ -8,8 +8,9 @@ the browser does. Measured on loopback against a real ``capeworks serve``
 process (SQLite by default, or ``--database-url``):
 
 * commands/s written by the server while the clients play;
-* latency from a command's send to the moment *every* seat at that table has
-  received the entries up to that command's version (p50, p99);
+* latency from a command's send to the moment *every* seat at that table that
+  may see one of its entries has received them (p50, p99; a seat kept from all of
+  them, as a player from the GM's secrets, is sent nothing and not waited for);
 * every client's streamed log equals the server's log for its seat
   (nothing lost, nothing doubled).
 
@@ -36,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import bisect
 import contextlib
 import json
 import os
@@ -121,15 +121,17 @@ def percentile(values: list[float], p: float) -> float:
 
 @dataclass
 class Client:
-    """One seat's socket: plays its part and records when each version reached it."""
+    """One seat's socket: plays its part and records when each entry (by its table-wide seq) reached it."""
 
     table: str
     seat: str
     gm: bool
     character: str = ""
     asks_left: int = 0
-    versions: list[int] = field(default_factory=list)
-    times: list[float] = field(default_factory=list)
+    #: when this socket first received each entry it may see, by the entry's seq
+    seen: dict[int, float] = field(default_factory=dict)
+    #: the seq of its newest entry when play began (what came before is the tables' set-up)
+    start_seq: int = 0
     entries: list[dict[str, Any]] = field(default_factory=list)
     state: dict[str, Any] = field(default_factory=dict)
     sent: dict[str, float] = field(default_factory=dict)
@@ -141,9 +143,14 @@ class Client:
     #: act only on a state at least this new (the version our last command reached)
     seen_own: int = 0
 
-    def arrival(self, version: int) -> float | None:
-        i = bisect.bisect_left(self.versions, version)
-        return self.times[i] if i < len(self.times) else None
+    def received(self, entries: list[dict[str, Any]], now: float) -> None:
+        self.entries += entries
+        for e in entries:
+            self.seen.setdefault(e["seq"], now)
+
+    def last_seq(self) -> int:
+        """The seq of the newest entry this socket has received (0: none)."""
+        return self.entries[-1]["seq"] if self.entries else 0
 
     def own_prompts(self) -> list[dict[str, Any]]:
         prompts = self.state.get("prompts", [])
@@ -191,6 +198,7 @@ async def play(
     client: Client,
     base: str,
     token: str,
+    hold: asyncio.Event,
     stop: asyncio.Event,
     ready: asyncio.Barrier,
     go: asyncio.Event,
@@ -198,6 +206,7 @@ async def play(
     ramp: float,
     full: bool = False,
 ) -> None:
+    """Play ``client``'s part until ``hold`` (then send nothing more), and read its socket until ``stop``."""
     # as the browser asks: one ``update`` message a change (``--full``: entries and a whole state)
     query = "" if full else "&delta=1"
     async with connect(f"{base}/api/tables/{client.table}/ws?token={token}{query}", max_size=2**24) as ws:
@@ -209,16 +218,12 @@ async def play(
                 message = json.loads(raw)
                 kind = message["type"]
                 if kind == "entries":
-                    client.versions.append(message["version"])
-                    client.times.append(now)
-                    client.entries += message["entries"]
+                    client.received(message["entries"], now)
                 elif kind == "state":
                     client.state = message
                     wake.set()
                 elif kind == "update":
-                    client.versions.append(message["version"])
-                    client.times.append(now)
-                    client.entries += message["entries"]
+                    client.received(message["entries"], now)
                     client.state = apply_changes(client.state, message["changes"])
                     wake.set()
                 elif kind == "ack":
@@ -239,15 +244,18 @@ async def play(
             await asyncio.sleep(0.01)
         await ready.wait()
         await go.wait()
+        client.start_seq = client.last_seq()
         # people sit down over a while rather than all in one second (load testers' "ramp-up")
         await asyncio.sleep(random.uniform(0, ramp))
-        while not stop.is_set():
+        while not hold.is_set():
             wake.clear()
             if client.inflight is None and client.state.get("version", 0) >= client.seen_own:
                 command = client.next_command()
                 if command is not None:
                     # a person reads the table before acting: think for a moment
                     await asyncio.sleep(think * random.uniform(0.5, 1.5))
+                    if hold.is_set():
+                        break  # play is over: nothing is sent after the hold (the bench reads the finals)
                     client.counter += 1
                     ref = f"{client.seat}-{client.counter}"
                     client.inflight = ref
@@ -255,7 +263,8 @@ async def play(
                     await ws.send(json.dumps({"type": "command", "ref": ref, "command": command}))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), timeout=0.5)
-        await asyncio.sleep(0.2)
+        # held: keep reading (acks of what was in flight, the last entries) until the bench has them all
+        await stop.wait()
         task.cancel()
 
 
@@ -306,13 +315,23 @@ async def run_clients(
 
     With ``cpu`` (the servers' CPU so far), ``timeline`` gets ``(time, cpu)`` every 0.1 s of play."""
     ws_base = ws_bases[0]
+    hold = asyncio.Event()
     stop = asyncio.Event()
     ready = asyncio.Barrier(len(clients) + 1)
     go = asyncio.Event()
     tasks = [
         asyncio.create_task(
             play(
-                c, ws_bases[i % len(ws_bases)], tokens[(c.table, c.seat)], stop, ready, go, think, ramp, full
+                c,
+                ws_bases[i % len(ws_bases)],
+                tokens[(c.table, c.seat)],
+                hold,
+                stop,
+                ready,
+                go,
+                think,
+                ramp,
+                full,
             )
         )
         for i, c in enumerate(clients)
@@ -335,24 +354,48 @@ async def run_clients(
     while not all(c.done() for c in players) or any(c.own_prompts() or c.inflight for c in clients if c.gm):
         await asyncio.sleep(0.05)
     elapsed = time.perf_counter() - start
-    # then wait until every socket has the last version of its table (every command's fan-out measured)
+    # stop acting: no client sends anything more, and what is in flight is answered, so the table's log
+    # is final before it is read (a GM acting on a prompt its socket brought late made the log grow after)
+    hold.set()
+    await until(
+        lambda: [f"{c.table}/{c.seat}: command {c.inflight} never answered" for c in clients if c.inflight],
+        timeout=60,
+    )
+    # then wait until every socket has every entry of its seat's final log (every command's fan-out measured)
     async with httpx.AsyncClient(base_url=ws_base.replace("ws://", "http://"), timeout=60) as http:
-        finals = {}
+        finals: dict[tuple[str, str], tuple[int, int]] = {}
         for c in clients:
-            if c.gm:
-                head = await http.get(
-                    f"/api/tables/{c.table}", headers={"X-Seat-Token": tokens[(c.table, c.seat)]}
+            auth = {"X-Seat-Token": tokens[(c.table, c.seat)]}
+            view = await http.get(f"/api/tables/{c.table}", headers=auth)
+            log = await http.get(f"/api/tables/{c.table}/log", params={"limit": 1000}, headers=auth)
+            seqs = [e["seq"] for e in log.json()["entries"]]
+            finals[(c.table, c.seat)] = (view.json()["version"], seqs[-1] if seqs else 0)
+
+    def short() -> list[str]:
+        out = []
+        for c in clients:
+            version, seq = finals[(c.table, c.seat)]
+            if c.state.get("version", 0) < version or c.last_seq() < seq:
+                out.append(
+                    f"{c.table}/{c.seat}: has entries to seq {c.last_seq()} and version "
+                    f"{c.state.get('version', 0)}, its final log ends at seq {seq} (version {version})"
                 )
-                finals[c.table] = head.json()["version"]
-    deadline = time.perf_counter() + 120
-    while any(not c.versions or c.versions[-1] < finals[c.table] for c in clients):
-        assert time.perf_counter() < deadline, "some sockets never caught up"
-        await asyncio.sleep(0.05)
+        return out
+
+    await until(short, timeout=120)
     stop.set()
     if sampler is not None:
         sampler.cancel()
     await asyncio.gather(*tasks)
     return elapsed
+
+
+async def until(missing: Callable[[], list[str]], *, timeout: float) -> None:
+    """Wait until ``missing()`` names nothing; after ``timeout`` s fail, saying what it still names."""
+    deadline = time.perf_counter() + timeout
+    while left := missing():
+        assert time.perf_counter() < deadline, f"still waiting after {timeout:.0f} s: " + "; ".join(left)
+        await asyncio.sleep(0.05)
 
 
 async def hammer_odds(base: str, connections: int, stop: asyncio.Event) -> dict[int, int]:
@@ -391,16 +434,37 @@ STEADY_AFTER = 2.0
 
 
 def latencies(clients: list[Client]) -> list[tuple[float, float]]:
-    """Each command's latency (until every seat at its table has its version) and when it was sent."""
+    """Each command's latency and when it was sent: until every seat at its table that may see one of
+    its entries has them all (a seat kept from all of them, as players from the GM's secrets, is sent
+    nothing and not waited for). A command's entries are found by their ``command_id`` in the GM's stream
+    (every entry); a seat's commands landed in the order it sent them, one at a time, each answered."""
     by_table: dict[str, list[Client]] = {}
     for c in clients:
         by_table.setdefault(c.table, []).append(c)
     out = []
-    for c in clients:
-        for sent, version in c.acked:
-            arrivals = [other.arrival(version) for other in by_table[c.table]]
-            assert all(a is not None for a in arrivals), "a seat never received a version it should have"
-            out.append((max(a for a in arrivals if a is not None) - sent, sent))
+    for table, seated in by_table.items():
+        gm = next(c for c in seated if c.gm)
+        commands: dict[int, list[int]] = {}
+        by_seat: dict[str | None, list[int]] = {}
+        for e in gm.entries:
+            if e["seq"] > gm.start_seq:
+                if e["command_id"] not in commands:
+                    by_seat.setdefault(e["seat"], []).append(e["command_id"])
+                commands.setdefault(e["command_id"], []).append(e["seq"])
+        for c in seated:
+            mine = by_seat.get(c.seat, [])
+            assert len(mine) == len(c.acked), (
+                f"{table}/{c.seat}: {len(c.acked)} commands answered, {len(mine)} in the log"
+            )
+            for (sent, version), command in zip(c.acked, mine, strict=True):
+                seqs = commands[command]
+                assert version <= seqs[-1], f"{table}/{c.seat}: answered version {version} after its command"
+                arrivals = [
+                    max(other.seen[q] for q in seqs if q in other.seen)
+                    for other in seated
+                    if any(q in other.seen for q in seqs)
+                ]
+                out.append((max(arrivals) - sent, sent))
     return out
 
 

@@ -408,6 +408,75 @@ def test_dropped_socket__resumes_from_its_last_version_with_nothing_lost_or_doub
     context.close()
 
 
+def seen_version(table: Seats, seat: str) -> int:
+    """The table's version as ``seat`` knows it (its REST view's)."""
+    response = httpx.get(
+        f"{table.base_url}/api/tables/{table.id}", headers={"X-Seat-Token": table.token(seat)}
+    )
+    assert response.status_code == 200, response.text
+    return int(response.json()["version"])
+
+
+def test_gm_only_events__move_no_players_page_and_the_next_visible_one_arrives_live_and_on_resume(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS, title="Quiet notes")
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    context = chromium.new_context(viewport={"width": 1366, "height": 860})
+    page = context.new_page()
+    page.set_default_timeout(LIVE)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    urls: list[str] = []
+    routes: list[Any] = []
+    blocked = threading.Event()
+
+    def through(ws: Any) -> None:
+        urls.append(ws.url)
+        if blocked.is_set():
+            ws.close()
+            return
+        ws.connect_to_server()
+        routes.append(ws)
+
+    page.route_web_socket(re.compile(r"/api/tables/.*/ws"), through)
+    page.goto(table.invites["ann"])
+    expect(page.locator(".status.live")).to_be_visible()
+    note_rotation(page, table.invites["ann"])
+    status = page.locator(".status")
+    ann_at = seen_version(table, "ann")
+    expect(status).to_have_text(f"live · version {ann_at}")
+
+    # live: the GM's secret note moves nothing Ann knows of, and the next thing she sees arrives
+    table.act("gm", "gm_note", text=SECRET)
+    assert seen_version(table, "gm") > ann_at == seen_version(table, "ann")
+    table.act("gm", "add_character", id="rook", sample="rook", owner="bo")
+    expect(page.locator(".log")).to_contain_text("Rook joins the game")
+    ann_at = seen_version(table, "ann")
+    expect(status).to_have_text(f"live · version {ann_at}")
+    assert_whole_log(page, table, "ann")
+
+    # a note is the table's last event when the socket drops, and another comes while it is down:
+    # the page resumes from the version it knows (behind the table's), is sent nothing it may not see,
+    # and the next visible event still arrives
+    table.act("gm", "gm_note", text=SECRET)
+    blocked.set()
+    routes[-1].close()
+    expect(page.locator(".status.offline")).to_be_visible()
+    table.act("gm", "gm_note", text=SECRET)
+    blocked.clear()
+    expect(page.locator(".status.live")).to_be_visible()
+    assert urls[-1].endswith(f"since={ann_at}") and seen_version(table, "gm") > ann_at
+    expect(status).to_have_text(f"live · version {ann_at}")
+    table.act("bo", "ask_check", character="rook", ability="Brawling", task="lift the tram")
+    expect(page.locator(".log .entries > li")).to_have_count(len(table.log_seqs("ann")))
+    assert_whole_log(page, table, "ann")
+    expect(status).to_have_text(f"live · version {seen_version(table, 'ann')}")
+    assert SECRET not in page.content()
+    assert not errors
+    context.close()
+
+
 def test_lobby__starts_a_table_and_user_text_is_shown_as_text(
     web_table: str, chromium: Browser, artifacts: Path
 ) -> None:

@@ -68,7 +68,8 @@ def test_player_reading_gm_events__websocket(client: TestClient, rwyn: Seated, s
     with client.websocket_connect(f"/api/tables/{rwyn.id}/ws", headers=rwyn.auth("ann")) as ws:
         ws.receive_json(), ws.receive_json()
         play_sample(client, rwyn)
-        final = store.record(rwyn.id).version
+        # the version as Ann knows it (Table.seen_version): a GM note at the end would not move it
+        final = client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("ann")).json()["version"]
         messages: list[dict[str, Any]] = []
         while not messages or messages[-1].get("version") != final or messages[-1]["type"] != "state":
             messages.append(ws.receive_json())
@@ -88,7 +89,8 @@ def test_player_reading_gm_events__websocket_updates(client: TestClient, rwyn: S
         ws.receive_json()
         state = {k: v for k, v in ws.receive_json().items() if k != "type"}
         play_sample(client, rwyn)
-        final = store.record(rwyn.id).version
+        # the version as Ann knows it (Table.seen_version): a GM note at the end would not move it
+        final = client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("ann")).json()["version"]
         messages: list[dict[str, Any]] = []
         while state["version"] != final:
             messages.append(ws.receive_json())

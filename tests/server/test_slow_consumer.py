@@ -154,7 +154,8 @@ def test_a_socket_that_reads_nothing_is_dropped_and_resumes(
     base, app, table_id, tokens = served
     hub = app.state.tables.hub
     healthy = _socket(base, table_id, tokens["gm"])
-    stalled = _stalled_socket(base, table_id, tokens["ann"])
+    # the GM's second socket: it is sent every note (a player's is sent nothing for a GM-only event)
+    stalled = _stalled_socket(base, table_id, tokens["gm"])
     start = _versions(healthy, 0)[-1]
     with httpx.Client(base_url=f"http://{base}", headers={"X-Seat-Token": tokens["gm"]}) as http:
         last = start
@@ -180,7 +181,7 @@ def test_a_socket_that_reads_nothing_is_dropped_and_resumes(
         raise ConnectionResetError("the stream ended")
     stalled.close()
     # it resumes from the version it had and gets everything after it, once
-    resumed = _socket(base, table_id, tokens["ann"], since=start)
+    resumed = _socket(base, table_id, tokens["gm"], since=start)
     first = json.loads(resumed.recv(timeout=10))
     assert first["type"] == "entries" and first["version"] == last
     assert [e["seq"] for e in first["entries"]] == sorted({e["seq"] for e in first["entries"]})

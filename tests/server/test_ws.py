@@ -129,7 +129,10 @@ def test_handshake__refusals(client: TestClient, rwyn: Seated) -> None:
     bad_token, _ = refused(client, url(rwyn), headers={"X-Seat-Token": "guess"})
     # no such table and a wrong token read the same
     assert code == 4401 and stranger == bad_token
-    message, code = refused(client, url(rwyn, 99), headers=rwyn.auth("ann"))
+    # past the table's version: the GM is refused; a player resumes from it (test_seen_version.py)
+    message, code = refused(client, url(rwyn, 99), headers=rwyn.auth("gm"))
+    assert code == 4400 and message["field"] == "since"
+    message, code = refused(client, f"/api/tables/{rwyn.id}/ws?since=-1", headers=rwyn.auth("ann"))
     assert code == 4400 and message["field"] == "since"
     message, code = refused(client, url(rwyn), headers={**rwyn.auth("ann"), "origin": "https://evil.example"})
     assert code == 4403

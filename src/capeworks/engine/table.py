@@ -331,6 +331,28 @@ class Table:
                 worded[item.seq] = item
         return [worded[e.seq] for e in events]
 
+    def seen_version(self, viewer: Viewer, *, at: int | None = None) -> int:
+        """The version of the table as ``viewer`` knows it: the seq of the newest event it may see, at or
+        before version ``at`` (now, by default). A seat's view changes only with an event it sees, so
+        its version does too: an event kept from it (the GM's alone) moves neither, and a player can
+        not tell when one happened. Entries after it are what the seat missed (``log_view(since=...)``).
+        """
+        top = self.version if at is None else min(at, self.version)
+        if viewer.is_gm:
+            return top
+        key = ("seen", viewer, top)
+        return self._w.memo(key, lambda: self._newest_seen(viewer, top))
+
+    def _newest_seen(self, viewer: Viewer, top: int) -> int:
+        while True:
+            base = self._w.base_version
+            for event in reversed(self._w.log[: top - base]):
+                if event.audience.admits(viewer):
+                    return event.seq
+            if base == 0:
+                return 0
+            self._w.reach(max(base - 256, 0))  # an earlier stretch of the log, read in from the history
+
     def undone_commands(self) -> set[int]:
         """The command ids taken back by undo."""
         self._w.reach(0)

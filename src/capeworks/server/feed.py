@@ -53,12 +53,16 @@ class SeatUpdate:
     """One seat's share of a change: its new entries and its projection afterwards.
 
     ``texts`` are the two messages already encoded (in the worker thread, not
-    on the event loop), for every socket that was exactly up to date.
+    on the event loop), for every socket that was exactly up to date. ``quiet``:
+    nothing the seat sees changed (an event kept from it), so its sockets are sent
+    nothing and only move their cursor: a player cannot tell when the GM did
+    something it does not see (:meth:`Table.seen_version`).
     """
 
     entries: list[dict[str, Any]]
     state: dict[str, Any]
     texts: tuple[str, ...] = ("", "")
+    quiet: bool = False
 
     @classmethod
     def encoded(
@@ -177,7 +181,9 @@ class Subscription:
         slim = Update(update.prev, update.version)
         size = 0
         texts = _texts_for(share, delta=self.delta)
-        if texts:
+        if share is not None and share.quiet:
+            slim = Update(update.prev, update.version, {self.seat.id: _QUIET})
+        elif texts:
             slim = Update(update.prev, update.version, {self.seat.id: SeatUpdate([], {}, texts)})
             size = _size(slim)
         last = self.pending[-1] if self.pending else None
@@ -208,10 +214,14 @@ class Subscription:
         return item
 
 
+#: a seat's share when nothing it sees changed: nothing to send
+_QUIET = SeatUpdate([], {}, (), quiet=True)
+
+
 def _texts_for(share: SeatUpdate | None, *, delta: bool) -> tuple[str, ...]:
     """The messages a socket is sent of a seat's share: ``(update,)`` or ``(entries, state)``
     (empty when the feed did not make them: the socket catches up from the store)."""
-    if share is None:
+    if share is None or share.quiet:
         return ()
     if delta:
         return share.texts[2:3] if len(share.texts) > 2 and share.texts[2] else ()
@@ -338,11 +348,17 @@ class Feed:
             full, delta = modes.get(seat_id, (True, False)) if modes is not None else (True, False)
             new = entries(table, seat, since=prev, shared=shared)
             state = projection(self.table_id, table, seat, shared=shared)
+            sent[seat_id] = state
+            before = self.sent.get(seat_id)
+            if not new and before is not None and before == state:
+                shares[seat_id] = _QUIET  # nothing this seat sees changed: its sockets are sent nothing
+                continue
+            # the version as the seat knows it (Table.seen_version), never the table's own
+            seen = int(state["version"])
             texts: tuple[str, ...] = ("", "")
             if full:
-                texts = encode_update(table.version, new, state, shared=shared)
+                texts = encode_update(seen, new, state, shared=shared)
             if delta:
-                before = self.sent.get(seat_id)
                 # a seat not watched at the last version gets its whole projection (an empty path)
                 made: list[Change] = [((), state)]
                 if before is not None:
@@ -350,11 +366,10 @@ class Feed:
                 key = _audience(new, made)
                 text = audiences.get(key)
                 if text is None:
-                    text = audiences[key] = encode_delta(table.version, new, made, shared=shared)
+                    text = audiences[key] = encode_delta(seen, new, made, shared=shared)
                     kept.append((new, made))
                 texts = (*texts, text)
             shares[seat_id] = SeatUpdate(new, state, texts)
-            sent[seat_id] = state
         self.sent = sent
         self.version = table.version
         return Update(prev, table.version, shares)
@@ -363,15 +378,11 @@ class Feed:
         self, table: Table, seats: Mapping[str, Seat], modes: Mapping[str, tuple[bool, bool]] | None
     ) -> None:
         """Work out, at the version the sockets were last sent, the projection of each watching seat that
-        takes ``update`` messages and has none yet, so the table's first change is sent as changes to it
-        and finds its JSON, legal commands and the rule set's kept parts made (a socket has its whole
-        state from its backlog meanwhile). Run when a seat starts watching, not when its first command
-        lands: at a table's start every seat's first command comes at once."""
-        missing = [
-            (seat_id, seat)
-            for seat_id, seat in seats.items()
-            if seat_id not in self.sent and (modes is not None and modes.get(seat_id, (True, False))[1])
-        ]
+        has none yet, so the table's first change is sent as changes to it (or, when the seat sees none
+        of it, not at all) and finds its JSON, legal commands and the rule set's kept parts made (a
+        socket has its whole state from its backlog meanwhile). Run when a seat starts watching, not
+        when its first command lands: at a table's start every seat's first command comes at once."""
+        missing = [(seat_id, seat) for seat_id, seat in seats.items() if seat_id not in self.sent]
         if not missing:
             return
         self.json.next_round()

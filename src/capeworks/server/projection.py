@@ -148,7 +148,8 @@ def projection(table_id: str, table: Table, seat: Seat, *, shared: Shared | None
         "ruleset": table.ruleset.name,
         # the system's own name, so a page's header says it from the first draw
         "ruleset_title": table.ruleset.title,
-        "version": table.version,
+        # the version as this seat knows it: its newest visible event (an event kept from it moves nothing)
+        "version": table.seen_version(viewer),
         "me": common.dump(seat) if shared is not None else seat.model_dump(mode="json"),
         "seats": common.seats,
         "config": common.config,

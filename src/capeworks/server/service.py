@@ -205,7 +205,7 @@ class Tables:
         return self.cache.read(
             table_id,
             lambda table: {
-                "version": table.version,
+                "version": table.seen_version(viewer_of(seat)),
                 "entries": entries(table, seat, since=since, limit=limit),
             },
         )
@@ -231,10 +231,11 @@ class Tables:
 
         def answer(played: Played) -> dict[str, Any]:
             table, landed = played.table, played.landed
-            version = landed.version if landed is not None else table.version
+            viewer = viewer_of(seat)
+            # the version as the seat knows it, as its projection and socket say it (Table.seen_version)
+            version = table.seen_version(viewer, at=landed.version if landed is not None else None)
             out: dict[str, Any] = {"version": version}
             if full:
-                viewer = viewer_of(seat)
                 if played.replayed and landed is not None:
                     shown = entries(table, seat, since=landed.before)
                     out["entries"] = [e for e in shown if e["seq"] <= landed.version]
@@ -254,11 +255,11 @@ class Tables:
     def request(self, table_id: str, seat: Seat, request_id: str) -> dict[str, Any]:
         """Whether this seat's command sent with ``request_id`` landed, and the version it reached."""
         landed = self.store.landed(table_id, seat.id, request_id)
-        return {
-            "request_id": request_id,
-            "landed": landed is not None,
-            "version": landed.version if landed is not None else None,
-        }
+        version = None
+        if landed is not None:
+            at = landed.version
+            version = self.cache.read(table_id, lambda table: table.seen_version(viewer_of(seat), at=at))
+        return {"request_id": request_id, "landed": landed is not None, "version": version}
 
     def command_schema(self, table_id: str, seat: Seat, command: str) -> dict[str, Any]:
         """The JSON schema of a command's payload at this table, as this seat's form asks for it.

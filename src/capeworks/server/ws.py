@@ -194,7 +194,8 @@ class _Connection:
             return
         fresh = [e for e in new if e["seq"] > self.cursor]
         self.cursor = version
-        await self.send_texts(*encode_update(version, fresh, state))
+        # the message says the version as the seat knows it (Table.seen_version); the cursor is the table's
+        await self.send_texts(*encode_update(int(state["version"]), fresh, state))
 
     async def follow(self, sub: Subscription) -> None:
         """Forward the feed's updates; close the socket when the seat is revoked (None)."""
@@ -220,6 +221,9 @@ class _Connection:
         if update.version <= self.cursor:
             return
         share = update.seats.get(self.seat.id)
+        if share is not None and share.quiet and update.prev == self.cursor:
+            self.cursor = update.version  # nothing this seat sees changed: it is sent nothing
+            return
         if share is None or update.prev != self.cursor or not share.texts or not share.texts[0]:
             # behind (or partly ahead, after a catch-up): the store has exactly what is missing
             await self.catch_up()
@@ -329,11 +333,14 @@ def ws_router(tables: Tables, *, max_bytes: int, send_timeout: float = SEND_TIME
             return
         since_text = ws.query_params.get("since", "0")
         since = int(since_text) if since_text.isdigit() and len(since_text) < 16 else -1
+        if not seat.is_gm:
+            # a player's version is that of what it sees (Table.seen_version), behind the table's after a
+            # GM-only event: a later one has nothing newer it may see, so it resumes from the table's
+            # version; refusing it (or naming the table's version) would tell how many events it missed
+            since = min(since, version)
         if not 0 <= since <= version:
-            await refuse(
-                InvalidCommand(f"Resume from a version between 0 and {version}.", field="since"),
-                CLOSE_BAD_REQUEST,
-            )
+            bound = f"between 0 and {version}" if seat.is_gm else "it was sent"
+            await refuse(InvalidCommand(f"Resume from a version {bound}.", field="since"), CLOSE_BAD_REQUEST)
             return
         conn = _Connection(ws, tables, table_id, seat, since, send_timeout=send_timeout)
         # ?delta=1: after the backlog, one ``update`` message of changes a version (server/delta.py)
