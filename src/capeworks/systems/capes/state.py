@@ -341,6 +341,12 @@ class CapesState(BaseModel):
         """A player's display name."""
         return self.names.get(player, player)
 
+    def card(self, conflict_id: str) -> str:
+        """A Conflict as a person reads it: its card label and what it is about ("c1 (The vault door
+        holds)"), the label being what a command names; the label alone once the card is gone."""
+        conflict = self.conflict(conflict_id)
+        return f"{conflict.id} ({conflict.text})" if conflict is not None else conflict_id
+
     def players_named(self, players: Iterable[str], empty: str = "nobody") -> str:
         """Players as a sentence lists them: "Bea, Cal" (their names, never their seat ids)."""
         return ", ".join(self.name(p) for p in players) or empty
