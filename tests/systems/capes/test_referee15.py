@@ -111,3 +111,232 @@ def test_words__every_seat_reads_each_card_by_what_it_is_about() -> None:
         words = sim.words(seat)
         assert "Cal claims side B of c1 (The gala's lights fail)." in words
         assert "Side B of c1 (The gala's lights fail): a 3 splits into 2, 1." in words
+
+
+# -- one busy Page of three players (Page 1, Starter Ann) ---------------------------------------------
+#
+# The cards as earlier Pages left them (made before this Page, so claimable, src 89):
+#   c1 Event "The vault door holds": A [4] Skitter's, B [2] Rampart's (Skitter made it);
+#   c2 Goal "Sylvie finds the costume", for Aunt Sylvie: A [3] Sylvie's (its aim), B [5] Skitter's.
+# Skitter holds 2 truth, Rampart 2 duty; Bea holds 1 Story Token (won earlier), the others none.
+
+VAULT, COSTUME = "c1 (The vault door holds)", "c2 (Sylvie finds the costume)"
+
+
+def _busy() -> Sim:
+    sim = cast_game()
+    sim.put_conflict(
+        "c1", a=(4,), b=(2,), allies={"skitter": "A", "rampart": "B"}, text="The vault door holds"
+    )
+    sim.put_conflict(
+        "c2",
+        kind="goal",
+        a=(3,),
+        b=(5,),
+        allies={"aunt_sylvie": "A", "skitter": "B"},
+        text="Sylvie finds the costume",
+        creator="aunt_sylvie",
+        creator_player="bea",
+    )
+    sim.set_debt("skitter", "truth", 2)
+    sim.set_debt("rampart", "duty", 2)
+    sim.patch(tokens={"bea": 1})
+    return sim
+
+
+def _busy_claims(sim: Sim) -> None:
+    """Ann claims c1 A, Bea c2 A, Cal c1 B (free, clockwise from Ann); in the bought go-around only Bea,
+    who holds a token, is asked, and passes."""
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "claim", conflict="c2", side="A")
+    sim.do("cal", "claim", conflict="c1", side="B")
+    sim.do("bea", "pass")
+
+
+def _ann_acts(sim: Sim) -> None:
+    """Skitter stakes 2 truth on c1 A, splits the 4 into 2, 2 and rolls the second 2 with Silk Lines 3:
+    5, kept (+1 truth); Cal reacts with Hopeful 5 on that 5, helping B: 1, kept; A = 2 + 1 = 3."""
+    sim.do("ann", "begin_actions")
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth", why="The vault hides the mayor's lies")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)
+    sim.do(
+        "ann", "use_ability", dice=(5,), ability="Silk Lines", conflict="c1", side="A", die=2, drive="truth"
+    )
+    sim.do("ann", "accept")
+    _react_round(sim, {"cal": {"dice": (1,), "ability": "Hopeful", "help": "B"}})
+    sim.do("ann", "end_action")
+
+
+def _bea_acts(sim: Sim) -> None:
+    """Sylvie rolls c2 A's 3 with Nosy 3: 6, kept (mundane: Blocked); nobody can roll a 6 again."""
+    sim.do("bea", "use_ability", dice=(6,), ability="Nosy", conflict="c2", side="A")
+    sim.do("bea", "accept")
+    _react_round(sim, {})
+    sim.do("bea", "end_action")
+
+
+def _cal_acts(sim: Sim) -> None:
+    """Rampart stakes 1 duty on c1 B, splits its 2 into 1, 1, rolls the second 1 with Super Strength 1:
+    6, kept (+1 duty); B = 1 + 6 = 7."""
+    sim.do("cal", "stake", conflict="c1", amount=1, drive="duty", why="Only he can keep the vault shut")
+    sim.do("cal", "split", conflict="c1", side="B", die=1, parts=2)
+    sim.do(
+        "cal",
+        "use_ability",
+        dice=(6,),
+        ability="Super Strength",
+        conflict="c1",
+        side="B",
+        die=2,
+        drive="duty",
+    )
+    sim.do("cal", "accept")
+    _react_round(sim, {})
+    sim.do("cal", "end_action")
+
+
+def _to_resolving(sim: Sim) -> None:
+    _busy_claims(sim)
+    _ann_acts(sim)
+    _bea_acts(sim)
+    _cal_acts(sim)
+    sim.do("bea", "pass")  # the bought Actions: Bea, the only one with a token, buys none
+
+
+@pytest.mark.rules("CAPES-PAGE-004", "CAPES-PAGE-005", "CAPES-PAGE-006", "CAPES-PAGE-007", "CAPES-PRIN-004")
+def test_busy_page__three_free_claims_then_only_the_player_with_a_token_is_asked_for_more() -> None:
+    # src 78-79: one free Claim each, clockwise from the Starter (Ann, Bea, Cal); src 81: Cal may claim
+    # c1 B though Ann holds c1 A; src 83: Cal may not claim c2 B (Skitter's, not his). src 82: after the
+    # go-around a Claim costs a token: only Bea holds one, so the bought go-around asks her alone
+    # (PROPOSED PAGE-005: the broke are skipped); Ann may not claim c2 B for nothing in it.
+    sim = _busy()
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.refuse("cal", "claim", conflict="c1", side="B")  # Bea's turn
+    sim.do("bea", "claim", conflict="c2", side="A")
+    sim.refuse("cal", "claim", conflict="c2", side="B")  # not allied
+    sim.do("cal", "claim", conflict="c1", side="B")
+    assert sim.state.scene.page.turn == "bea" and str(sim.state.scene.page.round) == "bought"  # type: ignore[union-attr]
+    sim.refuse("ann", "claim", conflict="c2", side="B")  # not her turn, no token
+    assert [o.label for o in sim.prompt("bea", "claim").options] == ["claim nothing (more)"]
+    sim.do("bea", "pass")
+    assert sim.phase() == "narration" and sim.state.tokens["bea"] == 1
+    for seat in SEATS:
+        words = sim.words(seat)
+        assert f"Ann claims side A of {VAULT}." in words
+        assert f"Bea claims side A of {COSTUME}." in words
+        assert f"Cal claims side B of {VAULT}." in words
+
+
+@pytest.mark.rules(
+    "CAPES-STAKE-001", "CAPES-SPLIT-001", "CAPES-SPLIT-002", "CAPES-ABIL-001", "CAPES-REACT-001"
+)
+def test_busy_page__anns_stake_split_and_roll_then_cals_reaction_every_seat_reads_the_numbers() -> None:
+    # src 168: 2 truth from Skitter's Drive onto c1 A (truth 2 -> 0); src 177 + PROPOSED SPLIT-002: 1 + 2
+    # staked = up to 3 dice: the 4 splits into 2, 2 (src 178); Silk Lines 3 >= 2 rolls the second: 5,
+    # kept, +1 truth (src 183); Cal's Hopeful 5 >= 5 reacts (src 197) helping B: 1, kept (mundane:
+    # Blocked, src 186). A = 2 + 1 = 3 vs B = 2.
+    sim = _busy()
+    _busy_claims(sim)
+    _ann_acts(sim)
+    assert sim.side("c1", "A").dice == (2, 1) and sim.debt("skitter", "truth") == 1
+    assert sim.side("c1", "A").stakes[0].amount == 2
+    for seat in SEATS:
+        words = sim.words(seat)
+        assert (
+            f'Skitter stakes 2 Debt from truth on {VAULT} side A — "The vault hides the mayor\'s lies".'
+            in words
+        )
+        assert f"Side A of {VAULT}: a 4 splits into 2, 2." in words
+        assert (
+            f"Skitter uses Silk Lines 3 on {VAULT} side A die 2, helping side A: 2 rolls 5"
+            " (+1 Debt on truth); Skitter is now allied with c1 side A." in words
+        )
+        assert (
+            f"Rampart reacts with Hopeful 5 on {VAULT} side A die 2, helping side B: 5 rolls 1"
+            " (mundane: Blocked for the Scene); Rampart is now allied with c1 side B." in words
+        )
+    rows = {(r[0], r[2][0]): r for r in _panel_rows(sim, "bea", "Conflicts")}
+    assert rows[("c1 (event)", "A")][3:7] == ["2 1", "3", "Skitter 2 truth", "Ann"]
+    assert rows[("c1 (event)", "B")][3:7] == ["2", "2", "—", "Cal"]
+
+
+def _panel_rows(sim: Sim, seat: str, title: str) -> list[list[str]]:
+    (panel,) = [p for p in sim.view(seat)["panels"] if p["title"] == title]
+    return [list(r) for r in panel["rows"]]
+
+
+@pytest.mark.rules("CAPES-REACT-001", "CAPES-SPLIT-002", "CAPES-CONF-003", "CAPES-PAGE-013", "CAPES-RES-001")
+def test_busy_page__bea_rolls_a_six_cal_takes_control_and_only_bea_is_asked_to_buy_an_action() -> None:
+    # src 188: Nosy 3 rolls c2 A's 3: 6, kept; src 197: a Reaction needs a rating >= 6 and nobody has
+    # one, so nobody is asked. Cal: 1 duty staked on c1 B (2 -> 1), B's 2 splits into 1, 1, Super
+    # Strength 1 rolls the second 1: 6, kept (+1 duty -> 2). c1: B 1 + 6 = 7 controls A 2 + 1 = 3 (src
+    # 106). src 94: after the free Actions, tokens buy more, clockwise from the Starter: only Bea holds
+    # one, so only she is asked. Then the Resolving: Ann's side does not control, so Bea is first.
+    sim = _busy()
+    _busy_claims(sim)
+    _ann_acts(sim)
+    sim.do("bea", "use_ability", dice=(6,), ability="Nosy", conflict="c2", side="A")
+    sim.do("bea", "accept")
+    assert not any(p.kind == "react" for p in sim.prompts())
+    sim.do("bea", "end_action")
+    _cal_acts(sim)
+    assert sim.side("c1", "B").dice == (1, 6) and sim.debt("rampart", "duty") == 2
+    assert sim.state.scene.page.turn == "bea"  # type: ignore[union-attr]
+    assert sim.prompts("ann") == [] and sim.prompts("cal") == []
+    sim.refuse("ann", "use_ability", dice=(1,), ability="Swarm Sense", conflict="c1", side="A", die=2)
+    sim.do("bea", "pass")
+    assert sim.phase() == "resolving" and sim.state.scene.page.turn == "bea"  # type: ignore[union-attr]
+    for seat in SEATS:
+        assert (
+            f"Rampart uses Super Strength 1 on {VAULT} side B die 2, helping side B: 1 rolls 6"
+            " (+1 Debt on duty); Rampart is now allied with c1 side B." in sim.words(seat)
+        )
+
+
+@pytest.mark.rules("CAPES-EG-004", "CAPES-RES-006", "CAPES-RES-001", "CAPES-PAGE-002")
+def test_busy_page__bea_resolves_her_goal_it_succeeds_and_every_seat_reads_her_inspiration() -> None:
+    # src 123: the Goal's own side resolves: it succeeds, nobody fails it. src 139: 6 vs 5, the winning
+    # die is higher: Bea gains an Inspiration of 6 - 5 = 1. No stake on c2: no Debt, no tokens.
+    # Cal may not resolve before her (src 131: in turn order), nor may Ann resolve c1 (her A does not
+    # control, src 42), nor Bea c1 (not her claim): each refused, nothing changed.
+    sim = _busy()
+    _to_resolving(sim)
+    sim.refuse("cal", "resolve", conflict="c1", pairs="6-2,1-1")
+    sim.refuse("ann", "resolve", conflict="c1", pairs="2-1,1-6")
+    sim.refuse("bea", "resolve", conflict="c1", pairs="6-2,1-1")
+    sim.do("bea", "resolve", conflict="c2", pairs="6-5", text="Sylvie finds it under the sink.")
+    assert [i.value for i in sim.state.inspirations["bea"]] == [1]
+    assert sim.state.scene.failed_goals == ()  # type: ignore[union-attr]
+    for seat in SEATS:
+        assert (
+            f'Bea resolves {COSTUME} for side A; Inspirations: Bea 1 — "Sylvie finds it under the sink."'
+            in sim.words(seat)
+        )
+    assert sim.state.scene.page.turn == "cal"  # type: ignore[union-attr]
+
+
+@pytest.mark.rules("CAPES-RES-003", "CAPES-RES-004", "CAPES-RES-005", "CAPES-RES-006", "CAPES-DEBT-002")
+def test_busy_page__cal_resolves_the_vault_debt_doubles_a_token_goes_to_ann_and_the_panels_agree() -> None:
+    # B [1, 6] = 7 controls A [2, 1] = 3; Cal claimed B (src 131). Pairs 6-2 -> Cal +4 (src 139), 1-1 ->
+    # nothing (src 138). Skitter's 2 truth staked on the loser come back doubled: truth 1 + 4 = 5 (src
+    # 169), over Strength 3: Overdrawn (src 147). Rampart's 1 duty on the winner becomes 1 Story Token
+    # for a losing player: Ann, whose Skitter made c1 (src 135); Rampart keeps duty 2.
+    sim = _busy()
+    _to_resolving(sim)
+    sim.do("bea", "resolve", conflict="c2", pairs="6-5")
+    sim.do(
+        "cal", "resolve", conflict="c1", pairs="6-2,1-1", text="The door holds; the mayor's files stay shut."
+    )
+    assert sim.debt("skitter", "truth") == 5 and sim.debt("rampart", "duty") == 2
+    assert (sim.state.tokens["ann"], sim.state.tokens["bea"], sim.state.tokens.get("cal", 0)) == (1, 1, 0)
+    assert [i.value for i in sim.state.inspirations["cal"]] == [4]
+    for seat in SEATS:
+        assert (
+            f"Cal resolves {VAULT} for side B; debt back doubled: Skitter +4 truth; Story Tokens to Ann; "
+            'Inspirations: Cal 4 — "The door holds; the mayor\'s files stay shut."' in sim.words(seat)
+        )
+        players = {r[0]: r[1:] for r in _panel_rows(sim, seat, "Players")}
+        assert players == {"Ann": ["1", "—"], "Bea": ["1", "1"], "Cal": ["0", "4"]}
+        drives = {r[0]: r[2] for r in _panel_rows(sim, seat, "Characters")}
+        assert drives["Skitter"].startswith("truth 5/3 OVERDRAWN, ")
+        assert drives["Rampart"].startswith("duty 2/3, ")
