@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from tests.systems.capes.helpers import Sim, cast_game, pass_claims
+from tests.systems.capes.helpers import Sim, cast_game, finish_actions, pass_claims
 from tests.systems.capes.test_referee13 import _no_ids, _react_round
 
 SEATS = ("ann", "bea", "cal")
@@ -340,3 +340,132 @@ def test_busy_page__cal_resolves_the_vault_debt_doubles_a_token_goes_to_ann_and_
         drives = {r[0]: r[2] for r in _panel_rows(sim, seat, "Characters")}
         assert drives["Skitter"].startswith("truth 5/3 OVERDRAWN, ")
         assert drives["Rampart"].startswith("duty 2/3, ")
+
+
+@pytest.mark.rules("CAPES-PAGE-013", "CAPES-CONF-004", "CAPES-ABIL-003", "CAPES-RES-006", "CAPES-RES-005")
+def test_busy_page__beas_bought_action_turned_back_still_allies_and_wins_her_the_losing_inspiration() -> None:
+    # src 94: Bea's token buys an Action (1 -> 0). Sylvie's Warm 2 rolls c1 B's first die (a 1) to help
+    # A: 5, which would help B, so she turns it back (src 188, 190); she tried to help A, so she is
+    # allied with A (src 110) and Bea has a character on c1's losing side. Cal pairs 6-1 (+5 for him) and
+    # 1-2: the losing die is higher, an Inspiration of 1 to a losing player he chooses (src 140): Bea.
+    # The one token from Rampart's winning stake goes first to Ann, Skitter having made c1 (src 135).
+    sim = _busy()
+    _busy_claims(sim)
+    _ann_acts(sim)
+    _bea_acts(sim)
+    _cal_acts(sim)
+    sim.do("bea", "use_ability", dice=(5,), ability="Warm", conflict="c1", side="B", help="A")
+    sim.do("bea", "revert", text="Sylvie fusses over the guard instead.")
+    sim.do("bea", "end_action")
+    assert sim.state.tokens["bea"] == 0 and sim.side("c1", "B").dice == (1, 6)
+    assert sim.state.conflict("c1").alliances["aunt_sylvie"].side == "A"  # type: ignore[union-attr]
+    assert sim.phase() == "resolving"
+    sim.do("bea", "resolve", conflict="c2", pairs="6-5")
+    sim.refuse("cal", "resolve", conflict="c1", pairs="6-1,1-2", losers="cal")  # not his own: no loser
+    sim.do("cal", "resolve", conflict="c1", pairs="6-1,1-2", losers="bea")
+    assert [i.value for i in sim.state.inspirations["cal"]] == [5]
+    assert [i.value for i in sim.state.inspirations["bea"]] == [1, 1]
+    assert sim.state.tokens["ann"] == 1 and sim.state.tokens["bea"] == 0
+    for seat in SEATS:
+        words = sim.words(seat)
+        assert "Bea acts with Aunt Sylvie (a Story Token)." in words
+        assert 'Bea turns the die back to 1 — "Sylvie fusses over the guard instead."' in words
+        assert (
+            f"Cal resolves {VAULT} for side B; debt back doubled: Skitter +4 truth; Story Tokens to Ann; "
+            "Inspirations: Cal 5, Bea 1." in words
+        )
+
+
+@pytest.mark.rules("CAPES-GLOAT-001", "CAPES-GLOAT-002", "CAPES-RES-001", "CAPES-PAGE-014")
+def test_busy_page__cal_gloats_instead_the_vault_turns_to_ann_but_her_turn_has_gone_by() -> None:
+    # src 205: Cal's resolving would break the group's Code (the table's judgement), so he Gloats: his
+    # highest die, the 6, turns to 1: 1 Story Token. B = 1 + 1 = 2 now trails A = 2 + 1 = 3, but Ann
+    # looked at her claim in her turn already (src 131, "once again in turn order"), so nobody resolves
+    # c1: it stays with its dice and both stakes (src 52: instead of resolving), and the Page turns;
+    # the claims lapse (PROPOSED PAGE-014): Page 2 starts with Bea (src 70) and nobody holds a claim.
+    sim = _busy()
+    _to_resolving(sim)
+    sim.do("bea", "resolve", conflict="c2", pairs="6-5")
+    sim.do("cal", "gloat", conflict="c1", count=1, text="Rampart flexes for the cameras.")
+    assert sim.state.tokens.get("cal", 0) == 1
+    assert sim.side("c1", "B").dice == (1, 1) and sim.side("c1", "A").dice == (2, 1)
+    assert sim.side("c1", "A").stakes[0].amount == 2 and sim.side("c1", "B").stakes[0].amount == 1
+    assert sim.state.scene.page.number == 2 and sim.state.scene.page.starter == "bea"  # type: ignore[union-attr]
+    assert sim.state.scene.page.claims == ()  # type: ignore[union-attr]
+    for seat in SEATS:
+        words = sim.words(seat)
+        assert (
+            f'Cal gloats on {VAULT} side B: 6 turned to 1, 1 Story Token — "Rampart flexes for the cameras."'
+            in words
+        )
+        assert "Scene 1, Page 2: Bea starts." in words
+        claimed = {r[2][0]: r[6] for r in _panel_rows(sim, seat, "Conflicts") if r[0] == "c1 (event)"}
+        assert claimed == {"A": "—", "B": "—"}
+
+
+@pytest.mark.rules("CAPES-PAGE-009", "CAPES-PAGE-008", "CAPES-RSRC-001", "CAPES-PAGE-002", "CAPES-DEBT-003")
+def test_busy_page__the_next_page_anns_won_token_buys_a_conflict_nobody_may_claim_yet() -> None:
+    # After Cal's resolution no card is left; Ann wants a new one, so the Scene goes on (PROPOSED SCENE
+    # end). Page 2 starts with Bea (src 70). Skitter's truth 5 > 3 is Overdrawn, but Skitter owns no die
+    # (both cards are gone): nothing to roll (PROPOSED DEBT-003). Ann, on her claiming turn, spends the
+    # token she won on a new Conflict (src 88), which nobody may claim this Page (src 89).
+    sim = _busy()
+    _to_resolving(sim)
+    sim.do("bea", "resolve", conflict="c2", pairs="6-5")
+    sim.do("cal", "resolve", conflict="c1", pairs="6-2,1-1")
+    while sim.state.scene is not None and sim.state.scene.closing:
+        seat = sim.state.scene.turn
+        sim.do(seat, "continue_scene" if seat == "ann" else "pass")
+    assert sim.state.scene is not None and sim.state.scene.page is not None
+    assert (sim.state.scene.page.number, sim.state.scene.page.starter, sim.phase()) == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.do("ann", "create_conflict", kind="event", text="The mayor flees the gala")
+    assert sim.state.tokens["ann"] == 0
+    sim.refuse("ann", "claim", conflict="c3", side="A")
+    for seat in SEATS:
+        assert "Ann creates event c3: The mayor flees the gala (a Story Token)." in sim.words(seat)
+    assert not any("Overdrawn" in w for w in sim.words("ann"))
+
+
+@pytest.mark.rules("CAPES-PAGE-005", "CAPES-RES-004", "CAPES-RSRC-001", "CAPES-RES-001")
+def test_tokens__won_by_losing_buy_an_extra_claim_the_next_page_and_both_claims_resolve() -> None:
+    # Page 1 (Starter Ann): Ann claims c1 A (5 vs 2, Skitter 1 truth staked there) and resolves it 5-2:
+    # +3 Inspiration for her (src 139), and Skitter's winning stake is 1 Story Token for the only loser,
+    # Cal (src 132). Page 2 (Starter Bea): Cal claims c2 A for free; after the go-around his token buys a
+    # second Claim, c3 B (src 82), the only claim anyone may buy. He resolves both in his turn (src 131):
+    # c2 4-1 (+3), c3 3-1 (+2).
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(5,),
+        b=(2,),
+        allies={"skitter": "A", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+        text="The getaway van",
+    )
+    sim.put_conflict("c2", a=(4,), b=(1,), allies={"rampart": "A", "aunt_sylvie": "B"}, text="The hostages")
+    sim.put_conflict("c3", a=(1,), b=(3,), allies={"aunt_sylvie": "A", "rampart": "B"}, text="The bomb")
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    finish_actions(sim)
+    sim.do("ann", "resolve", conflict="c1", pairs="5-2")
+    assert sim.state.tokens.get("cal", 0) == 1
+    assert sim.state.scene.page.starter == "bea" and sim.phase() == "claims"  # type: ignore[union-attr]
+    sim.do("bea", "pass")
+    sim.do("cal", "claim", conflict="c2", side="A")
+    sim.do("ann", "pass")
+    assert sim.state.scene.page.turn == "cal"  # type: ignore[union-attr]  # the broke are skipped
+    sim.do("cal", "claim", conflict="c3", side="B")
+    assert sim.state.tokens["cal"] == 0 and sim.phase() == "narration"
+    for seat in SEATS:
+        words = sim.words(seat)
+        assert (
+            "Ann resolves c1 (The getaway van) for side A; Story Tokens to Cal; Inspirations: Ann 3." in words
+        )
+        assert "Cal claims side B of c3 (The bomb) (a Story Token)." in words
+    finish_actions(sim)
+    sim.do("cal", "resolve", conflict="c2", pairs="4-1")
+    sim.do("cal", "resolve", conflict="c3", pairs="3-1")
+    assert [i.value for i in sim.state.inspirations["cal"]] == [3, 2]
