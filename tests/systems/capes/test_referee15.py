@@ -469,3 +469,64 @@ def test_tokens__won_by_losing_buy_an_extra_claim_the_next_page_and_both_claims_
     sim.do("cal", "resolve", conflict="c2", pairs="4-1")
     sim.do("cal", "resolve", conflict="c3", pairs="3-1")
     assert [i.value for i in sim.state.inspirations["cal"]] == [3, 2]
+
+
+@pytest.mark.rules("CAPES-DEBT-003", "CAPES-PAGE-003", "CAPES-RES-003", "CAPES-PAGE-002")
+def test_busy_page__skitters_doubled_debt_overdraws_and_page_two_rolls_her_die_on_the_goal_first() -> None:
+    # As the busy Page, but Bea leaves c2 unclaimed: Cal resolves c1 and Skitter's 2 truth come back
+    # doubled, truth 1 + 4 = 5 > Strength 3: Overdrawn (src 147). Page 2 (Starter Bea) opens with the
+    # Overdrawn roll, before any claim (PROPOSED PAGE-003): the highest die Skitter owns is c2 B's 5
+    # (src 147); it rolls 3, lower, kept: c2 B shows 3. Ann rolls it (she plays Skitter), though Bea
+    # starts; then the claims begin with Bea. The prompt and every seat's words name the card.
+    sim = _busy()
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "pass")
+    sim.do("cal", "claim", conflict="c1", side="B")
+    sim.do("bea", "pass")
+    _ann_acts(sim)
+    _bea_acts(sim)
+    _cal_acts(sim)
+    sim.do("bea", "pass")
+    sim.do("cal", "resolve", conflict="c1", pairs="6-2,1-1")
+    assert sim.debt("skitter", "truth") == 5
+    assert (sim.state.scene.page.number, sim.phase()) == (2, "overdrawn")  # type: ignore[union-attr]
+    assert sim.prompt("ann", "overdrawn_roll").question == (
+        "Ann: roll for Skitter's Overdrawn truth (5 Debt, Strength 3): the highest die Skitter owns, "
+        f"{COSTUME} side B showing 5, is re-rolled and only a lower roll is kept."
+    )
+    sim.refuse("bea", "overdrawn_roll", dice=(3,))
+    sim.refuse("bea", "claim", conflict="c2", side="A")
+    sim.do("ann", "overdrawn_roll", dice=(3,))
+    assert sim.side("c2", "B").dice == (3,)
+    assert sim.phase() == "claims" and sim.state.scene.page.turn == "bea"  # type: ignore[union-attr]
+    for seat in SEATS:
+        assert (
+            f"Skitter's truth is Overdrawn: {COSTUME} side B die 1: 5 rolls 3, lower: the die now shows 3."
+            in sim.words(seat)
+        )
+
+
+@pytest.mark.rules("CAPES-PRIN-003", "CAPES-PAGE-004", "CAPES-PAGE-013", "CAPES-RES-001")
+def test_busy_page__the_now_panel_says_whose_turn_and_for_what_at_each_phase() -> None:
+    # src 24-26: turns go clockwise and on others' turns you listen: every seat's "Now" panel names the
+    # player whose turn it is and what they are to do: Ann claims first (src 79); after the free Actions
+    # only Bea may buy one (src 94); in the Resolving Bea resolves first (src 131), then Cal.
+    sim = _busy()
+
+    def turn() -> set[str]:
+        return {dict(map(tuple, _panel_rows(sim, seat, "Now")))["Turn"] for seat in SEATS}  # type: ignore[arg-type]
+
+    assert turn() == {"Ann to claim a side, add Conflicts, or pass"}
+    _busy_claims(sim)
+    assert turn() == {"Ann to begin the Action phase (anyone may narrate)"}
+    _ann_acts(sim)
+    _bea_acts(sim)
+    _cal_acts(sim)
+    assert turn() == {"Bea to buy an Action or pass"}
+    sim.do("bea", "pass")
+    resolving = (
+        "to resolve their claimed Conflicts (or gloat instead, if resolving would break the group's Code)"
+    )
+    assert turn() == {f"Bea {resolving}"}
+    sim.do("bea", "resolve", conflict="c2", pairs="6-5")
+    assert turn() == {f"Cal {resolving}"}
