@@ -342,7 +342,9 @@ def test_busy_page__cal_resolves_the_vault_debt_doubles_a_token_goes_to_ann_and_
         assert drives["Rampart"].startswith("duty 2/3, ")
 
 
-@pytest.mark.rules("CAPES-PAGE-013", "CAPES-CONF-004", "CAPES-ABIL-003", "CAPES-RES-006", "CAPES-RES-005")
+@pytest.mark.rules(
+    "CAPES-PAGE-013", "CAPES-CONF-004", "CAPES-ABIL-003", "CAPES-RES-006", "CAPES-RES-005", "CAPES-CONF-006"
+)
 def test_busy_page__beas_bought_action_turned_back_still_allies_and_wins_her_the_losing_inspiration() -> None:
     # src 94: Bea's token buys an Action (1 -> 0). Sylvie's Warm 2 rolls c1 B's first die (a 1) to help
     # A: 5, which would help B, so she turns it back (src 188, 190); she tried to help A, so she is
@@ -356,6 +358,8 @@ def test_busy_page__beas_bought_action_turned_back_still_allies_and_wins_her_the
     _cal_acts(sim)
     sim.do("bea", "use_ability", dice=(5,), ability="Warm", conflict="c1", side="B", help="A")
     sim.do("bea", "revert", text="Sylvie fusses over the guard instead.")
+    # src 113 (And Then): Bea's side does not control c1; someone on B, which does, finishes her narration
+    assert sim.prompt("cal", "and_then").question == f"And then: you control {VAULT}; finish the narration."
     sim.do("bea", "end_action")
     assert sim.state.tokens["bea"] == 0 and sim.side("c1", "B").dice == (1, 6)
     assert sim.state.conflict("c1").alliances["aunt_sylvie"].side == "A"  # type: ignore[union-attr]
