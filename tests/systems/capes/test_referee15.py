@@ -372,7 +372,7 @@ def test_busy_page__beas_bought_action_turned_back_still_allies_and_wins_her_the
     assert sim.state.tokens["ann"] == 1 and sim.state.tokens["bea"] == 0
     for seat in SEATS:
         words = sim.words(seat)
-        assert "Bea acts with Aunt Sylvie (a Story Token)." in words
+        assert "Bea acts with Aunt Sylvie for a Story Token." in words
         assert 'Bea turns the die back to 1 — "Sylvie fusses over the guard instead."' in words
         assert (
             f"Cal resolves {VAULT} for side B; debt back doubled: Skitter +4 truth; Story Tokens to Ann; "
@@ -428,7 +428,7 @@ def test_busy_page__the_next_page_anns_won_token_buys_a_conflict_nobody_may_clai
     assert sim.state.tokens["ann"] == 0
     sim.refuse("ann", "claim", conflict="c3", side="A")
     for seat in SEATS:
-        assert "Ann creates event c3: The mayor flees the gala (a Story Token)." in sim.words(seat)
+        assert "Ann creates event c3: The mayor flees the gala for a Story Token." in sim.words(seat)
     assert not any("Overdrawn" in w for w in sim.words("ann"))
 
 
@@ -451,6 +451,11 @@ def test_tokens__won_by_losing_buy_an_extra_claim_the_next_page_and_both_claims_
     sim.put_conflict("c2", a=(4,), b=(1,), allies={"rampart": "A", "aunt_sylvie": "B"}, text="The hostages")
     sim.put_conflict("c3", a=(1,), b=(3,), allies={"aunt_sylvie": "A", "rampart": "B"}, text="The bomb")
     sim.do("ann", "claim", conflict="c1", side="A")
+    # a refusal names the card as the player typed it and what it is about (src 82: one Claim a side)
+    err = sim.refuse("bea", "claim", conflict="C1", side="A")
+    assert "Side A of c1 (The getaway van) is already claimed by Ann." in str(err), err
+    err = sim.refuse("bea", "claim", conflict="c1", side="C")
+    assert "Conflict c1 (The getaway van) has no side 'C'" in str(err), err
     sim.do("bea", "pass")
     sim.do("cal", "pass")
     finish_actions(sim)
@@ -468,7 +473,7 @@ def test_tokens__won_by_losing_buy_an_extra_claim_the_next_page_and_both_claims_
         assert (
             "Ann resolves c1 (The getaway van) for side A; Story Tokens to Cal; Inspirations: Ann 3." in words
         )
-        assert "Cal claims side B of c3 (The bomb) (a Story Token)." in words
+        assert "Cal claims side B of c3 (The bomb) for a Story Token." in words
     finish_actions(sim)
     sim.do("cal", "resolve", conflict="c2", pairs="4-1")
     sim.do("cal", "resolve", conflict="c3", pairs="3-1")

@@ -611,7 +611,7 @@ def test_claims__a_bought_claim_reads_as_a_story_token() -> None:
     sim.do("cal", "pass")
     sim.do("ann", "claim", conflict="c2", side="A")
     assert sim.state.tokens["ann"] == 0
-    assert sim.words("bea")[-1] == "Ann claims side A of c2 (A test conflict) (a Story Token)."
+    assert sim.words("bea")[-1] == "Ann claims side A of c2 (A test conflict) for a Story Token."
 
 
 @pytest.mark.rules("CAPES-PAGE-013", "CAPES-RSRC-001")
@@ -628,7 +628,7 @@ def test_actions__a_bought_action_reads_as_a_story_token() -> None:
     sim.do("bea", "pass")
     sim.do("cal", "use_ability", dice=[5], ability="Great Leap", conflict="c1", side="A", drive="duty")
     assert sim.state.tokens["cal"] == 0
-    assert "Cal acts with Rampart (a Story Token)." in sim.words("ann")
+    assert "Cal acts with Rampart for a Story Token." in sim.words("ann")
 
 
 @pytest.mark.rules("CAPES-REACT-003", "CAPES-REACT-001")

@@ -146,7 +146,7 @@ def _inspired(p: ev.Inspired) -> str:
 
 def _price(paid: int) -> str:
     """What a bought character, claim, Conflict or Action cost (CAPES-RSRC-001); nothing when free."""
-    return "" if not paid else " (a Story Token)" if paid == 1 else f" ({paid} Story Tokens)"
+    return "" if not paid else " for a Story Token" if paid == 1 else f" for {paid} Story Tokens"
 
 
 def _created(p: ev.ConflictCreated) -> str:
