@@ -659,6 +659,8 @@ class Fell(Changes):
     check: CheckRoll | None = None
     chosen: FallOption | None = None
     falls: dict[str, Fall] = _given()
+    #: Stamina dots the fall drained (WD-MOVE-010), for the words; an older log's event says none
+    drained: int = 0
     VERSION: ClassVar[int] = 4
     falls_changed: dict[str, FallPatch] | None = _fact()
 
