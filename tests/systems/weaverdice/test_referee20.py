@@ -57,7 +57,8 @@ def test_a_twelve_foot_fall_drains_a_stamina_dot_an_eight_foot_one_none() -> Non
     d.do("gm", "fall", character="vic", feet=12)
     assert _stamina(d, "vic") == full - 1
     # the words say the dot went, as a GM would announce it
-    assert d.words("gm")[-1] == "Vic falls 12 ft; Vic loses 1 Stamina (a bad fall), and chooses how to take it."
+    said = "Vic falls 12 ft; Vic loses 1 Stamina (a bad fall), and chooses how to take it."
+    assert d.words("gm")[-1] == said
 
 
 @pytest.mark.rules("WD-MOVE-010", "WD-NPC-003")
