@@ -178,3 +178,81 @@ def test_a_player_moves_only_their_own_character() -> None:
     d.do("ann", "move", character="vic", feet=10)
     d.do("ann", "end_turn", character="vic")
     d.refuse("ann", "move", character="vic", feet=10)
+
+
+# -- the belt past its slots (src 1017) and a draining power (src 380) ----------------------------------
+
+
+_AXE = {"name": "fire axe", "damage": "cut", "size": "large", "belt_slots": 2}
+_KNIFE = {"name": "knife", "damage": "cut", "attack_stat": "dexterity"}
+
+
+@pytest.mark.rules("WD-EQUIP-003", "WD-COMBAT-009")
+def test_a_knife_past_the_belts_slots_takes_the_whole_turn_to_draw() -> None:
+    # src 1017: belt slots = Dexterity; "items beyond that are not quick to access"; large items (a fire
+    # axe, written with belt_slots 2) take two slots. Vic Dexterity 2: the axe fills both slots, the
+    # knife is past them. Drawing the axe is a standard action (a move still follows); drawing the
+    # knife takes the turn: no move.
+    d = _vic_first({**sheet("vic", "Vic", dexterity=2), "belt": [_AXE, _KNIFE]})
+    d.do("ann", "draw_item", character="vic", item="fire axe")
+    d.do("ann", "move", character="vic", feet=10)
+    d = _vic_first({**sheet("vic", "Vic", dexterity=2), "belt": [_AXE, _KNIFE]})
+    d.do("ann", "draw_item", character="vic", item="knife")
+    assert d.words("ann")[-1] == "Vic digs the knife out, past the belt's quick slots (a full action)."
+    d.refuse("ann", "move", character="vic", feet=10)
+
+
+_SURGE = {
+    "name": "Surge",
+    "classifications": ["brute"],
+    "action": "standard",
+    "targeting": "self",
+    "cost": [{"pool": "stamina", "dots": 1}],
+}
+
+
+@pytest.mark.rules("WD-EFFORT-003", "WD-COMBAT-009")
+def test_a_draining_power_costs_its_stamina_and_is_refused_without_it() -> None:
+    # src 380: Stamina is "spent on physically draining powers". Surge costs 1 Stamina a use: each use
+    # takes a dot; with none left, the use is refused with a sentence and nothing changes.
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "powers": [_SURGE]})
+    full = _stamina(d, "vic")
+    assert full >= 1
+    for left in range(full - 1, -1, -1):
+        d.do("ann", "use_power", character="vic", power="Surge")
+        assert _stamina(d, "vic") == left
+    err = d.refuse("ann", "use_power", character="vic", power="Surge")
+    assert "Stamina" in str(err), err
+
+
+# -- costume tiers and cells (src 1030-1042) -----------------------------------------------------------
+
+
+@pytest.mark.rules("WD-EQUIP-009", "WD-EQUIP-011", "WD-EQUIP-006")
+def test_low_tier_armor_weighs_double_and_tips_a_weak_wearer_over() -> None:
+    # src 1030: low tiers have drawbacks; src 1036: Low Tier Armor "double encumbrance (2)". Vic Brawn 1
+    # in standard Armor (1 <= 1) moves 30 ft; in Low Tier Armor (2 > 1) he is over: 20 ft.
+    one = {"pieces": [{"key": "armor", "cell": [0, 0]}]}
+    d = _vic_first({**sheet("vic", "Vic", brawn=1), "costume": one})
+    d.do("ann", "move", character="vic", feet=30)
+    low = {"pieces": [{"key": "low_armor", "cell": [0, 0]}]}
+    d = _vic_first({**sheet("vic", "Vic", brawn=1), "costume": low})
+    d.refuse("ann", "move", character="vic", feet=25, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=20)
+
+
+@pytest.mark.rules("WD-EQUIP-010", "WD-EQUIP-005")
+def test_two_armors_take_four_cells_so_six_more_pieces_do_not_fit() -> None:
+    # src 1019: a 3x3 grid; src 1036/1042: each armor "-1 costume slot" besides its own cell, so two
+    # armors use 4 of 9 cells (PROPOSED, matching the example's "-2 costume slots"): five more pieces
+    # fill the grid, a sixth is refused.
+    cells = [[0, 1], [1, 0], [1, 1], [1, 2], [2, 0], [2, 1]]
+    keys = ["low_belt", "secret_pouch", "icon", "high_icon", "inventory", "low_reinforcement"]
+    armors = [{"key": "armor", "cell": [0, 0]}, {"key": "armor", "cell": [0, 2]}]
+    five = [{"key": k, "cell": c} for k, c in zip(keys[:5], cells[:5], strict=True)]
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "costume": {"pieces": armors + five}})
+    six = [{"key": k, "cell": c} for k, c in zip(keys, cells, strict=True)]
+    err = d.refuse("ann", "add_character", sheet={**sheet("ada", "Ada"), "costume": {"pieces": armors + six}})
+    assert "slot" in str(err).lower() or "cell" in str(err).lower(), err
