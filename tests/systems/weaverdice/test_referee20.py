@@ -214,7 +214,8 @@ _SURGE = {
 @pytest.mark.rules("WD-EFFORT-003", "WD-COMBAT-009")
 def test_a_draining_power_costs_its_stamina_and_is_refused_without_it() -> None:
     # src 380: Stamina is "spent on physically draining powers". Surge costs 1 Stamina a use: each use
-    # takes a dot; with none left, the use is refused with a sentence and nothing changes.
+    # takes a dot, and the line says which power; with none left, the use is refused with a sentence
+    # and nothing changes.
     d = table()
     add(d, "ann", {**sheet("vic", "Vic"), "powers": [_SURGE]})
     full = _stamina(d, "vic")
@@ -222,6 +223,8 @@ def test_a_draining_power_costs_its_stamina_and_is_refused_without_it() -> None:
     for left in range(full - 1, -1, -1):
         d.do("ann", "use_power", character="vic", power="Surge")
         assert _stamina(d, "vic") == left
+        # out of a fight this is the use's only line: it names the power the dot paid for
+        assert d.words("bob")[-1] == "Vic spends 1 Stamina (power: Surge)."
     err = d.refuse("ann", "use_power", character="vic", power="Surge")
     assert "Stamina" in str(err), err
 

@@ -602,7 +602,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.MoraleChanged.TYPE: _morale,
     ev.EffortSpent.TYPE: lambda p: (
-        f"{p.name} spends {p.dots} {_POOL[p.pool]} ({p.use.value.replace('_', ' ')})"
+        f"{p.name} spends {p.dots} {_POOL[p.pool]} ({p.use.value.replace('_', ' ')}"
+        + (f": {p.on})" if p.on else ")")
         + ("; the bleeding worsens" if p.bled else "")
         + "."
     ),
