@@ -136,3 +136,26 @@ def test_the_cli_compares_the_policies_and_refuses_an_unknown_one_in_a_sentence(
     assert bad.exit_code == 2 and "no policy 'greedy'; it plays plain and staking" in bad.output
     stray = runner.invoke(app, ["lab", "economy", "wd-craft", "--policy", "staking"])
     assert stray.exit_code == 2 and "--policy is for capes" in stray.output
+
+
+@pytest.mark.rules("CAPES-PAGE-005", "CAPES-PAGE-007", "CAPES-PAGE-013", "CAPES-RSRC-001")
+def test_plain_keeps_a_story_token_for_an_extra_claim_and_buys_one_when_it_leads_another_side() -> None:
+    # src 82: "After the first go-around, you can spend a Story Token to make an extra Claim"; src 83:
+    # only a side you are allied with. Seed 0, 8 Pages, 3 Story Tokens each at the start: in Page 1 each
+    # seat buys two extra Actions and keeps its third token (1, 1, 1 after Page 1); Bea spends hers on an
+    # extra Claim in Page 3, Cal in Page 4, Ann in Page 7 (before, plain spent every token on Actions
+    # and bought no Claim). 9 tokens = 3 Claims + 6 Actions; plain wins none (it never stakes).
+    counts = play_pages(0, 8, config={"start_story_tokens": 3})
+    assert (counts.claims_bought, counts.actions_bought) == (3, 6)
+    assert [tuple(t.tokens.values()) for t in counts.tallies] == [
+        (1, 1, 1),
+        (1, 1, 1),
+        (1, 0, 1),
+        (1, 0, 0),
+        (1, 0, 0),
+        (1, 0, 0),
+        (0, 0, 0),
+        (0, 0, 0),
+    ]
+    assert "claim" not in counts.refused_by  # every bought Claim the table took: allied, not taken
+    assert play_pages(0, 8, config={"start_story_tokens": 3}).tallies == counts.tallies

@@ -14,8 +14,11 @@ only words. ``plain``:
 - when a Scene has ended (every Conflict resolved and nobody keeping it going) and it is its turn to
   declare the next one, declares it, and takes its own character as its free pick;
 - answers every other prompt with its default (or first) option;
-- spends Story Tokens on extra Actions: one whenever the bought round comes to it with a token
-  (src 37, 94); it buys no extra Claims, Conflicts nor characters;
+- spends Story Tokens on extra Claims and Actions (src 37, 82, 94): in the bought Claims, a token on a
+  side its character is allied with that leads alone (its free Claim made, src 78-83); in the bought
+  Actions, one whenever the round comes to it with a token to spare beyond one kept back for such a
+  Claim (a Claim on a leading side makes its player the Resolver, src 131); it buys no extra Conflicts
+  nor characters;
 - never stakes Debt, splits dice, spends an Inspiration nor Gloats.
 
 ``staking`` plays as ``plain``, and in its Action, before and after its roll (src 38, 98):
@@ -65,7 +68,8 @@ GLOSSARY: dict[str, str] = {
     "inspirations SEAT": "Inspirations the player holds (won resolving, CAPES-RES-006/007; spent raising a "
     "die, CAPES-ACT-003)",
     "staked": "Debt staked so far in the run (CAPES-STAKE-001; plain never stakes)",
-    "tokens SEAT": "Story Tokens the player holds: won, less those spent on extra Actions (CAPES-PAGE-013)",
+    "tokens SEAT": "Story Tokens the player holds: won, less those spent on extra Claims (CAPES-PAGE-005) "
+    "and Actions (CAPES-PAGE-013)",
     "won SEAT": "Story Tokens the player has won so far in the run: Debt staked on a side that beat theirs "
     "(CAPES-RES-004); plain never stakes nor Gloats, so under it nobody wins any",
 }
@@ -99,6 +103,9 @@ class _Counts:
     made: int = 0
     resolved: int = 0
     staked: int = 0
+    #: Story Tokens spent on extra Claims (CAPES-PAGE-005) and on extra Actions (CAPES-PAGE-013)
+    claims_bought: int = 0
+    actions_bought: int = 0
     #: Story Tokens each player has won (a stake given away to them, CAPES-RES-004/005)
     won: Counter[str] = field(default_factory=Counter)
     #: Debt handed back (doubled) to the losers of a stake (CAPES-RES-003) and stakes turned to tokens
@@ -156,6 +163,15 @@ def _stake(state: Any, me: str, conflict: Any, *, everything: bool) -> dict[str,
             why = f"{conflict.id} is morally charged for {state.roster[me].sheet.name}'s {pool}."
             return {"conflict": conflict.id, "drive": pool, "amount": amount, "why": why}
     return None
+
+
+def _saves_for_claims(state: Any, seat: str, page: Any, action: Any) -> bool:
+    """Does the seat keep its last Story Token rather than buy an Action with it? One Claim a Page is
+    free (src 78), a further one costs a token (src 82): a Claim on a side that leads makes its player
+    the Resolver (src 131), so the seat buys Actions only with tokens beyond one kept for that."""
+    if page is None or action is not None or str(page.round) != "bought":
+        return False
+    return int(state.tokens.get(seat, 0)) <= 1
 
 
 def _staking_moves(state: Any, seat: str, me: str) -> Iterator[Command]:
@@ -233,7 +249,7 @@ def _candidates(
     window = action is None or (action.player == seat and action.roll is None and action.reactions is None)
     if policy == "staking" and me is not None and prompt.kind == "action" and window:
         yield from _staking_moves(state, seat, me)
-    if my_action and me is not None:
+    if my_action and me is not None and not _saves_for_claims(state, seat, page, action):
         if len(_open_conflicts(state)) < open_conflicts:
             yield cmd("create_conflict", text=f"A Conflict from {seat}", character=me)
         sheet = state.roster[me].sheet
@@ -259,13 +275,18 @@ def _candidates(
                             )
                             break
         yield cmd("create_conflict", text=f"A Conflict from {seat}", character=me)
+    bought = page is not None and str(page.round) == "bought"
     for name, fixed in legal:
         if name == "claim":
             conflict = next((c for c in state.conflicts if c.id == fixed.get("conflict")), None)
             if conflict is None:
                 continue
             totals = {s.id: sum(s.dice) for s in conflict.sides}
-            if totals.get(fixed.get("side"), 0) >= max(totals.values()):
+            side = str(fixed.get("side"))
+            # free: a side that leads or ties; for a token (src 82), only one that leads alone and so
+            # would be resolved as things stand (src 131)
+            wanted = _leads(conflict, side) if bought else totals.get(side, 0) >= max(totals.values())
+            if wanted:
                 yield cmd("claim", **fixed)
     if prompt.kind == "declare_scene":
         # the prompt's one option is to pass the declaring on; passing round the table for ever never
@@ -351,9 +372,13 @@ def play_pages(
 
 
 def _settled(counts: _Counts, events: list[Any]) -> None:
-    """The stakes made, and what resolutions and Deadlocks did with them: tokens won, given away, Debt
-    handed back."""
+    """The Claims and Actions bought, the stakes made, and what resolutions and Deadlocks did with them:
+    tokens won, given away, Debt handed back."""
     for e in events:
+        if e.type == "capes.claimed":
+            counts.claims_bought += int(e.payload.paid)
+        if e.type == "capes.action_started":
+            counts.actions_bought += int(e.payload.paid)
         if e.type == "capes.staked":
             counts.staked += int(e.payload.amount)
         if e.type in ("capes.resolved", "capes.deadlocked"):

@@ -42,7 +42,8 @@ def test_alliance__a_roll_to_help_a_side_shows_on_the_card_and_in_the_log_for_ev
         (card,) = [c for c in sim.view(seat)["state"]["conflicts"] if c["id"] == "c1"]
         assert {c: a["side"] for c, a in card["alliances"].items()} == {"skitter": "A"}
         assert sim.words(seat)[-1] == (
-            "Skitter uses Bug Control 2 on c1 side A die 1, helping side A: 1 rolls 4 (+1 Debt on hope); "
+            "Skitter uses Bug Control 2 on c1 (A test conflict) side A die 1, helping side A: 1"
+            " rolls 4 (+1 Debt on hope); "
             "Skitter is now allied with c1 side A."
         )
 
@@ -83,6 +84,6 @@ def test_alliance__a_split_off_side_carries_its_splitter_and_every_seat_reads_it
     for seat in SEATS:
         assert _allied(sim, seat, "c1") == {"A": "—", "B": "Aunt Sylvie (Bea)", "C": "Skitter (Ann)"}
         assert sim.words(seat)[-1] == (
-            "Skitter splits off side C (Skitter goes it alone) of c1 with dice 2, 1; "
+            "Skitter splits off side C (Skitter goes it alone) of c1 (A test conflict) with dice 2, 1; "
             "Skitter is now allied with c1 side C."
         )

@@ -309,7 +309,8 @@ def test_stake__records_why_the_conflict_is_morally_charged_for_the_drive() -> N
     assert sim.state.narration[-1] == Said(player="ann", about="stake", text=why, conflict="c1")
     [asked] = {p.question for p in sim.prompts("bea") if p.kind == "object_stake"}
     assert asked == (
-        "Object to Ann's stake of 2 truth on c1? (only if it is not morally charged for that Drive, "
+        "Object to Ann's stake of 2 truth on c1 (A test conflict)? (only if it is not morally"
+        " charged for that Drive, "
         "which is about identity, honesty and secrets)"
     )
 
@@ -330,7 +331,7 @@ def test_stake__other_players_are_prompted_and_may_object_right_away() -> None:
     # the objector's reason is read in the log (src 152), as a stake's is
     assert (
         sim.words("ann")[-1]
-        == 'Cal objects to the stake on c1: 2 Debt back to truth — "Nobody is lying here".'
+        == 'Cal objects to the stake on c1 (A test conflict): 2 Debt back to truth — "Nobody is lying here".'
     )
 
     assert not [p for p in sim.prompts() if p.kind == "object_stake"]

@@ -122,8 +122,9 @@ def test_overdrawn__the_prompt_names_the_character_drive_and_die() -> None:
     finish_actions(sim)
     prompt = sim.prompt("ann", "overdrawn_roll")
     assert prompt.question == (
-        "Ann: roll for Skitter's Overdrawn truth (4 Debt, Strength 3): the highest die Skitter owns, c1 side"
-        " A showing 5, is re-rolled and only a lower roll is kept."
+        "Ann: roll for Skitter's Overdrawn truth (4 Debt, Strength 3): the highest die Skitter"
+        " owns, c1 (A test"
+        " conflict) side A showing 5, is re-rolled and only a lower roll is kept."
     )
     assert [o.label for o in prompt.options] == ["roll Skitter's 5 for the Overdrawn truth"]
     sim.do("ann", "overdrawn_roll", dice=[6])
@@ -309,7 +310,7 @@ def test_reaction__its_debt_overdraws_and_the_next_page_rolls_the_die_it_allied_
     assert _page(sim)[:3] == (2, "bea", "overdrawn")
     prompt = sim.prompt("cal", "overdrawn_roll")
     assert "Rampart's Overdrawn hope (3 Debt, Strength 2)" in prompt.question, prompt.question
-    assert "c1 side B showing 1" in prompt.question, prompt.question
+    assert "c1 (A test conflict) side B showing 1" in prompt.question, prompt.question
     sim.do("cal", "overdrawn_roll", dice=[4])
     assert sim.side("c1", "B").dice == (1,)
 
@@ -544,7 +545,7 @@ def test_overdrawn__an_undifferentiated_stack_prompt_says_more_than_five() -> No
     finish_actions(sim)
     prompt = sim.prompt("ann", "overdrawn_roll")
     assert "Swarm Thug's Overdrawn Debt stack (6 Debt, more than 5)" in prompt.question, prompt.question
-    assert "c1 side A showing 4" in prompt.question, prompt.question
+    assert "c1 (A test conflict) side A showing 4" in prompt.question, prompt.question
 
 
 # -- the narration a player reads (CAPES-ABIL-005, CAPES-PRIN-002, CAPES-GLOAT-003, src 112-113, 191) -
@@ -596,7 +597,8 @@ def test_words__the_gloat_narration_is_read_by_every_seat() -> None:
     for seat in ("bea", "cal"):
         line = [w for w in sim.words(seat) if "gloats on c1" in w][-1]
         assert line == (
-            'Ann gloats on c1 side A: 5 turned to 1, 1 Story Token — "Skitter lets the swarm crawl over the'
+            'Ann gloats on c1 (A test conflict) side A: 5 turned to 1, 1 Story Token — "Skitter'
+            " lets the swarm crawl over the"
             ' mayor."'
         ), line
 
@@ -615,7 +617,8 @@ def test_words__a_stakes_justification_is_read_by_those_who_may_object() -> None
     sim.do("cal", "stake", conflict="c1", amount=1, drive="duty", why="Nobody else can hold the bridge")
     for seat in ("ann", "bea"):
         assert sim.words(seat)[-1] == (
-            'Rampart stakes 1 Debt from duty on c1 side A — "Nobody else can hold the bridge".'
+            'Rampart stakes 1 Debt from duty on c1 (A test conflict) side A — "Nobody else can hold'
+            ' the bridge".'
         ), sim.words(seat)[-1]
         assert any(p.kind == "object_stake" for p in sim.prompts(seat))
 
@@ -640,7 +643,8 @@ def test_words__a_spent_inspiration_names_the_conflict_it_was_won_on() -> None:
     for seat in ("ann", "bea", "cal"):
         line = [w for w in sim.words(seat) if "spends an Inspiration" in w][-1]
         assert (
-            line == 'Ann spends an Inspiration 3 won on "The vault alarm": c2 side A die 1 goes from 1 to 3.'
+            line == 'Ann spends an Inspiration 3 won on "The vault alarm": c2 (The getaway) side A die 1'
+            " goes from 1 to 3."
         ), line
 
 
@@ -664,7 +668,7 @@ def test_overdrawn__the_highest_die_over_two_conflicts_is_named_and_rolled() -> 
     sim.put_conflict("c2", a=(4,), b=(1,), allies={"skitter": "A"})
     sim.set_debt("skitter", "truth", 4)
     finish_actions(sim)
-    assert "c2 side A showing 4" in sim.prompt("ann", "overdrawn_roll").question
+    assert "c2 (A test conflict) side A showing 4" in sim.prompt("ann", "overdrawn_roll").question
     assert mismatches(sim.table) == []
     sim.do("ann", "overdrawn_roll", dice=[2])
     assert sim.side("c2", "A").dice == (2,) and sim.side("c1", "A").dice == (3,)

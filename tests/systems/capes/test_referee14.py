@@ -85,10 +85,13 @@ def test_page_one__an_objected_stake_goes_back_to_its_drive_and_every_seat_reads
     assert sim.side("c1", "B").stakes == () and sim.debt("rampart", "duty") == 1
     for seat in ("ann", "bea", "cal"):
         words = sim.words(seat)
-        assert 'Rampart stakes 1 Debt from duty on c1 side B — "Only he can keep order".' in words, words
         assert (
-            'Ann objects to the stake on c1: 1 Debt back to duty — "Keeping order is not his duty here".'
-            in words
+            "Rampart stakes 1 Debt from duty on c1 (The gala's lights fail) side B — \"Only he can"
+            ' keep order".' in words
+        ), words
+        assert (
+            "Ann objects to the stake on c1 (The gala's lights fail): 1 Debt back to duty —"
+            ' "Keeping order is not his duty here".' in words
         )
         _no_ids(words)
 
@@ -131,7 +134,7 @@ def test_page_two__one_stake_splits_b_into_two_dice_and_no_more() -> None:
     sim.do("cal", "split", conflict="c1", side="B", die=1, parts=2)
     assert sim.side("c1", "B").dice == (2, 1) and sim.debt("rampart", "duty") == 0
     sim.refuse("cal", "split", conflict="c1", side="B", die=1, parts=2)
-    assert "Side B of c1: a 3 splits into 2, 1." in sim.words("ann")
+    assert "Side B of c1 (The gala's lights fail): a 3 splits into 2, 1." in sim.words("ann")
 
 
 @pytest.mark.rules(

@@ -275,7 +275,8 @@ def test_reaction__one_who_passed_may_react_after_anothers_reaction() -> None:
     sim.do("cal", "accept")
     assert whose_turn(sim.state) == (
         "ann",
-        "react to the accepted roll (c1 side A die 1 now shows 1: an ability of 1 or more), or pass",
+        "react to the accepted roll (c1 (A test conflict) side A die 1 now shows 1: an ability of 1"
+        " or more), or pass",
     )
     sim.do("ann", "react", dice=(6,), ability="Ruthless", help="A")
     sim.do("ann", "accept")

@@ -151,7 +151,8 @@ def test_debt__the_drive_the_player_names_and_every_seat_reads_it() -> None:
     )
     for seat in ("ann", "bea", "cal"):
         assert sim.words(seat)[-1] == (
-            "Skitter uses Bug Control 2 on c1 side A die 1, helping side A: 1 rolls 4 (+1 Debt on hope); "
+            "Skitter uses Bug Control 2 on c1 (A test conflict) side A die 1, helping side A: 1"
+            " rolls 4 (+1 Debt on hope); "
             "Skitter is now allied with c1 side A."
         )
         assert "hope 1/1" in _drives(sim, seat, "Skitter") and "OVERDRAWN" not in _drives(
@@ -178,7 +179,10 @@ def test_debt__overdrawn_shows_and_staking_clears_it() -> None:
     sim.do("cal", "accept")
     assert "hope 3/2 OVERDRAWN" in _drives(sim, "bea", "Rampart")
     sim.do("cal", "stake", conflict="c1", amount=1, drive="hope", why="Hope for the hostages")
-    assert sim.words("ann")[-1] == 'Rampart stakes 1 Debt from hope on c1 side A — "Hope for the hostages".'
+    assert (
+        sim.words("ann")[-1]
+        == 'Rampart stakes 1 Debt from hope on c1 (A test conflict) side A — "Hope for the hostages".'
+    )
     assert "hope 2/2" in _drives(sim, "ann", "Rampart") and "OVERDRAWN" not in _drives(sim, "ann", "Rampart")
 
 
@@ -317,7 +321,10 @@ def test_inspiration__spent_every_seat_reads_the_die_and_her_panel_shrinks() -> 
     sim.do("ann", "inspire", value=5, conflict="c1", side="A")
     assert sim.side("c1", "A").dice == (5,)
     for seat in ("ann", "bea", "cal"):
-        assert sim.words(seat)[-1] == "Ann spends an Inspiration 5: c1 side A die 1 goes from 2 to 5."
+        assert (
+            sim.words(seat)[-1]
+            == "Ann spends an Inspiration 5: c1 (A test conflict) side A die 1 goes from 2 to 5."
+        )
         assert {r[0]: r[2] for r in _panel(sim, seat, "Players")}["Ann"] == "2"
 
 
@@ -445,7 +452,7 @@ def test_split__five_into_three_with_two_staked_every_seat_reads_it() -> None:
     sim.do("ann", "split", conflict="c1", side="A", parts=3)
     assert sorted(sim.side("c1", "A").dice) == [1, 2, 2] and sim.side("c1", "A").total == 5
     line = sim.words("bea")[-1]
-    assert line == "Side A of c1: a 5 splits into 2, 2, 1.", line
+    assert line == "Side A of c1 (A test conflict): a 5 splits into 2, 2, 1.", line
 
 
 @pytest.mark.rules("CAPES-SPLIT-001", "CAPES-ACT-002", "CAPES-PRIN-003")
@@ -575,7 +582,7 @@ def test_claims__page_two_starts_with_bea_and_ann_waits_her_turn() -> None:
     sim.refuse("ann", "claim", conflict="c1", side="A", error=NotPermitted)
     sim.do("cal", "pass")
     sim.do("ann", "claim", conflict="c1", side="A")
-    assert sim.words("cal")[-1] == "Ann claims side A of c1."
+    assert sim.words("cal")[-1] == "Ann claims side A of c1 (A test conflict)."
 
 
 @pytest.mark.rules("CAPES-PAGE-012", "CAPES-PRIN-003")
@@ -599,12 +606,12 @@ def test_claims__a_bought_claim_reads_as_a_story_token() -> None:
     sim.put_conflict("c1", a=(4,), b=(2,), allies={"skitter": "A"})
     sim.put_conflict("c2", a=(3,), b=(2,), allies={"skitter": "A"})
     sim.do("ann", "claim", conflict="c1", side="A")
-    assert sim.words("bea")[-1] == "Ann claims side A of c1."
+    assert sim.words("bea")[-1] == "Ann claims side A of c1 (A test conflict)."
     sim.do("bea", "pass")
     sim.do("cal", "pass")
     sim.do("ann", "claim", conflict="c2", side="A")
     assert sim.state.tokens["ann"] == 0
-    assert sim.words("bea")[-1] == "Ann claims side A of c2 (a Story Token)."
+    assert sim.words("bea")[-1] == "Ann claims side A of c2 (A test conflict) for a Story Token."
 
 
 @pytest.mark.rules("CAPES-PAGE-013", "CAPES-RSRC-001")
@@ -621,7 +628,7 @@ def test_actions__a_bought_action_reads_as_a_story_token() -> None:
     sim.do("bea", "pass")
     sim.do("cal", "use_ability", dice=[5], ability="Great Leap", conflict="c1", side="A", drive="duty")
     assert sim.state.tokens["cal"] == 0
-    assert "Cal acts with Rampart (a Story Token)." in sim.words("ann")
+    assert "Cal acts with Rampart for a Story Token." in sim.words("ann")
 
 
 @pytest.mark.rules("CAPES-REACT-003", "CAPES-REACT-001")
@@ -643,7 +650,7 @@ def test_reaction__after_the_actor_the_next_seat_to_her_left() -> None:
     sim.do("ann", "accept")
     assert sim.side("c1", "B").dice == (2,)
     assert (
-        "Skitter reacts with Ruthless 5 on c1 side B die 1, helping side A: 5 rolls 2"
+        "Skitter reacts with Ruthless 5 on c1 (A test conflict) side B die 1, helping side A: 5 rolls 2"
         " (mundane: Blocked for the Scene); Skitter is now allied with c1 side A." in sim.words("cal")
     )
 
@@ -730,7 +737,7 @@ def test_split_off__every_seat_reads_the_new_side_and_its_dice() -> None:
     assert sim.side("c1", "C").dice == (2, 1) and sim.side("c1", "A").dice == (1,)
     line = sim.words("cal")[-1]
     assert line == (
-        "Skitter splits off side C (Skitter goes it alone) of c1 with dice 2, 1; "
+        "Skitter splits off side C (Skitter goes it alone) of c1 (A test conflict) with dice 2, 1; "
         "Skitter is now allied with c1 side C."
     ), line
 
@@ -888,7 +895,8 @@ def test_reaction__the_prompt_says_which_die_and_what_it_takes() -> None:
     sim.do("bea", "accept")
     (prompt,) = sim.prompts("cal")
     assert prompt.question == (
-        "Cal: react to the accepted roll (c1 side B die 1 now shows 5: an ability of 5 or more), or pass."
+        "Cal: react to the accepted roll (c1 (A test conflict) side B die 1 now shows 5: an ability"
+        " of 5 or more), or pass."
     )
     assert "now shows 5: an ability of 5 or more" in sim.view("ann")["state"]["turn"]["doing"]
 
@@ -920,7 +928,10 @@ def test_gloat__turning_no_die_earns_nothing_and_reads_so() -> None:
     sim.do("ann", "gloat", conflict="c1", count=0)
     assert sim.side("c1", "A").dice == (6, 4, 2) and sim.state.tokens["ann"] == 0
     assert _page(sim)[2:] == ("resolving", "cal")
-    assert _line(sim, "bea", "gloats") == "Ann gloats on c1 side A: no die turned to 1, no Story Token."
+    assert (
+        _line(sim, "bea", "gloats")
+        == "Ann gloats on c1 (A test conflict) side A: no die turned to 1, no Story Token."
+    )
 
 
 @pytest.mark.rules("CAPES-SCENE-002", "CAPES-SCENE-004", "CAPES-PAGE-002")

@@ -82,7 +82,10 @@ def test_falls_at_the_table__wx56() -> None:
     vic = d.state.people["vic"]
     assert [w.tier for w in vic.track.wounds] == [WoundTier.MODERATE]
     assert vic.effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2
-    assert "Vic falls 18 ft: a moderate wound and a roll on the moderate Bash effect table." in d.words()
+    assert (
+        "Vic falls 18 ft: a moderate wound and a roll on the moderate Bash effect table; "
+        "Vic loses 1 Stamina (a bad fall)." in d.words()
+    )
     # thrown 25 ft: the faller chooses L wound + Moderate Bash effect, or M wound + Lesser Bash effect
     d.do("gm", "fall", character="vic", feet=25, thrown=True, drains_stamina=False)
     prompt = d.prompt("ann", "fall")

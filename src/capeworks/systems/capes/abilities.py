@@ -124,7 +124,8 @@ def _check_label(conflict: Conflict, help_side: str, label: str) -> None:
     if label and side.label and label.strip() != side.label:
         raise RuleViolation(
             "CAPES-CONF-002",
-            f"Side {side.id} of {conflict.id} is already {side.label!r}; drop label= (or give those words).",
+            f"Side {side.id} of {conflict.card} is already {side.label!r}; "
+            "drop label= (or give those words).",
             field="label",
         )
 
@@ -216,7 +217,7 @@ def check_use(
     side = find_side(conflict, cmd.side)
     if cmd.die > len(side.dice):
         raise NotFound(
-            f"Side {side.id} of {conflict.id} has {len(side.dice)} dice; there is no die {cmd.die}."
+            f"Side {side.id} of {conflict.card} has {len(side.dice)} dice; there is no die {cmd.die}."
         )
     old = side.dice[cmd.die - 1]
     if ability.rating < old:
@@ -363,7 +364,7 @@ def check_inspire(
     if held is None:
         raise RuleViolation("CAPES-RSRC-002", f"You hold no Inspiration of {cmd.value}.")
     if cmd.die > len(side.dice):
-        raise NotFound(f"Side {side.id} of {conflict.id} has no die {cmd.die}.")
+        raise NotFound(f"Side {side.id} of {conflict.card} has no die {cmd.die}.")
     old = side.dice[cmd.die - 1]
     if cmd.value <= old:
         raise RuleViolation(

@@ -101,7 +101,7 @@ def find_side(conflict: Conflict, side_id: str) -> Side:
     side = conflict.side(side_id) if side_id else None
     if side is None:
         known = ", ".join(s.id for s in conflict.sides)
-        raise NotFound(f"Conflict {conflict.id} has no side {side_id!r} (sides: {known}).")
+        raise NotFound(f"Conflict {conflict.card} has no side {side_id!r} (sides: {known}).")
     return side
 
 

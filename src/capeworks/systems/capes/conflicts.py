@@ -188,7 +188,7 @@ def veto(state: CapesState, ctx: Ctx, cmd: Veto, dice: DiceService) -> list[Even
     if state.vetoable != conflict.id:
         raise RuleViolation(
             "CAPES-EG-002",
-            f"A Conflict can be vetoed only at the moment it is declared; {conflict.id} is in play.",
+            f"A Conflict can be vetoed only at the moment it is declared; {conflict.card} is in play.",
         )
     reason = cmd.reason.strip().lower()
     if conflict.kind is ConflictKind.GOAL:

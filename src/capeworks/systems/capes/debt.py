@@ -96,7 +96,7 @@ def _stake_side(state: CapesState, conflict: Conflict, character: str, side_id: 
     if allied is not None:
         if side_id and find_side(conflict, side_id).id != allied:
             raise RuleViolation(
-                "CAPES-STAKE-001", f"{name} is allied with side {allied} of {conflict.id} and stakes there."
+                "CAPES-STAKE-001", f"{name} is allied with side {allied} of {conflict.card} and stakes there."
             )
         return allied
     player = player_of(state, character)
@@ -107,18 +107,19 @@ def _stake_side(state: CapesState, conflict: Conflict, character: str, side_id: 
     if not (state.config.uninvolved_may_claim and (uninvolved or before is not None)):
         raise RuleViolation(
             "CAPES-STAKE-001",
-            f"{name} stakes on the side they are allied with; roll to help a side of {conflict.id} first.",
+            f"{name} stakes on the side they are allied with; roll to help a side of {conflict.card} first.",
         )
     if not side_id:
         if before is None:
             raise RuleViolation(
-                "CAPES-STAKE-001", f"Say which side of {conflict.id} to stake on.", field="side"
+                "CAPES-STAKE-001", f"Say which side of {conflict.card} to stake on.", field="side"
             )
         return before
     side = find_side(conflict, side_id).id
     if before is not None and side != before:
         raise RuleViolation(
-            "CAPES-STAKE-001", f"{name} already stakes on side {before} of {conflict.id}; stake there again."
+            "CAPES-STAKE-001",
+            f"{name} already stakes on side {before} of {conflict.card}; stake there again.",
         )
     return side
 
@@ -154,7 +155,7 @@ def check_stake(
         pool, limit, rule = STACK, UNDIFFERENTIATED_STAKE, "CAPES-STAKE-005"
     if used is not None and used != pool:
         raise RuleViolation(
-            "CAPES-STAKE-002", f"{name} already stakes {used} on {conflict.id}: one Drive per Conflict."
+            "CAPES-STAKE-002", f"{name} already stakes {used} on {conflict.card}: one Drive per Conflict."
         )
     if staked + amount > limit:
         raise RuleViolation(
@@ -210,7 +211,7 @@ def object_stake(state: CapesState, ctx: Ctx, cmd: ObjectStake, dice: DiceServic
     conflict = find_conflict(state, cmd.conflict)
     if check is None or check.conflict != conflict.id:
         raise RuleViolation(
-            "CAPES-STAKE-003", f"Objections come right after a stake on {conflict.id} is made, not later."
+            "CAPES-STAKE-003", f"Objections come right after a stake on {conflict.card} is made, not later."
         )
     if actor == check.player:
         raise RuleViolation("CAPES-STAKE-003", "You cannot object to your own stake.")
@@ -232,7 +233,7 @@ def check_split(
             "CAPES-SPLIT-001", f"You may split only dice on your own side; you are not allied with {side.id}."
         )
     if die > len(side.dice):
-        raise NotFound(f"Side {side.id} of {conflict.id} has no die {die}.")
+        raise NotFound(f"Side {side.id} of {conflict.card} has no die {die}.")
     value = side.dice[die - 1]
     even_split(value, parts)
     capacity = side_capacity(state.config, side)

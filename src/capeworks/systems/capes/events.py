@@ -1,7 +1,8 @@
 """The events of a Capes table, as typed payloads (``capes.*``).
 
 Every payload may carry ``names``: display names for the seat and character
-ids it mentions, added when the event is made so the log reads the same
+ids it mentions (and the words of the Conflict card, under :data:`CARD`),
+added when the event is made so the log reads the same
 whenever it is replayed. The fold (the ``APPLIERS`` of each topic module)
 reads the data; renderers read these models.
 """
@@ -17,9 +18,13 @@ from capeworks.engine.kit import Frozen
 from capeworks.engine.upcast import Upcaster
 from capeworks.systems.capes.sheet import CharacterSheet, ConflictKind
 
-__all__ = ["EVENTS", "PREFIX", "UPCASTERS", "CapesEvent", "Granted", "Returned"]
+__all__ = ["CARD", "EVENTS", "PREFIX", "UPCASTERS", "CapesEvent", "Granted", "Returned"]
 
 PREFIX = "capes."
+
+#: the prefix of the ``names`` key that carries a Conflict card's words ("conflict:c1" -> "The vault
+#: door holds"), apart from the seat and character ids; older logs' events carry none
+CARD = "conflict:"
 
 
 class Returned(Frozen):

@@ -233,7 +233,8 @@ def whose_turn(state: CapesState) -> tuple[str | None, str]:
         if action is not None and action.reactions is not None:
             w, value = action.reactions, window_value(state, action.reactions)
             return w.asker, (
-                f"react to the accepted roll ({w.conflict} side {w.side} die {w.die} now shows {value}: an"
+                f"react to the accepted roll ({state.card(w.conflict)} side {w.side} die {w.die}"
+                f" now shows {value}: an"
                 f" ability of {value} or more), or pass"
             )
         return page.turn, "take an Action" if page.round is Round.FREE else "buy an Action or pass"

@@ -115,7 +115,12 @@ def _scene_moves(state: CapesState, seat: str, scene: Scene) -> list[LegalComman
     if page.phase is PagePhase.CLAIMS:
         for conflict in state.conflicts:
             out += [
-                _move("claim", f"claim {conflict.id} side {side.id}", conflict=conflict.id, side=side.id)
+                _move(
+                    "claim",
+                    f"claim {state.card(conflict.id)} side {side.id}",
+                    conflict=conflict.id,
+                    side=side.id,
+                )
                 for side in conflict.sides
                 if _claimable(state, seat, conflict, side.id)
             ]
@@ -127,12 +132,12 @@ def _scene_moves(state: CapesState, seat: str, scene: Scene) -> list[LegalComman
         out += _action_moves(state, seat, page, mine)
     elif page.phase is PagePhase.RESOLVING:
         for claim in resolvable_claims(state, seat):
-            out.append(_move("gloat", f"gloat on {claim.conflict}", conflict=claim.conflict))
+            out.append(_move("gloat", f"gloat on {state.card(claim.conflict)}", conflict=claim.conflict))
         # a Deadlock: the turn's prompt offers it to its declarer (CAPES-RES-009); a Scene of an older
         # log took one from anybody at any time
         if not scene.deadlocks_in_turn:
             due = [c for c in state.conflicts if deadlock_possible(state, c)]
-            out += [_move("deadlock", f"declare {c.id} Deadlocked", conflict=c.id) for c in due]
+            out += [_move("deadlock", f"declare {state.card(c.id)} Deadlocked", conflict=c.id) for c in due]
     return out
 
 

@@ -78,14 +78,14 @@ def require_claimable(
     if conflict.created_page == page.number or find_side(conflict, side).created_page == page.number:
         raise RuleViolation(
             "CAPES-PAGE-008",
-            f"Conflict {conflict.id} was added this Page; nobody has rolled on it, so it cannot be claimed "
+            f"Conflict {conflict.card} was added this Page; nobody has rolled on it, so it cannot be claimed "
             "yet.",
         )
     holder = next((c for c in page.claims if c.conflict == conflict.id and c.side == side), None)
     if holder is not None:
         raise RuleViolation(
             "CAPES-PAGE-006",
-            f"Side {side} of {conflict.id} is already claimed by {state.name(holder.player)}.",
+            f"Side {side} of {conflict.card} is already claimed by {state.name(holder.player)}.",
         )
     # a character who staked under the option without rolling has taken its stake's side: its player is
     # no longer uninvolved, and may claim that side (and no other) as one who rolled for it would
@@ -94,7 +94,7 @@ def require_claimable(
         raise RuleViolation(
             "CAPES-PAGE-007",
             f"You may only claim a side you are allied with; none of your characters last rolled to help "
-            f"side {side} of {conflict.id}" + (", or staked on it." if uninvolved_may_claim else "."),
+            f"side {side} of {conflict.card}" + (", or staked on it." if uninvolved_may_claim else "."),
         )
     return pay(state, actor, "An extra claim") if page.round is Round.BOUGHT else 0
 
@@ -165,7 +165,7 @@ def narrate(state: CapesState, ctx: Ctx, cmd: Narrate, dice: DiceService) -> lis
     if cmd.outcome:
         raise RuleViolation(
             "CAPES-CONF-005",
-            f"Not yet: only the Resolver narrates how {conflict.id} turns out, when resolving it.",
+            f"Not yet: only the Resolver narrates how {conflict.card} turns out, when resolving it.",
         )
     _require_narrators_turn(state, actor, conflict.id)
     finishers = and_then_finishers(state, conflict, actor)

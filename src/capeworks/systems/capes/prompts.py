@@ -94,13 +94,16 @@ def turn_options(
     # resolving: each claimed, controlling side may be resolved (or gloated, with a count)
     resolvable = tuple(
         _option(
-            f"resolve {claim.conflict}", "resolve", label=f"resolve {claim.conflict}", conflict=claim.conflict
+            f"resolve {claim.conflict}",
+            "resolve",
+            label=f"resolve {state.card(claim.conflict)}",
+            conflict=claim.conflict,
         )
         for claim in resolvable_claims(state, player)
     )
     # and the Deadlocks that are theirs to declare (CAPES-RES-009)
     deadlocks = tuple(
-        _option(f"deadlock {c.id}", "deadlock", label=f"declare {c.id} Deadlocked", conflict=c.id)
+        _option(f"deadlock {c.id}", "deadlock", label=f"declare {state.card(c.id)} Deadlocked", conflict=c.id)
         for c in deadlocks_to_declare(state, player)
     )
     return resolvable + deadlocks, None, "resolve_or_gloat", "CAPES-GLOAT-001"
@@ -178,7 +181,7 @@ def open_prompts(state: CapesState) -> list[Prompt]:
                         name=state.name(check.player),
                         amount=check.amount,
                         pool=check.pool,
-                        conflict=check.conflict,
+                        conflict=state.card(check.conflict),
                     ),
                     options=(_option("object", "object", conflict=check.conflict),),
                     context={"conflict": check.conflict, "amount": check.amount, "pool": check.pool},
@@ -192,7 +195,7 @@ def open_prompts(state: CapesState) -> list[Prompt]:
                     seat=seat,
                     kind="and_then",
                     rule="CAPES-CONF-006",
-                    question=question("and_then", conflict=state.and_then.conflict),
+                    question=question("and_then", conflict=state.card(state.and_then.conflict)),
                     free=FreeAnswer(
                         command="narrate", field="text", payload={"conflict": state.and_then.conflict}
                     ),

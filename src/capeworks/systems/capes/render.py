@@ -27,14 +27,23 @@ def _names(p: ev.CapesEvent) -> Callable[[str], str]:
     return lambda key: p.names.get(key, key)
 
 
+def _card(p: ev.CapesEvent, conflict: str) -> str:
+    """A Conflict card as a person reads it: its label and what it is about, "c1 (The vault door
+    holds)"; an older log's event, which carried no words for it, by its label alone."""
+    title = p.names.get(ev.CARD + conflict)
+    return f"{conflict} ({title})" if title else conflict
+
+
 def _fields(p: ev.CapesEvent) -> dict[str, Any]:
-    """The payload's fields, with seat and character ids replaced by their names and dice written as a
-    player says them ("3, 2", not "(3, 2)")."""
+    """The payload's fields, with seat and character ids replaced by their names, a Conflict card named
+    by what it is about, and dice written as a player says them ("3, 2", not "(3, 2)")."""
     name = _names(p)
     data = {k: getattr(p, k) for k in type(p).model_fields}
     for key in ("player", "by", "to", "character", "starter"):
         if isinstance(data.get(key), str):
             data[key] = name(data[key])
+    if isinstance(data.get("conflict"), str):
+        data["conflict"] = _card(p, data["conflict"])
     for key, value in data.items():
         if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
             data[key] = ", ".join(map(str, value))
@@ -50,7 +59,7 @@ def _ability(p: ev.AbilityUsed) -> str:
         return f"{who} {what} {p.ability} {p.rating} to raise an Inspiration {p.value} to {p.value + 1}{debt}"
     named = f" ({p.label})" if p.label else ""  # the side's words, as the roller names it (CONF-002)
     return (
-        f"{who} {what} {p.ability} {p.rating} on {p.conflict} side {p.side} die {p.die}, "
+        f"{who} {what} {p.ability} {p.rating} on {_card(p, p.conflict)} side {p.side} die {p.die}, "
         f"helping side {p.help}{named}: {p.old} rolls {p.new}{debt}{_allies_with(who, p.conflict, p.help)}"
     )
 
@@ -66,8 +75,9 @@ def _split_off(p: ev.SplitOff) -> str:
     who = _names(p)(p.character)
     label = f" ({p.label})" if p.label else ""
     dice = ", ".join(map(str, p.dice))
-    return f"{who} splits off side {p.new_side}{label} of {p.conflict} with dice {dice}" + _allies_with(
-        who, p.conflict, p.new_side
+    return (
+        f"{who} splits off side {p.new_side}{label} of {_card(p, p.conflict)} with dice {dice}"
+        + _allies_with(who, p.conflict, p.new_side)
     )
 
 
@@ -109,14 +119,16 @@ def _gloated(p: ev.Gloated) -> str:
     else:
         turned = "dice no. " + ", ".join(map(str, p.turned))
     tokens = {0: "no Story Token", 1: "1 Story Token"}.get(p.tokens, f"{p.tokens} Story Tokens")
-    return f"{_names(p)(p.player)} gloats on {p.conflict} side {p.side}: {turned} turned to 1, {tokens}"
+    who, card = _names(p)(p.player), _card(p, p.conflict)
+    return f"{who} gloats on {card} side {p.side}: {turned} turned to 1, {tokens}"
 
 
 def _overdrawn(p: ev.OverdrawnRolled) -> str:
     """Only a lower roll is kept (src 147): the words say which face the die shows now."""
     kept = f"lower: the die now shows {p.new}" if p.kept else f"not lower: the die stays {p.old}"
     return (
-        f"{_names(p)(p.character)}'s {p.pool} is Overdrawn: {p.conflict} side {p.side} die {p.die}: "
+        f"{_names(p)(p.character)}'s {p.pool} is Overdrawn: {_card(p, p.conflict)} side {p.side}"
+        f" die {p.die}: "
         f"{p.old} rolls {p.new}, {kept}"
     )
 
@@ -126,14 +138,15 @@ def _inspired(p: ev.Inspired) -> str:
     bears on this (src 101, CAPES-ACT-004); one held from the start, or an older log's, names none."""
     won = f' won on "{p.source}"' if p.source and p.source != "start" else ""
     return (
-        f"{_names(p)(p.player)} spends an Inspiration {p.value}{won}: {p.conflict} side {p.side} die {p.die} "
+        f"{_names(p)(p.player)} spends an Inspiration {p.value}{won}: {_card(p, p.conflict)} side {p.side} "
+        f"die {p.die} "
         f"goes from {p.old} to {p.value}"
     )
 
 
 def _price(paid: int) -> str:
     """What a bought character, claim, Conflict or Action cost (CAPES-RSRC-001); nothing when free."""
-    return "" if not paid else " (a Story Token)" if paid == 1 else f" ({paid} Story Tokens)"
+    return "" if not paid else " for a Story Token" if paid == 1 else f" for {paid} Story Tokens"
 
 
 def _created(p: ev.ConflictCreated) -> str:
@@ -305,7 +318,9 @@ def _overdrawn_due(state: CapesState) -> tuple[str, str, int, int, str, int] | N
     top = max(v for *_, v in owned)
     alone = {(c, s) for c, s, d, _ in owned if d == 1} - {(c, s) for c, s, d, _ in owned if d > 1}
     where = " or ".join(
-        f"{c} side {s}" + ("" if (c, s) in alone else f" die {d}") for c, s, d, v in owned if v == top
+        f"{state.card(c)} side {s}" + ("" if (c, s) in alone else f" die {d}")
+        for c, s, d, v in owned
+        if v == top
     )
     return char.sheet.name, pool, char.debt.get(pool, 0), char.sheet.strength(pool), where, top
 

@@ -132,10 +132,11 @@ def _claim_check(state: CapesState, actor: str, conflict: Conflict, what: str) -
         control = controlling_side(conflict)
         if control is None:
             raise RuleViolation(
-                "CAPES-CONF-003", f"No side controls {conflict.id} (a tie); it cannot be resolved this Page."
+                "CAPES-CONF-003",
+                f"No side controls {conflict.card} (a tie); it cannot be resolved this Page.",
             )
         raise RuleViolation(
-            "CAPES-RES-001", f"You hold no claim on side {control.id}, which controls {conflict.id}."
+            "CAPES-RES-001", f"You hold no claim on side {control.id}, which controls {conflict.card}."
         )
     side = controlling_side(conflict)
     assert side is not None
@@ -403,7 +404,7 @@ def deadlock(state: CapesState, ctx: Ctx, cmd: Deadlock, dice: DiceService) -> l
     if not deadlock_possible(state, conflict):
         raise RuleViolation(
             "CAPES-RES-009",
-            f"Conflict {conflict.id} is not Deadlocked: that needs tied top sides, every die a 6, and "
+            f"Conflict {conflict.card} is not Deadlocked: that needs tied top sides, every die a 6, and "
             "nobody able to stake more.",
         )
     if scene.deadlocks_in_turn:
@@ -417,7 +418,7 @@ def deadlock(state: CapesState, ctx: Ctx, cmd: Deadlock, dice: DiceService) -> l
         if conflict not in deadlocks_to_declare(state, actor):
             raise RuleViolation(
                 "CAPES-RES-009",
-                f"{conflict.id} is declared Deadlocked by the first player in turn who claimed a side "
+                f"{conflict.card} is declared Deadlocked by the first player in turn who claimed a side "
                 "of it (the Starter, if nobody did), on their turn.",
             )
     inspirations = [

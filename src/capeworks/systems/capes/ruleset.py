@@ -88,7 +88,8 @@ def _pass(state: CapesState, ctx: Ctx, command: cmd.Pass, dice: DiceService) -> 
 
 
 def _with_names(state: CapesState, event: Event) -> Event:
-    """The event with display names for the seats and characters its payload mentions (for render.py)."""
+    """The event with display names for the seats, characters and Conflict card its payload mentions
+    (for render.py): a card by what it is about, so nobody reads a bare "c1"."""
     p = event.payload
     tokens = getattr(p, "tokens", ())  # the players given tokens (a count, on a gloat)
     players = [getattr(p, k, None) for k in ("player", "by", "to")]
@@ -98,6 +99,9 @@ def _with_names(state: CapesState, event: Event) -> Event:
     characters += [str(f).split("/")[0] for f in getattr(p, "failed", ())]
     names = {x: state.names[x] for x in players if isinstance(x, str) and x in state.names}
     names |= {c: state.roster[c].sheet.name for c in characters if isinstance(c, str) and c in state.roster}
+    card = state.conflict(conflict) if isinstance(conflict := getattr(p, "conflict", None), str) else None
+    if card is not None:
+        names[ev.CARD + card.id] = card.text
     if not names:
         return event
     return event.model_copy(update={"payload": p.model_copy(update={"names": names})})

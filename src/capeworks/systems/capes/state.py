@@ -132,6 +132,12 @@ class Conflict(BaseModel):
     paid_token: bool = False
     free_key: str = ""
 
+    @property
+    def card(self) -> str:
+        """The card as a person reads it: the label a command names and what it is about, "c1 (The
+        vault door holds)"."""
+        return f"{self.id} ({self.text})"
+
     def side(self, side_id: str) -> Side | None:
         """The side with this id (case ignored), or None."""
         return next((s for s in self.sides if s.id == side_id.upper()), None)
@@ -340,6 +346,12 @@ class CapesState(BaseModel):
     def name(self, player: str) -> str:
         """A player's display name."""
         return self.names.get(player, player)
+
+    def card(self, conflict_id: str) -> str:
+        """A Conflict as a person reads it: its card label and what it is about ("c1 (The vault door
+        holds)"), the label being what a command names; the label alone once the card is gone."""
+        conflict = self.conflict(conflict_id)
+        return conflict.card if conflict is not None else conflict_id
 
     def players_named(self, players: Iterable[str], empty: str = "nobody") -> str:
         """Players as a sentence lists them: "Bea, Cal" (their names, never their seat ids)."""

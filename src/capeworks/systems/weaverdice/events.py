@@ -275,6 +275,8 @@ class EffortSpent(Changes):
     use: EffortUse
     #: a Bleeding wound this spend set off (WD-STATUS-001)
     bled: bool = False
+    #: what it paid for, by name (a power's), for the words; an older log's event names nothing
+    on: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class InitiativeLine(Frozen):
@@ -671,6 +673,8 @@ class Fell(Changes):
     check: CheckRoll | None = None
     chosen: FallOption | None = None
     falls: dict[str, Fall] = _given()
+    #: Stamina dots the fall drained (WD-MOVE-010), for the words; an older log's event says none
+    drained: int = Field(default=0, exclude_if=lambda v: not v)
     VERSION: ClassVar[int] = 4
     falls_changed: dict[str, FallPatch] | None = _fact()
 

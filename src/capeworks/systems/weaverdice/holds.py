@@ -748,8 +748,9 @@ def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool
         roll, _ = roll_check(b, who, (Stat.ATHLETICS,), tn=result.check.tn, purpose="fall")
         result = fall_after_check(result, athletics_total=roll.total)
     t = b.person(who)
+    drained = 0
     if result.stamina_lost and t.effort.available(b.sheet(who), Pool.STAMINA):
-        effort, _ = t.effort.drain(b.sheet(who), Pool.STAMINA, result.stamina_lost)
+        effort, drained = t.effort.drain(b.sheet(who), Pool.STAMINA, result.stamina_lost)
         t = evolve(t, {"effort": effort})
     waiting = {**b.state.falls, who: result} if len(result.options) > 1 else dict(b.state.falls)
     chosen = result.options[0] if len(result.options) == 1 else None
@@ -762,6 +763,7 @@ def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool
             check=roll,
             chosen=chosen,
             falls=waiting,
+            drained=0 if t.hidden else drained,  # a hidden NPC's effort stays off the players' log
             people=(t,),
         )
     )

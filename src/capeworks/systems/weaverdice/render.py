@@ -257,9 +257,10 @@ def _effect_seen(p: ev.EffectSeen) -> str:
 def _fell(p: ev.Fell) -> str:
     how = "is thrown" if p.thrown else "falls"
     roll = f"; Athletics {check_text(p.check)}" if p.check is not None else ""
+    drained = f"; {p.name} loses {p.drained} Stamina (a bad fall)" if p.drained else ""
     if p.chosen is not None:
-        return f"{p.name} {how} {p.feet} ft{roll}: {fall_option_words(p.chosen)}."
-    return f"{p.name} {how} {p.feet} ft{roll}, and chooses how to take it."
+        return f"{p.name} {how} {p.feet} ft{roll}: {fall_option_words(p.chosen)}{drained}."
+    return f"{p.name} {how} {p.feet} ft{roll}{drained}, and chooses how to take it."
 
 
 def _initiative(p: ev.CombatStarted | ev.CombatJoined, *, gm: bool = False) -> str:
@@ -602,7 +603,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.MoraleChanged.TYPE: _morale,
     ev.EffortSpent.TYPE: lambda p: (
-        f"{p.name} spends {p.dots} {_POOL[p.pool]} ({p.use.value.replace('_', ' ')})"
+        f"{p.name} spends {p.dots} {_POOL[p.pool]} ({p.use.value.replace('_', ' ')}"
+        + (f": {p.on})" if p.on else ")")
         + ("; the bleeding worsens" if p.bled else "")
         + "."
     ),

@@ -64,8 +64,11 @@ _SheetFacts = tuple[tuple[str, ...], tuple[str, ...], dict[str, int], dict[Stat,
 # -- bleeding (WD-STATUS-001) ---------------------------------------------------------------------
 
 
-def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1, *, veiled: bool = False) -> None:
+def spend(
+    b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1, *, veiled: bool = False, on: str = ""
+) -> None:
     """Spend effort and, if the spender bleeds, take Bleeding's lesser wound (WD-STATUS-001).
+    ``on`` names what it pays for (a power's name), for the words.
     ``veiled``: spent on a check the GM called in secret, so the line is the GM's and the spender's
     player's alone (the other seats would learn of the check); a wound it sets off shows, not why.
     A hidden NPC's spend is the GM's alone: its effort is a secret number (WD-NPC-003)."""
@@ -81,6 +84,7 @@ def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1, *, 
             pool=pool,
             dots=dots,
             use=use,
+            on=on,
             bled=tier is not None,
             people=(c,),
         ),
