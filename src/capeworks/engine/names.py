@@ -22,7 +22,7 @@ from capeworks.engine.kit import lookup
 from capeworks.engine.model import Role
 from capeworks.engine.spec import Context, Controller
 
-__all__ = ["NamedCharacters", "addressee", "plural_subjects", "with_names"]
+__all__ = ["NamedCharacters", "addressee", "names_of", "plural_subjects", "with_names"]
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -35,6 +35,12 @@ def _strings(value: Any) -> Iterator[str]:
     elif isinstance(value, (list, tuple)):
         for v in value:
             yield from _strings(v)
+
+
+def names_of(characters: Mapping[str, Any], ids: Iterable[str]) -> list[str]:
+    """The display names of the characters ``ids`` (each with a ``name``), as words and refusals read
+    them; an id no character has (one who left the table) reads as itself."""
+    return [characters[cid].name if cid in characters else cid for cid in ids]
 
 
 def with_names(known: Mapping[str, str], event: Event, groups: Collection[str] = ()) -> Event:
@@ -101,7 +107,7 @@ class NamedCharacters:
     def known_names(self, before: Any, batch: Batch[Any]) -> dict[str, str]:
         """Every character's display name, those the command added included."""
         chars = {**before.characters, **batch.state.characters}
-        return {cid: c.name for cid, c in chars.items()}
+        return dict(zip(chars, names_of(chars, chars), strict=True))
 
     def known_groups(self, before: Any, batch: Batch[Any]) -> set[str]:
         """The ids of the characters that are groups, their verbs plural (a ruleset with groups
@@ -116,6 +122,15 @@ class NamedCharacters:
         groups = self.known_groups(before, batch)
         batch.events[:] = [with_names(known, event, groups) for event in batch.events]
         return batch
+
+    def for_words(self, state: Any, event: Event) -> Event:
+        """An event an older release wrote before events carried names reads the names of the characters
+        the table knows now (its stored payload is untouched); an event with names reads its own."""
+        payload = self.payload(event)  # type: ignore[attr-defined]
+        if not hasattr(payload, "names") or payload.names:
+            return event
+        chars = state.characters
+        return with_names(dict(zip(chars, names_of(chars, chars), strict=True)), event)
 
     def controller(self, state: Any, entity: str) -> Controller:
         """The seat that plays ``entity`` (None: the GM) and its name."""

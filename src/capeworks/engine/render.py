@@ -68,9 +68,15 @@ def describe(ruleset: Ruleset[Any, Any], event: Event, viewer: Viewer | None = N
 
 
 def log_entries(
-    ruleset: Ruleset[Any, Any], events: Iterable[Event], viewer: Viewer, *, undone: AbstractSet[int]
+    ruleset: Ruleset[Any, Any],
+    events: Iterable[Event],
+    viewer: Viewer,
+    *,
+    undone: AbstractSet[int],
+    state: Any = None,
 ) -> list[LogEntry]:
-    """Log lines for events the caller has already filtered for ``viewer``."""
+    """Log lines for events the caller has already filtered for ``viewer``; with the table's ``state``,
+    worded as :meth:`Ruleset.for_words` reads them (an old log's events, say, with names)."""
     return [
         LogEntry(
             seq=e.seq,
@@ -78,7 +84,7 @@ def log_entries(
             seat=e.seat,
             type=e.type,
             undone=e.command_id in undone,
-            description=describe(ruleset, e, viewer),
+            description=describe(ruleset, e if state is None else ruleset.for_words(state, e), viewer),
             event=e,
         )
         for e in events

@@ -367,6 +367,12 @@ class Ruleset(ABC, Generic[S, C]):
         except ValidationError as e:
             raise unreadable(event, e) from None
 
+    def for_words(self, state: S, event: Event) -> Event:
+        """``event`` as its words read it at a table now in ``state``: itself, unless the ruleset fills in
+        for a log an older release wrote (say, names its events did not yet carry). Words only: the
+        fold and the stored event are untouched."""
+        return event
+
     def describe(self, event: Event, viewer: Viewer) -> Description:
         """One of this ruleset's events in words, for ``viewer``."""
         words = self.words.get(event.type)

@@ -326,7 +326,7 @@ class Table:
         worded: dict[int, LogEntry] = self._w.memo(("log", self.ruleset.view_key(self.state, viewer)), dict)
         missing = [e for e in events if e.seq not in worded]
         if missing:  # most viewers of a version: a viewer with the same key worded them already
-            for item in log_entries(self.ruleset, missing, viewer, undone=self._w.undone()):
+            for item in log_entries(self.ruleset, missing, viewer, undone=self._w.undone(), state=self.state):
                 worded[item.seq] = item
         return [worded[e.seq] for e in events]
 

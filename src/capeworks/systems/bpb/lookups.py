@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from capeworks.engine import Batch, Context, DiceService, EventData
+from capeworks.engine.names import names_of
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.bpb import damage as dmg
 from capeworks.systems.bpb.config import BpbConfig
@@ -282,10 +283,8 @@ def require_no_blast(state: BpbState, fight: Fight) -> None:
     """An explosion waiting for dives (BPB-DEF-008) is settled before the next attack (BPB-ATK-001); the
     refusal names those it waits for by name."""
     if fight.blast is not None:
-        who = [state.characters[c].name if c in state.characters else c for c in fight.blast.awaiting]
-        raise RuleViolation(
-            "BPB-ATK-001", f"The explosion of {fight.blast.power} waits for {', '.join(who)}."
-        )
+        who = ", ".join(names_of(state.characters, fight.blast.awaiting))
+        raise RuleViolation("BPB-ATK-001", f"The explosion of {fight.blast.power} waits for {who}.")
 
 
 def require_aware(state: BpbState, who: Character) -> None:

@@ -6,10 +6,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from capeworks.engine import Description, Event, Panel, Viewer
+from capeworks.engine.names import names_of
 from capeworks.engine.render import sentence
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.attacks import attack_task
-from capeworks.systems.bpb.lookups import rank_of, stunt_powers
+from capeworks.systems.bpb.lookups import is_extra_attacks, rank_of, stunt_powers
 from capeworks.systems.bpb.model import Call, Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
@@ -76,8 +77,7 @@ def _listed(names: Sequence[str]) -> str:
 
 def _side(state: BpbState, side: str) -> str:
     """A call's side as a player reads it: the character's name, or a team's names (the words' "and")."""
-    people = state.characters
-    return " and ".join(people[cid].name if cid in people else cid for cid in side.split("+"))
+    return " and ".join(names_of(state.characters, side.split("+")))
 
 
 def _members(call: Call) -> dict[str, tuple[str, ...]]:
@@ -132,6 +132,34 @@ def _named(p: Any) -> Any:
 
 #: what a plot point is spent on, as the log says it (BPB-PP-005..013); another use is the GM's to allow
 _SPENT_ON: dict[str, str] = {"other": "something else (the GM allows it)"}
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _stunt_used(p: Any) -> str:
+    """BPB-PP-010: a stunt's countable resource used, as a player says it: "Tele makes one of the Extra
+    Attacks." (src 483), "Tele uses Ammo twice."."""
+    if is_extra_attacks(p.stunt):
+        many = "one" if p.count == 1 else str(p.count)
+        return f"{p.character} makes {many} of the {p.stunt}."
+    return f"{p.character} uses {p.stunt} {_times(p.count)}."
+
+
+def _powers_checked(p: Any) -> str:
+    """BPB-XS-008: staggered, the roll to keep activated powers on (Willpower vs 12), and which powers stay
+    on or go off, named; letting them go rolls nothing."""
+    powers = _listed(list(p.powers))
+    verb = ("stays", "switches") if len(p.powers) == 1 else ("stay", "switch")
+    if p.roll is not None:
+        if not p.powers:
+            return roll_text(p.roll) + "; no power was on."
+        return roll_text(p.roll) + (f"; {powers} {verb[0]} on." if p.kept else f"; {powers} {verb[1]} off.")
+    if not p.powers:
+        return f"{p.character} has no power on to keep."
+    return f"{p.character} lets {powers} switch off."
+
 
 _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: (
@@ -258,10 +286,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         roll_text(p.roll) + (f"; slammed {p.distance_ft} ft." if p.missed_by else "; stands firm.")
     ),
     ev.StaggerRolled.TYPE: lambda p: roll_text(p.roll) + ("." if p.roll.verdict.success else "; staggered."),
-    ev.PowersChecked.TYPE: lambda p: (
-        f"{p.character}'s powers "
-        + ("stay on." if p.kept else f"switch off: {', '.join(p.powers) or 'none'}.")
-    ),
+    ev.PowersChecked.TYPE: lambda p: _powers_checked(p),
     ev.AttackSettled.TYPE: lambda p: f"Attack {p.attack} is settled.",
     ev.Grabbed.TYPE: lambda p: (
         f"{p.attacker} already holds {p.target}: {p.manoeuvre}."
@@ -326,7 +351,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + "".join(f" {cid} falls." for cid in p.fell)
     ),
     ev.SceneEnded.TYPE: lambda p: "The scene ends.",
-    ev.StuntUsed.TYPE: lambda p: f"{p.character} uses {p.count} of {p.stunt}.",
+    ev.StuntUsed.TYPE: lambda p: _stunt_used(p),
     ev.FightEnded.TYPE: lambda p: "The fight is over." + "".join(f" {cid} falls." for cid in p.fell),
 }
 
