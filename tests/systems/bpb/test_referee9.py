@@ -125,3 +125,161 @@ def test_y05_cover_named_for_one_outside_the_blast_is_refused_by_name() -> None:
     err = d.refuse("gm", "explode", attacker="zap", power="Grenade", distances={"m1": 10},
                    cover_ft={"m1": 5, "m2": 5}, dice=(3, 3))  # fmt: skip
     assert err.message == "Cover is given only for those in the blast; not for Mook Two."
+
+
+# -- a whole fight with four characters, and the words each seat reads ---------------------------------------
+
+
+def _four():
+    """Widow (Ann), Ganyeka (Bo), Agents Adler and Brandt (the GM), on two sides, aware of each other at once:
+    the order of play by Perception, then Agility (src 254): Widow 4/4, Ganyeka 3/3, Adler 3/2, Brandt 2."""
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "start_fight", payload={"characters": "adler, brandt, widow, ganyeka", "sides": SIDES})
+    return d
+
+
+@pytest.mark.rules("BPB-INIT-002", "BPB-ATK-001", "BPB-DMG-008", "BPB-ACT-002", "BPB-TURN-004")
+def test_z01_a_first_round_reads_the_same_to_every_seat_with_its_numbers() -> None:
+    # src 254: Widow, Ganyeka, Agent Adler, Agent Brandt. Widow switches her Force Field on (a free action,
+    # src 123), banters (roleplay, typed without a full stop: it reads as a sentence), and stings Adler:
+    # Accuracy 4 + [4 3] = 11 vs 8 + Agility 2 = 10, a hit (odds 2d6 >= 6: 72.2%; extreme 2d6 >= 9: 27.8%);
+    # Brandt, on his side, is asked to step in and lets it pass (src 297); Adler takes it: DR 5 - Kevlar 2 =
+    # 3 (src 405, 415). Ganyeka walks 20 ft and grabs Brandt (Prowess 4 + [4 4] = 12 vs 8 + Agility 2 = 10;
+    # Brandt's break-free roll Brawn 2 + [2 2] = 6 vs 8 + Brawn 5 = 13 fails). Every seat reads every line.
+    d = _four()
+    assert state(d).fight.order.order == ("widow", "ganyeka", "adler", "brandt")
+    marks = {seat: len(d.words(seat)) for seat in ("gm", "ann", "bo")}
+    d.do("ann", "switch", character="widow", power="Force Field", on=True)
+    d.do("ann", "act", character="widow", kind="roleplay", text="Hands where I can see them")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(4, 3))
+    d.answer("gm", "step-in-1-brandt", "pass")
+    d.answer("gm", "defend-1", "take")
+    d.do("ann", "end_turn", character="widow")
+    d.do("bo", "move", character="ganyeka", feet=20)
+    d.do("bo", "grab", attacker="ganyeka", target="brandt", manoeuvre="hold", dice=(4, 4, 2, 2))
+    expected = [
+        "Widow switches Force Field on.",
+        "Widow (roleplay): Hands where I can see them.",
+        "Widow attacks Agent Adler (Venom Sting): [4 3] + 4 = 11 vs 10 (odds 72.2%, extreme 27.8%): success;"
+        " DR 5.",
+        "Agent Brandt lets the attack pass.",
+        "Agent Adler takes the hit.",
+        "Agent Adler takes 3 Endurance damage (DR 5 - PV 2, Venom Sting).",
+        "Attack 1 is settled.",
+        "Ganyeka's turn.",
+        "Ganyeka walks 20 ft (ground).",
+        "Ganyeka grabs Agent Brandt: [4 4] + 4 = 12 vs 10 (odds 72.2%, extreme 27.8%): success; Agent Brandt"
+        " tries to break free: [2 2] + 2 = 6 vs 13 (odds 8.3%): failure; Agent Brandt is grabbed (hold).",
+        "Agent Brandt: now restrained.",
+    ]
+    for seat, mark in marks.items():
+        assert d.words(seat)[mark:] == expected
+
+
+@pytest.mark.rules("BPB-XS-007", "BPB-PP-005", "BPB-ACT-008")
+def test_z02_a_stagger_waiting_for_its_resist_says_so_not_that_powers_switch_off() -> None:
+    # src 238: Adler's Pistol (expertise) [6 6] + 3 = 15 vs 8 + Ganyeka's Agility 3 = 11: 4 over, an extreme
+    # success; the GM staggers. Ganyeka holds a plot point, so the hit waits for Bo's answer (a Willpower roll
+    # vs 8 + 4 = 12, or the point, src 469). The line the seats read then said "The stagger may switch powers
+    # off." (Ganyeka has no power to switch, and is not staggered yet); it says what is waited for. Bo rolls
+    # Willpower 3 + [1 2] = 6 vs 12: staggered, and the words say so
+    d = _four()
+    for cid in ("widow", "ganyeka"):
+        d.do(state(d).characters[cid].owner, "end_turn", character=cid)
+    d.do("gm", "attack", attacker="adler", target="ganyeka", power="Pistol", dice=(6, 6))
+    d.answer("ann", "step-in-1-widow", "pass")
+    d.answer("bo", "defend-1", "take")
+    mark = len(d.words("bo"))
+    d.answer("gm", "extreme-1", "staggering")
+    said = d.words("bo")[mark:]
+    assert said[-1] == (
+        "The stagger may be shrugged off: Willpower vs 8 + the attack's rank, or a plot point."
+    ), said
+    resist = next(p for p in d.prompts("bo") if p.kind == "resist")
+    d.answer("bo", resist.id, resist.options[0].value, dice=(1, 2))
+    assert "Ganyeka resists the stagger: [1 2] + 3 = 6 vs 12 (odds 27.8%): failure; staggered." in d.words(
+        "ann"
+    )
+    assert "The stagger may switch powers off." not in d.words("ann")
+    # src 238: "losing their next action (... otherwise, their next action on the next round)": Ganyeka had
+    # already ended his turn in round 1, so round 2's is the one lost, and every seat reads so
+    d.do("gm", "end_turn", character="adler")
+    d.do("gm", "end_turn", character="brandt")
+    d.do("ann", "end_turn", character="widow")
+    for seat in ("gm", "ann", "bo"):
+        assert d.words(seat)[-1] == "Ganyeka's turn: the task action is lost."
+
+
+@pytest.mark.rules("BPB-REC-004", "BPB-TIME-002", "BPB-ATK-001")
+def test_z03_one_put_out_is_passed_over_in_the_order_and_every_seat_reads_it() -> None:
+    # src 405, 415: Widow stings Adler twice (each 4 + [4 3] = 11 vs 10; DR 5 - Kevlar 2 = 3): 4 - 3 - 3 < 0,
+    # he is out (BPB-REC-004 PROPOSED: out at 0). In round 2 his turn is passed over: after Ganyeka's comes
+    # Brandt's; the GM's attack for him is refused in a sentence naming him; Ann may not end Bo's turn
+    d = _four()
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(4, 3))
+    d.answer("gm", "step-in-1-brandt", "pass")
+    d.answer("gm", "defend-1", "take")
+    for cid in ("widow", "ganyeka", "adler", "brandt"):
+        d.do(state(d).characters[cid].owner or "gm", "end_turn", character=cid)
+    marks = {seat: len(d.words(seat)) for seat in ("gm", "ann", "bo")}
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(4, 3))
+    d.answer("gm", "step-in-2-brandt", "pass")
+    d.answer("gm", "defend-2", "take")
+    d.do("ann", "end_turn", character="widow")
+    err = d.refuse("ann", "end_turn", character="ganyeka")
+    assert "Ganyeka" in err.message
+    d.do("bo", "end_turn", character="ganyeka")
+    assert state(d).fight.turn.actor == "brandt"
+    err = d.refuse("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(3, 3))
+    assert err.message == "Agent Adler is out of the fight and cannot act."
+    for seat, mark in marks.items():
+        assert d.words(seat)[mark:] == [
+            "Widow attacks Agent Adler (Venom Sting): [4 3] + 4 = 11 vs 10 (odds 72.2%, extreme 27.8%):"
+            " success; DR 5.",
+            "Agent Brandt lets the attack pass.",
+            "Agent Adler takes the hit.",
+            "Agent Adler takes 3 Endurance damage (DR 5 - PV 2, Venom Sting).",
+            "Agent Adler: now unconscious.",
+            "Attack 2 is settled.",
+            "Ganyeka's turn.",
+            "Agent Brandt's turn.",
+        ]
+
+
+@pytest.mark.rules("BPB-DEF-002", "BPB-GRAB-003", "BPB-PP-011", "BPB-REC-001")
+def test_z04_a_dodge_kept_a_break_free_and_a_rally_read_with_their_numbers() -> None:
+    # src 381-383: Widow dodges on her turn; Adler's Pistol [5 4] + 3 = 12 vs 8 + Agility 4 = 12 hits, and her
+    # dodge already up meets it (no forced action): Agility 4 + [1 1] = 6 vs 8 + rank 4 = 12 fails; DR 4 -
+    # Invulnerability 2 = 2 (her Force Field is off). Brandt, held by Ganyeka (Prowess 4 + [4 4] = 12 vs 10;
+    # break-free 2 + [2 2] = 6 vs 13), breaks free on his turn: Brawn 2 + [6 5] = 13 vs 8 + Brawn 5 = 13.
+    # Round 2 Ann spends her plot point on a rally (src 487, 433): half the 2 lost recently back, 1
+    d = _four()
+    d.do("ann", "guard", character="widow", kind="dodge")
+    d.do("ann", "end_turn", character="widow")
+    d.do("bo", "grab", attacker="ganyeka", target="brandt", manoeuvre="hold", dice=(4, 4, 2, 2))
+    d.do("bo", "end_turn", character="ganyeka")
+    mark = len(d.words("bo"))
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(5, 4))
+    d.answer("bo", "step-in-1-ganyeka", "pass")
+    defend = d.prompt("ann", "defend")
+    assert [o.value for o in defend.options] == ["dodge", "dodge:plot_point", "take"]  # no forced block
+    d.answer("ann", "defend-1", "dodge", dice=(1, 1))
+    d.do("gm", "end_turn", character="adler")
+    d.do("gm", "break_free", character="brandt", dice=(6, 5))
+    d.do("gm", "end_turn", character="brandt")
+    d.do("ann", "spend", character="widow", kind="rally")
+    assert d.words("bo")[mark:] == [
+        "Agent Adler attacks Widow (Pistol): [5 4] + 3 = 12 vs 12 (odds 27.8%, extreme 2.8%): success; DR 4.",
+        "Ganyeka lets the attack pass.",
+        "Widow tries to dodge: [1 1] + 4 = 6 vs 12 (odds 41.7%): failure.",
+        "Widow takes 2 Endurance damage (DR 4 - PV 2, Pistol).",
+        "Attack 1 is settled.",
+        "Agent Brandt's turn.",
+        "Agent Brandt tries to break free: [6 5] + 2 = 13 vs 13 (odds 8.3%): success.",
+        "Agent Brandt: no longer restrained.",
+        "Round 2. Widow's turn.",
+        "Widow spends a plot point on a rally.",
+        "Widow rallies: 1 Endurance back, stunning gone.",
+    ]
+    assert (state(d).condition("widow").lost, state(d).condition("widow").plot_points) == (1, 0)

@@ -147,6 +147,19 @@ def _stunt_used(p: Any) -> str:
     return f"{p.character} uses {p.stunt} {_times(p.count)}."
 
 
+def _extreme_chosen(p: Any) -> str:
+    """BPB-XS-003/005/007: the effect chosen; then what the hit waits for: the target's roll to shrug off a
+    slam or stagger (src 234, 238: Brawn or Willpower vs 8 + the attack's rank, or a plot point, src 469),
+    or, staggered with powers on, the roll to keep them (src 240)."""
+    stage = p.stage.value if p.stage is not None else "extreme"
+    if stage == "resist":
+        what, attribute = ("slam", "Brawn") if p.effect.value == "slamming" else ("stagger", "Willpower")
+        return f"The {what} may be shrugged off: {attribute} vs 8 + the attack's rank, or a plot point."
+    if stage == "keep_powers":
+        return "The stagger may switch powers off."
+    return f"Extreme success: {p.effect.value}."
+
+
 def _powers_checked(p: Any) -> str:
     """BPB-XS-008: staggered, the roll to keep activated powers on (Willpower vs 12), and which powers stay
     on or go off, named; letting them go rolls nothing."""
@@ -214,7 +227,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         else f"{p.character} {p.mode.value}s {p.feet} ft ({p.medium})."
     ),
     ev.PaceDeclared.TYPE: lambda p: f"{p.character} will {p.mode.value} after the task action.",
-    ev.ActionTaken.TYPE: lambda p: (
+    ev.ActionTaken.TYPE: lambda p: sentence(
         f"{p.character} spends the movement action (the GM allows it): {p.text}"
         if p.kind == "movement"
         else f"{p.character} ({p.kind}): {p.text}"
@@ -265,11 +278,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.DoveForCover.TYPE: lambda p: (
         f"{p.character} dives for cover" + (" and is safe." if p.safe else ", but cover is too far to help.")
     ),
-    ev.ExtremeChosen.TYPE: lambda p: (
-        f"Extreme success: {p.effect.value}."
-        if p.stage is None or p.stage.value == "extreme"
-        else "The stagger may switch powers off."
-    ),
+    ev.ExtremeChosen.TYPE: lambda p: _extreme_chosen(p),
     ev.Damaged.TYPE: lambda p: (
         f"{p.character} takes {p.amount} {'stunning ' if p.stunning else ''}{p.attribute} damage"
         f" (DR {p.dr} - PV {p.pv}{', ' + p.why if p.why else ''})."
