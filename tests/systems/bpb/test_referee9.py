@@ -13,7 +13,7 @@ import pytest
 from capeworks.engine.golden import find, replay_document
 from capeworks.engine.testing import Driver
 from capeworks.systems.bpb.sheet import AttackKind, Power
-from tests.systems.bpb.helpers import RULESET, fight, of, state, table
+from tests.systems.bpb.helpers import RULESET, decisions, fight, of, state, table
 from tests.systems.bpb.test_combat import cast, hero
 from tests.systems.bpb.test_known_faults import TIME_CONTROL
 from tests.systems.bpb.test_referee7 import GRENADE
@@ -283,3 +283,49 @@ def test_z04_a_dodge_kept_a_break_free_and_a_rally_read_with_their_numbers() -> 
         "Widow rallies: 1 Endurance back, stunning gone.",
     ]
     assert (state(d).condition("widow").lost, state(d).condition("widow").plot_points) == (1, 0)
+
+
+@pytest.mark.rules("BPB-ROLL-005", "BPB-GRAB-005", "BPB-MOD-004")
+def test_z05_an_attack_no_roll_can_reach_is_refused_naming_who_attacks_whom() -> None:
+    # src 196, 329: Brandt, held by Ganyeka (Prowess 4 + [4 4] = 12 vs 10; break-free 2 + [2 2] = 6 vs 13),
+    # knifes him: hand-to-hand, 8 + Prowess 4 + 3 (attacker restrained) = 15 against 2d6 + Prowess 2, at most
+    # 14: no roll reaches it (src 156). The refusal said only "Impossible: difficulty 15 is more than 12 above
+    # 2"; it names whose attack on whom, with what; nothing is rolled
+    d = _four()
+    d.do("ann", "end_turn", character="widow")
+    d.do("bo", "grab", attacker="ganyeka", target="brandt", manoeuvre="hold", dice=(4, 4, 2, 2))
+    d.do("bo", "end_turn", character="ganyeka")
+    d.do("gm", "end_turn", character="adler")
+    err = d.refuse("gm", "attack", rule="BPB-ROLL-005", attacker="brandt", target="ganyeka", power="Knife",
+                   dice=(6, 6))  # fmt: skip
+    assert err.message == (
+        "Agent Brandt attacks Ganyeka (Knife): impossible, difficulty 15 is more than 12 above 2, so no roll"
+        " can reach it."
+    )
+
+
+@pytest.mark.rules("BPB-INIT-001", "BPB-MOD-004", "BPB-TURN-004")
+def test_z06_an_ambush_reads_the_surprise_bonus_and_asks_no_unaware_agent_to_step_in() -> None:
+    # src 250, 185: the heroes ambush the agents, who are not yet aware of them. Widow stings Adler with the
+    # +3 of a surprised defender: [3 2] + 4 + 3 = 12 vs 10 (2d6 >= 3: 97.2%; extreme 2d6 >= 6: 72.2%); Adler
+    # cannot block or dodge and Brandt, unaware too, is not asked to dive in front (src 297 is a forced
+    # action, which needs awareness): the hit lands at once, DR 5 - Kevlar 2 = 3. The GM's attack for Adler
+    # is refused (he has no opportunity to attack yet), nothing rolled. Every seat reads the same lines
+    d = table()
+    cast_ = {"characters": "adler, brandt, widow, ganyeka", "unaware": "adler, brandt", "sides": SIDES}
+    d.do("gm", "start_fight", payload=cast_)
+    marks = {seat: len(d.words(seat)) for seat in ("gm", "ann", "bo")}
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(3, 2))
+    assert decisions(d) == []
+    for seat, mark in marks.items():
+        assert d.words(seat)[mark:] == [
+            "Widow attacks Agent Adler (Venom Sting): [3 2] + 4 + 3 = 12 vs 10 (odds 97.2%, extreme 72.2%):"
+            " success; DR 5.",
+            "Agent Adler takes 3 Endurance damage (DR 5 - PV 2, Venom Sting).",
+            "Attack 1 is settled.",
+        ]
+    d.do("ann", "end_turn", character="widow")
+    d.do("bo", "end_turn", character="ganyeka")
+    d.refuse(
+        "gm", "attack", rule="BPB-INIT-001", attacker="adler", target="widow", power="Pistol", dice=(6, 6)
+    )

@@ -343,7 +343,7 @@ def make_roll(
         verdict = Verdict(dice=rolled.dice, total=rolled.total, success=True, extreme=rolled.extreme)
         return Roll(what=what, task=task, odds=odds, faces=faces, verdict=verdict, plot_point=True)
     if not reaction:
-        task.require_possible()
+        task.require_possible(what)
     if take is not Take.ROLL:
         verdict = judge(task, TAKEN[take])
         if not config.take_allows_extreme and verdict.extreme:

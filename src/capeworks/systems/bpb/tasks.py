@@ -160,13 +160,14 @@ class Task(Frozen):
         """BPB-XS-001: the 2d6 total for an extreme success (difficulty + 3, with expertise)."""
         return self.need + 3 if self.expertise and self.can_extreme else None
 
-    def require_possible(self) -> None:
-        """Refuse a task 2d6 cannot reach (BPB-ROLL-005)."""
+    def require_possible(self, what: str = "") -> None:
+        """Refuse a task 2d6 cannot reach (BPB-ROLL-005); ``what``, the roll as the log would say it ("Agent
+        Brandt attacks Ganyeka (Knife)"), names whose roll at what."""
         if self.impossible:
             raise RuleViolation(
                 "BPB-ROLL-005",
-                f"Impossible: difficulty {self.difficulty} is more than 12 above "
-                f"{self.attribute + self.bonus}, so no roll can reach it.",
+                f"{what + ': impossible,' if what else 'Impossible:'} difficulty {self.difficulty} is more"
+                f" than 12 above {self.attribute + self.bonus}, so no roll can reach it.",
             )
 
 
