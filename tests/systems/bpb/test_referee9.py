@@ -334,8 +334,8 @@ def test_z06_an_ambush_reads_the_surprise_bonus_and_asks_no_unaware_agent_to_ste
 @pytest.mark.rules("BPB-DMG-010", "BPB-ACT-003", "BPB-DMG-008")
 def test_z07_a_force_field_switched_on_does_not_stack_with_invulnerability() -> None:
     # src 123, 429: Widow switches her Force Field 3 on (a free action on her turn); with Invulnerability 2
-    # her protection is the greater, 3, not 5. Adler's Pistol [5 5] + 3 = 13 vs 8 + Agility 4 = 12 hits; Ann takes
-    # it: DR 4 - PV 3 = 1, and every seat reads the PV that applied
+    # her protection is the greater, 3, not 5. Adler's Pistol [5 5] + 3 = 13 vs 8 + Agility 4 = 12 hits; Ann
+    # takes it: DR 4 - PV 3 = 1, and every seat reads the PV that applied
     d = _four()
     d.do("ann", "switch", character="widow", power="Force Field", on=True)
     d.do("ann", "end_turn", character="widow")
