@@ -280,7 +280,7 @@ def test_z04_a_dodge_kept_a_break_free_and_a_rally_read_with_their_numbers() -> 
         "Agent Brandt: no longer restrained.",
         "Round 2. Widow's turn.",
         "Widow spends a plot point on a rally.",
-        "Widow rallies: 1 Endurance back, stunning gone.",
+        "Widow rallies: 1 Endurance back.",  # no stunning to lose (it read "stunning gone")
     ]
     assert (state(d).condition("widow").lost, state(d).condition("widow").plot_points) == (1, 0)
 
@@ -346,3 +346,28 @@ def test_z07_a_force_field_switched_on_does_not_stack_with_invulnerability() -> 
     for seat in ("gm", "ann", "bo"):
         assert "Widow takes 1 Endurance damage (DR 4 - PV 3, Pistol)." in d.words(seat)
     assert state(d).condition("widow").lost == 1
+
+
+# -- follow-ups ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-REC-001", "BPB-REC-003", "BPB-DMG-007")
+def test_f01_a_rest_says_only_what_it_gave_back() -> None:
+    # src 433, 435, 421: half an hour's rest gives back half the Endurance lost recently (rounded up: 3 of 5),
+    # all stunning damage and all drains. Zap lost 5, 2 of it stunning, and an Agility drain; Me lost
+    # nothing but is stunned 1; Ox has nothing to recover. Each line says what changed, and only that
+    d = cast(hero("zap"), hero("me", owner="ann"), hero("ox"))
+    zap, me = state(d).condition("zap"), state(d).condition("me")
+    d.patch(conditions={
+        "zap": zap.model_copy(update={"lost": 5, "recent": 5, "stunning": 2, "drained": {"Agility": 1}}),
+        "me": me.model_copy(update={"stunning": 1}),
+    })  # fmt: skip
+    mark = len(d.words("ann"))
+    d.do("gm", "rest")
+    assert d.words("ann")[mark:] == [
+        "Zap rests: 3 Endurance back, 2 stunning gone, Agility no longer drained.",
+        "Me rests: 1 stunning gone.",
+        "Ox rests: nothing to recover.",
+    ]
+    zap = state(d).condition("zap")
+    assert (zap.lost, zap.stunning, zap.drained) == (2, 0, {})

@@ -59,6 +59,17 @@ def _call_made(call: Any) -> str:
     )
 
 
+def _rested(p: Any) -> str:
+    """A rest or rally says only what it gave back (an older log, not recording it, reads as it did)."""
+    does = "rallies" if p.rally else "rests"
+    if p.stunning is None:
+        return f"{p.character} {does}: {p.recovered} Endurance back, stunning gone."
+    back = [f"{p.recovered} Endurance back"] if p.recovered else []
+    back += [f"{p.stunning} stunning gone"] if p.stunning else []
+    back += [f"{_listed(p.drained)} no longer drained"] if p.drained else []
+    return f"{p.character} {does}: {', '.join(back) or 'nothing to recover'}."
+
+
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
@@ -336,9 +347,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         if p.dive
         else f"{p.character} stands in the blast."
     ),
-    ev.Rested.TYPE: lambda p: (
-        f"{p.character} {'rallies' if p.rally else 'rests'}: {p.recovered} Endurance back, stunning gone."
-    ),
+    ev.Rested.TYPE: lambda p: _rested(p),
     ev.Healed.TYPE: lambda p: (
         f"{p.character} heals {p.amount} Endurance over {_count(p.days, 'day', 'days')}."
     ),
