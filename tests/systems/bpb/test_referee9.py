@@ -299,8 +299,8 @@ def test_z05_an_attack_no_roll_can_reach_is_refused_naming_who_attacks_whom() ->
     err = d.refuse("gm", "attack", rule="BPB-ROLL-005", attacker="brandt", target="ganyeka", power="Knife",
                    dice=(6, 6))  # fmt: skip
     assert err.message == (
-        "Agent Brandt attacks Ganyeka (Knife): impossible, difficulty 15 is more than 12 above 2, so no roll"
-        " can reach it."
+        "Agent Brandt attacks Ganyeka (Knife): impossible, difficulty 8 + Prowess 4 + 3 (attacker"
+        " restrained) = 15 is more than 12 above 2, so no roll can reach it."  # it said only "difficulty 15"
     )
 
 
