@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from capeworks.engine import Event, Table
 from capeworks.engine.golden import find, replay_document
 from capeworks.engine.testing import Driver
 from capeworks.systems.bpb.sheet import AttackKind, Power
@@ -94,12 +95,19 @@ def test_y03_an_extra_attack_reads_as_a_player_says_it() -> None:
 @pytest.mark.rules("BPB-XS-008")
 @pytest.mark.parametrize(("keep_dice", "line"), [
     ((6, 6), "Me keeps their powers on: [6 6] + 2 = 14 vs 12 (odds 16.7%): success; Force Field stays on."),
-    ((1, 2), "Me keeps their powers on: [1 2] + 2 = 5 vs 12 (odds 16.7%): failure; Force Field switches"
-             " off."),
+    ((1, 2), "Me fails to keep their powers on: [1 2] + 2 = 5 vs 12 (odds 16.7%): failure; Force Field"
+             " switches off."),  # it read "Me keeps their powers on: ... failure"
 ])  # fmt: skip
 def test_y04_the_roll_to_keep_powers_on_is_read_with_its_dice_and_the_powers(keep_dice, line) -> None:
     # src 385 (BPB-XS-008): staggered, Me rolls Willpower 2 vs 12 to keep Force Field on: the seat reads the
-    # dice and which powers stay on or go off ("Me's powers stay on." told neither)
+    # dice and which powers stay on or go off ("Me's powers stay on." told neither); a failed roll reads as
+    # failing to keep them (the roll carries what it was for, purpose "keep_powers")
+    d = _kept(keep_dice)
+    assert line in d.words("ann")
+
+
+def _kept(keep_dice):
+    """Zap's Blast 9 staggers Me (Force Field 3 on), who rolls ``keep_dice`` to keep it on."""
     blast9 = Power(name="Blast", rank=9, attack=AttackKind.RANGED, expertise=True)
     ff = Power(name="Force Field", rank=3, protects="Endurance", activated=True)
     d = cast(hero("zap", powers=(blast9,), Accuracy=6), hero("me", owner="ann", powers=(ff,), Endurance=20))
@@ -108,7 +116,22 @@ def test_y04_the_roll_to_keep_powers_on_is_read_with_its_dice_and_the_powers(kee
     d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
     d.answer("gm", "extreme-1", "staggering", dice=(1, 1))  # 2 + 2 vs 17: staggered
     d.answer("ann", "keep-1", "keep", dice=keep_dice)
-    assert line in d.words("ann")
+    return d
+
+
+@pytest.mark.rules("BPB-XS-008")
+def test_f02_an_older_logs_failed_keep_reads_as_it_was_stored() -> None:
+    # A log written before rolls carried their purpose (none stored) replays as it read then: the roll's
+    # stored words, "Me keeps their powers on: ... failure"
+    d = _kept((1, 2))
+    log = [e.model_dump() for e in d.table.log]
+    (kept,) = [e for e in log if e["type"] == "bpb.powers_checked"]
+    assert kept["data"]["roll"].pop("purpose") == "keep_powers"
+    old = Driver(RULESET, table=Table(RULESET, [Event.model_validate(e) for e in log]))
+    assert (
+        "Me keeps their powers on: [1 2] + 2 = 5 vs 12 (odds 16.7%): failure; Force Field switches off."
+        in old.words("ann")
+    )
 
 
 @pytest.mark.rules("BPB-DMG-003", "BPB-DEF-008")

@@ -52,7 +52,7 @@ from capeworks.systems.bpb.lookups import (
     stunt_powers,
     use_extra_attack,
 )
-from capeworks.systems.bpb.model import Effect, Pending, Stage, Status
+from capeworks.systems.bpb.model import KEEP_POWERS, Effect, Pending, Stage, Status
 from capeworks.systems.bpb.movement import MODE_DIFFICULTY, Mode
 from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character, Power
 from capeworks.systems.bpb.state import BpbState
@@ -858,6 +858,7 @@ def keep_powers(state: BpbState, ctx: Ctx, c: cmd.KeepPowers, dice: DiceService)
             state.config,
             reaction=True,
             plot_point=c.plot_point,
+            purpose=KEEP_POWERS,
         )
         emit(b, dice, PowersChecked(character=t.id, powers=powers, kept=roll.verdict.success, roll=roll))
     else:

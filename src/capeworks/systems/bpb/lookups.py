@@ -326,12 +326,29 @@ def make_roll(
     take: Take = Take.ROLL,
     plot_point: bool = False,
     reaction: bool = False,
+    purpose: str = "",
 ) -> Roll:
     """Roll a task (or take 7 or 12, or spend a plot point), with its exact odds worked out first.
 
     ``reaction``: a roll the rules force on the character (resisting a slam or stagger) is
     rolled even when it cannot succeed; a task the character chooses is refused (BPB-ROLL-005).
+    ``purpose``: what the roll is for, as the roll's key for the words (``Roll.purpose``).
     """
+    roll = _rolled(dice, what, task, config, take=take, plot_point=plot_point, reaction=reaction)
+    return roll.model_copy(update={"purpose": purpose}) if purpose else roll
+
+
+def _rolled(
+    dice: DiceService,
+    what: str,
+    task: Task,
+    config: BpbConfig,
+    *,
+    take: Take,
+    plot_point: bool,
+    reaction: bool,
+) -> Roll:
+    """make_roll's roll, before its purpose is set."""
     odds = task_odds(task)
     if plot_point:
         # BPB-PP-005: an automatic success; with expertise the dice still decide an extreme success

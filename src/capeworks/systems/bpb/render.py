@@ -11,15 +11,16 @@ from capeworks.engine.render import sentence
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.attacks import attack_task
 from capeworks.systems.bpb.lookups import is_extra_attacks, rank_of, stunt_powers
-from capeworks.systems.bpb.model import Call, Roll, Status
+from capeworks.systems.bpb.model import KEEP_POWERS, Call, Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
 
 __all__ = ["COMMAND_WORDS", "WORDS", "panels", "roll_text"]
 
 
-def roll_text(r: Roll) -> str:
-    """A roll in words: what, the dice (or what was taken), total vs difficulty, the odds shown first."""
+def roll_text(r: Roll, what: str = "") -> str:
+    """A roll in words: what (``what``, when the words phrase it, else as stored), the dice (or what was
+    taken), total vs difficulty, the odds shown first."""
     t, v = r.task, r.verdict
     odds = f"odds {r.odds.p_success:.1%}" + (f", extreme {r.odds.p_extreme:.1%}" if r.odds.p_extreme else "")
     bonus = f" + {t.bonus}" if t.bonus else ""
@@ -31,7 +32,8 @@ def roll_text(r: Roll) -> str:
         dice = "[" + " ".join(str(f) for f in r.faces) + "]"
     pp = " (plot point: automatic success)" if r.plot_point else ""
     result = "extreme success" if v.extreme else "success" if v.success else "failure"
-    return f"{r.what}: {dice} + {t.attribute}{bonus} = {v.total} vs {t.difficulty} ({odds}): {result}{pp}"
+    said = f"{dice} + {t.attribute}{bonus} = {v.total} vs {t.difficulty} ({odds}): {result}{pp}"
+    return f"{what or r.what}: {said}"
 
 
 def _sides(call: Any) -> list[str]:
@@ -177,9 +179,12 @@ def _powers_checked(p: Any) -> str:
     powers = _listed(list(p.powers))
     verb = ("stays", "switches") if len(p.powers) == 1 else ("stay", "switch")
     if p.roll is not None:
+        keeps = "keeps" if p.roll.verdict.success else "fails to keep"
+        what = f"{p.character} {keeps} their powers on" if p.roll.purpose == KEEP_POWERS else ""
+        said = roll_text(p.roll, what)  # an older log's roll (no purpose) reads as it was stored
         if not p.powers:
-            return roll_text(p.roll) + "; no power was on."
-        return roll_text(p.roll) + (f"; {powers} {verb[0]} on." if p.kept else f"; {powers} {verb[1]} off.")
+            return said + "; no power was on."
+        return said + (f"; {powers} {verb[0]} on." if p.kept else f"; {powers} {verb[1]} off.")
     if not p.powers:
         return f"{p.character} has no power on to keep."
     return f"{p.character} lets {powers} switch off."
