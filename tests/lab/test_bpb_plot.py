@@ -1,8 +1,8 @@
 """`capeworks lab fight --system bpb`: the arena starts the session; the ``plot`` policy spends plot points.
 
 Seed: /work/shared/seeds/002_15e80e5795d6eba8.txt, src 443 (each player begins each session with one plot
-point), 469-471 (an automatic success on a task roll or an attempt to hit), 487 (a rally); inventory
-BPB-PP-001/005/011.
+point), 469-471 (an automatic success on a task roll or an attempt to hit), 475-477 (a power boost), 481 (a
+power stunt: a force field made a force blade), 487 (a rally); inventory BPB-PP-001/005/007/009/011.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from capeworks.engine import Table
 from capeworks.lab.play import Roster, decide, duel_seed, table_for
 from capeworks.lab.runner import fight_of, run_fights
 from capeworks.lab.spec import FightSpec, load_side
+from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
 
 runner = CliRunner()
 
@@ -128,11 +129,51 @@ def test_the_fight_report_names_the_plot_policy_and_says_what_the_plot_point_row
     report = json.loads(out.stdout)
     assert report["spec"]["policies"] == ["plot", "sensible"]
     glossary = report["glossary"]
-    assert glossary["mean plot_points_spent"].startswith("plot points spent: automatic successes and rallies")
+    assert glossary["mean plot_points_spent"].startswith(
+        "plot points spent: automatic successes, rallies, boosts and stunts"
+    )
     assert "held at the end" not in glossary["mean plot_points_spent"]
     assert "sensible and no_reactions spend none" in glossary["mean plot_points"]
     assert "starts no session" not in json.dumps(glossary)
     text = " ".join(runner.invoke(app, [*args, "-p", "plot", "-p", "sensible"]).stdout.split())
-    assert "mean plot_points_spent: plot points spent: automatic successes and rallies" in text
+    assert (
+        "mean plot_points_spent: plot points spent: automatic successes, rallies, boosts and stunts" in text
+    )
     bad = runner.invoke(app, [*args, "-p", "plots", "-p", "sensible"])
     assert bad.exit_code == 2 and "plot" in bad.output and "Traceback" not in bad.output
+
+
+def _sheet_side(name: str, sheet: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "characters": [{"sheet": sheet}]}
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-PP-009")
+def test_the_plot_policy_spends_on_a_boost_and_a_stunt_through_the_tables_spend() -> None:
+    # src 475-477: "A power boost increases one of the character's attributes or powers by one rank". Widow
+    # (Venom Sting 5, Accuracy 4) against Agent Adler (Endurance 4, Kevlar Vest 2): a hit does 5 - 2 = 3, one
+    # short; boosted to 6 it does 4 and puts him out, and she hits 2d6 + 4 >= 8 + 2 72% of the time: in each
+    # of the first three fights (seed 3) her first spend is a boost of Venom Sting, sent as the table's own
+    # spend command (the lab's loop raises on any refused move).
+    widow = [load_side(s).model_dump() for s in ("sample:widow", "sample:agent-a")]
+    plot = {"system": "bpb", "policies": ["plot", "sensible"], "seed": 3}
+    spec = FightSpec.model_validate({**plot, "sides": widow, "n": 3})
+    for i in range(spec.n):
+        spent = [e.payload for e in _played(spec, i).log if e.type == "bpb.plot_point_spent"]
+        assert (spent[0].character, spent[0].kind, spent[0].detail) == ("widow", "boost", "Venom Sting")
+    # src 481: "A character with a rank 8 Force Field might use a power stunt to turn their force field into a
+    # rank 8 force blade". Aegis (Force Field 8, Brawn 2, Prowess 5) cannot hurt Ganyeka bare-handed (2 vs
+    # Invulnerability 4); plot spends the point on the blade (8 - 4 = 4 a hit) and attacks with it at once
+    aegis = (
+        SAMPLE_CHARACTERS["widow"].model_copy(update={"id": "aegis", "name": "Aegis"}).model_dump(mode="json")
+    )
+    aegis["attributes"].update(Brawn=2, Prowess=5)
+    aegis["powers"] = [{"name": "Force Field", "rank": 8, "protects": "Endurance", "activated": True}]
+    sides = [_sheet_side("Aegis", aegis), load_side("sample:ganyeka").model_dump()]
+    spec = FightSpec.model_validate({**plot, "sides": sides, "n": 1})
+    log = _played(spec, 0).log
+    spent = [e.payload for e in log if e.type == "bpb.plot_point_spent"]
+    assert [(p.kind, p.detail) for p in spent] == [("stunt", "Force Field as force blade")]
+    first = next(e.payload.roll.what for e in log if e.type == "bpb.attack_rolled")
+    assert first == "Aegis attacks Ganyeka (force blade)"
+    run = run_fights(spec, workers=1).summary.to_dict()
+    assert run["numbers"]["0:plot_points_spent"][0] == 1

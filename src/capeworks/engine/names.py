@@ -22,7 +22,7 @@ from capeworks.engine.kit import lookup
 from capeworks.engine.model import Role
 from capeworks.engine.spec import Context, Controller
 
-__all__ = ["NamedCharacters", "addressee", "named", "plural_subjects", "with_names"]
+__all__ = ["NamedCharacters", "addressee", "named", "names_of", "plural_subjects", "with_names"]
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -45,6 +45,12 @@ def named(known: Mapping[str, str], payload: Any) -> Any:
     mentioned = set(_strings(payload.model_dump(mode="json", exclude={"names", "plural_ids"})))
     names = {s: known[s] for s in mentioned if s in known and known[s] != s}
     return payload.model_copy(update={"names": names}) if names else payload
+
+
+def names_of(characters: Mapping[str, Any], ids: Iterable[str]) -> list[str]:
+    """The display names of the characters ``ids`` (each with a ``name``), as words and refusals read
+    them; an id no character has (one who left the table) reads as itself."""
+    return [characters[cid].name if cid in characters else cid for cid in ids]
 
 
 def with_names(known: Mapping[str, str], event: Event, groups: Collection[str] = ()) -> Event:
@@ -111,7 +117,7 @@ class NamedCharacters:
     def known_names(self, before: Any, batch: Batch[Any]) -> dict[str, str]:
         """Every character's display name, those the command added included."""
         chars = {**before.characters, **batch.state.characters}
-        return {cid: c.name for cid, c in chars.items()}
+        return dict(zip(chars, names_of(chars, chars), strict=True))
 
     def known_groups(self, before: Any, batch: Batch[Any]) -> set[str]:
         """The ids of the characters that are groups, their verbs plural (a ruleset with groups
@@ -126,6 +132,12 @@ class NamedCharacters:
         groups = self.known_groups(before, batch)
         batch.events[:] = [with_names(known, event, groups) for event in batch.events]
         return batch
+
+    def log_names(self, state: Any) -> Mapping[str, str]:
+        """Every character's display name at the table now: an event an older release wrote before
+        events carried names reads them (the stored payload is untouched)."""
+        chars = state.characters
+        return dict(zip(chars, names_of(chars, chars), strict=True))
 
     def controller(self, state: Any, entity: str) -> Controller:
         """The seat that plays ``entity`` (None: the GM) and its name."""

@@ -82,7 +82,8 @@ def log_entries(
     undone: AbstractSet[int],
     names: Mapping[str, str] | None = None,
 ) -> list[LogEntry]:
-    """Log lines for events the caller has already filtered for ``viewer``."""
+    """Log lines for events the caller has already filtered for ``viewer``; ``names``: the table's
+    :meth:`~capeworks.engine.ruleset.Ruleset.log_names`, for old events that carry none."""
     return [
         LogEntry(
             seq=e.seq,

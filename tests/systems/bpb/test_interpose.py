@@ -157,12 +157,13 @@ def test_who_cannot_step_in() -> None:
     d = _fight()
     d.patch(fight=state(d).fight.model_copy(update={"guards": {"ganyeka": Guard(kind="block")}}))
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    # how far he must go is the GM's to say (src 111): the GM rules it too far for Leaping 4's 40 ft
     d.refuse(
-        "bo", "step_in", rule="BPB-TURN-004", attack=1, character="ganyeka", feet=41
+        "gm", "step_in", rule="BPB-TURN-004", attack=1, character="ganyeka", feet=41
     )  # Leaping 4: 40 ft (BPB-DEF-009)
     d.refuse("ann", "step_in", error=NotPermitted, attack=1, character="ganyeka")
     d.refuse("ann", "step_in", match="answer it with defend", attack=1, character="widow")
-    d.do("bo", "step_in", attack=1, character="ganyeka", feet=40)
+    d.do("gm", "step_in", attack=1, character="ganyeka", feet=40)
     d.refuse("gm", "step_in", rule="BPB-TURN-004", attack=1, character="brandt")  # once per attack
 
 

@@ -334,8 +334,9 @@ def test_r24_one_held_strikes_back_at_plus_three_difficulty() -> None:
     fight(d, "ganyeka", "adler", "widow")
     d.do("bo", "grab", attacker="ganyeka", target="adler", manoeuvre="hold", dice=(6, 6, 1, 1))
     _next(d, "ganyeka")
-    d.refuse("gm", "attack", rule="BPB-ROLL-005", match="difficulty 15", attacker="adler", target="ganyeka",
-             power="Knife", dice=(1, 1))  # fmt: skip
+    parts = "difficulty 8 + Prowess 4 + 3 (attacker restrained) = 15"  # where the 15 came from
+    d.refuse("gm", "attack", rule="BPB-ROLL-005", match=parts,
+             attacker="adler", target="ganyeka", power="Knife", dice=(1, 1))  # fmt: skip
     _next(d, "adler")
     rolled = one(d.do("ann", "attack", attacker="widow", target="ganyeka", power="Venom Sting", dice=(1, 1)),
                  "attack_rolled")  # fmt: skip

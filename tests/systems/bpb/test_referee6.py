@@ -348,7 +348,7 @@ def test_v18_an_ambush_a_throw_into_a_wall_and_the_rest_that_brings_him_round() 
     assert Status.UNCONSCIOUS not in state(d).condition("adler").statuses
     for seat in ("gm", "ann", "bo"):
         words = d.words(seat)
-        assert words[-2:] == ["Agent Adler rests: 3 Endurance back, stunning gone.",
+        assert words[-2:] == ["Agent Adler rests: 3 Endurance back.",
                               "Agent Adler: no longer unconscious."]  # fmt: skip
 
 

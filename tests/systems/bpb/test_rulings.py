@@ -92,7 +92,7 @@ def test_r2_the_gm_allows_an_equivalent_action() -> None:
     d.refuse("ann", "move", rule="BPB-ACT-001", character="widow")
     d.refuse("gm", "act", rule="BPB-ACT-001", character="widow", kind="movement", text="again")
     d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))  # task stays
-    assert "Widow spends the movement action (the GM allows it): opens the bank vault" in d.words()
+    assert "Widow spends the movement action (the GM allows it): opens the bank vault." in d.words()
 
 
 @pytest.mark.rules("BPB-PP-006", "BPB-PP-005")

@@ -52,11 +52,11 @@ from capeworks.systems.bpb.lookups import (
     stunt_powers,
     use_extra_attack,
 )
-from capeworks.systems.bpb.model import Effect, Pending, Stage, Status
+from capeworks.systems.bpb.model import KEEP_POWERS, Effect, Pending, Stage, Status
 from capeworks.systems.bpb.movement import MODE_DIFFICULTY, Mode
 from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character, Power
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_bonus, sides
+from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_terms, sides
 
 __all__ = [
     "DONE",
@@ -190,9 +190,13 @@ def attack_task(
     held_item: bool = False,
     distance_ft: int | None = None,
     declared: bool = True,
+    what: str = "",
 ) -> Task:
     """The roll an attack makes: 2d6 + the attack attribute + the largest attack bonus, against 8 +
     the defence attribute + the largest defense bonus (+3 a held item, +3 a band beyond range).
+
+    ``what``: the attack as the log says it; given, an attack no roll reaches is refused (BPB-ROLL-005)
+    naming it and, when modifiers raised the difficulty, its parts (src 196: +3 for a restrained attacker).
 
     ``declared``: whether the GM has declared an attack beyond the power's range possible (src 111: "at
     the GM's discretion. If the GM declares that the attack is possible"): the GM's own seat does; a
@@ -222,14 +226,17 @@ def attack_task(
                 f"{t.name} is beyond {power.name}'s range: the GM decides whether the attack is possible.",
             )
     bonus, defence = circumstances(state, a, t, listed)
-    return Task(
+    terms = defense_terms(defence, held_item=held_item, extra_bands=bands)
+    parts = [("", 8), (against, rank_of(state, t, against)), *terms]
+    task = Task(
         attribute=rank_of(state, a, rolled),
         bonus=attack_bonus(bonus),
-        difficulty=8
-        + rank_of(state, t, against)
-        + defense_bonus(defence, held_item=held_item, extra_bands=bands),
+        difficulty=sum(n for _, n in parts),
         expertise=a.has_expertise(power.name if power else "unarmed") or a.has_expertise(rolled),
     )
+    if what:
+        task.require_possible(what, parts if terms else ())
+    return task
 
 
 def bands_beyond(state: BpbState, a: Character, power: Power | None, distance_ft: int | None) -> int:
@@ -327,13 +334,14 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
         )
     if c.plot_point:
         spend_check(state, a)
+    name = power.name if power else "unarmed"
+    what = f"{a.name} attacks {t.name} ({name})"
     bands = bands_beyond(state, a, power, c.distance_ft)
     if bands and not by_gm and state.config.max_extra_bands is None:
         assert power is not None
         if not c.plot_point:  # BPB-ROLL-005: out of reach even if declared possible: nothing to ask
-            listed = list(c.circumstances)
-            reach = attack_task(state, a, t, power, listed, held_item=c.held_item, distance_ft=c.distance_ft)
-            reach.require_possible()
+            listed, far = list(c.circumstances), c.distance_ft
+            attack_task(state, a, t, power, listed, held_item=c.held_item, distance_ft=far, what=what)
         asked = c.model_dump(mode="json", exclude_defaults=True)
         emit(b, dice, RangeAsked(character=a.id, target=t.id, power=power.name, bands=bands, attack=asked))
         return b
@@ -346,9 +354,9 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
         held_item=c.held_item,
         distance_ft=c.distance_ft,
         declared=by_gm,
+        what="" if c.plot_point else what,
     )
-    name = power.name if power else "unarmed"
-    roll = make_roll(dice, f"{a.name} attacks {t.name} ({name})", task, state.config, plot_point=c.plot_point)
+    roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point)
     rating = rating_now(state, a, power)
     pending = Pending(
         id=fight.next_attack,
@@ -850,6 +858,7 @@ def keep_powers(state: BpbState, ctx: Ctx, c: cmd.KeepPowers, dice: DiceService)
             state.config,
             reaction=True,
             plot_point=c.plot_point,
+            purpose=KEEP_POWERS,
         )
         emit(b, dice, PowersChecked(character=t.id, powers=powers, kept=roll.verdict.success, roll=roll))
     else:

@@ -10,6 +10,7 @@ base move). Their damage waits for the answers; the others' is dealt at once.
 from __future__ import annotations
 
 from capeworks.engine import DiceService
+from capeworks.engine.names import names_of
 from capeworks.errors import InvalidCommand, NotFound, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
@@ -85,7 +86,8 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
     targets = [character(state, cid) for cid in c.distances]
     stray = [cid for cid in c.cover_ft if cid not in c.distances]
     if stray:
-        raise InvalidCommand(f"Cover is given only for those in the blast; not for {', '.join(stray)}.")
+        not_in = ", ".join(names_of(state.characters, stray))
+        raise InvalidCommand(f"Cover is given only for those in the blast; not for {not_in}.")
     # src 411: 9 for the point aimed at, with the thrower's own run, sprint or restraint on it (src 103),
     # and what the GM names of the thrower's own state (blind, src 200); a target's has no place at a point
     listed = list(dict.fromkeys(c.circumstances))

@@ -366,7 +366,7 @@ class StepIn(_P):
     attack: int
     character: str
     step: bool = True
-    #: how far the character goes to get in the way (no further than a base move)
+    #: how far the character goes to get in the way (no further than a base move): the GM's to say
     feet: int | None = Field(default=None, ge=0, le=100000)
 
     @model_validator(mode="after")

@@ -507,6 +507,10 @@ class Rested(BpbEvent):
     recovered: int
     rally: bool = False
     ends: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: the stunning damage and the drained attributes it gives back, so the words say only what changed; a
+    #: log written before they were recorded (None) reads as it did ("stunning gone")
+    stunning: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    drained: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Healed(BpbEvent):

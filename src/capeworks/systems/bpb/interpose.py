@@ -10,7 +10,7 @@ as usual; a target with nothing to answer with (out cold, say) simply takes it.
 from __future__ import annotations
 
 from capeworks.engine import DiceService
-from capeworks.errors import InvalidCommand
+from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.allies import interposers, require_can_step_in
 from capeworks.systems.bpb.attacks import after_defence, defence_options, resolve, waiting
@@ -39,6 +39,14 @@ def step_in(state: BpbState, ctx: Ctx, c: cmd.StepIn, dice: DiceService) -> Done
             if stage is None:
                 resolve(b, left, None, dice)
         return b
+    if c.feet is not None and not ctx.is_gm:
+        # src 111, 297: where the others stand is the scene's, so how far one must go to get in the way
+        # is the GM's to say (the house rule since referee 7); a player steps in without it
+        raise RuleViolation(
+            "BPB-TURN-004",
+            f"How far {who.name} must go to get in front of attack {p.id} is the GM's to say: leave feet"
+            " out, and the GM rules if it is too far.",
+        )
     require_can_step_in(state, p, who, c.feet)
     fight = state.fight
     assert fight is not None

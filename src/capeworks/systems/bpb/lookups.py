@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from capeworks.engine import Batch, Context, DiceService, EventData
+from capeworks.engine.names import names_of
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.bpb import damage as dmg
 from capeworks.systems.bpb.config import BpbConfig
@@ -282,10 +283,8 @@ def require_no_blast(state: BpbState, fight: Fight) -> None:
     """An explosion waiting for dives (BPB-DEF-008) is settled before the next attack (BPB-ATK-001); the
     refusal names those it waits for by name."""
     if fight.blast is not None:
-        who = [state.characters[c].name if c in state.characters else c for c in fight.blast.awaiting]
-        raise RuleViolation(
-            "BPB-ATK-001", f"The explosion of {fight.blast.power} waits for {', '.join(who)}."
-        )
+        who = ", ".join(names_of(state.characters, fight.blast.awaiting))
+        raise RuleViolation("BPB-ATK-001", f"The explosion of {fight.blast.power} waits for {who}.")
 
 
 def require_aware(state: BpbState, who: Character) -> None:
@@ -327,12 +326,29 @@ def make_roll(
     take: Take = Take.ROLL,
     plot_point: bool = False,
     reaction: bool = False,
+    purpose: str = "",
 ) -> Roll:
     """Roll a task (or take 7 or 12, or spend a plot point), with its exact odds worked out first.
 
     ``reaction``: a roll the rules force on the character (resisting a slam or stagger) is
     rolled even when it cannot succeed; a task the character chooses is refused (BPB-ROLL-005).
+    ``purpose``: what the roll is for, as the roll's key for the words (``Roll.purpose``).
     """
+    roll = _rolled(dice, what, task, config, take=take, plot_point=plot_point, reaction=reaction)
+    return roll.model_copy(update={"purpose": purpose}) if purpose else roll
+
+
+def _rolled(
+    dice: DiceService,
+    what: str,
+    task: Task,
+    config: BpbConfig,
+    *,
+    take: Take,
+    plot_point: bool,
+    reaction: bool,
+) -> Roll:
+    """make_roll's roll, before its purpose is set."""
     odds = task_odds(task)
     if plot_point:
         # BPB-PP-005: an automatic success; with expertise the dice still decide an extreme success
@@ -344,7 +360,7 @@ def make_roll(
         verdict = Verdict(dice=rolled.dice, total=rolled.total, success=True, extreme=rolled.extreme)
         return Roll(what=what, task=task, odds=odds, faces=faces, verdict=verdict, plot_point=True)
     if not reaction:
-        task.require_possible()
+        task.require_possible(what)
     if take is not Take.ROLL:
         verdict = judge(task, TAKEN[take])
         if not config.take_allows_extreme and verdict.extreme:

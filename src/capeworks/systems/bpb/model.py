@@ -16,6 +16,7 @@ from capeworks.systems.bpb.sheet import AttackKind, Medium
 from capeworks.systems.bpb.tasks import Task, Verdict
 
 __all__ = [
+    "KEEP_POWERS",
     "Asked",
     "Boost",
     "Call",
@@ -105,6 +106,10 @@ class Condition(Frozen):
     airborne: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
+#: ``Roll.purpose`` of a staggered character's roll to keep activated powers on (BPB-XS-008)
+KEEP_POWERS = "keep_powers"
+
+
 class Roll(Frozen):
     """A judged task roll with the odds shown before it: the log's record of one roll."""
 
@@ -115,6 +120,9 @@ class Roll(Frozen):
     faces: tuple[int, ...] = ()
     verdict: Verdict
     plot_point: bool = False
+    #: what the roll was for, as a short key the words phrase by its outcome ("keep_powers": "Me fails to
+    #: keep their powers on"); empty (most rolls, and every older log's) reads ``what`` as stored
+    purpose: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class Call(Frozen):

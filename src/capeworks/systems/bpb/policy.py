@@ -18,8 +18,14 @@ lab, which sits above the rulesets.
 * ``plot``: as ``sensible``, and spends its player's plot point (BPB-PP-005/011, src 469-471, 487): an
   automatic success on the block or dodge of a hit that would put it out (a forced one only when
   no other is offered), else an automatic success on an attack whose hit would put the foe out
-  when the roll could miss, else a rally (half the Endurance lost since the last rest back) once it
-  is down to a third of its Endurance. ``sensible`` and ``no_reactions`` hold theirs: the contrast.
+  when the roll could miss, else a power boost (BPB-PP-007, src 475-477: one rank more of the attack's
+  power, or Brawn bare-handed, for the round) when that rank is what puts the foe out and the attack
+  more likely hits than not, else a rally (half the Endurance lost since the last rest back) once it
+  is down to a third of its Endurance, else a power stunt (BPB-PP-009, src 481: a protection power
+  made "a force blade" at its rank for the round) when that blade more than doubles the expected
+  damage of its best attack. It never retcons (BPB-PP-012, src 489-493): a retcon changes the story,
+  which the table records and the GM rules, and nothing in an arena fight plays it. ``sensible`` and
+  ``no_reactions`` hold theirs: the contrast.
 
 The arena starts a session before the fight, as the table does (BPB-PP-001, src 443): each side's
 player holds ``session_plot_points`` (1 by default) on the side's first character.
@@ -35,11 +41,18 @@ from capeworks.engine.policy import Move, Outcome, SheetsById, Situation, Tally
 from capeworks.systems.bpb import damage as dmg
 from capeworks.systems.bpb.attacks import attack_task, defence_task, rating_now
 from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
-from capeworks.systems.bpb.lookups import endurance_left, enhanced, protection_now, rank_of, stunt_powers
-from capeworks.systems.bpb.model import Pending, Status
+from capeworks.systems.bpb.lookups import (
+    MAX_BOOSTED,
+    endurance_left,
+    enhanced,
+    protection_now,
+    rank_of,
+    stunt_powers,
+)
+from capeworks.systems.bpb.model import Boost, Pending, Status, Stunt
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.roster import session_holders
-from capeworks.systems.bpb.sheet import Character, Power
+from capeworks.systems.bpb.sheet import AttackKind, Character, Power
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import Task
 
@@ -82,8 +95,8 @@ class BpbArena(SheetsById):
         "stunning": "stunning damage held at the end",
         "plot_points": "plot points the side's player holds at the end (session_plot_points each at the "
         "session's start, BPB-PP-001; sensible and no_reactions spend none)",
-        "plot_points_spent": "plot points spent: automatic successes and rallies (BPB-PP-005/011; only the "
-        "plot policy spends)",
+        "plot_points_spent": "plot points spent: automatic successes, rallies, boosts and stunts "
+        "(BPB-PP-005/007/009/011; only the plot policy spends)",
     }
 
     def open(self, sides: Sequence[Any], config: Mapping[str, Any]) -> list[Command]:
@@ -269,6 +282,12 @@ class NoReactions(Sensible):
         super().__init__(react_at=2.0)
 
 
+def _with(state: BpbState, cid: str, **update: Any) -> BpbState:
+    """``state`` as it would be with ``cid``'s condition so updated (a boost or stunt weighed, not spent)."""
+    conditions = {**state.conditions, cid: state.condition(cid).model_copy(update=update)}
+    return state.model_copy(update={"conditions": conditions})
+
+
 def _falls(state: BpbState, hurt: int, cid: str) -> bool:
     """Would ``hurt`` more Endurance put ``cid`` out (BPB-REC-004 PROPOSED: out at 0)?"""
     return hurt >= endurance_left(state, cid)
@@ -289,12 +308,63 @@ class PlotPoints(Sensible):
             power = str(move.payload["power"])
             if self._decides(state, s.actor, target, power):
                 return Move("attack", {**move.payload, "plot_point": True})
+            boost = self._boost(state, s.actor, target, power)
+            if boost is not None:
+                return boost
         me = state.condition(s.actor)
         full = rank_of(state, state.characters[s.actor], "Endurance")
         if me.recent >= 2 and 3 * endurance_left(state, s.actor) <= full:
             # BPB-PP-011 (src 487): a rally, as after half an hour's rest
             return Move("spend", {"character": s.actor, "kind": "rally"})
+        f = state.fight
+        if f is not None and f.turn.actor == s.actor and not f.turn.task:
+            foes = [x for x in s.foes if x in state.characters and _standing(state, x)]
+            return next((m for x in foes if (m := self._stunt(state, s.actor, x)) is not None), move)
         return move
+
+    def _boost(self, state: BpbState, me: str, target: str, power: str) -> Move | None:
+        """BPB-PP-007 (src 475-477): one rank more of the attack's damage (the power, or Brawn bare-handed)
+        for the round, when that rank is what puts the foe out and the attack more likely hits than not."""
+        attacker, foe = state.characters[me], state.characters[target]
+        ways = {p.name if p is not None else "unarmed": p for p in _attacks(state, attacker)}
+        if power not in ways:
+            return None
+        used = ways[power]
+        if used is not None and (used.damages != "Endurance" or not attacker.power(power)):
+            return None  # not an Endurance attack of the sheet's own (a stunt's rank is the stunted power's)
+        name = used.name if used is not None else "Brawn"
+        task, hurt = _hit(state, attacker, foe, used)
+        if _falls(state, hurt, target) or task_odds(task).p_success < 0.5:
+            return None
+        if rank_of(state, attacker, name) >= MAX_BOOSTED:
+            return None
+        boost = Boost(name=name, until_round=state.round)
+        boosted = _with(state, me, boosts=(*state.condition(me).boosts, boost))
+        if not _falls(state, _hit(boosted, attacker, foe, used)[1], target):
+            return None
+        return Move("spend", {"character": me, "kind": "boost", "power": name})
+
+    def _stunt(self, state: BpbState, me: str, target: str) -> Move | None:
+        """BPB-PP-009 (src 481): a protection power made a melee attack at its rank for the round (the seed's
+        rank 8 Force Field made "a rank 8 force blade"), when that blade would more than double the expected
+        damage of the best attack it has."""
+        attacker, foe = state.characters[me], state.characters[target]
+        best = choose_attack(state, attacker, foe)
+        now = best[0] if best is not None else 0.0
+        for power in attacker.powers:
+            if power.protects is None or power.attack is not None:
+                continue
+            rank = rank_of(state, attacker, power.name)
+            used_as = "force blade"
+            blade = Stunt(
+                power=power.name, used_as=used_as, rank=rank, until_round=state.round, attack=AttackKind.MELEE
+            )
+            stunted = _with(state, me, stunts=(*state.condition(me).stunts, blade))
+            found = choose_attack(stunted, stunted.characters[me], foe)
+            if found is not None and found[1] == blade.used_as and found[0] > 2 * now:
+                payload = {"character": me, "kind": "stunt", "power": power.name, "used_as": blade.used_as}
+                return Move("spend", {**payload, "attack": AttackKind.MELEE.value})
+        return None
 
     def _decides(self, state: BpbState, me: str, target: str, power: str) -> bool:
         """Would a hit with ``power`` put ``target`` out, and might the roll miss (src 469: a plot point makes

@@ -6,19 +6,21 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from capeworks.engine import Description, Event, Panel, Viewer
+from capeworks.engine.names import names_of
 from capeworks.engine.render import sentence
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.attacks import attack_task
-from capeworks.systems.bpb.lookups import rank_of, stunt_powers
-from capeworks.systems.bpb.model import Call, Roll, Status
+from capeworks.systems.bpb.lookups import is_extra_attacks, rank_of, stunt_powers
+from capeworks.systems.bpb.model import KEEP_POWERS, Call, Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
 
 __all__ = ["COMMAND_WORDS", "WORDS", "panels", "roll_text"]
 
 
-def roll_text(r: Roll) -> str:
-    """A roll in words: what, the dice (or what was taken), total vs difficulty, the odds shown first."""
+def roll_text(r: Roll, what: str = "") -> str:
+    """A roll in words: what (``what``, when the words phrase it, else as stored), the dice (or what was
+    taken), total vs difficulty, the odds shown first."""
     t, v = r.task, r.verdict
     odds = f"odds {r.odds.p_success:.1%}" + (f", extreme {r.odds.p_extreme:.1%}" if r.odds.p_extreme else "")
     bonus = f" + {t.bonus}" if t.bonus else ""
@@ -30,7 +32,8 @@ def roll_text(r: Roll) -> str:
         dice = "[" + " ".join(str(f) for f in r.faces) + "]"
     pp = " (plot point: automatic success)" if r.plot_point else ""
     result = "extreme success" if v.extreme else "success" if v.success else "failure"
-    return f"{r.what}: {dice} + {t.attribute}{bonus} = {v.total} vs {t.difficulty} ({odds}): {result}{pp}"
+    said = f"{dice} + {t.attribute}{bonus} = {v.total} vs {t.difficulty} ({odds}): {result}{pp}"
+    return f"{what or r.what}: {said}"
 
 
 def _sides(call: Any) -> list[str]:
@@ -58,6 +61,17 @@ def _call_made(call: Any) -> str:
     )
 
 
+def _rested(p: Any) -> str:
+    """A rest or rally says only what it gave back (an older log, not recording it, reads as it did)."""
+    does = "rallies" if p.rally else "rests"
+    if p.stunning is None:
+        return f"{p.character} {does}: {p.recovered} Endurance back, stunning gone."
+    back = [f"{p.recovered} Endurance back"] if p.recovered else []
+    back += [f"{p.stunning} stunning gone"] if p.stunning else []
+    back += [f"{_listed(p.drained)} no longer drained"] if p.drained else []
+    return f"{p.character} {does}: {', '.join(back) or 'nothing to recover'}."
+
+
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
@@ -76,8 +90,7 @@ def _listed(names: Sequence[str]) -> str:
 
 def _side(state: BpbState, side: str) -> str:
     """A call's side as a player reads it: the character's name, or a team's names (the words' "and")."""
-    people = state.characters
-    return " and ".join(people[cid].name if cid in people else cid for cid in side.split("+"))
+    return " and ".join(names_of(state.characters, side.split("+")))
 
 
 def _members(call: Call) -> dict[str, tuple[str, ...]]:
@@ -133,6 +146,50 @@ def _named(p: Any) -> Any:
 #: what a plot point is spent on, as the log says it (BPB-PP-005..013); another use is the GM's to allow
 _SPENT_ON: dict[str, str] = {"other": "something else (the GM allows it)"}
 
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _stunt_used(p: Any) -> str:
+    """BPB-PP-010: a stunt's countable resource used, as a player says it: "Tele makes one of the Extra
+    Attacks." (src 483), "Tele uses Ammo twice."."""
+    if is_extra_attacks(p.stunt):
+        many = "one" if p.count == 1 else str(p.count)
+        return f"{p.character} makes {many} of the {p.stunt}."
+    return f"{p.character} uses {p.stunt} {_times(p.count)}."
+
+
+def _extreme_chosen(p: Any) -> str:
+    """BPB-XS-003/005/007: the effect chosen; then what the hit waits for: the target's roll to shrug off a
+    slam or stagger (src 234, 238: Brawn or Willpower vs 8 + the attack's rank, or a plot point, src 469),
+    or, staggered with powers on, the roll to keep them (src 240)."""
+    stage = p.stage.value if p.stage is not None else "extreme"
+    if stage == "resist":
+        what, attribute = ("slam", "Brawn") if p.effect.value == "slamming" else ("stagger", "Willpower")
+        return f"The {what} may be shrugged off: {attribute} vs 8 + the attack's rank, or a plot point."
+    if stage == "keep_powers":
+        return "The stagger may switch powers off."
+    return f"Extreme success: {p.effect.value}."
+
+
+def _powers_checked(p: Any) -> str:
+    """BPB-XS-008: staggered, the roll to keep activated powers on (Willpower vs 12), and which powers stay
+    on or go off, named; letting them go rolls nothing."""
+    powers = _listed(list(p.powers))
+    verb = ("stays", "switches") if len(p.powers) == 1 else ("stay", "switch")
+    if p.roll is not None:
+        keeps = "keeps" if p.roll.verdict.success else "fails to keep"
+        what = f"{p.character} {keeps} their powers on" if p.roll.purpose == KEEP_POWERS else ""
+        said = roll_text(p.roll, what)  # an older log's roll (no purpose) reads as it was stored
+        if not p.powers:
+            return said + "; no power was on."
+        return said + (f"; {powers} {verb[0]} on." if p.kept else f"; {powers} {verb[1]} off.")
+    if not p.powers:
+        return f"{p.character} has no power on to keep."
+    return f"{p.character} lets {powers} switch off."
+
+
 _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: (
         f"{p.character.name} joins the game"
@@ -186,7 +243,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         else f"{p.character} {p.mode.value}s {p.feet} ft ({p.medium})."
     ),
     ev.PaceDeclared.TYPE: lambda p: f"{p.character} will {p.mode.value} after the task action.",
-    ev.ActionTaken.TYPE: lambda p: (
+    ev.ActionTaken.TYPE: lambda p: sentence(
         f"{p.character} spends the movement action (the GM allows it): {p.text}"
         if p.kind == "movement"
         else f"{p.character} ({p.kind}): {p.text}"
@@ -237,11 +294,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.DoveForCover.TYPE: lambda p: (
         f"{p.character} dives for cover" + (" and is safe." if p.safe else ", but cover is too far to help.")
     ),
-    ev.ExtremeChosen.TYPE: lambda p: (
-        f"Extreme success: {p.effect.value}."
-        if p.stage is None or p.stage.value == "extreme"
-        else "The stagger may switch powers off."
-    ),
+    ev.ExtremeChosen.TYPE: lambda p: _extreme_chosen(p),
     ev.Damaged.TYPE: lambda p: (
         f"{p.character} takes {p.amount} {'stunning ' if p.stunning else ''}{p.attribute} damage"
         f" (DR {p.dr} - PV {p.pv}{', ' + p.why if p.why else ''})."
@@ -258,10 +311,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         roll_text(p.roll) + (f"; slammed {p.distance_ft} ft." if p.missed_by else "; stands firm.")
     ),
     ev.StaggerRolled.TYPE: lambda p: roll_text(p.roll) + ("." if p.roll.verdict.success else "; staggered."),
-    ev.PowersChecked.TYPE: lambda p: (
-        f"{p.character}'s powers "
-        + ("stay on." if p.kept else f"switch off: {', '.join(p.powers) or 'none'}.")
-    ),
+    ev.PowersChecked.TYPE: lambda p: _powers_checked(p),
     ev.AttackSettled.TYPE: lambda p: f"Attack {p.attack} is settled.",
     ev.Grabbed.TYPE: lambda p: (
         f"{p.attacker} already holds {p.target}: {p.manoeuvre}."
@@ -302,9 +352,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         if p.dive
         else f"{p.character} stands in the blast."
     ),
-    ev.Rested.TYPE: lambda p: (
-        f"{p.character} {'rallies' if p.rally else 'rests'}: {p.recovered} Endurance back, stunning gone."
-    ),
+    ev.Rested.TYPE: lambda p: _rested(p),
     ev.Healed.TYPE: lambda p: (
         f"{p.character} heals {p.amount} Endurance over {_count(p.days, 'day', 'days')}."
     ),
@@ -326,7 +374,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + "".join(f" {cid} falls." for cid in p.fell)
     ),
     ev.SceneEnded.TYPE: lambda p: "The scene ends.",
-    ev.StuntUsed.TYPE: lambda p: f"{p.character} uses {p.count} of {p.stunt}.",
+    ev.StuntUsed.TYPE: lambda p: _stunt_used(p),
     ev.FightEnded.TYPE: lambda p: "The fight is over." + "".join(f" {cid} falls." for cid in p.fell),
 }
 

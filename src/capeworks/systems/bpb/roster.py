@@ -140,11 +140,19 @@ def award(state: BpbState, ctx: Ctx, c: cmd.Award, dice: DiceService) -> Done:
 REST_ENDS = ("boosts", "stunts", "winded")
 
 
-def _recovered(state: BpbState, cid: str) -> int:
-    """BPB-REC-001 (PROPOSED rounding): half the recent normal damage, rounded up (never more than is
-    still lost, when days of healing came first)."""
+def _rested(state: BpbState, cid: str, *, rally: bool = False) -> Rested:
+    """BPB-REC-001 (PROPOSED rounding): half the recent normal damage back, rounded up (never more than is
+    still lost, when days of healing came first), with the stunning and drains it lifts (BPB-REC-003); a
+    rally ends nothing else, a half hour's rest what it outlasts (REST_ENDS)."""
     c = state.condition(cid)
-    return min(-(-c.recent // 2), c.lost)
+    return Rested(
+        character=cid,
+        recovered=min(-(-c.recent // 2), c.lost),
+        rally=rally,
+        ends=() if rally else REST_ENDS,
+        stunning=c.stunning,
+        drained=tuple(k for k, v in c.drained.items() if v),
+    )
 
 
 def require_rest_time(state: BpbState) -> None:
@@ -172,7 +180,7 @@ def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     ]
     b = ctx.batch(state)
     for cid in ids:
-        _recover(b, Rested(character=cid, recovered=_recovered(state, cid), ends=REST_ENDS))
+        _recover(b, _rested(state, cid))
     return b
 
 
@@ -199,7 +207,7 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
         raise RuleViolation("BPB-REC-004", f"{who.name} is dead: days of rest do not bring them back.")
     b = ctx.batch(state)
     if state.condition(who.id).recent:
-        _recover(b, Rested(character=who.id, recovered=_recovered(state, who.id), ends=REST_ENDS))
+        _recover(b, _rested(state, who.id))
     cond = b.state.condition(who.id)
     if c.care:
         amount, week_days = min(cond.lost, c.days), cond.week_days
@@ -315,7 +323,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         if recovering.recent == 0 and recovering.stunning == 0 and not recovering.drained:
             raise RuleViolation("BPB-PP-011", f"{who.name} has nothing to recover.")
         b.emit(PlotPointSpent(character=who.id, kind="rally"))
-        _recover(b, Rested(character=who.id, recovered=_recovered(state, who.id), rally=True, ends=()))
+        _recover(b, _rested(state, who.id, rally=True))
     elif kind == "retcon":
         if not c.text.strip():
             raise InvalidCommand("Say what the retcon establishes.")

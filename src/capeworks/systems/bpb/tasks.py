@@ -8,7 +8,7 @@ tried at all, what the player may take instead of rolling, and the verdict.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
 from capeworks.engine.kit import Frozen
@@ -24,6 +24,7 @@ __all__ = [
     "allowed_takes",
     "attack_bonus",
     "defense_bonus",
+    "defense_terms",
     "judge",
     "opposed",
 ]
@@ -99,8 +100,21 @@ def attack_bonus(circumstances: Iterable[str]) -> int:
 
 def defense_bonus(circumstances: Iterable[str], *, held_item: bool = False, extra_bands: int = 0) -> int:
     """BPB-MOD-002/003, BPB-RANGE-003: the largest defense bonus, plus +3 for a held item and per band."""
-    largest = max(_known(circumstances, DEFENSE_BONUSES, "defense bonus"), default=0)
-    return largest + (HELD_ITEM if held_item else 0) + PER_BAND * max(0, extra_bands)
+    return sum(n for _, n in defense_terms(circumstances, held_item=held_item, extra_bands=extra_bands))
+
+
+def defense_terms(
+    circumstances: Iterable[str], *, held_item: bool = False, extra_bands: int = 0
+) -> list[tuple[str, int]]:
+    """The defense bonus's parts, each named: the largest circumstance's (BPB-MOD-002; "attacker
+    restrained"), a held item's (BPB-MOD-003) and the range bands' (BPB-RANGE-003), so a refusal can say
+    where a difficulty came from."""
+    known = list(circumstances)
+    sizes = _known(known, DEFENSE_BONUSES, "defense bonus")
+    out = [max(zip(sizes, known, strict=True))[::-1]] if known else []
+    out += [("held item", HELD_ITEM)] if held_item else []
+    out += [(f"{extra_bands} range band(s) beyond", PER_BAND * extra_bands)] if extra_bands > 0 else []
+    return [(name.replace("_", " "), n) for name, n in out if n]
 
 
 def opposed(defender_attribute: int) -> int:
@@ -160,14 +174,23 @@ class Task(Frozen):
         """BPB-XS-001: the 2d6 total for an extreme success (difficulty + 3, with expertise)."""
         return self.need + 3 if self.expertise and self.can_extreme else None
 
-    def require_possible(self) -> None:
-        """Refuse a task 2d6 cannot reach (BPB-ROLL-005)."""
+    def require_possible(self, what: str = "", parts: Sequence[tuple[str, int]] = ()) -> None:
+        """Refuse a task 2d6 cannot reach (BPB-ROLL-005); ``what``, the roll as the log would say it ("Agent
+        Brandt attacks Ganyeka (Knife)"), names whose roll at what; ``parts``, the difficulty's named terms
+        ("8", "Prowess 4", "3 (attacker restrained)"), where it came from when modifiers raised it."""
         if self.impossible:
+            difficulty = f"{' + '.join(_term(*p) for p in parts)} = " if parts else ""
+            difficulty += str(self.difficulty)
             raise RuleViolation(
                 "BPB-ROLL-005",
-                f"Impossible: difficulty {self.difficulty} is more than 12 above "
-                f"{self.attribute + self.bonus}, so no roll can reach it.",
+                f"{what + ': impossible,' if what else 'Impossible:'} difficulty {difficulty}"
+                f" is more than 12 above {self.attribute + self.bonus}, so no roll can reach it.",
             )
+
+
+def _term(name: str, n: int) -> str:
+    """A difficulty's term: the base ("8"), an attribute ("Prowess 4"), a modifier ("3 (held item)")."""
+    return str(n) if not name else f"{name} {n}" if name[0].isupper() else f"{n} ({name})"
 
 
 class Verdict(Frozen):
