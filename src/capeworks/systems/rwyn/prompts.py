@@ -45,7 +45,8 @@ def open_prompts(state: RwynState) -> list[Prompt]:
     for call in state.calls.values():
         out.extend(_CALLS.get((call, characters.get(call.character), config), _call_prompts, call, state))
     for check in state.checks.values():
-        out.extend(_CHECKS.get((check, config), _judged_prompts, check, config))
+        who = characters.get(check.character)
+        out.extend(_CHECKS.get((check, config, who), _judged_prompts, check, config, who))
     for character in characters.values():
         out.extend(_CHARACTERS.get((character,), _character_prompts, character))
     return out
@@ -149,12 +150,12 @@ def _call_prompts(call: Call, state: RwynState) -> list[Prompt]:
     ]
 
 
-def _judged_prompts(check: ck.Check, config: RwynConfig) -> list[Prompt]:
-    """A check's prompts, judged by the rules for its kind."""
-    return _check_prompts(check, ck.rules_for(check.kind, config))
+def _judged_prompts(check: ck.Check, config: RwynConfig, who: Character | None) -> list[Prompt]:
+    """A check's prompts, judged by the rules for its kind; ``who`` rolled it (its name is asked about)."""
+    return _check_prompts(check, ck.rules_for(check.kind, config), who.name if who else check.character)
 
 
-def _check_prompts(check: ck.Check, config: RwynConfig) -> list[Prompt]:
+def _check_prompts(check: ck.Check, config: RwynConfig, name: str) -> list[Prompt]:
     base = {"check": check.id, "character": check.character}
     pid = f"check-{check.id}"
     if check.stage is ck.Stage.SACRIFICE:
@@ -204,7 +205,7 @@ def _check_prompts(check: ck.Check, config: RwynConfig) -> list[Prompt]:
         ]
     if check.stage is not ck.Stage.ANSWERS:
         return []
-    return _answer_prompts(check, base, pid)
+    return _answer_prompts(check, base, pid, name)
 
 
 def _pick(
@@ -224,7 +225,7 @@ def _pick(
     return {"options": options, "free": free}
 
 
-def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str) -> list[Prompt]:
+def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str, name: str) -> list[Prompt]:
     out: list[Prompt] = []
     if check.effects is None:
         extra = check.effects_needed - 1
@@ -291,7 +292,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str) -> list[Pro
                 "quantity",
                 gm=True,
                 rule="RWYN-ABIL-008",
-                context={**base, "item": check.item, "resource": check.ability},
+                context={**base, "item": check.item, "resource": check.ability, "name": name},
                 free=FreeAnswer(command="quantity", field="limit", payload={"check": check.id}),
             )
         )
