@@ -129,3 +129,176 @@ def test_the_quantity_question__names_whose_purchase_it_is() -> None:
     do(t, "ann", "buy", character="ada", cost=3, item="a motorbike")
     question = t.prompt("gm", "quantity").question
     assert question == "'a motorbike' costs one below Ada's Wealth: how many may Ada buy?", question
+
+
+# --- a scene with several characters: the GM's questions, moves that lapse (src 11, 15, 21) ---
+
+
+@pytest.mark.rules("RWYN-EFFECT-003", "RWYN-MIX-002", "RWYN-MIX-003")
+def test_two_characters_rolls__each_question_the_gm_reads_names_whose_check() -> None:
+    # Ada: Stealth 2 vs 3, [5 1] = 1 success (one 1: not mixed), 1 disaster die [6] = 1 problem.
+    # Rook: Brawling 3 vs 4, [5 1 1] = 1 success with two 1s: a mixed success (src 15), 1 disaster
+    # die [6] = 1 problem. Then he defends Athletics 2 vs 2, [1 2]: a failure with two 1s, mixed:
+    # a silver lining (src 15). Four questions wait for the GM at once; they read alike, so the GM
+    # could not tell whose complication or whose taint each asks for. Each now names the check.
+    t = table(characters={**ADA, **ROOK})
+    do(t, "ann", "check", character="ada", ability="Stealth", difficulty=3, dice=[5, 1, 6])
+    do(t, "bo", "check", character="rook", ability="Brawling", difficulty=4, dice=[5, 1, 1, 6])
+    do(t, "gm", "enemy_move", character="rook", ability="Athletics", difficulty=2, move="a thrown chair")
+    do(t, "bo", "defend", call=3, dice=[1, 2])
+    assert [p.question for p in t.prompts("gm")] == [
+        "1 disaster success on Ada's check 1: name that many complications.",
+        "1 disaster success on Rook Marlowe's check 2: name that many complications.",
+        "Mixed success on Rook Marlowe's check 2: how is the success tainted (less than a disaster)?",
+        "Mixed failure on Rook Marlowe's check 3: what is the silver lining?",
+    ]
+    assert t.words("ann")[-1] == "Rook Marlowe takes 1 physical stress."
+
+
+@pytest.mark.rules("RWYN-STRESS-003", "RWYN-GEN-003")
+def test_taken_out_by_choice__a_move_still_declared_against_him_lapses_and_every_seat_reads_why() -> None:
+    # The GM declares two moves against Rook (calls 1 and 2). Bo defends the first, Athletics 2 vs
+    # 2: [2 3] = 0 successes, 1 stress; the GM deals 2 more: Endurance 2 is full, a consequence is
+    # due. Bo chooses to be taken out (src 21: he leaves the conflict). The second move used to stay
+    # open with nobody asked to roll it, on the Waiting panel until the scene ended; now it is
+    # withdrawn at once, and every seat reads why.
+    t = table(characters={**ADA, **ROOK})
+    do(t, "gm", "enemy_move", character="rook", ability="Athletics", difficulty=2, move="a thrown chair")
+    do(t, "gm", "enemy_move", character="rook", ability="Athletics", difficulty=2, move="a second chair")
+    do(t, "bo", "defend", call=1, dice=[2, 3])
+    do(t, "gm", "stress", character="rook", track="physical", amount=2)
+    do(t, "bo", "consequence", character="rook", choice="taken_out", text="he dives out of the window")
+    assert state(t).calls == {}
+    for seat in SEATS:
+        assert t.words(seat)[-2:] == [
+            "Rook Marlowe is taken out by choice: he dives out of the window.",
+            "Call 2 for Rook Marlowe's Athletics is withdrawn: Rook Marlowe is out of the conflict.",
+        ], seat
+    t.refuse("bo", "defend", match="no open call 2", call=2)
+    assert not any(row[0] == "call 2" for p in t.view("gm")["panels"] for row in p["rows"])
+
+
+@pytest.mark.rules("RWYN-STRESS-004", "RWYN-STRESS-005")
+def test_a_fourth_consequence__out_for_good_is_not_back_when_the_scene_ends() -> None:
+    # Rook has minor, moderate and major; a fourth overflow, accepted, takes him out for good (src 21:
+    # "usually death"); a move still declared against him lapses. The scene may end before the GM
+    # words how he is out (the GM's own words, asked for as long as they are owed), and its last line
+    # brings back only Ada, taken out by choice, not Rook.
+    t = table(characters={**ADA, **ROOK})
+    for text in ("bruised", "cracked rib", "broken arm"):
+        do(t, "gm", "stress", character="rook", track="physical", amount=3)
+        do(t, "bo", "consequence", character="rook", text=text)
+    do(t, "gm", "enemy_move", character="rook", ability="Athletics", difficulty=2, move="a last blow")
+    do(t, "gm", "stress", character="ada", track="mental", amount=3)
+    do(t, "ann", "consequence", character="ada", choice="taken_out", text="she walks out")
+    do(t, "gm", "stress", character="rook", track="physical", amount=3)
+    do(t, "bo", "consequence", character="rook")
+    assert state(t).characters["rook"].standing is Standing.OUT_FOR_GOOD and state(t).calls == {}
+    assert t.words("bo")[-1] == (
+        "Call 1 for Rook Marlowe's Athletics is withdrawn: Rook Marlowe is out of the conflict."
+    )
+    do(t, "gm", "end_scene")
+    assert t.words("bo")[-1] == "The scene ends: stress clears; Ada is back in play."
+    assert state(t).characters["rook"].standing is Standing.OUT_FOR_GOOD
+    assert [p.kind for p in t.prompts("gm")] == ["outcome"]
+    do(t, "gm", "outcome", character="rook", text="he does not get up")
+    assert t.words("ann")[-1] == "Rook Marlowe is out: he does not get up."
+
+
+@pytest.mark.rules("RWYN-SAC-001", "RWYN-STRESS-002")
+def test_ending_the_scene_over_a_check_and_a_full_track__the_refusal_names_both_and_who_answers() -> None:
+    # Ada: Science 3 vs 5, [6 5 2] = 2 successes, 2 disaster dice: Ann may sacrifice one (src 13).
+    # Rook's mental track (Poise 3) overflows at 4: Bo's choice (src 21). One refusal names both.
+    t = table(characters={**ADA, **ROOK})
+    do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 5, 2])
+    do(t, "gm", "stress", character="rook", track="mental", amount=4)
+    err = t.refuse("gm", "end_scene")
+    assert err.message == (
+        "The scene cannot end yet: Ada's check 1 waits for Ann to say how many successes to sacrifice "
+        "before its disaster dice roll; Rook Marlowe's mental stress track is full and waits for Bo to "
+        "choose a consequence or being taken out. Settle them first (the GM may answer for a player)."
+    ), err.message
+    # the GM answers both for quiet players: no sacrifice, disaster [3 4] = nothing; 2 successes
+    # kept, one more effect owed (src 11); Rook takes the minor consequence
+    do(t, "gm", "sacrifice", check=1, count=0, dice=[3, 4])
+    do(t, "gm", "effects", check=1, picks=["quietly"])
+    do(t, "gm", "consequence", character="rook", text="rattled")
+    do(t, "gm", "end_scene")
+    assert t.words("ann")[-1] == "The scene ends: stress clears."
+
+
+@pytest.mark.rules("RWYN-SAC-004", "RWYN-EFFECT-001", "RWYN-CRIT-001")
+def test_one_player_with_two_characters__each_of_her_questions_names_which_character() -> None:
+    # Ann plays Ada and Cass. Both roll Science 3 vs 5 (3 dice, 2 disaster dice, src 9): Ada [6 5 2]
+    # and Cass [6 6 5], each may sacrifice one success (src 13). Her two questions read "You rolled
+    # ..." alike; now each names the character and the check. Cass's [6 6 5] is every die a success:
+    # a critical success (PROPOSED CRIT-001), Ann's choice; its question names Cass too.
+    cass = {"cass": {"name": "Cass", "abilities": "Science:3, Endurance:2, Poise:2"}}
+    t = table(characters={**ADA, **cass})
+    do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 5, 2])
+    do(t, "ann", "check", character="cass", ability="Science", difficulty=5, dice=[6, 6, 5])
+    assert [p.question for p in t.prompts("ann")] == [
+        "Ada rolled 2 successes against 2 disaster dice (check 1). "
+        "Sacrifice how many successes to remove disaster dice (0-1)?",
+        "Cass rolled 3 successes against 2 disaster dice (check 2). "
+        "Sacrifice how many successes to remove disaster dice (0-1)?",
+    ]
+    # Cass sacrifices one: 1 disaster die [3], nothing; 2 kept, 1 more effect (src 11)
+    do(t, "ann", "sacrifice", check=2, count=1, dice=[3])
+    assert [p.question for p in t.prompts("ann")][1:] == [
+        "2 successes kept on Cass's check 2: 'I accomplish the task' plus 1 more effect.",
+        "Critical success on Cass's check 2: choose a place, person or circumstance that goes well.",
+    ]
+
+
+@pytest.mark.rules("RWYN-GEN-001", "RWYN-EFFECT-001")
+def test_a_gm_table_scene__an_ask_a_call_a_roll_and_only_the_roller_is_asked_for_effects() -> None:
+    # At a table where the GM sets difficulties (src 17), Bo asks to knock out the bouncer with
+    # Rook's Brawling; the GM rules it Easy (2); only Bo rolls it (Ann is refused); Brawling 3 vs 2:
+    # [5 6 2] = 2 successes, no disaster dice (src 7): 'I accomplish the task' plus one (src 11),
+    # asked of Bo alone. Each seat reads the same four lines, naming Rook, with the numbers.
+    t = table(characters={**ADA, **ROOK}, gm_sets_difficulty=True)
+    do(t, "bo", "ask_check", character="rook", ability="Brawling", task="knock out the bouncer")
+    t.refuse("bo", "call_check", ask=1, difficulty=1)
+    do(t, "gm", "call_check", ask=1, difficulty=2)
+    t.refuse("ann", "check", call=1)
+    do(t, "bo", "check", call=1, dice=[5, 6, 2])
+    assert t.prompts("ann") == [] and [p.kind for p in t.prompts("bo")] == ["effects"]
+    lines = [
+        "Rook Marlowe asks to roll Brawling to knock out the bouncer.",
+        "The GM calls for Rook Marlowe's Brawling vs difficulty 2 (Easy) to knock out the bouncer.",
+        "Rook Marlowe rolls Brawling 3 vs difficulty 2 (Easy) to knock out the bouncer: [5 6 2] = 2 "
+        "successes.",
+        "Rook Marlowe: success.",
+    ]
+    for seat in SEATS:
+        assert t.words(seat)[-4:] == lines, seat
+    t.refuse("ann", "effects", check=1, picks=["quietly"])
+    do(t, "bo", "effects", check=1, picks=["quietly"])
+    assert t.words("ann")[-2:] == [
+        "Rook Marlowe: I accomplish the task, quietly.",
+        "Rook Marlowe's check 1 is settled.",
+    ]
+
+
+@pytest.mark.rules("RWYN-STRESS-002", "RWYN-STRESS-003")
+def test_the_end_of_a_scene__every_seat_reads_what_heals_then_who_is_back_in_that_order() -> None:
+    # Rook takes a minor consequence (a split lip), then overflows again and chooses to be taken out
+    # rather than take the moderate (src 21). Ada holds 1 mental stress. The scene ends: stress
+    # clears (PROPOSED STRESS-002), the minor heals (default: after the scene), and Rook is back.
+    t = table(characters={**ADA, **ROOK})
+    do(t, "gm", "stress", character="rook", track="physical", amount=3)
+    do(t, "bo", "consequence", character="rook", text="a split lip")
+    do(t, "gm", "stress", character="rook", track="physical", amount=3)
+    do(t, "bo", "consequence", character="rook", choice="taken_out", text="he limps off")
+    do(t, "gm", "stress", character="ada", track="mental", amount=1)
+    do(t, "gm", "end_scene")
+    for seat in SEATS:
+        assert t.words(seat)[-2:] == [
+            "Rook Marlowe's minor consequence heals: a split lip.",
+            "The scene ends: stress clears; Rook Marlowe is back in play.",
+        ], seat
+    ada, rook = state(t).characters["ada"], state(t).characters["rook"]
+    assert ada.stress[Track.MENTAL] == 0 and rook.standing is Standing.IN and not rook.consequences
+    (sheet,) = [p for p in t.view("ann")["panels"] if p["title"] == "Characters"]
+    assert [row[5] for row in sheet["rows"]] == ["in", "in"]

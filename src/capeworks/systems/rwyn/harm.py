@@ -78,13 +78,26 @@ def consequence(state: RwynState, context: Ctx, c: cmd.ConsequenceCmd, dice: Dic
     control(context, who)
     if c.choice is cmd.ConsequenceChoice.TAKEN_OUT:
         stress.choose_taken_out(who, c.text)  # refused unless a consequence is due (RWYN-STRESS-003)
-        return [Event.of(TakenOut(character_id=who.id, name=who.name, by_choice=True, how=c.text))]
+        out = TakenOut(character_id=who.id, name=who.name, by_choice=True, how=c.text)
+        return [Event.of(out), *_lapsed(state, who)]
     if who.overflow is not None and who.next_consequence() is None:
         # RWYN-STRESS-004: the fourth consequence, accepted: out for good, the GM words how
-        return [Event.of(TakenOut(character_id=who.id, name=who.name, by_choice=False, how=""))]
+        out = TakenOut(character_id=who.id, name=who.name, by_choice=False, how="")
+        return [Event.of(out), *_lapsed(state, who)]
     _, rung = stress.take_consequence(who, c.text)
     taken = ConsequenceTaken(character_id=who.id, name=who.name, severity=rung.value, text=c.text)
     return [Event.of(taken)]
+
+
+def _lapsed(state: RwynState, who: Character) -> list[Event]:
+    """The calls and asks still open for a character taken out: they left the conflict (src 21), so
+    no move reaches them and nothing they asked for is rolled; each is withdrawn, saying why."""
+    why = f"{who.name} is out of the conflict"
+    return [
+        Event.of(CallWithdrawn(call=call, name=who.name, why=why))
+        for call in state.calls.values()
+        if call.character == who.id
+    ]
 
 
 def outcome(state: RwynState, context: Ctx, c: cmd.Outcome, dice: DiceService) -> Done:

@@ -65,15 +65,19 @@ def _prompt(
     gm: bool = False,
     rule: str,
     context: dict[str, Any],
+    about: str = "",
     **rest: Any,
 ) -> Prompt:
+    """A prompt; ``about``: the name of the character whose check it asks about, for its words only
+    (the context, which clients read, keeps the character's id)."""
+    words = {**context, "name": about} if about else context
     return Prompt(
         id=prompt_id,
         seat=None if gm else seat,
         role=Role.GM if gm else None,
         kind=kind,
         rule=rule,
-        question=prompt_words(kind, **context),
+        question=prompt_words(kind, **words),
         context=context,
         **rest,
     )
@@ -183,6 +187,7 @@ def _check_prompts(check: ck.Check, config: RwynConfig, name: str) -> list[Promp
                 seat=check.owner,
                 rule="RWYN-SAC-004",
                 context=context,
+                about=name,
                 options=tuple(options),
                 default="0",
             )
@@ -199,6 +204,7 @@ def _check_prompts(check: ck.Check, config: RwynConfig, name: str) -> list[Promp
                 seat=check.owner,
                 rule="RWYN-TRAIT-004",
                 context={**base, "disaster": check.disaster_successes},
+                about=name,
                 options=answers,
                 default="no",
             )
@@ -236,6 +242,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str, name: str) 
                 seat=check.owner,
                 rule="RWYN-EFFECT-001",
                 context={**base, "kept": check.kept, "extra": extra, "accomplish": ACCOMPLISH},
+                about=name,
                 **_pick("effects", "picks", check.id, EFFECT_SUGGESTIONS, extra),
             )
         )
@@ -248,6 +255,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str, name: str) 
                 gm=True,
                 rule="RWYN-EFFECT-003",
                 context={**base, "disaster": n},
+                about=name,
                 **_pick("complications", "texts", check.id, COMPLICATION_SUGGESTIONS, n),
             )
         )
@@ -261,6 +269,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str, name: str) 
                 gm=True,
                 rule="RWYN-MIX-002" if failure else "RWYN-MIX-003",
                 context={**base, "failure": failure},
+                about=name,
                 **_pick("mixed", "text", check.id, suggestions, 1, many=False),
             )
         )
@@ -282,6 +291,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str, name: str) 
                 seat=check.owner,
                 rule="RWYN-CRIT-001",
                 context={**base, "good": good},
+                about=name,
                 options=options,
             )
         )
@@ -292,7 +302,8 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str, name: str) 
                 "quantity",
                 gm=True,
                 rule="RWYN-ABIL-008",
-                context={**base, "item": check.item, "resource": check.ability, "name": name},
+                context={**base, "item": check.item, "resource": check.ability},
+                about=name,
                 free=FreeAnswer(command="quantity", field="limit", payload={"check": check.id}),
             )
         )

@@ -364,11 +364,21 @@ def prompt_words(kind: str, **context: Any) -> str:
     return _QUESTIONS[kind](**context)
 
 
-def _sacrifice_q(successes: int, disaster: int, most: int, **_: Any) -> str:
+def _sacrifice_q(
+    successes: int, disaster: int, most: int, check: int | None = None, name: str = "", **_: Any
+) -> str:
+    who = f"{name} rolled" if name and check is not None else "You rolled"
+    on = f" (check {check})" if name and check is not None else ""
     return (
-        f"You rolled {plural(successes, 'success')} against {_disaster(disaster)}. "
+        f"{who} {plural(successes, 'success')} against {_disaster(disaster)}{on}. "
         f"Sacrifice how many successes to remove disaster dice (0-{most})?"
     )
+
+
+def _on(name: str, check: int | None) -> str:
+    """Whose check a question is about (" on Ada's check 2"): a scene with several characters has
+    several open at once, the GM words some and may answer for a player, and a player may play two."""
+    return f" on {name}'s check {check}" if name and check is not None else ""
 
 
 def _quantity_q(item: str, resource: str = "Wealth", name: str = "", **_: Any) -> str:
@@ -382,24 +392,25 @@ def _quantity_q(item: str, resource: str = "Wealth", name: str = "", **_: Any) -
 
 _QUESTIONS: dict[str, Callable[..., str]] = {
     "sacrifice": _sacrifice_q,
-    "reroll": lambda disaster, **_: (
-        f"{plural(disaster, 'disaster success')} would cost {disaster} Wealth. "
+    "reroll": lambda disaster, check=None, name="", **_: (
+        f"{plural(disaster, 'disaster success')}{_on(name, check)} would cost {disaster} Wealth. "
         "Leverage your debt to re-roll the disaster dice once?"
     ),
-    "effects": lambda kept, extra, accomplish, **_: (
-        f"{plural(kept, 'success')} kept: '{accomplish}' plus {plural(extra, 'more effect')}."
+    "effects": lambda kept, extra, accomplish, check=None, name="", **_: (
+        f"{plural(kept, 'success')} kept{_on(name, check)}: "
+        f"'{accomplish}' plus {plural(extra, 'more effect')}."
     ),
-    "complications": lambda disaster, **_: (
-        f"{plural(disaster, 'disaster success')}: name that many complications."
+    "complications": lambda disaster, check=None, name="", **_: (
+        f"{plural(disaster, 'disaster success')}{_on(name, check)}: name that many complications."
     ),
-    "mixed": lambda failure, **_: (
-        "Mixed failure: what is the silver lining?"
+    "mixed": lambda failure, check=None, name="", **_: (
+        f"Mixed failure{_on(name, check)}: what is the silver lining?"
         if failure
-        else "Mixed success: how is the success tainted (less than a disaster)?"
+        else f"Mixed success{_on(name, check)}: how is the success tainted (less than a disaster)?"
     ),
-    "critical": lambda good, **_: (
-        f"Critical {'success' if good else 'failure'}: choose a place, person or circumstance that goes "
-        f"{'well' if good else 'badly'}."
+    "critical": lambda good, check=None, name="", **_: (
+        f"Critical {'success' if good else 'failure'}{_on(name, check)}: choose a place, person or "
+        f"circumstance that goes {'well' if good else 'badly'}."
     ),
     "quantity": _quantity_q,
     "consequence": lambda name, track, severity, **_: (
