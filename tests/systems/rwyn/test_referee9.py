@@ -302,3 +302,55 @@ def test_the_end_of_a_scene__every_seat_reads_what_heals_then_who_is_back_in_tha
     assert ada.stress[Track.MENTAL] == 0 and rook.standing is Standing.IN and not rook.consequences
     (sheet,) = [p for p in t.view("ann")["panels"] if p["title"] == "Characters"]
     assert [row[5] for row in sheet["rows"]] == ["in", "in"]
+
+
+@pytest.mark.rules("RWYN-STRESS-002", "RWYN-STRESS-003")
+def test_two_full_tracks_at_once__the_end_waits_for_both_players_and_the_gm_menu_follows() -> None:
+    # One blast fills both: Ada's Endurance 2 and Rook's Endurance 2 each take 3 (src 19). Each
+    # player is asked about their own character only (src 21). The end is off the GM's menu until
+    # both have answered, and the refusal names both players.
+    t = table(characters={**ADA, **ROOK})
+    do(t, "gm", "stress", character="ada", track="physical", amount=3)
+    do(t, "gm", "stress", character="rook", track="physical", amount=3)
+    assert [p.question for p in t.prompts("ann")] == [
+        "Ada's physical stress is full: take a minor consequence, or be taken out of the conflict?"
+    ]
+    assert [p.context["character"] for p in t.prompts("bo")] == ["rook"]
+    t.refuse(
+        "gm",
+        "end_scene",
+        match="Ada's physical stress track is full and waits for Ann to choose a consequence or being "
+        "taken out; Rook Marlowe's physical stress track is full and waits for Bo",
+    )
+    t.refuse("ann", "consequence", character="rook")
+    do(t, "ann", "consequence", character="ada", text="singed")
+    assert "end_scene" not in _menu(t, "gm")
+    do(t, "bo", "consequence", character="rook", choice="taken_out")
+    assert "end_scene" in _menu(t, "gm")
+    do(t, "gm", "end_scene")
+    assert t.words("gm")[-2:] == [
+        "Ada's minor consequence heals: singed.",
+        "The scene ends: stress clears; Rook Marlowe is back in play.",
+    ]
+
+
+@pytest.mark.rules("RWYN-STRESS-003", "RWYN-GEN-003")
+def test_back_in_play__the_next_scenes_move_reaches_him_and_bo_is_asked_to_roll() -> None:
+    # Taken out by choice, Rook is refused a move against him and Bo's ask for him until the scene
+    # ends (src 21); back in the next scene, a move reaches him: Athletics 2 vs 3, 2 dice + 1
+    # disaster die (src 9); [5 2] = 1 success, disaster [6] = 1 problem: the defence holds, and the
+    # problem is 1 stress (PROPOSED GEN-003).
+    t = table(characters={**ADA, **ROOK})
+    do(t, "gm", "stress", character="rook", track="physical", amount=3)
+    do(t, "bo", "consequence", character="rook", choice="taken_out")
+    t.refuse("gm", "enemy_move", character="rook", ability="Athletics", difficulty=3, match="taken out")
+    t.refuse("bo", "ask_check", character="rook", ability="Brawling", match="taken out")
+    do(t, "gm", "end_scene")
+    do(t, "gm", "enemy_move", character="rook", ability="Athletics", difficulty=3, move="a bottle")
+    assert [p.kind for p in t.prompts("bo")] == ["roll"]
+    do(t, "bo", "defend", call=1, dice=[5, 2, 6])
+    assert t.words("ann")[-3:] == [
+        "Rook Marlowe: success, 1 disaster success.",
+        "Rook Marlowe takes 1 physical stress.",
+        "Rook Marlowe's check 1 is settled.",
+    ]
