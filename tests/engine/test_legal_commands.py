@@ -154,8 +154,9 @@ def test_menu__gm_commands_reach_the_gm_seat_and_no_player_at_the_same_version()
     for player in ("p1", "p2"):
         offered = {c.command for c in table.legal_commands(player)}
         # difficulties, enemy moves and rulings are the GM's (RWYN-GEN-003); a player asks instead
-        assert {"call_check", "enemy_move", "gm_note", "end_scene"} <= gm
-        assert not offered & {"call_check", "enemy_move", "gm_note", "end_scene"}
+        # (end_scene is not offered here: a check waits, and the end would be refused: referee9)
+        assert {"call_check", "enemy_move", "gm_note", "scene_quality"} <= gm
+        assert not offered & {"call_check", "enemy_move", "gm_note", "scene_quality", "end_scene"}
         assert "ask_check" in offered and "ask_check" not in gm
 
 

@@ -140,11 +140,15 @@ def test_critical__successes_sacrificed_until_failure_are_no_critical_success() 
     assert resolved.data["check"]["crit"] != CritKind.SUCCESS
 
 
-@pytest.mark.rules("RWYN-STRESS-002")
-def test_end_scene__clears_a_waiting_overflow_with_the_stress() -> None:
+@pytest.mark.rules("RWYN-STRESS-002", "RWYN-STRESS-003")
+def test_end_scene__waits_for_an_overflow_answer_then_clears_the_stress() -> None:
+    # referee9: a full track's answer is the player's choice (src 21); the scene no longer wipes it
+    # unanswered: the end is refused until it is answered (the GM may answer for the player)
     d = table(characters={"ada": {"abilities": "Endurance:0"}})
     d.do("gm", "stress", character="ada", track="physical", amount=9)
     assert state(d).characters["ada"].overflow is Track.PHYSICAL
+    d.refuse("gm", "end_scene", rule="RWYN-STRESS-002", match="Ada's physical stress track is full")
+    d.do("gm", "consequence", character="ada", text="winded")
     d.do("gm", "end_scene")
     ada = state(d).characters["ada"]
     assert ada.overflow is None and ada.stress[Track.PHYSICAL] == 0

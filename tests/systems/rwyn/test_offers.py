@@ -8,13 +8,13 @@ and of the long evening, asking the seats in turn about two states at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from capeworks.engine import Seat, Table
-from capeworks.systems.rwyn.sheet import Standing
+from capeworks.systems.rwyn.sheet import Character, Standing
 from capeworks.systems.rwyn.state import RwynState
 from tests.engine.fanout_sessions import rwyn_evening, sessions
 from tests.systems.offers_taken import refused_offers
@@ -31,12 +31,38 @@ FILTERS: dict[str, tuple[bool, bool] | None] = {
     "effects": None,
     "critical": None,
     "consequence": None,
+    "complications": None,
+    "mixed": None,
+    "quantity": None,
+    "outcome": None,
+}
+
+
+#: the GM's commands about a character: offered (with nothing fixed) while one of the seat's
+#: characters fits, since with none the command is refused (referee9)
+GM_FITS: dict[str, Callable[[Character], bool]] = {
+    "set_ability": lambda c: True,
+    "add_quality": lambda c: True,
+    "add_talent": lambda c: True,
+    "award_xp": lambda c: True,
+    "call_check": lambda c: c.standing is Standing.IN,
+    "enemy_move": lambda c: c.standing is Standing.IN,
+    "stress": lambda c: c.standing is Standing.IN and c.overflow is None,
+    "recover": lambda c: bool(c.consequences),
 }
 
 
 def plainly(name: str, state: RwynState, seat: Seat) -> list[dict[str, Any]]:
     """The offer of ``name`` to ``seat``, walking every character."""
     mine = [c for c in state.characters.values() if seat.is_gm or c.owner == seat.id]
+    if name in GM_FITS:
+        return [{}] if any(GM_FITS[name](c) for c in mine) else []
+    if name == "withdraw_call":
+        return [{}] if state.calls else []
+    if name in ("end_scene", "end_session"):
+        # refused while a check waits or a full track waits for its answer (referee9)
+        waits = state.checks or any(c.overflow is not None for c in state.characters.values())
+        return [] if waits else [{}]
     if name == "buy_back":
         # each resource lost, while the XP pays for one point of it (RWYN-ABIL-009)
         price = state.config.buyback_xp_per_point

@@ -239,7 +239,10 @@ def test_favour__one_below_reputation_is_granted_in_limited_measure_the_gm_words
     ]
     assert t.words("bo")[-2:] == called
     question = t.prompt("gm", "quantity").question
-    assert question == "'a meeting with the mayor' costs one below Reputation: how many may be called in?"
+    # referee9: the question names whose favour it is
+    assert question == (
+        "'a meeting with the mayor' costs one below Ada's Reputation: how many may Ada call in?"
+    )
     t.refuse("ann", "quantity", check=1, limit="as many meetings as she likes")
     do(t, "gm", "quantity", check=1, limit="one meeting, this week")
     assert state(t).characters["ada"].rating("Reputation") == 3

@@ -171,7 +171,8 @@ def test_mixed_failure_with_a_disaster_success__the_gm_words_both_the_player_is_
     assert (c["success"], c["kept"], c["mixed"], c["disaster_successes"]) == (False, 0, True, 1)
     assert _kinds(t, "gm") == ["complications", "mixed"]
     assert _kinds(t, "ann") == [] and _kinds(t, "bo") == []
-    assert "Mixed failure: what is the silver lining?" in [p.question for p in t.prompts()]
+    # (referee9: the question names whose check)
+    assert "Mixed failure on Ada's check 1: what is the silver lining?" in [p.question for p in t.prompts()]
     do(t, "gm", "mixed", check=1, text="she learns the guard's name")
     do(t, "gm", "complications", check=1, texts=["the alarm trips"])
     assert 1 not in state(t).checks
@@ -189,7 +190,7 @@ def test_mixed_success_with_two_disaster_successes__exactly_two_complications() 
     do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[5, 1, 1])
     c = _check(do(t, "ann", "sacrifice", check=1, count=0, dice=[5, 6]))
     assert (c["success"], c["kept"], c["mixed"], c["disaster_successes"]) == (True, 1, True, 2)
-    assert "Mixed success: how is the success tainted (less than a disaster)?" in [
+    assert "Mixed success on Ada's check 1: how is the success tainted (less than a disaster)?" in [
         p.question for p in t.prompts()
     ]
     t.refuse("gm", "complications", check=1, texts=["the lights go on"], match="exactly")

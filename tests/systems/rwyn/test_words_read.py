@@ -21,4 +21,7 @@ def test_the_effects_prompt_counts_its_successes_and_effects_in_agreeing_words()
     d = table(characters={"ada": {"abilities": "Science:3"}})
     d.do("ann", "check", character="ada", ability="Science", difficulty=1, dice=[6, 6, 5])
     (prompt,) = [p for p in d.prompts("ann") if p.kind == "effects"]
-    assert prompt.question == "3 successes kept: 'I accomplish the task' plus 2 more effects."
+    # referee9: it names whose check (a player may play two, and the GM may answer for a player)
+    assert prompt.question == (
+        "3 successes kept on Ada's check 1: 'I accomplish the task' plus 2 more effects."
+    )

@@ -291,6 +291,9 @@ class SceneEnded(RwynEvent):
 
     character_ids: tuple[str, ...]
     session: bool
+    #: the names of the characters taken out by choice who are back in play as it ends (RWYN-STRESS-003:
+    #: they left the conflict, not the game); logs from before named none
+    back: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 def _sheets_to_ids(data: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ out and clears consequences, and scene or session ends heal.
 
 from __future__ import annotations
 
-from capeworks.engine import DiceService, Event
+from capeworks.engine import DiceService, Event, Prompt
 from capeworks.errors import RuleViolation
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn import stress
@@ -24,11 +24,20 @@ from capeworks.systems.rwyn.events import (
 )
 from capeworks.systems.rwyn.lookups import Built, Ctx, Done, character, control
 from capeworks.systems.rwyn.prompts import open_prompts
-from capeworks.systems.rwyn.render import check_waits
-from capeworks.systems.rwyn.sheet import Character, Consequence, Track
+from capeworks.systems.rwyn.render import check_waits, overflow_waits
+from capeworks.systems.rwyn.sheet import Character, Consequence, Standing, Track
 from capeworks.systems.rwyn.state import RwynState
 
-__all__ = ["consequence", "deal_stress", "end_scene", "end_session", "outcome", "recover", "stress_command"]
+__all__ = [
+    "consequence",
+    "deal_stress",
+    "end_scene",
+    "end_session",
+    "outcome",
+    "recover",
+    "stress_command",
+    "unsettled",
+]
 
 
 def deal_stress(
@@ -69,13 +78,26 @@ def consequence(state: RwynState, context: Ctx, c: cmd.ConsequenceCmd, dice: Dic
     control(context, who)
     if c.choice is cmd.ConsequenceChoice.TAKEN_OUT:
         stress.choose_taken_out(who, c.text)  # refused unless a consequence is due (RWYN-STRESS-003)
-        return [Event.of(TakenOut(character_id=who.id, name=who.name, by_choice=True, how=c.text))]
+        out = TakenOut(character_id=who.id, name=who.name, by_choice=True, how=c.text)
+        return [Event.of(out), *_lapsed(state, who)]
     if who.overflow is not None and who.next_consequence() is None:
         # RWYN-STRESS-004: the fourth consequence, accepted: out for good, the GM words how
-        return [Event.of(TakenOut(character_id=who.id, name=who.name, by_choice=False, how=""))]
+        out = TakenOut(character_id=who.id, name=who.name, by_choice=False, how="")
+        return [Event.of(out), *_lapsed(state, who)]
     _, rung = stress.take_consequence(who, c.text)
     taken = ConsequenceTaken(character_id=who.id, name=who.name, severity=rung.value, text=c.text)
     return [Event.of(taken)]
+
+
+def _lapsed(state: RwynState, who: Character) -> list[Event]:
+    """The calls and asks still open for a character taken out: they left the conflict (src 21), so
+    no move reaches them and nothing they asked for is rolled; each is withdrawn, saying why."""
+    why = f"{who.name} is out of the conflict"
+    return [
+        Event.of(CallWithdrawn(call=call, name=who.name, why=why))
+        for call in state.calls.values()
+        if call.character == who.id
+    ]
 
 
 def outcome(state: RwynState, context: Ctx, c: cmd.Outcome, dice: DiceService) -> Done:
@@ -100,13 +122,27 @@ def _healed(who: Character, rung: Consequence) -> Recovered:
     )
 
 
+def unsettled(state: RwynState) -> list[Prompt]:
+    """What must be answered before the scene (or session) ends: a check rolled in the scene is
+    settled in it (its disaster dice still owed, or its outcome still waiting for words: RWYN-SAC-001,
+    RWYN-EFFECT-001..003), and stress that filled a track in it is answered in it: the player's choice
+    of a consequence or being taken out (RWYN-STRESS-002/003, src 21) is not wiped with the stress.
+    Every check the state keeps waits for an answer (it closes when the last is in), so this is
+    empty exactly when no check is open and no track overflows."""
+    return [p for p in open_prompts(state) if "check" in p.context or p.kind == "consequence"]
+
+
 def _require_settled(state: RwynState, *, session: bool) -> None:
-    """A check rolled in the scene is settled in it: its disaster dice are still owed, or its outcome
-    still waits for words (RWYN-SAC-001, RWYN-EFFECT-001..003). Ending the scene over it is refused,
-    naming what waits and who answers; the GM may answer for a player, so nothing is stuck."""
-    waiting = [p for p in open_prompts(state) if "check" in p.context]
+    """Ending the scene over what :func:`unsettled` finds is refused, naming what waits and who
+    answers; the GM may answer for a player, so nothing is stuck."""
+    waiting = unsettled(state)
     if waiting:
-        what = "; ".join(check_waits(state, p.context["check"], p.kind, p.seat) for p in waiting)
+        what = "; ".join(
+            overflow_waits(state, p.context["character"], p.seat)
+            if p.kind == "consequence"
+            else check_waits(state, p.context["check"], p.kind, p.seat)
+            for p in waiting
+        )
         them = "it" if len(waiting) == 1 else "them"
         raise RuleViolation(
             waiting[0].rule,
@@ -130,7 +166,10 @@ def _end(state: RwynState, config: RwynConfig, *, session: bool) -> Done:
         for rung in who.consequences
         if rung not in stress.end_scene(who, config, session=session).consequences
     ]
-    return [*lapsed, *healed, Event.of(SceneEnded(character_ids=tuple(state.characters), session=session))]
+    # a character taken out by choice left the conflict, not the game: back when the scene ends (src 21)
+    back = tuple(c.name for c in state.characters.values() if c.standing is Standing.OUT_BY_CHOICE)
+    ended = SceneEnded(character_ids=tuple(state.characters), session=session, back=back)
+    return [*lapsed, *healed, Event.of(ended)]
 
 
 def end_scene(state: RwynState, context: Ctx, c: cmd.EndScene, dice: DiceService) -> Done:

@@ -45,7 +45,8 @@ def open_prompts(state: RwynState) -> list[Prompt]:
     for call in state.calls.values():
         out.extend(_CALLS.get((call, characters.get(call.character), config), _call_prompts, call, state))
     for check in state.checks.values():
-        out.extend(_CHECKS.get((check, config), _judged_prompts, check, config))
+        who = characters.get(check.character)
+        out.extend(_CHECKS.get((check, config, who), _judged_prompts, check, config, who))
     for character in characters.values():
         out.extend(_CHARACTERS.get((character,), _character_prompts, character))
     return out
@@ -64,15 +65,19 @@ def _prompt(
     gm: bool = False,
     rule: str,
     context: dict[str, Any],
+    about: str = "",
     **rest: Any,
 ) -> Prompt:
+    """A prompt; ``about``: the name of the character whose check it asks about, for its words only
+    (the context, which clients read, keeps the character's id)."""
+    words = {**context, "name": about} if about else context
     return Prompt(
         id=prompt_id,
         seat=None if gm else seat,
         role=Role.GM if gm else None,
         kind=kind,
         rule=rule,
-        question=prompt_words(kind, **context),
+        question=prompt_words(kind, **words),
         context=context,
         **rest,
     )
@@ -149,12 +154,12 @@ def _call_prompts(call: Call, state: RwynState) -> list[Prompt]:
     ]
 
 
-def _judged_prompts(check: ck.Check, config: RwynConfig) -> list[Prompt]:
-    """A check's prompts, judged by the rules for its kind."""
-    return _check_prompts(check, ck.rules_for(check.kind, config))
+def _judged_prompts(check: ck.Check, config: RwynConfig, who: Character | None) -> list[Prompt]:
+    """A check's prompts, judged by the rules for its kind; ``who`` rolled it (its name is asked about)."""
+    return _check_prompts(check, ck.rules_for(check.kind, config), who.name if who else check.character)
 
 
-def _check_prompts(check: ck.Check, config: RwynConfig) -> list[Prompt]:
+def _check_prompts(check: ck.Check, config: RwynConfig, name: str) -> list[Prompt]:
     base = {"check": check.id, "character": check.character}
     pid = f"check-{check.id}"
     if check.stage is ck.Stage.SACRIFICE:
@@ -182,6 +187,7 @@ def _check_prompts(check: ck.Check, config: RwynConfig) -> list[Prompt]:
                 seat=check.owner,
                 rule="RWYN-SAC-004",
                 context=context,
+                about=name,
                 options=tuple(options),
                 default="0",
             )
@@ -198,13 +204,14 @@ def _check_prompts(check: ck.Check, config: RwynConfig) -> list[Prompt]:
                 seat=check.owner,
                 rule="RWYN-TRAIT-004",
                 context={**base, "disaster": check.disaster_successes},
+                about=name,
                 options=answers,
                 default="no",
             )
         ]
     if check.stage is not ck.Stage.ANSWERS:
         return []
-    return _answer_prompts(check, base, pid)
+    return _answer_prompts(check, base, pid, name)
 
 
 def _pick(
@@ -224,7 +231,7 @@ def _pick(
     return {"options": options, "free": free}
 
 
-def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str) -> list[Prompt]:
+def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str, name: str) -> list[Prompt]:
     out: list[Prompt] = []
     if check.effects is None:
         extra = check.effects_needed - 1
@@ -235,6 +242,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str) -> list[Pro
                 seat=check.owner,
                 rule="RWYN-EFFECT-001",
                 context={**base, "kept": check.kept, "extra": extra, "accomplish": ACCOMPLISH},
+                about=name,
                 **_pick("effects", "picks", check.id, EFFECT_SUGGESTIONS, extra),
             )
         )
@@ -247,6 +255,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str) -> list[Pro
                 gm=True,
                 rule="RWYN-EFFECT-003",
                 context={**base, "disaster": n},
+                about=name,
                 **_pick("complications", "texts", check.id, COMPLICATION_SUGGESTIONS, n),
             )
         )
@@ -260,6 +269,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str) -> list[Pro
                 gm=True,
                 rule="RWYN-MIX-002" if failure else "RWYN-MIX-003",
                 context={**base, "failure": failure},
+                about=name,
                 **_pick("mixed", "text", check.id, suggestions, 1, many=False),
             )
         )
@@ -281,6 +291,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str) -> list[Pro
                 seat=check.owner,
                 rule="RWYN-CRIT-001",
                 context={**base, "good": good},
+                about=name,
                 options=options,
             )
         )
@@ -292,6 +303,7 @@ def _answer_prompts(check: ck.Check, base: dict[str, Any], pid: str) -> list[Pro
                 gm=True,
                 rule="RWYN-ABIL-008",
                 context={**base, "item": check.item, "resource": check.ability},
+                about=name,
                 free=FreeAnswer(command="quantity", field="limit", payload={"check": check.id}),
             )
         )

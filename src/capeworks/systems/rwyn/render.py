@@ -29,6 +29,7 @@ __all__ = [
     "consequence_label",
     "faces_text",
     "failing_sacrifice",
+    "overflow_waits",
     "panels",
     "prompt_words",
 ]
@@ -204,6 +205,17 @@ def check_waits(state: RwynState, check_id: int, kind: str, seat: str | None) ->
     return f"{_name(state, check.character)}'s check {check.id} waits for {who} to {_WAITS_TO[kind]}"
 
 
+def overflow_waits(state: RwynState, character_id: str, seat: str | None) -> str:
+    """A full track's waiting answer in words (RWYN-STRESS-002/003): whose, and who chooses."""
+    who = state.characters[character_id]
+    player = "the GM" if seat is None else state.seat_names.get(seat, "its player")
+    track = who.overflow.value if who.overflow is not None else "stress"
+    return (
+        f"{who.name}'s {track} stress track is full and waits for {player} to choose a consequence "
+        "or being taken out"
+    )
+
+
 def _stress(p: ev.StressTaken) -> str:
     tail = {
         "absorbed": ".",
@@ -211,6 +223,19 @@ def _stress(p: ev.StressTaken) -> str:
         "taken_out": ": a fourth consequence.",
     }[p.result]
     return f"{p.name} takes {p.amount} {p.track} stress{tail}"
+
+
+def _scene_ended(p: ev.SceneEnded) -> str:
+    """The end of a scene or session, and who is back in play after being taken out by choice."""
+    ended = (
+        "The session ends: stress and scene and session consequences clear"
+        if p.session
+        else "The scene ends: stress clears"
+    )
+    if not p.back:
+        return ended + "."
+    names = ", ".join(p.back[:-1]) + " and " + p.back[-1] if len(p.back) > 1 else p.back[0]
+    return f"{ended}; {names} {'is' if len(p.back) == 1 else 'are'} back in play."
 
 
 def _critical(p: ev.CriticalChosen) -> str:
@@ -299,11 +324,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Recovered.TYPE: lambda p: (
         f"{p.name}'s {p.severity} consequence heals" + (f": {_said(p.text)}" if p.text else "")
     ),
-    ev.SceneEnded.TYPE: lambda p: (
-        "The session ends: stress and scene and session consequences clear."
-        if p.session
-        else "The scene ends: stress clears."
-    ),
+    ev.SceneEnded.TYPE: _scene_ended,
     ev.SceneQualityNoted.TYPE: lambda p: (
         f"In play: {p.subject}, {p.quality.benefit} but {p.quality.drawback}."
         if p.quality is not None
@@ -343,38 +364,55 @@ def prompt_words(kind: str, **context: Any) -> str:
     return _QUESTIONS[kind](**context)
 
 
-def _sacrifice_q(successes: int, disaster: int, most: int, **_: Any) -> str:
+def _sacrifice_q(
+    successes: int, disaster: int, most: int, check: int | None = None, name: str = "", **_: Any
+) -> str:
+    who = f"{name} rolled" if name and check is not None else "You rolled"
+    on = f" (check {check})" if name and check is not None else ""
     return (
-        f"You rolled {plural(successes, 'success')} against {_disaster(disaster)}. "
+        f"{who} {plural(successes, 'success')} against {_disaster(disaster)}{on}. "
         f"Sacrifice how many successes to remove disaster dice (0-{most})?"
     )
 
 
+def _on(name: str, check: int | None) -> str:
+    """Whose check a question is about (" on Ada's check 2"): a scene with several characters has
+    several open at once, the GM words some and may answer for a player, and a player may play two."""
+    return f" on {name}'s check {check}" if name and check is not None else ""
+
+
+def _quantity_q(item: str, resource: str = "Wealth", name: str = "", **_: Any) -> str:
+    """RWYN-ABIL-008's question to the GM, naming whose purchase or favour it is (prompts made before
+    the name was carried say "they")."""
+    whose = f"{name}'s " if name else ""
+    verb = "buy" if resource == "Wealth" else "call in"
+    what = item or "The purchase"
+    return f"'{what}' costs one below {whose}{resource}: how many may {name or 'they'} {verb}?"
+
+
 _QUESTIONS: dict[str, Callable[..., str]] = {
     "sacrifice": _sacrifice_q,
-    "reroll": lambda disaster, **_: (
-        f"{plural(disaster, 'disaster success')} would cost {disaster} Wealth. "
+    "reroll": lambda disaster, check=None, name="", **_: (
+        f"{plural(disaster, 'disaster success')}{_on(name, check)} would cost {disaster} Wealth. "
         "Leverage your debt to re-roll the disaster dice once?"
     ),
-    "effects": lambda kept, extra, accomplish, **_: (
-        f"{plural(kept, 'success')} kept: '{accomplish}' plus {plural(extra, 'more effect')}."
+    "effects": lambda kept, extra, accomplish, check=None, name="", **_: (
+        f"{plural(kept, 'success')} kept{_on(name, check)}: "
+        f"'{accomplish}' plus {plural(extra, 'more effect')}."
     ),
-    "complications": lambda disaster, **_: (
-        f"{plural(disaster, 'disaster success')}: name that many complications."
+    "complications": lambda disaster, check=None, name="", **_: (
+        f"{plural(disaster, 'disaster success')}{_on(name, check)}: name that many complications."
     ),
-    "mixed": lambda failure, **_: (
-        "Mixed failure: what is the silver lining?"
+    "mixed": lambda failure, check=None, name="", **_: (
+        f"Mixed failure{_on(name, check)}: what is the silver lining?"
         if failure
-        else "Mixed success: how is the success tainted (less than a disaster)?"
+        else f"Mixed success{_on(name, check)}: how is the success tainted (less than a disaster)?"
     ),
-    "critical": lambda good, **_: (
-        f"Critical {'success' if good else 'failure'}: choose a place, person or circumstance that goes "
-        f"{'well' if good else 'badly'}."
+    "critical": lambda good, check=None, name="", **_: (
+        f"Critical {'success' if good else 'failure'}{_on(name, check)}: choose a place, person or "
+        f"circumstance that goes {'well' if good else 'badly'}."
     ),
-    "quantity": lambda item, resource="Wealth", **_: (
-        f"'{item or 'The purchase'}' costs one below {resource}: how many may be "
-        f"{'bought' if resource == 'Wealth' else 'called in'}?"
-    ),
+    "quantity": _quantity_q,
     "consequence": lambda name, track, severity, **_: (
         f"{name}'s {track} stress is full: {consequence_label(severity)}, or be taken out of the conflict?"
     ),

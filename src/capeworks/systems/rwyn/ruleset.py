@@ -131,19 +131,58 @@ def _named_roll(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
     return _rolling(state, seat)
 
 
+def _when_settled(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
+    """End the scene or session only while nothing waits for an answer (:func:`harm.unsettled`):
+    the end is refused until then, so it is not on the menu either; the prompts say what waits."""
+    return [] if harm.unsettled(state) else [{}]
+
+
+def _with_calls(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
+    """Withdraw a call only while one is open (RWYN-GEN-001): with none there is nothing to take back."""
+    return [{}] if state.calls else []
+
+
+def _with_characters(*, in_conflict: bool = False, acting: bool = False, hurt: bool = False) -> Offer:
+    """A GM command about a character, offered while one fits it, as it stands (with none fitting,
+    it is refused): ``in_conflict``, still in the conflict, as calls and moves need (RWYN-STRESS-003/
+    004); ``acting``, in it with no full track waiting for its answer, as stress needs
+    (RWYN-STRESS-002); ``hurt``, with a consequence to clear."""
+
+    def fits(c: Character) -> bool:
+        if (in_conflict or acting) and c.standing is not Standing.IN:
+            return False
+        if acting and c.overflow is not None:
+            return False
+        return bool(c.consequences) or not hurt
+
+    def offer(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
+        return [{}] if any(fits(c) for c in _SEATED.of(state, seat)) else []
+
+    return offer
+
+
+_anyone, _anyone_in = _with_characters(), _with_characters(in_conflict=True)
+_stressable, _hurt = _with_characters(acting=True), _with_characters(hurt=True)
+
 #: every command: its payload, handler and who may issue it; prompt-only ones are answers only
 _SPECS: dict[str, CommandOf[RwynState, RwynConfig]] = {
     # the roster
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
-    "set_ability": CommandSpec(cmd.SetAbility, roster.set_ability, GM, "set ability ratings"),
-    "add_quality": CommandSpec(cmd.AddQuality, roster.add_quality, GM, "add qualities after creation"),
-    "add_talent": CommandSpec(cmd.AddTalent, roster.add_talent, GM, "add talents after creation"),
-    "award_xp": CommandSpec(cmd.AwardXp, roster.award_xp, GM, "award XP"),
+    "set_ability": CommandSpec(cmd.SetAbility, roster.set_ability, GM, "set ability ratings", offer=_anyone),
+    "add_quality": CommandSpec(
+        cmd.AddQuality, roster.add_quality, GM, "add qualities after creation", offer=_anyone
+    ),
+    "add_talent": CommandSpec(
+        cmd.AddTalent, roster.add_talent, GM, "add talents after creation", offer=_anyone
+    ),
+    "award_xp": CommandSpec(cmd.AwardXp, roster.award_xp, GM, "award XP", offer=_anyone),
     "buy_back": CommandSpec(cmd.BuyBack, roster.buy_back, OWNER, offer=_buy_back),
     # the GM's calls
-    "call_check": CommandSpec(cmd.CallCheck, gm.call_check, GM, "call for checks and set difficulties"),
-    "enemy_move": CommandSpec(cmd.EnemyMove, gm.enemy_move, GM, "declare enemy moves"),
-    "withdraw_call": CommandSpec(cmd.WithdrawCall, gm.withdraw_call, GM, "withdraw calls"),
+    "call_check": CommandSpec(
+        cmd.CallCheck, gm.call_check, GM, "call for checks and set difficulties", offer=_anyone_in
+    ),
+    "enemy_move": CommandSpec(cmd.EnemyMove, gm.enemy_move, GM, "declare enemy moves", offer=_anyone_in),
+    "withdraw_call": CommandSpec(cmd.WithdrawCall, gm.withdraw_call, GM, "withdraw calls", offer=_with_calls),
     "ask_check": CommandSpec(cmd.AskCheck, gm.ask_check, OWNER, offer=_own(acting=True, players=True)),
     "scene_quality": CommandSpec(cmd.SceneQuality, gm.scene_quality, GM, "note qualities of the scene"),
     "gm_note": CommandSpec(cmd.GmNote, gm.gm_note, GM, "write private notes"),
@@ -156,17 +195,21 @@ _SPECS: dict[str, CommandOf[RwynState, RwynConfig]] = {
     "reroll": CommandSpec(cmd.Reroll, rolls.reroll, ANY, prompt_only=True),
     # answers
     "effects": CommandSpec(cmd.Effects, answers.effects_command, ANY, prompt_only=True),
-    "complications": CommandSpec(cmd.Complications, answers.complications, GM, "name complications"),
-    "mixed": CommandSpec(cmd.Mixed, answers.mixed, GM, "describe a mixed result"),
+    "complications": CommandSpec(
+        cmd.Complications, answers.complications, GM, "name complications", prompt_only=True
+    ),
+    "mixed": CommandSpec(cmd.Mixed, answers.mixed, GM, "describe a mixed result", prompt_only=True),
     "critical": CommandSpec(cmd.Critical, answers.critical, ANY, prompt_only=True),
-    "quantity": CommandSpec(cmd.Quantity, answers.quantity, GM, "limit quantities"),
+    "quantity": CommandSpec(cmd.Quantity, answers.quantity, GM, "limit quantities", prompt_only=True),
     # harm
-    "stress": CommandSpec(cmd.Stress, harm.stress_command, GM, "deal stress"),
+    "stress": CommandSpec(cmd.Stress, harm.stress_command, GM, "deal stress", offer=_stressable),
     "consequence": CommandSpec(cmd.ConsequenceCmd, harm.consequence, OWNER, prompt_only=True),
-    "outcome": CommandSpec(cmd.Outcome, harm.outcome, GM, "decide how a character is taken out"),
-    "recover": CommandSpec(cmd.Recover, harm.recover, GM, "clear consequences"),
-    "end_scene": CommandSpec(cmd.EndScene, harm.end_scene, GM, "end the scene"),
-    "end_session": CommandSpec(cmd.EndSession, harm.end_session, GM, "end the session"),
+    "outcome": CommandSpec(
+        cmd.Outcome, harm.outcome, GM, "decide how a character is taken out", prompt_only=True
+    ),
+    "recover": CommandSpec(cmd.Recover, harm.recover, GM, "clear consequences", offer=_hurt),
+    "end_scene": CommandSpec(cmd.EndScene, harm.end_scene, GM, "end the scene", offer=_when_settled),
+    "end_session": CommandSpec(cmd.EndSession, harm.end_session, GM, "end the session", offer=_when_settled),
 }
 COMMANDS = command_table(_SPECS)
 
@@ -204,11 +247,14 @@ class RwynRuleset(GmNotesHidden, Ruleset[RwynState, RwynConfig]):
     def offered_commands(
         self, state: RwynState, seat: Seat, answers: list[LegalCommand], menu: OfferMenu
     ) -> list[LegalCommand]:
-        """``answers``, then the menu's commands for ``seat``: those depend only on the menu, the config
-        and the characters the seat plays (the offers above), so they are kept while those are the
-        same objects (:mod:`.kept`), and a version that changed none of them offers the same list."""
+        """``answers``, then the menu's commands for ``seat``: those depend only on the menu, the config,
+        whether a call or a check is open, and the characters the seat plays (the offers above), so they
+        are kept while those are the same (:mod:`.kept`), and a version that changed none of them offers
+        the same list."""
+        # what the offers read beyond the seat's characters: whether a call is open and a check waits
+        # (True and False are each one object, so the key holds by identity)
         offered = _OFFERED.get(
-            (menu, seat, state.config, *_SEATED.of(state, seat)),
+            (menu, seat, state.config, bool(state.calls), bool(state.checks), *_SEATED.of(state, seat)),
             super().offered_commands,
             state,
             seat,
