@@ -255,7 +255,7 @@ def slots(order: Iterable[str], groups: Iterable[Iterable[str]] = ()) -> list[li
 def _reordered(order: TurnOrder, cut: list[list[str]]) -> TurnOrder:
     seq = tuple(x for slot in cut for x in slot)
     current = order.current
-    return order.model_copy(update={"order": seq, "index": seq.index(current) if current in seq else 0})
+    return evolve(order, {"order": seq, "index": seq.index(current) if current in seq else 0})
 
 
 def dropped_one_place(

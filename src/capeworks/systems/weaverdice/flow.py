@@ -165,10 +165,12 @@ class Builder:
     # -- reading the scratch state -----------------------------------------------------------
 
     def person(self, ident: str) -> Combatant:
-        return person(self.state, ident)
+        # the scratch state's combatant straight from its dict: the look-up's sentence only on a miss
+        found = self.batch.state.people.get(ident)
+        return found if found is not None else person(self.batch.state, ident)
 
     def sheet(self, ident: str) -> Character:
-        return self.state.sheet(ident)
+        return self.batch.state.sheet(ident)
 
     @property
     def fight(self) -> Fight | None:

@@ -465,7 +465,7 @@ def effect_choice(state: WdState, context: Ctx, c: cmd.EffectChoice, dice: DiceS
     ):
         chosen = ()  # "answer PROMPT none": pick nothing where nothing is allowed
     picks = {**pending.answers.picks, c.key: chosen}
-    answers = Answers(picks=picks, dice=pending.answers.dice)
+    answers = trusted(Answers, picks=picks, dice=pending.answers.dice)
     hit = hit_of(state, pending)
     trial = resolve(hit, pending.face, answers=answers)  # a bad answer raises here
     b = Builder(state, context, dice)

@@ -308,6 +308,8 @@ def check_aim(
     ("regardless of foe's proximity or circumstance", src 334); any other foe near or interference
     stays the player's claim and the GM's call."""
     named = {n.lower() for n in names}
+    if not named:  # no skill named (most attacks): nothing to refuse, no walk through the sheet's skills
+        return
     aimed = [s for s in character.skills if s.tree == AIM_TREE and s.name.lower() in named]
     if aimed and ranged and blinded and not focused:
         raise RuleViolation(

@@ -314,7 +314,10 @@ class WdState(Frozen):
         if person is None:
             return base
         # Brawn lost while bleeding (Moderate Cut 5) counts as long as the Bleeding lasts (src 682)
-        bled = sum(x.brawn_loss for x in person.conditions if x.brawn_loss and x.target == ident)
+        conditions = person.conditions
+        bled = 0
+        if conditions:
+            bled = sum(x.brawn_loss for x in conditions if x.brawn_loss and x.target == ident)
         if not (person.temporary_loss or person.lasting_loss or bled or person.carrying):
             return base
         temporary = person.temporary_loss

@@ -637,8 +637,8 @@ def _apply(
         # moves it as this one ends (WD-STATUS-010, src 854; :func:`~.fight.next_turn`)
         owed = st.condition(Status.DELAYED, target, ends=Expiry(point=TurnPoint.TURN_END, holder=target))
         c = evolve(c, {"conditions": st.add(c.conditions, owed)})
-    resolved = ev.EffectResolved(
-        character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,)
+    resolved = trusted(
+        ev.EffectResolved, character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,)
     )
     emit_effect(b, resolved, veiled=veiled, rolled=rolled)
     let_go_when_down(b, target)
