@@ -114,7 +114,7 @@ def test_status_applied__named_or_own_words_not_both(kw: dict[str, Any]) -> None
 @pytest.mark.rules("WD-COMBAT-015")
 def test_power__a_reaction_paid_with_focus_is_fine() -> None:
     p = _laser(action=PowerAction.REACTION, cost=[EffortCost(pool=Pool.FOCUS)])
-    assert effort_spend(p, {Pool.FOCUS: 1}) == {Pool.FOCUS: 1}
+    assert effort_spend(p, {Pool.FOCUS: 1}, who="Vic") == {Pool.FOCUS: 1}
 
 
 # -- effort ---------------------------------------------------------------------------------------
@@ -122,21 +122,23 @@ def test_power__a_reaction_paid_with_focus_is_fine() -> None:
 
 @pytest.mark.rules("WD-EFFORT-003")
 def test_effort_spend__pays_or_refuses() -> None:
-    assert effort_spend(_laser(), {Pool.STAMINA: 1}) == {Pool.STAMINA: 1}
-    with pytest.raises(RuleViolation, match="needs 1 Stamina and you have 0") as err:
-        effort_spend(_laser(), {Pool.STAMINA: 0, Pool.FOCUS: 3})
+    assert effort_spend(_laser(), {Pool.STAMINA: 1}, who="Vic") == {Pool.STAMINA: 1}
+    with pytest.raises(RuleViolation, match="Laser needs 1 Stamina and Vic has 0") as err:
+        effort_spend(_laser(), {Pool.STAMINA: 0, Pool.FOCUS: 3}, who="Vic")
     assert err.value.rule_id == "WD-EFFORT-003"
     # 1 Stamina + 2 of any pool taken as Stamina: 3 Stamina in all
     heavy = _laser(cost=[EffortCost(pool=Pool.STAMINA), EffortCost(pool=None, dots=2)])
     with pytest.raises(RuleViolation, match="Choose which effort pool"):
-        effort_spend(heavy, {Pool.STAMINA: 3})
-    assert effort_spend(heavy, {Pool.STAMINA: 3}, any_pool=Pool.STAMINA) == {Pool.STAMINA: 3}
-    assert effort_spend(heavy, {Pool.STAMINA: 1, Pool.RECOVERY: 2}, any_pool=Pool.RECOVERY) == {
+        effort_spend(heavy, {Pool.STAMINA: 3}, who="Vic")
+    paid = effort_spend(heavy, {Pool.STAMINA: 3}, who="Vic", any_pool=Pool.STAMINA)
+    assert paid == {Pool.STAMINA: 3}
+    paid = effort_spend(heavy, {Pool.STAMINA: 1, Pool.RECOVERY: 2}, who="Vic", any_pool=Pool.RECOVERY)
+    assert paid == {
         Pool.STAMINA: 1,
         Pool.RECOVERY: 2,
     }
-    with pytest.raises(RuleViolation, match="needs 3 Stamina and you have 2"):
-        effort_spend(heavy, {Pool.STAMINA: 2}, any_pool=Pool.STAMINA)
+    with pytest.raises(RuleViolation, match="needs 3 Stamina and Vic has 2"):
+        effort_spend(heavy, {Pool.STAMINA: 2}, who="Vic", any_pool=Pool.STAMINA)
 
 
 @pytest.mark.rules("WD-EFFORT-002", "WD-COMBAT-018", "WD-MOVE-007")

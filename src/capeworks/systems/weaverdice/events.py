@@ -840,6 +840,18 @@ class MoveSeen(WdEvent):
     note: str = ""
 
 
+class FallSeen(WdEvent):
+    """The players' half of a hidden NPC's fall: that it falls (or is thrown) and how it takes it,
+    as the GM would announce it, never its Athletics roll or the Stamina it drains (WD-NPC-003); the
+    GM-only :class:`Fell` beside it carries the rest."""
+
+    character: str
+    name: str
+    feet: int
+    thrown: bool
+    chosen: FallOption | None = None
+
+
 class MedicalRolled(Changes):
     """One roll of a lengthy Medical check on a downed ally (WD-WOUND-008..010)."""
 
@@ -1126,4 +1138,5 @@ EVENTS = declare_events(
     EffectSeen,
     RestSeen,
     MoveSeen,
+    FallSeen,
 )

@@ -754,19 +754,22 @@ def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool
         t = evolve(t, {"effort": effort})
     waiting = {**b.state.falls, who: result} if len(result.options) > 1 else dict(b.state.falls)
     chosen = result.options[0] if len(result.options) == 1 else None
-    b.emit(
-        ev.Fell(
-            character=who,
-            name=t.name,
-            feet=feet,
-            thrown=thrown,
-            check=roll,
-            chosen=chosen,
-            falls=waiting,
-            drained=0 if t.hidden else drained,  # a hidden NPC's effort stays off the players' log
-            people=(t,),
-        )
+    fell = ev.Fell(
+        character=who,
+        name=t.name,
+        feet=feet,
+        thrown=thrown,
+        check=roll,
+        chosen=chosen,
+        falls=waiting,
+        drained=drained,
+        people=(t,),
     )
+    if t.hidden:  # a hidden NPC's roll and effort are the GM's; the players see the fall (WD-NPC-003)
+        b.emit(fell, hidden=True)
+        b.emit(ev.FallSeen(character=who, name=t.name, feet=feet, thrown=thrown, chosen=chosen))
+    else:
+        b.emit(fell)
     fall_breaks_fragile_slots(b, who)  # a standard belt's last slot rolls on a fall (WD-EQUIP-014)
     if chosen is not None:
         _take_fall(b, who, chosen)

@@ -156,7 +156,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
     if c.focused:
         spend(b, c.character, Pool.FOCUS, EffortUse.FOCUSED_SHOT)
     available = {p: b.person(c.character).effort.available(sheet, p) for p in Pool}
-    for pool, dots in effort_spend(power, available, any_pool=c.pool).items():
+    for pool, dots in effort_spend(power, available, who=me.name, any_pool=c.pool).items():
         spend(b, c.character, pool, EffortUse.POWER, dots, on=power.name)
     if fight is not None and kind in (ActionKind.FULL, ActionKind.LENGTHY):
         full_action(b, c.character)

@@ -224,9 +224,10 @@ def passive_totals(powers: Iterable[Power]) -> tuple[dict[Pool, int], int, int]:
 
 
 def effort_spend(
-    power: Power, available: Mapping[Pool, int], *, any_pool: Pool | None = None
+    power: Power, available: Mapping[Pool, int], *, who: str, any_pool: Pool | None = None
 ) -> dict[Pool, int]:
-    """The dots a use of ``power`` takes from each pool, or a refusal if they are not there.
+    """The dots a use of ``power`` by ``who`` (a name, for the refusal) takes from each pool, or a
+    refusal naming the power and the character if they are not there.
 
     A cost of "any effort" is paid from ``any_pool`` (WD-EFFORT-003c, WD-EFFORT-002); a power whose
     cost names its pools has no such choice, so ``any_pool`` is refused rather than dropped unread.
@@ -251,7 +252,8 @@ def effort_spend(
         have = available.get(pool, 0)
         if dots > have:
             raise RuleViolation(
-                "WD-EFFORT-003", f"That power needs {dots} {pool.value.capitalize()} and you have {have}."
+                "WD-EFFORT-003",
+                f"{power.name} needs {dots} {pool.value.capitalize()} and {who} has {have}.",
             )
     return spend
 

@@ -254,10 +254,13 @@ def _effect_seen(p: ev.EffectSeen) -> str:
     return f"{held}; the GM rolled for {p.name}."
 
 
-def _fell(p: ev.Fell) -> str:
+def _fell(p: ev.Fell | ev.FallSeen) -> str:
+    """A fall's line; a hidden NPC's (:class:`~.events.FallSeen`) has no roll or drain to say."""
     how = "is thrown" if p.thrown else "falls"
-    roll = f"; Athletics {check_text(p.check)}" if p.check is not None else ""
-    drained = f"; {p.name} loses {p.drained} Stamina (a bad fall)" if p.drained else ""
+    check = p.check if isinstance(p, ev.Fell) else None
+    roll = f"; Athletics {check_text(check)}" if check is not None else ""
+    lost = p.drained if isinstance(p, ev.Fell) else 0
+    drained = f"; {p.name} loses {lost} Stamina (a bad fall)" if lost else ""
     if p.chosen is not None:
         return f"{p.name} {how} {p.feet} ft{roll}: {fall_option_words(p.chosen)}{drained}."
     return f"{p.name} {how} {p.feet} ft{roll}{drained}, and chooses how to take it."
@@ -683,6 +686,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.EffectSeen.TYPE: _effect_seen,
     ev.RestSeen.TYPE: _rest_seen,
     ev.MoveSeen.TYPE: _move_seen,
+    ev.FallSeen.TYPE: _fell,
     ev.MedicalRolled.TYPE: _medical,
     ev.CareEnded.TYPE: lambda p: f"{p.name} is awake: the Medical care on them is over.",
     ev.Waited.TYPE: lambda p: (
@@ -770,6 +774,8 @@ def _for_gm(payload: Any, text: str) -> str:
         return f"(The players see {payload.name} rest and what it sheds, not the roll or effort.)"
     if isinstance(payload, ev.MoveSeen):
         return f"(The players see how far {payload.name} goes, not the dice.)"
+    if isinstance(payload, ev.FallSeen):
+        return f"(The players see {payload.name}'s fall and how it is taken, not its roll or Stamina.)"
     if isinstance(payload, ev.ReactedBlind):
         return f"(The players see {payload.name}'s answer without the hidden attack's total.)"
     if isinstance(payload, (ev.CombatStarted, ev.CombatJoined)) and any(
