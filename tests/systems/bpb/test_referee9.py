@@ -394,3 +394,41 @@ def test_f01_a_rest_says_only_what_it_gave_back() -> None:
     ]
     zap = state(d).condition("zap")
     assert (zap.lost, zap.stunning, zap.drained) == (2, 0, {})
+
+
+@pytest.mark.rules("BPB-REC-002", "BPB-REC-003", "BPB-DMG-007")
+def test_f02_days_of_healing_say_the_stunning_and_drains_they_give_back() -> None:
+    # src 433, 435: days of rest are a chance to rest and recuperate: stunning and drains all come back.
+    # Me lost 3 long ago (nothing recent: no half hour's rest comes first), is stunned 1 and drained of
+    # Reason; 2 days with care give 2 Endurance back (a point a day) and lift both, and every seat reads so.
+    # Ox has only old damage: his words say the Endurance alone, as before
+    d = cast(hero("me", owner="ann"), hero("ox"))
+    me, ox = state(d).condition("me"), state(d).condition("ox")
+    d.patch(conditions={
+        "me": me.model_copy(update={"lost": 3, "stunning": 1, "drained": {"Reason": 2}}),
+        "ox": ox.model_copy(update={"lost": 3}),
+    })  # fmt: skip
+    marks = {seat: len(d.words(seat)) for seat in ("gm", "ann")}
+    d.do("gm", "heal", character="me", days=2, care=True)
+    d.do("gm", "heal", character="ox", days=2, care=True)
+    for seat, mark in marks.items():
+        assert d.words(seat)[mark:] == [
+            "Me heals 2 Endurance over 2 days: 1 stunning gone, Reason no longer drained.",
+            "Ox heals 2 Endurance over 2 days.",
+        ]
+    me = state(d).condition("me")
+    assert (me.lost, me.stunning, me.drained) == (1, 0, {})
+    # the fields are left out when empty, and an older log (without them) reads as it did
+    healed = [e.model_dump(mode="json")["data"] for e in d.table.log if e.type == "bpb.healed"]
+    assert ("stunning" in healed[0], "drained" in healed[0]) == (True, True)
+    assert ("stunning" in healed[1], "drained" in healed[1]) == (False, False)
+    older = []
+    for e in d.table.log:
+        doc = e.model_dump(mode="json")
+        if e.type == "bpb.healed":
+            doc["data"].pop("stunning", None)
+            doc["data"].pop("drained", None)
+        older.append(doc)
+    replayed = Driver(RULESET, table=replay_document({"log": older}, RULESET))
+    assert state(replayed).condition("me").drained == {}
+    assert "Me heals 2 Endurance over 2 days." in replayed.words("ann")

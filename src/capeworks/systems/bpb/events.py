@@ -529,6 +529,10 @@ class Healed(BpbEvent):
     #: days outlast the half hour's rest: they end what it ends (boosts, stunts, a sprint's winded rounds,
     #: as ``Rested.ends``; BPB-PP-008/010, BPB-MOVE-009). A log written before (none) replays as played
     ends: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: the stunning damage and the drained attributes the days gave back (as ``Rested``'s), so the words say
+    #: them; a log written before they were recorded (none) reads as it did, with the Endurance alone
+    stunning: int = Field(default=0, exclude_if=lambda v: not v)
+    drained: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class HazardAdded(BpbEvent):

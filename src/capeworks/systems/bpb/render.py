@@ -67,9 +67,20 @@ def _rested(p: Any) -> str:
     if p.stunning is None:
         return f"{p.character} {does}: {p.recovered} Endurance back, stunning gone."
     back = [f"{p.recovered} Endurance back"] if p.recovered else []
-    back += [f"{p.stunning} stunning gone"] if p.stunning else []
-    back += [f"{_listed(p.drained)} no longer drained"] if p.drained else []
-    return f"{p.character} {does}: {', '.join(back) or 'nothing to recover'}."
+    return f"{p.character} {does}: {', '.join(back + _lifted(p)) or 'nothing to recover'}."
+
+
+def _healed(p: Any) -> str:
+    """Days of healing: the Endurance, and the stunning and drains they lifted (BPB-REC-002/003)."""
+    lifted = ", ".join(_lifted(p))
+    days = _count(p.days, "day", "days")
+    return f"{p.character} heals {p.amount} Endurance over {days}" + (f": {lifted}." if lifted else ".")
+
+
+def _lifted(p: Any) -> list[str]:
+    """What a rest or days of healing gave back besides Endurance: stunning and drains (BPB-REC-003)."""
+    back = [f"{p.stunning} stunning gone"] if p.stunning else []
+    return back + ([f"{_listed(p.drained)} no longer drained"] if p.drained else [])
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -353,9 +364,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         else f"{p.character} stands in the blast."
     ),
     ev.Rested.TYPE: lambda p: _rested(p),
-    ev.Healed.TYPE: lambda p: (
-        f"{p.character} heals {p.amount} Endurance over {_count(p.days, 'day', 'days')}."
-    ),
+    ev.Healed.TYPE: lambda p: _healed(p),
     ev.HazardAdded.TYPE: lambda p: (
         f"In the environment: {p.hazard.text}"
         + (

@@ -28,7 +28,7 @@ from capeworks.systems.bpb.lookups import (
     rank_of,
     spend_check,
 )
-from capeworks.systems.bpb.model import Boost, Status, Stunt
+from capeworks.systems.bpb.model import Boost, Condition, Status, Stunt
 from capeworks.systems.bpb.sheet import Character, Medium, Power, attribute_name
 from capeworks.systems.bpb.state import BpbState
 
@@ -151,8 +151,13 @@ def _rested(state: BpbState, cid: str, *, rally: bool = False) -> Rested:
         rally=rally,
         ends=() if rally else REST_ENDS,
         stunning=c.stunning,
-        drained=tuple(k for k, v in c.drained.items() if v),
+        drained=_drained(c),
     )
+
+
+def _drained(c: Condition) -> tuple[str, ...]:
+    """The attributes a rest (or days of it) gives back from a drain (BPB-REC-003)."""
+    return tuple(k for k, v in c.drained.items() if v)
 
 
 def require_rest_time(state: BpbState) -> None:
@@ -226,6 +231,8 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
             week_days=week_days,
             rested=True,
             ends=REST_ENDS,  # days of rest or none, they outlast the half hour (BPB-MOVE-009, BPB-PP-008)
+            stunning=cond.stunning,
+            drained=_drained(cond),
         ),
     )
     return b
