@@ -291,7 +291,7 @@ def test_r12_07_a_whole_downtime_of_three_read_from_every_seat() -> None:
         "Bea: Wits 2 against 4+ on Status x Capabilities: missed.",
         "Bea: takes a strike for tier-1 villain intel.",
         "Cal trains Brawl: 7, capped at 5 by low morale, 5 of 12 saved.",
-        "Cal: mends no wounds; morale -2 -> +0.",
+        "Cal: mends no wounds; morale from Poor (-2) to Neutral (+0).",
         "Cal trains Brawl: 7, 12 of 12 saved; Cal now knows Brawl.",
         # Cal's rest lifted him to Neutral; the day's end takes him back to his baseline, Poor (src 491)
         "Downtime phase 1 ends; morale heads back to its baseline: Cal from Neutral (+0) to Poor (-2).",

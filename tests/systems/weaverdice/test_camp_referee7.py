@@ -75,8 +75,7 @@ def test_r7_04_a_repair_whose_gear_was_mended_meanwhile_takes_no_more_money() ->
     d = mender(costume=struck)
     d.do("ann", "start_craft", character="ada", project="a", item="armor", repair=True)
     d.do("ann", "start_craft", character="ada", project="b", item="armor", repair=True)
-    d.do("ann", "craft", character="ada", project="a", rolls=2, dice=[6, 1, 6, 1])
-    d.do("ann", "craft", character="ada", project="a", rolls=0, finish=True)
+    d.do("ann", "craft", character="ada", project="a", rolls=2, dice=[6, 1, 6, 1])  # made at 12 (src 580)
     assert camp(d).projects["a"].result == "repaired"
     money = ledger(d).money
     d.refuse("ann", "craft", character="ada", project="b", rolls=1, rule="WD-CRAFT-013", match="not damaged")

@@ -201,7 +201,10 @@ def test_a_rest_at_low_morale__each_wound_that_would_mend_rolls_the_end_of_day_d
     ada = d.state.people["ada"]
     assert [w.id for w in ada.track.wounds] == ["w1", "w3", "w4"]
     assert ada.morale == -1
-    assert "mends 1 wound; low morale keeps 1 from mending tonight (4); morale -3 -> -1" in d.words()[-1]
+    assert (
+        "mends 1 wound; low morale keeps 1 from mending tonight (4); morale from Miserable (-3) to Low (-1)"
+        in d.words()[-1]
+    )
     rolls = [r.purpose for e in d.table.log[-3:] for r in e.rolls]
     assert rolls == ["injury w1", "injury w2"]
 

@@ -500,6 +500,7 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         gained[ident] = daily
         ledgers[ident] = ledger
     helped = tuple(evolve(p, {"helpers": ()}) for p in state.campaign.projects.values() if p.helpers)
+    wearers = [k for k, v in gained.items() if v]  # named, so the words say whose costume gave a card
     b.emit(
         ce.DowntimeEnded(
             phases=phase.number,
@@ -509,7 +510,7 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
             gained={k: v for k, v in gained.items() if v},
             ledgers=ledgers,
             people=tuple(people),
-            names={i: state.people[i].name for i in (*discards, *moved) if i in state.people},
+            names={i: state.people[i].name for i in (*discards, *moved, *wearers) if i in state.people},
             moved=moved,
         )
     )

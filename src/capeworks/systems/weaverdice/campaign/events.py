@@ -319,6 +319,9 @@ class Hired(CampaignEvent):
     recruit: str
     #: the follower type they join as; empty for an underling (WD-RECRUIT-001)
     follower: str = Field(default="", exclude_if=lambda v: not v)
+    #: whose Fan, having brought this candidate, is lost with the hire (WD-FOLLOW-010, src 1372): the
+    #: recruiter's or a group's name; empty when no Fan went (as every log from before reads)
+    fan_lost: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class TargetAdded(CampaignFact):

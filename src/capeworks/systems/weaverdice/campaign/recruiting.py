@@ -338,10 +338,13 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
     # the candidate, the recruiter's own or a group's (WD-FOLLOW-008), its tap going with it
     source = r.fan_source(cand.id)
     groups: tuple[Group, ...] = ()
+    fan_lost = ""
     if source:
         groups = (lose_follower(state.campaign.groups[source], "fan"),)
+        fan_lost = groups[0].name
     elif source is not None and ledger.followers.get("fan", 0):
         ledger = lose_follower(ledger, "fan")
+        fan_lost = who.name
     b = Builder(state, ctx, dice)
     b.emit(
         ce.Hired(
@@ -352,6 +355,7 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
             follower=cand.follower,
             ledgers={c.character: ledger},
             groups=groups,
+            fan_lost=fan_lost,
         )
     )
     return b.batch

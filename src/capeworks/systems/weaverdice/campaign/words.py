@@ -7,8 +7,9 @@ from typing import Any
 
 from capeworks.engine import Description, Event, Viewer
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.crafting import NON_EQUIPMENT
-from capeworks.systems.weaverdice.morale import MORALE_NAMES
+from capeworks.systems.weaverdice.campaign.crafting import NON_EQUIPMENT, spoken
+from capeworks.systems.weaverdice.campaign.model import CraftProject
+from capeworks.systems.weaverdice.morale import step_words
 
 __all__ = ["CAMPAIGN_COMMAND_WORDS", "CAMPAIGN_WORDS"]
 
@@ -76,6 +77,13 @@ def _words_of(p: Any) -> str:
         )
     if isinstance(p, ce.DowntimeEnded):
         extra = "".join(f" {p.names.get(k, k)} must discard {v} rep." for k, v in p.discards.items())
+        # the costume's card for the next day (WD-REP-008, src 1119), said where the event names its
+        # wearer (a log from before named only those who discard or whose morale moved)
+        extra += "".join(
+            f" {p.names[k]}'s costume gives {v} rep card{'' if v == 1 else 's'} for the next day."
+            for k, v in p.gained.items()
+            if k in p.names
+        )
         return f"Downtime phase {p.phases} ends; {_day_end_morale(p)}.{extra}"
     if isinstance(p, ce.LearningStarted):
         return f"{p.name} starts learning {p.skill}."
@@ -109,7 +117,7 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.CraftStarted):
         return (
             "; ".join(
-                f"{p.names.get(x.crafter, p.name)}: {x.item} ({x.tier}, DC {x.dc}, materials ${x.paid})"
+                f"{p.names.get(x.crafter, p.name)}: {_project(x)}"
                 + (f", helped by {', '.join(p.names.get(h, h) for h in x.helpers)}" if x.helpers else "")
                 + (f", {x.extra} extra roll{'s' if x.extra > 1 else ''}" if x.extra else "")
                 for x in p.projects
@@ -118,7 +126,8 @@ def _words_of(p: Any) -> str:
         )
     if isinstance(p, ce.Crafted):
         x = p.projects[0]
-        text = f"{p.name} works on {x.item}: {x.total} of DC {x.dc} ({len(x.rolls)}/{x.cap + x.extra} rolls)"
+        made = f"{len(x.rolls)}/{x.cap + x.extra} rolls"
+        text = f"{p.name} works on {spoken(x.item)}: {x.total} of DC {x.dc} ({made})"
         if x.result and not x.equipment and x.result in NON_EQUIPMENT:
             return text + f"; result: {x.result} ({NON_EQUIPMENT[x.result]})."
         return text + (f"; result: {x.result}." if x.result else ".")
@@ -139,9 +148,12 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.CandidatesVetted):
         return "Behind the screen, the recruiter's Knowledge: " + "; ".join(p.lines) + "."
     if isinstance(p, ce.Hired):
+        # the Fan who brought the candidate goes with the hire (src 1372): said, so the lower rep cap
+        # at the day's end (src 1370) is no surprise
+        fan = f" {p.fan_lost} loses the Fan who brought {p.recruit}." if p.fan_lost else ""
         if p.follower:
-            return f"{p.recruit} joins {p.name} as a follower ({p.follower})."
-        return f"{p.name} hires {p.recruit}."
+            return f"{p.recruit} joins {p.name} as a follower ({p.follower}).{fan}"
+        return f"{p.name} hires {p.recruit}.{fan}"
     if isinstance(p, ce.TargetAdded):
         return f"Intel target {p.target.name} (find DC {p.target.find_dc}, thread DC {p.target.thread_dc})."
     if isinstance(p, ce.TargetListed):
@@ -218,16 +230,20 @@ def _words_of(p: Any) -> str:
     return type(p).__name__
 
 
-def _step(step: int) -> str:
-    return f"{MORALE_NAMES.get(step, 'morale')} ({step:+d})"
+def _project(x: CraftProject) -> str:
+    """A project as it starts: a craft's tier and materials paid, or a repair, paid a roll at a time
+    (src 1032), so no "materials $0"."""
+    if x.repair:
+        return f"repair of the {spoken(x.item)} (DC {x.dc}, paid a roll at a time)"
+    return f"{spoken(x.item)} ({x.tier}, DC {x.dc}, materials ${x.paid})"
 
 
 def _day_end_morale(p: ce.DowntimeEnded) -> str:
     """Whose morale the day's end moves back to its baseline (snap) or a step toward it (settle), from
     where to where (WD-MORALE-008); a log written before ``moved`` says where each one lands."""
-    moves = [f"{p.names.get(k, k)} from {_step(a)} to {_step(b)}" for k, (a, b) in p.moved.items()]
+    moves = [f"{p.names.get(k, k)} from {step_words(a)} to {step_words(b)}" for k, (a, b) in p.moved.items()]
     if not p.moved:
-        moves = [f"{c.name} to {_step(c.morale)}" for c in p.changed if c.morale is not None]
+        moves = [f"{c.name} to {step_words(c.morale)}" for c in p.changed if c.morale is not None]
     if not moves:
         return "everyone's morale is at its baseline already"
     return f"morale heads back to its baseline: {', '.join(moves)}"
@@ -241,7 +257,8 @@ def _kept(p: ce.DowntimeKept) -> list[str]:
     ]
     parts += [f"{n.get(k, k)} gains {v} costume rep" for k, v in p.gained.items()]
     parts += [
-        f"{n.get(k, k)}'s morale heads back from {_step(a)} to {_step(b)}" for k, (a, b) in p.moved.items()
+        f"{n.get(k, k)}'s morale heads back from {step_words(a)} to {step_words(b)}"
+        for k, (a, b) in p.moved.items()
     ]
     parts += [f"{n.get(k, k)} must discard {v} rep" for k, v in (p.discards or {}).items()]
     if p.phase is not None:
