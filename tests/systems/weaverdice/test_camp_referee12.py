@@ -449,8 +449,8 @@ def test_r12_13_a_helper_and_a_friend_hanging_out_at_the_workshop_carry_a_vest_o
     vest = camp(d).projects["vest"]
     assert (vest.result, vest.total, camp(d).ledger("ada").money) == ("standard", 16, 300)
     words = d.words("cat")
-    assert "Cal spends a slot on help (Vest)." in words
-    assert "Bea spends a slot on hang out (Vest)." in words
+    assert "Cal spends a slot on helping with a project (Vest)." in words
+    assert "Bea spends a slot on hanging out (Vest)." in words
     assert "Ada works on Vest: 16 of DC 15 (3/3 rolls); result: standard." in words
 
 

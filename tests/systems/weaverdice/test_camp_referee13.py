@@ -394,3 +394,23 @@ def test_r13_11_a_whole_downtime_of_three_each_doing_several_things() -> None:
         assert any(t in seen for t in TIDBITS[4:]) == (seat == "gm")
         assert ("power brute" in seen) == (seat == "gm")
         assert not any(x in said(d, seat) for x in ("ada ", "bea ", "cal ", "crow ", "->"))
+
+
+@pytest.mark.rules("WD-DT-003", "WD-DT-007")
+def test_r13_12_a_slot_on_the_menus_plain_actions_reads_as_english_not_a_key() -> None:
+    """src 1378-1415: the menu's Hang Out, Self-Promote, Focus on Work/School, Explore. Ada spends her
+    three slots on them; each line reads as a sentence ("hanging out", "self-promotion"), never the
+    command's key ("hang out", "self promote")."""
+    d = crew()
+    d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="hang_out", note="at the diner")
+    d.do("ann", "downtime_action", character="ada", action="self_promote")
+    d.do("ann", "downtime_action", character="ada", action="work_or_school")
+    for seat in ("gm", "ann", "bob"):
+        words = d.words(seat)
+        for line in (
+            "Ada spends a slot on hanging out (at the diner).",
+            "Ada spends a slot on self-promotion.",
+            "Ada spends a slot on work or school.",
+        ):
+            assert line in words, (seat, line)

@@ -72,7 +72,7 @@ def _words_of(p: Any) -> str:
         slots = "; ".join(parts)
         return f"Downtime phase {p.phase.number} opens." + (f" {slots}." if slots else "")
     if isinstance(p, ce.SlotUsed):
-        return f"{p.name} spends a slot on {p.action.replace('_', ' ')}" + (
+        return f"{p.name} spends a slot on {SLOT_WORDS.get(p.action, p.action.replace('_', ' '))}" + (
             f" ({p.note})." if p.note else "."
         )
     if isinstance(p, ce.DowntimeEnded):
@@ -228,6 +228,20 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.BusinessChecked):
         return f"Hidden check for {p.name or p.character}: {p.text}"
     return type(p).__name__
+
+
+#: a slot's action as a sentence reads it, after "spends a slot on" (the seed's menu, src 1378-1415)
+SLOT_WORDS = {
+    "train": "training",
+    "refine_skills": "refining skills",
+    "go_shopping": "shopping",
+    "explore": "exploring",
+    "hang_out": "hanging out",
+    "self_promote": "self-promotion",
+    "work_or_school": "work or school",
+    "power": "a power-specific act",
+    "help": "helping with a project",
+}
 
 
 def _project(x: CraftProject) -> str:
