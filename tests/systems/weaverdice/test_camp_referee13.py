@@ -414,3 +414,37 @@ def test_r13_12_a_slot_on_the_menus_plain_actions_reads_as_english_not_a_key() -
             "Ada spends a slot on work or school.",
         ):
             assert line in words, (seat, line)
+
+
+# --- (f) names the GM types: "the Dealers" are the Dealers (src 433, 1131-1141) -----------------------------
+
+
+@pytest.mark.rules("WD-REP-005", "WD-REP-006", "WD-REP-002")
+def test_r13_13_a_card_for_dealers_counts_with_the_dealers_whatever_the_article_or_case() -> None:
+    """src 433: 'rep exclusive to a person or group lets the player roll Social if relevant. On a 4+ they
+    keep it'; src 418-423: 'Dealers Owe You One (Rep with Dealers Only)'. The GM writes the card for
+    "Dealers" and opens talks with "the dealers": one group. Ada (Social 3, +0) plays it: dice 3 and 5,
+    the best 5 against 5+, a deal; the keep roll 4: kept and marked. With "the Merchants" it means
+    nothing: refused, kept, nothing changed."""
+    d = crew()
+    d.do("gm", "award", character="cal", rep="Dealers Owe You One", exclusive="Dealers")
+    d.do("gm", "open_negotiation", negotiation="m", party="the Merchants", tn=5)
+    err = d.refuse("cat", "negotiate", character="cal", negotiation="m", cards=[1], rule="WD-REP-006")
+    assert err.message == "The card from Dealers Owe You One means nothing to the Merchants."
+    d.do("gm", "open_negotiation", negotiation="n", party="the dealers", tn=5)
+    d.do("cat", "negotiate", character="cal", negotiation="n", cards=[1], dice=[3, 5, 4])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    (card,) = camp(d).ledger("cal").rep
+    assert (card.source, card.marked) == ("Dealers Owe You One", True)
+
+
+@pytest.mark.rules("WD-EQUIP-017", "WD-SOCIAL-008")
+def test_r13_14_a_high_tier_affiliation_helps_with_its_group_named_with_the_article() -> None:
+    """src 1141: High-Tier Affiliation '+1 to social rolls with affiliated bystanders'. Cal's piece names
+    "Merchants"; the GM opens talks with "The Merchants" at 4+: a 3 (Social 3, +0) and the +1 is 4, a
+    deal."""
+    d = four()
+    pc(d, "cat", "cal", "Cal", costume=icon("high_affiliation", group="Merchants"))
+    d.do("gm", "open_negotiation", negotiation="n", party="The Merchants", tn=4)
+    d.do("cat", "negotiate", character="cal", negotiation="n", dice=[3])
+    assert camp(d).negotiations["n"].outcome == "agreed"
