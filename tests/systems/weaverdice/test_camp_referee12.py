@@ -556,7 +556,7 @@ def test_r12_15_a_second_downtime_planning_recruiting_and_managing_intel_reads_n
     lines = [
         "Ada: declares raid for Saturday.",
         "Ada: locks guards: 2 thugs.",
-        "Bea recruits at -1: 2 applicants; 1 rep lost.",
+        "Bea recruits at -1: 2 applicants; rep lost: Stopped the Teeth.",
         "A candidate steps up: Moose (to learn: disposition, temper, brawn).",
         "Bea asks about Moose's temper.",
         "About Moose, Bea learns temper: short.",

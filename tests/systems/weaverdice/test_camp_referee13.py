@@ -448,3 +448,20 @@ def test_r13_14_a_high_tier_affiliation_helps_with_its_group_named_with_the_arti
     d.do("gm", "open_negotiation", negotiation="n", party="The Merchants", tn=4)
     d.do("cat", "negotiate", character="cal", negotiation="n", dice=[3])
     assert camp(d).negotiations["n"].outcome == "agreed"
+
+
+@pytest.mark.rules("WD-RECRUIT-007", "WD-RECRUIT-001")
+def test_r13_15_a_rep_card_lost_to_recruiting_is_named() -> None:
+    """src 1671: rep tapped 'for an additional recruitment opportunity' or 'a bonus to all die rolls';
+    'Tapped reputation has a 50% chance of being lost after the fact' (kept on 4+, WD-RECRUIT-007).
+    Cal (Social 3) holds three cards and taps one for a die and one for +1: four dice 4, 2, 5, 1 at +1
+    are 5, 3, 6, 2, two applicants. The keep rolls: 1, lost; 6, kept. Every seat reads which card went."""
+    d = crew()
+    for deed in ("Saved the bus", "Stopped the bank job", "Beat Steeltoe"):
+        d.do("gm", "award", character="cal", rep=deed)
+    d.do("gm", "start_downtime")
+    d.do("cat", "recruit", character="cal", recruitment="r", rep_dice=1, rep_bonus=1, dice=[4, 2, 5, 1, 1, 6])
+    assert camp(d).recruitments["r"].openings == 2
+    assert cards(d, "cal") == ["Stopped the bank job", "Beat Steeltoe"]
+    for seat in ("gm", "ann", "cat"):
+        assert "Cal recruits at +1: 2 applicants; rep lost: Saved the bus." in d.words(seat)

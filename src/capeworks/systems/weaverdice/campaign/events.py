@@ -262,6 +262,8 @@ class RecruitRolled(CampaignEvent):
     modifier: int
     openings: int
     lost_rep: int = 0
+    #: the cards lost, by their source (WD-RECRUIT-007); empty in logs from before, which say how many
+    lost_cards: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     phase: Phase | None = None
 
 

@@ -133,6 +133,8 @@ def _words_of(p: Any) -> str:
         return text + (f"; result: {x.result}." if x.result else ".")
     if isinstance(p, ce.RecruitRolled):
         lost = f"; {p.lost_rep} rep lost" if p.lost_rep else ""
+        if p.lost_cards:  # which cards went, so a player need not compare the sheet before and after
+            lost = f"; rep lost: {', '.join(p.lost_cards)}"
         many = "" if p.openings == 1 else "s"
         return f"{p.name} recruits at {p.modifier:+d}: {p.openings} applicant{many}{lost}."
     if isinstance(p, ce.CandidatePresented):
