@@ -465,3 +465,16 @@ def test_r13_15_a_rep_card_lost_to_recruiting_is_named() -> None:
     assert cards(d, "cal") == ["Stopped the bank job", "Beat Steeltoe"]
     for seat in ("gm", "ann", "cat"):
         assert "Cal recruits at +1: 2 applicants; rep lost: Saved the bus." in d.words(seat)
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-FOLLOW-003")
+def test_r13_16_a_fan_gives_rep_only_to_one_holding_fewer_cards_than_fans() -> None:
+    """src 1370: a Fan 'Grants 1 reputation for downtime phase only'; src 1372: 'If you have less than
+    [# of fans] rep, tap a fan to gain reputation.' Ada's two Fans give her two cards for the phase:
+    she holds 2, not less than 2, so the tap is refused with a sentence and nothing changes (it would
+    turn a card of the phase into one that outlasts it)."""
+    d = crew()
+    d.do("gm", "start_downtime")
+    assert cards(d, "ada") == ["fans", "fans"]
+    err = d.refuse("ann", "tap_follower", character="ada", kind="fan", use="rep", rule="WD-FOLLOW-010")
+    assert err.message == "A Fan gives rep only while Ada holds fewer than 2."

@@ -243,6 +243,9 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         raise RuleViolation("WD-FOLLOW-002", f"A {kind} can be tapped for: {uses}.")
     if kind == "journalist":
         _journalist_occasion(state, c)
+    # src 1372: "If you have less than [# of fans] rep, tap a fan": the rep held as the Fan is called on,
+    # the tapped Fan's own card for the phase still in hand (it goes with the tap, WD-FOLLOW-003)
+    held_before = len(live_rep(ledger_of(state, c.character)))
     groups: tuple[Group, ...] = ()
     if c.group:
         group, lost = tap_group(state, member_group(state, c.group, c.character), kind)
@@ -269,7 +272,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         )
     elif kind == "fan" and c.use == "rep":
         fans = (groups[0].followers if groups else ledger.followers).get("fan", 0)
-        if len(live_rep(ledger)) >= fans:
+        if held_before >= fans:
             raise RuleViolation(
                 "WD-FOLLOW-010", f"A Fan gives rep only while {who.name} holds fewer than {fans}."
             )
