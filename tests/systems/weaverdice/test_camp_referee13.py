@@ -1,11 +1,13 @@
 """A referee's campaign situations (pass 13), each written from the seed
 (``/work/shared/seeds/000_6595eaca0229e06e.txt``, cited "src N") before playing it at the table with
 given dice. Where earlier passes were thin: what a costume's Icon gives at the day's end and what a
-damaged one does not (src 1115-1129), a Fan who brings a recruit and leaves with the hire (src 1370-1372),
-repairing gear as the lengthy check it is (src 580-582, 1032), and Codify's write-ups (src 1958-1966);
-a whole downtime of three characters doing several things each, read from every seat to the day's end;
+damaged one does not (src 1115-1129), a Fan who brings a recruit and leaves with the hire, and the Fan's
+rep tap only below the Fans' count (src 1370-1372), repairing gear as the lengthy check it is (src
+580-582, 1032), Codify's write-ups (src 1958-1966), an exclusive card's group as the GM names it (src
+433, 1141); a whole downtime of three characters doing several things each, read from every seat to the
+day's end (names, the right numbers, a morale cap said where it cut a roll, no arrows or command keys);
 and the refusals a table meets on the way (a player acting for another's character, doing the GM's
-part, spending money not held): a clear sentence, nothing changed."""
+part, spending money or intel not held): a clear sentence, nothing changed."""
 
 from __future__ import annotations
 
@@ -478,3 +480,32 @@ def test_r13_16_a_fan_gives_rep_only_to_one_holding_fewer_cards_than_fans() -> N
     assert cards(d, "ada") == ["fans", "fans"]
     err = d.refuse("ann", "tap_follower", character="ada", kind="fan", use="rep", rule="WD-FOLLOW-010")
     assert err.message == "A Fan gives rep only while Ada holds fewer than 2."
+
+
+@pytest.mark.rules(
+    "WD-PLAN-002", "WD-SOCIAL-003", "WD-RECRUIT-011", "WD-REP-009", "WD-INTEL-034", "WD-INTEL-015"
+)
+def test_r13_17_a_player_doing_the_gms_part_or_spending_intel_not_held_is_told_and_nothing_changes() -> None:
+    """src 1441-1445: a mission's details are the GM's; src 285: the talks' terms are the GM's reading;
+    src 1712: the recruiter's Knowledge is rolled 'behind the scenes'; src 440: negative rep is the GM's
+    to hold; src 1947: a target's move is the GM's. Ann tries each during downtime: a plain sentence,
+    nothing changed. Bea, holding no intel, cannot spend a tier-1 villain intel on a cell (src 1902)."""
+    d = crew()
+    d.do("gm", "start_downtime")
+    d.do("ann", "declare_mission", character="ada", mission="m1", kind="robbery", date="Friday")
+    d.do("ann", "recruit", character="ada", recruitment="r1", dice=[4, 2])
+    for command, fields, message in (
+        (
+            "set_mission_details",
+            {"mission": "m1", "details": {"security": ["2 guards"]}},
+            "set mission details",
+        ),
+        ("open_negotiation", {"negotiation": "n", "party": "Dealers", "tn": 3}, "open negotiations"),
+        ("vet_candidates", {"recruitment": "r1"}, "roll behind the screen"),
+        ("give_negative", {"character": "bea", "source": "Snitched"}, "give negative rep"),
+        ("relocate_target", {"target": "crow", "downtimes": 2}, "move targets"),
+    ):
+        err = d.refuse("ann", command, error=NotPermitted, **fields)
+        assert err.message == f"Only the GM can {message}."
+    err = d.refuse("bob", "spend_intel", character="bea", target="crow", intel="villain:1", on="0,0")
+    assert err.message == "That takes 1 tier-1 villain intel; 0 held."
