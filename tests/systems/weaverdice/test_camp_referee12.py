@@ -355,7 +355,7 @@ def test_r12_09_high_morale_spent_in_downtime_is_gone_when_the_eager_follower_bo
     d.do("ann", "check_box", character="ada", box="eager_follower")
     d.do("gm", "offer_follower", character="ada", kinds=["journalist"])
     assert camp(d).ledger("ada").followers == {"journalist": 1}
-    assert "A journalist joins Ada, tapped through the next phase." in d.words("ann")
+    assert "A Journalist joins Ada, tapped through the next phase." in d.words("ann")
 
 
 @pytest.mark.rules("WD-REP-015", "WD-REP-005", "WD-REP-006")
@@ -607,7 +607,7 @@ def test_r12_17_rep_let_go_at_the_days_end_wins_the_chance_at_a_fan_once() -> No
     for i in range(4):
         d.do("gm", "award", character="ada", rep=f"Deed {i}")
     err = d.refuse("ann", "gain_follower", character="ada", kind="fan", dice=[6])
-    assert err.message == "Ada has not met the criteria for a fan yet."
+    assert err.message == "Ada has not met the criteria for a Fan yet."
     d.do("gm", "start_downtime")
     d.do("gm", "end_downtime")
     prompt = d.prompt("ann", "discard_rep")
@@ -615,5 +615,5 @@ def test_r12_17_rep_let_go_at_the_days_end_wins_the_chance_at_a_fan_once() -> No
     d.answer("ann", prompt.id, str(camp(d).ledger("ada").rep[0].id))
     d.do("ann", "gain_follower", character="ada", kind="fan", dice=[1])
     assert (camp(d).ledger("ada").followers, len(camp(d).ledger("ada").rep)) == ({"fan": 1}, 3)
-    assert d.words("ann")[-2:] == ["Ada lets rep go: Deed 0.", "Ada gains a fan (1 against 1+)."]
+    assert d.words("ann")[-2:] == ["Ada lets rep go: Deed 0.", "Ada gains a Fan (1 against 1+)."]
     d.refuse("ann", "gain_follower", character="ada", kind="fan", dice=[6])

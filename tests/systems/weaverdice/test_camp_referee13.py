@@ -18,6 +18,7 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
 from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
+from tests.systems.weaverdice.test_camp_referee7 import mender
 from tests.systems.weaverdice.test_camp_referee12 import four
 
 CRAFT = {"name": "Craft", "stats": ["dexterity"], "tree": "craft"}
@@ -509,3 +510,30 @@ def test_r13_17_a_player_doing_the_gms_part_or_spending_intel_not_held_is_told_a
         assert err.message == f"Only the GM can {message}."
     err = d.refuse("bob", "spend_intel", character="bea", target="crow", intel="villain:1", on="0,0")
     assert err.message == "That takes 1 tier-1 villain intel; 0 held."
+
+
+@pytest.mark.rules("WD-FOLLOW-002", "WD-PLAN-004", "WD-EQUIP-005")
+def test_r13_18_follower_awards_a_launch_and_a_cell_refusal_read_as_a_person_says_them() -> None:
+    """The seed names follower types as titles ('a Journalist', 'a Fan', src 1357-1372). Bea has not
+    met a Journalist's criteria: a plain sentence. The GM awards them (src 1357: 'criteria ... met'),
+    she tries (Social 1 + d6 = 1+6 = 7 against 1+, the first of the type) and gains a Journalist: the
+    words name the type as a title. A mission launch ends its sentence. A crafted costume piece's last
+    roll with no cell names the grid cell in words, not a field code (src 1019)."""
+    d = crew()
+    d.do("gm", "start_downtime")
+    err = d.refuse("bob", "gain_follower", character="bea", kind="journalist")
+    assert err.message == "Bea has not met the criteria for a Journalist yet."
+    d.do("gm", "award", character="bea", eligible="journalist")
+    assert "Bea receives word that the criteria for a Journalist are met." in said(d, "bob")
+    d.do("bob", "gain_follower", character="bea", kind="journalist", dice=[6])
+    assert "Bea gains a Journalist (" in said(d, "bob")
+    d.do("gm", "declare_mission", character="ada", mission="m1", kind="robbery",
+         details={"security": ["2 guards", "4 guards"]})  # fmt: skip
+    d.do("gm", "launch_mission", mission="m1", dice=[1, 2])
+    assert any(w.startswith("Mission robbery launches: ") and w.endswith(".") for w in d.words("ann"))
+    m = mender(costume=icon())
+    m.do("ann", "start_craft", character="ada", project="a", item="armor")
+    m.do("ann", "craft", character="ada", project="a", rolls=2, dice=[6, 1, 6, 1])
+    err = m.refuse("ann", "craft", character="ada", project="a", rolls=1, rule="WD-EQUIP-005")
+    assert err.message.endswith("name the grid cell it goes in, by its row and column.")
+

@@ -190,7 +190,7 @@ def test_r7_09_at_good_morale_the_player_may_pick_between_two_the_gm_offers() ->
     d.refuse("ann", "pick_follower", character="ada", kind="craftsman", rule="WD-PROG-009")
     d.answer("ann", pick.id, "journalist")
     assert kinds_of(d) == ({"journalist": 1}, {"journalist": (2,)})
-    assert "A journalist joins Ada, tapped through the next phase." in d.words()
+    assert "A Journalist joins Ada, tapped through the next phase." in d.words()
 
 
 @pytest.mark.rules("WD-PROG-009")

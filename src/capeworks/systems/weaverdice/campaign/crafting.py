@@ -486,7 +486,7 @@ def _check_cell(state: WdState, project: CraftProject, conf: CampaignConfig) -> 
         raise RuleViolation(
             "WD-EQUIP-005",
             f"These rolls finish the {spoken(project.item)}: "
-            "name the grid cell it goes in (cell=row,column).",
+            "name the grid cell it goes in, by its row and column.",
             field="cell",
         )
     for key in pieces:

@@ -9,6 +9,7 @@ from capeworks.engine import Description, Event, Viewer
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.crafting import NON_EQUIPMENT, spoken
 from capeworks.systems.weaverdice.campaign.model import CraftProject
+from capeworks.systems.weaverdice.campaign.settings import a_follower, follower_title
 from capeworks.systems.weaverdice.morale import step_words
 
 __all__ = ["CAMPAIGN_COMMAND_WORDS", "CAMPAIGN_WORDS"]
@@ -154,7 +155,7 @@ def _words_of(p: Any) -> str:
         # at the day's end (src 1370) is no surprise
         fan = f" {p.fan_lost} loses the Fan who brought {p.recruit}." if p.fan_lost else ""
         if p.follower:
-            return f"{p.recruit} joins {p.name} as a follower ({p.follower}).{fan}"
+            return f"{p.recruit} joins {p.name} as a follower ({follower_title(p.follower)}).{fan}"
         return f"{p.name} hires {p.recruit}.{fan}"
     if isinstance(p, ce.TargetAdded):
         return f"Intel target {p.target.name} (find DC {p.target.find_dc}, thread DC {p.target.thread_dc})."
@@ -190,14 +191,15 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.FollowerGained):
         verdict = "gains" if p.gained else "does not gain"
         whose = f" for {p.groups[0].name}" if p.groups else ""  # a group's shared follower (WD-FOLLOW-008)
-        return f"{p.name} {verdict} a {p.kind}{whose} ({p.roll} against {p.needed}+)."
+        return f"{p.name} {verdict} {a_follower(p.kind)}{whose} ({p.roll} against {p.needed}+)."
     if isinstance(p, ce.BoxChecked):
         return f"{p.name} checks {p.box.replace('_', ' ')}."
     if isinstance(p, ce.BoxFollower):
         if not p.joined:
-            return f"The GM offers {p.name} a follower: {' or '.join(p.kinds)}, {p.name}'s to pick."
+            kinds = " or ".join(map(follower_title, p.kinds))
+            return f"The GM offers {p.name} a follower: {kinds}, {p.name}'s to pick."
         start = "tapped through the next phase" if p.tapped else "ready at once"
-        return f"A {p.joined} joins {p.name}, {start}."
+        return f"{a_follower(p.joined, start=True)} joins {p.name}, {start}."
     if isinstance(p, ce.MilestoneTaken):
         return (
             f"{p.name} takes a milestone: {p.option.replace('_', ' ')}, rolls {', '.join(map(str, p.faces))}."
@@ -215,7 +217,7 @@ def _words_of(p: Any) -> str:
         verdict = "a trigger!" if p.triggered else "nothing"
         return f"Bud chance for {p.name}: {p.face} against {p.chance}%: {verdict}"
     if isinstance(p, ce.MissionLaunched):
-        return f"Mission {p.name} launches: {p.text}"
+        return f"Mission {p.name} launches: {p.text.rstrip('.')}."
     if isinstance(p, ce.NegotiationOpened):
         n = p.negotiations[0]
         if n.rolls:  # opened again mid-way: the GM revised the terms
