@@ -17,6 +17,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
+from capeworks.systems.weaverdice.vocab import Pool
 from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
 from tests.systems.weaverdice.test_camp_referee7 import mender
 from tests.systems.weaverdice.test_camp_referee12 import four
@@ -537,3 +538,26 @@ def test_r13_18_follower_awards_a_launch_and_a_cell_refusal_read_as_a_person_say
     err = m.refuse("ann", "craft", character="ada", project="a", rolls=1, rule="WD-EQUIP-005")
     assert err.message.endswith("name the grid cell it goes in, by its row and column.")
 
+
+@pytest.mark.rules("WD-MORALE-006", "WD-MORALE-008", "WD-EFFORT-011")
+def test_r13_19_the_nights_sleep_reads_the_morale_the_day_ended_at_not_the_baseline() -> None:
+    """src 487: 'When the day ends, the character's current morale impacts recovery'; src 491: 'After
+    downtime is resolved, morale changes to the day start value'. Ada (baseline 0) pushes a climb with a
+    reroll and, at the lull, exhausts a Stamina dot; a blow to her spirits takes her to -2 before the
+    day ends. The day's end sets her back to 0, but her night is slept at -2: the exhausted dot rolls
+    to mend, 5 against 5+ (two steps below normal): it stays exhausted. The night slept, the day's-end
+    morale is spent: it is not read again."""
+    d = crew()
+    d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="climb the fence")
+    d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
+    d.do("ann", "reroll", character="ada", dice=[5])
+    d.do("gm", "lull")
+    d.do("ann", "exhaust", character="ada", pool="stamina")
+    d.do("gm", "start_downtime")
+    d.do("gm", "change_morale", character="ada", steps=-2, reason="bad news")
+    d.do("gm", "end_downtime")
+    assert d.state.people["ada"].morale == 0
+    d.do("ann", "sleep", character="ada", dice=[5])  # -2: a 5 or more keeps the dot (src 489)
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+    assert "Ada sleeps the night; low morale keeps 1 exhausted dot(s)." in d.words("bob")
+    assert d.state.people["ada"].night_morale is None

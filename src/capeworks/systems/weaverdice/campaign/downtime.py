@@ -467,9 +467,13 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         p = state.people[ident]
         sheet = state.sheet(ident)
         morale = day_reset(p.morale, day_baseline(state, ident), config=ctx.config)
-        if morale != p.morale:
-            people.append(evolve(p, {"morale": shift(morale, 0, config=ctx.config)}))
+        if morale != p.morale:  # the night's sleep reads the morale the day ended at (src 487-491)
+            people.append(
+                evolve(p, {"morale": shift(morale, 0, config=ctx.config), "night_morale": p.morale})
+            )
             moved[ident] = (p.morale, people[-1].morale)
+        elif p.night_morale is not None:  # an earlier day's end not slept on: tonight reads this day's
+            people.append(evolve(p, {"night_morale": None}))
         ledger = ledger_of(state, ident)
         ledger = evolve(
             ledger,
