@@ -65,7 +65,7 @@ def test_a_hidden_npcs_slots_and_bonus_dice_reach_the_gm_alone() -> None:
     for seat in PLAYERS:
         seen = downtime_seen(d, seat)
         assert "boss" not in seen.lower() and "work or school" not in seen and "work_or_school" not in seen
-        assert "Ada spends a slot on explore." in seen
+        assert "Ada spends a slot on exploring." in seen
     d.do("gm", "end_downtime")
     assert d.state.campaign.phase is None
     for seat in PLAYERS:

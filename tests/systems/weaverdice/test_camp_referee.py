@@ -228,15 +228,20 @@ def test_s12_the_follower_cap_is_twice_social() -> None:
 def test_s13_a_tapped_fan_gives_a_rep_that_is_always_spent_and_loses_its_passive_two_phases() -> None:
     """src 1372: 'If you have less than [# of fans] rep, tap a fan to gain reputation. This reputation
     is always spent on use'; src 1348: the passive is lost 'for the rest of the downtime phase, and all
-    of the next one'."""
+    of the next one'. Two Fans give two cards for the phase: holding 2, not less than 2, Ada cannot tap
+    one (pass 13: the count is the rep held as the Fan is called on). She plays one card in talks (Social
+    3, dice 5 and 1: 5 vs 4+), holds 1, and taps: the card played was the tapped Fan's for the phase,
+    the other Fan's stays, and the tap's card is always spent on use."""
     d = table()
     pc(d, "ann", "ada", "Ada")
     followers(d, fan=2)
     d.do("gm", "start_downtime")
+    d.refuse("ann", "tap_follower", character="ada", kind="fan", use="rep", rule="WD-FOLLOW-010")
+    negotiation(d)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d)[:1], dice=[5, 1])
     d.do("ann", "tap_follower", character="ada", kind="fan", use="rep")
     phase = camp(d).phase.number
     assert ledger(d).active("fan", phase) == 1
-    # the tapped Fan's passive card of this phase goes with it; the tap's card is always spent on use
     assert [(c.source, c.downtime_only) for c in ledger(d).rep] == [("fans", True), ("a fan", False)]
     assert all(c.consumable for c in ledger(d).rep)
     d.do("gm", "end_downtime")

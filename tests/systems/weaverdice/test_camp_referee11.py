@@ -598,7 +598,7 @@ def test_r11_28_a_gangs_journalist_is_read_as_the_gangs_and_the_gms_checks_name_
     d.do("gm", "award", character="ada", eligible="journalist")
     d.do("ann", "gain_follower", character="ada", kind="journalist", group="gang", dice=[6])
     assert camp(d).groups["gang"].followers == {"journalist": 1}
-    assert "Ada gains a journalist for The Undersiders (6 against 1+)." in d.words("bob")
+    assert "Ada gains a Journalist for The Undersiders (6 against 1+)." in d.words("bob")
     d.do("gm", "start_downtime", slots=3)
     d.do("ann", "cape_business", character="ada", checkins=["the accountant"], dice=[3])
     assert "Hidden check for Ada: the accountant: 3" in d.words("gm")

@@ -355,7 +355,7 @@ def test_r12_09_high_morale_spent_in_downtime_is_gone_when_the_eager_follower_bo
     d.do("ann", "check_box", character="ada", box="eager_follower")
     d.do("gm", "offer_follower", character="ada", kinds=["journalist"])
     assert camp(d).ledger("ada").followers == {"journalist": 1}
-    assert "A journalist joins Ada, tapped through the next phase." in d.words("ann")
+    assert "A Journalist joins Ada, tapped through the next phase." in d.words("ann")
 
 
 @pytest.mark.rules("WD-REP-015", "WD-REP-005", "WD-REP-006")
@@ -449,8 +449,8 @@ def test_r12_13_a_helper_and_a_friend_hanging_out_at_the_workshop_carry_a_vest_o
     vest = camp(d).projects["vest"]
     assert (vest.result, vest.total, camp(d).ledger("ada").money) == ("standard", 16, 300)
     words = d.words("cat")
-    assert "Cal spends a slot on help (Vest)." in words
-    assert "Bea spends a slot on hang out (Vest)." in words
+    assert "Cal spends a slot on helping with a project (Vest)." in words
+    assert "Bea spends a slot on hanging out (Vest)." in words
     assert "Ada works on Vest: 16 of DC 15 (3/3 rolls); result: standard." in words
 
 
@@ -556,7 +556,7 @@ def test_r12_15_a_second_downtime_planning_recruiting_and_managing_intel_reads_n
     lines = [
         "Ada: declares raid for Saturday.",
         "Ada: locks guards: 2 thugs.",
-        "Bea recruits at -1: 2 applicants; 1 rep lost.",
+        "Bea recruits at -1: 2 applicants; rep lost: Stopped the Teeth.",
         "A candidate steps up: Moose (to learn: disposition, temper, brawn).",
         "Bea asks about Moose's temper.",
         "About Moose, Bea learns temper: short.",
@@ -607,7 +607,7 @@ def test_r12_17_rep_let_go_at_the_days_end_wins_the_chance_at_a_fan_once() -> No
     for i in range(4):
         d.do("gm", "award", character="ada", rep=f"Deed {i}")
     err = d.refuse("ann", "gain_follower", character="ada", kind="fan", dice=[6])
-    assert err.message == "Ada has not met the criteria for a fan yet."
+    assert err.message == "Ada has not met the criteria for a Fan yet."
     d.do("gm", "start_downtime")
     d.do("gm", "end_downtime")
     prompt = d.prompt("ann", "discard_rep")
@@ -615,5 +615,5 @@ def test_r12_17_rep_let_go_at_the_days_end_wins_the_chance_at_a_fan_once() -> No
     d.answer("ann", prompt.id, str(camp(d).ledger("ada").rep[0].id))
     d.do("ann", "gain_follower", character="ada", kind="fan", dice=[1])
     assert (camp(d).ledger("ada").followers, len(camp(d).ledger("ada").rep)) == ({"fan": 1}, 3)
-    assert d.words("ann")[-2:] == ["Ada lets rep go: Deed 0.", "Ada gains a fan (1 against 1+)."]
+    assert d.words("ann")[-2:] == ["Ada lets rep go: Deed 0.", "Ada gains a Fan (1 against 1+)."]
     d.refuse("ann", "gain_follower", character="ada", kind="fan", dice=[6])

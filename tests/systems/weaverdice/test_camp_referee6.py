@@ -454,7 +454,7 @@ def test_r6_23_a_follower_answering_a_call_joins_as_a_follower_not_an_underling(
     d.do("ann", "hire", character="ada", candidate="ear")
     assert ledger(d).followers == {"informant": 1}
     assert ledger(d).underlings == ("Thug",)
-    assert "Earwig joins Ada as a follower (informant)." in d.words()
+    assert "Earwig joins Ada as a follower (Informant)." in d.words()
 
 
 @pytest.mark.rules("WD-RECRUIT-001", "WD-FOLLOW-006")

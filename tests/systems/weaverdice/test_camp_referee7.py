@@ -75,8 +75,7 @@ def test_r7_04_a_repair_whose_gear_was_mended_meanwhile_takes_no_more_money() ->
     d = mender(costume=struck)
     d.do("ann", "start_craft", character="ada", project="a", item="armor", repair=True)
     d.do("ann", "start_craft", character="ada", project="b", item="armor", repair=True)
-    d.do("ann", "craft", character="ada", project="a", rolls=2, dice=[6, 1, 6, 1])
-    d.do("ann", "craft", character="ada", project="a", rolls=0, finish=True)
+    d.do("ann", "craft", character="ada", project="a", rolls=2, dice=[6, 1, 6, 1])  # made at 12 (src 580)
     assert camp(d).projects["a"].result == "repaired"
     money = ledger(d).money
     d.refuse("ann", "craft", character="ada", project="b", rolls=1, rule="WD-CRAFT-013", match="not damaged")
@@ -191,7 +190,7 @@ def test_r7_09_at_good_morale_the_player_may_pick_between_two_the_gm_offers() ->
     d.refuse("ann", "pick_follower", character="ada", kind="craftsman", rule="WD-PROG-009")
     d.answer("ann", pick.id, "journalist")
     assert kinds_of(d) == ({"journalist": 1}, {"journalist": (2,)})
-    assert "A journalist joins Ada, tapped through the next phase." in d.words()
+    assert "A Journalist joins Ada, tapped through the next phase." in d.words()
 
 
 @pytest.mark.rules("WD-PROG-009")

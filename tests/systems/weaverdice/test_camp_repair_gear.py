@@ -35,7 +35,6 @@ def test_a_repaired_item_gets_its_stripped_features_back() -> None:
     d = mender()
     d.do("ann", "start_craft", character="ada", project="r", item="knife", repair=True)
     d.do("ann", "craft", character="ada", project="r", rolls=2, dice=[6, 1, 6, 1])  # 6 + 6 = 12: DC 12
-    d.do("ann", "craft", character="ada", project="r", rolls=0, finish=True)
     assert d.state.campaign.projects["r"].result == "repaired"
     (knife,) = d.state.sheet("ada").held
     assert (knife.keywords, knife.stripped) == (("light", "keen"), ())
@@ -71,7 +70,6 @@ def test_a_repaired_armor_piece_is_a_wound_slot_again() -> None:
     assert (d.state.people["ada"].track.slots, d.state.people["ada"].track.armor) == (3, 0)
     d.do("ann", "start_craft", character="ada", project="r", item="armor-01", repair=True)
     d.do("ann", "craft", character="ada", project="r", rolls=2, dice=[6, 1, 6, 1])  # 6 + 6 = 12: DC 12
-    d.do("ann", "craft", character="ada", project="r", rolls=0, finish=True)
     assert d.state.campaign.projects["r"].result == "repaired"
     (piece,) = d.state.sheet("ada").costume.pieces
     assert not piece.damaged
@@ -96,7 +94,6 @@ def test_repairing_wounded_armor_mends_the_hit_it_took() -> None:
         }
     )
     d.do("ann", "start_craft", character="ada", project="r", item="armor", repair=True)
-    d.do("ann", "craft", character="ada", project="r", rolls=2, dice=[6, 1, 6, 1])
-    d.do("ann", "craft", character="ada", project="r", rolls=0, finish=True)
+    d.do("ann", "craft", character="ada", project="r", rolls=2, dice=[6, 1, 6, 1])  # made at 12 (src 580)
     assert [(w.id, w.armor) for w in d.state.people["ada"].track.wounds] == [("w2", False)]
     assert d.state.people["ada"].track.armor == 1

@@ -50,6 +50,7 @@ __all__ = [
     "piece_spec",
     "repair_item",
     "rummage_dc",
+    "same_group",
     "sample_item",
     "spill_items",
     "strip_bottom_feature",
@@ -228,6 +229,18 @@ class PlacedPiece(Frozen):
     contrived: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
+def same_group(a: str, b: str) -> bool:
+    """Whether two names the GM typed mean one person or group (an affiliation's, an exclusive rep
+    card's, a negotiation's party): case, spacing and a leading "the" aside, so "the Dealers" is the
+    "Dealers" a card is exclusive to (src 433, 1131)."""
+
+    def plain(name: str) -> str:
+        words = name.lower().split()
+        return " ".join(words[1:] if words[:1] == ["the"] and len(words) > 1 else words)
+
+    return plain(a) == plain(b)
+
+
 class Costume(Frozen):
     """The 3x3 costume grid, grown by progression slots, and its qualifiers.
 
@@ -349,9 +362,7 @@ class Costume(Frozen):
         """A High-Tier Affiliation's "+1 to social rolls with affiliated bystanders" (src 1141,
         WD-EQUIP-017): the bonus on a Social roll with ``group``, the group its piece names."""
         return sum(
-            s.affiliated_social_bonus
-            for p, s in self._active()
-            if p.group and p.group.lower() == group.lower()
+            s.affiliated_social_bonus for p, s in self._active() if p.group and same_group(p.group, group)
         )
 
     @property

@@ -160,6 +160,7 @@ class CombatantPatch(_Patch):
     hidden: bool | None = None
     effort: Effort | None = None
     morale: int | None = None
+    night_morale: int | None = None
     track: Track | None = None
     conditions: tuple[Condition, ...] | None = None
     temporary_loss: dict[Stat, int] | None = None

@@ -29,6 +29,7 @@ __all__ = [
     "recovery_tn",
     "shift",
     "spend_value",
+    "step_words",
 ]
 
 MORALE_MAX = 4
@@ -46,6 +47,11 @@ MORALE_NAMES: dict[int, str] = {
     3: "Superb",
     4: "Excellent",
 }
+
+
+def step_words(step: int) -> str:
+    """A morale step as a player reads it, its name and number: ``Poor (-2)``."""
+    return f"{MORALE_NAMES.get(step, 'morale')} ({step:+d})"
 
 
 def cap(step: int) -> int | None:

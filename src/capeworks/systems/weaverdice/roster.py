@@ -143,7 +143,8 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
     secret: dict[Pool, int] = {}
     secret_rolls: list[RollRecord] = []
     secret_faces: list[int] = []
-    if me.morale < 0:
+    night = me.morale if me.night_morale is None else me.night_morale  # the day's end's (src 487-491)
+    if night < 0:
         for hidden in (False, True):
             for pool in Pool:
                 veiled = me.effort.veiled_exhausted.get(pool, 0)
@@ -151,7 +152,7 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
                     record = dice.roll(1, 6, purpose="sleep")
                     (secret_rolls if hidden else rolls).append(record)
                     (secret_faces if hidden else faces).append(record.faces[0])
-                    if not_recovered(me.morale, record.faces[0]):
+                    if not_recovered(night, record.faces[0]):
                         counts = secret if hidden else kept
                         counts[pool] = counts.get(pool, 0) + 1
     day = _morale_dots(state, context, me, c.morale_dots)
@@ -162,7 +163,7 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
         if halves:
             effort = effort.with_bonus(pool, halves)
     # the night ends whatever situation a learning skill was opened for (WD-SKILL-009, src 342)
-    me = evolve(me, {"effort": effort, "opened": ()})
+    me = evolve(me, {"effort": effort, "opened": (), "night_morale": None})
     b = Screened(state, context, dice)  # a morale lift's ledger goes out without the GM's secret cards
     if secret_rolls:
         b.emit(

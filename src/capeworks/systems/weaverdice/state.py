@@ -64,6 +64,9 @@ class Combatant(Frozen):
     hidden: bool = False
     effort: Effort = Field(default_factory=Effort)
     morale: int = 0
+    #: the morale the day ended at, before the day's end set it back to the baseline: the night's sleep
+    #: reads it (src 487-491, WD-MORALE-006); None once slept, and in logs before it (sleep reads morale)
+    night_morale: int | None = Field(default=None, exclude_if=lambda v: v is None)
     track: Track
     conditions: tuple[Condition, ...] = ()
     temporary_loss: dict[Stat, int] = Field(default_factory=dict)

@@ -40,7 +40,7 @@ from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import COSTUME_PIECES, CostumeFamily, GearTier
 from capeworks.systems.weaverdice.equipment import PlacedPiece, repair_item
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
-from capeworks.systems.weaverdice.gear_damage import piece_name
+from capeworks.systems.weaverdice.gear_damage import piece_name, piece_words
 from capeworks.systems.weaverdice.morale import capped, spend_value
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import CRAFT_TREE, in_craft_tree
@@ -99,6 +99,11 @@ def materials(price: int, share: tuple[int, int], sheet: Character) -> int:
     return cost
 
 
+def spoken(item: str) -> str:
+    """An item as a sentence reads it: a listed piece's key as words (``high_icon``: high icon)."""
+    return item.replace("_", " ")
+
+
 def decide(project: CraftProject, config: CampaignConfig) -> str:
     """The outcome of a finished project: its tier, a lower tier met, or failed (WD-CRAFT-003..005). A
     lower tier's DC carries the item's own additions (mechanical +5 and the like, WD-CRAFT-008): a
@@ -134,7 +139,7 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         raise RuleViolation(
             "WD-CRAFT-008",
             "Only drudge work (programs, math problems, construction) is iterated for twice the rolls; "
-            f"a {c.item} is equipment.",
+            f"a {spoken(c.item)} is equipment.",
         )
     if c.repair:
         if c.equipment:
@@ -144,8 +149,8 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
             # off the sheet, is the GM's word, so the GM starts that project (WD-CRAFT-007/013)
             raise RuleViolation(
                 "WD-CRAFT-013",
-                f"A repair mends broken gear; a {c.item} that is no equipment is off the sheet, so whether"
-                " it needs repair is the GM's to say: the GM starts this project.",
+                f"A repair mends broken gear; a {spoken(c.item)} that is no equipment is off the sheet, so"
+                " whether it needs repair is the GM's to say: the GM starts this project.",
             )
         # a piece the table saw made with Contrive repairs at +5 unasked (WD-CRAFT-020, src 1587)
         piece = _struck_piece(sheet, c.item.strip().lower())
@@ -174,7 +179,7 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
     made = None if c.repair else piece_at(c.item, tier)
     if (c.cell or c.group) and made is None:
         raise RuleViolation(
-            "WD-EQUIP-005", f"Only a listed costume piece goes in the grid; a {c.item} does not."
+            "WD-EQUIP-005", f"Only a listed costume piece goes in the grid; a {spoken(c.item)} does not."
         )
     if c.cell and made is not None:  # the cell must hold it now, before the materials are bought
         place_piece(state, c.character, made, c.cell, c.group)
@@ -220,7 +225,7 @@ def _machinable(c: cc.StartCraft) -> None:
         raise RuleViolation(
             "WD-CRAFT-012",
             "Machining equipment adds a roll only when crafting armor or metal weapons; "
-            f"a {c.item} is neither.",
+            f"a {spoken(c.item)} is neither.",
         )
 
 
@@ -236,7 +241,8 @@ def attempted_tier(c: cc.StartCraft, *, gm: bool) -> str:
     if not gm and c.tier.lower() != listed.tier.value:
         raise RuleViolation(
             "WD-CRAFT-004",
-            f"The {c.item} is a {listed.tier.value}-tier piece on the list: it is crafted at that tier.",
+            f"The {spoken(c.item)} is a {listed.tier.value}-tier piece on the list: "
+            "it is crafted at that tier.",
         )
     return c.tier
 
@@ -251,13 +257,14 @@ def market_value(c: cc.StartCraft, *, gm: bool) -> int:
     if listed is not None:
         if c.price not in (0, listed.price):
             raise RuleViolation(
-                "WD-CRAFT-004", f"A {c.item}'s market value is ${listed.price} on the list, not ${c.price}."
+                "WD-CRAFT-004",
+                f"A {spoken(c.item)}'s market value is ${listed.price} on the list, not ${c.price}.",
             )
         return listed.price
     raise RuleViolation(
         "WD-CRAFT-004",
-        f"A {c.item} is not on the equipment list: its market value is the GM's to set, so the GM starts "
-        "this project.",
+        f"A {spoken(c.item)} is not on the equipment list: its market value is the GM's to set, "
+        "so the GM starts this project.",
     )
 
 
@@ -360,7 +367,9 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
     if project is None or project.crafter != c.character:
         raise RuleViolation("WD-CRAFT-002", f"{who.name} has no project called {c.project}.")
     if project.done:
-        raise RuleViolation("WD-CRAFT-003", f"The {project.item} is already finished ({project.result}).")
+        raise RuleViolation(
+            "WD-CRAFT-003", f"The {spoken(project.item)} is already finished ({project.result})."
+        )
     sheet = state.sheet(c.character)
     conf = ctx.config.campaign
     ledger = ledger_of(state, c.character)
@@ -371,22 +380,25 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
     left = project.cap + project.extra - len(project.rolls)
     if c.rolls > left:
         raise RuleViolation(
-            "WD-CRAFT-003", f"The {project.item} has {left} roll{'' if left == 1 else 's'} left."
+            "WD-CRAFT-003", f"The {spoken(project.item)} has {left} roll{'' if left == 1 else 's'} left."
         )
     if c.finish and project.total < project.dc:
         raise RuleViolation(
-            "WD-CRAFT-003", f"The {project.item} can finish early only once it meets DC {project.dc}."
+            "WD-CRAFT-003", f"The {spoken(project.item)} can finish early only once it meets DC {project.dc}."
         )
     if project.repair and project.equipment and c.rolls:
         _check_repairable(state, c.character, project.item)
     if c.cell:
         if not _possible_pieces(project, conf):
-            raise RuleViolation("WD-EQUIP-005", f"The {project.item} is no costume piece to put in the grid.")
+            raise RuleViolation(
+                "WD-EQUIP-005", f"The {spoken(project.item)} is no costume piece to put in the grid."
+            )
         project = evolve(project, {"cell": c.cell.strip()})
     if c.finish or len(project.rolls) + c.rolls >= project.cap + project.extra:
         _check_cell(state, project, conf)
     # the repair's materials, a set cost a roll (src 1032), less Resourceful's cut (WD-CRAFT-019)
-    repair_cost = materials(conf.repair_cost_per_roll, (1, 1), sheet) * c.rolls if project.repair else 0
+    per_roll = materials(conf.repair_cost_per_roll, (1, 1), sheet) if project.repair else 0
+    repair_cost = per_roll * c.rolls
     if repair_cost > ledger.money:
         raise RuleViolation("WD-CRAFT-013", f"Repairs cost ${repair_cost}; {who.name} has ${ledger.money}.")
     b = Builder(state, ctx, dice)
@@ -395,6 +407,8 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
     rolls = list(project.rolls)
     multitasker = _knows(sheet, "multitasker")
     for i in range(c.rolls):
+        if project.repair and sum(rolls) + project.bonus >= project.dc:
+            break  # a lengthy check is made once its total meets the DC (src 580-582): no roll, no $20 more
         # WD-CRAFT-017: a Multitasker's every (5 - Knowledge)th craft slot holds one more action
         due = multitasker and (ledger.craft_slots + 1) % multitask_interval(sheet) == 0
         phase = _multitask(phase, c.character, c.project)
@@ -415,8 +429,10 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
         faces.append(rolled)
     if c.morale_buy:
         rolls[len(project.rolls) :] = _bought_up(b, c.character, rolls[len(project.rolls) :], faces)
+    repair_cost = per_roll * (len(rolls) - len(project.rolls))  # the rolls made, not those asked
     project = evolve(project, {"rolls": tuple(rolls)})
-    if c.finish or len(project.rolls) >= project.cap + project.extra:
+    met = project.repair and project.total >= project.dc
+    if c.finish or met or len(project.rolls) >= project.cap + project.extra:
         project = evolve(project, {"result": decide(project, conf)})
     if repair_cost:
         ledger = evolve(ledger, {"money": ledger.money - repair_cost})
@@ -469,7 +485,8 @@ def _check_cell(state: WdState, project: CraftProject, conf: CampaignConfig) -> 
     if pieces and not project.cell:
         raise RuleViolation(
             "WD-EQUIP-005",
-            f"These rolls finish the {project.item}: name the grid cell it goes in (cell=row,column).",
+            f"These rolls finish the {spoken(project.item)}: "
+            "name the grid cell it goes in, by its row and column.",
             field="cell",
         )
     for key in pieces:
@@ -558,7 +575,7 @@ def _mend_armor(b: Builder, ident: str, item: str) -> None:
         changed = evolve(sheet, {"costume": evolve(costume, {"pieces": pieces})})
         track = c.track.resized(changed)  # the mended armor is a wound slot again (WD-WOUND-002)
         people = (evolve(c, {"track": track}),) if track is not c.track else ()
-        words = f"the {piece_name(piece)} is repaired"
+        words = f"the {piece_words(piece_name(piece))} is repaired"  # "high icon (cell 0,0)", no key
         b.emit(
             ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=(words,), people=people),
             hidden=c.hidden,
@@ -586,7 +603,7 @@ def help_craft(state: WdState, ctx: Ctx, c: cc.HelpCraft, dice: DiceService) -> 
     if project is None or project.done:
         raise RuleViolation("WD-CRAFT-010", f"There is no open project called {c.project}.")
     if project.crafter == c.character or c.character in project.helpers:
-        raise RuleViolation("WD-CRAFT-010", f"{who.name} is already at work on {project.item}.")
+        raise RuleViolation("WD-CRAFT-010", f"{who.name} is already at work on {spoken(project.item)}.")
     phase, _ = take_slot(state, c.character, "help")
     b = Builder(state, ctx, dice)
     b.emit(ce.SlotUsed(character=c.character, name=who.name, action="help", note=project.item, phase=phase))

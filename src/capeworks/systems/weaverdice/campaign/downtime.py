@@ -467,9 +467,13 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         p = state.people[ident]
         sheet = state.sheet(ident)
         morale = day_reset(p.morale, day_baseline(state, ident), config=ctx.config)
-        if morale != p.morale:
-            people.append(evolve(p, {"morale": shift(morale, 0, config=ctx.config)}))
+        if morale != p.morale:  # the night's sleep reads the morale the day ended at (src 487-491)
+            people.append(
+                evolve(p, {"morale": shift(morale, 0, config=ctx.config), "night_morale": p.morale})
+            )
             moved[ident] = (p.morale, people[-1].morale)
+        elif p.night_morale is not None:  # an earlier day's end not slept on: tonight reads this day's
+            people.append(evolve(p, {"night_morale": None}))
         ledger = ledger_of(state, ident)
         ledger = evolve(
             ledger,
@@ -500,6 +504,7 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         gained[ident] = daily
         ledgers[ident] = ledger
     helped = tuple(evolve(p, {"helpers": ()}) for p in state.campaign.projects.values() if p.helpers)
+    wearers = [k for k, v in gained.items() if v]  # named, so the words say whose costume gave a card
     b.emit(
         ce.DowntimeEnded(
             phases=phase.number,
@@ -509,7 +514,7 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
             gained={k: v for k, v in gained.items() if v},
             ledgers=ledgers,
             people=tuple(people),
-            names={i: state.people[i].name for i in (*discards, *moved) if i in state.people},
+            names={i: state.people[i].name for i in (*discards, *moved, *wearers) if i in state.people},
             moved=moved,
         )
     )

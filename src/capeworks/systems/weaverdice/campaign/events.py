@@ -263,6 +263,8 @@ class RecruitRolled(CampaignEvent):
     modifier: int
     openings: int
     lost_rep: int = 0
+    #: the cards lost, by their source (WD-RECRUIT-007); empty in logs from before, which say how many
+    lost_cards: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     phase: Phase | None = None
 
 
@@ -320,6 +322,9 @@ class Hired(CampaignEvent):
     recruit: str
     #: the follower type they join as; empty for an underling (WD-RECRUIT-001)
     follower: str = Field(default="", exclude_if=lambda v: not v)
+    #: whose Fan, having brought this candidate, is lost with the hire (WD-FOLLOW-010, src 1372): the
+    #: recruiter's or a group's name; empty when no Fan went (as every log from before reads)
+    fan_lost: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class TargetAdded(CampaignFact):

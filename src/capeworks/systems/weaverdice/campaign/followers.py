@@ -34,6 +34,7 @@ from capeworks.systems.weaverdice.campaign.downtime import (
 from capeworks.systems.weaverdice.campaign.group_passives import lapse_group_fans
 from capeworks.systems.weaverdice.campaign.model import Campaign, CraftProject, Group, Ledger, Recruitment
 from capeworks.systems.weaverdice.campaign.screen import Builder
+from capeworks.systems.weaverdice.campaign.settings import a_follower, follower_title
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.state import WdState
@@ -96,7 +97,9 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
         raise RuleViolation("WD-FOLLOW-002", f"There is no follower type called {c.kind}.")
     ledger = ledger_of(state, c.character)
     if kind not in ledger.eligible:
-        raise RuleViolation("WD-FOLLOW-002", f"{who.name} has not met the criteria for a {kind} yet.")
+        raise RuleViolation(
+            "WD-FOLLOW-002", f"{who.name} has not met the criteria for {a_follower(kind)} yet."
+        )
     group = member_group(state, c.group, c.character) if c.group else None
     if group is not None:  # shared followers: the group's cap and count (WD-FOLLOW-008)
         if sum(group.followers.values()) >= group.cap:
@@ -167,7 +170,9 @@ def tap_group(state: WdState, group: Group, kind: str) -> tuple[Group, bool]:
     """Tap a group's follower: every member loses its passive (WD-FOLLOW-008)."""
     now = current_phase(state)
     if group.active(kind, now, most=99) <= 0:
-        raise RuleViolation("WD-FOLLOW-003", f"{group.name} has no untapped {kind} to call on.")
+        raise RuleViolation(
+            "WD-FOLLOW-003", f"{group.name} has no untapped {follower_title(kind)} to call on."
+        )
     if sum(group.followers.values()) > group.cap:
         left = group.followers[kind] - 1
         followers = {k: v for k, v in group.followers.items() if k != kind}
@@ -183,7 +188,7 @@ def tap(state: WdState, ledger: Ledger, ident: str, kind: str, most: int = 6) ->
     now = current_phase(state)
     who = person(state, ident)
     if ledger.active(kind, now, most=99) <= 0:
-        raise RuleViolation("WD-FOLLOW-003", f"{who.name} has no untapped {kind} to call on.")
+        raise RuleViolation("WD-FOLLOW-003", f"{who.name} has no untapped {follower_title(kind)} to call on.")
     sheet = state.sheet(ident)
     if follower_count(ledger, sheet_fans(state, ident)) > sheet.follower_cap:
         left = ledger.followers[kind] - 1
@@ -240,9 +245,12 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
     spec = ctx.config.campaign.follower(kind)
     if spec is None or c.use not in spec.taps:
         uses = ", ".join(spec.taps) if spec else "none"
-        raise RuleViolation("WD-FOLLOW-002", f"A {kind} can be tapped for: {uses}.")
+        raise RuleViolation("WD-FOLLOW-002", f"{a_follower(kind, start=True)} can be tapped for: {uses}.")
     if kind == "journalist":
         _journalist_occasion(state, c)
+    # src 1372: "If you have less than [# of fans] rep, tap a fan": the rep held as the Fan is called on,
+    # the tapped Fan's own card for the phase still in hand (it goes with the tap, WD-FOLLOW-003)
+    held_before = len(live_rep(ledger_of(state, c.character)))
     groups: tuple[Group, ...] = ()
     if c.group:
         group, lost = tap_group(state, member_group(state, c.group, c.character), kind)
@@ -269,7 +277,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         )
     elif kind == "fan" and c.use == "rep":
         fans = (groups[0].followers if groups else ledger.followers).get("fan", 0)
-        if len(live_rep(ledger)) >= fans:
+        if held_before >= fans:
             raise RuleViolation(
                 "WD-FOLLOW-010", f"A Fan gives rep only while {who.name} holds fewer than {fans}."
             )
@@ -297,7 +305,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         projects = (evolve(p, {"rolls": (*p.rolls[:worst], 4, *p.rolls[worst + 1 :])}),)
         text = f"a Craftsman turns a {p.rolls[worst]} into a 4 on {p.item}."
     if lost:
-        text += f" Over the cap, the {kind} moves on."
+        text += f" Over the cap, the {follower_title(kind)} moves on."
     ledgers = {c.character: ledger}
     if groups and kind == "fan":  # the tapped Fan's card for the phase goes from every member
         ledgers = lapse_group_fans(state, groups[0], ledgers, ctx.config.campaign.follower_passive_max)

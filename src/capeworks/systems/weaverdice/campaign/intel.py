@@ -48,7 +48,7 @@ from capeworks.systems.weaverdice.campaign.settings import (
     disposition,
     intel_types,
 )
-from capeworks.systems.weaverdice.checks import parity_number
+from capeworks.systems.weaverdice.checks import CheckRoll, parity_number
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.state import WdState
@@ -371,6 +371,14 @@ def runaway_run(state: WdState, ident: str, t: Target) -> int:
     return t.run if session.action == "surveil" and session.target == t.id else 0
 
 
+def _rolled(stat: str, roll: CheckRoll) -> str:
+    """A grid roll's result as a player reads it: what the die and stat made and, where low morale cut
+    it (WD-MORALE-002), the cap it was held to, so the number is never a puzzle ("Wits 6, capped at 5")."""
+    if roll.morale_set is None and roll.raw > roll.total:
+        return f"{stat} {roll.raw}, capped at {roll.total} by low morale,"
+    return f"{stat} {roll.total}"
+
+
 def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     """Surveil: a finding roll until found, then Wits rolls at available cells (WD-INTEL-019..023)."""
     who = person(state, c.character)
@@ -424,13 +432,13 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     where = f"{t.rows[r]} x {t.cols[col]}"
     if roll.success:
         unlock = (index,)
-        text = f"Wits {roll.total} against {cell.tn}+ on {where}: unlocked"
+        text = f"{_rolled('Wits', roll)} against {cell.tn}+ on {where}: unlocked"
         if not ctx.config.campaign.no_intel:  # "they unlock the space and get intel" (src 1874)
             tier = max(1, cell_tier(cell) - 1)
             ledger = _gain(ledger, _intel_type(t, cell.tag), tier)
             text += f", with tier-{tier} {cell.tag} intel"
     else:
-        text = f"Wits {roll.total} against {cell.tn}+ on {where}: missed"
+        text = f"{_rolled('Wits', roll)} against {cell.tn}+ on {where}: missed"
     if duplicate:
         text += f"; a {number} again: a strike"
     limit = t.strike_limit or ctx.config.campaign.intel_strike_limit
@@ -612,9 +620,9 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
                 lines=t.finished_lines(unlocked),
                 node=_node(t, unlocked),
             )
-            text = f"Knowledge {roll.total} against {cell.tn}+ on {where}: unlocked."
+            text = f"{_rolled('Knowledge', roll)} against {cell.tn}+ on {where}: unlocked."
         else:
-            text = f"Knowledge {roll.total} against {cell.tn}+ on {where}: nothing found."
+            text = f"{_rolled('Knowledge', roll)} against {cell.tn}+ on {where}: nothing found."
     b.emit(
         ce.IntelRolled(
             character=c.character,

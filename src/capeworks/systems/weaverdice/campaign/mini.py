@@ -40,6 +40,7 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, live_rep, rep_cap
 from capeworks.systems.weaverdice.campaign.model import Ledger
 from capeworks.systems.weaverdice.campaign.screen import Builder
+from capeworks.systems.weaverdice.campaign.settings import a_follower
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
@@ -105,8 +106,8 @@ def _follower(
         phase = state.campaign.phase
         now = phase.number if phase is not None else state.campaign.phases + 1
         ledger = evolve(ledger, {"tapped": {**ledger.tapped, kind: (*ledger.tapped.get(kind, ()), now)}})
-        return ledger, f"a {kind}, who starts work later"
-    return ledger, f"a {kind}"
+        return ledger, f"{a_follower(kind)}, who starts work later"
+    return ledger, f"{a_follower(kind)}"
 
 
 def _recover(state: WdState, c: cc.PickMini, ledger: Ledger) -> tuple[Ledger, Any, str]:

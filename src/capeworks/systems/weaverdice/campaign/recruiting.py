@@ -127,6 +127,7 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
     morale = who.morale  # low morale caps each die and each keep roll (WD-MORALE-002, src 453)
     openings = sum(1 for f in roll.faces if capped(f + modifier + bonus, morale) >= 4)
     lost = 0
+    lost_cards: tuple[str, ...] = ()
     if rep_used:  # WD-RECRUIT-007: each tapped rep card has a 50% chance to be lost
         tapped = held[:rep_used]
         gone = {x.id for x in tapped if x.consumable}  # a Fan's rep is always spent (WD-FOLLOW-010)
@@ -143,6 +144,7 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
                     continue
                 gone.add(card.id)
         lost = len(gone)
+        lost_cards = tuple(x.source for x in tapped if x.id in gone)  # named: the player knows which
         # a general card lost is rep spent that day, a Journalist's to save by self-promoting (src 1340)
         spent = tuple(x for x in chancy if x.id in gone)
         ledger = evolve(
@@ -172,6 +174,7 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
             modifier=modifier + bonus,
             openings=openings,
             lost_rep=lost,
+            lost_cards=lost_cards,
             phase=phase,
             ledgers=with_shared(state.campaign, c.character, ledger),
         )
@@ -338,10 +341,13 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
     # the candidate, the recruiter's own or a group's (WD-FOLLOW-008), its tap going with it
     source = r.fan_source(cand.id)
     groups: tuple[Group, ...] = ()
+    fan_lost = ""
     if source:
         groups = (lose_follower(state.campaign.groups[source], "fan"),)
+        fan_lost = groups[0].name
     elif source is not None and ledger.followers.get("fan", 0):
         ledger = lose_follower(ledger, "fan")
+        fan_lost = who.name
     b = Builder(state, ctx, dice)
     b.emit(
         ce.Hired(
@@ -352,6 +358,7 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
             follower=cand.follower,
             ledgers={c.character: ledger},
             groups=groups,
+            fan_lost=fan_lost,
         )
     )
     return b.batch

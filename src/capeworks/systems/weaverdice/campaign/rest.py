@@ -42,10 +42,9 @@ from capeworks.systems.weaverdice.campaign.downtime import (
 )
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm
 from capeworks.systems.weaverdice.campaign.screen import Builder
-from capeworks.systems.weaverdice.campaign.words import morale_step
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
-from capeworks.systems.weaverdice.morale import capped, not_recovered, spend_value
+from capeworks.systems.weaverdice.morale import capped, not_recovered, spend_value, step_words
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.statuses import Condition, Ending
 from capeworks.systems.weaverdice.vocab import Stat, Status, WoundTier
@@ -159,7 +158,8 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
         dice_words = " ".join(str(f) for f in stays)
         said.append(f"low morale keeps {len(stays)} from mending tonight ({dice_words})")
     if who.morale < 0:
-        said.append(f"morale rises from {morale_step(who.morale)} to {morale_step(morale)}")
+        # the steps by name, as the day's end reads them (no arrow for a player to decode)
+        said.append(f"morale rises from {step_words(who.morale)} to {step_words(morale)}")
     b = Builder(state, ctx, dice)
     conditions = list(ledger.conditions)
     tn = ctx.config.campaign.rr_scar_tn

@@ -21,7 +21,12 @@ from capeworks.systems.weaverdice.campaign.followers import lose_follower
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm, RepCard, intel_key
 from capeworks.systems.weaverdice.campaign.reputation import deal_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
-from capeworks.systems.weaverdice.campaign.settings import disposition, intel_types
+from capeworks.systems.weaverdice.campaign.settings import (
+    a_follower,
+    disposition,
+    follower_title,
+    intel_types,
+)
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.state import WdState
@@ -124,13 +129,13 @@ def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
         if ctx.config.campaign.follower(c.eligible) is None:
             raise RuleViolation("WD-FOLLOW-002", f"There is no follower type called {c.eligible}.")
         ledger = evolve(ledger, {"eligible": (*ledger.eligible, c.eligible.lower())})
-        said.append(f"the criteria for a {c.eligible}")
+        said.append(f"word that the criteria for {a_follower(c.eligible)} are met")
     if c.lose:  # WD-FOLLOW-007/010: a follower leaves at the GM's word (a Fan hurt helping, src 1372)
         kind = c.lose.strip().lower()
         if not ledger.followers.get(kind):
-            raise RuleViolation("WD-FOLLOW-007", f"{who.name} has no {kind} to lose.")
+            raise RuleViolation("WD-FOLLOW-007", f"{who.name} has no {follower_title(kind)} to lose.")
         ledger = lose_follower(ledger, kind)
-        said.append(f"word that a {kind} has left")
+        said.append(f"word that {a_follower(kind)} has left")
         if c.lose_with is not None:  # src 1357: 'that negative rep may be spent as the follower departs'
             card = next((x for x in ledger.rep if x.negative and x.id == c.lose_with), None)
             if card is None or card.secret:  # a deed nobody saw drives nobody off (WD-REP-010)

@@ -98,6 +98,19 @@ class FollowerType(Frozen):
     taps: tuple[str, ...] = ()
 
 
+def follower_title(kind: str) -> str:
+    """A follower type as a sentence names it, capitalised like the seed's "a Journalist" or "a Fan"
+    (src 1357-1372); the rules key on the lower-case name."""
+    return kind.strip().title()
+
+
+def a_follower(kind: str, start: bool = False) -> str:
+    """A follower type with its article: "a Journalist", "an Informant" ("An ..." to ``start`` a sentence)."""
+    title = follower_title(kind)
+    article = "an" if title[:1] in "AEIOU" else "a"
+    return f"{article.title() if start else article} {title}"
+
+
 class Provider(Frozen):
     """Paid care (WD-REST-004): fees, the roll (1d6 + modifier), the first halving TN and its step."""
 

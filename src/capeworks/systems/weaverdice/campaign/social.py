@@ -34,6 +34,7 @@ from capeworks.systems.weaverdice.campaign.reputation import check_discarded, wi
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.checks import CheckRoll, check
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.equipment import same_group
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import capped, spend_value
 from capeworks.systems.weaverdice.state import WdState
@@ -93,7 +94,7 @@ def _cards(state: WdState, ident: str, n: Negotiation, ids: list[int]) -> tuple[
         card = held.get(i)
         if card is None:
             raise RuleViolation("WD-REP-002", f"{who.name} holds no rep card {i}.")
-        if card.exclusive and card.exclusive.lower() != n.party.lower():
+        if card.exclusive and not same_group(card.exclusive, n.party):
             raise RuleViolation("WD-REP-006", f"The card from {card.source} means nothing to {n.party}.")
         if not card.playable_by(ident, who.name):
             raise RuleViolation("WD-REP-002", f"The card from {card.source} is not {who.name}'s to play.")

@@ -7,10 +7,12 @@ from typing import Any
 
 from capeworks.engine import Description, Event, Viewer
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.crafting import NON_EQUIPMENT
-from capeworks.systems.weaverdice.morale import MORALE_NAMES
+from capeworks.systems.weaverdice.campaign.crafting import NON_EQUIPMENT, spoken
+from capeworks.systems.weaverdice.campaign.model import CraftProject
+from capeworks.systems.weaverdice.campaign.settings import a_follower, follower_title
+from capeworks.systems.weaverdice.morale import step_words
 
-__all__ = ["CAMPAIGN_COMMAND_WORDS", "CAMPAIGN_WORDS", "morale_step"]
+__all__ = ["CAMPAIGN_COMMAND_WORDS", "CAMPAIGN_WORDS"]
 
 CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "start_downtime": "open a downtime phase",
@@ -71,11 +73,18 @@ def _words_of(p: Any) -> str:
         slots = "; ".join(parts)
         return f"Downtime phase {p.phase.number} opens." + (f" {slots}." if slots else "")
     if isinstance(p, ce.SlotUsed):
-        return f"{p.name} spends a slot on {p.action.replace('_', ' ')}" + (
+        return f"{p.name} spends a slot on {SLOT_WORDS.get(p.action, p.action.replace('_', ' '))}" + (
             f" ({p.note})." if p.note else "."
         )
     if isinstance(p, ce.DowntimeEnded):
         extra = "".join(f" {p.names.get(k, k)} must discard {v} rep." for k, v in p.discards.items())
+        # the costume's card for the next day (WD-REP-008, src 1119), said where the event names its
+        # wearer (a log from before named only those who discard or whose morale moved)
+        extra += "".join(
+            f" {p.names[k]}'s costume gives {v} rep card{'' if v == 1 else 's'} for the next day."
+            for k, v in p.gained.items()
+            if k in p.names
+        )
         return f"Downtime phase {p.phases} ends; {_day_end_morale(p)}.{extra}"
     if isinstance(p, ce.LearningStarted):
         return f"{p.name} starts learning {p.skill}."
@@ -109,7 +118,7 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.CraftStarted):
         return (
             "; ".join(
-                f"{p.names.get(x.crafter, p.name)}: {x.item} ({x.tier}, DC {x.dc}, materials ${x.paid})"
+                f"{p.names.get(x.crafter, p.name)}: {_project(x)}"
                 + (f", helped by {', '.join(p.names.get(h, h) for h in x.helpers)}" if x.helpers else "")
                 + (f", {x.extra} extra roll{'s' if x.extra > 1 else ''}" if x.extra else "")
                 for x in p.projects
@@ -118,12 +127,15 @@ def _words_of(p: Any) -> str:
         )
     if isinstance(p, ce.Crafted):
         x = p.projects[0]
-        text = f"{p.name} works on {x.item}: {x.total} of DC {x.dc} ({len(x.rolls)}/{x.cap + x.extra} rolls)"
+        made = f"{len(x.rolls)}/{x.cap + x.extra} rolls"
+        text = f"{p.name} works on {spoken(x.item)}: {x.total} of DC {x.dc} ({made})"
         if x.result and not x.equipment and x.result in NON_EQUIPMENT:
             return text + f"; result: {x.result} ({NON_EQUIPMENT[x.result]})."
         return text + (f"; result: {x.result}." if x.result else ".")
     if isinstance(p, ce.RecruitRolled):
         lost = f"; {p.lost_rep} rep lost" if p.lost_rep else ""
+        if p.lost_cards:  # which cards went, so a player need not compare the sheet before and after
+            lost = f"; rep lost: {', '.join(p.lost_cards)}"
         many = "" if p.openings == 1 else "s"
         return f"{p.name} recruits at {p.modifier:+d}: {p.openings} applicant{many}{lost}."
     if isinstance(p, ce.CandidatePresented):
@@ -139,9 +151,12 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.CandidatesVetted):
         return "Behind the screen, the recruiter's Knowledge: " + "; ".join(p.lines) + "."
     if isinstance(p, ce.Hired):
+        # the Fan who brought the candidate goes with the hire (src 1372): said, so the lower rep cap
+        # at the day's end (src 1370) is no surprise
+        fan = f" {p.fan_lost} loses the Fan who brought {p.recruit}." if p.fan_lost else ""
         if p.follower:
-            return f"{p.recruit} joins {p.name} as a follower ({p.follower})."
-        return f"{p.name} hires {p.recruit}."
+            return f"{p.recruit} joins {p.name} as a follower ({follower_title(p.follower)}).{fan}"
+        return f"{p.name} hires {p.recruit}.{fan}"
     if isinstance(p, ce.TargetAdded):
         return f"Intel target {p.target.name} (find DC {p.target.find_dc}, thread DC {p.target.thread_dc})."
     if isinstance(p, ce.TargetListed):
@@ -178,14 +193,15 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.FollowerGained):
         verdict = "gains" if p.gained else "does not gain"
         whose = f" for {p.groups[0].name}" if p.groups else ""  # a group's shared follower (WD-FOLLOW-008)
-        return f"{p.name} {verdict} a {p.kind}{whose} ({p.roll} against {p.needed}+)."
+        return f"{p.name} {verdict} {a_follower(p.kind)}{whose} ({p.roll} against {p.needed}+)."
     if isinstance(p, ce.BoxChecked):
         return f"{p.name} checks {p.box.replace('_', ' ')}."
     if isinstance(p, ce.BoxFollower):
         if not p.joined:
-            return f"The GM offers {p.name} a follower: {' or '.join(p.kinds)}, {p.name}'s to pick."
+            kinds = " or ".join(map(follower_title, p.kinds))
+            return f"The GM offers {p.name} a follower: {kinds}, {p.name}'s to pick."
         start = "tapped through the next phase" if p.tapped else "ready at once"
-        return f"A {p.joined} joins {p.name}, {start}."
+        return f"{a_follower(p.joined, start=True)} joins {p.name}, {start}."
     if isinstance(p, ce.MilestoneTaken):
         return (
             f"{p.name} takes a milestone: {p.option.replace('_', ' ')}, rolls {', '.join(map(str, p.faces))}."
@@ -203,7 +219,7 @@ def _words_of(p: Any) -> str:
         verdict = "a trigger!" if p.triggered else "nothing"
         return f"Bud chance for {p.name}: {p.face} against {p.chance}%: {verdict}"
     if isinstance(p, ce.MissionLaunched):
-        return f"Mission {p.name} launches: {p.text}"
+        return f"Mission {p.name} launches: {p.text.rstrip('.')}."
     if isinstance(p, ce.NegotiationOpened):
         n = p.negotiations[0]
         if n.rolls:  # opened again mid-way: the GM revised the terms
@@ -239,19 +255,34 @@ def _intel_step(x: ce.IntelStep, names: dict[str, str]) -> str:
     return f"presents {x.unlocks} unlocks{readers}"
 
 
-def morale_step(step: int) -> str:
-    """A morale step as a person reads it: "Poor (-2)"."""
-    return f"{MORALE_NAMES.get(step, 'morale')} ({step:+d})"
+#: a slot's action as a sentence reads it, after "spends a slot on" (the seed's menu, src 1378-1415)
+SLOT_WORDS = {
+    "train": "training",
+    "refine_skills": "refining skills",
+    "go_shopping": "shopping",
+    "explore": "exploring",
+    "hang_out": "hanging out",
+    "self_promote": "self-promotion",
+    "work_or_school": "work or school",
+    "power": "a power-specific act",
+    "help": "helping with a project",
+}
+
+
+def _project(x: CraftProject) -> str:
+    """A project as it starts: a craft's tier and materials paid, or a repair, paid a roll at a time
+    (src 1032), so no "materials $0"."""
+    if x.repair:
+        return f"repair of the {spoken(x.item)} (DC {x.dc}, paid a roll at a time)"
+    return f"{spoken(x.item)} ({x.tier}, DC {x.dc}, materials ${x.paid})"
 
 
 def _day_end_morale(p: ce.DowntimeEnded) -> str:
     """Whose morale the day's end moves back to its baseline (snap) or a step toward it (settle), from
     where to where (WD-MORALE-008); a log written before ``moved`` says where each one lands."""
-    moves = [
-        f"{p.names.get(k, k)} from {morale_step(a)} to {morale_step(b)}" for k, (a, b) in p.moved.items()
-    ]
+    moves = [f"{p.names.get(k, k)} from {step_words(a)} to {step_words(b)}" for k, (a, b) in p.moved.items()]
     if not p.moved:
-        moves = [f"{c.name} to {morale_step(c.morale)}" for c in p.changed if c.morale is not None]
+        moves = [f"{c.name} to {step_words(c.morale)}" for c in p.changed if c.morale is not None]
     if not moves:
         return "everyone's morale is at its baseline already"
     return f"morale heads back to its baseline: {', '.join(moves)}"
@@ -265,7 +296,7 @@ def _kept(p: ce.DowntimeKept) -> list[str]:
     ]
     parts += [f"{n.get(k, k)} gains {v} costume rep" for k, v in p.gained.items()]
     parts += [
-        f"{n.get(k, k)}'s morale heads back from {morale_step(a)} to {morale_step(b)}"
+        f"{n.get(k, k)}'s morale heads back from {step_words(a)} to {step_words(b)}"
         for k, (a, b) in p.moved.items()
     ]
     parts += [f"{n.get(k, k)} must discard {v} rep" for k, v in (p.discards or {}).items()]
