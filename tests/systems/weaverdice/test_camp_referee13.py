@@ -7,7 +7,9 @@ rep tap only below the Fans' count (src 1370-1372), repairing gear as the length
 433, 1141); a whole downtime of three characters doing several things each, read from every seat to the
 day's end (names, the right numbers, a morale cap said where it cut a roll, no arrows or command keys);
 and the refusals a table meets on the way (a player acting for another's character, doing the GM's
-part, spending money or intel not held): a clear sentence, nothing changed."""
+part, spending money or intel not held): a clear sentence, nothing changed. And the day's end as the
+night reads it: sleep mends by the morale the day ended at (src 487), the bonus slot rolled as downtime
+opens from the morale held then, a slot of that night's (src 489-491, WD-MORALE-008's day cycle)."""
 
 from __future__ import annotations
 
@@ -561,3 +563,30 @@ def test_r13_19_the_nights_sleep_reads_the_morale_the_day_ended_at_not_the_basel
     assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
     assert "Ada sleeps the night; low morale keeps 1 exhausted dot(s)." in d.words("bob")
     assert d.state.people["ada"].night_morale is None
+
+
+@pytest.mark.rules("WD-MORALE-007", "WD-MORALE-008", "WD-DT-006")
+def test_r13_20_the_bonus_slot_is_rolled_as_downtime_opens_from_the_morale_the_day_ended_at() -> None:
+    """src 487-491: 'When the day ends ... If morale is high, roll ... gain an extra time slot for
+    downtime ... After downtime is resolved, morale changes to the day start value'. The day ends, its
+    morale rolls, downtime is spent, then morale resets: the inventory's day cycle (WD-MORALE-008
+    PROPOSED: (2) the end-of-day rolls use current morale, (3) the slots resolve, (4) the reset). So the
+    roll is made as downtime opens, from the morale held then, and a slot won is that night's.
+
+    Day one: a win lifts Ada (baseline 0) to +2: 2 + 2 = 4 dice, 1, 1, 1, 6: a 6, a fourth slot. Bad
+    news during the downtime takes her to 0: the slot won stays hers. The reset leaves her at 0.
+    Day two: a small lift to +1 rolls 2 + 1 = 3 dice, 2, 3, 6: a 6 again, from today's morale; not
+    from the morale day one's downtime ended at (0, which rolls nothing)."""
+    d = crew()
+    d.do("gm", "change_morale", character="ada", steps=2, reason="a rousing win")
+    d.do("gm", "start_downtime", dice=[1, 1, 1, 6])
+    assert (camp(d).phase.slots["ada"].total, camp(d).phase.slots["ada"].bonus) == (4, True)
+    assert "Downtime phase 1 opens. Ada: 4 slots (bonus);" in "\n".join(d.words("bob"))
+    d.do("gm", "change_morale", character="ada", steps=-2, reason="bad news")
+    assert camp(d).phase.slots["ada"].total == 4
+    d.do("gm", "end_downtime")
+    assert d.state.people["ada"].morale == 0
+    d.do("gm", "change_morale", character="ada", steps=1, reason="a kind word")
+    d.do("gm", "start_downtime", dice=[2, 3, 6])
+    assert (camp(d).phase.slots["ada"].total, camp(d).phase.slots["ada"].bonus) == (4, True)
+    assert "Downtime phase 2 opens. Ada: 4 slots (bonus);" in "\n".join(d.words("bob"))
