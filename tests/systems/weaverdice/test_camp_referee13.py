@@ -544,25 +544,63 @@ def test_r13_18_follower_awards_a_launch_and_a_cell_refusal_read_as_a_person_say
 @pytest.mark.rules("WD-MORALE-006", "WD-MORALE-008", "WD-EFFORT-011")
 def test_r13_19_the_nights_sleep_reads_the_morale_the_day_ended_at_not_the_baseline() -> None:
     """src 487: 'When the day ends, the character's current morale impacts recovery'; src 491: 'After
-    downtime is resolved, morale changes to the day start value'. Ada (baseline 0) pushes a climb with a
-    reroll and, at the lull, exhausts a Stamina dot; a blow to her spirits takes her to -2 before the
-    day ends. The day's end sets her back to 0, but her night is slept at -2: the exhausted dot rolls
-    to mend, 5 against 5+ (two steps below normal): it stays exhausted. The night slept, the day's-end
-    morale is spent: it is not read again."""
+    downtime is resolved, morale changes to the day start value'. One day cycle for both end-of-day
+    rolls (WD-MORALE-008 PROPOSED (2)): the day ends as downtime opens. Ada (baseline 0) pushes a climb
+    with a reroll and, at the lull, exhausts a Stamina dot; a blow to her spirits takes her to -2 before
+    the day ends. Downtime opens at -2; its end sets her back to 0, but her night is slept at -2: the
+    exhausted dot rolls to mend, 5 against 5+ (two steps below normal): it stays exhausted. The night
+    slept, the day's-end morale is spent: it is not read again."""
     d = crew()
     d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="climb the fence")
     d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
     d.do("ann", "reroll", character="ada", dice=[5])
     d.do("gm", "lull")
     d.do("ann", "exhaust", character="ada", pool="stamina")
-    d.do("gm", "start_downtime")
     d.do("gm", "change_morale", character="ada", steps=-2, reason="bad news")
+    d.do("gm", "start_downtime")
     d.do("gm", "end_downtime")
     assert d.state.people["ada"].morale == 0
     d.do("ann", "sleep", character="ada", dice=[5])  # -2: a 5 or more keeps the dot (src 489)
     assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
     assert "Ada sleeps the night; low morale keeps 1 exhausted dot(s)." in d.words("bob")
     assert d.state.people["ada"].night_morale is None
+
+
+@pytest.mark.rules("WD-MORALE-006", "WD-MORALE-008", "WD-EFFORT-011")
+def test_r13_21_a_morale_change_during_downtime_does_not_change_the_night_the_day_ended_at() -> None:
+    """src 487-491, one day cycle (WD-MORALE-008 PROPOSED (2)-(4)): the end-of-day rolls read the morale
+    held as downtime opens; what downtime does to morale after (step (3)) is the next day's business,
+    as for the bonus slot (test_r13_20).
+
+    Ada (baseline 0) exhausts a Stamina dot and the day ends at 0: bad news during downtime takes her to
+    -2, the reset brings her back to 0, and her night is slept at 0: no roll, the dot clears. Next day
+    she exhausts a dot again and the day ends at -2: a lift during downtime takes her to 0, but her
+    night is slept at -2: the dot rolls, 6 against 5+ (two steps below normal): it stays exhausted."""
+    d = crew()
+
+    def push_and_exhaust() -> None:  # a pushed climb, and a Stamina dot exhausted at the lull
+        d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="climb the fence")
+        d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
+        d.do("ann", "reroll", character="ada", dice=[5])
+        d.do("gm", "lull")
+        d.do("ann", "exhaust", character="ada", pool="stamina")
+
+    push_and_exhaust()
+    d.do("gm", "start_downtime")  # the day ends at 0
+    d.do("gm", "change_morale", character="ada", steps=-2, reason="bad news")
+    d.do("gm", "end_downtime")
+    d.do("ann", "sleep", character="ada", dice=[])  # slept at 0: no dice
+    assert d.state.people["ada"].effort.exhausted == {}
+    assert "Ada sleeps the night; exhaustion clears." in d.words("bob")
+    push_and_exhaust()
+    d.do("gm", "change_morale", character="ada", steps=-2, reason="worse news")
+    d.do("gm", "start_downtime")  # the day ends at -2
+    d.do("gm", "change_morale", character="ada", steps=2, reason="a friend's visit")
+    assert d.state.people["ada"].morale == 0
+    d.do("gm", "end_downtime")
+    d.do("ann", "sleep", character="ada", dice=[6])  # slept at -2: a 5 or more keeps the dot (src 489)
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+    assert "Ada sleeps the night; low morale keeps 1 exhausted dot(s)." in d.words("bob")
 
 
 @pytest.mark.rules("WD-MORALE-007", "WD-MORALE-008", "WD-DT-006")
