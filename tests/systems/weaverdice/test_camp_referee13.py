@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from capeworks.engine.table import Table
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
 from capeworks.systems.weaverdice.vocab import Pool
@@ -628,3 +629,26 @@ def test_r13_20_the_bonus_slot_is_rolled_as_downtime_opens_from_the_morale_the_d
     d.do("gm", "start_downtime", dice=[2, 3, 6])
     assert (camp(d).phase.slots["ada"].total, camp(d).phase.slots["ada"].bonus) == (4, True)
     assert "Downtime phase 2 opens. Ada: 4 slots (bonus);" in "\n".join(d.words("bob"))
+
+
+@pytest.mark.rules("WD-MORALE-006", "WD-MORALE-008")
+def test_r13_22_an_old_logs_day_end_that_carried_the_nights_morale_still_replays_as_it_did() -> None:
+    """Logs keep replaying: before the night's morale was kept as downtime opened, the day's end's
+    DowntimeEnded carried it beside the reset (Ada's patch: morale 0, night_morale -2). Such a log,
+    replayed, still sleeps Ada's night at -2 (the stored patch is applied as it was written)."""
+    d = crew()
+    d.do("gm", "change_morale", character="ada", steps=-2, reason="bad news")
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    log = []
+    for e in d.table.log:  # written as the older code wrote it: the night's morale on the day's end
+        if e.type == "weaverdice.downtime_started":
+            data = {**e.data, "changed": [p for p in e.data["changed"] if p["id"] != "ada"]}
+            e = e.model_copy(update={"data": data})
+        if e.type == "weaverdice.downtime_ended":
+            changed = [{**p, "night_morale": -2} if p["id"] == "ada" else p for p in e.data["changed"]]
+            e = e.model_copy(update={"data": {**e.data, "changed": changed}})
+        log.append(e)
+    replayed = Table.replay(log)
+    ada = replayed.state.people["ada"]  # type: ignore[attr-defined]
+    assert (ada.morale, ada.night_morale) == (0, -2)
