@@ -19,6 +19,7 @@ def test_the_gms_downtime_lines_name_the_characters() -> None:
     lines = d.words("gm", since=at)
     assert lines == [
         "Downtime phase 1 opens. Ada: 2 slots.",
+        "The GM's notes on Boss are updated.",  # the Boss's night morale, 3, as the day ends (src 487-491)
         "Behind the screen: Boss rolls 6, 2, 2, 2, 2 for a bonus slot; Ada: 2 of 2 slots left; "
         "Boss: 3 of 3 slots left.",
         "(The players see only that the GM made a roll.)",

@@ -7,7 +7,9 @@ rep tap only below the Fans' count (src 1370-1372), repairing gear as the length
 433, 1141); a whole downtime of three characters doing several things each, read from every seat to the
 day's end (names, the right numbers, a morale cap said where it cut a roll, no arrows or command keys);
 and the refusals a table meets on the way (a player acting for another's character, doing the GM's
-part, spending money or intel not held): a clear sentence, nothing changed."""
+part, spending money or intel not held): a clear sentence, nothing changed. And the day's end as the
+night reads it: sleep mends by the morale the day ended at (src 487), the bonus slot rolled as downtime
+opens from the morale held then, a slot of that night's (src 489-491, WD-MORALE-008's day cycle)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from capeworks.engine.table import Table
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
 from capeworks.systems.weaverdice.vocab import Pool
@@ -542,22 +545,110 @@ def test_r13_18_follower_awards_a_launch_and_a_cell_refusal_read_as_a_person_say
 @pytest.mark.rules("WD-MORALE-006", "WD-MORALE-008", "WD-EFFORT-011")
 def test_r13_19_the_nights_sleep_reads_the_morale_the_day_ended_at_not_the_baseline() -> None:
     """src 487: 'When the day ends, the character's current morale impacts recovery'; src 491: 'After
-    downtime is resolved, morale changes to the day start value'. Ada (baseline 0) pushes a climb with a
-    reroll and, at the lull, exhausts a Stamina dot; a blow to her spirits takes her to -2 before the
-    day ends. The day's end sets her back to 0, but her night is slept at -2: the exhausted dot rolls
-    to mend, 5 against 5+ (two steps below normal): it stays exhausted. The night slept, the day's-end
-    morale is spent: it is not read again."""
+    downtime is resolved, morale changes to the day start value'. One day cycle for both end-of-day
+    rolls (WD-MORALE-008 PROPOSED (2)): the day ends as downtime opens. Ada (baseline 0) pushes a climb
+    with a reroll and, at the lull, exhausts a Stamina dot; a blow to her spirits takes her to -2 before
+    the day ends. Downtime opens at -2; its end sets her back to 0, but her night is slept at -2: the
+    exhausted dot rolls to mend, 5 against 5+ (two steps below normal): it stays exhausted. The night
+    slept, the day's-end morale is spent: it is not read again."""
     d = crew()
     d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="climb the fence")
     d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
     d.do("ann", "reroll", character="ada", dice=[5])
     d.do("gm", "lull")
     d.do("ann", "exhaust", character="ada", pool="stamina")
-    d.do("gm", "start_downtime")
     d.do("gm", "change_morale", character="ada", steps=-2, reason="bad news")
+    d.do("gm", "start_downtime")
     d.do("gm", "end_downtime")
     assert d.state.people["ada"].morale == 0
     d.do("ann", "sleep", character="ada", dice=[5])  # -2: a 5 or more keeps the dot (src 489)
     assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
     assert "Ada sleeps the night; low morale keeps 1 exhausted dot(s)." in d.words("bob")
     assert d.state.people["ada"].night_morale is None
+
+
+@pytest.mark.rules("WD-MORALE-006", "WD-MORALE-008", "WD-EFFORT-011")
+def test_r13_21_a_morale_change_during_downtime_does_not_change_the_night_the_day_ended_at() -> None:
+    """src 487-491, one day cycle (WD-MORALE-008 PROPOSED (2)-(4)): the end-of-day rolls read the morale
+    held as downtime opens; what downtime does to morale after (step (3)) is the next day's business,
+    as for the bonus slot (test_r13_20).
+
+    Ada (baseline 0) exhausts a Stamina dot and the day ends at 0: bad news during downtime takes her to
+    -2, the reset brings her back to 0, and her night is slept at 0: no roll, the dot clears. Next day
+    she exhausts a dot again and the day ends at -2: a lift during downtime takes her to 0, but her
+    night is slept at -2: the dot rolls, 6 against 5+ (two steps below normal): it stays exhausted."""
+    d = crew()
+
+    def push_and_exhaust() -> None:  # a pushed climb, and a Stamina dot exhausted at the lull
+        d.do("gm", "call_check", character="ada", stat="athletics", tn=4, task="climb the fence")
+        d.do("ann", "check", character="ada", call=max(d.state.calls), dice=[2])
+        d.do("ann", "reroll", character="ada", dice=[5])
+        d.do("gm", "lull")
+        d.do("ann", "exhaust", character="ada", pool="stamina")
+
+    push_and_exhaust()
+    d.do("gm", "start_downtime")  # the day ends at 0
+    d.do("gm", "change_morale", character="ada", steps=-2, reason="bad news")
+    d.do("gm", "end_downtime")
+    d.do("ann", "sleep", character="ada", dice=[])  # slept at 0: no dice
+    assert d.state.people["ada"].effort.exhausted == {}
+    assert "Ada sleeps the night; exhaustion clears." in d.words("bob")
+    push_and_exhaust()
+    d.do("gm", "change_morale", character="ada", steps=-2, reason="worse news")
+    d.do("gm", "start_downtime")  # the day ends at -2
+    d.do("gm", "change_morale", character="ada", steps=2, reason="a friend's visit")
+    assert d.state.people["ada"].morale == 0
+    d.do("gm", "end_downtime")
+    d.do("ann", "sleep", character="ada", dice=[6])  # slept at -2: a 5 or more keeps the dot (src 489)
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+    assert "Ada sleeps the night; low morale keeps 1 exhausted dot(s)." in d.words("bob")
+
+
+@pytest.mark.rules("WD-MORALE-007", "WD-MORALE-008", "WD-DT-006")
+def test_r13_20_the_bonus_slot_is_rolled_as_downtime_opens_from_the_morale_the_day_ended_at() -> None:
+    """src 487-491: 'When the day ends ... If morale is high, roll ... gain an extra time slot for
+    downtime ... After downtime is resolved, morale changes to the day start value'. The day ends, its
+    morale rolls, downtime is spent, then morale resets: the inventory's day cycle (WD-MORALE-008
+    PROPOSED: (2) the end-of-day rolls use current morale, (3) the slots resolve, (4) the reset). So the
+    roll is made as downtime opens, from the morale held then, and a slot won is that night's.
+
+    Day one: a win lifts Ada (baseline 0) to +2: 2 + 2 = 4 dice, 1, 1, 1, 6: a 6, a fourth slot. Bad
+    news during the downtime takes her to 0: the slot won stays hers. The reset leaves her at 0.
+    Day two: a small lift to +1 rolls 2 + 1 = 3 dice, 2, 3, 6: a 6 again, from today's morale; not
+    from the morale day one's downtime ended at (0, which rolls nothing)."""
+    d = crew()
+    d.do("gm", "change_morale", character="ada", steps=2, reason="a rousing win")
+    d.do("gm", "start_downtime", dice=[1, 1, 1, 6])
+    assert (camp(d).phase.slots["ada"].total, camp(d).phase.slots["ada"].bonus) == (4, True)
+    assert "Downtime phase 1 opens. Ada: 4 slots (bonus);" in "\n".join(d.words("bob"))
+    d.do("gm", "change_morale", character="ada", steps=-2, reason="bad news")
+    assert camp(d).phase.slots["ada"].total == 4
+    d.do("gm", "end_downtime")
+    assert d.state.people["ada"].morale == 0
+    d.do("gm", "change_morale", character="ada", steps=1, reason="a kind word")
+    d.do("gm", "start_downtime", dice=[2, 3, 6])
+    assert (camp(d).phase.slots["ada"].total, camp(d).phase.slots["ada"].bonus) == (4, True)
+    assert "Downtime phase 2 opens. Ada: 4 slots (bonus);" in "\n".join(d.words("bob"))
+
+
+@pytest.mark.rules("WD-MORALE-006", "WD-MORALE-008")
+def test_r13_22_an_old_logs_day_end_that_carried_the_nights_morale_still_replays_as_it_did() -> None:
+    """Logs keep replaying: before the night's morale was kept as downtime opened, the day's end's
+    DowntimeEnded carried it beside the reset (Ada's patch: morale 0, night_morale -2). Such a log,
+    replayed, still sleeps Ada's night at -2 (the stored patch is applied as it was written)."""
+    d = crew()
+    d.do("gm", "change_morale", character="ada", steps=-2, reason="bad news")
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    log = []
+    for e in d.table.log:  # written as the older code wrote it: the night's morale on the day's end
+        if e.type == "weaverdice.downtime_started":
+            data = {**e.data, "changed": [p for p in e.data["changed"] if p["id"] != "ada"]}
+            e = e.model_copy(update={"data": data})
+        if e.type == "weaverdice.downtime_ended":
+            changed = [{**p, "night_morale": -2} if p["id"] == "ada" else p for p in e.data["changed"]]
+            e = e.model_copy(update={"data": {**e.data, "changed": changed}})
+        log.append(e)
+    replayed = Table.replay(log)
+    ada = replayed.state.people["ada"]  # type: ignore[attr-defined]
+    assert (ada.morale, ada.night_morale) == (0, -2)

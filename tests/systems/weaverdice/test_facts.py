@@ -51,10 +51,12 @@ def test_joining__stores_the_whole_new_combatant_as_a_patch_of_every_field() -> 
     d = table()
     add(d, "ann", sheet("vic", "Vic", brawn=3))
     (patch,) = d.table.log[-1].data["changed"]
-    # every field but ``carrying`` (WD-EQUIP-007) and ``sidelined`` (WD-COMBAT-031), added later and
-    # left out at their defaults so a character joins with the same record as before
-    assert set(patch) == set(Combatant.model_fields) - {"carrying", "sidelined"}
-    assert d.state.people["vic"].owner == "ann" and d.state.people["vic"].carrying == ()
+    # every field but ``carrying`` (WD-EQUIP-007), ``sidelined`` (WD-COMBAT-031) and ``night_morale``
+    # (WD-MORALE-006), added later and left out at their defaults so a character joins with the same
+    # record as before
+    assert set(patch) == set(Combatant.model_fields) - {"carrying", "sidelined", "night_morale"}
+    vic = d.state.people["vic"]
+    assert vic.owner == "ann" and vic.carrying == () and vic.night_morale is None
 
 
 def test_a_value_set_back_to_none__is_stored_as_null_not_left_out() -> None:

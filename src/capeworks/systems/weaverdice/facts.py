@@ -287,14 +287,14 @@ def patches(
 
 #: Combatant fields added since joining patches wrote every field: left out of a new combatant's patch
 #: at their default (the fold gives it), so a character joining records what it always did
-_QUIET_WHEN_DEFAULT = ("carrying", "sidelined")
+_QUIET_WHEN_DEFAULT: dict[str, Any] = {"carrying": (), "sidelined": None, "night_morale": None}
 
 
 def _joining(c: Combatant) -> dict[str, Any]:
     """A new combatant's patch: every field, but those of :data:`_QUIET_WHEN_DEFAULT` left at default."""
     values = dict(c.__dict__)
-    for k in _QUIET_WHEN_DEFAULT:
-        if not values[k]:
+    for k, default in _QUIET_WHEN_DEFAULT.items():
+        if values[k] == default:
             del values[k]
     return values
 

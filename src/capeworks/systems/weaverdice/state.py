@@ -64,8 +64,9 @@ class Combatant(Frozen):
     hidden: bool = False
     effort: Effort = Field(default_factory=Effort)
     morale: int = 0
-    #: the morale the day ended at, before the day's end set it back to the baseline: the night's sleep
-    #: reads it (src 487-491, WD-MORALE-006); None once slept, and in logs before it (sleep reads morale)
+    #: the morale the day ended at, recorded as downtime opens (one day cycle with the bonus-slot roll,
+    #: src 487-491): the night's sleep reads it whatever downtime and the reset did to morale after
+    #: (WD-MORALE-006); None once slept, and in logs before it (sleep reads morale)
     night_morale: int | None = Field(default=None, exclude_if=lambda v: v is None)
     track: Track
     conditions: tuple[Condition, ...] = ()

@@ -27,6 +27,7 @@ from capeworks.systems.weaverdice.campaign.group_passives import deal_group_fans
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
 from capeworks.systems.weaverdice.campaign.reputation import restore_shared, shared_discards, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
+from capeworks.systems.weaverdice.config import MoraleReset
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import Costume, PlacedPiece, piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
@@ -207,7 +208,11 @@ def use_action(
 
 
 def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceService) -> Done:
-    """Open a phase: slots each (WD-DT-002); good morale rolls 2+k dice for a bonus slot on a 6."""
+    """Open a phase: slots each (WD-DT-002); good morale rolls 2+k dice for a bonus slot on a 6.
+
+    One day cycle (src 487-491, WD-MORALE-008 PROPOSED (2)): the day ends as downtime opens, and both
+    end-of-day rolls read the morale held then: the bonus-slot roll here, and the night's sleep later
+    (WD-MORALE-006), from ``night_morale`` recorded here, whatever downtime does to morale after."""
     if state.campaign.phase is not None:
         raise RuleViolation("WD-DT-001", "A downtime phase is already open; end it first.")
     if state.fight is not None:
@@ -220,8 +225,16 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
     slots: dict[str, Slots] = {}
     faces: dict[str, tuple[int, ...]] = {}
     secret: list[RollRecord] = []  # a hidden NPC's dice are the GM's (the screen)
+    people = []
     for ident in who:
-        morale = state.people[ident].morale
+        p = state.people[ident]
+        morale = p.morale
+        # the night reads the morale held now (src 487-491); a snap back to the baseline it stands at
+        # already brings morale back here, so it is kept only where the day's end may leave it elsewhere
+        snaps_here = ctx.config.morale_reset_mode is MoraleReset.SNAP and morale == day_baseline(state, ident)
+        kept = None if snaps_here else morale
+        if p.night_morale != kept:
+            people.append(evolve(p, {"night_morale": kept}))
         bonus = False
         if morale > 0:  # WD-MORALE-007: 2 + k dice, any 6 gives a bonus slot
             roll = dice.roll(bonus_slot_dice(morale), 6, purpose=f"bonus slot {ident}")
@@ -246,7 +259,12 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
     # a group's Fans give the organization its rep for the phase, one card its members share (src 1361)
     deal_group_fans(state, ledgers, who, phase.number, ctx.config.campaign.follower_passive_max)
     names = {ident: state.people[ident].name for ident in slots}
-    b.emit(ce.DowntimeStarted(phase=phase, bonus_faces=faces, ledgers=ledgers, names=names), secret=secret)
+    b.emit(
+        ce.DowntimeStarted(
+            phase=phase, bonus_faces=faces, ledgers=ledgers, names=names, people=tuple(people)
+        ),
+        secret=secret,
+    )
     return b.batch
 
 
@@ -448,7 +466,8 @@ def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = Tr
 
 def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService) -> Done:
     """Close the phase: morale to baseline, rep over the cap to discard, then the costume's rep for
-    the next day, Master Craft resets."""
+    the next day, Master Craft resets. The night's morale was set as downtime opened (one day cycle,
+    src 487-491): the reset leaves it be."""
     phase = phase_of(state)
     waiting = [state.people[i].name for i in state.campaign.strike_choice if i in state.people]
     if waiting:  # the miss's choice is part of the downtime action (WD-INTEL-021, src 1874, 1902)
@@ -467,13 +486,9 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         p = state.people[ident]
         sheet = state.sheet(ident)
         morale = day_reset(p.morale, day_baseline(state, ident), config=ctx.config)
-        if morale != p.morale:  # the night's sleep reads the morale the day ended at (src 487-491)
-            people.append(
-                evolve(p, {"morale": shift(morale, 0, config=ctx.config), "night_morale": p.morale})
-            )
+        if morale != p.morale:
+            people.append(evolve(p, {"morale": shift(morale, 0, config=ctx.config)}))
             moved[ident] = (p.morale, people[-1].morale)
-        elif p.night_morale is not None:  # an earlier day's end not slept on: tonight reads this day's
-            people.append(evolve(p, {"night_morale": None}))
         ledger = ledger_of(state, ident)
         ledger = evolve(
             ledger,
