@@ -205,6 +205,8 @@ def test_refusal_of_a_form_far_down_the_page__is_said_where_it_can_be_read(
     # the GM's menu is long: a refusal of an entry near its foot was said at the top of the page,
     # scrolled out of sight, so its button seemed to do nothing
     table = Seats(web_table, "rwyn", SEATS)
+    # "mark stress" is on the GM's menu while someone can take stress (refrwyn9): one character
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
     context = chromium.new_context(viewport={"width": 1366, "height": 520})
     try:
         page = context.new_page()

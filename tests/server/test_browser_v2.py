@@ -118,6 +118,8 @@ def test_form_fields__say_what_each_field_means_with_its_default_and_offer_real_
     web_table: str, chromium: Browser, artifacts: Path
 ) -> None:
     table = Seats(web_table, "rwyn", RWYN_SEATS)
+    # "call for a check" is on the GM's menu while someone in the conflict can be called (refrwyn9)
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
     gm = sit(chromium, table.invites["gm"])
     call = menu(gm, "call for a check")
     expect(about(call, "ask")).to_contain_text("The number of a player's ask this answers")
