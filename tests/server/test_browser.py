@@ -362,10 +362,9 @@ def test_capes_page__three_players_build_a_conflict_card_live(
         assert page.js_errors == []  # type: ignore[attr-defined]
 
 
-def test_dropped_socket__resumes_from_its_last_version_with_nothing_lost_or_doubled(
-    web_table: str, chromium: Browser, artifacts: Path
-) -> None:
-    table = Seats(web_table, "rwyn", RWYN_SEATS, title="Flaky wifi")
+def flaky_page(chromium: Browser) -> tuple[Any, Any, list[str], list[Any], threading.Event]:
+    """A page whose table sockets all pass through a switch: while ``blocked`` is set, each socket it
+    opens is refused (offline); ``urls`` records every socket asked for, ``routes`` the live ones."""
     context = chromium.new_context(viewport={"width": 1366, "height": 860})
     page = context.new_page()
     page.set_default_timeout(LIVE)
@@ -374,7 +373,6 @@ def test_dropped_socket__resumes_from_its_last_version_with_nothing_lost_or_doub
     blocked = threading.Event()
 
     def through(ws: Any) -> None:
-        # every socket the page opens goes through here: refused while "offline"
         urls.append(ws.url)
         if blocked.is_set():
             ws.close()
@@ -383,6 +381,14 @@ def test_dropped_socket__resumes_from_its_last_version_with_nothing_lost_or_doub
         routes.append(ws)
 
     page.route_web_socket(re.compile(r"/api/tables/.*/ws"), through)
+    return context, page, urls, routes, blocked
+
+
+def test_dropped_socket__resumes_from_its_last_version_with_nothing_lost_or_doubled(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS, title="Flaky wifi")
+    context, page, urls, routes, blocked = flaky_page(chromium)
     page.goto(table.invites["ann"])
     expect(page.locator(".status.live")).to_be_visible()
     note_rotation(page, table.invites["ann"])
@@ -422,24 +428,9 @@ def test_gm_only_events__move_no_players_page_and_the_next_visible_one_arrives_l
 ) -> None:
     table = Seats(web_table, "rwyn", RWYN_SEATS, title="Quiet notes")
     table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
-    context = chromium.new_context(viewport={"width": 1366, "height": 860})
-    page = context.new_page()
-    page.set_default_timeout(LIVE)
+    context, page, urls, routes, blocked = flaky_page(chromium)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    urls: list[str] = []
-    routes: list[Any] = []
-    blocked = threading.Event()
-
-    def through(ws: Any) -> None:
-        urls.append(ws.url)
-        if blocked.is_set():
-            ws.close()
-            return
-        ws.connect_to_server()
-        routes.append(ws)
-
-    page.route_web_socket(re.compile(r"/api/tables/.*/ws"), through)
     page.goto(table.invites["ann"])
     expect(page.locator(".status.live")).to_be_visible()
     note_rotation(page, table.invites["ann"])
