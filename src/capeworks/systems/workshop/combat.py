@@ -323,7 +323,11 @@ def _speed_bump(
     """WS-MOOK-004: no roll but extra positive dice; a mook goes down per mook WT of static PV. The split's
     modifier counts as on any snapshot (src 31: "-3 on both Actions"), and so does the attacker's
     impairment: the Wound penalty and Bruised's "next Action" (src 111, 181), spent here as on a roll.
-    Extra positive dice rolled are a roll made this Sequence (src 16: no longer one of roll-less Actions)."""
+
+    The attack is an Action that requires a roll, whatever resolves it: the table lets it be split, which
+    only such Actions may (src 31), and src 16 reads the same words, so it is not one of the Actions "like
+    reloading or talking" whose Sequence regains a Shot; the static PV stands in for its dice (src 175).
+    Only dice thrown stir the unconscious (src 60: "rolls an Action"): the extra positive dice, if any."""
     extra = a.extra_d10s
     rolls: tuple[RollRecord, ...] = ()
     bonus = 0
@@ -339,7 +343,7 @@ def _speed_bump(
     a2 = (
         batch.state.characters[a.id]
         .without("inspired", "free_d10", "bruised")
-        .model_copy(update={"busy": True, **({"rolled": True} if extra else {})})
+        .model_copy(update={"busy": True, "rolled": True})
     )
     batch.emit(  # the attack, then the mooks it downs (the log reads in that order)
         ev.AttackRolled(

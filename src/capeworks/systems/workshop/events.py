@@ -373,11 +373,13 @@ class StandingChanged(WorkshopEvent):
 
 
 class KnockedBack(WorkshopEvent):
-    """Flung back by Damage over Mass Value, then knocked down (WS-KNOCK-002/003)."""
+    """Flung back by Damage over Mass Value, then knocked down (WS-KNOCK-002/003). ``member``: the one mook
+    of a group that was hit, not the group (which ``character`` carries as it stands)."""
 
     character: Combatant
     metres: int
     collision: int = 0
+    member: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class MooksDowned(WorkshopEvent):

@@ -147,8 +147,12 @@ def _harm(
     if not c.named and ctx.config.mooks is not MookModel.SPEED_BUMP:
         _mook(batch, ctx, c, damage, attacker)
         # src 107: knockback comes of "more Damage than your Mass Value", whoever takes it; the crash
-        # is Damage on the mook's table too
-        collision = _knockback(batch, ctx, target, damage, wall_at) if ctx.config.knockback else 0
+        # is Damage on the mook's table too. In a group it is the one mook hit (src 158: "go down on a
+        # single Wound", each of them) that is flung and knocked down, not the group: one put out of the
+        # fight by the hit is out, and its flight matters no more; one still in gets up on its own Move
+        collision = 0
+        if ctx.config.knockback and not (c.count > 1 and batch.state.characters[target].count < c.count):
+            collision = _knockback(batch, ctx, target, damage, wall_at, member=c.count > 1)
         if collision and batch.state.characters[target].standing is not Standing.OUT:
             harm(batch, ctx, dice, target, collision, hit=False, attack=attack)
         return
@@ -323,14 +327,24 @@ def _variable_cinematic(
         batch.emit(rolled_event(c, "cinematic luck", ("Luck",), r, character=after), rolls=(r.record,))
 
 
-def _knockback(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, wall_at: int | None) -> int:
-    """WS-KNOCK-002/003: metres flung back, knocked down; the collision Damage left when a wall is hit."""
+def _knockback(
+    batch: Batch[WorkshopState],
+    ctx: Ctx,
+    target: str,
+    damage: int,
+    wall_at: int | None,
+    *,
+    member: bool = False,
+) -> int:
+    """WS-KNOCK-002/003: metres flung back, knocked down; the collision Damage left when a wall is hit.
+    ``member``: one mook of the group flung, the group left standing as it is."""
     c = batch.state.characters[target]
     metres = knockback_metres(damage, c.mass)
     if metres is None:
         return 0
     collision = max(0, metres - wall_at) if wall_at is not None else 0
-    batch.emit(ev.KnockedBack(character=c.with_status("knocked_down"), metres=metres, collision=collision))
+    after = c if member else c.with_status("knocked_down")
+    batch.emit(ev.KnockedBack(character=after, metres=metres, collision=collision, member=member))
     return collision
 
 

@@ -435,7 +435,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.StandingChanged.TYPE: _w(lambda p: f"{p.character.name} is {p.character.standing.value}: {p.why}."),
     ev.KnockedBack.TYPE: _w(
         lambda p: (
-            f"{p.character.name} is "
+            (f"One of {p.character.name} is " if p.member else f"{p.character.name} is ")
             + (f"knocked back {p.metres} m and down" if p.metres else "knocked down")
             + (f", hitting something for {p.collision}" if p.collision else "")
             + "."

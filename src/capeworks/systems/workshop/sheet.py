@@ -87,7 +87,8 @@ class Combatant(Frozen):
     statuses: tuple[str, ...] = ()
     cinematic: tuple[str, ...] = ()
     last_hit_pv: int = 0
-    #: this Sequence: rolled anything, rested, did anything but rest
+    #: this Sequence: rolled anything (or took an Action that requires a roll, src 16: an attack on
+    #: speed-bump mooks, resolved by static PV), rested, did anything but rest
     rolled: bool = False
     rested: bool = False
     busy: bool = False
