@@ -24,9 +24,11 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.errors import NotPermitted
+from capeworks.systems.workshop.samples import SEATS
 from capeworks.systems.workshop.sheet import Standing
-from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, who
-from tests.systems.workshop.test_referee import GOONS, HIT, QUIET, TOUGH, gun
+from tests.systems.workshop.helpers import RULESET, all_of, attack, end_turn, last, sheet, state, table, who
+from tests.systems.workshop.test_referee import GOONS, HIT, QUIET, TOUGH, gun, pool
 
 
 def mark(d: Driver) -> int:
@@ -148,3 +150,132 @@ def test_w06__a_split_at_speed_bump_mooks_takes_minus_three_and_regains_no_shot(
     end_turn(d, "h")
     end_turn(d, "goons")
     assert who(d, "h").shots == 3
+
+
+# -- the referee's pass: a fight of two heroes, a named foe and six goons ------------------------------------
+
+
+def fight(config: dict[str, Any] | None = None, **viper: Any) -> Driver:
+    """Hana (Ann's; Shot Count 5, Guns 4, a gun of Damage 6), Kit (Bo's; Agility/Wits/Luck 4: Shot Count 4,
+    Agility 4 + Guns 4), Viper (the GM's; Shot Count 3, Agility 3 + Guns 4, a gun of Damage 8, Health 15) and
+    the Goons sample (six glass-jaw mooks: Shot Count 2, Agility 3 + Skill 4, clubs of Damage 10, Defense 8);
+    the first Sequence started: Hana 5, Kit 4, Viper 3, Goons 2 (src 12, 16)."""
+    d = Driver(RULESET, config={**QUIET, **(config or {})}, seats=SEATS, seed=1)
+    d.do("gm", "add_character", payload={"id": "h", "name": "Hana", "owner": "ann", **sheet()})
+    d.do("gm", "add_character", payload={"id": "k", "name": "Kit", "owner": "bo", **sheet(traits=pool(4))})
+    v = {"id": "v", "name": "Viper", "faction": "villains",
+         **sheet(traits=pool(3), weapons=[gun(8)], health=15)}  # fmt: skip
+    d.do("gm", "add_character", payload={**v, **viper})
+    d.do("gm", "add_character", id="goons", sample="goons")
+    d.do("gm", "start_sequence")
+    return d
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SHOT-003", "WS-SEQ-002", "WS-SHOT-006")
+def test_w07__shots_spent_in_one_sequence_set_the_next_ones_order_ties_to_the_quicker() -> None:
+    # src 12: Initiative is "set to the number of Shots in your Shot pool" as each Sequence begins.
+    # Sequence 1: Kit spends a Shot on an Active Defense against Viper (src 20: 4 -> 3); Hana, her turn past,
+    # buys an Action out of Sequence in the goons' turn (src 25: 3 Shots, 5 -> 2). Both rolled: no Shot back
+    # (src 16).
+    # Sequence 2: Kit 3, Viper 3 (Kit first: Shot Count 4 over 3, PROPOSED WS-SEQ-002 tie-break), Hana 2,
+    # Goons 2 (Hana first: Shot Count 5 over 2).
+    d = fight()
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    attack(d, "k", ["v"], HIT)
+    end_turn(d, "k")
+    attack(d, "v", ["k"], [5, 1], defend={"k": True})  # 7 + 5 - 1 = 11 vs 12 + 5 = 17: a miss
+    end_turn(d, "v")
+    at = mark(d)
+    d.do("ann", "extra_action", character="h")
+    assert who(d, "h").shots == 2
+    attack(d, "h", ["goons"], HIT)  # 17 vs 8, PV 6: "5-9: Shaken" (src 161)
+    end_turn(d, "goons")
+    assert (who(d, "h").shots, who(d, "k").shots) == (2, 3)
+    assert state(d).turn.order.order == ("k", "v", "h", "goons")
+    for seat in ("gm", "ann", "bo"):
+        words = d.words(seat, since=at)
+        assert "Hana spends 3 Shots to act out of Sequence." in words, seat
+        assert "Sequence 2 begins: Kit 3, Viper 3, Hana 2, Goons 2." in words, seat
+
+
+@pytest.mark.rules("WS-CORE-003", "WS-SHOT-003")
+def test_w08__an_active_defense_bought_against_viper_also_meets_the_goons_in_the_same_sequence() -> None:
+    # Secondary evidence (WS-CORE-003): an Active Defense is "an applicable skill + 5 until the defender's
+    # next action"; src 20: 1 Shot "at any time". Kit, her turn past, pays 1 Shot against Viper (4 -> 3);
+    # the goons swing next in the same Sequence: Agility 3 + Skill 4 + 9 - 1 = 15 vs 17 still: a miss, with
+    # no Shot more (Kit declines to pay again).
+    d = fight()
+    end_turn(d, "h")
+    end_turn(d, "k")
+    attack(d, "v", ["k"], [5, 1], defend={"k": True})
+    end_turn(d, "v")
+    at = mark(d)
+    events = attack(d, "goons", ["k"], HIT, defend={"k": False})
+    r = last(events, "attack_rolled")
+    assert (r["av"], r["defense"], r["hit"]) == (15, 17, False)
+    assert who(d, "k").shots == 3
+    for seat in ("gm", "ann", "bo"):
+        assert any("Goons attack Kit with clubs: 7 + dice 9/1 = AV 15 vs Defense 17: miss by 2" in w
+                   for w in d.words(seat, since=at)), seat  # fmt: skip
+
+
+@pytest.mark.rules("WS-DMG-001", "WS-DMG-002", "WS-DMG-004", "WS-SEQ-002")
+def test_w09__viper_shot_down_by_three_hits_falls_and_her_turn_passes_her_by() -> None:
+    # src 54: each hit's PV is Shock, "1 Wound at [WT] PV": Hana 6 (1 Wound), Kit 6 (1 Wound): Shock 12 of
+    # Health 15; Hana's Action out of Sequence (src 25) 6 more: 18 >= 15, "you fall down, unable to act".
+    # Her Initiative (3) would come next: it passes to the goons; the GM's attack for her is refused.
+    d = fight()
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    attack(d, "k", ["v"], HIT)
+    d.do("ann", "extra_action", character="h")  # in Kit's turn: Hana's Initiative has come up already
+    at = mark(d)
+    attack(d, "h", ["v"], HIT)
+    v = who(d, "v")
+    assert (v.shock, v.wounds, v.standing) == (18, 3, Standing.DOWN)
+    end_turn(d, "k")
+    assert state(d).turn.current == "goons"
+    d.refuse("gm", "attack", character="v", targets=["k"], dice=HIT)
+    for seat in ("gm", "ann", "bo"):
+        assert "Viper takes 6 Damage: 6 Shock, 1 Wound." in d.words(seat, since=at), seat
+
+
+@pytest.mark.rules("WS-SNAP-001", "WS-SHOT-003", "WS-MOOK-002")
+def test_w10__a_split_at_viper_and_the_goons_meets_each_defense_apart() -> None:
+    # src 31: two Actions "of the same type", "-3 on both": 9 + 9 - 1 - 3 = 14 each. Viper pays a Shot for an
+    # Active Defense (src 20: 3 -> 2): 14 vs 12 + 5 = 17, a miss; the goons keep their passive 8: a hit,
+    # PV 6, "5-9: Shaken" (src 161). Hana's own Shots are untouched (a split costs none).
+    d = fight()
+    at = mark(d)
+    d.do("ann", "attack", character="h", targets=["v", "goons"])
+    d.do("gm", "defend", character="v", use=True)
+    events = d.do("gm", "defend", character="goons", use=False, dice=HIT * 2)
+    rolls = all_of(events, "attack_rolled")
+    assert [(r["target"], r["av"], r["defense"], r["hit"]) for r in rolls] == [
+        ("v", 14, 17, False), ("goons", 14, 8, True)]  # fmt: skip
+    assert (who(d, "h").shots, who(d, "v").shots, who(d, "goons").has("shaken")) == (5, 2, True)
+    for seat in ("gm", "ann", "bo"):
+        words = d.words(seat, since=at)
+        assert "Hana attacks Viper with gun: 9 + dice 9/1 -3 = AV 14 vs Defense 17: miss by 3." in words, seat
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SHOT-003", "WS-SEQ-003")
+def test_w11__players_are_refused_what_is_not_theirs_to_do_in_a_sentence() -> None:
+    # src 12, 25: each acts for their own character when its Initiative comes up; Bo may not raise Hana's
+    # Initiative or end her turn, Ann may not buy Viper an Action or answer for the goons' Active Defense
+    # (the GM's); Kit may not spend 5 Shots of her 4 (src 21: "any amount of Shots" she has); Hana, her turn
+    # past, has no Initiative left to raise this Sequence (src 21: "for the current Sequence").
+    d = fight()
+    d.refuse("bo", "raise_initiative", character="h", shots=1, error=NotPermitted,
+             match="Hana is played by another seat")  # fmt: skip
+    d.refuse("bo", "end_turn", character="h", error=NotPermitted, match="Hana is played by another seat")
+    d.refuse("ann", "extra_action", character="v", error=NotPermitted, match="Only the GM acts for Viper")
+    d.refuse("bo", "raise_initiative", character="k", shots=5,
+             match="Kit has 4 Shots; raising Initiative by 25 costs 5.")  # fmt: skip
+    d.do("ann", "attack", character="h", targets=["goons"])
+    d.refuse("ann", "defend", character="goons", use=True, error=NotPermitted,
+             match="Only the GM acts for Goons")  # fmt: skip
+    d.do("gm", "defend", character="goons", use=False, dice=HIT)
+    end_turn(d, "h")
+    d.refuse("ann", "raise_initiative", character="h", shots=1, match="no Initiative still to come")
