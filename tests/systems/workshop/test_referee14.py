@@ -155,18 +155,19 @@ def test_w06__a_split_at_speed_bump_mooks_takes_minus_three_and_regains_no_shot(
 # -- the referee's pass: a fight of two heroes, a named foe and six goons ------------------------------------
 
 
-def fight(config: dict[str, Any] | None = None, **viper: Any) -> Driver:
+def fight(config: dict[str, Any] | None = None, goons: dict[str, Any] | None = None, **viper: Any) -> Driver:
     """Hana (Ann's; Shot Count 5, Guns 4, a gun of Damage 6), Kit (Bo's; Agility/Wits/Luck 4: Shot Count 4,
     Agility 4 + Guns 4), Viper (the GM's; Shot Count 3, Agility 3 + Guns 4, a gun of Damage 8, Health 15) and
     the Goons sample (six glass-jaw mooks: Shot Count 2, Agility 3 + Skill 4, clubs of Damage 10, Defense 8);
-    the first Sequence started: Hana 5, Kit 4, Viper 3, Goons 2 (src 12, 16)."""
+    ``goons`` adds to the sample (``engaging``...), ``viper`` to Viper's sheet; the first Sequence started:
+    Hana 5, Kit 4, Viper 3, Goons 2 (src 12, 16)."""
     d = Driver(RULESET, config={**QUIET, **(config or {})}, seats=SEATS, seed=1)
     d.do("gm", "add_character", payload={"id": "h", "name": "Hana", "owner": "ann", **sheet()})
     d.do("gm", "add_character", payload={"id": "k", "name": "Kit", "owner": "bo", **sheet(traits=pool(4))})
     v = {"id": "v", "name": "Viper", "faction": "villains",
          **sheet(traits=pool(3), weapons=[gun(8)], health=15)}  # fmt: skip
     d.do("gm", "add_character", payload={**v, **viper})
-    d.do("gm", "add_character", id="goons", sample="goons")
+    d.do("gm", "add_character", id="goons", sample="goons", **(goons or {}))
     d.do("gm", "start_sequence")
     return d
 
@@ -279,3 +280,71 @@ def test_w11__players_are_refused_what_is_not_theirs_to_do_in_a_sentence() -> No
     d.do("gm", "defend", character="goons", use=False, dice=HIT)
     end_turn(d, "h")
     d.refuse("ann", "raise_initiative", character="h", shots=1, match="no Initiative still to come")
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-CORE-003", "WS-DMG-002", "WS-SEQ-002")
+def test_w12__kits_action_out_of_sequence_ends_her_active_defense_and_spends_her_last_shots() -> None:
+    # src 20: Kit pays 1 Shot against Viper (4 -> 3; 11 vs 17, a miss); src 25: then 3 Shots for an Action
+    # out of Sequence (3 -> 0), her next action, which ends the Active Defense (secondary evidence: "until the
+    # defender's next action"): she shoots Viper, 8 + 9 - 1 = 16 vs 12, PV 6. The goons swing: no Shot left,
+    # nothing to ask; 15 vs 12 hits, PV 10: 10 Shock, 2 Wounds (src 54). Sequence 2: Kit's pool is empty,
+    # Initiative 0, last behind the goons (src 12).
+    d = fight()
+    end_turn(d, "h")
+    end_turn(d, "k")
+    attack(d, "v", ["k"], [5, 1], defend={"k": True})
+    d.do("bo", "extra_action", character="k")
+    assert who(d, "k").shots == 0
+    attack(d, "k", ["v"], HIT)
+    end_turn(d, "v")
+    events = d.do("gm", "attack", character="goons", targets=["k"], dice=HIT)
+    assert [p for p in d.prompts("bo") if p.kind == "defend"] == []
+    r = last(events, "attack_rolled")
+    assert (r["av"], r["defense"], r["pv"]) == (15, 12, 10)
+    k = who(d, "k")
+    assert (k.shock, k.wounds) == (10, 2)
+    end_turn(d, "goons")
+    assert state(d).turn.order.order == ("h", "v", "goons", "k")
+    assert "Sequence 2 begins: Hana 5, Viper 3, Goons 2, Kit 0." in d.words("bo")
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-SHOT-003", "WS-SHOT-006")
+def test_w13__stun_after_an_active_defense_takes_kits_shots_into_the_next_sequence() -> None:
+    # src 20: Kit pays 1 Shot (4 -> 3); Viper (Agility 3 + Guns 8, a gun of Damage 10) still hits: 11 + 9 - 1
+    # = 19 vs 17, PV 10: 2 Wounds; src 124: "For every Wound you lose in a single attack, you lose 1 Shot":
+    # 3 -> 1. Kit passed her turn and her Active Defense rolled nothing (src 16: the Sequence regains a Shot,
+    # 1 -> 2); Sequence 2: Kit 2 ties the goons and goes first on her Shot Count 4 (src 12, PROPOSED
+    # WS-SEQ-002).
+    d = fight({"stun": True}, traits={**pool(3), "Guns": 8}, weapons=[gun(10)])
+    end_turn(d, "h")
+    end_turn(d, "k")
+    at = mark(d)
+    attack(d, "v", ["k"], HIT, defend={"k": True})
+    assert who(d, "k").shots == 1
+    for seat in ("gm", "ann", "bo"):
+        assert "Kit takes 10 Damage: 10 Shock, 2 Wounds (Stunned: 2 Shots lost)." in d.words(seat, since=at)
+    end_turn(d, "v")
+    end_turn(d, "goons")
+    words = d.words("bo", since=at)
+    assert "Sequence 1 ends: Kit's Shots go from 1 to 2 (no roll this Sequence)." in words
+    assert "Sequence 2 begins: Hana 5, Viper 3, Kit 2, Goons 2." in words
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-SHOT-003")
+def test_w14__ignored_speed_bump_goons_wait_on_the_gm_alone_then_strike_kit() -> None:
+    # src 175: "Every Action taken where the Mooks are ignored, allow the Mooks to make an Attack": the goons
+    # engage Kit; Kit shoots Viper instead. Only the GM is asked (the players' prompts hold no such question);
+    # play waits: Bo may not end Kit's turn ("The GM decides first whether Goons strike at Kit"). The GM
+    # strikes: Skill 4 + Damage 10 = 14 vs Defense 12 + Soak 0 (PROPOSED static): Kit is asked first and pays
+    # 1 Shot (src 20): 14 vs 17, no PV, no harm.
+    d = fight({"mooks": "speed_bump"}, goons={"engaging": "k"})
+    end_turn(d, "h")
+    attack(d, "k", ["v"], HIT)
+    assert [p.kind for p in d.prompts("gm") if p.kind == "mook_strike"] == ["mook_strike"]
+    assert not [p for seat in ("ann", "bo") for p in d.prompts(seat) if p.kind == "mook_strike"]
+    d.refuse("bo", "end_turn", character="k", match="The GM decides first whether Goons strike at Kit.")
+    d.do("gm", "mook_strike", group="goons", strike=True)
+    events = d.do("bo", "defend", character="k", use=True)
+    r = last(events, "attack_rolled")
+    assert (r["av"], r["defense"], r["pv"]) == (14, 17, 0)
+    assert (who(d, "k").shock, who(d, "k").shots) == (0, 3)
