@@ -184,7 +184,7 @@ def test_v06__a_six_on_an_advanced_goon_reads_shaken_and_the_free_d10_the_attack
     assert who(d, "goons").has("shaken") and who(d, "rook").extra_d10s == 1
     for seat in SEATS:
         words = d.words(seat, since=at)
-        assert "Goons take 6 Damage: 0 Shock, 0 Wounds (Shaken, advanced mook: free d10, 4 left)." in words
+        assert "Goons take 6 Damage (Shaken, advanced mook: free d10, 4 left)." in words
         assert "Rook gains a Free d10 on the next Action." in words, seat
 
 

@@ -348,3 +348,59 @@ def test_w14__ignored_speed_bump_goons_wait_on_the_gm_alone_then_strike_kit() ->
     r = last(events, "attack_rolled")
     assert (r["av"], r["defense"], r["pv"]) == (14, 17, 0)
     assert (who(d, "k").shock, who(d, "k").shots) == (0, 3)
+
+
+@pytest.mark.rules("WS-MOOK-002", "WS-MOOK-001")
+def test_w15__a_goon_put_out_reads_by_its_table_not_as_zero_wounds() -> None:
+    # src 158: nameless characters "go down on a single Wound"; src 162: "10+ Out": Hana's gun of Damage 10
+    # hits the goons (17 vs 8): one of six is out. The words say the table's result and the five left, not
+    # "0 Shock, 0 Wounds" (a hit of 10 is two Wounds' worth: "0 Wounds" beside "out" says what is not so).
+    d = fight()
+    put(d, "h", weapons={"gun": who(d, "h").weapons["gun"].model_copy(update={"damage": 10})})
+    at = mark(d)
+    attack(d, "h", ["goons"], HIT)
+    for seat in ("gm", "ann", "bo"):
+        assert "Goons take 10 Damage (glass jaw: out, 5 left)." in d.words(seat, since=at), seat
+
+
+@pytest.mark.rules("WS-MOOK-004", "WS-SEQ-002")
+def test_w16__speed_bump_goons_all_downed_leave_the_sequence_order() -> None:
+    # src 175: Guns 9 + Damage 30 = 39 vs Skill 4 + Soak 0: PV 35, seven mooks' worth at WT 5: all six go
+    # down. The goons' turn never comes ("Mooks also take an Action, last in the Sequence": none is left):
+    # Viper's turn ends the Sequence, and Sequence 2 counts them out.
+    d = fight({"mooks": "speed_bump"})
+    put(d, "h", weapons={"gun": who(d, "h").weapons["gun"].model_copy(update={"damage": 30})})
+    at = mark(d)
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert last(events, "mooks_downed")["downed"] == 6
+    assert who(d, "goons").standing is Standing.OUT
+    end_turn(d, "h")
+    end_turn(d, "k")
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2
+    for seat in ("gm", "ann", "bo"):
+        words = d.words(seat, since=at)
+        assert "Viper ends the turn; the Sequence is over." in words, seat
+        assert "Sequence 2 begins: Hana 5, Kit 4, Viper 3." in words, seat
+
+
+@pytest.mark.rules("WS-DMG-004", "WS-SEQ-002")
+def test_w17__hana_shot_down_has_no_place_in_the_next_sequence_and_is_refused_in_a_sentence() -> None:
+    # src 54: Viper (Agility 3 + Guns 8, a gun of Damage 12): 11 + 9 - 1 = 19 vs 12, PV 12: Shock 12 =
+    # Health 12, 2 Wounds: "you fall down, unable to act". Sequence 2 begins without her; Ann's attack and
+    # raised Initiative for her are refused and nothing changes; Ann is asked nothing.
+    d = fight({}, traits={**pool(3), "Guns": 8}, weapons=[gun(12)])
+    end_turn(d, "h")
+    end_turn(d, "k")
+    at = mark(d)
+    attack(d, "v", ["h"], HIT, defend={"h": False})
+    end_turn(d, "v")
+    end_turn(d, "goons")
+    assert state(d).turn.order.order == ("k", "v", "goons")
+    words = d.words("ann", since=at)
+    assert "Hana takes 12 Damage: 12 Shock, 2 Wounds." in words
+    assert "Hana is down: Shock points reached Health." in words
+    assert "Sequence 2 begins: Kit 4, Viper 3, Goons 2." in words
+    d.refuse("ann", "attack", character="h", targets=["v"], dice=HIT, match="Hana is down and cannot act.")
+    d.refuse("ann", "raise_initiative", character="h", shots=1, match="Hana is down and cannot act.")
+    assert d.prompts("ann") == []

@@ -15,7 +15,7 @@ def test_an_advanced_mook_out_for_good_reads_permanently_out_in_words() -> None:
     d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(18)])},
               villains={"m": mook(name="M")})  # fmt: skip
     attack(d, "h", ["m"], HIT)
-    assert "M takes 18 Damage: 0 Shock, 0 Wounds (advanced mook: permanently out)." in d.words()
+    assert "M takes 18 Damage (advanced mook: permanently out)." in d.words()
 
 
 @pytest.mark.rules("WS-CARD-001")

@@ -288,6 +288,16 @@ def _damage_notes(p: ev.Damaged) -> list[str]:
     return notes
 
 
+def _damaged(p: ev.Damaged) -> str:
+    """Damage taken, as Shock and Wounds; a glass-jaw or advanced mook's by its table alone: it takes no Shock
+    or Wounds to count (src 158-171), and "0 Wounds" beside a mook put out by 10 would say what is not so."""
+    notes = _damage_notes(p)
+    said = f" ({', '.join(notes)})" if notes else ""
+    if p.mook_table:
+        return f"{p.character.name} takes {p.damage} Damage{said}."
+    return f"{p.character.name} takes {p.damage} Damage: {p.shock} Shock, {_count(p.wounds, 'Wound')}{said}."
+
+
 #: a timed effect named (``Effect.name``); Cover says how much
 _EFFECT_WORDS = {
     "active_defense": "Active Defense",
@@ -424,13 +434,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         lambda p: f"{_n(p.attacker)}'s attack on {', '.join(_n(t) for t in p.targets)} is not made after all."
     ),
     ev.AttackRolled.TYPE: _attack_rolled,
-    ev.Damaged.TYPE: _w(
-        lambda p: (
-            f"{p.character.name} takes {p.damage} Damage: {p.shock} Shock, {_count(p.wounds, 'Wound')}"
-            + (f" ({', '.join(notes)})" if (notes := _damage_notes(p)) else "")
-            + "."
-        )
-    ),
+    ev.Damaged.TYPE: _w(_damaged),
     ev.Rolled.TYPE: _w(_rolled),
     ev.StandingChanged.TYPE: _w(lambda p: f"{p.character.name} is {p.character.standing.value}: {p.why}."),
     ev.KnockedBack.TYPE: _w(
