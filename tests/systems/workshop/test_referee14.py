@@ -404,3 +404,84 @@ def test_w17__hana_shot_down_has_no_place_in_the_next_sequence_and_is_refused_in
     d.refuse("ann", "attack", character="h", targets=["v"], dice=HIT, match="Hana is down and cannot act.")
     d.refuse("ann", "raise_initiative", character="h", shots=1, match="Hana is down and cannot act.")
     assert d.prompts("ann") == []
+
+
+@pytest.mark.rules("WS-WPEN-001", "WS-DMG-006", "WS-DMG-002")
+def test_w18__vipers_untreated_wounds_weigh_on_her_shot_a_sequence_later_though_she_rested() -> None:
+    # src 54: Hana's and Kit's hits of 6 are a Wound each (Shock 12 of 15); src 58: Viper does nothing but
+    # rest: Shock 12 -> 11, the Wounds stay; src 111: "For each untreated Wound ... 1 point of impairment":
+    # in Sequence 2 her shot at Kit is 7 + 9 - 1 - 2 = 13 vs 12: a hit by 1, PV 8: 8 Shock, 1 Wound.
+    d = fight({"wound_penalty": "per_wound"})
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    attack(d, "k", ["v"], HIT)
+    end_turn(d, "k")
+    at = mark(d)
+    d.do("gm", "rest", character="v")
+    end_turn(d, "v")
+    end_turn(d, "goons")
+    assert (who(d, "v").shock, who(d, "v").wounds) == (11, 2)
+    end_turn(d, "h")
+    end_turn(d, "k")
+    attack(d, "v", ["k"], HIT, defend={"k": False})
+    for seat in ("gm", "ann", "bo"):
+        words = d.words(seat, since=at)
+        assert "Sequence 1 ends: Viper's Shock goes from 12 to 11 (a Sequence of rest)." in words, seat
+        assert (
+            "Viper attacks Kit with gun: 7 + dice 9/1 -2 = AV 13 vs Defense 12: hit, Outcome 1, PV 8."
+            in words
+        )
+        assert "Kit takes 8 Damage: 8 Shock, 1 Wound." in words, seat
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-DMG-004", "WS-SEQ-002")
+def test_w19__hana_wakes_on_kits_shot_but_her_initiative_has_passed_this_sequence() -> None:
+    # src 54: Viper's PV 12 drops Hana (Shock 12 = Health). src 60: she rolls "every time someone else rolls
+    # an Action": Kit's shot at Viper in Sequence 2 -> Willpower 5 + Focus 5 + 9 - 1 = 18 vs 15: she wakes,
+    # Shock Health - 1 = 11 (PROPOSED WS-DMG-004). Her Initiative (her pool, 5) came before Kit's 4 while she
+    # lay down: she does not act again this Sequence; Viper is up after Kit (src 12).
+    d = fight({"wake_rolls": True}, traits={**pool(3), "Guns": 8}, weapons=[gun(12)])
+    end_turn(d, "h")
+    end_turn(d, "k")
+    attack(d, "v", ["h"], HIT, defend={"h": False})
+    end_turn(d, "v")
+    end_turn(d, "goons")
+    at = mark(d)
+    attack(d, "k", ["v"], HIT * 2, defend={"v": False})
+    h = who(d, "h")
+    assert (h.standing, h.shock, h.wounds) == (Standing.UP, 11, 2)
+    end_turn(d, "k")
+    assert state(d).turn.current == "v"
+    for seat in ("gm", "ann", "bo"):
+        words = d.words(seat, since=at)
+        assert "Hana rolls to wake up (Willpower+Focus 10, dice 9/1) = 18 vs 15: succeeds." in words, seat
+        assert "Kit ends the turn; Viper is up." in words, seat
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-002")
+def test_w20__kit_hurt_and_spent_rests_a_sequence_and_regains_a_shock_point_and_a_shot() -> None:
+    # src 20, 25: Kit spends 1 Shot on an Active Defense and 3 on an Action out of Sequence (4 -> 0); the
+    # goons' clubs (PV 10) hurt her: Shock 10. Sequence 2 (Initiative 0, last): she does nothing but rest:
+    # src 58, Shock 10 -> 9; src 16, no roll: Shots 0 -> 1. Each seat reads both.
+    d = fight()
+    end_turn(d, "h")
+    end_turn(d, "k")
+    attack(d, "v", ["k"], [5, 1], defend={"k": True})
+    d.do("bo", "extra_action", character="k")
+    attack(d, "k", ["v"], HIT)
+    end_turn(d, "v")
+    d.do("gm", "attack", character="goons", targets=["k"], dice=HIT)
+    end_turn(d, "goons")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    end_turn(d, "goons")
+    at = mark(d)
+    d.do("bo", "rest", character="k")
+    end_turn(d, "k")
+    assert state(d).turn.sequence == 3
+    assert (who(d, "k").shock, who(d, "k").shots) == (9, 1)
+    for seat in ("gm", "ann", "bo"):
+        assert (
+            "Sequence 2 ends: Kit's Shock goes from 10 to 9 (a Sequence of rest); Kit's Shots go from 0 to 1"
+            " (no roll this Sequence)." in d.words(seat, since=at)
+        ), seat
