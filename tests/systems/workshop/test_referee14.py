@@ -485,3 +485,28 @@ def test_w20__kit_hurt_and_spent_rests_a_sequence_and_regains_a_shock_point_and_
             "Sequence 2 ends: Kit's Shock goes from 10 to 9 (a Sequence of rest); Kit's Shots go from 0 to 1"
             " (no roll this Sequence)." in d.words(seat, since=at)
         ), seat
+
+
+@pytest.mark.rules("WS-KNOCK-002", "WS-MOOK-002", "WS-SNAP-001")
+def test_w21__a_split_at_the_goons_flings_two_of_them_and_the_group_keeps_its_feet() -> None:
+    # src 31: two snapshots at the goons, 9 + 9 - 1 - 3 = 14 vs 8 each, PV 7: "5-9: Shaken" (src 161) and
+    # 7 over Mass 2, 1 m back and down (src 107), each time a goon of its own: two are flung, the group of
+    # six stands and acts (its Move is its own).
+    d = goons_table(7, mass=2)
+    at = mark(d)
+    events = attack(d, "h", ["goons", "goons"], HIT * 2)
+    assert [e["member"] for e in all_of(events, "knocked_back")] == [True, True]
+    goons = who(d, "goons")
+    assert (goons.count, goons.has("knocked_down")) == (6, False)
+    assert d.words("ann", since=at).count("One of Goons is knocked back 1 m and down.") == 2
+
+
+@pytest.mark.rules("WS-KNOCK-002", "WS-MOOK-003")
+def test_w22__an_advanced_goon_knocked_unconscious_is_not_flung_and_the_rest_stand() -> None:
+    # src 170: 12 is "10-15: Mook is unconscious": that goon sleeps in the group (5 stand); 12 over Mass 0
+    # would fling it 2 m, but it is out of the group's fight: no knockdown on the five.
+    d = goons_table(12, mass=0, config={"mooks": "advanced"})
+    events = attack(d, "h", ["goons"], HIT)
+    assert not all_of(events, "knocked_back")
+    goons = who(d, "goons")
+    assert (goons.count, len(goons.sleepers), goons.has("knocked_down")) == (5, 1, False)
