@@ -370,6 +370,9 @@ class Damaged(BpbEvent):
     attribute: str = "Endurance"
     stunning: bool = False
     why: str = ""
+    #: BPB-DMG-006: a penetrating attack's, which counted half the PV (rounded up); an older log's damage
+    #: never says so, and reads as it did
+    penetrating: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class StatusSet(BpbEvent):

@@ -8,6 +8,7 @@ from typing import Any
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.engine.names import names_of
 from capeworks.engine.render import sentence
+from capeworks.systems.bpb import damage as dmg
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.attacks import attack_task
 from capeworks.systems.bpb.lookups import is_extra_attacks, rank_of, stunt_powers
@@ -171,6 +172,13 @@ def _stunt_used(p: Any) -> str:
     return f"{p.character} uses {p.stunt} {_times(p.count)}."
 
 
+def _pv(p: ev.Damaged) -> str:
+    """The PV a hit met: a penetrating hit's half, rounded up, with where it came from (src 417)."""
+    if not p.penetrating:
+        return str(p.pv)
+    return f"{dmg.protection_left(p.pv, penetrating=True)} (half of PV {p.pv}, penetrating)"
+
+
 def _extreme_chosen(p: Any) -> str:
     """BPB-XS-003/005/007: the effect chosen; then what the hit waits for: the target's roll to shrug off a
     slam or stagger (src 234, 238: Brawn or Willpower vs 8 + the attack's rank, or a plot point, src 469),
@@ -308,7 +316,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.ExtremeChosen.TYPE: lambda p: _extreme_chosen(p),
     ev.Damaged.TYPE: lambda p: (
         f"{p.character} takes {p.amount} {'stunning ' if p.stunning else ''}{p.attribute} damage"
-        f" (DR {p.dr} - PV {p.pv}{', ' + p.why if p.why else ''})."
+        f" (DR {p.dr} - PV {_pv(p)}{', ' + p.why if p.why else ''})."
     ),
     ev.StatusSet.TYPE: lambda p: (
         f"{p.character}: "

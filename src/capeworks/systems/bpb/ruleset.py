@@ -30,6 +30,7 @@ from capeworks.engine.names import NamedCharacters
 from capeworks.engine.ruleset import SampleSession
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import (
+    allies,
     attacks,
     blasts,
     calls,
@@ -152,10 +153,30 @@ def _declared_by_gm(offer: Offer) -> Offer:
     return out
 
 
+def _foes_first(offer: Offer) -> Offer:
+    """``offer``, with the GM's sides named (BPB-TURN-004), first aimed at each foe standing whom a
+    bare-handed attack can reach now (:func:`allies.foes`), then open: so the menu's first (default)
+    target is never an ally, while the open way still takes anyone (no seed line bars one: src 133, 411)."""
+
+    def out(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+        ways: list[dict[str, Any]] = []
+        for way in offer(state, seat):
+            a = state.characters.get(way.get("attacker", ""))
+            if a is not None and "target" not in way:
+                for cid in allies.foes(state, a):
+                    t = state.characters[cid]
+                    if _passes(attacks.attack_task, state, a, t, None, [], what=a.name):
+                        ways.append({**way, "target": cid})
+            ways.append(way)
+        return ways
+
+    return out
+
+
 #: the attacks' offer: the rules' own test of an attack now (the task action, or an Extra Attacks stunt's)
 _ATTACKING = _acting_if(require_attack, "attacker")
-#: an attack's, for the GM also a player's that may reach beyond range (the GM declares it possible)
-_AT_RANGE = _declared_by_gm(_ATTACKING)
+#: an attack's, at a foe first; for the GM also a player's that may reach beyond range (the GM declares it)
+_AT_RANGE = _declared_by_gm(_foes_first(_ATTACKING))
 
 
 def _gm_throws(state: BpbState, seat: Seat) -> list[dict[str, Any]]:

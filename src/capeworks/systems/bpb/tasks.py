@@ -27,6 +27,7 @@ __all__ = [
     "defense_terms",
     "judge",
     "opposed",
+    "pace_terms",
 ]
 
 #: BPB-ROLL-004/006, table T4: the difficulty ladder (easy needs no roll)
@@ -117,6 +118,11 @@ def defense_terms(
     return [(name.replace("_", " "), n) for name, n in out if n]
 
 
+def pace_terms(extra: int) -> list[tuple[str, int]]:
+    """BPB-MOVE-007 (src 103): the +3 of a run or the +6 of a sprint, named, as a difficulty's part."""
+    return [("running" if extra == 3 else "sprinting", extra)] if extra else []
+
+
 def opposed(defender_attribute: int) -> int:
     """BPB-ROLL-007: the difficulty of an opposed task, 8 + the defender's attribute."""
     return 8 + defender_attribute
@@ -177,9 +183,10 @@ class Task(Frozen):
     def require_possible(self, what: str = "", parts: Sequence[tuple[str, int]] = ()) -> None:
         """Refuse a task 2d6 cannot reach (BPB-ROLL-005); ``what``, the roll as the log would say it ("Agent
         Brandt attacks Ganyeka (Knife)"), names whose roll at what; ``parts``, the difficulty's named terms
-        ("8", "Prowess 4", "3 (attacker restrained)"), where it came from when modifiers raised it."""
+        ("8", "Prowess 4", "3 (attacker restrained)"): any roll's refusal (an attack, a block, a called task)
+        says where a difficulty of more than one part came from."""
         if self.impossible:
-            difficulty = f"{' + '.join(_term(*p) for p in parts)} = " if parts else ""
+            difficulty = f"{' + '.join(_term(*p) for p in parts)} = " if len(parts) > 1 else ""
             difficulty += str(self.difficulty)
             raise RuleViolation(
                 "BPB-ROLL-005",
