@@ -408,3 +408,80 @@ def test_s14_knocked_out_then_a_rest_brings_half_back() -> None:
     d.do("gm", "rest", characters=["widow"])
     assert state(d).condition("widow").lost == 4
     assert Status.UNCONSCIOUS not in state(d).condition("widow").statuses
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-TURN-002")
+def test_s15_a_held_action_cuts_in_before_a_slower_man_never_a_quicker_one() -> None:
+    # src 287: one who delays "may then pre-empt another character's action later in the round, unless the
+    # other character has a higher Perception/Agility/Willpower". Ganyeka (3/3/3) delays; at Adler's turn
+    # (3/2/2) Bo cuts in: Ganyeka's punch, [3 3] + Prowess 4 = 10 vs 8 + Prowess 2 = 10, DR Brawn 5 - Kevlar
+    # 2 = 3; then Adler's turn goes on. Had Ganyeka held it into round 2, Spark (5/5/4) is quicker: refused
+    d = _heist()
+    for cid, seat in (("spark", "cy"), ("widow", "ann"), ("vortex", "gm")):
+        d.do(seat, "end_turn", character=cid)
+    d.do("bo", "delay", character="ganyeka")
+    assert state(d).fight.turn.actor == "adler"
+    d.do("bo", "preempt", character="ganyeka")
+    d.do("bo", "attack", attacker="ganyeka", target="adler", dice=(3, 3))
+    _settle(d, defend=("gm", "take"))
+    assert "Agent Adler takes 3 Endurance damage (DR 5 - PV 2, unarmed)." in _said(d, "cy")
+    d.do("bo", "end_turn", character="ganyeka")
+    assert state(d).fight.turn.actor == "adler"
+    held = _heist()
+    for cid, seat in (("spark", "cy"), ("widow", "ann"), ("vortex", "gm")):
+        held.do(seat, "end_turn", character=cid)
+    held.do("bo", "delay", character="ganyeka")
+    held.do("gm", "end_turn", character="adler")
+    held.do("gm", "end_turn", character="brandt")
+    assert state(held).fight.turn.actor == "spark"
+    held.refuse("bo", "preempt", rule="BPB-TURN-002", character="ganyeka")
+
+
+@pytest.mark.rules("BPB-MOD-001", "BPB-DEF-001", "BPB-REC-003")
+def test_s16_a_minion_shoots_the_hero_out_cold_at_plus_six() -> None:
+    # src 369: "If the target of an attack is unconscious ... the attacker gains a +6 attack bonus". Widow is
+    # out cold (Vortex's overwhelming Shockwave, as s14); Adler's pistol: [1 2] + 3 + 6 = 12 vs 12, a hit
+    # (a 3 or more on 2d6: 35/36; extreme with his Pistol expertise at 15, a 6+: 26/36). She cannot block
+    # or dodge (src 367: avoiding takes moving): no question to Ann, she takes DR 4 - PV 2 = 2 more
+    d = _heist()
+    d.do("cy", "end_turn", character="spark")
+    d.do("ann", "end_turn", character="widow")
+    d.do("gm", "attack", attacker="vortex", target="widow", power="Shockwave", dice=(6, 6))
+    _settle(d, defend=("ann", "take"), extreme=("gm", "overwhelming"))
+    d.do("gm", "end_turn", character="vortex")
+    d.do("bo", "end_turn", character="ganyeka")
+    mark = len(_said(d, "ann"))
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(1, 2))
+    _let_pass(d)
+    assert [p.kind for p in d.prompts("ann")] == []
+    assert _said(d, "ann", mark)[-6:] == [
+        "Agent Adler attacks Widow (Pistol): [1 2] + 3 + 6 = 12 vs 12 (odds 97.2%, extreme 72.2%): success;"
+        " DR 4.",
+        "Spark lets the attack pass.",
+        "Ganyeka lets the attack pass.",
+        "Widow takes the hit.",
+        "Widow takes 2 Endurance damage (DR 4 - PV 2, Pistol).",
+        "Attack 2 is settled.",
+    ]
+    assert state(d).condition("widow").lost == 10
+
+
+@pytest.mark.rules("BPB-DMG-003", "BPB-DMG-004", "BPB-DMG-008")
+def test_s17_a_minions_grenade_catches_his_own_side_too() -> None:
+    # src 411: an exploding attack "causes its damage to everyone within a certain range", difficulty 9;
+    # src 413: full DR within half the radius (25 ft of 50), half beyond. Adler throws at the heroes with
+    # Brandt 20 ft from the centre: [3 3] + Accuracy 3 = 9 vs 9; Spark at 10 ft takes DR 5 - PV 0 = 5 (her
+    # Force Field is off), Widow at 30 ft DR 3 - 2 = 1, Brandt, his own side, DR 5 - Kevlar 2 = 3
+    d = _heist()
+    for cid, seat in (("spark", "cy"), ("widow", "ann"), ("vortex", "gm"), ("ganyeka", "bo")):
+        d.do(seat, "end_turn", character=cid)
+    mark = len(_said(d, "bo"))
+    caught = {"spark": 10, "widow": 30, "brandt": 20}
+    d.do("gm", "explode", attacker="adler", power="Grenade", distances=caught, dice=(3, 3))
+    assert _said(d, "bo", mark)[-4:] == [
+        "Agent Adler throws Grenade: [3 3] + 3 = 9 vs 9 (odds 72.2%): success; Spark DR 5, Widow DR 3, Agent"
+        " Brandt DR 5.",
+        "Spark takes 5 Endurance damage (DR 5 - PV 0, Grenade).",
+        "Widow takes 1 Endurance damage (DR 3 - PV 2, Grenade).",
+        "Agent Brandt takes 3 Endurance damage (DR 5 - PV 2, Grenade).",
+    ]
