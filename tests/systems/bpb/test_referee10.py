@@ -442,7 +442,8 @@ def test_s16_a_minion_shoots_the_hero_out_cold_at_plus_six() -> None:
     # src 369: "If the target of an attack is unconscious ... the attacker gains a +6 attack bonus". Widow is
     # out cold (Vortex's overwhelming Shockwave, as s14); Adler's pistol: [1 2] + 3 + 6 = 12 vs 12, a hit
     # (a 3 or more on 2d6: 35/36; extreme with his Pistol expertise at 15, a 6+: 26/36). She cannot block
-    # or dodge (src 367: avoiding takes moving): no question to Ann, she takes DR 4 - PV 2 = 2 more
+    # or dodge (src 367: avoiding takes moving): no question to Ann, she takes DR 4 - PV 2 = 2 more. Every
+    # seat read a bare "+ 6"; the words now say where it came from (T5's row, src 187)
     d = _heist()
     d.do("cy", "end_turn", character="spark")
     d.do("ann", "end_turn", character="widow")
@@ -455,8 +456,8 @@ def test_s16_a_minion_shoots_the_hero_out_cold_at_plus_six() -> None:
     _let_pass(d)
     assert [p.kind for p in d.prompts("ann")] == []
     assert _said(d, "ann", mark)[-6:] == [
-        "Agent Adler attacks Widow (Pistol): [1 2] + 3 + 6 = 12 vs 12 (odds 97.2%, extreme 72.2%): success;"
-        " DR 4.",
+        "Agent Adler attacks Widow (Pistol): [1 2] + 3 + 6 (defender helpless) = 12 vs 12 (odds 97.2%,"
+        " extreme 72.2%): success; DR 4.",
         "Spark lets the attack pass.",
         "Ganyeka lets the attack pass.",
         "Widow takes the hit.",

@@ -56,7 +56,7 @@ from capeworks.systems.bpb.model import KEEP_POWERS, Effect, Pending, Stage, Sta
 from capeworks.systems.bpb.movement import MODE_DIFFICULTY, Mode
 from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character, Power
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_terms, pace_terms, sides
+from capeworks.systems.bpb.tasks import Task, attack_bonus, attack_why, defense_terms, pace_terms, sides
 
 __all__ = [
     "DONE",
@@ -397,6 +397,7 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
             cover_ft=c.cover_ft,
             held_item=c.held_item,
             large=c.large,
+            bonus_why=attack_why(circumstances(state, a, t, list(c.circumstances))[0]),
         ),
     )
     if roll.verdict.success and stage is None:

@@ -247,6 +247,9 @@ class AttackRolled(BpbEvent):
     held_item: bool = Field(default=False, exclude_if=lambda v: not v)
     #: BPB-DEF-008: a particularly large attack, avoided only by diving for cover
     large: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: BPB-MOD-001/002: the circumstance whose attack bonus the roll adds ("defender helpless"), for the
+    #: words; an older log's roll reads its bonus bare, as it did
+    bonus_why: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class DefenceRolled(BpbEvent):

@@ -19,12 +19,12 @@ from capeworks.systems.bpb.state import BpbState
 __all__ = ["COMMAND_WORDS", "WORDS", "panels", "roll_text"]
 
 
-def roll_text(r: Roll, what: str = "") -> str:
+def roll_text(r: Roll, what: str = "", *, bonus_why: str = "") -> str:
     """A roll in words: what (``what``, when the words phrase it, else as stored), the dice (or what was
-    taken), total vs difficulty, the odds shown first."""
+    taken), total vs difficulty, the odds shown first; ``bonus_why``, where the bonus came from."""
     t, v = r.task, r.verdict
     odds = f"odds {r.odds.p_success:.1%}" + (f", extreme {r.odds.p_extreme:.1%}" if r.odds.p_extreme else "")
-    bonus = f" + {t.bonus}" if t.bonus else ""
+    bonus = f" + {t.bonus}{f' ({bonus_why})' if bonus_why else ''}" if t.bonus else ""
     if r.plot_point and not r.faces:
         dice = "plot point"
     elif r.take != "roll":
@@ -278,7 +278,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         else f"{p.character} {p.kind}s until their next action."
     ),
     ev.AttackRolled.TYPE: lambda p: (
-        roll_text(p.roll)
+        roll_text(p.roll, bonus_why=p.bonus_why)
         + (f" (at the item {p.target} holds)" if p.held_item else "")
         + (f"; DR {p.dr}." if p.roll.verdict.success else ".")
     ),

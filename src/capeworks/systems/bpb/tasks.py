@@ -23,6 +23,7 @@ __all__ = [
     "Verdict",
     "allowed_takes",
     "attack_bonus",
+    "attack_why",
     "defense_bonus",
     "defense_terms",
     "judge",
@@ -97,6 +98,14 @@ def sides(circumstances: Iterable[str]) -> tuple[list[str], list[str]]:
 def attack_bonus(circumstances: Iterable[str]) -> int:
     """BPB-MOD-002: only the single largest attack bonus applies."""
     return max(_known(circumstances, ATTACK_BONUSES, "attack bonus"), default=0)
+
+
+def attack_why(circumstances: Iterable[str]) -> str:
+    """The circumstance whose attack bonus applies ("defender helpless"), for the words; "" for none."""
+    known = list(circumstances)
+    sizes = _known(known, ATTACK_BONUSES, "attack bonus")
+    size, name = max(zip(sizes, known, strict=True), default=(0, ""))
+    return name.replace("_", " ") if size else ""
 
 
 def defense_bonus(circumstances: Iterable[str], *, held_item: bool = False, extra_bands: int = 0) -> int:
