@@ -486,3 +486,19 @@ def test_s17_a_minions_grenade_catches_his_own_side_too() -> None:
         "Widow takes 1 Endurance damage (DR 3 - PV 2, Grenade).",
         "Agent Brandt takes 3 Endurance damage (DR 5 - PV 2, Grenade).",
     ]
+
+
+@pytest.mark.rules("BPB-INIT-001", "BPB-TURN-004")
+def test_s18_an_unaware_minion_is_offered_no_aimed_attack() -> None:
+    # src 252: one "not aware of their opponent ... [has] not the opportunity to attack". Adler has not
+    # noticed the heroes: he acts last; on his turn the GM's menu aims no attack of his at a hero (each
+    # aimed way is a complete command the table would refuse), and the GM's seat issuing one is refused
+    d = Driver(RULESET, seats=SEATS4, seed=1)
+    d.do("gm", "add_character", id="widow", sample="widow", owner="ann")
+    d.do("gm", "add_character", id="adler", sample="agent-a")
+    d.do("gm", "start_fight", payload={"characters": "widow, adler", "unaware": "adler",
+                                       "sides": {"widow": "heroes", "adler": "villains"}})  # fmt: skip
+    d.do("ann", "end_turn", character="widow")
+    assert state(d).fight.turn.actor == "adler"
+    assert [way for way in _offers(d, "gm", "attack") if "target" in way] == []
+    d.refuse("gm", "attack", rule="BPB-INIT-001", attacker="adler", target="widow")

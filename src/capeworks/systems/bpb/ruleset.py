@@ -49,6 +49,7 @@ from capeworks.systems.bpb.lookups import (
     enhanced,
     require_action_left,
     require_attack,
+    require_aware,
     require_turn,
     stunt_powers,
 )
@@ -153,6 +154,13 @@ def _declared_by_gm(offer: Offer) -> Offer:
     return out
 
 
+def _bare_handed(state: BpbState, a: Character, t: Character) -> None:
+    """The rules' own checks of a bare-handed attack by ``a`` on ``t`` now (awareness, BPB-INIT-001; a roll
+    that can reach, BPB-ROLL-005), as an aimed way of the menu issues it."""
+    require_aware(state, a)
+    attacks.attack_task(state, a, t, None, [], what=a.name)
+
+
 def _foes_first(offer: Offer) -> Offer:
     """``offer``, with the GM's sides named (BPB-TURN-004), first aimed at each foe standing whom a
     bare-handed attack can reach now (:func:`allies.foes`), then open: so the menu's first (default)
@@ -164,8 +172,7 @@ def _foes_first(offer: Offer) -> Offer:
             a = state.characters.get(way.get("attacker", ""))
             if a is not None and "target" not in way:
                 for cid in allies.foes(state, a):
-                    t = state.characters[cid]
-                    if _passes(attacks.attack_task, state, a, t, None, [], what=a.name):
+                    if _passes(_bare_handed, state, a, state.characters[cid]):
                         ways.append({**way, "target": cid})
             ways.append(way)
         return ways
