@@ -62,8 +62,29 @@ def test_bpb_attack__the_target_is_suggested_by_name(web_table: str, chromium: B
     ann = sit(chromium, table.invites["ann"])
     attack = menu(ann, "Attack")
     options = attack.locator("datalist[id$='-target-options'] option")
-    # the others, each by id with its name as words: never Widow herself
+    # the others, each by id with its name as words: never Widow herself (once the form has drawn them)
+    expect(options).to_have_count(1)
     assert options.evaluate_all("os => os.map(o => [o.value, o.label])") == [["adler", "Agent Adler"]]
     powers = attack.locator("datalist[id$='-power-options'] option")
     widows = ["Invulnerability", "Venom Sting", "Force Field"]
     assert powers.evaluate_all("os => os.map(o => o.value)") == widows
+
+
+def test_bpb_attack__a_foe_is_offered_first_and_an_ally_last(web_table: str, chromium: Browser) -> None:
+    # With the GM's sides named (BPB-TURN-004), Widow's Attack opens aimed at Agent Adler (the menu's first
+    # way, test_referee10::test_s03); its open way suggests the foe first and Ganyeka, her ally, last: the
+    # seed bars no target (src 133, 411), so he stays one Ann may pick, never the default
+    table = Seats(web_table, "bpb", SEATS, title="Warehouse")
+    table.act("gm", "add_character", id="widow", sample="widow", owner="ann")
+    table.act("gm", "add_character", id="ganyeka", sample="ganyeka", owner="bo")
+    table.act("gm", "add_character", id="adler", sample="agent-a")
+    sides = {"widow": "heroes", "ganyeka": "heroes", "adler": "agents"}
+    table.act("gm", "start_fight", characters=["widow", "ganyeka", "adler"], sides=sides)
+    ann = sit(chromium, table.invites["ann"])
+    attack = menu(ann, "Attack")
+    assert attack.locator(".variant select option").all_inner_texts() == ["Widow, Agent Adler", "Widow"]
+    attack.locator(".variant select").select_option(label="Widow")
+    options = attack.locator("datalist[id$='-target-options'] option")
+    expect(options).to_have_count(2)
+    assert options.evaluate_all("os => os.map(o => o.value)") == ["adler", "ganyeka"]
+    assert ann.js_errors == []  # type: ignore[attr-defined]

@@ -214,7 +214,8 @@ def test_v12_an_attack_the_gm_issues_with_a_ruling_is_still_the_players_to_finis
     d.do("gm", "attack", attacker="widow", target="adler", power="Venom Sting",
          circumstances="defender_surprised", dice=(6, 6))  # fmt: skip
     for seat in ("gm", "ann", "bo"):
-        assert "Widow attacks Agent Adler (Venom Sting): [6 6] + 4 + 3 = 19 vs 10" in "\n".join(d.words(seat))
+        said = "\n".join(d.words(seat))  # the +3 named since referee 10 (test_referee10::test_s16)
+        assert "Widow attacks Agent Adler (Venom Sting): [6 6] + 4 + 3 (defender surprised) = 19" in said
     d.answer("gm", d.prompt("gm", "defend").id, "take")
     assert [p.kind for p in decisions(d, "ann")] == ["extreme"] and decisions(d, "bo") == []
     d.refuse("bo", "extreme", attack=1, effect="overwhelming")

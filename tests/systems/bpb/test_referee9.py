@@ -342,8 +342,8 @@ def test_z06_an_ambush_reads_the_surprise_bonus_and_asks_no_unaware_agent_to_ste
     assert decisions(d) == []
     for seat, mark in marks.items():
         assert d.words(seat)[mark:] == [
-            "Widow attacks Agent Adler (Venom Sting): [3 2] + 4 + 3 = 12 vs 10 (odds 97.2%, extreme 72.2%):"
-            " success; DR 5.",
+            "Widow attacks Agent Adler (Venom Sting): [3 2] + 4 + 3 (defender surprised) = 12 vs 10 (odds"
+            " 97.2%, extreme 72.2%): success; DR 5.",  # the +3 named since referee 10
             "Agent Adler takes 3 Endurance damage (DR 5 - PV 2, Venom Sting).",
             "Attack 1 is settled.",
         ]

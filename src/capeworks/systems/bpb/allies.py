@@ -16,7 +16,7 @@ from capeworks.systems.bpb.movement import ground
 from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
 
-__all__ = ["interposers", "reach_ft", "require_can_step_in"]
+__all__ = ["foes", "interposers", "reach_ft", "require_can_step_in"]
 
 
 def reach_ft(state: BpbState, who: Character) -> int:
@@ -77,3 +77,16 @@ def interposers(state: BpbState, p: Pending) -> list[str]:
             continue
         out.append(cid)
     return out
+
+
+def foes(state: BpbState, who: Character) -> list[str]:
+    """Those on another side than ``who``'s, still standing, in the order of play: whom a menu offers an
+    attack on first. None without sides, or for one on no side: the seed bars no target (src 133, 411), so
+    an ally stays a target the player names, never the one offered."""
+    fight = state.fight
+    mine = fight.sides.get(who.id) if fight is not None else None
+    if fight is None or mine is None:
+        return []
+    out = (cid for cid in fight.order.order if fight.sides.get(cid, mine) != mine and cid in state.characters)
+    down = (Status.UNCONSCIOUS, Status.DEAD)
+    return [cid for cid in out if not any(s in state.condition(cid).statuses for s in down)]

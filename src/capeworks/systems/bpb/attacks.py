@@ -56,7 +56,7 @@ from capeworks.systems.bpb.model import KEEP_POWERS, Effect, Pending, Stage, Sta
 from capeworks.systems.bpb.movement import MODE_DIFFICULTY, Mode
 from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character, Power
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_terms, sides
+from capeworks.systems.bpb.tasks import Task, attack_bonus, attack_why, defense_terms, pace_terms, sides
 
 __all__ = [
     "DONE",
@@ -70,12 +70,14 @@ __all__ = [
     "circumstances",
     "defence_options",
     "defence_task",
+    "defence_terms",
     "defend",
     "extreme",
     "first_stage",
     "hurried_now",
     "keep_powers",
     "rating_now",
+    "require_defence_possible",
     "resist",
     "resolve",
     "roll_defence",
@@ -235,7 +237,7 @@ def attack_task(
         expertise=a.has_expertise(power.name if power else "unarmed") or a.has_expertise(rolled),
     )
     if what:
-        task.require_possible(what, parts if terms else ())
+        task.require_possible(what, parts)
     return task
 
 
@@ -395,6 +397,7 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
             cover_ft=c.cover_ft,
             held_item=c.held_item,
             large=c.large,
+            bonus_why=attack_why(circumstances(state, a, t, list(c.circumstances))[0]),
         ),
     )
     if roll.verdict.success and stage is None:
@@ -505,19 +508,39 @@ def similar_options(state: BpbState, p: Pending, *, any_power: bool = False) -> 
 def defence_task(state: BpbState, t: Character, p: Pending, kind: str, *, power: Power | None = None) -> Task:
     """BPB-DEF-002/003/007: Prowess (block) or Agility (dodge), or the same power, vs 8 + rank + earlier;
     ``power``: another power the GM permits (BPB-DEF-005), at its rank."""
-    fight = state.fight
-    guard = fight.guards.get(t.id) if fight else None
-    n = guard.nth if guard else 1
     if power is not None:
         attribute = rank_of(state, t, power.name)
     elif p.damages != "Endurance" and _has_same(state, t, p):
         attribute = rank_of(state, t, p.power)  # the sheet's power, or a stunt's rank as it (src 481)
     else:
         attribute = rank_of(state, t, "Prowess" if kind == "block" else "Agility")
+    return Task(attribute=attribute, difficulty=sum(n for _, n in defence_terms(state, t, p)))
+
+
+def defence_terms(state: BpbState, t: Character, p: Pending) -> list[tuple[str, int]]:
+    """A block's or dodge's difficulty, each part named: 8, the rank of the attacker's power or weapon
+    ("Blast 9", src 373), +1 for every attack after the first the guard meets (src 375), a run or sprint."""
+    fight = state.fight
+    guard = fight.guards.get(t.id) if fight else None
+    n = guard.nth if guard else 1
     # BPB-MOVE-007 (src 103): the run or sprint of the turn the guard was raised in; with none up, a forced
     # answer made in the round the character ran or sprinted in, on their turn or off it
     hurried = guard.hurried if guard else hurried_now(state, t)
-    return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1) + hurried)
+    later = [(f"attack {n} on the guard", n - 1)] if n > 1 else []
+    return [("", 8), (p.power if p.power != "unarmed" else "Brawn", p.rank), *later, *pace_terms(hurried)]
+
+
+def require_defence_possible(
+    state: BpbState, t: Character, p: Pending, kind: str, *, power: Power | None = None
+) -> None:
+    """Refuse a block or dodge no roll reaches (BPB-ROLL-005), saying what made up its difficulty."""
+    task = defence_task(state, t, p, kind, power=power)
+    task.require_possible(_defence_what(t, kind, power), defence_terms(state, t, p))
+
+
+def _defence_what(t: Character, kind: str, power: Power | None) -> str:
+    """A block or dodge roll as the log says it ("Widow tries to dodge", "... with Telepathy")."""
+    return f"{t.name} tries to {kind}" + (f" with {power.name}" if power is not None else "")
 
 
 def hurried_now(state: BpbState, t: Character) -> int:
@@ -582,7 +605,7 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
                 " of a similar theme or source the GM permits: name it as the power).",
             )
         if choice in ("block", "dodge"):
-            defence_task(state, t, p, choice).require_possible()
+            require_defence_possible(state, t, p, choice)
         if t.id in fight_of(state).unaware:
             raise RuleViolation(
                 "BPB-INIT-001", f"{t.name} is not aware of the attacker yet and cannot {choice} this attack."
@@ -666,8 +689,8 @@ def roll_defence(
     after = after_defence(p)
     task = defence_task(state, t, p, kind, power=power)
     hurried = 0 if fight.guards.get(t.id) is not None else hurried_now(state, t)
-    what = f"{t.name} tries to {kind}" + (f" with {power.name}" if power is not None else "")
-    roll = make_roll(dice, what, task, state.config, plot_point=plot_point)
+    what, parts = _defence_what(t, kind, power), defence_terms(state, t, p)
+    roll = make_roll(dice, what, task, state.config, plot_point=plot_point, parts=parts)
     negated = roll.verdict.success
     emit(
         b,
@@ -783,7 +806,16 @@ def apply_damage(
     if stunning and attribute == "Endurance":
         amount = min(amount, max(0, endurance_left(state, t.id)))  # BPB-REC-004: stunning alone stops at 0
     b.emit(
-        Damaged(character=t.id, amount=amount, dr=dr, pv=pv, attribute=attribute, stunning=stunning, why=why)
+        Damaged(
+            character=t.id,
+            amount=amount,
+            dr=dr,
+            pv=pv,
+            attribute=attribute,
+            stunning=stunning,
+            why=why,
+            penetrating=penetrating and pv > 1,  # half of 0 or 1 leaves the same PV: nothing to say
+        )
     )
     left = endurance_left(b.state, t.id)
     now = b.state.condition(t.id).statuses

@@ -37,7 +37,7 @@ from capeworks.systems.bpb.lookups import (
 )
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import Task, defense_bonus
+from capeworks.systems.bpb.tasks import Task, defense_terms
 
 __all__ = ["can_dive", "dive", "explode"]
 
@@ -97,13 +97,13 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
             f"An explosion is aimed at a point, not a target: only the thrower's own circumstances apply"
             f" (attacker_...), not {', '.join(stray)}."
         )
-    hindered = defense_bonus([*attacker_hindrances(state, a), *listed])
-    task = Task(
-        attribute=rank_of(state, a, "Accuracy"), difficulty=EXPLOSION_DIFFICULTY + hindered, can_extreme=False
-    )
+    parts = [("", EXPLOSION_DIFFICULTY), *defense_terms([*attacker_hindrances(state, a), *listed])]
+    accuracy = rank_of(state, a, "Accuracy")
+    task = Task(attribute=accuracy, difficulty=sum(n for _, n in parts), can_extreme=False)
     if c.plot_point:
         spend_check(state, a)
-    roll = make_roll(dice, f"{a.name} throws {power.name}", task, state.config, plot_point=c.plot_point)
+    what = f"{a.name} throws {power.name}"
+    roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point, parts=parts)
     hits: dict[str, int] = {}
     if roll.verdict.success:
         for t in targets:

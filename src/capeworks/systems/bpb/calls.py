@@ -28,7 +28,7 @@ from capeworks.systems.bpb.lookups import (
 from capeworks.systems.bpb.model import Call, Status
 from capeworks.systems.bpb.sheet import Character, attribute_name
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import LADDER, Take, Task, allowed_takes, opposed
+from capeworks.systems.bpb.tasks import LADDER, Take, Task, allowed_takes, opposed, pace_terms
 
 __all__ = [
     "call_task",
@@ -220,6 +220,7 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
         state.config,
         take=take,
         plot_point=c.plot_point,
+        parts=[("", call.difficulty), *pace_terms(task.difficulty - call.difficulty)],
     )
     v = roll.verdict
     counted = (EXTREME_COUNTS if v.extreme else 1) if v.success else 0

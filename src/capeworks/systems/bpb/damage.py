@@ -20,6 +20,7 @@ __all__ = [
     "explosion_dr",
     "overwhelmed",
     "protection",
+    "protection_left",
     "slam_landing",
     "soft_landing",
     "squeeze",
@@ -109,9 +110,13 @@ def protection(
 
 def after_protection(dr: int, pv: int, *, penetrating: bool = False) -> int:
     """BPB-DMG-008/006: max(0, DR - PV); penetrating ignores half the PV (defender keeps the odd point)."""
-    if penetrating:
-        pv = pv - pv // 2
-    return max(0, dr - pv)
+    return max(0, dr - protection_left(pv, penetrating=penetrating))
+
+
+def protection_left(pv: int, *, penetrating: bool) -> int:
+    """BPB-DMG-006 (src 417): the PV that counts: a penetrating attack "ignores 50% of the defender's
+    protection (round in defender's favor)", so the odd point stays."""
+    return pv - pv // 2 if penetrating else pv
 
 
 def explosion_dr(dr: int, radius_ft: int, distance_ft: int) -> int:

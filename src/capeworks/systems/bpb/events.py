@@ -247,6 +247,9 @@ class AttackRolled(BpbEvent):
     held_item: bool = Field(default=False, exclude_if=lambda v: not v)
     #: BPB-DEF-008: a particularly large attack, avoided only by diving for cover
     large: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: BPB-MOD-001/002: the circumstance whose attack bonus the roll adds ("defender helpless"), for the
+    #: words; an older log's roll reads its bonus bare, as it did
+    bonus_why: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class DefenceRolled(BpbEvent):
@@ -370,6 +373,9 @@ class Damaged(BpbEvent):
     attribute: str = "Endurance"
     stunning: bool = False
     why: str = ""
+    #: BPB-DMG-006: a penetrating attack's, which counted half the PV (rounded up); an older log's damage
+    #: never says so, and reads as it did
+    penetrating: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class StatusSet(BpbEvent):

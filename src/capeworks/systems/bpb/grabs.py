@@ -34,7 +34,7 @@ from capeworks.systems.bpb.lookups import (
 from capeworks.systems.bpb.model import Pending, Stage, Status
 from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_bonus
+from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_terms, pace_terms
 
 __all__ = ["MANOEUVRES", "break_free", "break_free_task", "break_out", "breakout_difficulty", "grab", "grip"]
 
@@ -110,15 +110,17 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     require_ruled(state, a, t, list(c.circumstances), gm=ctx.is_gm)
     bonus, defence = circumstances(state, a, t, list(c.circumstances))
     skill = MANOEUVRES[manoeuvre]
+    parts = [("", 8), ("Prowess", rank_of(state, t, "Prowess")), *defense_terms(defence)]  # src 313
     task = Task(
         attribute=rank_of(state, a, "Prowess"),
         bonus=attack_bonus(bonus),
-        difficulty=8 + rank_of(state, t, "Prowess") + defense_bonus(defence),
+        difficulty=sum(n for _, n in parts),
         expertise=a.has_expertise(skill),
     )
     if c.plot_point:
         spend_check(state, a)
-    roll = make_roll(dice, f"{a.name} grabs {t.name}", task, state.config, plot_point=c.plot_point)
+    what = f"{a.name} grabs {t.name}"
+    roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point, parts=parts)
     b = ctx.batch(state)
     use_extra_attack(b, a, extra)
     if not roll.verdict.success:
@@ -268,7 +270,9 @@ def break_free(state: BpbState, ctx: Ctx, c: cmd.BreakFree, dice: DiceService) -
     if c.plot_point:
         spend_check(state, who)
     task = break_free_task(state, who, holder)
-    roll = make_roll(dice, f"{who.name} tries to break free", task, state.config, plot_point=c.plot_point)
+    parts = [("", 8), (f"{holder.name}'s grip", grip(state, holder)), *pace_terms(hurried_now(state, who))]
+    what = f"{who.name} tries to break free"
+    roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point, parts=parts)
     b = ctx.batch(state)
     emit(b, dice, BrokeFree(character=who.id, roll=roll))
     if roll.verdict.success:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from capeworks.engine import Batch, Context, DiceService, EventData
 from capeworks.engine.names import names_of
 from capeworks.errors import NotFound, RuleViolation
@@ -327,14 +329,16 @@ def make_roll(
     plot_point: bool = False,
     reaction: bool = False,
     purpose: str = "",
+    parts: Sequence[tuple[str, int]] = (),
 ) -> Roll:
     """Roll a task (or take 7 or 12, or spend a plot point), with its exact odds worked out first.
 
     ``reaction``: a roll the rules force on the character (resisting a slam or stagger) is
     rolled even when it cannot succeed; a task the character chooses is refused (BPB-ROLL-005).
     ``purpose``: what the roll is for, as the roll's key for the words (``Roll.purpose``).
+    ``parts``: the difficulty's named parts, which a refusal says (:meth:`Task.require_possible`).
     """
-    roll = _rolled(dice, what, task, config, take=take, plot_point=plot_point, reaction=reaction)
+    roll = _rolled(dice, what, task, config, take=take, plot_point=plot_point, reaction=reaction, parts=parts)
     return roll.model_copy(update={"purpose": purpose}) if purpose else roll
 
 
@@ -347,6 +351,7 @@ def _rolled(
     take: Take,
     plot_point: bool,
     reaction: bool,
+    parts: Sequence[tuple[str, int]],
 ) -> Roll:
     """make_roll's roll, before its purpose is set."""
     odds = task_odds(task)
@@ -360,7 +365,7 @@ def _rolled(
         verdict = Verdict(dice=rolled.dice, total=rolled.total, success=True, extreme=rolled.extreme)
         return Roll(what=what, task=task, odds=odds, faces=faces, verdict=verdict, plot_point=True)
     if not reaction:
-        task.require_possible(what)
+        task.require_possible(what, parts)
     if take is not Take.ROLL:
         verdict = judge(task, TAKEN[take])
         if not config.take_allows_extreme and verdict.extreme:

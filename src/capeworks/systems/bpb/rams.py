@@ -113,10 +113,12 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     )
     if cond.held_by is not None:  # gone by a movement power, out of the holder's grip (as a move does)
         out_of_the_grapple(b, a.id)
-    task = attack_task(b.state, a, t, None, list(c.circumstances))  # the move's +3/+6 from the state
+    what = f"{a.name} rams {t.name}"
+    # the move's +3/+6 from the state; out of reach, refused naming the difficulty's parts (BPB-ROLL-005)
+    task = attack_task(b.state, a, t, None, list(c.circumstances), what="" if c.plot_point else what)
     if c.plot_point:
         spend_check(state, a)
-    roll = make_roll(dice, f"{a.name} rams {t.name}", task, state.config, plot_point=c.plot_point)
+    roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point)
     # the body's blow at Brawn is unarmed (src 403: stunning at human level); a movement power's rank is a
     # power's (normal); all-out adds three ranks as overwhelming does (src 232: past rank 3, normal damage)
     rating = (

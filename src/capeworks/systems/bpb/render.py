@@ -8,6 +8,7 @@ from typing import Any
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.engine.names import names_of
 from capeworks.engine.render import sentence
+from capeworks.systems.bpb import damage as dmg
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.attacks import attack_task
 from capeworks.systems.bpb.lookups import is_extra_attacks, rank_of, stunt_powers
@@ -18,12 +19,12 @@ from capeworks.systems.bpb.state import BpbState
 __all__ = ["COMMAND_WORDS", "WORDS", "panels", "roll_text"]
 
 
-def roll_text(r: Roll, what: str = "") -> str:
+def roll_text(r: Roll, what: str = "", *, bonus_why: str = "") -> str:
     """A roll in words: what (``what``, when the words phrase it, else as stored), the dice (or what was
-    taken), total vs difficulty, the odds shown first."""
+    taken), total vs difficulty, the odds shown first; ``bonus_why``, where the bonus came from."""
     t, v = r.task, r.verdict
     odds = f"odds {r.odds.p_success:.1%}" + (f", extreme {r.odds.p_extreme:.1%}" if r.odds.p_extreme else "")
-    bonus = f" + {t.bonus}" if t.bonus else ""
+    bonus = f" + {t.bonus}{f' ({bonus_why})' if bonus_why else ''}" if t.bonus else ""
     if r.plot_point and not r.faces:
         dice = "plot point"
     elif r.take != "roll":
@@ -171,6 +172,13 @@ def _stunt_used(p: Any) -> str:
     return f"{p.character} uses {p.stunt} {_times(p.count)}."
 
 
+def _pv(p: ev.Damaged) -> str:
+    """The PV a hit met: a penetrating hit's half, rounded up, with where it came from (src 417)."""
+    if not p.penetrating:
+        return str(p.pv)
+    return f"{dmg.protection_left(p.pv, penetrating=True)} (half of PV {p.pv}, penetrating)"
+
+
 def _extreme_chosen(p: Any) -> str:
     """BPB-XS-003/005/007: the effect chosen; then what the hit waits for: the target's roll to shrug off a
     slam or stagger (src 234, 238: Brawn or Willpower vs 8 + the attack's rank, or a plot point, src 469),
@@ -270,7 +278,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         else f"{p.character} {p.kind}s until their next action."
     ),
     ev.AttackRolled.TYPE: lambda p: (
-        roll_text(p.roll)
+        roll_text(p.roll, bonus_why=p.bonus_why)
         + (f" (at the item {p.target} holds)" if p.held_item else "")
         + (f"; DR {p.dr}." if p.roll.verdict.success else ".")
     ),
@@ -308,7 +316,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.ExtremeChosen.TYPE: lambda p: _extreme_chosen(p),
     ev.Damaged.TYPE: lambda p: (
         f"{p.character} takes {p.amount} {'stunning ' if p.stunning else ''}{p.attribute} damage"
-        f" (DR {p.dr} - PV {p.pv}{', ' + p.why if p.why else ''})."
+        f" (DR {p.dr} - PV {_pv(p)}{', ' + p.why if p.why else ''})."
     ),
     ev.StatusSet.TYPE: lambda p: (
         f"{p.character}: "

@@ -30,6 +30,7 @@ from capeworks.engine.names import NamedCharacters
 from capeworks.engine.ruleset import SampleSession
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import (
+    allies,
     attacks,
     blasts,
     calls,
@@ -48,6 +49,7 @@ from capeworks.systems.bpb.lookups import (
     enhanced,
     require_action_left,
     require_attack,
+    require_aware,
     require_turn,
     stunt_powers,
 )
@@ -152,10 +154,36 @@ def _declared_by_gm(offer: Offer) -> Offer:
     return out
 
 
+def _bare_handed(state: BpbState, a: Character, t: Character) -> None:
+    """The rules' own checks of a bare-handed attack by ``a`` on ``t`` now (awareness, BPB-INIT-001; a roll
+    that can reach, BPB-ROLL-005), as an aimed way of the menu issues it."""
+    require_aware(state, a)
+    attacks.attack_task(state, a, t, None, [], what=a.name)
+
+
+def _foes_first(offer: Offer) -> Offer:
+    """``offer``, with the GM's sides named (BPB-TURN-004), first aimed at each foe standing whom a
+    bare-handed attack can reach now (:func:`allies.foes`), then open: so the menu's first (default)
+    target is never an ally, while the open way still takes anyone (no seed line bars one: src 133, 411)."""
+
+    def out(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+        ways: list[dict[str, Any]] = []
+        for way in offer(state, seat):
+            a = state.characters.get(way.get("attacker", ""))
+            if a is not None and "target" not in way:
+                for cid in allies.foes(state, a):
+                    if _passes(_bare_handed, state, a, state.characters[cid]):
+                        ways.append({**way, "target": cid})
+            ways.append(way)
+        return ways
+
+    return out
+
+
 #: the attacks' offer: the rules' own test of an attack now (the task action, or an Extra Attacks stunt's)
 _ATTACKING = _acting_if(require_attack, "attacker")
-#: an attack's, for the GM also a player's that may reach beyond range (the GM declares it possible)
-_AT_RANGE = _declared_by_gm(_ATTACKING)
+#: an attack's, at a foe first; for the GM also a player's that may reach beyond range (the GM declares it)
+_AT_RANGE = _declared_by_gm(_foes_first(_ATTACKING))
 
 
 def _gm_throws(state: BpbState, seat: Seat) -> list[dict[str, Any]]:

@@ -15,7 +15,13 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, NotFound, RuleViolation
 from capeworks.systems.bpb import attacks
 from capeworks.systems.bpb import commands as cmd
-from capeworks.systems.bpb.attacks import DONE, defence_task, roll_defence, similar_options, waiting
+from capeworks.systems.bpb.attacks import (
+    DONE,
+    require_defence_possible,
+    roll_defence,
+    similar_options,
+    waiting,
+)
 from capeworks.systems.bpb.events import PowerAsked, PowerRuled
 from capeworks.systems.bpb.lookups import Ctx, Done, emit, fight_of, power_of, spend_check
 from capeworks.systems.bpb.model import Pending, Stage
@@ -86,7 +92,7 @@ def _defend_with(
                 "BPB-INIT-001", f"{t.name} is not aware of the attacker yet and cannot {kind} this attack."
             )
         if not c.plot_point:
-            defence_task(state, t, p, kind, power=power).require_possible()
+            require_defence_possible(state, t, p, kind, power=power)
         raise RuleViolation("BPB-TURN-006", f"{t.name} cannot {kind} this attack now.")
     forced = offered[(kind, power.name)]
     if c.plot_point:

@@ -23,10 +23,12 @@ __all__ = [
     "Verdict",
     "allowed_takes",
     "attack_bonus",
+    "attack_why",
     "defense_bonus",
     "defense_terms",
     "judge",
     "opposed",
+    "pace_terms",
 ]
 
 #: BPB-ROLL-004/006, table T4: the difficulty ladder (easy needs no roll)
@@ -98,6 +100,14 @@ def attack_bonus(circumstances: Iterable[str]) -> int:
     return max(_known(circumstances, ATTACK_BONUSES, "attack bonus"), default=0)
 
 
+def attack_why(circumstances: Iterable[str]) -> str:
+    """The circumstance whose attack bonus applies ("defender helpless"), for the words; "" for none."""
+    known = list(circumstances)
+    sizes = _known(known, ATTACK_BONUSES, "attack bonus")
+    size, name = max(zip(sizes, known, strict=True), default=(0, ""))
+    return name.replace("_", " ") if size else ""
+
+
 def defense_bonus(circumstances: Iterable[str], *, held_item: bool = False, extra_bands: int = 0) -> int:
     """BPB-MOD-002/003, BPB-RANGE-003: the largest defense bonus, plus +3 for a held item and per band."""
     return sum(n for _, n in defense_terms(circumstances, held_item=held_item, extra_bands=extra_bands))
@@ -115,6 +125,11 @@ def defense_terms(
     out += [("held item", HELD_ITEM)] if held_item else []
     out += [(f"{extra_bands} range band(s) beyond", PER_BAND * extra_bands)] if extra_bands > 0 else []
     return [(name.replace("_", " "), n) for name, n in out if n]
+
+
+def pace_terms(extra: int) -> list[tuple[str, int]]:
+    """BPB-MOVE-007 (src 103): the +3 of a run or the +6 of a sprint, named, as a difficulty's part."""
+    return [("running" if extra == 3 else "sprinting", extra)] if extra else []
 
 
 def opposed(defender_attribute: int) -> int:
@@ -177,9 +192,10 @@ class Task(Frozen):
     def require_possible(self, what: str = "", parts: Sequence[tuple[str, int]] = ()) -> None:
         """Refuse a task 2d6 cannot reach (BPB-ROLL-005); ``what``, the roll as the log would say it ("Agent
         Brandt attacks Ganyeka (Knife)"), names whose roll at what; ``parts``, the difficulty's named terms
-        ("8", "Prowess 4", "3 (attacker restrained)"), where it came from when modifiers raised it."""
+        ("8", "Prowess 4", "3 (attacker restrained)"): any roll's refusal (an attack, a block, a called task)
+        says where a difficulty of more than one part came from."""
         if self.impossible:
-            difficulty = f"{' + '.join(_term(*p) for p in parts)} = " if parts else ""
+            difficulty = f"{' + '.join(_term(*p) for p in parts)} = " if len(parts) > 1 else ""
             difficulty += str(self.difficulty)
             raise RuleViolation(
                 "BPB-ROLL-005",

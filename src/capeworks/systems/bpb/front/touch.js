@@ -49,10 +49,16 @@ function TurnCard({ projection }) {
 }
 
 // The characters this seat's projection holds, as suggestions: the id the rules take, the name as words.
+// With the GM's sides named, those on ``except``'s own side come last: an attack's first suggestion is a
+// foe, an ally stays one the player may pick (the rules bar no target; the menu offers foes first too).
 function characters(projection, except) {
-  const all = state(projection).characters || {};
-  return Object.entries(all)
+  const s = state(projection);
+  const sides = (s.fight && s.fight.sides) || {};
+  const mine = except ? sides[except] : undefined;
+  const ally = (id) => (mine !== undefined && sides[id] === mine ? 1 : 0);
+  return Object.entries(s.characters || {})
     .filter(([id]) => id !== except)
+    .sort(([a], [b]) => ally(a) - ally(b))
     .map(([id, c]) => ({ value: id, label: text((c && c.name) || id) }));
 }
 
