@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Pool, Status
 from tests.systems.weaverdice.helpers import add, sheet
 from tests.systems.weaverdice.test_camp_referee12 import four
@@ -188,3 +189,157 @@ def test_a_sheet_that_puts_a_large_axe_in_one_belt_slot_is_refused_by_name() -> 
     bad = {**sheet("vic", "Vic"), "belt": [{**AXE, "belt_slots": 1}]}
     err = d.refuse("ann", "add_character", sheet=bad, rule="WD-EQUIP-003")
     assert err.message == "The Fire Axe is large: it fills 2 belt slots, not 1."
+
+
+# -- 3. referee pass: whole rounds around a fighter on the ground (src 586, 592, 846, 850, 950) ----------
+
+PISTOL = {"name": "Pistol", "damage": "pierce", "tier": 2, "attack_stat": "dexterity", "ranged": True}
+BURST = {
+    "name": "Burst",
+    "classifications": ["blaster"],
+    "targeting": "area",
+    "area": {"shape": "burst", "size_ft": 10},
+    "attack_stat": "dexterity",
+    "damage": "burn",
+    "tier": 1,
+}
+
+
+def _with(d: Driver, ident: str, *statuses: Status) -> None:
+    """Set-up: ``ident`` already suffers ``statuses`` (as an earlier effect would have left them)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    people[ident] = c.model_copy(
+        update={"conditions": (*c.conditions, *(condition(s, ident) for s in statuses))}
+    )
+    d.patch(people=people)
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-015", "WD-MOVE-003", "WD-COMBAT-032")
+def test_r21_01_the_thug_strikes_free_at_vic_resting_on_the_ground_and_still_takes_his_own_turn() -> None:
+    # src 559, 850: Vic's rest on the ground provokes; the Thug (generic, Brawn 4: +1) strikes free
+    # (generic_free_aoo, WD-MOVE-003 PROPOSED): [5] + 1 = 6 vs DS 4 hits; Vic takes it (a second lesser
+    # bash, effect [1]: it fades at the next rest). The strike was out of turn: on his own turn the
+    # Thug still has both actions. Bob (Bea's seat) reads the strike as Ann does.
+    d = _vic_down()
+    d.do("ann", "rest", character="vic", dice=[1])
+    d.answer("gm", "opportunity-thug", "strike", dice=[5])
+    said = "Thug attacks Vic (lesser bash) vs defense 4: [5] +1 = 6; 6 vs 4+: success; it hits; Vic may"
+    assert d.words("bob")[-1] == d.words("ann")[-1] == said + " dodge or block."
+    d.answer("ann", "react-vic", "take", dice=[1])
+    d.answer("ann", "effect-vic-w2-negate", "none")
+    assert _offers(d, "gm") == ["opportunity-brute"]
+    d.do("ann", "end_turn", character="vic")
+    assert _offers(d, "gm") == []
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.actor == "thug" and d.state.fight.turn.actions == 2
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-STATUS-008")
+def test_r21_02_blinded_and_down_vic_swings_at_the_brute_at_minus_1_and_provokes_nothing() -> None:
+    # src 846: Blinded, -1 to hit those that can be seen; src 850: a swing at a melee attacker from the
+    # ground is offense against him: no offer. [4] + 0 - 1 = 3 vs DS 4: a miss.
+    d = _vic_down()
+    _with(d, "vic", Status.BLINDED)
+    d.do("ann", "attack", character="vic", target="brute", dice=[4])
+    assert (
+        d.words("gm")[-1]
+        == "Vic attacks Brute (lesser bash) vs defense 4: [4] -1 = 3; 3 vs 4+: failure; it misses."
+    )
+    assert _offers(d, "gm") == []
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-STATUS-008", "WD-COMBAT-015")
+def test_r21_03_a_blinded_brute_takes_his_offer_at_minus_1() -> None:
+    # src 846 with src 586/850: the Brute, blinded, strikes at Vic drawing on the ground: [4] + 2 - 1 = 5
+    # vs DS 4, a hit; his Focus pays for it
+    d = _vic_down()
+    _with(d, "brute", Status.BLINDED)
+    d.do("ann", "draw_item", character="vic", item="knife")
+    focus = _focus(d, "brute")
+    d.answer("gm", "opportunity-brute", "strike", dice=[4])
+    # the words net the modifiers: Brawn 5's +2 and Blinded's -1 read "+1"
+    assert d.words("ann")[-1] == (
+        "Brute attacks Vic (lesser bash) vs defense 4: [4] +1 = 5; 5 vs 4+: success; it hits; Vic may dodge"
+        " or block."
+    )
+    assert _focus(d, "brute") == focus - 1
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-009", "WD-COMBAT-015")
+def test_r21_04_the_brute_on_the_ground_lights_a_power_and_each_player_is_asked_at_their_own_seat() -> None:
+    # src 850 the other way: the Brute (the GM's), knocked down, uses his Glow (a self power): Vic and
+    # Bea are each offered the strike at their own seat; neither sees the other's; the GM sees both
+    d = four()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("bea", "Bea"))
+    add(d, "gm", {**sheet("brute", "Brute", "notable", brawn=5), "powers": [GLOW]})
+    d.do("gm", "start_combat", dice=[6, 2, 1])  # Vic, Bea, the Brute
+    _with(d, "brute", Status.KNOCKED_DOWN)
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "end_turn", character="bea")
+    d.do("gm", "use_power", character="brute", power="Glow")
+    assert _offers(d, "ann") == ["opportunity-vic"] and _offers(d, "bob") == ["opportunity-bea"]
+    assert sorted(_offers(d, "gm")) == ["opportunity-bea", "opportunity-vic"]
+    assert d.prompt("bob", "opportunity").question == (
+        "Brute acts from the ground: if Bea is in melee reach, strike (an attack of opportunity, 1 Focus),"
+        " or let it pass?"
+    )
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-NPC-003")
+def test_r21_05_a_hidden_boss_drawing_on_the_ground_offers_the_strike_and_keeps_the_item_secret() -> None:
+    # src 850; a hidden NPC's sheet is the GM's: the players read that the Boss draws an item, not which
+    d = four()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("boss", "Boss", "notable"), "belt": [KNIFE]}, hidden=True)
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic, the Boss
+    _with(d, "boss", Status.KNOCKED_DOWN)
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "draw_item", character="boss", item="knife")
+    assert _offers(d, "ann") == ["opportunity-vic"]
+    assert not any("Knife" in line for line in d.words("ann"))
+    assert any("Knife" in line for line in d.words("gm"))
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-010")
+def test_r21_06_a_full_attack_shot_twice_from_the_ground_provokes_once() -> None:
+    # src 567, 850: a full attack is one action of two shots: Vic fires his Pistol twice at the Thug
+    # from the ground; the Brute is offered the strike on the first shot and lets it pass; the second
+    # shot of the same action asks no one again. Dexterity 3: [1] = 1 vs DS 3, a miss, twice.
+    d = _vic_down(held=[PISTOL])
+    d.do("ann", "attack", character="vic", target="thug", weapon="pistol", full=True, dice=[1])
+    assert _offers(d, "gm") == ["opportunity-brute"]
+    d.do("gm", "let_pass", character="brute")
+    d.do("ann", "attack", character="vic", target="thug", weapon="pistol", dice=[1])
+    assert _offers(d, "gm") == []
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-017")
+def test_r21_07_a_burst_from_the_ground_at_the_thug_offers_the_brute_it_does_not_reach() -> None:
+    # src 850: the Burst (an area power) caught the Thug: offense against him, he is spared; the Brute,
+    # outside it, is offered the strike. Dexterity 3: [2] = 2 vs DS 3, a miss.
+    d = _vic_down(powers=[GLOW, CLAWS, BURST])
+    d.do("ann", "use_power", character="vic", power="Burst", targets=["thug"], dice=[2])
+    assert _offers(d, "gm") == ["opportunity-brute"]
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-021", "WD-STATUS-010")
+def test_r21_08_vic_blocks_the_brutes_strike_from_the_ground_and_delays_his_next_turn() -> None:
+    # src 592: Block: Brawn [6] + 0 = 6 vs the Brute's [4] + 2 = 6: equal holds, the hit is superficial
+    # and a melee attacker moves down one spot in the order; src 854: the Brute's next turn comes after
+    # the next enemy who would act (Vic): round 2 goes Vic, Brute, Thug, Bea. The Block itself is
+    # defense against a melee attacker: no new offer (src 850).
+    d = _vic_down()
+    d.do("ann", "draw_item", character="vic", item="knife")
+    d.answer("gm", "opportunity-brute", "strike", dice=[4])
+    d.answer("ann", "react-vic", "block", dice=[6])
+    assert len(d.state.people["vic"].track.wounds) == 1  # the knock-down's wound only: superficial
+    assert _offers(d, "gm") == ["opportunity-thug"]
+    d.do("gm", "let_pass", character="thug")
+    for actor, seat in (("vic", "ann"), ("thug", "gm"), ("bea", "bob")):
+        d.do(seat, "end_turn", character=actor)
+    assert d.state.fight is not None and d.state.fight.turn is not None
+    assert d.state.fight.turn.actor == "vic"
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight.turn.actor == "brute"
