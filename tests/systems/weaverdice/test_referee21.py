@@ -343,3 +343,90 @@ def test_r21_08_vic_blocks_the_brutes_strike_from_the_ground_and_delays_his_next
     assert d.state.fight.turn.actor == "vic"
     d.do("ann", "end_turn", character="vic")
     assert d.state.fight.turn.actor == "brute"
+
+
+def _vic_down_and_held() -> Driver:
+    """:func:`_vic_down`, then the Thug grabs the fallen Vic: Brawn 4 (+1), [3] + 1 = 4 vs DS 4, a hit;
+    Vic takes it and is held (src 930). Bea passes; round 2 opens on the Brute, who passes."""
+    d = _vic_down()
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "grab", character="thug", target="vic", dice=[3])
+    d.answer("ann", "react-vic", "take")
+    assert set(d.state.grapples) == {"thug>vic"}
+    d.do("gm", "end_turn", character="thug")
+    d.do("bob", "end_turn", character="bea")
+    d.do("gm", "end_turn", character="brute")
+    return d
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-GRAPPLE-006", "WD-COMBAT-015")
+def test_r21_09_vic_held_and_down_draws_and_the_brutes_strike_finds_no_defense_score() -> None:
+    # src 850: Vic, held by the Thug and on the ground, draws his Knife: it provokes the Brute and the
+    # Thug who holds him; src 932: "Holding someone means they lose DS" (WD-GRAPPLE-006 PROPOSED: DS 0):
+    # the Brute's strike, [1] + 2 = 3 vs 0, hits. (Standing while held is refused by the table, "held
+    # fast": left alone, see the report.)
+    d = _vic_down_and_held()
+    d.do("ann", "draw_item", character="vic", item="knife")
+    assert _offers(d, "gm") == ["opportunity-brute", "opportunity-thug"]
+    d.answer("gm", "opportunity-brute", "strike", dice=[1])
+    assert d.words("bob")[-1] == (
+        "Brute attacks Vic (lesser bash) vs defense 0: [1] +2 = 3; 3 vs 0+: success; it hits; Vic may dodge"
+        " or block."
+    )
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-STATUS-008", "WD-GRAPPLE-006", "WD-GRAPPLE-009")
+def test_r21_10_blinded_held_and_down_vic_punches_his_holder_and_the_hold_breaks() -> None:
+    # src 846/850/932/950 together: Vic, blinded, knocked down and held, punches the Thug who holds him:
+    # offense against a melee attacker (no offer); the holder has no DS (src 932), so [1] + 0 - 1 = 0
+    # vs 0 hits; "Grapples can be broken apart by one person wounding another" (src 950)
+    d = _vic_down_and_held()
+    _with(d, "vic", Status.BLINDED)
+    d.do("ann", "attack", character="vic", target="thug", dice=[1, 1])
+    assert d.words("gm")[-4].startswith(
+        "Vic attacks Thug (lesser bash) vs defense 0: [1] -1 = 0; 0 vs 0+: success"
+    )
+    assert _offers(d, "gm") == []
+    assert d.state.grapples == {}
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-EFFORT-003", "WD-COMBAT-009")
+def test_r21_11_bleeding_bea_pays_stamina_for_her_power_and_bleeds_a_lesser_wound() -> None:
+    # src 814: Bleeding: "Suffer a lesser wound when expending effort"; Bea's Surge costs a Stamina dot
+    # (src 1283-style effort cost): she pays it and takes a lesser wound, read alike at every seat
+    surge = {
+        "name": "Surge",
+        "classifications": ["brute"],
+        "targeting": "self",
+        "cost": [{"pool": "stamina", "dots": 1}],
+    }
+    d = four()
+    add(d, "bob", {**sheet("bea", "Bea"), "powers": [surge]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    _with(d, "bea", Status.BLEEDING)
+    stamina = int(d.state.people["bea"].effort.available(d.state.sheet("bea"), Pool.STAMINA))
+    d.do("bob", "use_power", character="bea", power="Surge")
+    assert int(d.state.people["bea"].effort.available(d.state.sheet("bea"), Pool.STAMINA)) == stamina - 1
+    assert len(d.state.people["bea"].track.wounds) == 1
+    assert d.words("ann")[-3:] == d.words("bob")[-3:]
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-015", "WD-WOUND-004")
+def test_r21_12_vic_knocked_out_by_the_brutes_strike_and_the_gm_clears_the_thugs_offer() -> None:
+    # src 794: Vic (Guts 2: two wound slots) on the ground with one lesser wound draws his Knife: the
+    # Brute strikes ([5] + 2 = 7 vs 4, a hit); the second lesser wound fills the track: the Guts check
+    # to stay up, [1] - 1 = 0 vs 3+, fails with a lesser among the slots: he passes out. Whether the
+    # Thug may still swing at the senseless Vic is the GM's to rule (the seed says nothing): the table
+    # leaves the offer standing and the GM clears it; every seat reads Vic pass out.
+    d = _vic_down(stats={"guts": 2})
+    d.do("ann", "draw_item", character="vic", item="knife")
+    d.answer("gm", "opportunity-brute", "strike", dice=[5])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])
+    for seat in ("ann", "bob", "gm"):
+        assert "Vic rolls Guts to stay up: [1] -1 = 0; 0 vs 3+: failure; Vic is unconscious." in d.words(seat)
+    assert d.state.people["vic"].track.standing.value == "unconscious"
+    d.answer("ann", "effect-vic-w2-negate", "none")  # effect [1]: knocked back 5 ft (src 656)
+    assert _offers(d, "gm") == ["opportunity-thug"]
+    d.do("gm", "let_pass", character="thug")
+    assert _offers(d, "gm") == []
