@@ -409,7 +409,12 @@ def test_r21_11_bleeding_bea_pays_stamina_for_her_power_and_bleeds_a_lesser_woun
     d.do("bob", "use_power", character="bea", power="Surge")
     assert int(d.state.people["bea"].effort.available(d.state.sheet("bea"), Pool.STAMINA)) == stamina - 1
     assert len(d.state.people["bea"].track.wounds) == 1
-    assert d.words("ann")[-3:] == d.words("bob")[-3:]
+    for seat in ("ann", "bob", "gm"):
+        assert d.words(seat)[-3:] == [
+            "Bea takes a standard action: power: Surge.",
+            "Bea spends 1 Stamina (power: Surge); the bleeding worsens.",
+            "Bea takes a lesser wound from bleeding.",
+        ]
 
 
 @pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-015", "WD-WOUND-004")
@@ -430,3 +435,30 @@ def test_r21_12_vic_knocked_out_by_the_brutes_strike_and_the_gm_clears_the_thugs
     assert _offers(d, "gm") == ["opportunity-thug"]
     d.do("gm", "let_pass", character="thug")
     assert _offers(d, "gm") == []
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-STATUS-016")
+def test_r21_13_disarmed_and_down_vic_reaches_for_his_knife_and_provokes() -> None:
+    # src 768 (moderate shock 3-4: disarmed and knocked down) with src 850: picking the dropped Knife up
+    # from the ground is no offense against the melee attackers: both are offered; the Knife is in hand
+    d = _vic_down(dropped=[KNIFE])
+    _with(d, "vic", Status.DISARMED)
+    d.do("ann", "pick_up", character="vic", item="knife")
+    assert [h.name for h in d.state.sheet("vic").held] == ["Knife"]
+    assert _offers(d, "gm") == ["opportunity-brute", "opportunity-thug"]
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-013", "WD-COMBAT-014")
+def test_r21_14_a_lengthy_task_on_the_ground_provokes_and_the_strike_that_lands_halts_it() -> None:
+    # src 578-580 with src 850: the GM calls a lengthy Knowledge check to 12 (jam the door's lock);
+    # Vic, on the ground, rolls it ([4] + 0 = 4 of 12, both actions): it provokes. The Brute strikes,
+    # [5] + 2 = 7 vs 4, a hit; Vic takes it (effect [1]) and rolls Knowledge to stay on task, [2] vs
+    # 4+: fails; the task halts.
+    d = _vic_down()
+    d.do("gm", "call_check", character="vic", stat="knowledge", dc=12, task="jam the lock")
+    d.answer("ann", "call-1", "roll", dice=[4])
+    assert d.state.lengthy["call:1"].total == 4
+    assert _offers(d, "gm") == ["opportunity-brute", "opportunity-thug"]
+    d.answer("gm", "opportunity-brute", "strike", dice=[5])
+    d.answer("ann", "react-vic", "take", dice=[1, 2])
+    assert d.state.lengthy["call:1"].halted == ("vic",)
