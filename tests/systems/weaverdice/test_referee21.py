@@ -462,3 +462,19 @@ def test_r21_14_a_lengthy_task_on_the_ground_provokes_and_the_strike_that_lands_
     d.answer("gm", "opportunity-brute", "strike", dice=[5])
     d.answer("ann", "react-vic", "take", dice=[1, 2])
     assert d.state.lengthy["call:1"].halted == ("vic",)
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-COMBAT-015")
+def test_r21_15_a_brute_on_the_ground_too_is_still_offered_and_his_strike_provokes_nothing() -> None:
+    # src 850: both down; Vic draws his Knife: the Brute, knocked down himself, may still strike (a
+    # swing at a melee attacker is offense, which the ground does not forbid): [6] + 2 = 8 vs 4 hits,
+    # and his strike, out of turn and offensive, asks no one anything more
+    d = _vic_down()
+    _with(d, "brute", Status.KNOCKED_DOWN)
+    d.do("ann", "draw_item", character="vic", item="knife")
+    assert _offers(d, "gm") == ["opportunity-brute", "opportunity-thug"]
+    d.answer("gm", "opportunity-brute", "strike", dice=[6])
+    assert _offers(d, "ann") == _offers(d, "bob") == []
+    d.answer("ann", "react-vic", "take", dice=[1])
+    d.answer("ann", "effect-vic-w2-negate", "none")
+    assert _offers(d, "gm") == ["opportunity-thug"]
