@@ -254,13 +254,20 @@ def test_an_old_downtime_log_reads_ada_by_name_for_every_seat() -> None:
 def test_r19_01_a_rest_that_sheds_knocked_down_leaves_the_rising_to_the_next_move_which_provokes() -> None:
     # src 850: shaking Knocked Down off with a rest is not standing; "can't rise without a movement
     # action (taking up half the movement)", and rising provokes. Vic rests (Guts [5] vs 4+: sheds it;
-    # the bash wound that "fades at the next rest" fades, src 656); no offer yet: he has not risen.
-    # His second action, a move: 30 ft less 15 for rising, 15 ft walked; now the foes are offered.
+    # the bash wound that "fades at the next rest" fades, src 656). The rest itself is a combat action
+    # (src 559) taken on the ground, no offense or defense: it provokes too (src 850; refwd21 fixed
+    # this test, which pinned no offer). The GM lets both pass.
+    # His second action, a move: 30 ft less 15 for rising, 15 ft walked; the foes are offered again.
     d = _knocked_down_vic()
     d.do("ann", "rest", character="vic", remove=["knocked_down"], dice=[5])
     assert d.words("bob")[-1] == (
         "Vic rests; Guts [5] = 5; 5 vs 4+: success; sheds knocked down; a lesser wound fades with the rest."
     )
+    assert _offers(d, "gm") == ["opportunity-brute", "opportunity-thug"]
+    ask = next(p for p in d.prompts("gm") if p.id == "opportunity-brute")
+    assert ask.question.startswith("Vic acts from the ground:")
+    d.answer("gm", "opportunity-brute", "let_pass")
+    d.answer("gm", "opportunity-thug", "let_pass")
     assert _offers(d, "gm") == []
     d.refuse("ann", "move", character="vic", feet=20, rule="WD-MOVE-001")
     d.do("ann", "move", character="vic", feet=15)

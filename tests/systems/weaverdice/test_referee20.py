@@ -198,7 +198,10 @@ def test_a_knife_past_the_belts_slots_takes_the_whole_turn_to_draw() -> None:
     d.do("ann", "move", character="vic", feet=10)
     d = _vic_first({**sheet("vic", "Vic", dexterity=2), "belt": [_AXE, _KNIFE]})
     d.do("ann", "draw_item", character="vic", item="knife")
-    assert d.words("ann")[-1] == "Vic digs the knife out, past the belt's quick slots (a full action)."
+    assert d.words("ann")[-1] == (
+        "Vic digs the knife out, past the belt's quick slots (it fills 1 belt slot, 0 of 2 were left;"
+        " a full action)."
+    )
     d.refuse("ann", "move", character="vic", feet=10)
 
 

@@ -46,7 +46,10 @@ def test_an_item_past_the_belt_slots_takes_a_full_action() -> None:
     d.do("ann", "draw_item", character="vic", item="wrench")
     assert [h.name for h in d.state.sheet("vic").held] == ["Wrench"]
     assert d.state.fight.turn.actions == 0 and d.state.fight.turn.full_used
-    assert d.words()[-1] == "Vic digs the Wrench out, past the belt's quick slots (a full action)."
+    assert d.words()[-1] == (
+        "Vic digs the Wrench out, past the belt's quick slots (it fills 1 belt slot, 0 of 2 were left;"
+        " a full action)."
+    )
 
 
 @pytest.mark.rules("WD-EQUIP-002", "WD-EQUIP-003")

@@ -15,6 +15,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person
+from capeworks.systems.weaverdice.opportunity import provoked
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import AIM_TREE, align_sights_bonus, had_skills
 from capeworks.systems.weaverdice.state import Combatant, WdState
@@ -44,7 +45,10 @@ def align_sights(state: WdState, context: Ctx, c: cmd.AlignSights, dice: DiceSer
         raise RuleViolation(
             "WD-SKILL-011", f"{me.name} is blinded: there is no view to keep on {target.name}."
         )
-    turn = fight.turn.spend(ActionKind.FULL, config=context.config)
+    # aiming from the ground is no offense against the melee attackers: it provokes them (src 850)
+    turn = provoked(
+        fight.turn.spend(ActionKind.FULL, config=context.config), state, c.character, context.config
+    )
     b = Builder(state, context, dice)
     b.emit(
         ev.ActionTaken(

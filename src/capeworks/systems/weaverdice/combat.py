@@ -151,8 +151,8 @@ class Turn(Frozen):
     #: a rest this turn shed Knocked Down: the fallen "can't rise without a movement action (taking up
     #: half the movement)" (WD-STATUS-009, src 850), so the turn's next move pays for the rising
     rising: bool = Field(default=False, exclude_if=lambda v: not v)
-    #: the foes offered an attack of opportunity on this turn's actor, who rose from Knocked Down
-    #: (WD-STATUS-009, src 850): each strikes once or lets it pass (:mod:`.opportunity`)
+    #: the foes offered an attack of opportunity on this turn's actor, who rose from Knocked Down or
+    #: acted from the ground (WD-STATUS-009, src 850): each strikes once or lets it pass (:mod:`.opportunity`)
     exposed: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
     @classmethod

@@ -587,8 +587,9 @@ class Reverse(Frozen):
 
 
 class LetPass(Frozen):
-    """Let an attack of opportunity on someone rising pass, or (the GM) clear the offer: not in melee
-    reach, or not minded to strike (WD-STATUS-009)."""
+    """Let an attack of opportunity on someone rising or acting on the ground pass, or clear it (GM).
+
+    Not in melee reach, or not minded to strike (WD-STATUS-009)."""
 
     character: Ident
 

@@ -17,6 +17,7 @@ from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import BeltItem, belt_layout, check_hands, item_access
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person
+from capeworks.systems.weaverdice.opportunity import provoked
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.wounding import full_action
 
@@ -42,7 +43,8 @@ def draw_item(state: WdState, context: Ctx, c: cmd.DrawItem, dice: DiceService) 
     if fight is not None:
         assert fight.turn is not None
         kind = ActionKind(item_access(on_belt=True, quick=quick).action)
-        turn = fight.turn.spend(kind, config=context.config)
+        # drawing on the ground provokes melee attacks (src 850)
+        turn = provoked(fight.turn.spend(kind, config=context.config), state, c.character, context.config)
         b.emit(
             ev.ActionTaken(
                 character=c.character,
@@ -63,6 +65,9 @@ def draw_item(state: WdState, context: Ctx, c: cmd.DrawItem, dice: DiceService) 
             item=item.name,
             quick=quick,
             kind=None if kind is None else kind.value,
+            slots=None if quick else item.belt_slots,
+            free=None if quick else layout.capacity - sum(i.slots for i in layout.quick),
+            capacity=None if quick else layout.capacity,
             sheet=drawn,
         ),
         hidden=me.hidden,

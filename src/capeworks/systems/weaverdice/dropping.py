@@ -18,6 +18,7 @@ from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import HeldItem, check_hands
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person
+from capeworks.systems.weaverdice.opportunity import provoked
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Status
 
@@ -159,7 +160,8 @@ def pick_up(state: WdState, context: Ctx, c: cmd.PickUp, dice: DiceService) -> D
     if fight is not None:
         assert fight.turn is not None
         kind = ActionKind.STANDARD
-        turn = fight.turn.spend(kind, config=context.config)
+        # reaching for it on the ground provokes melee attacks (src 850)
+        turn = provoked(fight.turn.spend(kind, config=context.config), state, c.character, context.config)
         b.emit(
             ev.ActionTaken(
                 character=c.character,

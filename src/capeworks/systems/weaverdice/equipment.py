@@ -41,6 +41,7 @@ __all__ = [
     "belt_capacity",
     "belt_layout",
     "break_threshold",
+    "check_belt",
     "check_hands",
     "damage_piece",
     "encumbrance",
@@ -84,6 +85,15 @@ class HeldItem(Frozen):
     targets: int = Field(default=1, ge=1)
     effects_only: bool = False
     stripped: tuple[str, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _large_fills_two_slots(cls, data: object) -> object:
+        """A large item "takes up two belt slots because it's large" (src 177): two unless given (a
+        stored item keeps what it was stored with; :func:`check_belt` refuses a new one at odds)."""
+        if isinstance(data, dict) and "belt_slots" not in data and data.get("size") in (Size.LARGE, "large"):
+            return {**data, "belt_slots": 2}
+        return data
 
     @model_validator(mode="after")
     def _rules(self) -> HeldItem:
@@ -147,6 +157,18 @@ def check_hands(items: Sequence[HeldItem], *, hands: int = HAND_COUNT) -> None:
 
 
 # -- belt (WD-EQUIP-003, WD-STAT-009) -----------------------------------------------------------
+
+
+def check_belt(items: Iterable[HeldItem]) -> None:
+    """Refuse a large item said to fill one belt slot: "a fire axe that takes up two belt slots
+    because it's large" (src 177, WD-EQUIP-003); a smaller item is a small one."""
+    for item in items:
+        if item.size == Size.LARGE and item.belt_slots < 2:
+            raise RuleViolation(
+                "WD-EQUIP-003",
+                f"The {item.name} is large: it fills 2 belt slots, not {item.belt_slots}.",
+                field="belt_slots",
+            )
 
 
 class BeltItem(Frozen):

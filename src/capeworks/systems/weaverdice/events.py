@@ -533,8 +533,8 @@ class BystanderDown(Changes):
 
 
 class OpportunityPassed(Changes):
-    """A foe offered an attack of opportunity on someone rising lets it pass, or the GM clears the
-    offer (WD-STATUS-009): off the turn's ``exposed`` list."""
+    """A foe offered an attack of opportunity on someone rising or acting from the ground lets it
+    pass, or the GM clears the offer (WD-STATUS-009): off the turn's ``exposed`` list."""
 
     character: str
     name: str
@@ -614,6 +614,11 @@ class ItemDrawn(SheetChanges):
     item: str
     quick: bool
     kind: str | None = None
+    #: drawn from past the slots: the belt slots it fills, and how many of the belt's ``capacity`` the
+    #: items before it left free (src 177, 1017); None in a log written before these were stored
+    slots: int | None = None
+    free: int | None = None
+    capacity: int | None = None
 
 
 class Extracted(Changes):

@@ -58,7 +58,7 @@ from capeworks.systems.weaverdice.movement import (
     move_cost,
     turn_movement,
 )
-from capeworks.systems.weaverdice.opportunity import exposed_by
+from capeworks.systems.weaverdice.opportunity import provoked
 from capeworks.systems.weaverdice.powers import passive_totals
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, PendingEffect, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import (
@@ -467,7 +467,8 @@ def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:
     assert fight.turn is not None
     if c.compound and c.kind is not ActionKind.QUICK:
         raise RuleViolation("WD-COMBAT-012", "Only a quick action (or a series of them) is compound.")
-    turn = fight.turn.spend(c.kind, config=context.config)
+    # any other action from the ground provokes melee attacks (src 850): the GM clears a defensive one
+    turn = provoked(fight.turn.spend(c.kind, config=context.config), state, c.character, context.config)
     b = Builder(state, context, dice)
     me = person(state, c.character)
     check = record = pained = None
@@ -572,9 +573,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         note = ", ".join(x for x in (note, f"the dice carry {cost} of the {asked} ft asked") if x)
     feet = cost if pained is None or pained.success else st.halved(cost, step=5)
     turn = evolve(turn, {"moved": fight.turn.moved + feet, "rising": False})
-    if stood is not None or fight.turn.rising:
-        # rising "provokes melee attacks" (src 850): the foes who could strike are offered one
-        turn = evolve(turn, {"exposed": exposed_by(state, c.character, context.config)})
+    # rising, or crawling on the ground, "provokes melee attacks" (src 850): the foes are offered one
+    turn = provoked(turn, state, c.character, context.config)
     emit_moved(
         b,
         ev.ActionTaken(
@@ -767,7 +767,8 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     assert fight.turn is not None
     _within_reach(state, c)
     turn = fight.turn.spend(ActionKind.FULL if c.full else ActionKind.STANDARD, config=context.config)
-    turn = evolve(turn, {"rested": True})
+    # a rest is a combat action, no offense or defense: on the ground it provokes (src 559, 850)
+    turn = provoked(evolve(turn, {"rested": True}), state, c.character, context.config)
     restore = _restore(c.restore, full=c.full)
     b = Builder(state, context, dice)
     shed = _troublesome(state.people[c.character], c.shed)

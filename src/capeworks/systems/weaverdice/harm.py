@@ -53,7 +53,7 @@ from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import check_aoo_attack
-from capeworks.systems.weaverdice.opportunity import check_generic, struck
+from capeworks.systems.weaverdice.opportunity import check_generic, provoked, struck
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import check_aim, check_focused_shot, skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
@@ -141,6 +141,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
             turn = evolve(fight.turn, {"free_attacks": tuple(owed)})
         else:
             turn = fight.turn.spend(kind, config=context.config)
+            if not c.melee:  # a shot from the ground provokes the melee attackers it is not at (src 850)
+                turn = provoked(turn, state, c.character, context.config, spare=(c.target,))
             if c.full:
                 turn = evolve(turn, {"swings": c.swings - 1})
         if (c.full or second) and rep_owed:

@@ -1,31 +1,38 @@
-"""Attacks of opportunity offered at the table: who may pay for one, and whom a rising exposes.
+"""Attacks of opportunity offered at the table: who may pay for one, and whom a fallen actor exposes.
 
-Rising from Knocked Down "provokes melee attacks" (src 850, WD-STATUS-009). The table keeps no map,
-so it cannot know who stands in melee reach of whom. Its smallest honest answer: when someone rises,
-the turn's ``exposed`` names the foes who could strike (the other side's fighters who are up, able to
-act and able to pay: a PC's foes are the GM's characters but bystanders, an NPC's the PCs), and each
-is offered the attack of opportunity as a prompt. A foe not in reach, or not minded to strike, lets
-it pass (``let_pass``); the GM, who rules who is really in melee, may clear any offer the same way.
-The offers lapse when the turn ends. Striking is the ``attack`` (or ``use_power``) with
-``opportunity``, as any attack of opportunity is: one payment rule serves them all (a named
+"Rising and taking any combat action that isn't offensive or defensive against melee attackers
+provokes melee attacks" (src 850, WD-STATUS-009): rising, and on the ground a move (a crawl), a rest,
+a draw, an aim, a pick-up, a plain or lengthy action, a power that strikes no one, or a shot from
+range (its target spared: fired at a melee attacker, it is offense against them). A swing, a grab or
+a grapple round from the ground, and any reaction, provoke nothing. The table keeps no map, so it
+cannot know who stands in melee reach of whom. Its smallest honest answer: when someone rises or so
+acts, the turn's ``exposed`` names the foes who could strike (the other side's fighters who are up,
+able to act and able to pay: a PC's foes are the GM's characters but bystanders, an NPC's the PCs),
+and each is offered the attack of opportunity as a prompt. A foe not in reach, or not minded to
+strike, lets it pass (``let_pass``); the GM, who rules who is really in melee, may clear any offer
+the same way. The offers lapse when the turn ends. Striking is the ``attack`` (or ``use_power``)
+with ``opportunity``, as any attack of opportunity is: one payment rule serves them all (a named
 attacker's Focus dot, src 586; a generic's free strike where ``generic_free_aoo`` allows it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.combat import Turn
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
 from capeworks.systems.weaverdice.statuses import can_act
-from capeworks.systems.weaverdice.vocab import Pool, Tier
+from capeworks.systems.weaverdice.vocab import Pool, Status, Tier
 from capeworks.systems.weaverdice.wounds import Standing
 
-__all__ = ["check_generic", "exposed_by", "let_pass", "offered", "struck"]
+__all__ = ["check_generic", "exposed_by", "fallen", "let_pass", "offered", "provoked", "struck"]
 
 _NAMED = frozenset({Tier.PC, Tier.NOTABLE})
 
@@ -53,19 +60,43 @@ def _may_strike(state: WdState, c: Combatant, config: WeaverdiceConfig) -> bool:
     return up and _may_pay(state, c, config)
 
 
-def exposed_by(state: WdState, riser: str, config: WeaverdiceConfig) -> tuple[str, ...]:
-    """The foes offered an attack of opportunity as ``riser`` gets up (WD-STATUS-009): in the fight,
-    of the other side (no bystanders), and able to strike now."""
+def exposed_by(
+    state: WdState, riser: str, config: WeaverdiceConfig, *, spare: Iterable[str] = ()
+) -> tuple[str, ...]:
+    """The foes offered an attack of opportunity as ``riser`` gets up or acts on the ground
+    (WD-STATUS-009): in the fight, of the other side (no bystanders), able to strike now, and not
+    among ``spare`` (the ones the action is offense against)."""
     me = state.people[riser]
+    spared = {riser, *spare}
     return tuple(
         c.id
         for c in state.people.values()
-        if c.id != riser
+        if c.id not in spared
         and c.in_fight
         and c.tier is not Tier.BYSTANDER
         and (c.owner is None) != (me.owner is None)  # the other side: the GM's, or the players'
         and _may_strike(state, c, config)
     )
+
+
+def fallen(state: WdState, ident: str) -> bool:
+    """Knocked down, or shaken free of it by a rest this turn but not yet risen (the turn's
+    ``rising``): on the ground either way (WD-STATUS-009)."""
+    fight = state.fight
+    me = state.people[ident]
+    down = any(x.name == Status.KNOCKED_DOWN and x.target == ident for x in me.conditions)
+    rising = fight is not None and fight.turn is not None and fight.turn.actor == ident and fight.turn.rising
+    return down or rising
+
+
+def provoked(
+    turn: Turn, state: WdState, actor: str, config: WeaverdiceConfig, *, spare: Iterable[str] = ()
+) -> Turn:
+    """``turn`` once ``actor``'s action from the ground (or rising from it) has provoked melee
+    attacks (src 850): the foes who could strike are offered one; off the ground, ``turn`` as it is."""
+    if not fallen(state, actor):
+        return turn
+    return evolve(turn, {"exposed": exposed_by(state, actor, config, spare=spare)})
 
 
 def offered(state: WdState) -> tuple[str, ...]:

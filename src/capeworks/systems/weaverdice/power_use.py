@@ -35,7 +35,7 @@ from capeworks.systems.weaverdice.flow import (
 )
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.movement import check_aoo_attack
-from capeworks.systems.weaverdice.opportunity import check_generic, struck
+from capeworks.systems.weaverdice.opportunity import check_generic, provoked, struck
 from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.skills import check_aim, check_focused_shot, skill_dice
 from capeworks.systems.weaverdice.state import Chance, PendingAttack, WdState
@@ -143,6 +143,10 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         if c.focused:
             after["focused_shots"] = me.focused_shots + 1  # one more Aim skill counted (src 334)
         turn = fight.turn.spend(kind, config=context.config)
+        if not (power.is_attack and power.targeting is Targeting.MELEE):
+            # from the ground, only a strike in reach is offense against the melee attackers: anything
+            # else provokes them, its targets spared (src 850)
+            turn = provoked(turn, state, c.character, context.config, spare=c.targets)
         b.emit(
             ev.ActionTaken(
                 character=c.character,

@@ -20,7 +20,7 @@ from capeworks.systems.weaverdice.copies import trusted
 from capeworks.systems.weaverdice.effect_words import effect_words
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
-from capeworks.systems.weaverdice.opportunity import offered
+from capeworks.systems.weaverdice.opportunity import fallen, offered
 from capeworks.systems.weaverdice.render import (
     fall_option_words,
     option_words,
@@ -281,9 +281,10 @@ def open_prompts(state: WdState) -> list[Prompt]:
 
 
 def _opportunity_prompt(state: WdState, ident: str, riser: str) -> Prompt:
-    """A foe offered an attack of opportunity on someone rising (WD-STATUS-009, src 850): strike, as
-    any attack of opportunity is struck (one plain attack, out of turn, Focus for the named), or let
-    it pass; the GM, who rules who is in melee reach, may clear it for them."""
+    """A foe offered an attack of opportunity on someone rising, or acting from the ground
+    (WD-STATUS-009, src 850): strike, as any attack of opportunity is struck (one plain attack, out of
+    turn, Focus for the named), or let it pass; the GM, who rules who is in melee reach, may clear it
+    for them."""
     me = state.people[ident]
     named = me.tier in (Tier.PC, Tier.NOTABLE)
     return Prompt(
@@ -291,7 +292,10 @@ def _opportunity_prompt(state: WdState, ident: str, riser: str) -> Prompt:
         kind="opportunity",
         rule="WD-STATUS-009",
         question=question(
-            "opportunity", name=me.name, other=state.people[riser].name, cost=", 1 Focus" if named else ""
+            "opportunity_ground" if fallen(state, riser) else "opportunity",
+            name=me.name,
+            other=state.people[riser].name,
+            cost=", 1 Focus" if named else "",
         ),
         options=(
             PromptOption(

@@ -45,7 +45,7 @@ COMMAND_WORDS: dict[str, str] = {
     "fall": "someone falls or is thrown",
     "fall_choice": "choose how to take a fall",
     "reverse": "take over a hold you broke free of",
-    "let_pass": "let an attack of opportunity on someone rising pass",
+    "let_pass": "let an attack of opportunity on someone rising or on the ground pass",
     "grapple": "wrestle a held foe (a grapple round)",
     "treat_burn": "smother a consuming burn with the costume's coverage (an effort dot)",
     "brace": "brace against a hold with Stamina (+1 a dot on its next round)",
@@ -169,6 +169,27 @@ def _effect(p: ev.EffectResolved) -> str:
 def points_held(n: int) -> str:
     """A grapple's banked margin: ``1 point held``, ``3 points held``."""
     return f"{n} point{'' if n == 1 else 's'} held"
+
+
+def _drawn(p: ev.ItemDrawn) -> str:
+    """An item drawn: from the belt's slots, or dug out from past them, with the slots it fills and
+    those its turn in the belt's order found free (src 177, 1017)."""
+    if p.quick:
+        head = f"{p.name} draws the {p.item} from the belt"
+    else:
+        head = f"{p.name} digs the {p.item} out, past the belt's quick slots"
+    notes = []
+    if not p.quick and p.slots is not None:
+        notes.append(
+            f"it fills {_slots(p.slots)}, {p.free} of {p.capacity} {'was' if p.free == 1 else 'were'} left"
+        )
+    if p.kind:
+        notes.append(f"a {p.kind} action")
+    return head + (f" ({'; '.join(notes)})." if notes else ".")
+
+
+def _slots(n: int) -> str:
+    return f"{n} belt slot" + ("" if n == 1 else "s")
 
 
 def _grappled(p: ev.Grappled) -> str:
@@ -634,14 +655,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.WoundTaken.TYPE: _wound,
     ev.Grappled.TYPE: _grappled,
     ev.GearChanged.TYPE: lambda p: f"{p.name}'s gear: " + "; ".join(p.what) + ".",
-    ev.ItemDrawn.TYPE: lambda p: (
-        (
-            f"{p.name} draws the {p.item} from the belt"
-            if p.quick
-            else f"{p.name} digs the {p.item} out, past the belt's quick slots"
-        )
-        + (f" (a {p.kind} action)." if p.kind else ".")
-    ),
+    ev.ItemDrawn.TYPE: _drawn,
     ev.Extracted.TYPE: lambda p: (
         f"{'The ' + p.item if p.item else 'The stuck object'} comes out of {p.name}"
         + (" carefully" if p.careful else " by force")
@@ -893,6 +907,8 @@ _QUESTIONS: dict[str, str] = {
     ),
     "reversal": "{name} broke free of {other}: take the hold over with {held}, or let go?",
     "opportunity": "{other} rises from the ground: if {name} is in melee reach, strike (an attack of"
+    " opportunity{cost}), or let it pass?",
+    "opportunity_ground": "{other} acts from the ground: if {name} is in melee reach, strike (an attack of"
     " opportunity{cost}), or let it pass?",
     "burn": "The flames consume {name}: which physical stat loses a point for good?",
     "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",

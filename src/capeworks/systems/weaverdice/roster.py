@@ -23,7 +23,7 @@ from capeworks.systems.weaverdice.campaign.mini import close_lift_fight
 from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import Effort
-from capeworks.systems.weaverdice.equipment import check_hands
+from capeworks.systems.weaverdice.equipment import check_belt, check_hands
 from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.morale import defiance_cost, not_recovered, shift
@@ -80,6 +80,7 @@ def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceS
     check_sheet(sheet, context.config)
     check_prerequisites(sheet)  # as it joins: a sheet already in a log replays as it was (WD-SKILL-002)
     check_hands(sheet.held)  # as it joins: a sheet already in a log replays as it was (WD-EQUIP-002)
+    check_belt((*sheet.held, *sheet.belt, *sheet.dropped))  # large: two belt slots (WD-EQUIP-003)
     if c.new:  # a PC made now, by the starting rules (WD-STAT-003, WD-SKILL-004)
         if sheet.tier is not Tier.PC:
             raise RuleViolation("WD-STAT-003", "Only a player character is made by the starting rules.")

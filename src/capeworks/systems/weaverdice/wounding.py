@@ -27,6 +27,7 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
 from capeworks.systems.weaverdice.grapple import wound_breaks
+from capeworks.systems.weaverdice.opportunity import provoked
 from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
@@ -129,7 +130,8 @@ def spend_turn(b: Builder, state: WdState, ident: str, action: str, kind: Action
     """Spend ``kind`` of ``ident``'s turn in the fight on ``action``, and say so (``ActionTaken``)."""
     fight = on_turn(state, ident)
     assert fight.turn is not None
-    turn = fight.turn.spend(kind, config=b.config)
+    # a lengthy task or a pull on the ground is no offense: it provokes melee attacks (src 850)
+    turn = provoked(fight.turn.spend(kind, config=b.config), state, ident, b.config)
     b.emit(
         ev.ActionTaken(
             character=ident,
