@@ -1,9 +1,15 @@
 """A referee's campaign situations (pass 14), each written from the seed
 (``/work/shared/seeds/000_6595eaca0229e06e.txt``, cited "src N") before playing it at the table with
 given dice. The night a character skips: the next night's sleep reads that night's day's end, not the
-one skipped (src 487-491, WD-MORALE-008's day cycle); and the campaign events' words, now built from
-the facts the events record, read as before (Rest & Recuperate, paid care, a follower tapped, a
-negotiation's rolls, intel spent on a DC or a cell)."""
+one skipped (src 487-491, WD-MORALE-008's day cycle). The campaign events' words, now built from the
+facts the events record, read as before, and an old log that stored the lines replays to the same
+words (Rest & Recuperate, paid care, a follower tapped, a negotiation's rolls, intel spent on a DC or
+a cell). Then a downtime of three read from every seat: a rest's Guts rolls (how many, two sixes
+past a lengthy check, src 2005-2007), rep played after a catastrophic Social roll (src 431-437), the
+three slots and the day's end (src 1417, 1119), tier-four intel and a target's own (src 1813), a
+Journalist against negative rep (src 1346); and the refusals met on the way (a fourth action, too
+many Guts rolls, a player opening talks or rolling for another's character).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ import pytest
 from capeworks.engine import Viewer
 from capeworks.engine.table import Table
 from capeworks.engine.testing import Driver
+from capeworks.errors import NotPermitted
 from tests.systems.weaverdice.test_camp_referee13 import TIDBITS, crew
 
 
@@ -155,3 +162,128 @@ def test_r14_03_an_old_log_that_stored_the_lines_replays_to_the_same_words() -> 
     assert "Ada: mends 0 wounds; morale -2 -> +0." in [
         x.description.text for x in replayed.log_view(Viewer.gm())
     ]
+
+
+@pytest.mark.rules("WD-REST-002")
+def test_r14_04_a_rest_names_no_more_guts_rolls_than_the_guts_score_and_nothing_changes() -> None:
+    """src 2005: 'a number of times equal to one's guts score'. Ada (Guts 3) names four rolls on her
+    brainwashing: refused in a sentence, and her slot is not spent (nothing changed)."""
+    d = crew()
+    d.do("gm", "award", character="ada", condition="brainwashing", dc=20, two_sixes=True)
+    d.do("gm", "start_downtime")
+    err = d.refuse("ann", "rest_recuperate", character="ada", uses=["brainwashing"] * 4, rule="WD-REST-002")
+    assert err.message == "Ada has 3 Guts rolls in a rest."
+
+
+@pytest.mark.rules("WD-REST-002", "WD-REST-003")
+def test_r14_05_two_natural_sixes_shake_off_brainwashing_before_its_dc() -> None:
+    """src 2007: 'shaking off brainwashing could require a lengthy check of 20 or two sixes'. Ada (Guts 3,
+    +0) spends two of her three rolls on it: 6 (6 of 20), 6: two sixes, past it, though 12 < 20. Every
+    seat reads both rolls; the condition is gone from her sheet."""
+    d = crew()
+    d.do("gm", "award", character="ada", condition="brainwashing", dc=20, two_sixes=True)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=["brainwashing", "brainwashing"], dice=[6, 6])
+    line = "Ada: mends no wounds; brainwashing: 6, 6 of 20; brainwashing: 6, past it."
+    for seat in ("gm", "ann", "bob", "cat"):
+        assert d.words(seat)[-1] == line
+    assert d.state.campaign.ledger("ada").conditions == ()
+
+
+@pytest.mark.rules("WD-SOCIAL-002")
+def test_r14_06_a_player_may_not_talk_for_anothers_character_nor_open_the_talks() -> None:
+    """The GM sets the other party's terms (src 291, WD-SOCIAL-002): Bob may not open a negotiation, nor
+    roll Social for Cal, Cat's character; each is a sentence, and nothing changes."""
+    d = crew()
+    d.do("gm", "start_downtime")
+    err = d.refuse("bob", "open_negotiation", negotiation="m", party="Dockers", tn=2, error=NotPermitted)
+    assert err.message == "Only the GM can open negotiations."
+    d.do("gm", "open_negotiation", negotiation="n", party="Dockers", tn=6)
+    err = d.refuse("bob", "negotiate", character="cal", negotiation="n", error=NotPermitted)
+    assert err.message == "You can only act for your own characters; Cal is played by another seat."
+
+
+@pytest.mark.rules("WD-REP-004", "WD-SOCIAL-004")
+def test_r14_07_rep_played_after_a_catastrophic_roll_rescues_it_with_the_dice_kept_together() -> None:
+    """src 431: rep may be played after a failed roll for more dice (WD-REP-004 PROPOSED: kept together
+    with the first). Cal (Social 3, +0) plays one card: 2 dice, 3 and 2: 3 against 6+, short by 3: no
+    deal, a catastrophe (src 437). A second card after: one more die, 6: the best of 3, 2, 6 is 6: agreed.
+    Every seat reads both lines."""
+    d = crew()
+    d.do("gm", "award", character="cal", rep="a good word")
+    d.do("gm", "award", character="cal", rep="a second word")
+    d.do("gm", "start_downtime")
+    d.do("gm", "open_negotiation", negotiation="n", party="Dockers", tn=6)
+    d.do("cat", "negotiate", character="cal", negotiation="n", cards=[1], dice=[3, 2])
+    d.do("cat", "rep_after", character="cal", negotiation="n", cards=[2], dice=[6])
+    for seat in ("gm", "ann", "bob", "cat"):
+        assert d.words(seat)[-2:] == [
+            "Cal: Social 3 against 6+: no deal yet; a catastrophic roll: -1 on every later roll here.",
+            "Cal: rep brings the roll to 6 against 6+: agreed.",
+        ]
+    assert d.state.campaign.negotiations["n"].outcome == "agreed"
+
+
+@pytest.mark.rules("WD-DT-002", "WD-DT-003")
+def test_r14_08_a_fourth_action_of_three_slots_is_refused_and_the_days_end_reads_for_everyone() -> None:
+    """src 1417: slots 'typically 3'; each slot one action (src 1378-1415). Ada rests, hangs out and
+    self-promotes; a fourth (explore) is refused in a sentence. The day's end: nobody's morale moved,
+    Ada's Icon gives her a card for the next day (src 1119), the same words for every seat."""
+    d = crew()
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=[])
+    d.do("ann", "downtime_action", character="ada", action="hang_out")
+    d.do("ann", "downtime_action", character="ada", action="self_promote")
+    err = d.refuse("ann", "downtime_action", character="ada", action="explore", rule="WD-DT-002")
+    assert err.message == "Ada has used every downtime slot this phase."
+    d.do("gm", "end_downtime")
+    end = (
+        "Downtime phase 1 ends; everyone's morale is at its baseline already. "
+        "Ada's costume gives 1 rep card for the next day."
+    )
+    for seat in ("gm", "ann", "bob", "cat"):
+        assert d.words(seat)[-3:] == [
+            "Ada spends a slot on hanging out.",
+            "Ada spends a slot on self-promotion.",
+            end,
+        ]
+
+
+@pytest.mark.rules("WD-INTEL-003", "WD-INTEL-004")
+def test_r14_09_tier_four_intel_finds_and_opens_the_entry_and_a_targets_own_intel_reads_by_its_name() -> None:
+    """src 1813: tier four is '100% & unlock 1-2': the finding DC is gone (found) and the surveil entry
+    cell opens, said by its labels; the new DC is the GM's alone. Intel on the Tower itself (tier one,
+    20% off the thread's 10: 8) reads by the target's name, not its key: before, "tier-1 tow intel"."""
+    d = crew()
+    d.do("gm", "add_target", target="tow", name="The Tower", size=3, dispositions=["villain"],
+         tidbits=TIDBITS, find_dc=12, thread_dc=10)  # fmt: skip
+    d.do("gm", "award", character="cal", intel="villain:4")
+    d.do("gm", "award", character="cal", intel="tow:1")
+    d.do("gm", "start_downtime")
+    d.do("cat", "spend_intel", character="cal", target="tow", intel="villain:4", on="find")
+    found = "Cal: spends tier-4 villain intel to narrow the find: found; Movements x Capabilities unlocks."
+    assert d.words("bob")[-1] == found
+    assert d.words("gm")[-2:] == ["The target's hidden DCs: find 0, thread 10.", found]
+    assert not any("hidden DCs" in w for w in d.words("bob"))
+    d.do("cat", "spend_intel", character="cal", target="tow", intel="tow:1", on="thread")
+    assert d.words("ann")[-1] == "Cal: spends tier-1 The Tower intel to narrow the thread."
+    assert d.words("gm")[-2] == "The target's hidden DCs: find 0, thread 8."
+
+
+@pytest.mark.rules("WD-FOLLOW-009", "WD-REP-009")
+def test_r14_10_a_journalist_on_social_5_takes_the_negative_card_off_every_sheet() -> None:
+    """src 1346: a Journalist tapped while self-promoting tries 'Social 5+' to remove negative rep. Bea
+    (Social 3, +0) rolls 5: 5 against 5+: gone; every seat reads it, and her sheet holds no card."""
+    d = crew()
+    d.do("gm", "award", character="bea", eligible="journalist")
+    d.do("gm", "give_negative", character="bea", source="left a man behind")
+    d.do("gm", "start_downtime")
+    d.do("bob", "gain_follower", character="bea", kind="journalist", dice=[6])
+    d.do("bob", "downtime_action", character="bea", action="self_promote")
+    d.do("bob", "tap_follower", character="bea", kind="journalist", use="unrep", card=1, dice=[5])
+    for seat in ("gm", "ann", "bob", "cat"):
+        assert (
+            d.words(seat)[-1]
+            == "Bea: a Journalist spins the story: Social 5 against 5+: the negative rep is gone."
+        )
+    assert d.state.campaign.ledger("bea").rep == ()
