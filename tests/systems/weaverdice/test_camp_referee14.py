@@ -90,7 +90,7 @@ def facts_downtime() -> Driver:
 LINES = {
     # Guts 2 (+0): 4 days off 20 (src 2009); the Maskdoc's 1d6-1 = 5-1 = 4 against 4+: halved (src 2013)
     "recuperated": "Ada: mends no wounds; fractured leg: 4 days off, 16 left.",
-    "care_bought": "Ada: $2000 to maskdoc; 4 against 4+: fractured leg halved to 8 days.",
+    "care_bought": "Ada: $2000 to Maskdoc; 4 against 4+: fractured leg halved to 8 days.",
     # Social 2 (+0): 3 against 5+ (src 1346): the card sticks
     "follower_tapped": "Bea: a Journalist spins the story: Social 3 against 5+: it sticks.",
     # Social 2 + one rep die: best of 2, 3 = 3 against 6+, 2 or more short: catastrophic (src 431-437);
@@ -99,6 +99,8 @@ LINES = {
     "here; keeps Dockers' thanks (4 against 4+).",
     "intel_spent": "Cal: spends tier-2 villain intel to narrow the find.",
 }
+#: the lines as the code before facts wrote them, where they differ: the provider by its key
+OLD_LINES = {"care_bought": "Ada: $2000 to maskdoc; 4 against 4+: fractured leg halved to 8 days."}
 FACTS = {
     "recuperated": "rested",
     "care_bought": "treated",
@@ -147,14 +149,16 @@ def test_r14_03_an_old_log_that_stored_the_lines_replays_to_the_same_words() -> 
                 k: v for k, v in e.data.items() if k not in ("rested", "fee", "treated", "talked", "spent")
             }
             data = {k: v for k, v in data.items() if k not in ("total", "turned", "moved_on")}
-            data["text"] = LINES[kind].split(": ", 1)[1]
+            data["text"] = OLD_LINES.get(kind, LINES[kind]).split(": ", 1)[1]
             e = e.model_copy(update={"data": data, "version": old[kind]})
         log.append(e)
     replayed = Table.replay(log)
     assert replayed.state == d.table.state
     for seat in ("gm", "ann", "bob", "cat"):
         viewer = replayed.viewer_for(seat)
-        assert [x.description.text for x in replayed.log_view(viewer)] == d.words(seat)
+        # the same words, but the care an older release named by the provider's key, as it wrote it
+        same = [OLD_LINES["care_bought"] if w == LINES["care_bought"] else w for w in d.words(seat)]
+        assert [x.description.text for x in replayed.log_view(viewer)] == same
     # an older wording is no fact's line: it reads as written
     rest = next(e for e in log if e.type == "weaverdice.recuperated")
     older = rest.model_copy(update={"data": {**rest.data, "text": "mends 0 wounds; morale -2 -> +0."}})
@@ -287,3 +291,36 @@ def test_r14_10_a_journalist_on_social_5_takes_the_negative_card_off_every_sheet
             == "Bea: a Journalist spins the story: Social 5 against 5+: the negative rep is gone."
         )
     assert d.state.campaign.ledger("bea").rep == ()
+
+
+@pytest.mark.rules("WD-REST-004", "WD-REST-005", "WD-MORALE-002", "WD-REP-005")
+def test_r14_11_paid_care_on_a_lengthy_check_and_a_capped_negotiation_read_right_from_every_seat() -> None:
+    """src 2011: professionals 'handle the checks in that second category, adding their efforts'; src
+    2013: Maskdoc asks $2000 without established business and $500 with it, rolling 1d6-1. Ada's
+    brainwashing (DC 20): 5-1 = 4 (4 of 20) for $2000, then 6-1 = 5 (9 of 20) for $500; the words name
+    Maskdoc as the seed does (before: "maskdoc", the key). A scar is neither a check nor a duration:
+    refused. Bea, living rough (-2, Poor: dice capped at 5, src 480), plays her Dockers card: best of
+    6, 5 is 6, capped at 5, against 4+: agreed, the cap said; the card's keep roll 6, capped 5, 4+: kept."""
+    d = crew()
+    d.do("gm", "award", character="bea", rep="Dockers' thanks", exclusive="Dockers")
+    d.do("gm", "award", character="ada", condition="brainwashing", dc=20, two_sixes=True)
+    d.do("gm", "award", character="ada", condition="burn scar", scar=True)
+    d.do("gm", "award", character="ada", money=2600)
+    d.do("gm", "start_downtime")
+    d.do("ann", "paid_care", character="ada", provider="maskdoc", condition="brainwashing", dice=[5])
+    d.do("ann", "paid_care", character="ada", provider="maskdoc", condition="brainwashing", dice=[6])
+    for seat in ("gm", "ann", "bob", "cat"):
+        assert d.words(seat)[-2:] == [
+            "Ada: $2000 to Maskdoc; brainwashing: 4, 4 of 20.",
+            "Ada: $500 to Maskdoc; brainwashing: 5, 9 of 20.",
+        ]
+    assert d.state.campaign.ledger("ada").money == 100
+    err = d.refuse("ann", "paid_care", character="ada", provider="maskdoc", condition="burn scar")
+    assert err.message == "Maskdoc helps lengthy checks and cuts durations; burn scar is neither."
+    d.do("gm", "open_negotiation", negotiation="n", party="Dockers", tn=4)
+    d.do("bob", "negotiate", character="bea", negotiation="n", cards=[1], dice=[6, 5, 6])
+    capped = (
+        "Bea: Social 6, capped at 5 by low morale, against 4+: agreed; keeps Dockers' thanks (5 against 4+)."
+    )
+    for seat in ("gm", "ann", "bob", "cat"):
+        assert d.words(seat)[-1] == capped

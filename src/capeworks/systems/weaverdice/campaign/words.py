@@ -334,8 +334,9 @@ def rest_line(x: ce.Rested) -> str:
 
 
 def care_line(fee: int, provider: str, x: ce.Treated) -> str:
-    """Paid care (WD-REST-004/005): the fee, then the provider's roll."""
-    return f"${fee} to {provider}; {'; '.join(_treated(x))}."
+    """Paid care (WD-REST-004/005): the fee, then the provider's roll; the provider named as the seed
+    names it ("Maskdoc", src 2013), not by its lower-case key."""
+    return f"${fee} to {provider[:1].upper()}{provider[1:]}; {'; '.join(_treated(x))}."
 
 
 def _keep(x: ce.KeepRoll) -> str:
