@@ -19,6 +19,7 @@ from capeworks.engine import Viewer
 from capeworks.engine.table import Table
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
+from capeworks.systems.weaverdice.vocab import Pool
 from tests.systems.weaverdice.test_camp_referee13 import TIDBITS, crew
 
 
@@ -324,3 +325,21 @@ def test_r14_11_paid_care_on_a_lengthy_check_and_a_capped_negotiation_read_right
     )
     for seat in ("gm", "ann", "bob", "cat"):
         assert d.words(seat)[-1] == capped
+
+
+@pytest.mark.rules("WD-MORALE-006", "WD-MORALE-008", "WD-EFFORT-011")
+def test_r14_12_a_night_skipped_then_a_day_ended_in_downtime_sleeps_at_that_days_end() -> None:
+    """src 487-491, the other path of r14_01: Ada's day one ends at 0 and she does not sleep; day two she
+    exhausts a dot and bad news takes her to -1 before the day ends, in a downtime she is part of. Her
+    sleep reads day two's -1 (one step below: a 6 keeps the dot, src 489): 6, it stays exhausted."""
+    d = crew()
+    d.do("gm", "start_downtime")  # day one ends at 0
+    d.do("gm", "end_downtime")  # no sleep
+    push_and_exhaust(d)
+    d.do("gm", "change_morale", character="ada", steps=-1, reason="bad news")
+    d.do("gm", "start_downtime")  # day two ends at -1
+    d.do("gm", "end_downtime")
+    assert d.state.people["ada"].morale == 0
+    d.do("ann", "sleep", character="ada", dice=[6])
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+    assert "Ada sleeps the night; low morale keeps 1 exhausted dot(s)." in d.words("cat")
