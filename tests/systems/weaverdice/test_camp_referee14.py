@@ -342,4 +342,4 @@ def test_r14_12_a_night_skipped_then_a_day_ended_in_downtime_sleeps_at_that_days
     assert d.state.people["ada"].morale == 0
     d.do("ann", "sleep", character="ada", dice=[6])
     assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
-    assert "Ada sleeps the night; low morale keeps 1 exhausted dot(s)." in d.words("cat")
+    assert "Ada sleeps the night; low morale keeps 1 exhausted dot." in d.words("cat")
