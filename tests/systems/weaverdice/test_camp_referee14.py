@@ -20,6 +20,7 @@ from capeworks.engine.table import Table
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
 from capeworks.systems.weaverdice.vocab import Pool
+from tests.systems.weaverdice.campaign_support import camp
 from tests.systems.weaverdice.test_camp_referee13 import TIDBITS, crew
 
 
@@ -343,3 +344,24 @@ def test_r14_12_a_night_skipped_then_a_day_ended_in_downtime_sleeps_at_that_days
     d.do("ann", "sleep", character="ada", dice=[6])
     assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
     assert "Ada sleeps the night; low morale keeps 1 exhausted dot." in d.words("cat")
+
+
+@pytest.mark.rules("WD-CRAFT-011", "WD-FOLLOW-011")
+def test_r14_13_a_craftsman_turns_the_worst_roll_into_a_4_and_every_seat_reads_which() -> None:
+    """src 1530: 'The Craftsman may be tapped to offer a single 4 at any stage ... replacing a bad roll'.
+    Cal (Craft: a second die, the better kept, src 1541) rolls 5|2 and 1|1 on a $80 vest: 5 and 1; his
+    Craftsman turns the 1 into a 4. The line
+    says which roll became the 4, for every seat; a second tap has no roll below 4 left: refused."""
+    d = crew()
+    held = camp(d).ledger("cal").model_copy(update={"followers": {"craftsman": 2}})
+    d.patch(campaign=camp(d).model_copy(update={"ledgers": {**camp(d).ledgers, "cal": held}}))
+    d.do("gm", "start_downtime")
+    d.do("gm", "start_craft", character="cal", project="vest", item="vest", tier="standard", price=80)
+    d.do("cat", "craft", character="cal", project="vest", rolls=2, dice=[5, 2, 1, 1])
+    assert sorted(camp(d).projects["vest"].rolls) == [1, 5]
+    d.do("cat", "tap_follower", character="cal", kind="craftsman", use="four", project="vest")
+    for seat in ("gm", "ann", "bob", "cat"):
+        assert d.words(seat)[-1] == "Cal: a Craftsman turns a 1 into a 4 on vest."
+    assert sorted(camp(d).projects["vest"].rolls) == [4, 5]
+    err = d.refuse("cat", "tap_follower", character="cal", kind="craftsman", use="four", project="vest")
+    assert err.message == "A Craftsman replaces a roll below 4; none is."
