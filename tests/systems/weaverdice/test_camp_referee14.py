@@ -20,7 +20,8 @@ from capeworks.engine.table import Table
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
 from capeworks.systems.weaverdice.vocab import Pool
-from tests.systems.weaverdice.campaign_support import camp
+from tests.systems.weaverdice.campaign_support import camp, seen_by
+from tests.systems.weaverdice.helpers import add, sheet, table
 from tests.systems.weaverdice.test_camp_referee13 import TIDBITS, crew
 
 
@@ -365,3 +366,21 @@ def test_r14_13_a_craftsman_turns_the_worst_roll_into_a_4_and_every_seat_reads_w
     assert sorted(camp(d).projects["vest"].rolls) == [4, 5]
     err = d.refuse("cat", "tap_follower", character="cal", kind="craftsman", use="four", project="vest")
     assert err.message == "A Craftsman replaces a roll below 4; none is."
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-MORALE-008")
+def test_r14_14_a_hidden_npcs_unslept_night_is_spent_at_the_next_days_end_behind_the_screen() -> None:
+    """r14_01's path for a hidden NPC (WD-NPC-003: its morale is the GM's): the Boss's day ends at +3 in
+    a downtime he is part of and he does not sleep; the next day's downtime is the players' alone. His
+    old night is spent then, in a patch only the GM's log holds; the players never read his morale."""
+    d = table()
+    add(d, "ann", sheet("ada", "Ada"))
+    add(d, "gm", {**sheet("boss", "Boss"), "tier": "notable"}, hidden=True, morale=3)
+    d.do("gm", "start_downtime", characters=["ada", "boss"], dice=[1, 1, 1, 1, 1])
+    d.do("gm", "end_downtime")
+    assert d.state.people["boss"].night_morale == 3
+    d.do("gm", "start_downtime")  # Ada's alone
+    assert d.state.people["boss"].night_morale is None
+    assert '{"id": "boss", "name": "Boss", "night_morale": null}' in seen_by(d, "gm")
+    for seat in ("ann", "bob"):
+        assert "night_morale" not in seen_by(d, seat)
