@@ -563,7 +563,7 @@ def test_r13_19_the_nights_sleep_reads_the_morale_the_day_ended_at_not_the_basel
     assert d.state.people["ada"].morale == 0
     d.do("ann", "sleep", character="ada", dice=[5])  # -2: a 5 or more keeps the dot (src 489)
     assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
-    assert "Ada sleeps the night; low morale keeps 1 exhausted dot(s)." in d.words("bob")
+    assert "Ada sleeps the night; low morale keeps 1 exhausted dot." in d.words("bob")
     assert d.state.people["ada"].night_morale is None
 
 
@@ -601,7 +601,7 @@ def test_r13_21_a_morale_change_during_downtime_does_not_change_the_night_the_da
     d.do("gm", "end_downtime")
     d.do("ann", "sleep", character="ada", dice=[6])  # slept at -2: a 5 or more keeps the dot (src 489)
     assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
-    assert "Ada sleeps the night; low morale keeps 1 exhausted dot(s)." in d.words("bob")
+    assert "Ada sleeps the night; low morale keeps 1 exhausted dot." in d.words("bob")
 
 
 @pytest.mark.rules("WD-MORALE-007", "WD-MORALE-008", "WD-DT-006")

@@ -15,13 +15,13 @@ FAN = "+1 rep usable in downtime per Fan; every two Fans raise the rep cap by 1.
 
 
 def pieces(d: Driver, seat: str, ident: str) -> list[tuple[str, ...]]:
-    """The sheet panel's rows of one character (by its id, the last column), without its name and id,
-    as a seat sees them."""
+    """The sheet panel's rows of one character (by its id, the last column), without its name and the
+    keys (what id, character id), as a seat sees them."""
     found = [p for p in d.table.seen_panels(d.table.viewer_for(seat)) if p.title == SHEET_TITLE]
     if not found:
         return []
     assert found[0].columns == SHEET_COLUMNS
-    return [tuple(r[1:-1]) for r in found[0].rows if r[-1] == ident]
+    return [tuple(r[1:-2]) for r in found[0].rows if r[-1] == ident]
 
 
 def ada_played() -> Driver:
@@ -78,7 +78,7 @@ def test_a_sheet_lists_its_rep_cards_negative_rep_followers_and_boxes_as_the_rul
         ("rep", "#4 the docks rescue", "general", "spent today"),
         ("negative", "held", "1 card", "no escalation yet"),
         ("negative", "#1 shot at a cop", "cited 0 times", "known"),
-        ("follower", "fan x2", FAN, "1 active, 1 tapped"),
+        ("follower", "2 Fans", FAN, "1 active, 1 tapped"),
         ("progression", "boxes", "2 of 4 for a milestone", "0 to check; goal open"),
         ("box", "extra effort", "1 of 1", "full"),
         ("box", "equipment slot", "0 of 1", "open"),
@@ -88,6 +88,10 @@ def test_a_sheet_lists_its_rep_cards_negative_rep_followers_and_boxes_as_the_rul
         ("box", "learning a skill", "0 of 2 (may be checked twice)", "open"),
         ("progression", "half dot: stamina", "one more makes a whole dot", "waiting"),
     ]
+    # the follower row keys its type apart from its words, for the page to draw it by
+    [panel] = [p for p in d.table.seen_panels(d.table.viewer_for("ann")) if p.title == SHEET_TITLE]
+    follower = ("2 Fans", FAN, "1 active, 1 tapped", "fan", "ada")
+    assert [r[2:] for r in panel.rows if r[1] == "follower"] == [follower]
     # the GM's sheet adds the card nobody witnessed (WD-REP-010), counted in the negative rep held
     gm = pieces(d, "gm", "ada")
     assert ("negative", "#1000 an unseen theft", "cited 0 times", "secret: the GM's") in gm

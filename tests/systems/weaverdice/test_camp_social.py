@@ -33,7 +33,7 @@ def test_rep_buys_extra_dice_at_1_3_6_cards_and_general_rep_is_spent() -> None:
     d.refuse("ann", "negotiate", character="ada", negotiation="n", cards=[1, 2], rule="WD-REP-003")
     # 3 cards: +2 dice, keep the best; Social 3 + wary -1 + a good offer +2: 2 + 1 = 3 < 4
     d.do("ann", "negotiate", character="ada", negotiation="n", cards=[1, 2, 3], dice=[1, 2, 2])
-    assert "no deal" in d.last.payload.text
+    assert "no deal" in d.words("ann")[-1]
     assert cards(d, "ada") == ["d"]  # general rep is consumed
     talks(d, "n2", relationship=-1, offer=2)  # the next round of talks
     d.do("ann", "negotiate", character="ada", negotiation="n2", cards=[4], dice=[1, 3])  # 3 + 1 = 4
@@ -95,7 +95,7 @@ def test_a_catastrophic_negotiator_burdens_the_next_and_cited_negative_rep_takes
     d.do("gm", "cite_negative", character="bo", card=1)
     # Bo: 4 + 1 - 2 - 1 (catastrophe) - 1 (cited) = 1
     d.do("bob", "negotiate", character="bo", negotiation="m", dice=[4])
-    assert "Social 1 " in d.last.payload.text
+    assert "Social 1 " in d.words("bob")[-1]
     for _ in range(3):  # cited four times: retired (default 4)
         d.do("gm", "cite_negative", character="bo", card=1)
     assert [x for x in camp(d).ledgers["bo"].rep if x.negative] == []

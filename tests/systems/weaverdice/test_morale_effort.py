@@ -38,7 +38,7 @@ def test_a_nights_sleep_at_good_morale_starts_the_day_with_a_dot_a_step() -> Non
     d.do("ann", "sleep", character="vic", morale_dots="focus, focus")
     assert d.state.people["vic"].effort.day == {Pool.FOCUS: 2}
     assert _focus_left(d) == before + 2
-    assert "Morale gives 2 extra dot(s) for the day: Focus, Focus." in d.words()[-1]
+    assert "Morale gives 2 extra dots for the day: Focus, Focus." in d.words()[-1]
 
 
 @pytest.mark.rules("WD-DN-011")

@@ -106,6 +106,7 @@ def test_panels_show_players_no_hidden_numbers() -> None:
         "held",
         "2 of 3 at day's end",
         "",
+        "",
         "steeltoe",
     )
     assert campaign.title == "Campaign" and campaign.rows[0][:3] == (

@@ -76,6 +76,12 @@ COMMAND_WORDS: dict[str, str] = {
     "gm_note": "write a private note",
 }
 
+
+def _dots(n: int, what: str) -> str:
+    """A count of dots as a person says it: "1 exhausted dot", "2 exhausted dots"."""
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
 _POOL = {Pool.STAMINA: "Stamina", Pool.FOCUS: "Focus", Pool.RECOVERY: "Recovery"}
 _STANDING = {
     Standing.UP: "up",
@@ -750,12 +756,12 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Slept.TYPE: lambda p: (
         f"{p.name} sleeps the night"
         + (
-            f"; low morale keeps {sum(p.kept.values())} exhausted dot(s)."
+            f"; low morale keeps {_dots(sum(p.kept.values()), 'exhausted dot')}."
             if p.kept
             else "; exhaustion clears."
         )
         + (
-            f" Morale gives {len(p.morale_dots)} extra dot(s) for the day: "
+            f" Morale gives {_dots(len(p.morale_dots), 'extra dot')} for the day: "
             + ", ".join(_POOL[d] for d in p.morale_dots)
             + "."
             if p.morale_dots

@@ -54,13 +54,24 @@ from capeworks.systems.weaverdice.campaign.events import (
     CAMPAIGN_EVENTS,
     CampaignEvent,
     CampaignFact,
+    CareBought,
+    FollowerTapped,
     IntelSpent,
+    Negotiated,
+    Recuperated,
     SheetCampaignEvent,
     fold_campaign,
 )
 from capeworks.systems.weaverdice.campaign.followers import join_fans
 from capeworks.systems.weaverdice.campaign.intel_steps import steps_from_line
 from capeworks.systems.weaverdice.campaign.model import Campaign
+from capeworks.systems.weaverdice.campaign.old_lines import (
+    care_from_line,
+    rest_from_line,
+    spend_from_line,
+    talk_from_line,
+    tap_from_line,
+)
 from capeworks.systems.weaverdice.campaign.reputation import (
     keep_joined,
     lift_campaign,
@@ -586,6 +597,8 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     #: version 1 -> 2: the reputation number becomes rep cards (campaign.reputation);
     #: version 2 -> 3: combatant copies become patches of what changed (facts);
     #: intel_spent 3 -> 4: a Utilize Intel line becomes its steps (campaign.intel_steps);
+    #: recuperated, care_bought, follower_tapped, negotiated 3 -> 4 and intel_spent 4 -> 5: a line of
+    #: words becomes its facts where they give it back word for word (campaign.old_lines);
     #: version 3 -> 4: a sheet copied after a change becomes a sheet patch (facts); the fight, the
     #: pending attack and queued hits, wound effects (effect_asked: 1 -> 2), holds and reversals, falls
     #: and lengthy checks, copied whole, become what they changed (facts)
@@ -608,6 +621,11 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         **{(t, 3): sheet_to_patch for t, m in CAMPAIGN_EVENTS.items() if issubclass(m, SheetCampaignEvent)},
         **{(t, EVENTS[t].VERSION - 1): whole_to_facts(t.split(".")[1]) for t in WHOLE_COPY_TYPES},
         (IntelSpent.TYPE, 3): steps_from_line,
+        (IntelSpent.TYPE, 4): spend_from_line,
+        (Recuperated.TYPE, 3): rest_from_line,
+        (CareBought.TYPE, 3): care_from_line,
+        (FollowerTapped.TYPE, 3): tap_from_line,
+        (Negotiated.TYPE, 3): talk_from_line,
     }
 
     def apply(self, state: WdState, event: Event) -> WdState:

@@ -212,7 +212,9 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
 
     One day cycle (src 487-491, WD-MORALE-008 PROPOSED (2)): the day ends as downtime opens, and both
     end-of-day rolls read the morale held then: the bonus-slot roll here, and the night's sleep later
-    (WD-MORALE-006), from ``night_morale`` recorded here, whatever downtime does to morale after."""
+    (WD-MORALE-006), from ``night_morale`` recorded here, whatever downtime does to morale after. A
+    night recorded at an earlier day's end and not slept is spent here for everyone: the day it ended
+    is over."""
     if state.campaign.phase is not None:
         raise RuleViolation("WD-DT-001", "A downtime phase is already open; end it first.")
     if state.fight is not None:
@@ -245,6 +247,13 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
         # a free slot from the mini-progression list (WD-DN-017 options 14/15): one a phase
         free = 1 if ident in state.campaign.ledgers and state.campaign.ledgers[ident].free_slots else 0
         slots[ident] = Slots(total=base + (1 if bonus else 0) + free, bonus=bonus)
+    # a night recorded at an earlier day's end and never slept is gone with this day's end: one left
+    # out of this downtime sleeps tonight at the morale held then, nothing resetting it (src 487)
+    people += [
+        evolve(p, {"night_morale": None})
+        for i, p in state.people.items()
+        if i not in who and p.night_morale is not None
+    ]
     phase = Phase(number=state.campaign.phases + 1, slots=slots)
     ledgers: dict[str, Ledger] = {}
     for ident in who:  # WD-FOLLOW-010: +1 rep per active Fan, for this downtime only

@@ -42,8 +42,13 @@ __all__ = [
     "CampaignEvent",
     "CampaignFact",
     "IntelStep",
+    "IntelUse",
+    "KeepRoll",
+    "Rested",
     "SheetCampaignEvent",
+    "Talked",
     "TargetPatch",
+    "Treated",
     "fold_campaign",
 ]
 
@@ -377,21 +382,35 @@ class IntelStep(Frozen):
     readers: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
+class IntelUse(Frozen):
+    """Intel spent without a slot (WD-INTEL-003/015/038), as facts: ``tier`` intel of ``kind`` on the
+    finding or thread DC, the deeper node or a cell; ``cell`` the row and column labels of the cell it
+    unlocked (the cell spent on, or tier four's entry cell, src 1813)."""
+
+    tier: int
+    kind: str
+    on: Literal["find", "thread", "node", "cell"]
+    cell: tuple[str, str] | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
 class IntelSpent(CampaignEvent):
     """Intel spent: on a DC or to unlock a cell (WD-INTEL-003/015), or a Utilize Intel slot
     (WD-INTEL-028..035).
 
-    Version 4: a Utilize Intel slot records its ``steps`` as facts and ``names`` (the targets' and
-    characters' names for the log, by id); ``text`` is only a DC spend's or an unlock's line. Version 3
-    held the slot's line as ``text``; the upcaster reads it back into steps
+    Version 5: a DC spend or an unlock records what was spent on what (``spent``); ``text`` is only an
+    old log's line the upcaster could not read back into facts
+    (:mod:`~capeworks.systems.weaverdice.campaign.old_lines`). Version 4: a Utilize Intel slot records
+    its ``steps`` as facts and ``names`` (the targets' and characters' names for the log, by id).
+    Version 3 held the slot's line as ``text``; the upcaster reads it back into steps
     (:mod:`~capeworks.systems.weaverdice.campaign.intel_steps`)."""
 
-    VERSION: ClassVar[int] = 4
+    VERSION: ClassVar[int] = 5
 
     character: str
     name: str
     text: str = Field(default="", exclude_if=lambda v: not v)
     steps: tuple[IntelStep, ...] = Field(default=(), exclude_if=lambda v: not v)
+    spent: IntelUse | None = Field(default=None, exclude_if=lambda v: v is None)
     names: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     patch: TargetPatch | None = None
     phase: Phase | None = None
@@ -434,15 +453,27 @@ class FollowerGained(CampaignEvent):
 
 
 class FollowerTapped(CampaignEvent):
+    """A follower tapped for its active use (WD-FOLLOW-003, -009..011).
+
+    Version 4: the words come from the facts: the Journalist's Social ``total`` (the card gone when
+    ``lost_negative`` names it), the Craftsman's ``turned`` roll (on ``projects``' item), and whether the
+    follower ``moved_on`` over the cap; ``text`` is only an old log's line the upcaster could not read
+    back (:mod:`~capeworks.systems.weaverdice.campaign.old_lines`)."""
+
+    VERSION: ClassVar[int] = 4
+
     groups: tuple[Group, ...] = ()
     character: str
     name: str
     kind: str
     use: str
-    text: str
+    text: str = Field(default="", exclude_if=lambda v: not v)
     projects: tuple[CraftProject, ...] = ()
     recruitments: tuple[Recruitment, ...] = ()
     lost_negative: int | None = None
+    total: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    turned: int = Field(default=0, exclude_if=lambda v: not v)
+    moved_on: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class SheetCampaignEvent(CampaignEvent, abstract=True):
@@ -539,22 +570,66 @@ class BudRolled(CampaignFact):
     triggered: bool
 
 
+class Treated(Frozen):
+    """One roll of a rest or of paid care on what needs it (WD-REST-002..005), as facts: ``what`` (a
+    scarred wound's id, a scarring effect's or a condition's name, a mangled stat), its ``kind`` (wound,
+    effect, stat, scar, check, days; halve for care), the roll's ``total`` (None: a stat already whole,
+    no roll), whether it ``done`` its work (healed, gone, a point back, past the check, halved), and
+    whether high morale ``bought`` it up (WD-MORALE-003); a check's ``progress`` of ``dc``, the days
+    ``left``, care's ``tn``."""
+
+    what: str
+    kind: Literal["wound", "effect", "stat", "scar", "check", "days", "halve"]
+    total: int | None = None
+    done: bool = False
+    bought: bool = Field(default=False, exclude_if=lambda v: not v)
+    progress: int = Field(default=0, exclude_if=lambda v: not v)
+    dc: int = Field(default=0, exclude_if=lambda v: not v)
+    left: int = Field(default=0, exclude_if=lambda v: not v)
+    tn: int = Field(default=0, exclude_if=lambda v: not v)
+
+
+class Rested(Frozen):
+    """What a Rest & Recuperate slot did (WD-REST-001..003): wounds ``mended``, the low-morale dice that
+    kept wounds (``stays``), morale ``raised`` (from, to), the simple conditions ``cleared`` (status
+    names) and the Guts rolls, in order."""
+
+    mended: int = 0
+    stays: tuple[int, ...] = Field(default=(), exclude_if=lambda v: not v)
+    raised: tuple[int, int] | None = Field(default=None, exclude_if=lambda v: v is None)
+    cleared: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    rolls: tuple[Treated, ...] = Field(default=(), exclude_if=lambda v: not v)
+
+
 class Recuperated(CampaignEvent):
-    """A Rest & Recuperate slot (WD-REST-001..003)."""
+    """A Rest & Recuperate slot (WD-REST-001..003).
+
+    Version 4: what the rest did is facts (``rested``); ``text`` is only an old log's line the upcaster
+    could not read back (:mod:`~capeworks.systems.weaverdice.campaign.old_lines`)."""
+
+    VERSION: ClassVar[int] = 4
 
     character: str
     name: str
-    text: str
+    text: str = Field(default="", exclude_if=lambda v: not v)
     phase: Phase | None = None
+    rested: Rested | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class CareBought(CampaignEvent):
-    """Paid care (WD-REST-004/005)."""
+    """Paid care (WD-REST-004/005).
+
+    Version 4: the ``fee`` paid and the provider's roll (``treated``) are facts; ``text`` is only an old
+    log's line the upcaster could not read back (:mod:`~capeworks.systems.weaverdice.campaign.old_lines`)."""
+
+    VERSION: ClassVar[int] = 4
 
     character: str
     name: str
     provider: str
-    text: str
+    text: str = Field(default="", exclude_if=lambda v: not v)
+    fee: int = Field(default=0, exclude_if=lambda v: not v)
+    treated: Treated | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class MissionPlanned(CampaignEvent):
@@ -578,13 +653,45 @@ class NegotiationOpened(CampaignEvent):
     party: str
 
 
+class KeepRoll(Frozen):
+    """An exclusive or costume card's keep roll after a negotiation (WD-REP-005, WD-EQUIP-016/017): its
+    ``source``, the roll's ``total`` against ``need``, ``kept``, or the result a step of high morale
+    ``bought`` it (WD-MORALE-003)."""
+
+    source: str
+    total: int
+    need: int
+    kept: bool
+    bought: int = Field(default=0, exclude_if=lambda v: not v)
+
+
+class Talked(Frozen):
+    """A negotiation's Social roll (WD-SOCIAL-002..005) as facts: rep played ``after`` a failed roll
+    (WD-REP-004) or not, the ``total`` (``raw`` before a low-morale cap, WD-MORALE-002) against ``tn``,
+    ``agreed``, a ``catastrophic`` roll, and the cards' keep rolls."""
+
+    after: bool = Field(default=False, exclude_if=lambda v: not v)
+    total: int
+    raw: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    tn: int
+    agreed: bool
+    catastrophic: bool = Field(default=False, exclude_if=lambda v: not v)
+    keeps: tuple[KeepRoll, ...] = Field(default=(), exclude_if=lambda v: not v)
+
+
 class Negotiated(CampaignEvent):
-    """A Social roll in a negotiation (WD-SOCIAL-002..005, WD-REP-003..005)."""
+    """A Social roll in a negotiation (WD-SOCIAL-002..005, WD-REP-003..005).
+
+    Version 4: the roll is facts (``talked``); ``text`` is only an old log's line the upcaster could not
+    read back (:mod:`~capeworks.systems.weaverdice.campaign.old_lines`)."""
+
+    VERSION: ClassVar[int] = 4
 
     negotiations: tuple[Negotiation, ...]
     character: str
     name: str
-    text: str
+    text: str = Field(default="", exclude_if=lambda v: not v)
+    talked: Talked | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class BusinessDone(CampaignEvent):

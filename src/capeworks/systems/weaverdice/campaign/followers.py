@@ -262,6 +262,8 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
     projects: tuple[CraftProject, ...] = ()
     recruitments: tuple[Recruitment, ...] = ()
     removed = None
+    total: int | None = None
+    turned = 0
     if kind == "journalist" and c.use == "unrep":
         card = next((x for x in ledger.rep if x.negative and x.id == c.card), None)
         if card is None:
@@ -272,9 +274,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         if roll.success:
             removed = card.id
             ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id != card.id)})
-        text = f"a Journalist spins the story: Social {roll.total} against 5+: " + (
-            "the negative rep is gone." if roll.success else "it sticks."
-        )
+        total = roll.total
     elif kind == "fan" and c.use == "rep":
         fans = (groups[0].followers if groups else ledger.followers).get("fan", 0)
         if held_before >= fans:
@@ -282,7 +282,6 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
                 "WD-FOLLOW-010", f"A Fan gives rep only while {who.name} holds fewer than {fans}."
             )
         ledger = add_card(ledger, source="a fan", consumable=True)
-        text = "a Fan spreads the word: a rep card, spent when used."
     elif kind == "fan" and c.use == "candidate":
         r = state.campaign.recruitments.get(c.recruitment)
         if r is None or r.recruiter != c.character:
@@ -292,10 +291,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         recruitments = (
             evolve(r, {"openings": r.openings + 1, "fans": r.fans + 1, "fan_groups": fan_groups}),
         )
-        text = "a Fan brings one more candidate (lost if recruited)."
-    elif kind == "fan":
-        text = "Fans lend a hand at a location (one is lost if any is hurt)."
-    else:  # the craftsman: one automatic 4 in place of a bad roll
+    elif kind != "fan":  # the craftsman: one automatic 4 in place of a bad roll
         p = state.campaign.projects.get(c.project)
         if p is None or p.done or p.crafter != c.character or not p.rolls:
             raise RuleViolation("WD-CRAFT-011", f"{who.name} has no project under way called {c.project}.")
@@ -303,9 +299,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         if p.rolls[worst] >= 4:
             raise RuleViolation("WD-CRAFT-011", "A Craftsman replaces a roll below 4; none is.")
         projects = (evolve(p, {"rolls": (*p.rolls[:worst], 4, *p.rolls[worst + 1 :])}),)
-        text = f"a Craftsman turns a {p.rolls[worst]} into a 4 on {p.item}."
-    if lost:
-        text += f" Over the cap, the {follower_title(kind)} moves on."
+        turned = p.rolls[worst]
     ledgers = {c.character: ledger}
     if groups and kind == "fan":  # the tapped Fan's card for the phase goes from every member
         ledgers = lapse_group_fans(state, groups[0], ledgers, ctx.config.campaign.follower_passive_max)
@@ -315,7 +309,9 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
             name=who.name,
             kind=kind,
             use=c.use,
-            text=text,
+            total=total,
+            turned=turned,
+            moved_on=lost,
             projects=projects,
             recruitments=recruitments,
             lost_negative=removed,

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Literal
 
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
@@ -738,21 +739,27 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
         raise RuleViolation("WD-INTEL-003", f"Intel of type {kind} says nothing about {t.name}.")
     ledger = _take(ledger_of(state, c.character), kind, tier)
     b = Builder(state, ctx, dice)
-    what = f"tier-{tier} {kind} intel"
+    on: Literal["find", "thread", "node", "cell"]
     if c.on in ("find", "thread"):
-        patch, text = narrow(b, t, c.on, tier, gm=gm)
-        text = f"spends {what} to {text}"
+        patch, _ = narrow(b, t, c.on, tier, gm=gm)
+        on = "find" if c.on == "find" else "thread"
     elif c.on == "node":  # WD-INTEL-038 PROPOSED: tier 3 or better clears a node
         if t.node != "open" or tier < 3:
             raise RuleViolation("WD-INTEL-038", "An open node takes tier-3 intel or better.")
-        patch = TargetPatch(id=t.id, node="cleared", gm=gm)
-        text = f"spends {what} on the deeper node: cleared, a deeper hint."
+        patch, on = TargetPatch(id=t.id, node="cleared", gm=gm), "node"
     else:
-        patch, where = _unlock_with(t, c.on, kind, tier, gm=gm)
-        text = f"spends {what} to unlock {where}."
+        patch, _ = _unlock_with(t, c.on, kind, tier, gm=gm)
+        on = "cell"
+    # the cell it opened by its labels (tier four's entry cell too, src 1813), for the words
+    cell = (t.rows[patch.unlock[0] // t.size], t.cols[patch.unlock[0] % t.size]) if patch.unlock else None
     b.emit(
         ce.IntelSpent(
-            character=c.character, name=who.name, text=text, patch=patch, ledgers={c.character: ledger}
+            character=c.character,
+            name=who.name,
+            spent=ce.IntelUse(tier=tier, kind=kind, on=on, cell=cell),
+            names={t.id: t.name} if kind == t.id else {},  # a target's own intel reads by its name
+            patch=patch,
+            ledgers={c.character: ledger},
         )
     )
     return b.batch

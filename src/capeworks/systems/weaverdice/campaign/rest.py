@@ -44,7 +44,7 @@ from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
-from capeworks.systems.weaverdice.morale import capped, not_recovered, spend_value, step_words
+from capeworks.systems.weaverdice.morale import capped, not_recovered, spend_value
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.statuses import Condition, Ending
 from capeworks.systems.weaverdice.vocab import Stat, Status, WoundTier
@@ -88,24 +88,24 @@ def _simple(x: Condition, ident: str) -> bool:
     return x.target == ident and not x.scarring and bool(x.endings & _RESTED_AWAY)
 
 
-def _treat(lt: LongTerm, total: int, face: int, tn: int) -> tuple[LongTerm | None, str]:
+def _treat(
+    lt: LongTerm, total: int, face: int, tn: int, bought: bool = False
+) -> tuple[LongTerm | None, ce.Treated]:
     """One Guts roll on a condition: (a) a scar, (b) a lengthy check, (c) days off."""
+    said = {"what": lt.name, "total": total, "bought": bought}
     if lt.scar:
-        if total >= tn:
-            return None, f"{lt.name}: {total}, the scar fades"
-        return lt, f"{lt.name}: {total}, it stays"
+        return (None if total >= tn else lt), ce.Treated(kind="scar", done=total >= tn, **said)
     if lt.dc:
         progress, sixes = lt.progress + total, lt.sixes + (1 if face == 6 else 0)
         if progress >= lt.dc or (lt.two_sixes and sixes >= 2):
-            return None, f"{lt.name}: {total}, past it"
-        return evolve(
-            lt, {"progress": progress, "sixes": sixes}
-        ), f"{lt.name}: {total}, {progress} of {lt.dc}"
+            return None, ce.Treated(kind="check", done=True, **said)
+        after = evolve(lt, {"progress": progress, "sixes": sixes})
+        return after, ce.Treated(kind="check", progress=progress, dc=lt.dc, **said)
     off = max(0, total)  # src 2009: a result below 0 takes no days off, and never adds any
     days = max(0, lt.days - off)
     if days == 0:
-        return None, f"{lt.name}: {off} days off, healed"
-    return evolve(lt, {"days": days}), f"{lt.name}: {off} days off, {days} left"
+        return None, ce.Treated(kind="days", done=True, **said)
+    return evolve(lt, {"days": days}), ce.Treated(kind="days", left=days, **said)
 
 
 def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceService) -> Done:
@@ -153,13 +153,8 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
             "morale": morale,
         },
     )
-    said = [f"mends {mended or 'no'} wound{'' if mended == 1 else 's'}"]
-    if stays:
-        dice_words = " ".join(str(f) for f in stays)
-        said.append(f"low morale keeps {len(stays)} from mending tonight ({dice_words})")
-    if who.morale < 0:
-        # the steps by name, as the day's end reads them (no arrow for a player to decode)
-        said.append(f"morale rises from {step_words(who.morale)} to {step_words(morale)}")
+    raised = (who.morale, morale) if who.morale < 0 else None
+    said: list[ce.Treated] = []
     b = Builder(state, ctx, dice)
     conditions = list(ledger.conditions)
     tn = ctx.config.campaign.rr_scar_tn
@@ -168,62 +163,58 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     lasting = dict(who.lasting_loss)
     simple = [x for x in who.conditions if _simple(x, who.id)]  # mended with the wounds (src 2001)
     effects = tuple(x for x in who.conditions if not _simple(x, who.id))
-    if simple:
-        said.append("no longer " + ", ".join(x.name.replace("_", " ") for x in simple))
     buy = c.morale_buy  # one step of high morale, on the first roll it betters (WD-MORALE-003)
     for name in c.uses:
         scar = _scarred(evolve(who, {"conditions": effects}), wounds, name)
         if scar is not None:  # (a) a scarred wound or effect: it heals on Guts 4+ (WD-REST-002 PROPOSED)
-            what = scar.id if isinstance(scar, Wound) else scar.name.replace("_", " ")
+            what = scar.id if isinstance(scar, Wound) else scar.name
             face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
             total = capped(face + sheet.modifier(Stat.GUTS), morale)
-            if buy and morale > 0 and total < tn <= spend_value(morale):
+            bought = buy and morale > 0 and total < tn <= spend_value(morale)
+            if bought:
                 total, morale, buy = spend_value(morale), morale - 1, False
-                said.append(f"high morale makes the {what} roll a {total}")
-            if total < tn:
-                said.append(f"scarred {what}: {total}, it stays")
-            elif isinstance(scar, Wound):
+            if total >= tn and isinstance(scar, Wound):
                 wounds = tuple(w for w in wounds if w is not scar)
-                said.append(f"scarred {what}: {total}, it heals")
-            else:
+            elif total >= tn:
                 effects = tuple(x for x in effects if x is not scar)
-                said.append(f"scarred {what}: {total}, it goes")
+            kind = "wound" if isinstance(scar, Wound) else "effect"
+            said.append(ce.Treated(what=what, kind=kind, total=total, done=total >= tn, bought=bought))
             continue
         stat = _mangled(who.lasting_loss, name)
         if stat is not None:  # (a) a mangled stat: a point back on Guts 4+ (WD-REST-002 PROPOSED)
             if not lasting.get(stat):
-                said.append(f"{stat.value}: whole again")
+                said.append(ce.Treated(what=stat.value, kind="stat"))
                 continue
             face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
             total = capped(face + sheet.modifier(Stat.GUTS), morale)
-            if buy and morale > 0 and total < tn <= spend_value(morale):
+            bought = buy and morale > 0 and total < tn <= spend_value(morale)
+            if bought:
                 total, morale, buy = spend_value(morale), morale - 1, False
-                said.append(f"high morale makes the {stat.value} roll a {total}")
             if total >= tn:
                 left = lasting[stat] - 1
                 lasting = {**lasting, stat: left} if left else {k: v for k, v in lasting.items() if k != stat}
-                said.append(f"{stat.value}: {total}, a point comes back")
-            else:
-                said.append(f"{stat.value}: {total}, still mangled")
+            said.append(
+                ce.Treated(what=stat.value, kind="stat", total=total, done=total >= tn, bought=bought)
+            )
             continue
         i, lt = _condition(evolve(ledger, {"conditions": tuple(conditions)}), name, who.name)
         face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
         total = capped(face + sheet.modifier(Stat.GUTS), morale)
         # a scar needs the TN; days off and a lengthy check's progress take any better total
-        if (
+        bought = (
             buy
             and morale > 0
             and total < spend_value(morale)
             and (not lt.scar or total < tn <= spend_value(morale))
-        ):
+        )
+        if bought:
             total, morale, buy = spend_value(morale), morale - 1, False
-            said.append(f"high morale makes the {lt.name} roll a {total}")
-        after, text = _treat(lt, total, face, tn)
+        after, treated = _treat(lt, total, face, tn, bought)
         if after is None:
             conditions.pop(i)
         else:
             conditions[i] = after
-        said.append(text)
+        said.append(treated)
     ledger = evolve(ledger, {"conditions": tuple(conditions)})
     person_after = evolve(
         person_after,
@@ -239,7 +230,13 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
         ce.Recuperated(
             character=c.character,
             name=who.name,
-            text="; ".join(said) + ".",
+            rested=ce.Rested(
+                mended=mended,
+                stays=tuple(stays),
+                raised=raised,
+                cleared=tuple(x.name for x in simple),
+                rolls=tuple(said),
+            ),
             phase=phase,
             people=(person_after,),
             ledgers={c.character: ledger},
@@ -274,14 +271,13 @@ def paid_care(state: WdState, ctx: Ctx, c: cc.PaidCare, dice: DiceService) -> Do
     total = face + provider.modifier
     new: LongTerm | None = lt
     if lt.dc:
-        new, text = _treat(lt, total, face, 0)
+        new, treated = _treat(lt, total, face, 0)
     else:
         tn = provider.tn + provider.tn_step * lt.halvings
+        treated = ce.Treated(what=lt.name, kind="halve", total=total, tn=tn)
         if total >= tn:
             new = evolve(lt, {"days": math.ceil(lt.days / 2), "halvings": lt.halvings + 1})
-            text = f"{total} against {tn}+: {lt.name} halved to {new.days} days"
-        else:
-            text = f"{total} against {tn}+: no change to {lt.name}"
+            treated = evolve(treated, {"done": True, "left": new.days})
     conditions = list(ledger.conditions)
     if new is None:
         conditions.pop(i)
@@ -296,7 +292,8 @@ def paid_care(state: WdState, ctx: Ctx, c: cc.PaidCare, dice: DiceService) -> Do
             character=c.character,
             name=who.name,
             provider=provider.name,
-            text=f"${fee} to {provider.name}; {text}.",
+            fee=fee,
+            treated=treated,
             ledgers={c.character: ledger},
         )
     )

@@ -22,6 +22,7 @@ __all__ = [
     "Provider",
     "RecruitModifier",
     "disposition",
+    "followers_of",
     "intel_types",
 ]
 
@@ -109,6 +110,20 @@ def a_follower(kind: str, start: bool = False) -> str:
     title = follower_title(kind)
     article = "an" if title[:1] in "AEIOU" else "a"
     return f"{article.title() if start else article} {title}"
+
+
+def followers_of(kind: str, count: int) -> str:
+    """How many followers of a type, as a person counts them: "1 Fan", "2 Fans", "3 Craftsmen"."""
+    title = follower_title(kind)
+    if count == 1:
+        return f"1 {title}"
+    if title.endswith("man"):
+        plural = title[:-3] + "men"
+    elif title.endswith("y") and title[-2:-1] not in "aeiou":
+        plural = title[:-1] + "ies"
+    else:
+        plural = title + ("es" if title.endswith(("s", "x", "ch", "sh")) else "s")
+    return f"{count} {plural}"
 
 
 class Provider(Frozen):

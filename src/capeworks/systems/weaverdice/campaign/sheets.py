@@ -1,8 +1,9 @@
 """The campaign part of each character's sheet: rep cards, negative rep, followers, progression boxes.
 
 One row per piece, by the character's name (what a person reads), with the
-character's id last (the key the web table draws each piece on its own
-character's sheet by); the CLI lists them. The pieces: rep cards with their
+piece's own key where the page draws by one (a follower's type: the words say
+"2 Fans") and the character's id last (the key the web table draws each piece
+on its own character's sheet by); the CLI lists them. The pieces: rep cards with their
 source, who they are exclusive to and whether they are unspent, marked (kept
 once on a Social roll, 6+ next time, WD-REP-006), this downtime's only
 (a Fan's, WD-FOLLOW-010) or spent today (WD-REP-004); negative rep with its
@@ -27,14 +28,15 @@ from capeworks.systems.weaverdice.campaign.followers import current_phase
 from capeworks.systems.weaverdice.campaign.model import Ledger, RepCard
 from capeworks.systems.weaverdice.campaign.progression import BOXES
 from capeworks.systems.weaverdice.campaign.rewards import ESCALATIONS, escalation
+from capeworks.systems.weaverdice.campaign.settings import followers_of
 from capeworks.systems.weaverdice.state import WdState
 
 __all__ = ["SHEET_COLUMNS", "SHEET_TITLE", "sheet_panel"]
 
 SHEET_TITLE: Final = "Campaign sheet"
 #: character is the name a person reads, character id its key;
-#: part is rep, negative, follower, box, progression
-SHEET_COLUMNS: Final = ("character", "part", "what", "detail", "state", "character id")
+#: part is rep, negative, follower, box, progression; what id is a follower's type ("" for the rest)
+SHEET_COLUMNS: Final = ("character", "part", "what", "detail", "state", "what id", "character id")
 
 
 def _words(key: str) -> str:
@@ -91,7 +93,8 @@ def _followers(state: WdState, ledger: Ledger) -> list[tuple[str, ...]]:
         benefit = kind_of.passive if kind_of is not None else "the GM's call"
         tapped = sum(1 for until in ledger.tapped.get(kind, ()) if until >= now)
         active = ledger.active(kind, now, conf.follower_passive_max)
-        rows.append(("follower", f"{kind} x{count}", benefit, f"{active} active, {tapped} tapped"))
+        said = f"{active} active, {tapped} tapped"
+        rows.append(("follower", followers_of(kind, count), benefit, said, kind))
     return rows
 
 
@@ -132,7 +135,8 @@ def sheet_panel(state: WdState, viewer: Viewer) -> Panel | None:
             *_followers(state, ledger),
             *_progression(state, ledger),
         ]
-        rows.extend((c.name, *row, ident) for row in mine)
+        # each row's what id: a follower's type, which its words ("2 Fans") do not spell as a key
+        rows.extend((c.name, *row[:4], row[4] if len(row) > 4 else "", ident) for row in mine)
     if not rows:
         return None
     return Panel(

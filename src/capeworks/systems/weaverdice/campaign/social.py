@@ -32,7 +32,7 @@ from capeworks.systems.weaverdice.campaign.group_passives import journalists_for
 from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, RepCard
 from capeworks.systems.weaverdice.campaign.reputation import check_discarded, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
-from capeworks.systems.weaverdice.checks import CheckRoll, check
+from capeworks.systems.weaverdice.checks import check
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import same_group
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
@@ -113,7 +113,7 @@ def _spend(
     n: Negotiation,
     *,
     morale_keep: bool = False,
-) -> tuple[Ledger, list[str]]:
+) -> tuple[Ledger, list[ce.KeepRoll]]:
     """General rep is spent; exclusive rep with its group rolls Social to be kept (WD-REP-005). A keep
     roll is the roller's own die, so low morale caps it like any other (WD-MORALE-002), and high
     morale may buy a failed one up, as Tankspanker keeps his rep (WD-MORALE-003, src 453/479)."""
@@ -131,7 +131,7 @@ def _spend(
     most = ctx.config.campaign.follower_passive_max
     gone: set[int] = set()
     marked: set[int] = set()
-    said: list[str] = []
+    said: list[ce.KeepRoll] = []
     for card in cards:
         # the character's Journalists, and a group's for the group's own card (WD-FOLLOW-008, src 1361)
         journalists = journalists_for(b.state, ident, card, now, most)
@@ -142,11 +142,13 @@ def _spend(
             value = None if kept else bought(card.kept_on)
             if value is not None:
                 morale -= 1
-                said.append(f"keeps {card.source} ({total}, a step of morale makes it {value})")
+                said.append(
+                    ce.KeepRoll(source=card.source, total=total, need=card.kept_on, kept=True, bought=value)
+                )
                 continue
             if not kept:
                 gone.add(card.id)
-            said.append(f"{'keeps' if kept else 'loses'} {card.source} ({total} against {card.kept_on}+)")
+            said.append(ce.KeepRoll(source=card.source, total=total, need=card.kept_on, kept=kept))
             continue
         if not card.exclusive or card.consumable:
             gone.add(card.id)
@@ -158,13 +160,13 @@ def _spend(
         if value is not None:
             morale -= 1
             marked.add(card.id)
-            said.append(f"keeps {card.source} ({total}, a step of morale makes it {value})")
         elif total >= need:
             marked.add(card.id)
-            said.append(f"keeps {card.source} ({total} against {need}+)")
         else:
             gone.add(card.id)
-            said.append(f"loses {card.source} ({total} against {need}+)")
+        said.append(
+            ce.KeepRoll(source=card.source, total=total, need=need, kept=card.id in marked, bought=value or 0)
+        )
     if morale != start:
         me = b.person(ident)
         b.emit(
@@ -181,12 +183,6 @@ def _spend(
     rep = tuple(evolve(x, {"marked": True}) if x.id in marked else x for x in ledger.rep if x.id not in gone)
     spent = tuple(x for x in cards if x.id in gone and not x.exclusive and not x.consumable)
     return evolve(ledger, {"rep": rep, "spent": (*ledger.spent, *spent)}), said
-
-
-def _result(roll: CheckRoll) -> str:
-    """A negotiation roll's result, saying when low morale capped it and from what (WD-MORALE-002,
-    src 453): a player reading "5 against 6+" should know a 7 was rolled."""
-    return f"{roll.raw}, capped at {roll.total} by low morale," if roll.capped else str(roll.total)
 
 
 def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> Done:
@@ -227,17 +223,20 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
             "outcome": "agreed" if roll.success else n.outcome,
         },
     )
-    text = f"Social {_result(roll)} against {n.tn}+: " + ("agreed" if roll.success else "no deal yet")
-    if catastrophic:
-        text += "; a catastrophic roll: -1 on every later roll here"
-    if said:
-        text += "; " + ", ".join(said)
+    talked = ce.Talked(
+        total=roll.total,
+        raw=roll.raw if roll.capped else None,
+        tn=n.tn,
+        agreed=roll.success,
+        catastrophic=catastrophic,
+        keeps=tuple(said),
+    )
     b.emit(
         ce.Negotiated(
             negotiations=(n,),
             character=c.character,
             name=who.name,
-            text=text + ".",
+            talked=talked,
             ledgers=with_shared(state.campaign, c.character, ledger),
         )
     )
@@ -264,17 +263,20 @@ def rep_after(state: WdState, ctx: Ctx, c: cc.RepAfter, dice: DiceService) -> Do
     )
     failed = {k: v for k, v in n.failed.items() if k != c.character}
     n = evolve(n, {"failed": failed, "outcome": "agreed" if roll.success else n.outcome})
-    text = f"rep brings the roll to {_result(roll)} against {n.tn}+: " + (
-        "agreed" if roll.success else "still no deal"
+    talked = ce.Talked(
+        after=True,
+        total=roll.total,
+        raw=roll.raw if roll.capped else None,
+        tn=n.tn,
+        agreed=roll.success,
+        keeps=tuple(said),
     )
-    if said:
-        text += "; " + ", ".join(said)
     b.emit(
         ce.Negotiated(
             negotiations=(n,),
             character=c.character,
             name=who.name,
-            text=text + ".",
+            talked=talked,
             ledgers=with_shared(state.campaign, c.character, ledger),
         )
     )

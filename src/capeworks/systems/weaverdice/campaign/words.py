@@ -12,7 +12,16 @@ from capeworks.systems.weaverdice.campaign.model import CraftProject
 from capeworks.systems.weaverdice.campaign.settings import a_follower, follower_title
 from capeworks.systems.weaverdice.morale import step_words
 
-__all__ = ["CAMPAIGN_COMMAND_WORDS", "CAMPAIGN_WORDS"]
+__all__ = [
+    "CAMPAIGN_COMMAND_WORDS",
+    "CAMPAIGN_WORDS",
+    "care_line",
+    "line_of",
+    "rest_line",
+    "spend_line",
+    "talk_line",
+    "tap_line",
+]
 
 CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "start_downtime": "open a downtime phase",
@@ -63,7 +72,8 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
 }
 
 
-def _words_of(p: Any) -> str:
+def line_of(p: Any) -> str:
+    """A campaign event's line in the log, from its facts (an old log's stored line where it has one)."""
     if isinstance(p, ce.DowntimeStarted):
         parts = [
             f"{p.names.get(k, k)}: {v.total} slot{'' if v.total == 1 else 's'}"
@@ -163,6 +173,16 @@ def _words_of(p: Any) -> str:
         return f"A new intel target: {p.name}, a {p.size}x{p.size} grid."
     if isinstance(p, ce.IntelSpent) and p.steps:
         return f"{p.name}: " + "; ".join(_intel_step(x, p.names) for x in p.steps) + "."
+    if isinstance(p, ce.IntelSpent) and p.spent is not None and p.patch is not None:
+        return f"{p.name}: {spend_line(p.spent, p.patch, p.names)}"
+    if isinstance(p, ce.Recuperated) and p.rested is not None:
+        return f"{p.name}: {rest_line(p.rested)}"
+    if isinstance(p, ce.CareBought) and p.treated is not None:
+        return f"{p.name}: {care_line(p.fee, p.provider, p.treated)}"
+    if isinstance(p, ce.Negotiated) and p.talked is not None:
+        return f"{p.name}: {talk_line(p.talked)}"
+    if isinstance(p, ce.FollowerTapped) and not p.text:
+        return f"{p.name}: {tap_line(p)}"
     if isinstance(
         p,
         (
@@ -175,7 +195,7 @@ def _words_of(p: Any) -> str:
             ce.Negotiated,
             ce.FollowerTapped,
         ),
-    ):
+    ):  # and the lines of old logs the upcasters could not read back into facts
         return f"{p.name}: {p.text}"
     if isinstance(p, ce.TargetMoved):
         dcs = f"finding DC {p.find_dc}, thread DC {p.thread_dc}"
@@ -255,6 +275,112 @@ def _intel_step(x: ce.IntelStep, names: dict[str, str]) -> str:
     return f"presents {x.unlocks} unlocks{readers}"
 
 
+def spend_line(x: ce.IntelUse, patch: ce.TargetPatch, names: dict[str, str]) -> str:
+    """Intel spent on a DC, the deeper node or a cell (WD-INTEL-003/015/038); a target's own intel reads
+    by the target's name."""
+    what = f"tier-{x.tier} {names.get(x.kind, x.kind)} intel"
+    cell = f"{x.cell[0]} x {x.cell[1]}" if x.cell else ""
+    if x.on == "node":
+        return f"spends {what} on the deeper node: cleared, a deeper hint."
+    if x.on == "cell":
+        return f"spends {what} to unlock {cell}."
+    found = patch.found if x.on == "find" else patch.thread_found
+    line = f"spends {what} to narrow the {x.on}" + (": found" if found else "")
+    if cell:  # tier four opens the method's entry cell too (src 1813)
+        return f"{line}; {cell} unlocks."
+    return line + ("!" if found else ".")
+
+
+def _treated(x: ce.Treated) -> list[str]:
+    """One roll of a rest or of care on what needs it (WD-REST-002..005), with high morale's step first."""
+    said = [f"high morale makes the {words_of_key(x.what)} roll a {x.total}"] if x.bought else []
+    what = words_of_key(x.what)
+    if x.kind in ("wound", "effect"):
+        verdict = ("it heals" if x.kind == "wound" else "it goes") if x.done else "it stays"
+        return [*said, f"scarred {what}: {x.total}, {verdict}"]
+    if x.kind == "stat":
+        if x.total is None:
+            return [*said, f"{what}: whole again"]
+        return [*said, f"{what}: {x.total}, {'a point comes back' if x.done else 'still mangled'}"]
+    if x.kind == "scar":
+        return [*said, f"{what}: {x.total}, {'the scar fades' if x.done else 'it stays'}"]
+    if x.kind == "check":
+        return [*said, f"{what}: {x.total}, " + ("past it" if x.done else f"{x.progress} of {x.dc}")]
+    if x.kind == "days":
+        off = max(0, x.total or 0)  # src 2009: a result below 0 takes no days off
+        return [*said, f"{what}: {off} days off, " + ("healed" if x.done else f"{x.left} left")]
+    verdict = f"{what} halved to {x.left} days" if x.done else f"no change to {what}"
+    return [*said, f"{x.total} against {x.tn}+: {verdict}"]
+
+
+def words_of_key(key: str) -> str:
+    """A status or stat key as words ("scarred_burn" reads "scarred burn")."""
+    return key.replace("_", " ")
+
+
+def rest_line(x: ce.Rested) -> str:
+    """A Rest & Recuperate slot (WD-REST-001..003), morale's steps by name (no arrow to decode)."""
+    said = [f"mends {x.mended or 'no'} wound{'' if x.mended == 1 else 's'}"]
+    if x.stays:
+        faces = " ".join(map(str, x.stays))
+        said.append(f"low morale keeps {len(x.stays)} from mending tonight ({faces})")
+    if x.raised is not None:
+        said.append(f"morale rises from {step_words(x.raised[0])} to {step_words(x.raised[1])}")
+    if x.cleared:
+        said.append("no longer " + ", ".join(map(words_of_key, x.cleared)))
+    for roll in x.rolls:
+        said += _treated(roll)
+    return "; ".join(said) + "."
+
+
+def care_line(fee: int, provider: str, x: ce.Treated) -> str:
+    """Paid care (WD-REST-004/005): the fee, then the provider's roll; the provider named as the seed
+    names it ("Maskdoc", src 2013), not by its lower-case key."""
+    return f"${fee} to {provider[:1].upper()}{provider[1:]}; {'; '.join(_treated(x))}."
+
+
+def _keep(x: ce.KeepRoll) -> str:
+    if x.bought:
+        return f"keeps {x.source} ({x.total}, a step of morale makes it {x.bought})"
+    return f"{'keeps' if x.kept else 'loses'} {x.source} ({x.total} against {x.need}+)"
+
+
+def talk_line(x: ce.Talked) -> str:
+    """A negotiation's roll (WD-SOCIAL-002..005): a low-morale cap said with the roll it cut
+    (WD-MORALE-002, src 453), then the cards' keep rolls (WD-REP-005)."""
+    result = f"{x.raw}, capped at {x.total} by low morale," if x.raw is not None else str(x.total)
+    if x.after:
+        text = f"rep brings the roll to {result} against {x.tn}+: " + (
+            "agreed" if x.agreed else "still no deal"
+        )
+    else:
+        text = f"Social {result} against {x.tn}+: " + ("agreed" if x.agreed else "no deal yet")
+    if x.catastrophic:
+        text += "; a catastrophic roll: -1 on every later roll here"
+    if x.keeps:
+        text += "; " + ", ".join(map(_keep, x.keeps))
+    return text + "."
+
+
+def tap_line(p: ce.FollowerTapped) -> str:
+    """A follower tapped (WD-FOLLOW-003, -009..011), and one moving on over the cap."""
+    if p.kind == "journalist":
+        gone = "the negative rep is gone." if p.lost_negative is not None else "it sticks."
+        text = f"a Journalist spins the story: Social {p.total} against 5+: {gone}"
+    elif p.kind == "fan" and p.use == "rep":
+        text = "a Fan spreads the word: a rep card, spent when used."
+    elif p.kind == "fan" and p.use == "candidate":
+        text = "a Fan brings one more candidate (lost if recruited)."
+    elif p.kind == "fan":
+        text = "Fans lend a hand at a location (one is lost if any is hurt)."
+    else:
+        item = p.projects[0].item if p.projects else "the project"
+        text = f"a Craftsman turns a {p.turned} into a 4 on {item}."
+    if p.moved_on:
+        text += f" Over the cap, the {follower_title(p.kind)} moves on."
+    return text
+
+
 #: a slot's action as a sentence reads it, after "spends a slot on" (the seed's menu, src 1378-1415)
 SLOT_WORDS = {
     "train": "training",
@@ -313,7 +439,7 @@ def _chars(p: Any) -> tuple[str, ...]:
 
 def _words(payload: Any, event: Event, viewer: Viewer) -> Description:
     return Description(
-        text=_words_of(payload),
+        text=line_of(payload),
         actor=event.seat,
         characters=_chars(payload),
         rolls=event.rolls,

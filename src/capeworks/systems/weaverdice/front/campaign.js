@@ -243,7 +243,7 @@ function Followers({ rows }) {
   if (!rows.length) return null;
   return html`<div class="wd-followers" aria-label="Followers">
     <h4>Followers</h4>
-    <ul>${rows.map((r) => html`<li class="wd-follower" data-kind=${text(r.what).split(" x")[0]}>
+    <ul>${rows.map((r) => html`<li class="wd-follower" data-kind=${r["what id"]}>
       <strong>${text(r.what)}</strong> <span class="chip wd-tapped">${text(r.state)}</span>
       <span class="wd-benefit">${text(r.detail)}</span></li>`)}</ul>
   </div>`;
