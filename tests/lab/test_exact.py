@@ -109,7 +109,6 @@ def test_the_exact_chain_and_fast_path_refuse_what_they_do_not_model() -> None:
     [
         ("workshop", ("sample:jade", "sample:thug")),
         ("bpb", ("sample:agent-a", "sample:agent-b")),
-        ("rwyn", ("sample:rook", "sample:ada")),
     ],
 )
 def test_a_fight_cut_off_at_max_rounds_ends_in_that_round_in_every_ruleset(
@@ -122,6 +121,16 @@ def test_a_fight_cut_off_at_max_rounds_ends_in_that_round_in_every_ruleset(
     dist, _ = exact_outcomes(fight_of(spec))
     assert {r for _, r in dist} == {1} and any(w is None for w, _ in dist)
     assert sum(dist.values()) == 1
+
+
+def test_an_exact_chain_refuses_an_arena_that_keeps_a_fights_turns_outside_the_table() -> None:
+    # RWYN's arena keeps each fight's turns itself (the table keeps none): a chain that branches and
+    # memoises on the table's state alone would read one turn for two, so it is refused
+    spec = FightSpec.model_validate(
+        {"system": "rwyn", "sides": [load_side(s).model_dump() for s in ("sample:rook", "sample:ada")]}
+    )
+    with pytest.raises(InvalidCommand, match="keeps each fight's turns outside it"):
+        exact_outcomes(fight_of(spec))
 
 
 def test_exact_cli_shows_each_monte_carlo_share_with_an_interval_and_refuses_negative_counts() -> None:

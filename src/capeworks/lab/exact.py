@@ -140,6 +140,11 @@ class Exact:
 def exact_records(fight: Fight, *, max_states: int = 20_000) -> tuple[dict[Record, Fraction], Exact]:
     """Every way ``fight`` can end from its opening (initiative included) with its exact probability,
     and the chain (its outcomes by signature, its states); refuses what it cannot enumerate."""
+    if getattr(fight.arena, "for_fight", None) is not None:
+        raise InvalidCommand(
+            f"The exact chain branches on the table's state alone, and the {fight.arena.ruleset} arena "
+            "keeps each fight's turns outside it: play this fight as a Monte Carlo fight."
+        )
     chain = Exact(fight, max_states=max_states)
     table = table_for(fight, "lab:exact", settings=_GIVEN)
     opening = fight.arena.open(fight.sides, fight.config)
