@@ -175,7 +175,10 @@ class Arena(Protocol):
     side's harm in sweeps and plots (default ``wounds``), and ``for_fight() -> Arena``: an arena
     for one fight, which keeps what that fight needs and its table does not (RWYN's turns); the lab
     asks for one as each fight starts and plays the fight on it (without it, the arena itself, which
-    keeps nothing between calls). :meth:`open` adds each
+    keeps nothing between calls); such an arena also gives ``memo_key() -> Hashable``: what it keeps,
+    as a value (the exact chain, :mod:`capeworks.lab.exact`, plays each branch on its own copy,
+    ``copy.deepcopy``, and merges two states only when their tables' states and these agree; it
+    refuses an arena that keeps a memory without one). :meth:`open` adds each
     side's characters owned by the seat that plays it and starts the fight. :meth:`turn` names
     whose move it is; :meth:`end_turn` is the command that passes (or ``None`` where the table keeps
     no turns and the arena keeps them itself: the turn passes with no command); :meth:`outcome` is

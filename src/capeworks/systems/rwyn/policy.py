@@ -127,8 +127,7 @@ class _Reading:
 _READINGS: Kept[_Reading] = Kept(size=64)
 
 
-def _reading(state: RwynState, turns: Sequence[_TurnEnd]) -> _Reading:
-    last = turns[-1] if turns else None
+def _reading(state: RwynState, last: _TurnEnd | None) -> _Reading:
     return _READINGS.get((state, last), _read, state, last)
 
 
@@ -331,40 +330,47 @@ class RwynArena(SheetsById):
             for sheet in side.sheets
         ]
 
-    def __init__(self, turns: list[_TurnEnd] | None = None) -> None:
-        #: the turns ended in this arena's one fight, oldest first (``None``: not a fight's arena)
-        self._turns = turns
+    def __init__(self, *, one_fight: bool = False) -> None:
+        #: whether this arena plays one fight (the shared ``ARENA`` plays none: it keeps nothing)
+        self._one_fight = one_fight
+        #: the last turn ended in this fight (each carries its round, so only the newest is read)
+        self._last: _TurnEnd | None = None
 
     def for_fight(self) -> RwynArena:
         """An arena for one fight, with its own record of turns (the table keeps none)."""
-        return RwynArena([])
+        return RwynArena(one_fight=True)
 
-    def _book(self) -> list[_TurnEnd]:
-        if self._turns is None:
+    def memo_key(self) -> _TurnEnd | None:
+        """What this fight's arena keeps beside the table, as a value: the last turn ended. Two moments
+        of a fight with one table state and one last turn play on alike (the exact chain merges them)."""
+        return self._kept()
+
+    def _kept(self) -> _TurnEnd | None:
+        if not self._one_fight:
             raise InvalidCommand(
                 "The RWYN arena keeps a fight's turns itself: play a fight on the arena for_fight() gives."
             )
-        return self._turns
+        return self._last
 
     def turn(self, state: Any) -> str | None:
         """Whose move it is; a turn whose one move is made ends here (each character makes one)."""
         assert isinstance(state, RwynState)
         if state.calls:
             return None
-        reading = _reading(state, self._book())
+        reading = _reading(state, self._kept())
         if reading.actor is not None and _moves(state) > reading.moved:
             self.end_turn(state, reading.actor)
-            reading = _reading(state, self._book())
+            reading = _reading(state, self._kept())
         return reading.actor
 
     def end_turn(self, state: Any, actor: str) -> None:
         """The turn passes in this fight's record of turns, with no command at the table."""
         assert isinstance(state, RwynState)
-        self._book().append((actor, _reading(state, self._book()).round, _moves(state)))
+        self._last = (actor, _reading(state, self._kept()).round, _moves(state))
 
     def outcome(self, state: Any, *, max_rounds: int) -> Outcome | None:
         assert isinstance(state, RwynState)
-        reading = _reading(state, self._book())
+        reading = _reading(state, self._kept())
         up, rnd = reading.up, reading.round
         timed_out = len(up) > 1 and rnd > max_rounds
         if len(up) > 1 and not timed_out:
