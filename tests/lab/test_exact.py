@@ -9,14 +9,16 @@ from fractions import Fraction
 import pytest
 
 from capeworks.errors import InvalidCommand
-from capeworks.lab.exact import exact_outcomes
+from capeworks.lab.exact import Exact, exact_outcomes, exact_records
 from capeworks.lab.fast import _chain, run_fast
+from capeworks.lab.play import Fight, table_for
 from capeworks.lab.policy import Move, Situation
 from capeworks.lab.runner import fight_of, run_fights
 from capeworks.lab.spec import FightSpec, load_side
 from capeworks.lab.stats import chi_square_fit, chi_square_homogeneity, holm, two_proportion_z, welch_t
 from capeworks.lab.summary import Summary
 from capeworks.lab.weaverdice import Sensible
+from capeworks.systems.rwyn.policy import RwynArena
 
 
 def _spec(**more: object) -> FightSpec:
@@ -122,6 +124,65 @@ def test_a_fight_cut_off_at_max_rounds_ends_in_that_round_in_every_ruleset(
     dist, _ = exact_outcomes(fight_of(spec))
     assert {r for _, r in dist} == {1} and any(w is None for w, _ in dist)
     assert sum(dist.values()) == 1
+
+
+def _rwyn(*sides: str, **more: object) -> Fight:
+    return fight_of(
+        FightSpec.model_validate(
+            {"system": "rwyn", "sides": [load_side(s).model_dump() for s in sides], **more}
+        )
+    )
+
+
+def test_an_exact_chain_plays_an_rwyn_fight_as_the_turn_notes_did() -> None:
+    # RWYN's arena keeps each fight's turns beside the table (it kept them in GM notes at the table
+    # before): the chain gives each branch its own copy and tells states apart by them too, and
+    # every ending comes out with the probability and dice the chain gave when the notes kept the
+    # turns (main at 0ad1857a, Rook against Ada in one round: 2,424 states then, 2,421 now)
+    records, chain = exact_records(_rwyn("sample:rook", "sample:ada", max_rounds=1))
+    endings: dict[tuple[int, int, int, int], Fraction] = {}
+    for (sig, _, dice), p in records.items():
+        assert (sig[0], sig[1], sig[2], dice) == (None, 1, True, 8)  # a draw, cut off, 8 dice
+        ada, rook = (dict(t[5]) for t in sig[3])
+        key = (ada["consequences"], ada["physical_stress"], rook["consequences"], rook["physical_stress"])
+        endings[key] = endings.get(key, Fraction(0)) + p
+    assert endings == {
+        (0, 1, 0, 0): Fraction(1040, 6561),
+        (0, 1, 0, 1): Fraction(256, 6561),
+        (0, 2, 0, 0): Fraction(2080, 6561),
+        (0, 2, 0, 1): Fraction(512, 6561),
+        (1, 0, 0, 0): Fraction(715, 2187),
+        (1, 0, 0, 1): Fraction(176, 2187),
+    }
+    # two moves a fight (each one's turn, no command to end it): the notes were one move more
+    assert sum(moves * p for (_, moves, _), p in records.items()) == Fraction(488, 81)
+    assert len(chain.memo) == 2421
+
+
+def test_an_exact_chain_keeps_each_branchs_turns_apart() -> None:
+    # the same table state with two different last turns is two states of the chain, and a branch's
+    # arena is a copy: ending a turn on it leaves the arena it was copied from as it was
+    chain = Exact(_rwyn("sample:rook", "sample:ada"))
+    table = table_for(chain.fight, "lab:exact")
+    for command in chain.fight.arena.open(chain.fight.sides, chain.fight.config):
+        table.execute(command)
+    arena = chain.fork(chain.fight.arena)
+    branch = chain.fork(arena)
+    branch.end_turn(table.state, "rook")
+    assert chain.key(table.state, arena) != chain.key(table.state, branch)
+    assert arena.memo_key() is None and branch.memo_key() == ("rook", 1, 0)  # type: ignore[attr-defined]
+
+
+class _Forgetful(RwynArena):
+    """An arena that keeps a fight's turns but gives no value to tell two of them apart."""
+
+    memo_key = None  # type: ignore[assignment]
+
+
+def test_an_exact_chain_refuses_an_arena_that_keeps_a_fights_memory_without_a_memo_key() -> None:
+    fight = replace(_rwyn("sample:rook", "sample:ada"), arena=_Forgetful())
+    with pytest.raises(InvalidCommand, match=r"no memo_key\(\) to tell two memories apart"):
+        exact_outcomes(fight)
 
 
 def test_exact_cli_shows_each_monte_carlo_share_with_an_interval_and_refuses_negative_counts() -> None:

@@ -172,10 +172,17 @@ class Arena(Protocol):
     ``glossary: Mapping[str, str]``: what each of its tallies' ``numbers`` counts, in the words a
     designer reads under the lab's figures, and ``lines: Mapping[str, str]``: what the lab's own
     lines ("all out", "a death") mean in its rules, and ``harm: str``: the tally that stands for a
-    side's harm in sweeps and plots (default ``wounds``). :meth:`open` adds each
+    side's harm in sweeps and plots (default ``wounds``), and ``for_fight() -> Arena``: an arena
+    for one fight, which keeps what that fight needs and its table does not (RWYN's turns); the lab
+    asks for one as each fight starts and plays the fight on it (without it, the arena itself, which
+    keeps nothing between calls); such an arena also gives ``memo_key() -> Hashable``: what it keeps,
+    as a value (the exact chain, :mod:`capeworks.lab.exact`, plays each branch on its own copy,
+    ``copy.deepcopy``, and merges two states only when their tables' states and these agree; it
+    refuses an arena that keeps a memory without one). :meth:`open` adds each
     side's characters owned by the seat that plays it and starts the fight. :meth:`turn` names
-    whose move it is; :meth:`end_turn` is the command that passes; :meth:`outcome` is ``None``
-    while the fight goes on.
+    whose move it is; :meth:`end_turn` is the command that passes (or ``None`` where the table keeps
+    no turns and the arena keeps them itself: the turn passes with no command); :meth:`outcome` is
+    ``None`` while the fight goes on.
     """
 
     ruleset: str
@@ -198,8 +205,9 @@ class Arena(Protocol):
         """The character whose move it is (``None`` when nobody's: prompts first, or over)."""
         ...
 
-    def end_turn(self, state: Any, actor: str) -> Move:
-        """The move that ends ``actor``'s turn."""
+    def end_turn(self, state: Any, actor: str) -> Move | None:
+        """The move that ends ``actor``'s turn; ``None``: the arena passed the turn itself (its own
+        record of turns, where the rules keep none), so no command is issued."""
         ...
 
     def outcome(self, state: Any, *, max_rounds: int) -> Outcome | None:

@@ -11,18 +11,25 @@ state its events fold to. States are merged by their JSON, so the work is the
 number of distinct states, not of paths, and the result is an exact
 distribution of (winner, rounds to end) as fractions.
 
+An arena that keeps a fight's memory beside the table (``for_fight()``, RWYN's
+turns) is part of the state: each branch plays on its own copy of that fight's
+arena, and two states merge only when their arenas' ``memo_key()`` agree too.
+
 It refuses what it cannot model: a policy that draws from its random
-generator (the chain would not be Markov in the state), and a fight whose
-chain passes ``max_states`` states (say so and use Monte Carlo).
+generator (the chain would not be Markov in the state), an arena that keeps a
+fight's memory without a ``memo_key()`` to tell two memories apart, and a
+fight whose chain passes ``max_states`` states (say so and use Monte Carlo).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
+from dataclasses import replace
 from fractions import Fraction
 from functools import reduce
 from typing import Any
@@ -30,7 +37,8 @@ from typing import Any
 from capeworks.engine import Table
 from capeworks.engine.model import Command, Event
 from capeworks.errors import CapeworksError, DiceValueError, InvalidCommand
-from capeworks.lab.play import Fight, PolicyError, Roster, decide, table_for
+from capeworks.lab.play import Fight, PolicyError, Roster, decide, one_fight, table_for
+from capeworks.lab.policy import Arena
 
 __all__ = ["Exact", "Record", "as_rows", "exact_outcomes", "exact_records", "signature"]
 
@@ -54,6 +62,9 @@ class _NoChance(random.Random):
 #: one way a fight can end: (outcome signature, moves from here, dice from here)
 Record = tuple[tuple[Any, ...], int, int]
 
+#: a state of the chain: the table's state (its JSON) and what the fight's arena keeps beside it
+_Key = tuple[str, Hashable]
+
 
 def signature(outcome: Any) -> tuple[Any, ...]:
     """A hashable form of an outcome: winner, rounds, time-out and every tally."""
@@ -68,13 +79,28 @@ class Exact:
     """The exact distribution of how one fight ends (outcome, moves, dice), and the states it took."""
 
     def __init__(self, fight: Fight, *, max_states: int = 20_000) -> None:
-        self.fight = fight
+        #: an arena that keeps a fight's memory (``for_fight()``) is copied at each branch
+        self.keeps = getattr(fight.arena, "for_fight", None) is not None
+        if self.keeps and getattr(fight.arena, "memo_key", None) is None:
+            raise InvalidCommand(
+                f"The {fight.arena.ruleset} arena keeps each fight's memory beside the table but gives "
+                "no memo_key() to tell two memories apart: play this fight as a Monte Carlo fight."
+            )
+        self.fight = one_fight(fight)
         self.max_states = max_states
         self.roster = Roster(fight)
         self.rng = _NoChance()
-        self.memo: dict[str, Counter[Record]] = {}
+        self.memo: dict[_Key, Counter[Record]] = {}
         self.outcomes: dict[tuple[Any, ...], Any] = {}
         self.prepared = 0
+
+    def key(self, state: Any, arena: Arena) -> _Key:
+        """A state of the chain: the table's state and the memory of the fight's arena, if it keeps one."""
+        return state.model_dump_json(), arena.memo_key() if self.keeps else None  # type: ignore[attr-defined]
+
+    def fork(self, arena: Arena) -> Arena:
+        """A branch's own arena: a copy of one that keeps a fight's memory (the branches part here)."""
+        return copy.deepcopy(arena) if self.keeps else arena
 
     def branches(self, table: Table, command: Command) -> Iterator[tuple[Fraction, list[Event]]]:
         """Every way ``command``'s dice can fall at ``table``: (probability, events)."""
@@ -97,9 +123,10 @@ class Exact:
                 ) from e
             yield p, events
 
-    def distribution(self, table: Table) -> Counter[Record]:
-        """The outcome distribution from ``table``'s state (memoised by the state's JSON)."""
-        key = table.state.model_dump_json()
+    def distribution(self, table: Table, arena: Arena) -> Counter[Record]:
+        """The outcome distribution from ``table``'s state with the fight's ``arena`` (memoised by the
+        state's JSON and the arena's memory; the arena is this branch's own, which deciding may move)."""
+        key = self.key(table.state, arena)
         found = self.memo.get(key)
         if found is not None:
             return found
@@ -109,7 +136,8 @@ class Exact:
                 f"in {self.fight.max_rounds} rounds (raise --max-states, lower --max-rounds, or play it "
                 "as a Monte Carlo fight)."
             )
-        step = decide(self.fight, self.roster, table, self.rng)
+        fight = self.fight if arena is self.fight.arena else replace(self.fight, arena=arena)
+        step = decide(fight, self.roster, table, self.rng)
         out: Counter[Record] = Counter()
         if not isinstance(step, tuple):
             sig = signature(step)
@@ -117,20 +145,21 @@ class Exact:
             out[(sig, 0, 0)] = Fraction(1)  # type: ignore[assignment]
         else:
             move, seat, _ = step
-            out = self.after(table, move.as_command(seat))
+            out = self.after(table, arena, move.as_command(seat))
         self.memo[key] = out
         return out
 
-    def after(self, table: Table, command: Command, *, move: int = 1) -> Counter[Record]:
-        """The distribution after issuing ``command`` at ``table``, over its dice (``move``: 1 for a
-        policy's move, 0 for the opening's seating and initiative, which a fight does not count)."""
+    def after(self, table: Table, arena: Arena, command: Command, *, move: int = 1) -> Counter[Record]:
+        """The distribution after issuing ``command`` at ``table`` with the fight's ``arena``, over its
+        dice (``move``: 1 for a policy's move, 0 for the opening's seating and initiative, which a fight
+        does not count)."""
         out: Counter[Record] = Counter()
         apply = self.fight.ruleset.apply
         for p, events in self.branches(table, command):
             state = reduce(apply, events, table.state)
-            known = self.memo.get(state.model_dump_json())
+            known = self.memo.get(self.key(state, arena))
             if known is None:
-                known = self.distribution(Table(self.fight.ruleset, [*table.log, *events]))
+                known = self.distribution(Table(self.fight.ruleset, [*table.log, *events]), self.fork(arena))
             rolled = sum(len(r.faces) for e in events for r in e.rolls)
             for (sig, moves, dice), q in known.items():
                 out[(sig, moves + move, dice + rolled)] += p * q  # type: ignore[assignment]
@@ -172,7 +201,7 @@ def exact_outcomes(
 def _open(chain: Exact, table: Table, opening: list[Command]) -> Counter[Record]:
     """The opening commands (seating, initiative) enumerated like moves, then the fight."""
     if not opening:
-        return chain.distribution(table)
+        return chain.distribution(table, chain.fork(chain.fight.arena))
     out: Counter[Record] = Counter()
     for p, events in chain.branches(table, opening[0]):
         rest = _open(chain, Table(chain.fight.ruleset, [*table.log, *events]), opening[1:])

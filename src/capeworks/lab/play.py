@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from capeworks.engine import Table
@@ -27,6 +27,7 @@ __all__ = [
     "Roster",
     "decide",
     "duel_seed",
+    "one_fight",
     "play",
     "seat_of_side",
     "seats",
@@ -157,6 +158,13 @@ def table_for(fight: Fight, seed: str, *, settings: Mapping[str, Any] | None = N
     )
 
 
+def one_fight(fight: Fight) -> Fight:
+    """``fight`` with an arena of its own for one fight: the arena's optional ``for_fight()`` (one that
+    keeps what the table does not, RWYN's turns), else the arena itself (it keeps nothing)."""
+    fresh = getattr(fight.arena, "for_fight", None)
+    return fight if fresh is None else replace(fight, arena=fresh())
+
+
 def decide(
     fight: Fight, roster: Roster, table: Table, rng: random.Random
 ) -> Outcome | tuple[Move, str, Policy]:
@@ -176,17 +184,23 @@ def decide(
         policy = fight.policies[side]
         move = policy.answer(roster.situation(table, side, about or roster.members[side][0], rng), prompt)
         return move, prompt.seat or GM, policy
-    actor = fight.arena.turn(state)
-    if actor is None:
-        raise PolicyError("The fight waits on nobody: no prompt is open and it is no one's turn.")
-    side = roster.side_of[actor]
-    policy = fight.policies[side]
-    chosen = policy.act(roster.situation(table, side, actor, rng))
-    return chosen or fight.arena.end_turn(state, actor), roster.seats[side], policy
+    # an arena that keeps turns itself passes a turn with no command (end_turn gives None): the
+    # next one's turn is asked at once, at most once per character in the fight before giving up
+    for _ in range(len(roster.side_of) + 1):
+        actor = fight.arena.turn(state)
+        if actor is None:
+            raise PolicyError("The fight waits on nobody: no prompt is open and it is no one's turn.")
+        side = roster.side_of[actor]
+        policy = fight.policies[side]
+        chosen = policy.act(roster.situation(table, side, actor, rng)) or fight.arena.end_turn(state, actor)
+        if chosen is not None:
+            return chosen, roster.seats[side], policy
+    raise PolicyError("Every turn in the fight passed without a move.")
 
 
 def play(fight: Fight, seed: int, index: int) -> Result:
     """Play duel ``index`` of the run seeded ``seed`` to its end."""
+    fight = one_fight(fight)
     table = table_for(fight, duel_seed(seed, index))
     for command in fight.arena.open(fight.sides, fight.config):
         table.execute(command)

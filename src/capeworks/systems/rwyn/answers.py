@@ -43,7 +43,7 @@ def _answer(state: RwynState, context: Ctx, event: type[CheckEvent], check: Chec
 def effects_command(state: RwynState, context: Ctx, c: cmd.Effects, dice: DiceService) -> Done:
     """The player picks the effects of a success (RWYN-EFFECT-001/002)."""
     check = open_check(state, c.check)
-    answerable(context, check)
+    answerable(state, context, check)
     return _answer(state, context, EffectsChosen, effects.choose_effects(check, c.picks))
 
 
@@ -62,7 +62,7 @@ def mixed(state: RwynState, context: Ctx, c: cmd.Mixed, dice: DiceService) -> Do
 def critical(state: RwynState, context: Ctx, c: cmd.Critical, dice: DiceService) -> Done:
     """The player picks what a critical result turns (RWYN-CRIT-001)."""
     check = open_check(state, c.check)
-    answerable(context, check)
+    answerable(state, context, check)
     return _answer(state, context, CriticalChosen, effects.choose_critical(check, c.target, c.text))
 
 

@@ -60,10 +60,12 @@ def open_check(state: RwynState, check_id: int) -> Check:
         raise NotFound(f"There is no open check {check_id}.") from None
 
 
-def answerable(context: Ctx, check: Check) -> None:
-    """Only the character's player (or the GM) answers a check's questions."""
+def answerable(state: RwynState, context: Ctx, check: Check) -> None:
+    """Only the character's player (or the GM) answers a check's questions; the refusal names whose
+    check it is (with several characters in a scene, "the character's" named none)."""
     if not context.is_gm and context.actor.id != check.owner:
-        raise NotPermitted("Only the character's player or the GM can answer that.")
+        name = state.characters[check.character].name
+        raise NotPermitted(f"Only {name}'s player or the GM can answer check {check.id}.")
 
 
 def ability(config: RwynConfig, name: str) -> str:

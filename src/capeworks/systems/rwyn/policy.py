@@ -21,9 +21,10 @@ How a fight is played (the seed gives no conflict procedure; these are the arena
   A rating of 0 still makes a move of difficulty 1 (difficulties run from 1, src 7).
 * Turn order: the seed has none. Each round every character still in the conflict makes one
   move, highest Awareness first (Spirit of the Century, which the seed borrows from (src 41),
-  orders conflicts by Alertness), ties in side order, then as listed. The table keeps no turns,
-  so the lab's GM keeps them as a GM would on paper: a private note (``gm_note``) as each turn
-  ends, naming who and the round (the arena reads only the newest, once a version).
+  orders conflicts by Alertness), ties in side order, then as listed. The table keeps no turns
+  (they are not the rules' work), so each fight's arena (``for_fight()``) keeps them itself, as a
+  GM would on scrap paper: each turn's end, who and in which round, with no command at the table.
+  A turn ends once its one move is made (or its policy makes none).
 * A fight ends when one side alone has anyone still in the conflict (nobody taken out,
   src 21); consequences and stress are what the fight left (nothing heals mid-scene).
 
@@ -43,7 +44,6 @@ taking it (``minor``, ``moderate``, ``major``, ``fourth``, or ``never``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -86,9 +86,8 @@ _PARRY = (*_DODGE, Ability.BRAWLING.value, Ability.MELEE.value)
 _MIND = (Ability.POISE.value, Ability.INSIGHT.value)
 _AWARENESS = Ability.AWARENESS.value
 
-#: the GM's note as a turn ends: who, in which round, and how many moves the conflict had seen by then
-_TURN_NOTE = "lab turn ended: {actor} (round {round}, move {moves})"
-_TURN_RE = re.compile(r"^lab turn ended: (\S+) \(round (\d+), move (\d+)\)$")
+#: a turn's end: who, in which round, and how many moves the conflict had seen by then
+_TurnEnd = tuple[str, int, int]
 
 
 def _side(owner: str) -> int:
@@ -123,30 +122,21 @@ class _Reading:
     up: frozenset[int]
 
 
-#: each state's reading, worked out once: the lab asks its outcome, its turn and its policy's act
+#: each state's reading, worked out once per turn ended: the lab asks its outcome, its turn and its
+#: policy's act
 _READINGS: Kept[_Reading] = Kept(size=64)
 
 
-def _reading(state: RwynState) -> _Reading:
-    return _READINGS.get((state,), _read, state)
+def _reading(state: RwynState, last: _TurnEnd | None) -> _Reading:
+    return _READINGS.get((state, last), _read, state, last)
 
 
-def _last_turn(notes: Sequence[str]) -> tuple[str, int, int] | None:
-    """The last turn ended (who, its round, moves by then): the newest of the arena's notes."""
-    for note in reversed(notes):
-        m = _TURN_RE.match(note)
-        if m is not None:
-            return m.group(1), int(m.group(2)), int(m.group(3))
-    return None
-
-
-def _read(state: RwynState) -> _Reading:
+def _read(state: RwynState, last: _TurnEnd | None) -> _Reading:
     """The next character still in after the last turn ended, in its round; a new round when the
-    order wraps. Each note carries its round, so only the newest is read."""
+    order wraps. Each turn's end carries its round, so only the newest is read."""
     people = state.characters
     up = frozenset(_side(c.owner) for c in people.values() if _in(c))
     order = _order(state)
-    last = _last_turn(state.gm_notes)
     who, rnd, moved = last or ("", 1, 0)
     place = order.index(who) if who in order else -1
     after = next((cid for cid in order[place + 1 :] if _in(people[cid])), None)
@@ -232,8 +222,6 @@ class Sensible:
 
     def act(self, s: Situation) -> Move | None:
         state: RwynState = s.state
-        if _moves(state) > _reading(state).moved:
-            return None  # this turn's move is made
         me = state.characters[s.actor]
         foes = [state.characters[f] for f in s.foes if f in state.characters and _in(state.characters[f])]
         if not foes:
@@ -342,20 +330,47 @@ class RwynArena(SheetsById):
             for sheet in side.sheets
         ]
 
+    def __init__(self, *, one_fight: bool = False) -> None:
+        #: whether this arena plays one fight (the shared ``ARENA`` plays none: it keeps nothing)
+        self._one_fight = one_fight
+        #: the last turn ended in this fight (each carries its round, so only the newest is read)
+        self._last: _TurnEnd | None = None
+
+    def for_fight(self) -> RwynArena:
+        """An arena for one fight, with its own record of turns (the table keeps none)."""
+        return RwynArena(one_fight=True)
+
+    def memo_key(self) -> _TurnEnd | None:
+        """What this fight's arena keeps beside the table, as a value: the last turn ended. Two moments
+        of a fight with one table state and one last turn play on alike (the exact chain merges them)."""
+        return self._kept()
+
+    def _kept(self) -> _TurnEnd | None:
+        if not self._one_fight:
+            raise InvalidCommand(
+                "The RWYN arena keeps a fight's turns itself: play a fight on the arena for_fight() gives."
+            )
+        return self._last
+
     def turn(self, state: Any) -> str | None:
+        """Whose move it is; a turn whose one move is made ends here (each character makes one)."""
         assert isinstance(state, RwynState)
         if state.calls:
             return None
-        return _reading(state).actor
+        reading = _reading(state, self._kept())
+        if reading.actor is not None and _moves(state) > reading.moved:
+            self.end_turn(state, reading.actor)
+            reading = _reading(state, self._kept())
+        return reading.actor
 
-    def end_turn(self, state: Any, actor: str) -> Move:
+    def end_turn(self, state: Any, actor: str) -> None:
+        """The turn passes in this fight's record of turns, with no command at the table."""
         assert isinstance(state, RwynState)
-        now = _reading(state).round
-        return Move("gm_note", {"text": _TURN_NOTE.format(actor=actor, round=now, moves=_moves(state))})
+        self._last = (actor, _reading(state, self._kept()).round, _moves(state))
 
     def outcome(self, state: Any, *, max_rounds: int) -> Outcome | None:
         assert isinstance(state, RwynState)
-        reading = _reading(state)
+        reading = _reading(state, self._kept())
         up, rnd = reading.up, reading.round
         timed_out = len(up) > 1 and rnd > max_rounds
         if len(up) > 1 and not timed_out:

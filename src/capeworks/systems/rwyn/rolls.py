@@ -328,7 +328,7 @@ def _finish(b: Built, check_: ck.Check, config: RwynConfig) -> None:
 def sacrifice(state: RwynState, context: Ctx, c: cmd.Sacrifice, dice: DiceService) -> Done:
     """Spend successes to remove disaster dice, then roll the rest (RWYN-SAC-002..004)."""
     waiting = open_check(state, c.check)
-    answerable(context, waiting)
+    answerable(state, context, waiting)
     spent = ck.apply_sacrifice(waiting, c.count)
     b = context.batch(state)
     b.emit(Sacrificed(check=spent, count=c.count, name=state.characters[spent.character].name))
@@ -339,7 +339,7 @@ def sacrifice(state: RwynState, context: Ctx, c: cmd.Sacrifice, dice: DiceServic
 def reroll(state: RwynState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Done:
     """The leverage-debt talent's question: re-roll the disaster dice once? (RWYN-TRAIT-004)."""
     waiting = open_check(state, c.check)
-    answerable(context, waiting)
+    answerable(state, context, waiting)
     if waiting.stage is not ck.Stage.REROLL:
         raise RuleViolation("RWYN-TRAIT-004", f"Check {waiting.id} has no re-roll on offer.")
     config = ck.rules_for(waiting.kind, context.config)
