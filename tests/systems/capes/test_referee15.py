@@ -256,8 +256,8 @@ def test_busy_page__anns_stake_split_and_roll_then_cals_reaction_every_seat_read
             " (mundane: Blocked for the Scene); Rampart is now allied with c1 side B." in words
         )
     rows = {(r[0], r[2][0]): r for r in _panel_rows(sim, "bea", "Conflicts")}
-    assert rows[("c1 (event)", "A")][3:7] == ["2 1", "3", "Skitter 2 truth", "Ann"]
-    assert rows[("c1 (event)", "B")][3:7] == ["2", "2", "—", "Cal"]
+    assert rows[(VAULT, "A")][3:7] == ["2 1", "3", "Skitter 2 truth", "Ann"]
+    assert rows[(VAULT, "B")][3:7] == ["2", "2", "—", "Cal"]
 
 
 def _panel_rows(sim: Sim, seat: str, title: str) -> list[list[str]]:
@@ -403,7 +403,7 @@ def test_busy_page__cal_gloats_instead_the_vault_turns_to_ann_but_her_turn_has_g
             in words
         )
         assert "Scene 1, Page 2: Bea starts." in words
-        claimed = {r[2][0]: r[6] for r in _panel_rows(sim, seat, "Conflicts") if r[0] == "c1 (event)"}
+        claimed = {r[2][0]: r[6] for r in _panel_rows(sim, seat, "Conflicts") if r[0] == VAULT}
         assert claimed == {"A": "—", "B": "—"}
 
 

@@ -915,7 +915,7 @@ def test_stake__the_conflicts_panel_names_the_staking_character() -> None:
     sim.do("cal", "stake", conflict="c1", amount=1, drive="duty")
     for seat in ("ann", "bea", "cal"):
         rows = {(r[0], r[2]): r[5] for r in _panel(sim, seat, "Conflicts")}
-        assert rows[("c1 (event)", "A")] == "Rampart 1 duty"
+        assert rows[("c1 (A test conflict)", "A")] == "Rampart 1 duty"
 
 
 @pytest.mark.rules("CAPES-GLOAT-001", "CAPES-GLOAT-002")

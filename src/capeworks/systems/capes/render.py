@@ -403,7 +403,8 @@ def _allied(state: CapesState, conflict: Conflict, side: str) -> str:
 
 
 def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
-    """The table as every player sees it (Capes has no secrets): scene, conflict cards, players, Drives."""
+    """The table as every player sees it (Capes has no secrets): scene, conflict cards, players, Drives.
+    A card reads as it does in the log and the prompts, "c1 (The vault door holds)", its kind beside it."""
     out: list[Panel] = []
     player, doing = turn_words(state)
     scene = state.scene
@@ -431,8 +432,8 @@ def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
             stakes = ", ".join(f"{_sheet_name(state, s.character)} {s.amount} {s.pool}" for s in side.stakes)
             rows.append(
                 (
-                    f"{conflict.id} ({conflict.kind.value})",
-                    conflict.text,
+                    conflict.card,
+                    conflict.kind.value,
                     side.id + (f" {side.label}" if side.label else ""),
                     " ".join(str(d) for d in side.dice),
                     str(side.total),
@@ -445,7 +446,7 @@ def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
         out.append(
             Panel(
                 title="Conflicts",
-                columns=("Card", "Conflict", "Side", "Dice", "Total", "Debt staked", "Claimed by", "Allied"),
+                columns=("Card", "Kind", "Side", "Dice", "Total", "Debt staked", "Claimed by", "Allied"),
                 rows=tuple(rows),
             )
         )
