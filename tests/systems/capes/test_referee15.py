@@ -332,7 +332,7 @@ def test_busy_page__cal_resolves_the_vault_debt_doubles_a_token_goes_to_ann_and_
     assert [i.value for i in sim.state.inspirations["cal"]] == [4]
     for seat in SEATS:
         assert (
-            f"Cal resolves {VAULT} for side B; debt back doubled: Skitter +4 truth; Story Tokens to Ann; "
+            f"Cal resolves {VAULT} for side B; debt back doubled: Skitter +4 truth; 1 Story Token to Ann; "
             'Inspirations: Cal 4 — "The door holds; the mayor\'s files stay shut."' in sim.words(seat)
         )
         players = {r[0]: r[1:] for r in _panel_rows(sim, seat, "Players")}
@@ -375,7 +375,7 @@ def test_busy_page__beas_bought_action_turned_back_still_allies_and_wins_her_the
         assert "Bea acts with Aunt Sylvie for a Story Token." in words
         assert 'Bea turns the die back to 1 — "Sylvie fusses over the guard instead."' in words
         assert (
-            f"Cal resolves {VAULT} for side B; debt back doubled: Skitter +4 truth; Story Tokens to Ann; "
+            f"Cal resolves {VAULT} for side B; debt back doubled: Skitter +4 truth; 1 Story Token to Ann; "
             "Inspirations: Cal 5, Bea 1." in words
         )
 
@@ -471,7 +471,8 @@ def test_tokens__won_by_losing_buy_an_extra_claim_the_next_page_and_both_claims_
     for seat in SEATS:
         words = sim.words(seat)
         assert (
-            "Ann resolves c1 (The getaway van) for side A; Story Tokens to Cal; Inspirations: Ann 3." in words
+            "Ann resolves c1 (The getaway van) for side A; 1 Story Token to Cal; Inspirations: Ann 3."
+            in words
         )
         assert "Cal claims side B of c3 (The bomb) for a Story Token." in words
     finish_actions(sim)

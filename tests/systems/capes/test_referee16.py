@@ -17,9 +17,23 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.capes.helpers import Sim, actions_game
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions
 
 SEATS = ("ann", "bea", "cal")
+
+
+def _everyone_reads(sim: Sim, *lines: str) -> None:
+    """Every player and the GM's view (the host, no seat) read each line: Capes has no secrets (src 14-17)."""
+    for seat in (*SEATS, None):
+        words = sim.words(seat)
+        for line in lines:
+            assert line in words, (seat, line)
+
+
+def _nobody_reacts(sim: Sim) -> None:
+    """Each player asked to react to the roll just kept passes (src 200-201)."""
+    while (action := sim.state.scene.page.action) is not None and action.reactions is not None:  # type: ignore[union-attr]
+        sim.do(action.reactions.asker, "pass")
 
 
 def _rows(sim: Sim, seat: str, title: str) -> list[list[str]]:
@@ -44,3 +58,171 @@ def test_panel__the_conflicts_card_reads_c1_and_what_it_is_about_as_the_log_does
             ("c1 (Rob the gala)", "goal", "A"),
             ("c1 (Rob the gala)", "goal", "B"),
         ]
+
+
+# -- a Goal over two Pages: the Reactions go round, the claims follow the rolls, the Goal fails ------
+
+
+@pytest.mark.rules(
+    "CAPES-REACT-001",
+    "CAPES-REACT-003",
+    "CAPES-CONF-004",
+    "CAPES-PAGE-006",
+    "CAPES-PAGE-007",
+    "CAPES-RES-001",
+    "CAPES-RES-006",
+    "CAPES-EG-004",
+    "CAPES-ABIL-003",
+)
+def test_goal_page__reactions_go_round_the_claims_follow_them_and_the_goal_fails() -> None:
+    # Page 1 (Starter Ann). Ann declares the Goal "Rob the gala" for Skitter (src 121-122). Bea:
+    # Worried 1 on B's die (1 <= 1) helping B: 1 -> 4, kept. Reactions (src 200): the actor first, but
+    # Sylvie has nothing of 4 or more, so Cal (passes), then Ann: Swarm Armour 4 >= 4 rolls it down,
+    # helping A: 4 -> 2, kept, +1 truth; Skitter is now allied with A (src 110: "roll down the die of an
+    # opposing side"). That accepted roll opens the window again to who has not reacted (src 201): Bea
+    # now has Nosy 3 >= 2: 2 -> 6, kept; a 6 no ability reaches (src 197), the window closes.
+    # Cal: Great Leap 3 on A's die (1) helping B: 1 -> 3, turned back (src 188): the die stays 1, but he
+    # tried, so Rampart is allied with B (src 110) and takes +1 duty (src 183: "each time it is used").
+    # Page 2 (Starter Bea, src 70): Bea claims B; Cal may not claim B (claimed, src 81) nor A (Rampart
+    # rolled for B, src 83); Ann claims A. Resolving: B 6 vs A 1, Bea resolves B: a 6 paired with the 1
+    # gives her an Inspiration of 5 (src 138), and the Goal's aim side lost: Skitter fails it (src 123).
+    # Ann's A does not control: she is not asked (src 131).
+    sim = actions_game()
+    sim.do("ann", "create_conflict", kind="goal", text="Rob the gala", character="skitter")
+    sim.do("ann", "end_action")
+    sim.do(
+        "bea", "use_ability", dice=(4,), ability="Worried", conflict="c1", side="B", label="Skitter is caught"
+    )
+    sim.do("bea", "accept")
+    assert sim.prompt("cal", "react").question.startswith("Cal: react")
+    sim.refuse("bea", "react", ability="Nosy")  # 4 is beyond Nosy 3, and Cal answers first
+    sim.do("cal", "pass")
+    sim.do("ann", "react", dice=(2,), ability="Swarm Armour", help="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("bea", "react", dice=(6,), ability="Nosy", help="B")
+    sim.do("bea", "accept")
+    assert sim.prompts("cal") == [] and sim.side("c1", "B").dice == (6,)
+    sim.do("bea", "end_action")
+    sim.do(
+        "cal", "use_ability", dice=(3,), ability="Great Leap", conflict="c1", side="A", help="B", drive="duty"
+    )
+    sim.do("cal", "revert", text="Rampart lands short.")
+    sim.do("cal", "end_action")
+    assert (
+        sim.side("c1", "A").dice == (1,)
+        and sim.debt("rampart", "duty") == 1
+        and sim.debt("skitter", "truth") == 1
+    )
+    sim.do("bea", "claim", conflict="c1", side="B")
+    sim.refuse(
+        "cal", "claim", conflict="c1", side="B", match="Side B of c1 (Rob the gala) is already claimed by Bea"
+    )
+    sim.refuse(
+        "cal",
+        "claim",
+        conflict="c1",
+        side="A",
+        rule="CAPES-PAGE-007",
+        match="only claim a side you are allied with",
+    )
+    sim.do("cal", "pass")
+    sim.do("ann", "claim", conflict="c1", side="A")
+    finish_actions(sim)
+    sim.do("bea", "resolve", conflict="c1", text="Sylvie drags Skitter home by the ear.")
+    assert sim.state.inspirations["bea"][0].value == 5 and not sim.state.inspirations["ann"]
+    assert sim.state.scene is not None and sim.state.scene.failed_goals == ("skitter/rob_the_gala",)
+    _everyone_reads(
+        sim,
+        "Skitter reacts with Swarm Armour 4 on c1 (Rob the gala) side B die 1, helping side A: 4 rolls 2"
+        " (+1 Debt on truth); Skitter is now allied with c1 side A.",
+        "Aunt Sylvie reacts with Nosy 3 on c1 (Rob the gala) side B die 1, helping side B: 2 rolls 6"
+        " (mundane: Blocked for the Scene); Aunt Sylvie is now allied with c1 side B.",
+        'Cal turns the die back to 1 — "Rampart lands short."',
+        "Bea resolves c1 (Rob the gala) for side B; Inspirations: Bea 5; failed Goal for Skitter"
+        ' — "Sylvie drags Skitter home by the ear."',
+        "Scene 1, Page 3: Cal starts.",
+    )
+
+
+# -- two winners' stakes become the losing creator's Story Tokens -------------------------------------
+
+
+@pytest.mark.rules(
+    "CAPES-STAKE-001",
+    "CAPES-SPLIT-001",
+    "CAPES-SPLIT-002",
+    "CAPES-RES-004",
+    "CAPES-RES-005",
+    "CAPES-RES-006",
+    "CAPES-RES-007",
+    "CAPES-DEBT-004",
+)
+def test_vault_page__two_players_stakes_on_the_winning_side_all_go_to_the_losing_creator() -> None:
+    # c1 "The vault door holds", made by Bea for Aunt Sylvie, on the table: A [4] (Skitter, Rampart), B
+    # [3] (Aunt Sylvie). Skitter holds 2 truth, Rampart 2 duty. Page 1 (Starter Ann): Ann claims A, Bea
+    # claims B, Cal has nothing left to claim (src 81, 83).
+    # Ann's Action: stakes 2 truth on A (src 168; truth 2 -> 0), splits A's 4 into 2, 2 (1 + 2 staked = 3
+    # dice, src 177-178), Silk Lines 3 on A die 2 (2 -> 5, kept, +1 truth: 1). A = [2, 5] = 7.
+    # Bea's Action: Nosy 3 on A die 1 helping B: 2 -> 1, kept. A = [1, 5] = 6.
+    # Cal's Action: stakes 2 duty on A (duty 2 -> 0): A has 4 staked, up to 5 dice; splits the 5 into 3,
+    # 2 (src 178): A = [1, 3, 2] = 6; Great Leap 3 on B's 3 helping A: 3 -> 2, kept, +1 duty: 1. B = [2].
+    # Resolving: Ann resolves A (6 vs 2). The 4 staked Debt on the winning side leave Skitter and Rampart
+    # as 4 Story Tokens for the losing side (src 132): Bea made the card and lost, so the first is hers
+    # (src 135), and she is the only loser: all 4 (src 133: Ann none). Ann pairs 2-2 (nothing, src 137),
+    # the leftover 3 and 1 are hers (src 141). Bea's Sylvie staked nothing: no Debt back.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(4,),
+        b=(3,),
+        allies={"skitter": "A", "rampart": "A", "aunt_sylvie": "B"},
+        text="The vault door holds",
+        creator="aunt_sylvie",
+        creator_player="bea",
+    )
+    sim.set_debt("skitter", "truth", 2)
+    sim.set_debt("rampart", "duty", 2)
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "claim", conflict="c1", side="B")
+    assert [m.label for m in sim.legal("cal") if m.command == "claim"] == []
+    sim.do("cal", "pass")
+    sim.do(
+        "ann", "stake", conflict="c1", amount=2, drive="truth", why="Her secret identity is in that vault."
+    )
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)
+    sim.do(
+        "ann", "use_ability", dice=(5,), ability="Silk Lines", conflict="c1", side="A", die=2, drive="truth"
+    )
+    sim.do("ann", "accept")
+    _nobody_reacts(sim)
+    sim.do("ann", "end_action")
+    sim.do("bea", "use_ability", dice=(1,), ability="Nosy", conflict="c1", side="A", die=1, help="B")
+    sim.do("bea", "accept")
+    _nobody_reacts(sim)
+    sim.do("bea", "end_action")
+    sim.do("cal", "stake", conflict="c1", amount=2, drive="duty", why="Guarding the vault is his job.")
+    sim.do("cal", "split", conflict="c1", side="A", die=2, parts=2)
+    assert sim.side("c1", "A").dice == (1, 3, 2)
+    sim.do(
+        "cal", "use_ability", dice=(2,), ability="Great Leap", conflict="c1", side="B", help="A", drive="duty"
+    )
+    sim.do("cal", "accept")
+    _nobody_reacts(sim)
+    sim.do("cal", "end_action")
+    sim.do("ann", "resolve", conflict="c1", pairs="2-2", text="The door swings open for Skitter.")
+    assert sim.state.tokens == {"ann": 0, "bea": 4, "cal": 0}
+    assert sorted(i.value for i in sim.state.inspirations["ann"]) == [1, 3]
+    assert (sim.debt("skitter", "truth"), sim.debt("rampart", "duty")) == (1, 1)
+    assert sim.state.conflict("c1") is None
+    players = {r[0]: r[1:] for r in _rows(sim, "cal", "Players")}
+    assert players == {"Ann": ["0", "3 1"], "Bea": ["4", "—"], "Cal": ["0", "—"]}
+    _everyone_reads(
+        sim,
+        "Skitter stakes 2 Debt from truth on c1 (The vault door holds) side A"
+        ' — "Her secret identity is in that vault."',
+        "Side A of c1 (The vault door holds): a 4 splits into 2, 2.",
+        "Side A of c1 (The vault door holds): a 5 splits into 3, 2.",
+        # the 4 tokens counted for the player who reads them; they read "Bea, Bea, Bea, Bea"
+        "Ann resolves c1 (The vault door holds) for side A; 4 Story Tokens to Bea; Inspirations: Ann 3, Ann 1"
+        ' — "The door swings open for Skitter."',
+    )

@@ -296,7 +296,7 @@ def test_stake__won_stakes_are_tokens_every_seat_counts() -> None:
     finish_actions(sim)
     sim.do("ann", "resolve", conflict="c1")
     assert sim.state.tokens["cal"] == 2
-    assert "Story Tokens to Cal, Cal" in _line(sim, "bea", "resolves c1")
+    assert "2 Story Tokens to Cal" in _line(sim, "bea", "resolves c1")
     rows = {r[0]: r[1] for r in _panel(sim, "bea", "Players")}
     assert rows == {"Ann": "0", "Bea": "0", "Cal": "2"}
     assert sim.debt("skitter", "truth") == 0

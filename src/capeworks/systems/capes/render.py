@@ -90,7 +90,7 @@ def _settled(p: ev.Resolved | ev.Deadlocked, head: str, tokens: Sequence[str] = 
             "debt back doubled: " + ", ".join(f"{name(r.character)} +{r.amount} {r.pool}" for r in p.returned)
         )
     if tokens:
-        parts.append("Story Tokens to " + ", ".join(name(t) for t in tokens))
+        parts.append(_tokens_given(tokens, name))
     if vanished:
         parts.append(f"{vanished} staked Debt vanishes")
     if p.inspirations:
@@ -98,6 +98,16 @@ def _settled(p: ev.Resolved | ev.Deadlocked, head: str, tokens: Sequence[str] = 
     if p.failed:  # a Goal its side did not resolve (src 123)
         parts.append("failed Goal for " + ", ".join(name(f.split("/")[0]) for f in p.failed))
     return "; ".join(parts) + "."
+
+
+def _tokens_given(tokens: Sequence[str], name: Callable[[str], str]) -> str:
+    """The Story Tokens a resolution gives, counted per player in the order given (the creator's
+    first, src 135): "4 Story Tokens to Bea", "3 Story Tokens: 2 to Bea, 1 to Cal"."""
+    counts = {t: tokens.count(t) for t in dict.fromkeys(tokens)}
+    total = f"{len(tokens)} Story Token" + ("s" if len(tokens) > 1 else "")
+    if len(counts) == 1:
+        return f"{total} to {name(tokens[0])}"
+    return f"{total}: " + ", ".join(f"{n} to {name(t)}" for t, n in counts.items())
 
 
 def _resolved(p: ev.Resolved) -> str:
