@@ -535,7 +535,8 @@ def test_busy_page__the_now_panel_says_whose_turn_and_for_what_at_each_phase() -
     assert turn() == {"Bea to buy an Action or pass"}
     sim.do("bea", "pass")
     resolving = (
-        "to resolve their claimed Conflicts (or gloat instead, if resolving would break the group's Code)"
+        "to resolve each claimed side that controls"
+        " (or gloat instead, if resolving would break the group's Code)"
     )
     assert turn() == {f"Bea {resolving}"}
     sim.do("bea", "resolve", conflict="c2", pairs="6-5")

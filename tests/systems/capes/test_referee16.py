@@ -226,3 +226,105 @@ def test_vault_page__two_players_stakes_on_the_winning_side_all_go_to_the_losing
         "Ann resolves c1 (The vault door holds) for side A; 4 Story Tokens to Bea; Inspirations: Ann 3, Ann 1"
         ' — "The door swings open for Skitter."',
     )
+
+
+# -- two losers' stakes come back doubled; the Resolver names who takes the losing Inspiration --------
+
+
+@pytest.mark.rules(
+    "CAPES-RES-003",
+    "CAPES-RES-006",
+    "CAPES-RES-007",
+    "CAPES-DEBT-002",
+    "CAPES-DEBT-003",
+    "CAPES-PAGE-003",
+    "CAPES-RES-001",
+)
+def test_lights_page__two_losers_debt_doubles_cal_takes_the_leftover_and_skitter_rolls_next_page() -> None:
+    # c1 "The gala's lights fail": A [2] (Aunt Sylvie), B [3] (Skitter, Rampart); c2 "Sylvie faints": A [5]
+    # (Skitter). Skitter holds 2 love (Strength 2), Rampart 1 hope (Strength 2). Page 1 (Starter Ann):
+    # Ann claims c1 B, Bea claims c1 A, Cal has no side left he is allied with (src 81, 83).
+    # Ann: stakes 2 love on B (love 2 -> 0, src 168), splits B's 3 into 2, 1 (src 178), Bug Control 2 on
+    # A's 2 helping B: 2 -> 5, turned back (+1 truth). Bea: Nosy 3 on A's 2: 2 -> 6, kept; no ability
+    # reaches a 6 (src 197). Cal: stakes 1 hope on B (hope 1 -> 0), Great Leap 3 on B's 2: 2 -> 3,
+    # kept (+1 duty). A [6] = 6 vs B [3, 1] = 4.
+    # Resolving (src 131): Ann's B does not control; Bea resolves A. The losers' stakes come back doubled
+    # (src 42): Skitter +4 love (4 > Strength 2: Overdrawn, src 147), Rampart +2 hope (2: not). No stake
+    # on A: no tokens. Bea pairs 6-1: +5 for her (src 138); the leftover 3 is the losing side's (src
+    # 141), and she names Cal to take it (src 140).
+    # Page 2 (Starter Bea) opens with the Overdrawn roll (PROPOSED PAGE-003): the highest die Skitter
+    # owns is c2 A's 5: it rolls 2, lower, kept (src 147). Rampart's hope is not Overdrawn: no roll.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(2,),
+        b=(3,),
+        allies={"aunt_sylvie": "A", "skitter": "B", "rampart": "B"},
+        text="The gala's lights fail",
+    )
+    sim.put_conflict("c2", a=(5,), b=(1,), allies={"skitter": "A"}, text="Sylvie faints")
+    sim.set_debt("skitter", "love", 2)
+    sim.set_debt("rampart", "hope", 1)
+    sim.do("ann", "claim", conflict="c1", side="B")
+    sim.do("bea", "claim", conflict="c1", side="A")
+    sim.do("cal", "pass")
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="love", why="Her aunt is in the dark.")
+    sim.do("ann", "split", conflict="c1", side="B", die=1, parts=2)
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(5,),
+        ability="Bug Control",
+        conflict="c1",
+        side="A",
+        help="B",
+        drive="truth",
+    )
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    sim.do("bea", "use_ability", dice=(6,), ability="Nosy", conflict="c1", side="A")
+    sim.do("bea", "accept")
+    assert sim.state.scene.page.action.reactions is None  # type: ignore[union-attr]
+    sim.do("bea", "end_action")
+    sim.do("cal", "stake", conflict="c1", amount=1, drive="hope", why="The guests are frightened.")
+    sim.do("cal", "use_ability", dice=(3,), ability="Great Leap", conflict="c1", side="B", drive="duty")
+    sim.do("cal", "accept")
+    _nobody_reacts(sim)
+    sim.do("cal", "end_action")
+    assert (sim.side("c1", "A").dice, sim.side("c1", "B").dice) == ((6,), (3, 1))
+    # Ann's B (4) does not control: the Resolving goes straight to Bea
+    assert sim.prompts("ann") == []
+    # the prompt speaks to Bea, not of her: it read "Bea: resolve their claimed Conflicts"
+    assert sim.prompt("bea", "resolve_or_gloat").question == (
+        "Bea: resolve each claimed side that controls"
+        " (or gloat instead, if resolving would break the group's Code)."
+    )
+    sim.refuse("bea", "resolve", conflict="c1", pairs="6-1", losers="bea")  # Sylvie was not on B (src 140)
+    sim.do(
+        "bea",
+        "resolve",
+        conflict="c1",
+        pairs="6-1",
+        losers="cal",
+        text="The lights come back on Sylvie's terms.",
+    )
+    assert (sim.debt("skitter", "love"), sim.debt("rampart", "hope")) == (4, 2)
+    assert {p: [i.value for i in held] for p, held in sim.state.inspirations.items()} == {
+        "ann": [],
+        "bea": [5],
+        "cal": [3],
+    }
+    assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 0}
+    # Page 2: the Overdrawn roll before any claim, Ann's, for Skitter
+    assert sim.phase() == "overdrawn" and sim.prompts("cal") == []
+    sim.do("ann", "overdrawn_roll", dice=(2,))
+    assert sim.side("c2", "A").dice == (2,) and sim.phase() == "claims"
+    drives = {r[0]: r[2] for r in _rows(sim, "bea", "Characters")}
+    assert "love 4/2 OVERDRAWN" in drives["Skitter"] and "hope 2/2," in drives["Rampart"]
+    _everyone_reads(
+        sim,
+        "Bea resolves c1 (The gala's lights fail) for side A; debt back doubled: Skitter +4 love,"
+        ' Rampart +2 hope; Inspirations: Bea 5, Cal 3 — "The lights come back on Sylvie\'s terms."',
+        "Skitter's love is Overdrawn: c2 (Sylvie faints) side A die 1: 5 rolls 2,"
+        " lower: the die now shows 2.",
+    )

@@ -244,7 +244,8 @@ def whose_turn(state: CapesState) -> tuple[str | None, str]:
     # that resolving would break its Code; the turn says both, as the table's only prompt for it
     return (
         page.turn,
-        "resolve their claimed Conflicts (or gloat instead, if resolving would break the group's Code)",
+        "resolve each claimed side that controls"
+        " (or gloat instead, if resolving would break the group's Code)",
     )
 
 
