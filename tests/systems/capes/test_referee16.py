@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions, pass_claims
 
 SEATS = ("ann", "bea", "cal")
 
@@ -327,4 +327,65 @@ def test_lights_page__two_losers_debt_doubles_cal_takes_the_leftover_and_skitter
         ' Rampart +2 hope; Inspirations: Bea 5, Cal 3 — "The lights come back on Sylvie\'s terms."',
         "Skitter's love is Overdrawn: c2 (Sylvie faints) side A die 1: 5 rolls 2,"
         " lower: the die now shows 2.",
+    )
+
+
+# -- bought Actions go round, one a pass, until a pass buys none -----------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-013", "CAPES-RSRC-001", "CAPES-REACT-001", "CAPES-REACT-003", "CAPES-RES-001")
+def test_bought_actions__one_a_pass_clockwise_from_the_starter_until_a_pass_buys_none() -> None:
+    # c1 "The getaway van": A [2] (Skitter), B [2] (Rampart); Ann claims A, Cal claims B. Ann holds 1
+    # Story Token, Bea none, Cal 2. The free Actions are spent elsewhere. Then (src 94-96, PROPOSED
+    # PAGE-013: one bought Action a player a pass, clockwise from the Starter, until a pass buys none):
+    # pass 1: Ann buys (1 -> 0): Bug Control 2 on A's 2: 4, kept (+1 truth); Cal reacts with Hopeful 5
+    # (src 197: 5 >= 4) helping B: 4 -> 1, kept; Ann and Bea decline. Bea has no token: not asked. Cal
+    # buys (2 -> 1): Great Leap 3 on B's 2: 5, kept (+1 duty); Ann reacts with Ruthless 5 helping A:
+    # 5 -> 3, kept. Pass 2: Ann and Bea cannot pay; Cal passes: the Actions end. A [1] vs B [3]: Ann's
+    # claim does not control; Cal resolves B: 3 - 1 = an Inspiration of 2 (src 138).
+    # While a bought Action is under way its player is told to take it, not to "buy an Action or pass".
+    sim = cast_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A", "rampart": "B"}, text="The getaway van")
+    sim.patch(tokens={"ann": 1, "bea": 0, "cal": 2})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "pass")
+    sim.do("cal", "claim", conflict="c1", side="B")
+    pass_claims(sim)  # Ann and Cal buy no claim
+    sim.do("ann", "begin_actions")
+    for seat in SEATS:
+        sim.do(seat, "create_conflict", text=f"{seat}'s filler")
+        sim.do(seat, "end_action")
+    assert sim.prompt("ann", "action").question == "Ann: buy an Action or pass."
+    sim.refuse("bea", "use_ability", ability="Nosy", conflict="c1", side="A")  # Ann's turn to buy
+    sim.do("ann", "use_ability", dice=(4,), ability="Bug Control", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("cal", "react", dice=(1,), ability="Hopeful", help="B")
+    sim.do("cal", "accept")
+    _nobody_reacts(sim)
+    assert sim.prompt("ann", "action").question == "Ann: take an Action."
+    sim.do("ann", "end_action")
+    assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 2}
+    assert sim.prompt("cal", "action").question == "Cal: buy an Action or pass."  # Bea is skipped
+    sim.do("cal", "use_ability", dice=(5,), ability="Great Leap", conflict="c1", side="B", drive="duty")
+    sim.do("cal", "accept")
+    sim.do("ann", "react", dice=(3,), ability="Ruthless", help="A")
+    sim.do("ann", "accept")
+    _nobody_reacts(sim)
+    assert sim.prompt("cal", "action").question == "Cal: take an Action."
+    sim.do("cal", "end_action")
+    assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 1}
+    sim.do("cal", "pass")  # pass 2: Ann and Bea cannot pay, Cal buys none
+    assert sim.prompt("cal", "resolve_or_gloat")
+    sim.do("cal", "resolve", conflict="c1")
+    assert [i.value for i in sim.state.inspirations["cal"]] == [2] and sim.state.tokens["cal"] == 1
+    _everyone_reads(
+        sim,
+        "Ann acts with Skitter for a Story Token.",
+        "Cal acts with Rampart for a Story Token.",
+        "Rampart reacts with Hopeful 5 on c1 (The getaway van) side A die 1, helping side B: 4 rolls 1"
+        " (mundane: Blocked for the Scene); Rampart is now allied with c1 side B.",
+        "Skitter reacts with Ruthless 5 on c1 (The getaway van) side B die 1, helping side A: 5 rolls 3"
+        " (mundane: Blocked for the Scene); Skitter is now allied with c1 side A.",
+        "Cal resolves c1 (The getaway van) for side B; Inspirations: Cal 2.",
     )
