@@ -389,3 +389,59 @@ def test_bought_actions__one_a_pass_clockwise_from_the_starter_until_a_pass_buys
         " (mundane: Blocked for the Scene); Skitter is now allied with c1 side A.",
         "Cal resolves c1 (The getaway van) for side B; Inspirations: Cal 2.",
     )
+
+
+# -- a Goal declared for two players' characters, vetoed by neither, failed by both -------------------
+
+
+@pytest.mark.rules("CAPES-EG-002", "CAPES-EG-004", "CAPES-EG-006", "CAPES-EG-007", "CAPES-RES-001")
+def test_train_goal__declared_for_two_players_characters_both_fail_and_neither_may_try_it_again() -> None:
+    # Page 1 (Starter Ann): Ann declares the Goal 'Stop the "Midnight" train' for Skitter and Rampart
+    # (src 122: "some characters"). Bea and Cal are asked whether to veto it as it is declared (src 118,
+    # 127-129): the question names the card as everything else does, c1 (...), with its words as typed
+    # (it printed them as a Python string, quotes escaped). Neither vetoes; Ann ends her Action. Bea:
+    # Nursing 3 on B's 1 helping B: 5, kept. Cal: Super Strength 1 on A's 1: 2, kept (+1 duty).
+    # Page 2 (Starter Bea): Bea claims B, Cal claims A, Ann passes. B 5 vs A 2: Bea resolves B; the
+    # Goal's aim side lost: Skitter and Rampart both fail it (src 123), Bea takes 5 - 2 = 3 (src 138).
+    # Page 3 (Starter Cal): neither Rampart nor Skitter may attempt it again this Scene (src 125);
+    # Aunt Sylvie, who never failed it, may.
+    train = 'Stop the "Midnight" train'
+    sim = actions_game()
+    sim.do("ann", "create_conflict", kind="goal", text=train, character="skitter", goal_for="skitter,rampart")
+    for seat in ("bea", "cal"):
+        assert sim.prompt(seat, "veto").question == (
+            'Veto goal c1 (Stop the "Midnight" train)? (only now, as it is declared)'
+        )
+    sim.do("ann", "end_action")
+    sim.do("bea", "use_ability", dice=(5,), ability="Nursing", conflict="c1", side="B")
+    sim.do("bea", "accept")
+    _nobody_reacts(sim)
+    sim.do("bea", "end_action")
+    sim.do("cal", "use_ability", dice=(2,), ability="Super Strength", conflict="c1", side="A", drive="duty")
+    sim.do("cal", "accept")
+    _nobody_reacts(sim)
+    sim.do("cal", "end_action")
+    sim.do("bea", "claim", conflict="c1", side="B")
+    sim.do("cal", "claim", conflict="c1", side="A")
+    sim.do("ann", "pass")
+    pass_claims(sim)
+    finish_actions(sim)
+    sim.do("bea", "resolve", conflict="c1")
+    assert sorted(sim.state.scene.failed_goals) == [  # type: ignore[union-attr]
+        "rampart/stop_the_midnight_train",
+        "skitter/stop_the_midnight_train",
+    ]
+    _everyone_reads(
+        sim,
+        f"Bea resolves c1 ({train}) for side B; Inspirations: Bea 3; failed Goal for Rampart, Skitter.",
+    )
+    pass_claims(sim)
+    sim.do("cal", "begin_actions")
+    sim.refuse("cal", "create_conflict", kind="goal", text=train, character="rampart", rule="CAPES-EG-006")
+    sim.do("cal", "create_conflict", text="The station clock stops")
+    sim.do("cal", "end_action")
+    sim.refuse("ann", "create_conflict", kind="goal", text=train, character="skitter", rule="CAPES-EG-006")
+    sim.do("ann", "create_conflict", text="The crowd scatters")
+    sim.do("ann", "end_action")
+    sim.do("bea", "create_conflict", kind="goal", text=train, character="aunt_sylvie")
+    assert sim.state.conflicts[-1].goal_for == ("aunt_sylvie",)

@@ -290,7 +290,7 @@ _THEMES: dict[str, str] = {str(d.value): theme for d, theme in DRIVE_THEMES.item
 
 _QUESTIONS: dict[str, Callable[..., str]] = {
     "turn": lambda name, what, **_: f"{name}: {what}.",
-    "veto": lambda card, text, **_: f"Veto {card} {text!r}? (only now, as it is declared)",
+    "veto": lambda what, card, **_: f"Veto {what} {card}? (only now, as it is declared)",
     "veto_reason": lambda reason, **_: (
         "veto: the Goal is declared for your character"
         if reason == "a"
