@@ -396,7 +396,7 @@ def test_bought_actions__one_a_pass_clockwise_from_the_starter_until_a_pass_buys
 
 @pytest.mark.rules("CAPES-EG-002", "CAPES-EG-004", "CAPES-EG-006", "CAPES-EG-007", "CAPES-RES-001")
 def test_train_goal__declared_for_two_players_characters_both_fail_and_neither_may_try_it_again() -> None:
-    # Page 1 (Starter Ann): Ann declares the Goal 'Stop the "Midnight" train' for Skitter and Rampart
+    # Page 1 (Starter Ann): Ann declares the Goal 'Stop Rook's "Midnight" train' for Skitter and Rampart
     # (src 122: "some characters"). Bea and Cal are asked whether to veto it as it is declared (src 118,
     # 127-129): the question names the card as everything else does, c1 (...), with its words as typed
     # (it printed them as a Python string, quotes escaped). Neither vetoes; Ann ends her Action. Bea:
@@ -405,13 +405,11 @@ def test_train_goal__declared_for_two_players_characters_both_fail_and_neither_m
     # Goal's aim side lost: Skitter and Rampart both fail it (src 123), Bea takes 5 - 2 = 3 (src 138).
     # Page 3 (Starter Cal): neither Rampart nor Skitter may attempt it again this Scene (src 125);
     # Aunt Sylvie, who never failed it, may.
-    train = 'Stop the "Midnight" train'
+    train = 'Stop Rook\'s "Midnight" train'
     sim = actions_game()
     sim.do("ann", "create_conflict", kind="goal", text=train, character="skitter", goal_for="skitter,rampart")
     for seat in ("bea", "cal"):
-        assert sim.prompt(seat, "veto").question == (
-            'Veto goal c1 (Stop the "Midnight" train)? (only now, as it is declared)'
-        )
+        assert sim.prompt(seat, "veto").question == (f"Veto goal c1 ({train})? (only now, as it is declared)")
     sim.do("ann", "end_action")
     sim.do("bea", "use_ability", dice=(5,), ability="Nursing", conflict="c1", side="B")
     sim.do("bea", "accept")
@@ -428,8 +426,8 @@ def test_train_goal__declared_for_two_players_characters_both_fail_and_neither_m
     finish_actions(sim)
     sim.do("bea", "resolve", conflict="c1")
     assert sorted(sim.state.scene.failed_goals) == [  # type: ignore[union-attr]
-        "rampart/stop_the_midnight_train",
-        "skitter/stop_the_midnight_train",
+        "rampart/stop_rook_s_midnight_train",
+        "skitter/stop_rook_s_midnight_train",
     ]
     _everyone_reads(
         sim,
@@ -437,7 +435,16 @@ def test_train_goal__declared_for_two_players_characters_both_fail_and_neither_m
     )
     pass_claims(sim)
     sim.do("cal", "begin_actions")
-    sim.refuse("cal", "create_conflict", kind="goal", text=train, character="rampart", rule="CAPES-EG-006")
+    # the refusal quotes the Goal as typed (it printed it as a Python string, 'Stop Rook\\'s ...')
+    sim.refuse(
+        "cal",
+        "create_conflict",
+        kind="goal",
+        text=train,
+        character="rampart",
+        rule="CAPES-EG-006",
+        match=f"Rampart failed the Goal “{train}” this Scene and may not attempt it again.",
+    )
     sim.do("cal", "create_conflict", text="The station clock stops")
     sim.do("cal", "end_action")
     sim.refuse("ann", "create_conflict", kind="goal", text=train, character="skitter", rule="CAPES-EG-006")
