@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 
 from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions, pass_claims
+from tests.systems.capes.test_referee13 import _no_ids
 
 SEATS = ("ann", "bea", "cal")
 
@@ -452,3 +453,105 @@ def test_train_goal__declared_for_two_players_characters_both_fail_and_neither_m
     sim.do("ann", "end_action")
     sim.do("bea", "create_conflict", kind="goal", text=train, character="aunt_sylvie")
     assert sim.state.conflicts[-1].goal_for == ("aunt_sylvie",)
+
+
+# -- the winner's stake split between two losers: the creator's token first ---------------------------
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-005", "CAPES-RES-006", "CAPES-STAKE-002", "CAPES-RES-001")
+def test_creator_first__three_tokens_two_losers_the_creators_first_the_rest_as_ann_names_them() -> None:
+    # c1 "Sylvie finds the costume", made by Bea for Aunt Sylvie: A [5] (Skitter), B [2] (Aunt Sylvie,
+    # Rampart). Skitter holds 3 truth (Strength 3). Page 1 (Starter Ann): Ann claims A, Bea claims B,
+    # Cal passes. Ann's Action: stakes all 3 truth on A (src 168: no more than the Strength, 3).
+    # Resolving: A 5 vs B 2, Ann resolves A. Her 3 staked Debt become 3 Story Tokens for the losers (src
+    # 132): Bea made the card and lost, so the first is Bea's (src 135); Ann may not put Cal first, nor
+    # take one herself (src 133), nor pair a die twice; she names Bea, Cal, Cal. 5 - 2 = 3 is hers (src
+    # 138). Every seat and the GM's view read "3 Story Tokens: 1 to Bea, 2 to Cal".
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(5,),
+        b=(2,),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "B"},
+        text="Sylvie finds the costume",
+        creator="aunt_sylvie",
+        creator_player="bea",
+    )
+    sim.set_debt("skitter", "truth", 3)
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "claim", conflict="c1", side="B")
+    sim.do("cal", "pass")
+    sim.do("ann", "begin_actions")
+    sim.refuse("ann", "stake", conflict="c1", amount=4, drive="truth", rule="CAPES-STAKE-002")
+    sim.do("ann", "stake", conflict="c1", amount=3, drive="truth", why="Her identity is at stake.")
+    sim.do("ann", "create_conflict", text="The costume smells of smoke")
+    sim.do("ann", "end_action")
+    finish_actions(sim)
+    sim.refuse("ann", "resolve", conflict="c1", tokens="cal,bea,bea", rule="CAPES-RES-005")
+    sim.refuse("ann", "resolve", conflict="c1", tokens="bea,ann,cal", rule="CAPES-RES-005")
+    sim.refuse("ann", "resolve", conflict="c1", pairs="5-2,5-2")
+    sim.do("ann", "resolve", conflict="c1", tokens="bea,cal,cal", text="Sylvie folds it away, unseen.")
+    assert sim.state.tokens == {"ann": 0, "bea": 1, "cal": 2}
+    assert [i.value for i in sim.state.inspirations["ann"]] == [3] and sim.debt("skitter", "truth") == 0
+    _everyone_reads(
+        sim,
+        "Ann resolves c1 (Sylvie finds the costume) for side A; 3 Story Tokens: 1 to Bea, 2 to Cal;"
+        ' Inspirations: Ann 3 — "Sylvie folds it away, unseen."',
+    )
+    panels = [sim.view(seat)["panels"] for seat in (*SEATS, None)]
+    assert all(p == panels[0] for p in panels)  # one table for everyone (src 14-17)
+
+
+# -- one Page of refusals: each a sentence naming people and cards, the table unchanged ---------------
+
+
+@pytest.mark.rules(
+    "CAPES-PRIN-003",
+    "CAPES-PAGE-011",
+    "CAPES-ACT-002",
+    "CAPES-STAKE-001",
+    "CAPES-CONF-005",
+    "CAPES-RES-001",
+    "CAPES-ABIL-002",
+)
+def test_refusals_page__out_of_turn_for_anothers_character_or_beyond_the_rules_each_reads_as_a_sentence() -> (
+    None
+):
+    # c1 "The vault door holds": A [3] (Skitter), B [2] (Rampart); Rampart holds 2 duty. Page 1 (Starter
+    # Ann). In free narration only Ann begins the Actions (src 91); in Ann's Action nobody else stakes,
+    # splits or rolls (src 24-27: "On other people's turns you listen"); a player never moves another's
+    # character (Ann staking Rampart's Debt, Bea rolling with Skitter); nobody narrates how c1 turns out
+    # before it is resolved (src 112, "Not Yet"); an ability never rolls a die above its rating (src
+    # 188: Swarm Sense 1 on a 3); nobody resolves in the Actions (src 130). Each refusal is a sentence
+    # that names players, characters and cards by their names, never by their keys, and changes nothing.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1", a=(3,), b=(2,), allies={"skitter": "A", "rampart": "B"}, text="The vault door holds"
+    )
+    sim.set_debt("rampart", "duty", 2)
+    pass_claims(sim)
+    said = [
+        sim.refuse("bea", "begin_actions").message,
+        sim.refuse("cal", "stake", conflict="c1", amount=1, drive="duty").message,
+    ]
+    sim.do("ann", "begin_actions")
+    said += [
+        sim.refuse("cal", "stake", conflict="c1", amount=1, drive="duty").message,
+        sim.refuse("ann", "stake", conflict="c1", amount=1, drive="duty", character="rampart").message,
+        sim.refuse(
+            "bea", "use_ability", ability="Silk Lines", character="skitter", conflict="c1", side="A"
+        ).message,
+        sim.refuse("ann", "narrate", text="The door gives way.", conflict="c1", outcome=True).message,
+        sim.refuse("ann", "use_ability", ability="Swarm Sense", conflict="c1", side="A").message,
+        sim.refuse("ann", "resolve", conflict="c1").message,
+        sim.refuse("cal", "split", conflict="c1", side="B").message,
+    ]
+    _no_ids(said)
+    assert "Ann" in said[0]  # whose it is to begin the Actions
+    assert all("Ann" in s for s in (said[2], said[-1]))  # whose turn it is
+    assert said[3] == "You do not play Rampart in this Scene."
+    assert (
+        said[5]
+        == "Not yet: only the Resolver narrates how c1 (The vault door holds) turns out, when resolving it."
+    )
+    assert said[6] == "Swarm Sense (1) cannot roll a die showing 3; it needs 3 or more."
