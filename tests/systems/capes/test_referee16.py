@@ -555,3 +555,81 @@ def test_refusals_page__out_of_turn_for_anothers_character_or_beyond_the_rules_e
         == "Not yet: only the Resolver narrates how c1 (The vault door holds) turns out, when resolving it."
     )
     assert said[6] == "Swarm Sense (1) cannot roll a die showing 3; it needs 3 or more."
+
+
+# -- the last card resolved, nobody wants another: the Scene ends and the next is Bea's ---------------
+
+
+@pytest.mark.rules(
+    "CAPES-SCENE-002", "CAPES-RES-001", "CAPES-RES-006", "CAPES-ABIL-001", "CAPES-RSRC-002", "CAPES-PAGE-002"
+)
+def test_scene_end__the_last_card_resolved_nobody_wants_another_and_bea_declares_the_next() -> None:
+    # Page 1 (Starter Ann): Ann declares the Event "The lights fail" (c1). Bea: Nosy 3 on A's 1: 4, kept
+    # (mundane: Blocked for the Scene, src 186). Cal: Super Strength 1 on B's 1: 3, kept (+1 duty).
+    # Page 2 (Starter Bea, src 70): Bea claims A, Cal claims B, Ann (allied with nothing) passes. Bea:
+    # Nursing 3 on B's 3 helping A: 1, kept. Cal: Great Leap 3 on B's 1: 2, kept (+1 duty). Ann: Bug
+    # Control 2 on B's 2 helping A: 5, turned back (+1 truth). A 4 vs B 2: Bea resolves A, 4 - 2 = 2.
+    # No card is left: each player, from the next Starter (Cal), says whether they want a new Conflict
+    # (PROPOSED SCENE); all pass, so Scene 1 ends. The next Scene is declared by the player to the left
+    # of Ann, who declared this one: Bea (src 64); Ann may not. Bea keeps her Inspiration of 2 (src 46:
+    # the player's), and in Scene 2 Aunt Sylvie's Nosy is no longer Blocked (src 186: "for the rest of
+    # the Scene").
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="The lights fail")
+    sim.do("ann", "end_action")
+    sim.do("bea", "use_ability", dice=(4,), ability="Nosy", conflict="c1", side="A")
+    sim.do("bea", "accept")
+    _nobody_reacts(sim)
+    sim.do("bea", "end_action")
+    sim.do("cal", "use_ability", dice=(3,), ability="Super Strength", conflict="c1", side="B", drive="duty")
+    sim.do("cal", "accept")
+    _nobody_reacts(sim)
+    sim.do("cal", "end_action")
+    sim.do("bea", "claim", conflict="c1", side="A")
+    sim.do("cal", "claim", conflict="c1", side="B")
+    sim.do("ann", "pass")
+    pass_claims(sim)
+    sim.do("bea", "use_ability", dice=(1,), ability="Nursing", conflict="c1", side="B", help="A")
+    sim.do("bea", "accept")
+    _nobody_reacts(sim)
+    sim.do("bea", "end_action")
+    sim.do("cal", "use_ability", dice=(2,), ability="Great Leap", conflict="c1", side="B", drive="duty")
+    sim.do("cal", "accept")
+    _nobody_reacts(sim)
+    sim.do("cal", "end_action")
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(5,),
+        ability="Bug Control",
+        conflict="c1",
+        side="B",
+        help="A",
+        drive="truth",
+    )
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    pass_claims(sim)  # nobody buys an Action (nobody holds a token)
+    sim.do("bea", "resolve", conflict="c1", text="The lights fail over the dance floor.")
+    assert sim.state.scene is not None and sim.state.scene.blocked == (
+        "aunt_sylvie/nosy",
+        "aunt_sylvie/nursing",
+    )
+    assert sim.state.conflicts == () and sim.state.scene.closing
+    for seat in ("cal", "ann", "bea"):
+        assert sim.state.scene is not None and sim.state.scene.turn == seat
+        sim.do(seat, "pass")
+    assert sim.state.scene is None
+    sim.refuse("ann", "declare_scene", text="The morning after")
+    sim.do("bea", "declare_scene", text="The morning after")
+    assert [i.value for i in sim.state.inspirations["bea"]] == [2]
+    assert (sim.debt("rampart", "duty"), sim.debt("skitter", "truth")) == (2, 1)
+    for seat, who in (("bea", "aunt_sylvie"), ("cal", "rampart"), ("ann", "skitter")):
+        sim.do(seat, "choose", character=who)
+    assert sim.state.scene is not None and sim.state.scene.blocked == ()  # Nosy and Nursing are back
+    _everyone_reads(
+        sim,
+        "Bea resolves c1 (The lights fail) for side A; Inspirations: Bea 2"
+        ' — "The lights fail over the dance floor."',
+        "Bea declares Scene 2: The morning after.",
+    )
