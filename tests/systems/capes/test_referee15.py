@@ -428,7 +428,7 @@ def test_busy_page__the_next_page_anns_won_token_buys_a_conflict_nobody_may_clai
     assert sim.state.tokens["ann"] == 0
     sim.refuse("ann", "claim", conflict="c3", side="A")
     for seat in SEATS:
-        assert "Ann creates event c3: The mayor flees the gala for a Story Token." in sim.words(seat)
+        assert "Ann creates event c3 for a Story Token: The mayor flees the gala." in sim.words(seat)
     assert not any("Overdrawn" in w for w in sim.words("ann"))
 
 

@@ -633,3 +633,67 @@ def test_scene_end__the_last_card_resolved_nobody_wants_another_and_bea_declares
         ' — "The lights fail over the dance floor."',
         "Bea declares Scene 2: The morning after.",
     )
+
+
+# -- free claims, a bought claim and a bought card, and the Resolving goes round them -----------------
+
+
+@pytest.mark.rules(
+    "CAPES-PAGE-004",
+    "CAPES-PAGE-005",
+    "CAPES-PAGE-008",
+    "CAPES-PAGE-009",
+    "CAPES-RSRC-001",
+    "CAPES-RES-001",
+    "CAPES-PAGE-014",
+)
+def test_claims_page__free_claims_a_bought_claim_and_a_bought_card_then_each_resolves_in_turn() -> None:
+    # c1 "The vault door holds": A [3] (Skitter), B [2] (Rampart); c2 "The press arrives": A [2]
+    # (Skitter), B [4] (Aunt Sylvie). Story Tokens: Ann 2, Bea 1, Cal 0. Page 1 (Starter Ann).
+    # Free go-around (src 78-81): Ann claims c1 A, Bea c2 B, Cal c1 B. Bought go-around (src 82, 88):
+    # Ann claims c2 A for a token (2 -> 1); Bea adds "The mayor speaks" for a token (1 -> 0), which
+    # nobody may claim this Page (src 89), and has no token for a claim anyway; Cal has none and is not
+    # asked. Next pass: Ann passes, and the claims end. Resolving, from Ann (src 131): c1 A 3 vs 2
+    # controls: Ann resolves it, +1; her c2 A (2 vs 4) does not. Bea resolves c2 B: 4 - 2 = 2. Cal's c1
+    # B is gone with its card. Page 2 (Starter Bea): nobody holds a claim (PROPOSED PAGE-014).
+    sim = cast_game()
+    sim.put_conflict(
+        "c1", a=(3,), b=(2,), allies={"skitter": "A", "rampart": "B"}, text="The vault door holds"
+    )
+    sim.put_conflict(
+        "c2", a=(2,), b=(4,), allies={"skitter": "A", "aunt_sylvie": "B"}, text="The press arrives"
+    )
+    sim.patch(tokens={"ann": 2, "bea": 1, "cal": 0})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "claim", conflict="c2", side="B")
+    sim.do("cal", "claim", conflict="c1", side="B")
+    sim.do("ann", "claim", conflict="c2", side="A")
+    sim.do("bea", "create_conflict", text="The mayor speaks")
+    sim.refuse("bea", "claim", conflict="c3", side="A")
+    sim.do("bea", "pass")
+    assert sim.state.scene is not None and sim.state.scene.page is not None
+    assert sim.state.scene.page.turn == "ann"  # Cal, with no token, is skipped
+    sim.do("ann", "pass")
+    assert sim.phase() == "narration" and sim.state.tokens == {"ann": 1, "bea": 0, "cal": 0}
+    finish_actions(sim)
+    assert [o.label for o in sim.prompt("ann", "resolve_or_gloat").options] == [
+        "resolve c1 (The vault door holds)"
+    ]
+    sim.do("ann", "resolve", conflict="c1")
+    sim.refuse("ann", "resolve", conflict="c2")  # A 2 does not control
+    sim.do("bea", "resolve", conflict="c2")
+    assert {p: [i.value for i in held] for p, held in sim.state.inspirations.items()} == {
+        "ann": [1],
+        "bea": [2],
+        "cal": [],
+    }
+    assert sim.state.scene.page.number == 2 and sim.state.scene.page.claims == ()
+    _everyone_reads(
+        sim,
+        "Ann claims side A of c2 (The press arrives) for a Story Token.",
+        # the price before the words she typed: it read "c3: The mayor speaks for a Story Token."
+        "Bea creates event c3 for a Story Token: The mayor speaks.",
+        "Ann resolves c1 (The vault door holds) for side A; Inspirations: Ann 1.",
+        "Bea resolves c2 (The press arrives) for side B; Inspirations: Bea 2.",
+        "Scene 1, Page 2: Bea starts.",
+    )

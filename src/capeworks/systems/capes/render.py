@@ -160,8 +160,10 @@ def _price(paid: int) -> str:
 
 
 def _created(p: ev.ConflictCreated) -> str:
+    """The price before the card's words, which the player typed and which end the line: "c3 for a Story
+    Token: The mayor speaks", never "c3: The mayor speaks for a Story Token"."""
     both = " (both sides want it, each its own way)" if p.both_want else ""
-    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}: {p.text}{both}{_price(p.paid)}"
+    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}{_price(p.paid)}: {p.text}{both}"
 
 
 _BOUGHT: dict[str, str] = {
