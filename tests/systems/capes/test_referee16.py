@@ -697,3 +697,74 @@ def test_claims_page__free_claims_a_bought_claim_and_a_bought_card_then_each_res
         "Bea resolves c2 (The press arrives) for side B; Inspirations: Bea 2.",
         "Scene 1, Page 2: Bea starts.",
     )
+
+
+# -- each side named by its first roller, on every seat's card as in the log ---------------------------
+
+
+@pytest.mark.rules("CAPES-CONF-002", "CAPES-CONF-004", "CAPES-CONF-001", "CAPES-ABIL-003")
+def test_sides_named__each_by_its_first_roller_and_the_card_reads_them_as_the_log_does() -> None:
+    # Page 1 (Starter Ann): Ann declares the Event "Aunt Sylvie phones mid-heist" (c1), both dice at 1
+    # (src 108). Bea: Worried 1 on a die, helping A, naming it "The phone rings at the worst moment": 1
+    # -> 3, kept; that die is now A's (src 109). Cal: Super Strength 1 on the other die, helping B,
+    # naming it "Rampart answers it": 1 -> 2, kept (+1 duty). Page 2: Ann: Bug Control 2 on B's 2 helping A,
+    # 2 -> 6, turned back: B stays 2, and Skitter, who tried to roll B down, is allied with A (src 110).
+    # Every seat's card reads each side with its words as the log does, "A (The phone rings at the worst
+    # moment)"; it read "A The phone rings at the worst moment".
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="Aunt Sylvie phones mid-heist")
+    sim.do("ann", "end_action")
+    sim.do(
+        "bea",
+        "use_ability",
+        dice=(3,),
+        ability="Worried",
+        conflict="c1",
+        side="A",
+        label="The phone rings at the worst moment",
+    )
+    sim.do("bea", "accept")
+    _nobody_reacts(sim)
+    sim.do("bea", "end_action")
+    sim.do(
+        "cal",
+        "use_ability",
+        dice=(2,),
+        ability="Super Strength",
+        conflict="c1",
+        side="B",
+        label="Rampart answers it",
+        drive="duty",
+    )
+    sim.do("cal", "accept")
+    _nobody_reacts(sim)
+    sim.do("cal", "end_action")
+    pass_claims(sim)  # Page 2, Starter Bea: Bea and Cal act elsewhere, then Ann
+    sim.do("bea", "begin_actions")
+    for seat in ("bea", "cal"):
+        sim.do(seat, "create_conflict", text=f"{seat}'s filler")
+        sim.do(seat, "end_action")
+    # B has its words: Ann's may not replace them (CONF-002 PROPOSED: the side's first roller names it)
+    sim.refuse("ann", "use_ability", ability="Bug Control", conflict="c1", side="B", label="Nobody answers")
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(6,),
+        ability="Bug Control",
+        conflict="c1",
+        side="B",
+        help="A",
+        drive="truth",
+    )
+    sim.do("ann", "revert")
+    for seat in (*SEATS, None):
+        cards = [(r[2], r[3], r[7]) for r in _rows(sim, seat, "Conflicts") if r[0].startswith("c1 ")]
+        assert cards == [
+            ("A (The phone rings at the worst moment)", "3", "Aunt Sylvie (Bea), Skitter (Ann)"),
+            ("B (Rampart answers it)", "2", "Rampart (Cal)"),
+        ]
+    _everyone_reads(
+        sim,
+        "Rampart uses Super Strength 1 on c1 (Aunt Sylvie phones mid-heist) side B die 1, helping side B"
+        " (Rampart answers it): 1 rolls 2 (+1 Debt on duty); Rampart is now allied with c1 side B.",
+    )

@@ -446,7 +446,7 @@ def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
                 (
                     conflict.card,
                     conflict.kind.value,
-                    side.id + (f" {side.label}" if side.label else ""),
+                    side.id + (f" ({side.label})" if side.label else ""),  # as the log reads it
                     " ".join(str(d) for d in side.dice),
                     str(side.total),
                     stakes or "—",
