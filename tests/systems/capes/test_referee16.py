@@ -554,7 +554,8 @@ def test_refusals_page__out_of_turn_for_anothers_character_or_beyond_the_rules_e
         said[5]
         == "Not yet: only the Resolver narrates how c1 (The vault door holds) turns out, when resolving it."
     )
-    assert said[6] == "Swarm Sense (1) cannot roll a die showing 3; it needs 3 or more."
+    # it read "...; it needs 3 or more.", as if the die needed it
+    assert said[6] == "Swarm Sense (1) cannot roll a die showing 3: that needs an ability of 3 or more."
 
 
 # -- the last card resolved, nobody wants another: the Scene ends and the next is Bea's ---------------

@@ -223,7 +223,8 @@ def check_use(
     if ability.rating < old:
         raise RuleViolation(
             "CAPES-ABIL-002",
-            f"{ability.name} ({ability.rating}) cannot roll a die showing {old}; it needs {old} or more.",
+            f"{ability.name} ({ability.rating}) cannot roll a die showing {old}:"
+            f" that needs an ability of {old} or more.",
         )
     pool = _debt_pool(state, character, ability, cmd.drive)
     help_side = _check_help(state, character, conflict, cmd.help or side.id)
