@@ -769,3 +769,46 @@ def test_sides_named__each_by_its_first_roller_and_the_card_reads_them_as_the_lo
         "Rampart uses Super Strength 1 on c1 (Aunt Sylvie phones mid-heist) side B die 1, helping side B"
         " (Rampart answers it): 1 rolls 2 (+1 Debt on duty); Rampart is now allied with c1 side B.",
     )
+
+
+# -- a Gloat instead of a resolution: the tokens are the Gloater's, the stakes stay on the card --------
+
+
+@pytest.mark.rules("CAPES-GLOAT-001", "CAPES-GLOAT-002", "CAPES-GLOAT-003", "CAPES-RES-001", "CAPES-PAGE-014")
+def test_gloat_page__cal_gloats_two_dice_for_two_tokens_and_the_card_and_stakes_stay() -> None:
+    # c1 "The mayor is humiliated": A [3] (Skitter, 1 truth staked), B [6, 4, 2] (Rampart, 2 duty staked).
+    # Page 1 (Starter Ann): Ann claims A, Cal claims B. Resolving: A 3 does not control. B 12 does, but
+    # resolving would break the group's Code (the table's judgement, src 52): Cal Gloats instead, from his
+    # highest die (src 205): 6 and 4 turned to 1, a Story Token each: 2. He may not turn four (only three
+    # dice stand above 1). Nothing is resolved: the card stays, B [1, 1, 2], both stakes on it, no Debt
+    # doubled nor given away; Page 2 (Starter Bea) starts with no claims (PROPOSED PAGE-014).
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(3,),
+        b=(6, 4, 2),
+        allies={"skitter": "A", "rampart": "B"},
+        text="The mayor is humiliated",
+        stakes={"A": [("skitter", "truth", 1)], "B": [("rampart", "duty", 2)]},
+    )
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "pass")
+    sim.do("cal", "claim", conflict="c1", side="B")
+    pass_claims(sim)
+    finish_actions(sim)
+    assert sim.prompt("cal", "resolve_or_gloat")  # Ann's A does not control: she is passed over
+    sim.refuse("cal", "gloat", conflict="c1", count=4, rule="CAPES-GLOAT-002")
+    sim.do("cal", "gloat", conflict="c1", count=2, text="Rampart poses on the mayor's car.")
+    assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 2}
+    assert sim.side("c1", "B").dice == (1, 1, 2)
+    assert [s.amount for s in sim.side("c1", "B").stakes] == [2] and [
+        s.amount for s in sim.side("c1", "A").stakes
+    ] == [1]
+    assert sim.state.scene is not None and sim.state.scene.page is not None
+    assert sim.state.scene.page.number == 2 and sim.state.scene.page.claims == ()
+    _everyone_reads(
+        sim,
+        "Cal gloats on c1 (The mayor is humiliated) side B: 6, 4 turned to 1, 2 Story Tokens"
+        ' — "Rampart poses on the mayor\'s car."',
+        "Scene 1, Page 2: Bea starts.",
+    )
