@@ -302,7 +302,9 @@ def test_capes_page__three_players_build_a_conflict_card_live(
     field(conflict, "character").fill("skitter")
     conflict.locator("button[type=submit]").click()
     for page in pages:
-        expect(page.locator(".conflict", has_text="Rob the gala")).to_be_visible()
+        # the card reads as the log reads it, "c1 (Rob the gala)", its kind beside it (refcapes16)
+        header = page.locator(".conflict header", has_text="Rob the gala")
+        expect(header).to_have_text("c1 (Rob the gala) goal")
     prompt(ann, "take an Action").get_by_role("button", name="end the Action").click()
 
     # Bea uses Worried on side B with her own die, a 4: every page's card shows that die and her alliance.
@@ -311,6 +313,8 @@ def test_capes_page__three_players_build_a_conflict_card_live(
     abilities, conflicts = (suggested(use, name) for name in ("ability", "conflict"))
     assert "Worried" in abilities and "Bug Control" not in abilities
     assert conflicts == ["c1"]
+    options = use.locator("datalist[id$='-conflict-options'] option")
+    assert options.evaluate_all("os => os.map(o => o.label)") == ["c1 (Rob the gala)"]
     sheet = bea.locator(".sheets details", has_text="Aunt Sylvie")
     sheet.locator("summary").click()
     expect(sheet).to_contain_text("Worried 1")

@@ -339,7 +339,7 @@ def test_k18c__a_stake_goes_to_another_losing_character_of_its_own_player() -> N
     sim = resolving()
     sim.do("ann", "resolve", conflict="c1")
     assert (sim.state.tokens.get("bea", 0), sim.state.tokens.get("cal", 0)) == (1, 1)
-    assert "Story Tokens to Bea, Cal" in sim.words("cal")[-2]
+    assert "2 Story Tokens: 1 to Bea, 1 to Cal" in sim.words("cal")[-2]
     sim = resolving()
     sim.do("ann", "resolve", conflict="c1", tokens="Cal,cal")
     assert (sim.state.tokens.get("bea", 0), sim.state.tokens.get("cal", 0)) == (0, 2)

@@ -229,9 +229,7 @@ def test_split_off__inspired_rolled_staked_again_split_and_resolved_next_page() 
     assert sorted(i.value for i in sim.state.inspirations["ann"]) == [2, 2]
     assert [i.value for i in sim.state.inspirations["cal"]] == [2]
     assert sim.state.tokens.get("cal", 0) == 3 and sim.state.tokens.get("bea", 0) == 0
-    assert "Story Tokens to Cal, Cal, Cal; Inspirations: Ann 2, Ann 2, Cal 2" in _line(
-        sim, "bea", "resolves c1"
-    )
+    assert "3 Story Tokens to Cal; Inspirations: Ann 2, Ann 2, Cal 2" in _line(sim, "bea", "resolves c1")
 
 
 # -- Overdrawn rolls are the player's of the character now (CAPES-DEBT-003) ------------------------
@@ -453,7 +451,7 @@ def test_resolve__the_resolver_may_name_the_creators_first_token_with_the_rest()
     sim.do("ann", "resolve", conflict="c1", tokens="bea,cal")
     assert sim.state.tokens.get("bea", 0) == 1 and sim.state.tokens.get("cal", 0) == 1
     for seat in ("ann", "bea", "cal"):
-        assert "Story Tokens to Bea, Cal" in _line(sim, seat, "resolves c1")
+        assert "2 Story Tokens: 1 to Bea, 1 to Cal" in _line(sim, seat, "resolves c1")
 
 
 # -- the veto window outlasts the declarer's own moves after the declaration (CAPES-EG-002) --------

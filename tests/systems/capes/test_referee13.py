@@ -630,7 +630,7 @@ def test_session__two_pages_of_a_goal_from_its_declaration_to_its_resolution() -
     assert sim.debt("rampart", "duty") == 1 and sim.debt("skitter", "truth") == 1
     assert sim.state.conflict("c1") is None
     line = [w for w in sim.words("bea") if w.startswith("Cal resolves c1")][-1]
-    assert "Story Tokens to Ann, Bea" in line and "Bea 3" in line and "failed" not in line, line
+    assert "2 Story Tokens: 1 to Ann, 1 to Bea" in line and "Bea 3" in line and "failed" not in line, line
     _no_ids(sim.words("bea"))
 
 

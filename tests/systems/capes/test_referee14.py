@@ -23,7 +23,7 @@ from tests.systems.capes.test_referee13 import _no_ids, _react_round
 #: away their Stakes as Story Tokens to the losing characters. Claimant matches winning and losing dice")
 RESOLVED = (
     "Bea resolves c1 (The gala's lights fail) for side A; debt back doubled: Rampart +2 duty; "
-    'Story Tokens to Cal; Inspirations: Bea 3, Cal 1 — "The guests flee into the street."'
+    '1 Story Token to Cal; Inspirations: Bea 3, Cal 1 — "The guests flee into the street."'
 )
 
 

@@ -256,8 +256,8 @@ def test_busy_page__anns_stake_split_and_roll_then_cals_reaction_every_seat_read
             " (mundane: Blocked for the Scene); Rampart is now allied with c1 side B." in words
         )
     rows = {(r[0], r[2][0]): r for r in _panel_rows(sim, "bea", "Conflicts")}
-    assert rows[("c1 (event)", "A")][3:7] == ["2 1", "3", "Skitter 2 truth", "Ann"]
-    assert rows[("c1 (event)", "B")][3:7] == ["2", "2", "—", "Cal"]
+    assert rows[(VAULT, "A")][3:7] == ["2 1", "3", "Skitter 2 truth", "Ann"]
+    assert rows[(VAULT, "B")][3:7] == ["2", "2", "—", "Cal"]
 
 
 def _panel_rows(sim: Sim, seat: str, title: str) -> list[list[str]]:
@@ -332,7 +332,7 @@ def test_busy_page__cal_resolves_the_vault_debt_doubles_a_token_goes_to_ann_and_
     assert [i.value for i in sim.state.inspirations["cal"]] == [4]
     for seat in SEATS:
         assert (
-            f"Cal resolves {VAULT} for side B; debt back doubled: Skitter +4 truth; Story Tokens to Ann; "
+            f"Cal resolves {VAULT} for side B; debt back doubled: Skitter +4 truth; 1 Story Token to Ann; "
             'Inspirations: Cal 4 — "The door holds; the mayor\'s files stay shut."' in sim.words(seat)
         )
         players = {r[0]: r[1:] for r in _panel_rows(sim, seat, "Players")}
@@ -375,7 +375,7 @@ def test_busy_page__beas_bought_action_turned_back_still_allies_and_wins_her_the
         assert "Bea acts with Aunt Sylvie for a Story Token." in words
         assert 'Bea turns the die back to 1 — "Sylvie fusses over the guard instead."' in words
         assert (
-            f"Cal resolves {VAULT} for side B; debt back doubled: Skitter +4 truth; Story Tokens to Ann; "
+            f"Cal resolves {VAULT} for side B; debt back doubled: Skitter +4 truth; 1 Story Token to Ann; "
             "Inspirations: Cal 5, Bea 1." in words
         )
 
@@ -403,7 +403,7 @@ def test_busy_page__cal_gloats_instead_the_vault_turns_to_ann_but_her_turn_has_g
             in words
         )
         assert "Scene 1, Page 2: Bea starts." in words
-        claimed = {r[2][0]: r[6] for r in _panel_rows(sim, seat, "Conflicts") if r[0] == "c1 (event)"}
+        claimed = {r[2][0]: r[6] for r in _panel_rows(sim, seat, "Conflicts") if r[0] == VAULT}
         assert claimed == {"A": "—", "B": "—"}
 
 
@@ -428,7 +428,7 @@ def test_busy_page__the_next_page_anns_won_token_buys_a_conflict_nobody_may_clai
     assert sim.state.tokens["ann"] == 0
     sim.refuse("ann", "claim", conflict="c3", side="A")
     for seat in SEATS:
-        assert "Ann creates event c3: The mayor flees the gala for a Story Token." in sim.words(seat)
+        assert "Ann creates event c3 for a Story Token: The mayor flees the gala." in sim.words(seat)
     assert not any("Overdrawn" in w for w in sim.words("ann"))
 
 
@@ -471,7 +471,8 @@ def test_tokens__won_by_losing_buy_an_extra_claim_the_next_page_and_both_claims_
     for seat in SEATS:
         words = sim.words(seat)
         assert (
-            "Ann resolves c1 (The getaway van) for side A; Story Tokens to Cal; Inspirations: Ann 3." in words
+            "Ann resolves c1 (The getaway van) for side A; 1 Story Token to Cal; Inspirations: Ann 3."
+            in words
         )
         assert "Cal claims side B of c3 (The bomb) for a Story Token." in words
     finish_actions(sim)
@@ -534,7 +535,8 @@ def test_busy_page__the_now_panel_says_whose_turn_and_for_what_at_each_phase() -
     assert turn() == {"Bea to buy an Action or pass"}
     sim.do("bea", "pass")
     resolving = (
-        "to resolve their claimed Conflicts (or gloat instead, if resolving would break the group's Code)"
+        "to resolve each claimed side that controls"
+        " (or gloat instead, if resolving would break the group's Code)"
     )
     assert turn() == {f"Bea {resolving}"}
     sim.do("bea", "resolve", conflict="c2", pairs="6-5")

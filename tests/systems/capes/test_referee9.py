@@ -296,7 +296,7 @@ def test_stake__won_stakes_are_tokens_every_seat_counts() -> None:
     finish_actions(sim)
     sim.do("ann", "resolve", conflict="c1")
     assert sim.state.tokens["cal"] == 2
-    assert "Story Tokens to Cal, Cal" in _line(sim, "bea", "resolves c1")
+    assert "2 Story Tokens to Cal" in _line(sim, "bea", "resolves c1")
     rows = {r[0]: r[1] for r in _panel(sim, "bea", "Players")}
     assert rows == {"Ann": "0", "Bea": "0", "Cal": "2"}
     assert sim.debt("skitter", "truth") == 0
@@ -915,7 +915,7 @@ def test_stake__the_conflicts_panel_names_the_staking_character() -> None:
     sim.do("cal", "stake", conflict="c1", amount=1, drive="duty")
     for seat in ("ann", "bea", "cal"):
         rows = {(r[0], r[2]): r[5] for r in _panel(sim, seat, "Conflicts")}
-        assert rows[("c1 (event)", "A")] == "Rampart 1 duty"
+        assert rows[("c1 (A test conflict)", "A")] == "Rampart 1 duty"
 
 
 @pytest.mark.rules("CAPES-GLOAT-001", "CAPES-GLOAT-002")

@@ -124,7 +124,7 @@ def _check_label(conflict: Conflict, help_side: str, label: str) -> None:
     if label and side.label and label.strip() != side.label:
         raise RuleViolation(
             "CAPES-CONF-002",
-            f"Side {side.id} of {conflict.card} is already {side.label!r}; "
+            f"Side {side.id} of {conflict.card} is already “{side.label}”; "
             "drop label= (or give those words).",
             field="label",
         )
@@ -140,7 +140,7 @@ def _check_help(state: CapesState, character: str, conflict: Conflict, help_side
     ):
         raise RuleViolation(
             "CAPES-EG-006",
-            f"{state.roster[character].sheet.name} failed the Goal {conflict.text!r} this Scene.",
+            f"{state.roster[character].sheet.name} failed the Goal “{conflict.text}” this Scene.",
         )
     return side.id
 
@@ -223,7 +223,8 @@ def check_use(
     if ability.rating < old:
         raise RuleViolation(
             "CAPES-ABIL-002",
-            f"{ability.name} ({ability.rating}) cannot roll a die showing {old}; it needs {old} or more.",
+            f"{ability.name} ({ability.rating}) cannot roll a die showing {old}:"
+            f" that needs an ability of {old} or more.",
         )
     pool = _debt_pool(state, character, ability, cmd.drive)
     help_side = _check_help(state, character, conflict, cmd.help or side.id)

@@ -157,7 +157,7 @@ def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: Dice
             if goal_key(character, cmd.text) in scene.failed_goals:
                 raise RuleViolation(
                     "CAPES-EG-006",
-                    f"{state.roster[character].sheet.name} failed the Goal {cmd.text!r} this Scene "
+                    f"{state.roster[character].sheet.name} failed the Goal “{cmd.text}” this Scene "
                     "and may not attempt it again.",
                 )
     side_a = cmd.side_a or (cmd.text if cmd.kind is ConflictKind.GOAL else "")

@@ -237,14 +237,17 @@ def whose_turn(state: CapesState) -> tuple[str | None, str]:
                 f" now shows {value}: an"
                 f" ability of {value} or more), or pass"
             )
-        return page.turn, "take an Action" if page.round is Round.FREE else "buy an Action or pass"
+        # a bought Action under way is taken like a free one: buying is asked only between Actions
+        bought = page.round is not Round.FREE and action is None
+        return page.turn, "buy an Action or pass" if bought else "take an Action"
     if deadlocks_to_declare(state, page.turn) and not resolvable_claims(state, page.turn):
         return page.turn, "declare a Deadlock"
     # CAPES-GLOAT-001 (src 52, 205): the claimant resolves, or gloats instead where the table finds
     # that resolving would break its Code; the turn says both, as the table's only prompt for it
     return (
         page.turn,
-        "resolve their claimed Conflicts (or gloat instead, if resolving would break the group's Code)",
+        "resolve each claimed side that controls"
+        " (or gloat instead, if resolving would break the group's Code)",
     )
 
 

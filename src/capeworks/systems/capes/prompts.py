@@ -160,7 +160,7 @@ def open_prompts(state: CapesState) -> list[Prompt]:
                         seat=seat,
                         kind="veto",
                         rule="CAPES-EG-007" if goal else "CAPES-EG-002",
-                        question=question("veto", card=conflict.kind.value, text=conflict.text),
+                        question=question("veto", what=conflict.kind.value, card=conflict.card),
                         options=options,
                         context={"conflict": conflict.id, "kind": conflict.kind.value},
                     )

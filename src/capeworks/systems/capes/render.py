@@ -90,7 +90,7 @@ def _settled(p: ev.Resolved | ev.Deadlocked, head: str, tokens: Sequence[str] = 
             "debt back doubled: " + ", ".join(f"{name(r.character)} +{r.amount} {r.pool}" for r in p.returned)
         )
     if tokens:
-        parts.append("Story Tokens to " + ", ".join(name(t) for t in tokens))
+        parts.append(_tokens_given(tokens, name))
     if vanished:
         parts.append(f"{vanished} staked Debt vanishes")
     if p.inspirations:
@@ -98,6 +98,16 @@ def _settled(p: ev.Resolved | ev.Deadlocked, head: str, tokens: Sequence[str] = 
     if p.failed:  # a Goal its side did not resolve (src 123)
         parts.append("failed Goal for " + ", ".join(name(f.split("/")[0]) for f in p.failed))
     return "; ".join(parts) + "."
+
+
+def _tokens_given(tokens: Sequence[str], name: Callable[[str], str]) -> str:
+    """The Story Tokens a resolution gives, counted per player in the order given (the creator's
+    first, src 135): "4 Story Tokens to Bea", "3 Story Tokens: 2 to Bea, 1 to Cal"."""
+    counts = {t: tokens.count(t) for t in dict.fromkeys(tokens)}
+    total = f"{len(tokens)} Story Token" + ("s" if len(tokens) > 1 else "")
+    if len(counts) == 1:
+        return f"{total} to {name(tokens[0])}"
+    return f"{total}: " + ", ".join(f"{n} to {name(t)}" for t, n in counts.items())
 
 
 def _resolved(p: ev.Resolved) -> str:
@@ -150,8 +160,10 @@ def _price(paid: int) -> str:
 
 
 def _created(p: ev.ConflictCreated) -> str:
+    """The price before the card's words, which the player typed and which end the line: "c3 for a Story
+    Token: The mayor speaks", never "c3: The mayor speaks for a Story Token"."""
     both = " (both sides want it, each its own way)" if p.both_want else ""
-    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}: {p.text}{both}{_price(p.paid)}"
+    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}{_price(p.paid)}: {p.text}{both}"
 
 
 _BOUGHT: dict[str, str] = {
@@ -280,7 +292,7 @@ _THEMES: dict[str, str] = {str(d.value): theme for d, theme in DRIVE_THEMES.item
 
 _QUESTIONS: dict[str, Callable[..., str]] = {
     "turn": lambda name, what, **_: f"{name}: {what}.",
-    "veto": lambda card, text, **_: f"Veto {card} {text!r}? (only now, as it is declared)",
+    "veto": lambda what, card, **_: f"Veto {what} {card}? (only now, as it is declared)",
     "veto_reason": lambda reason, **_: (
         "veto: the Goal is declared for your character"
         if reason == "a"
@@ -403,7 +415,8 @@ def _allied(state: CapesState, conflict: Conflict, side: str) -> str:
 
 
 def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
-    """The table as every player sees it (Capes has no secrets): scene, conflict cards, players, Drives."""
+    """The table as every player sees it (Capes has no secrets): scene, conflict cards, players, Drives.
+    A card reads as it does in the log and the prompts, "c1 (The vault door holds)", its kind beside it."""
     out: list[Panel] = []
     player, doing = turn_words(state)
     scene = state.scene
@@ -431,9 +444,9 @@ def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
             stakes = ", ".join(f"{_sheet_name(state, s.character)} {s.amount} {s.pool}" for s in side.stakes)
             rows.append(
                 (
-                    f"{conflict.id} ({conflict.kind.value})",
-                    conflict.text,
-                    side.id + (f" {side.label}" if side.label else ""),
+                    conflict.card,
+                    conflict.kind.value,
+                    side.id + (f" ({side.label})" if side.label else ""),  # as the log reads it
                     " ".join(str(d) for d in side.dice),
                     str(side.total),
                     stakes or "—",
@@ -445,7 +458,7 @@ def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
         out.append(
             Panel(
                 title="Conflicts",
-                columns=("Card", "Conflict", "Side", "Dice", "Total", "Debt staked", "Claimed by", "Allied"),
+                columns=("Card", "Kind", "Side", "Dice", "Total", "Debt staked", "Claimed by", "Allied"),
                 rows=tuple(rows),
             )
         )

@@ -1,6 +1,6 @@
-// Capes: the conflict cards (each side's dice drawn as dice, its total, the Debt
-// staked on it, who claimed it and who is allied with it), whose turn it is, story tokens, inspirations
-// and each character's Drives with their Debt. Drawn from the ruleset's panels.
+// Capes: the conflict cards (each read "c1 (what it is about)" as the log reads it, with its kind; each
+// side's dice drawn as dice, its total, the Debt staked on it, who claimed it and who is allied with
+// it), whose turn it is, story tokens, inspirations and each character's Drives with their Debt. Drawn from the ruleset's panels.
 import { html, text } from "/static/js/ui.js";
 import { Die } from "/static/js/dice.js";
 
@@ -13,14 +13,14 @@ function Cards({ panel }) {
   const cards = new Map();
   for (const row of panel.rows) {
     const key = row[col.Card];
-    if (!cards.has(key)) cards.set(key, { key, text: row[col.Conflict], sides: [] });
+    if (!cards.has(key)) cards.set(key, { key, kind: row[col.Kind], sides: [] });
     cards.get(key).sides.push(row);
   }
   return html`<section class="card conflicts" aria-label="Conflicts">
     <h3>${panel.title}</h3>
     <div class="conflict-grid">
-      ${[...cards.values()].map((card) => html`<article class="conflict" aria-label=${`${card.key}: ${card.text}`}>
-        <header><span class="card-id">${card.key}</span> <strong>${card.text}</strong></header>
+      ${[...cards.values()].map((card) => html`<article class="conflict" aria-label=${`${card.key}, ${card.kind}`}>
+        <header><strong>${card.key}</strong> <span class="kind">${card.kind}</span></header>
         ${card.sides.map((side) => html`<div class="side">
           <p class="side-name">Side ${side[col.Side]}</p>
           <p class="dice">${faces(side[col.Dice]).map((f) => html`<${Die} sides=${6} face=${f} />`)}
@@ -134,10 +134,11 @@ export const touch = {
       const held = (v.inspirations || {})[projection.me.id] || [];
       return held.map((i) => ({ value: i.value, label: `an Inspiration of ${text(i.value)}${i.source ? ` (from ${text(i.source)})` : ""}` }));
     }
-    if (name === "conflict") return conflicts.map((c) => c.id);
+    // a card and its sides read as everywhere else: "c1 (Rob the gala)", "B: Skitter is caught"
+    if (name === "conflict") return conflicts.map((c) => ({ value: c.id, label: `${text(c.id)} (${text(c.text)})` }));
     if (name === "side" || name === "help") {
       const conflict = conflicts.find((c) => c.id === values.conflict);
-      return conflict ? conflict.sides.map((s) => s.id) : [];
+      return conflict ? conflict.sides.map((s) => ({ value: s.id, label: s.label ? `${text(s.id)}: ${text(s.label)}` : "" })) : [];
     }
     return [];
   },
