@@ -56,6 +56,8 @@ function characters(projection, except) {
     .map(([id, c]) => ({ value: id, label: text((c && c.name) || id) }));
 }
 
+const CHARACTER_LISTS = new Set(["aware_first", "unaware", "airborne", "sides"]);
+
 export const touch = {
   // the turn prompt's own card says how a turn ends
   prompt(prompt) {
@@ -65,6 +67,9 @@ export const touch = {
   suggest(name, values, projection) {
     if (name === "target") return characters(projection, values.attacker || values.character);
     if (name === "attacker") return characters(projection, null);
+    // a fight's lists of characters (who is aware first, who unaware, who flies) and a competition's
+    // sides: ticked by name, so the GM need not know that "Agent Adler" is "agent-a" to the rules
+    if (CHARACTER_LISTS.has(name)) return characters(projection, null);
     // the powers of the one who uses them (an attack's, a switch's)
     if (name === "power") {
       const who = (state(projection).characters || {})[values.attacker || values.character];

@@ -1,0 +1,67 @@
+"""A whole short session played as new users would, one GM tab and two player tabs (web51).
+
+Found by playing Bulletproof Blues and the Workshop from the lobby through the pages' forms and
+buttons only: what a newcomer met that read as code or asked for ids no page shows. Each test is
+one fault, kept so it stays fixed. The harness is test_browser.py's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.server.browser_fixtures import SEATS
+from tests.server.test_browser import CHROMIUM, Seats, field, menu, sit
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+
+def test_bpb_menu__a_ways_flag_reads_as_words_never_true_or_false(web_table: str, chromium: Browser) -> None:
+    table = Seats(web_table, "bpb", SEATS, title="Blues night")
+    table.act("ann", "add_character", sample="ganyeka")
+    table.act("bo", "add_character", sample="widow")
+    table.act("gm", "add_character", sample="agent-a")
+    table.act("gm", "start_fight", characters=["ganyeka", "widow", "agent-a"])  # Widow acts first
+    gm, bo = sit(chromium, table.invites["gm"]), sit(chromium, table.invites["bo"])
+    guard = "Block or dodge until the next action"
+    # on her own turn Widow's block is the task action (forced: false): the menu said "(Widow, false)"
+    expect(menu(bo, guard).locator("summary")).to_have_text(f"{guard} (Widow)")
+    # off his turn Agent Adler's is forced (it costs his next action): it said "(Agent Adler, true)"
+    expect(menu(gm, guard).locator("summary")).to_have_text(f"{guard} (Agent Adler, forced)")
+    assert gm.js_errors == [] and bo.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("BPB-INIT-001", "BPB-EXT-003")
+def test_bpb_forms__a_fights_and_a_competitions_lists_of_characters_are_ticked_by_name(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "bpb", SEATS, title="Blues night")
+    table.act("ann", "add_character", sample="ganyeka")
+    table.act("bo", "add_character", sample="widow")
+    table.act("gm", "add_character", sample="agent-a")
+    gm, ann = sit(chromium, table.invites["gm"]), sit(chromium, table.invites["ann"])
+    names = ["Ganyeka", "Widow", "Agent Adler"]
+    # the lists of who is aware first, who is unaware and who flies took ids ("agent-a") no page shows
+    start = menu(gm, "Start a fight")
+    for name in ("characters", "aware_first", "unaware", "airborne"):
+        expect(
+            field(start, name).locator("xpath=preceding-sibling::fieldset[1]").locator(".pick")
+        ).to_have_text(names)
+    picks = {
+        n: field(start, n).locator("xpath=preceding-sibling::fieldset[1]") for n in ("characters", "unaware")
+    }
+    for name in names:
+        picks["characters"].locator("label", has_text=name).locator("input").check()
+    picks["unaware"].locator("label", has_text="Agent Adler").locator("input").check()
+    expect(field(start, "unaware")).to_have_value("agent-a")
+    start.locator("button[type=submit]").click()
+    # BPB-INIT-001: the unaware act last
+    expect(ann.locator(".log")).to_contain_text("not yet aware of their opponents: Agent Adler.")
+    # a competition's sides, likewise
+    contest = menu(gm, "Call a competition")
+    sides = field(contest, "sides").locator("xpath=preceding-sibling::fieldset[1]")
+    expect(sides.locator(".pick")).to_have_text(names)
+    sides.locator("label", has_text="Widow").locator("input").check()
+    sides.locator("label", has_text="Agent Adler").locator("input").check()
+    expect(field(contest, "sides")).to_have_value("widow\nagent-a")
+    assert gm.js_errors == [] and ann.js_errors == []  # type: ignore[attr-defined]
