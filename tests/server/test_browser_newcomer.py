@@ -7,11 +7,13 @@ one fault, kept so it stays fixed. The harness is test_browser.py's.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server.browser_fixtures import SEATS
-from tests.server.test_browser import CHROMIUM, Seats, field, menu, sit
+from tests.server.test_browser import CHROMIUM, Seats, field, menu, prompt, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -65,3 +67,25 @@ def test_bpb_forms__a_fights_and_a_competitions_lists_of_characters_are_ticked_b
     sides.locator("label", has_text="Agent Adler").locator("input").check()
     expect(field(contest, "sides")).to_have_value("widow\nagent-a")
     assert gm.js_errors == [] and ann.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_workshop_log__an_attacks_dice_are_labelled_with_the_targets_name_not_its_id(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "workshop", SEATS, title="Rooftop")
+    table.act("ann", "add_character", id="jade", sample="jade")
+    table.act("bo", "add_character", id="rook", sample="rook")
+    table.act("gm", "add_character", id="viper", sample="viper")
+    table.act("gm", "start_sequence")  # Jade acts first
+    gm, ann, bo = pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann", "bo")]
+    attack = menu(ann, "attack")
+    attack.locator(".picks label", has_text="Madame Viper").locator("input").check()
+    attack.locator("button[type=submit]").click()
+    prompt(gm, "Jade Tiger attacks Madame Viper").get_by_role(
+        "button", name=re.compile("passive Defense")
+    ).click()
+    for page in pages:
+        # the dice under the attack's line said "attack on viper": an id no page names her by
+        roll = page.locator(".log .entry[data-type='workshop.attack_rolled'] .roll .purpose")
+        expect(roll).to_have_text("attack on Madame Viper")
+    assert gm.js_errors == [] and ann.js_errors == [] and bo.js_errors == []  # type: ignore[attr-defined]
