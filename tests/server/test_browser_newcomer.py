@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server.browser_fixtures import SEATS
-from tests.server.test_browser import CHROMIUM, Seats, field, menu, prompt, sit
+from tests.server.test_browser import CHROMIUM, Seats, field, menu, prompt, sit, suggested
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -89,3 +89,58 @@ def test_workshop_log__an_attacks_dice_are_labelled_with_the_targets_name_not_it
         roll = page.locator(".log .entry[data-type='workshop.attack_rolled'] .roll .purpose")
         expect(roll).to_have_text("attack on Madame Viper")
     assert gm.js_errors == [] and ann.js_errors == [] and bo.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_workshop_call_for_a_roll__one_trait_ticked_is_refused_in_words_not_pydantics(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "workshop", SEATS, title="Rooftop")
+    table.act("ann", "add_character", id="jade", sample="jade")
+    gm = sit(chromium, table.invites["gm"])
+    before = table.log_seqs("gm")
+    call = menu(gm, "call for a roll")
+    field(call, "character").fill("jade")
+    call.locator(".picks label", has_text="Agility").locator("input").check()
+    field(call, "difficulty").fill("15")
+    call.locator("button[type=submit]").click()
+    # it said "traits: List should have at least 2 items after validation, not 1"
+    notice = gm.locator(".notice.error")
+    expect(notice).to_contain_text("traits: give at least 2 (1 given).")
+    expect(notice).not_to_contain_text("List should")
+    assert table.log_seqs("gm") == before  # refused: nothing happened
+    assert gm.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("BPB-ROLL-004")
+def test_bpb_call_for_a_task_roll__offers_the_rollers_attributes_and_skills_and_the_ladders_levels(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "bpb", SEATS, title="Blues night")
+    table.act("ann", "add_character", sample="ganyeka")
+    table.act("bo", "add_character", sample="widow")
+    gm, ann = sit(chromium, table.invites["gm"]), sit(chromium, table.invites["ann"])
+    call = menu(gm, "Call for a task roll")
+    # the form asked for an attribute, a skill, a level and an opponent with nothing to choose from
+    field(call, "character").fill("ganyeka")
+    expect(call.locator("datalist[id$='-attribute-options'] option").first).to_have_attribute(
+        "value", "Agility"
+    )
+    assert suggested(call, "attribute") == [
+        "Agility", "Brawn", "Prowess", "Accuracy", "Perception", "Willpower", "Endurance", "Reason"
+    ]  # fmt: skip
+    assert suggested(call, "skill") == ["throwing", "grappling"]  # Ganyeka's expertise
+    assert suggested(call, "level") == [
+        "easy",
+        "routine",
+        "challenging",
+        "demanding",
+        "frustrating",
+        "nigh-impossible",
+    ]
+    assert suggested(call, "against") == ["widow"]  # every other character, by name
+    field(call, "attribute").fill("Brawn")
+    field(call, "level").fill("challenging")
+    call.locator("button[type=submit]").click()
+    # BPB-ROLL-004: challenging is 12
+    expect(ann.locator(".prompt")).to_contain_text("12")
+    assert gm.js_errors == [] and ann.js_errors == []  # type: ignore[attr-defined]
