@@ -114,6 +114,20 @@ def pattern_words(pattern: str) -> str | None:
     return f"use only {allowed}, with no spaces"
 
 
+#: a list's or a collection's length out of bounds: pydantic's words ("List should have at least 2 items
+#: after validation, not 1") are said as a count (a set of traits picked, a line of targets)
+_COUNTS = {"too_short": ("at least", "min_length"), "too_long": ("at most", "max_length")}
+
+
+def _count_words(kind: str, ctx: Mapping[str, Any]) -> str | None:
+    """``give at least 2 (1 given)``; None when pydantic did not say the bound."""
+    words, key = _COUNTS[kind]
+    bound, given = ctx.get(key), ctx.get("actual_length")
+    if not isinstance(bound, int):
+        return None
+    return f"give {words} {bound}" + (f" ({given} given)" if isinstance(given, int) else "")
+
+
 def describe_validation_error(what: str, error: ValidationError) -> str:
     """Turn pydantic's report into one sentence a player can read."""
     parts = []
@@ -122,6 +136,8 @@ def describe_validation_error(what: str, error: ValidationError) -> str:
         said = item.get("ctx", {}).get("error") if item["type"] == "value_error" else None
         if item["type"] == "string_pattern_mismatch":
             said = pattern_words(str(item.get("ctx", {}).get("pattern", "")))
+        if item["type"] in _COUNTS:
+            said = _count_words(item["type"], item.get("ctx", {}))
         msg = str(said) if said is not None else item["msg"]
         if item["loc"]:
             parts.append(f"{'.'.join(str(p) for p in item['loc'])}: {msg}")

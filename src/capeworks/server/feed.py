@@ -178,12 +178,13 @@ class Subscription:
         if self.pending and self.pending[-1] is None:
             return  # closing: nothing more to send
         share = update.seats.get(self.seat.id)
+        if share is not None and share.quiet:
+            self._push_quiet(update)
+            return
         slim = Update(update.prev, update.version)
         size = 0
         texts = _texts_for(share, delta=self.delta)
-        if share is not None and share.quiet:
-            slim = Update(update.prev, update.version, {self.seat.id: _QUIET})
-        elif texts:
+        if texts:
             slim = Update(update.prev, update.version, {self.seat.id: SeatUpdate([], {}, texts)})
             size = _size(slim)
         last = self.pending[-1] if self.pending else None
@@ -195,6 +196,21 @@ class Subscription:
             return
         self.pending.append(slim)
         self.bytes += size
+        self._ready.set()
+
+    def _push_quiet(self, update: Update) -> None:
+        """A change this seat sees nothing of never makes the 'catch up' marker (a catch-up then would
+        tell a player when the GM did something hidden): it stretches the update waiting last to its
+        version (what the seat sees at that one it sees at this), or joins a marker already waiting."""
+        last = self.pending[-1] if self.pending else None
+        if last is not None and not last.seats:
+            return  # behind already: the marker catches up from the store
+        if last is not None and last.version == update.prev:
+            self.pending[-1] = Update(last.prev, update.version, last.seats)
+            return
+        if len(self.pending) >= QUEUE_SIZE:
+            return  # the next change it sees finds the socket behind, and has it catch up then
+        self.pending.append(Update(update.prev, update.version, {self.seat.id: _QUIET}))
         self._ready.set()
 
     def _replace(self, item: Update | None) -> None:

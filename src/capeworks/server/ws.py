@@ -33,7 +33,7 @@ from capeworks.server.auth import seat_for, token_from
 from capeworks.server.errors import TooLarge, error_body
 from capeworks.server.feed import Subscription, Update, encode_update
 from capeworks.server.limits import too_deep
-from capeworks.server.projection import entries, projection
+from capeworks.server.projection import entries, projection, viewer_of
 from capeworks.server.schemas import CommandIn
 from capeworks.server.service import Tables
 from capeworks.store.chain import ChainBroken
@@ -179,21 +179,31 @@ class _Connection:
             # the client went away while an answer was on its way (issue 21, defect 6)
             raise WebSocketDisconnect(code=1006) from e
 
-    async def catch_up(self) -> None:
-        """Send what the store holds past the cursor (the backlog, or after falling behind)."""
+    async def catch_up(self, *, backlog: bool = False) -> None:
+        """Send what the store holds past the cursor (the backlog, or after falling behind).
 
-        def read(table: Table) -> tuple[int, list[dict[str, Any]], dict[str, Any]]:
-            return (
-                table.version,
-                entries(table, self.seat, since=self.cursor),
-                projection(self.table_id, table, self.seat),
-            )
+        Past the backlog, nothing is sent when the seat sees nothing new since the cursor (no entry,
+        its version unchanged: Table.seen_version): a catch-up a GM-only event set off (a feed that
+        started again, a socket behind) must not tell a player that the GM did something."""
+        viewer = viewer_of(self.seat)
+
+        def read(table: Table) -> tuple[int, list[dict[str, Any]], dict[str, Any] | None]:
+            new = entries(table, self.seat, since=self.cursor)
+            if (
+                not backlog
+                and not new
+                and table.seen_version(viewer, at=self.cursor) == table.seen_version(viewer)
+            ):
+                return table.version, new, None
+            return table.version, new, projection(self.table_id, table, self.seat)
 
         version, new, state = await to_thread.run_sync(lambda: self.tables.cache.read(self.table_id, read))
         if version < self.cursor:
             return
         fresh = [e for e in new if e["seq"] > self.cursor]
         self.cursor = version
+        if state is None:
+            return  # nothing this seat sees changed: it is sent nothing
         # the message says the version as the seat knows it (Table.seen_version); the cursor is the table's
         await self.send_texts(*encode_update(int(state["version"]), fresh, state))
 
@@ -221,8 +231,12 @@ class _Connection:
         if update.version <= self.cursor:
             return
         share = update.seats.get(self.seat.id)
-        if share is not None and share.quiet and update.prev == self.cursor:
-            self.cursor = update.version  # nothing this seat sees changed: it is sent nothing
+        if share is not None and share.quiet:
+            # nothing this seat sees changed: it is sent nothing, not even a catch-up (that would tell a
+            # player when the GM did something hidden); a socket behind catches up on the next change
+            # it sees
+            if update.prev <= self.cursor:
+                self.cursor = update.version
             return
         if share is None or update.prev != self.cursor or not share.texts or not share.texts[0]:
             # behind (or partly ahead, after a catch-up): the store has exactly what is missing
@@ -347,7 +361,7 @@ def ws_router(tables: Tables, *, max_bytes: int, send_timeout: float = SEND_TIME
         sub = tables.hub.subscribe(table_id, seat, delta=ws.query_params.get("delta") == "1")
         follower: asyncio.Task[None] | None = None
         try:
-            await conn.catch_up()
+            await conn.catch_up(backlog=True)
             follower = asyncio.create_task(conn.follow(sub))
             await conn.receive(max_bytes)
         except WebSocketDisconnect:

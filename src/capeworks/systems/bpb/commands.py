@@ -12,6 +12,7 @@ from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
 from capeworks.systems.bpb.model import Effect
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import AttackKind, Character, Medium
+from capeworks.systems.bpb.tasks import LADDER
 
 __all__ = [
     "Act",
@@ -115,7 +116,8 @@ class CallTask(_P):
     attribute: str
     skill: str = ""
     difficulty: int | None = Field(default=None, ge=0, le=60)
-    level: str | None = None
+    #: a level of the difficulty ladder (BPB-ROLL-004), offered by name in a form
+    level: str | None = Field(default=None, examples=list(LADDER))
     against: str | None = None
     against_attribute: str | None = None
     bonus: int = Field(default=0, ge=-12, le=24)

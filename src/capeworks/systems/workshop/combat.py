@@ -257,7 +257,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
                 wake_rolls(batch, ctx, dice, p.attacker, state)
             continue
         extra = a.extra_d10s
-        throw = model.roll(dice, extra=extra, purpose=f"attack on {tid}")
+        throw = model.roll(dice, extra=extra, purpose=f"attack on {t.name}")
         mod = p.modifier + impairment(ctx.config, a)
         av = base + throw.value + mod
         defense = defense_of(state, t)

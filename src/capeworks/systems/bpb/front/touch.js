@@ -62,6 +62,13 @@ function characters(projection, except) {
     .map(([id, c]) => ({ value: id, label: text((c && c.name) || id) }));
 }
 
+// The attributes of some characters, each once, in their sheets' order.
+function attributes(who) {
+  return [...new Set(who.flatMap((c) => Object.keys((c && c.attributes) || {})))].map(text);
+}
+
+const CHARACTER_LISTS = new Set(["aware_first", "unaware", "airborne", "sides"]);
+
 export const touch = {
   // the turn prompt's own card says how a turn ends
   prompt(prompt) {
@@ -71,6 +78,16 @@ export const touch = {
   suggest(name, values, projection) {
     if (name === "target") return characters(projection, values.attacker || values.character);
     if (name === "attacker") return characters(projection, null);
+    // a fight's lists of characters (who is aware first, who unaware, who flies) and a competition's
+    // sides: ticked by name, so the GM need not know that "Agent Adler" is "agent-a" to the rules
+    if (CHARACTER_LISTS.has(name)) return characters(projection, null);
+    // a called task's attribute and skill are the roller's (any character's, for a competition), its
+    // opponent another character, and the opponent's attribute theirs
+    const all = state(projection).characters || {};
+    if (name === "attribute") return attributes(values.character ? [all[values.character]] : Object.values(all));
+    if (name === "against") return characters(projection, values.character);
+    if (name === "against_attribute") return values.against ? attributes([all[values.against]]) : [];
+    if (name === "skill") return values.character && all[values.character] ? (all[values.character].expertise || []).map(text) : [];
     // the powers of the one who uses them (an attack's, a switch's)
     if (name === "power") {
       const who = (state(projection).characters || {})[values.attacker || values.character];

@@ -155,9 +155,13 @@ export function Prompts({ projection, send, busy, touch, schemaOf = null }) {
   </section>`;
 }
 
-// Words for one way of issuing a command: its fixed values, ids by their names ("Ada Lark", "1").
+// Words for one way of issuing a command: its fixed values, ids by their names ("Ada Lark", "1"); a flag
+// by its field's name when set ("forced") and not at all when not, never "true" or "false".
 function variantWords(fixed, projection) {
-  return Object.values(fixed || {}).map((v) => idWords(v, projection)).join(", ");
+  return Object.entries(fixed || {})
+    .filter(([, v]) => v !== false)
+    .map(([k, v]) => (v === true ? k.replace(/_/g, " ") : idWords(v, projection)))
+    .join(", ");
 }
 
 // One command of the menu, with each way it may be issued now (its fixed fields):
