@@ -203,3 +203,32 @@ def test_every_figure_of_a_fight_says_what_it_counts(system: str, sides: tuple[s
     text = runner.invoke(app, ["lab", "fight", "--system", system, *sides, "-n", "3", "-w", "1"])
     for line in lines:
         assert f"{line}: " in text.stdout
+
+
+def test_a_workshop_fight_counts_the_mooks_a_group_has_left(tmp_path: Path) -> None:
+    # a mook takes no Shock nor Wounds (a hit takes one out of its group): the goons' side read 0 and 0
+    # whatever happened, and nothing said how many of the six were still up
+    out = runner.invoke(
+        app,
+        [
+            "lab",
+            "fight",
+            "--system",
+            "workshop",
+            "sample:jade",
+            "sample:goons",
+            "-n",
+            "12",
+            "-w",
+            "1",
+            "--json",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert "mean mooks" in report["glossary"]
+    left = {int(k): v for k, v in report["tallies"]["histograms"]["1:mooks"].items()}
+    assert set(left) <= set(range(7)) and set(left) != {0}
+    # none left exactly when the goons were all out
+    assert left.get(0, 0) == round(report["figures"]["sides"][1]["out"]["value"] * 12)
+    assert report["figures"]["sides"][0]["means"]["mooks"]["value"] == 0

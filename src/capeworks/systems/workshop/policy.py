@@ -122,6 +122,8 @@ class WorkshopArena(SheetsById):
         "shock": "Shock held at the end",
         "wounds": "Wounds held at the end",
         "shots": "Shots left at the end (spent on Active Defense and Initiative)",
+        # a mook takes no Shock nor Wounds: a hit that counts takes one out of its group (WS-MOOK)
+        "mooks": "mooks of a group still standing at the end (a named character counts none)",
     }
 
     def open(self, sides: Sequence[Any], config: Mapping[str, Any]) -> list[Command]:
@@ -161,7 +163,12 @@ class WorkshopArena(SheetsById):
                 standing=c.standing.value,
                 out=not c.can_act,
                 dead=c.standing is Standing.DEAD,
-                numbers={"shock": c.shock, "wounds": c.wounds, "shots": c.shots},
+                numbers={
+                    "shock": c.shock,
+                    "wounds": c.wounds,
+                    "shots": c.shots,
+                    "mooks": 0 if c.named or not c.can_act else c.count,
+                },
             )
             for c in state.characters.values()
         }
