@@ -232,3 +232,27 @@ def test_a_workshop_fight_counts_the_mooks_a_group_has_left(tmp_path: Path) -> N
     # none left exactly when the goons were all out
     assert left.get(0, 0) == round(report["figures"]["sides"][1]["out"]["value"] * 12)
     assert report["figures"]["sides"][0]["means"]["mooks"]["value"] == 0
+
+
+def test_a_spec_rerun_takes_the_n_and_seed_given_and_refuses_a_policy_beside_it(tmp_path: Path) -> None:
+    # `lab fight --spec run/spec.yaml -n 20` played the spec's 3,000 fights: -n, --seed and -p did nothing
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(
+        yaml.safe_dump(
+            {"sides": [{"name": "a", "characters": [{"sample": "thug"}]},
+                       {"name": "b", "characters": [{"sample": "thug"}]}], "n": 3000, "seed": 5}
+        ),
+        encoding="utf-8",
+    )  # fmt: skip
+    out = runner.invoke(
+        app, ["lab", "fight", "--spec", str(spec), "-n", "20", "--seed", "7", "--fast", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert (report["figures"]["fights"], report["seed"]) == (20, 7)
+    out = runner.invoke(app, ["lab", "fight", "--spec", str(spec), "-p", "no_reactions", "--fast"])
+    assert out.exit_code == 2
+    assert (
+        out.output.strip()
+        == "Error: --policy is the spec's to say: edit spec.yaml, or give sides, not --spec."
+    )
