@@ -159,3 +159,13 @@ def test_plain_keeps_a_story_token_for_an_extra_claim_and_buys_one_when_it_leads
     ]
     assert "claim" not in counts.refused_by  # every bought Claim the table took: allied, not taken
     assert play_pages(0, 8, config={"start_story_tokens": 3}).tallies == counts.tallies
+
+
+def test_no_interval_of_a_count_reaches_below_zero() -> None:
+    # six scenes of staking: rampart's mean Debt after Page 1 read 0.67 [-0.42, 1.75], Inspirations
+    # and tokens alike; Debt, tokens and Inspirations are counts, never below 0
+    report = economy(runs=6, pages=2, config={"start_debt": 2}, policy="staking")
+    cells = [c for page in report["by_page"] for k, c in page.items() if isinstance(c, dict)]
+    assert any(c["low"] < c["value"] for c in cells)
+    for c in cells:
+        assert 0 <= c["low"] <= c["value"] <= c["high"], c

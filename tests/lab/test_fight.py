@@ -203,3 +203,56 @@ def test_every_figure_of_a_fight_says_what_it_counts(system: str, sides: tuple[s
     text = runner.invoke(app, ["lab", "fight", "--system", system, *sides, "-n", "3", "-w", "1"])
     for line in lines:
         assert f"{line}: " in text.stdout
+
+
+def test_a_workshop_fight_counts_the_mooks_a_group_has_left(tmp_path: Path) -> None:
+    # a mook takes no Shock nor Wounds (a hit takes one out of its group): the goons' side read 0 and 0
+    # whatever happened, and nothing said how many of the six were still up
+    out = runner.invoke(
+        app,
+        [
+            "lab",
+            "fight",
+            "--system",
+            "workshop",
+            "sample:jade",
+            "sample:goons",
+            "-n",
+            "12",
+            "-w",
+            "1",
+            "--json",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert "mean mooks" in report["glossary"]
+    left = {int(k): v for k, v in report["tallies"]["histograms"]["1:mooks"].items()}
+    assert set(left) <= set(range(7)) and set(left) != {0}
+    # none left exactly when the goons were all out
+    assert left.get(0, 0) == round(report["figures"]["sides"][1]["out"]["value"] * 12)
+    assert report["figures"]["sides"][0]["means"]["mooks"]["value"] == 0
+
+
+def test_a_spec_rerun_takes_the_n_and_seed_given_and_refuses_a_policy_beside_it(tmp_path: Path) -> None:
+    # `lab fight --spec run/spec.yaml -n 20` played the spec's 3,000 fights: -n, --seed and -p did nothing
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(
+        yaml.safe_dump(
+            {"sides": [{"name": "a", "characters": [{"sample": "thug"}]},
+                       {"name": "b", "characters": [{"sample": "thug"}]}], "n": 3000, "seed": 5}
+        ),
+        encoding="utf-8",
+    )  # fmt: skip
+    out = runner.invoke(
+        app, ["lab", "fight", "--spec", str(spec), "-n", "20", "--seed", "7", "--fast", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert (report["figures"]["fights"], report["seed"]) == (20, 7)
+    out = runner.invoke(app, ["lab", "fight", "--spec", str(spec), "-p", "no_reactions", "--fast"])
+    assert out.exit_code == 2
+    assert (
+        out.output.strip()
+        == "Error: --policy is the spec's to say: edit spec.yaml, or give sides, not --spec."
+    )

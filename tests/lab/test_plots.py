@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from capeworks.cli.app import app
 from capeworks.lab import plots
+from capeworks.lab.systems import fight_kit, fightable
 
 runner = CliRunner()
 
@@ -101,3 +102,28 @@ def test_an_odds_plot_with_many_lines_tells_each_apart(
     legend = fig.axes[-1].get_legend()
     # the legend stands beside the panel, not over its lines
     assert legend is not None and legend.get_bbox_to_anchor().x0 > fig.axes[-1].get_window_extent().x1
+
+
+@pytest.mark.parametrize("system", fightable())
+def test_the_harm_a_sweep_compares_is_a_tally_the_arena_keeps(system: str) -> None:
+    # a Bulletproof Blues sweep compared "side 0 mean wounds", a tally its arena never keeps
+    # (0 against 0, p = 1 whatever the variant), and its fight drew no harm plot
+    kit = fight_kit(system)
+    assert kit.harm in kit.arena.glossary, f"{system}: {kit.harm!r} is not among {list(kit.arena.glossary)}"
+
+
+def test_a_bulletproof_blues_fight_plots_the_endurance_each_side_lost(
+    tmp_path: Path, drawn: list[dict[str, Any]]
+) -> None:
+    out = runner.invoke(
+        app,
+        [
+            *("lab", "fight", "--system", "bpb", "sample:widow", "sample:agent-a", "-n", "4", "-w", "1"),
+            *("--out", str(tmp_path / "run"), "--json"),
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert [c["path"].name for c in drawn] == ["rounds.png", "endurance_lost.png"]
+    _whiskered(drawn[1])
+    assert drawn[1]["xlabel"] == "endurance lost"
+    assert set(drawn[1]["series"]) == {"widow", "agent-a"}

@@ -52,7 +52,7 @@ from typing import Any
 from capeworks.engine import Table
 from capeworks.engine.model import Command, Prompt, Seat
 from capeworks.errors import CapeworksError, InvalidCommand
-from capeworks.lab.stats import mean_interval
+from capeworks.lab.stats import count_mean
 
 __all__ = ["GLOSSARY", "PLAYERS", "POLICIES", "PageTally", "economy", "play_pages"]
 
@@ -446,10 +446,7 @@ def economy(
             {
                 "page": page,
                 "runs": len(cells.get("conflicts", [])),
-                **{
-                    k: mean_interval(sum(v), sum(x * x for x in v), len(v)).to_dict()
-                    for k, v in sorted(cells.items())
-                },
+                **{k: count_mean(v).to_dict() for k, v in sorted(cells.items())},
             }
         )
     return {

@@ -105,13 +105,14 @@ def plots(report: dict[str, Any], folder: Path, *, kind: str = "png") -> list[Pa
             wounds[who] = {int(x): c / n for x, c in hist.items()}
             spread[who] = {int(x): (w.low, w.high) for x, c in hist.items() for w in [wilson(c, n)]}
     if wounds:
+        words = harm.replace("_", " ")
         out.append(
             bars(
                 wounds,
                 folder / f"{harm}.{kind}",
-                title=f"{harm.capitalize()} taken per fight, by side ({figs['fights']:,} fights, "
+                title=f"{words.capitalize()} at the end of a fight, by side ({figs['fights']:,} fights, "
                 "95% Wilson intervals)",
-                xlabel=harm,
+                xlabel=words,
                 errors=spread,
             )
         )

@@ -21,6 +21,7 @@ __all__ = [
     "Interval",
     "chi_square_fit",
     "chi_square_homogeneity",
+    "count_mean",
     "holm",
     "mean_interval",
     "t_quantile",
@@ -74,16 +75,24 @@ def t_quantile(df: int) -> float:
     return _T975[df - 1] if df <= len(_T975) else _NORMAL.inv_cdf(0.975) * (1 + 1 / (4 * df))
 
 
-def mean_interval(total: float, squares: float, n: int) -> Interval:
-    """The mean of ``n`` values given their sum and sum of squares, with a Student-t 95% interval."""
+def mean_interval(total: float, squares: float, n: int, *, floor: float | None = None) -> Interval:
+    """The mean of ``n`` values given their sum and sum of squares, with a Student-t 95% interval;
+    ``floor``: the least any value can be (0 for a count), where the interval stops (a mean Debt of
+    0.67 over six scenes read [-0.42, 1.75])."""
     if n <= 0:
         return Interval(math.nan, math.nan, math.nan, "t")
     mean = total / n
-    if n == 1:
-        return Interval(mean, -math.inf, math.inf, "t")
-    var = max(0.0, (squares - total * total / n) / (n - 1))
-    half = t_quantile(n - 1) * math.sqrt(var / n)
-    return Interval(mean, mean - half, mean + half, "t")
+    low, high = -math.inf, math.inf
+    if n > 1:
+        var = max(0.0, (squares - total * total / n) / (n - 1))
+        half = t_quantile(n - 1) * math.sqrt(var / n)
+        low, high = mean - half, mean + half
+    return Interval(mean, low if floor is None else max(floor, low), high, "t")
+
+
+def count_mean(values: Sequence[float]) -> Interval:
+    """:func:`mean_interval` of counts (Debt, rolls, applicants...), whose interval stops at 0."""
+    return mean_interval(sum(values), sum(v * v for v in values), len(values), floor=0)
 
 
 def two_proportion_z(a: int, n_a: int, b: int, n_b: int) -> float:

@@ -20,7 +20,7 @@ from typing import Any
 
 from capeworks.errors import CapeworksError, InvalidCommand, RuleViolation
 from capeworks.lab.play import GM
-from capeworks.lab.stats import mean_interval, wilson
+from capeworks.lab.stats import count_mean, wilson
 from capeworks.lab.wd_table import CampaignTable
 from capeworks.systems.weaverdice.skills import PREREQUISITES
 from capeworks.systems.weaverdice.vocab import Stat
@@ -157,7 +157,7 @@ def crafting(
                 row[f"p_{name}"] = wilson(results[name], runs).to_dict()
             for key in ("rolls", "phases", "materials", "total"):
                 values = [float(d[key]) for d in done]
-                row[key] = mean_interval(sum(values), sum(v * v for v in values), runs).to_dict()
+                row[key] = count_mean(values).to_dict()
             rows.append(row)
             dice += sum(d["dice"] for d in done)
     return {

@@ -44,7 +44,7 @@ from typing import Any
 from capeworks.errors import CapeworksError, InvalidCommand, RuleViolation
 from capeworks.lab.odds import within
 from capeworks.lab.play import GM
-from capeworks.lab.stats import mean_interval, wilson
+from capeworks.lab.stats import count_mean, wilson
 from capeworks.lab.wd_table import CampaignTable
 
 __all__ = ["METHODS", "STRIKE_POLICIES", "IntelPlan", "intel"]
@@ -347,14 +347,10 @@ def intel(
                 hits = [d for d in done if d[flag]]
                 row[f"p_{flag}"] = wilson(len(hits), runs).to_dict()
                 values = [float(d[when]) for d in hits]
-                row[when] = (
-                    mean_interval(sum(values), sum(v * v for v in values), len(values)).to_dict()
-                    if values
-                    else None
-                )
+                row[when] = count_mean(values).to_dict() if values else None
             for key in _MEASURES:
                 values = [float(d[key]) for d in done]
-                row[key] = mean_interval(sum(values), sum(v * v for v in values), runs).to_dict()
+                row[key] = count_mean(values).to_dict()
             rows.append(row)
             dice += sum(d["dice"] for d in done)
     return {

@@ -18,7 +18,7 @@ from capeworks.engine import Table
 from capeworks.engine.model import Command
 from capeworks.errors import CapeworksError, InvalidCommand
 from capeworks.lab.play import GM, seats
-from capeworks.lab.stats import mean_interval, wilson
+from capeworks.lab.stats import count_mean, wilson
 
 __all__ = ["recruiting"]
 
@@ -78,10 +78,10 @@ def recruiting(
             {
                 "social": score,
                 "runs": runs,
-                "applicants": mean_interval(sum(openings), sum(o * o for o in openings), runs).to_dict(),
+                "applicants": count_mean(openings).to_dict(),
                 "p_none": wilson(dist.get(0, 0), runs).to_dict(),
                 "distribution": {str(k): dist[k] / runs for k in sorted(dist)},
-                "surprises": mean_interval(sum(surprises), sum(s * s for s in surprises), runs).to_dict(),
+                "surprises": count_mean(surprises).to_dict(),
             }
         )
         dice += sum(d for _, _, d in done)

@@ -93,3 +93,16 @@ def test_the_sensible_policy_defends_when_the_odds_say_so() -> None:
     assert Sensible().answer(s, prompt("10.0%", 3)).payload["use"] is False  # type: ignore[arg-type]
     assert Sensible().answer(s, prompt("90.0%", 1)).payload["use"] is False  # type: ignore[arg-type]
     assert POLICIES["no_defense"].answer(s, prompt("90.0%", 5)).payload["use"] is False  # type: ignore[arg-type]
+
+
+@pytest.mark.rules("WS-MOOK-001")
+def test_a_sensible_glass_jaw_mook_group_keeps_its_attack_rather_than_dodge() -> None:
+    # src 156: a Glass Jaw mook's Active Dodge loses its next Action. Goons dodging every one of Jade's
+    # attacks (hit at least 25% likely, 2 Shots in hand) lost every Action: in `lab fight` they never
+    # attacked, and Jade ended every fight without a scratch.
+    for seed in range(2):
+        table, _ = _fight({}, [["jade"], ["goons"]], "sensible", seed)
+        attackers = [e.payload.attacker for e in table.log if e.type == "workshop.attack_declared"]
+        assert "goons10" in attackers, f"seed {seed}: the goons never attacked"
+        defended = [e for e in table.log if e.type == "workshop.active_defended"]
+        assert all(e.payload.character.named for e in defended)

@@ -71,6 +71,7 @@ _EXAMPLES = (
 
 @lab_app.command("fight", epilog=_EXAMPLES)
 def fight_command(
+    ctx: typer.Context,
     sides: list[str] = typer.Argument(
         None, help="Two or more sides: a YAML/JSON side or sheet file, or sample:NAME[,NAME...]."
     ),
@@ -85,7 +86,9 @@ def fight_command(
         20, "--max-rounds", help="A fight still going after this many rounds is a draw."
     ),
     spec_file: Path | None = typer.Option(
-        None, "--spec", help="Rerun a saved spec.yaml (sides, n, seed...)."
+        None,
+        "--spec",
+        help="Rerun a saved spec.yaml (sides, n, seed...); a -n, --seed or --max-rounds given overrides it.",
     ),
     workers: int | None = typer.Option(None, "--workers", "-w", help="Local processes (default: all cores)."),
     scheduler: str | None = typer.Option(
@@ -119,6 +122,21 @@ def fight_command(
             if sides:
                 raise InvalidCommand("Give sides or --spec, not both.")
             data = load_yaml(spec_file)
+            # typer's Click may not be the installed click: the source is told by its name
+            given = {
+                k for k in ctx.params if getattr(ctx.get_parameter_source(k), "name", "") == "COMMANDLINE"
+            }
+            # the sides, rules and policies are the spec's: a flag beside it would silently do nothing
+            for name, flag in (("system", "--system"), ("policy", "--policy"), ("config", "--config")):
+                if name in given:
+                    raise InvalidCommand(
+                        f"{flag} is the spec's to say: edit {spec_file.name}, or give sides, not --spec."
+                    )
+            if isinstance(data, dict):
+                data = {
+                    **data,
+                    **{k: v for k, v in (("n", n), ("seed", seed), ("max_rounds", max_rounds)) if k in given},
+                }
             what = f"The spec in {spec_file.name}"
         else:
             if not sides or len(sides) < 2:

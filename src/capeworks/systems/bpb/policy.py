@@ -98,6 +98,8 @@ class BpbArena(SheetsById):
         "plot_points_spent": "plot points spent: automatic successes, rallies, boosts and stunts "
         "(BPB-PP-005/007/009/011; only the plot policy spends)",
     }
+    #: the tally a sweep compares and a plot shows as each side's harm (BPB has no wounds)
+    harm = "endurance_lost"
 
     def open(self, sides: Sequence[Any], config: Mapping[str, Any]) -> list[Command]:
         out = [

@@ -8,7 +8,8 @@ exported as ``POLICIES`` and ``ARENA``), built from the contract's own ``Move``,
 What a sensible combatant does on its turn: steady itself when Shaken, get up when knocked
 down, otherwise attack the most hurt foe still standing (one target: snapshots are for the
 desperate) and end the turn. Asked about an Active Defense, it spends a Shot when the chance of
-being hit (the prompt carries the exact odds) is at least 25% and it keeps a Shot in hand;
+being hit (the prompt carries the exact odds) is at least 25% and it keeps a Shot in hand, unless
+it is a Glass Jaw mook (a dodge loses its group's next Action: defending every time, it never attacks);
 it never counter-bids an interrupt, and rolls every called check.
 """
 
@@ -19,6 +20,7 @@ from typing import Any
 
 from capeworks.engine import Command, Prompt
 from capeworks.engine.policy import Move, Outcome, SheetsById, Situation, Tally
+from capeworks.systems.workshop.config import MookModel
 from capeworks.systems.workshop.samples import SHEETS
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
@@ -43,6 +45,15 @@ def _hurt(c: Combatant) -> float:
 def _option(prompt: Prompt, value: str) -> Move:
     found = next((o for o in prompt.options if o.value == value), prompt.options[0])
     return Move.of(found)
+
+
+def _dodge_costs_the_attack(state: WorkshopState | None, prompt: Prompt) -> bool:
+    """A Glass Jaw mook's Active Dodge loses its next Action (WS-MOOK-001, src 156): its group's one
+    attack of a Sequence, which a group defending at every attack would never make."""
+    who = next((o.payload.get("character") for o in prompt.options), None)
+    if state is None or not isinstance(who, str) or who not in state.characters:
+        return False
+    return not state.characters[who].named and state.config.mooks is MookModel.GLASS_JAW
 
 
 class Sensible:
@@ -73,7 +84,8 @@ class Sensible:
         if prompt.kind == "active_defense":
             shots = int(prompt.context.get("shots", 0))
             p = float(str(prompt.context.get("hit_if_passive", "0%")).rstrip("%")) / 100
-            return _option(prompt, "yes" if p >= self.defend_at and shots >= 2 else "no")
+            worth = p >= self.defend_at and shots >= 2 and not _dodge_costs_the_attack(s.state, prompt)
+            return _option(prompt, "yes" if worth else "no")
         if prompt.kind == "interrupt":
             return _option(prompt, "0")
         return Move.of(prompt.options[0])
@@ -110,6 +122,8 @@ class WorkshopArena(SheetsById):
         "shock": "Shock held at the end",
         "wounds": "Wounds held at the end",
         "shots": "Shots left at the end (spent on Active Defense and Initiative)",
+        # a mook takes no Shock nor Wounds: a hit that counts takes one out of its group (WS-MOOK)
+        "mooks": "mooks of a group still standing at the end (a named character counts none)",
     }
 
     def open(self, sides: Sequence[Any], config: Mapping[str, Any]) -> list[Command]:
@@ -149,7 +163,12 @@ class WorkshopArena(SheetsById):
                 standing=c.standing.value,
                 out=not c.can_act,
                 dead=c.standing is Standing.DEAD,
-                numbers={"shock": c.shock, "wounds": c.wounds, "shots": c.shots},
+                numbers={
+                    "shock": c.shock,
+                    "wounds": c.wounds,
+                    "shots": c.shots,
+                    "mooks": 0 if c.named or not c.can_act else c.count,
+                },
             )
             for c in state.characters.values()
         }
