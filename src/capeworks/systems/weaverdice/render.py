@@ -194,6 +194,12 @@ def _slots(n: int) -> str:
 
 def _grappled(p: ev.Grappled) -> str:
     o = p.outcome
+    if o is None and p.withdrawn is not None:
+        fallen = p.name if p.fallen == p.character else p.target_name
+        return (
+            f"The chance for {p.name} to reverse the hold on {p.target_name} is withdrawn:"
+            f" {fallen} is {_STANDING[p.withdrawn]}."
+        )
     if o is None and p.offers_changed:
         if p.reversed:
             banked = p.banked(p.character)
@@ -641,7 +647,12 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f" Ended: {'; '.join(e.replace('_', ' ') for e in p.ended)}." if p.ended else "")
     ),
     ev.ActionTaken.TYPE: _action,
-    ev.OpportunityPassed.TYPE: lambda p: f"{p.name} lets the chance to strike at {p.target_name} pass.",
+    ev.OpportunityPassed.TYPE: lambda p: (
+        f"{p.name} lets the chance to strike at {p.target_name} pass."
+        if p.withdrawn is None
+        else f"The chance for {p.name} to strike at {p.target_name} is withdrawn:"
+        f" {p.target_name} is {_STANDING[p.withdrawn]}."
+    ),
     ev.StatsRegained.TYPE: lambda p: (
         f"{p.name} regains "
         + ", ".join(f"{n} {s.value}" for s, n in p.regained.items())
