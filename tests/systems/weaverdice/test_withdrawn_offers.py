@@ -91,14 +91,14 @@ def test_the_gm_ruling_vic_out_cold_withdraws_both_offers() -> None:
     ]
 
 
-def _thug_breaks_free() -> Driver:
-    """Vic grabs the Thug (Guts 1) on his turn ([6] + 0 = 6 vs DS 3) and wrestles him at once: [1]
-    against [6] + 1 = 7: the Thug breaks free, and may reverse the hold with 6 points banked
-    (WD-GRAPPLE-004 PROPOSED)."""
+def _thug_breaks_free(guts: int = 1) -> Driver:
+    """Vic grabs the Thug (Guts 1 unless given) on his turn ([6] + 0 = 6 vs DS 3) and wrestles him at
+    once: [1] against [6] + 1 = 7: the Thug breaks free, and may reverse the hold with 6 points
+    banked (WD-GRAPPLE-004 PROPOSED)."""
     d = four()
     add(d, "ann", sheet("vic", "Vic"))
     add(d, "bob", sheet("bea", "Bea"))
-    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=1))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=guts))
     d.do("gm", "start_combat", dice=[6, 3])
     d.do("ann", "grab", character="vic", target="thug", dice=[6])
     d.do("ann", "grapple", character="vic", target="thug", dice=[1, 6])
@@ -120,3 +120,18 @@ def test_a_thug_dropped_before_he_answers_cannot_reverse_the_hold() -> None:
     assert _withdrawn(d, "gm") == _withdrawn(d, "ann") == _withdrawn(d, "bob") == [line]
     d.refuse("gm", "reverse", character="thug", rule="WD-GRAPPLE-004")
     assert d.state.grapples == {}
+
+
+@pytest.mark.rules("WD-GRAPPLE-004", "WD-GRAPPLE-010", "WD-WFX-001")
+def test_a_blow_that_knocks_the_thug_back_withdraws_his_reversal() -> None:
+    # src 652-654, 956: the Thug (Guts 2) breaks free; before the GM answers his reversal, Bea's
+    # attack of opportunity hits ([6] + 0 = 6 vs DS 3; one lesser wound of two slots: he stays up)
+    # and its effect [1] knocks him back 5 ft: as it would break a hold, it leaves none to go straight
+    # to. The offer is withdrawn, every seat reads why, and a reversal is refused.
+    d = _thug_breaks_free(guts=2)
+    d.do("bob", "attack", character="bea", target="thug", opportunity=True, dice=[6, 1])
+    assert d.state.people["thug"].track.standing.value == "up"
+    assert [p.id for p in d.prompts("gm") if p.kind == "reversal"] == []
+    line = "The blow knocks Thug and Vic apart: the chance for Thug to reverse the hold is withdrawn."
+    assert _withdrawn(d, "gm") == _withdrawn(d, "ann") == _withdrawn(d, "bob") == [line]
+    d.refuse("gm", "reverse", character="thug", rule="WD-GRAPPLE-004")

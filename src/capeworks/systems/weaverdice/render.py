@@ -200,6 +200,11 @@ def _grappled(p: ev.Grappled) -> str:
             f"The chance for {p.name} to reverse the hold on {p.target_name} is withdrawn:"
             f" {fallen} is {_STANDING[p.withdrawn]}."
         )
+    if o is None and p.offers_changed and p.knocked_apart:
+        return (
+            f"The blow knocks {p.name} and {p.target_name} apart: the chance for {p.name} to reverse"
+            " the hold is withdrawn."
+        )
     if o is None and p.offers_changed:
         if p.reversed:
             banked = p.banked(p.character)

@@ -685,12 +685,13 @@ def fell_out(b: Builder, ident: str) -> None:
     withdraw(b, ident)
 
 
-def _no_reversal(b: Builder, ident: str) -> None:
-    """A reversal on offer (WD-GRAPPLE-004) to or at ``ident``, once they are out of the fight: the
-    fallen take no hold ("the unconscious and dying do nothing", src 563) and the one who beat a
-    fallen holder is simply free; the offer is withdrawn, saying why."""
+def _no_reversal(b: Builder, ident: str, *, knocked: bool = False) -> None:
+    """A reversal on offer (WD-GRAPPLE-004) to or at ``ident`` once they are out of the fight, or
+    ``knocked`` apart by a blow: the fallen take no hold ("the unconscious and dying do nothing",
+    src 563), the one who beat a fallen holder is simply free, and a blow that knocks either back
+    leaves no hold to go straight to (src 652-654, 956); the offer is withdrawn, saying why."""
     me = b.person(ident)
-    if me.track.standing is Standing.UP:
+    if me.track.standing is Standing.UP and not knocked:
         return
     for key, offer in list(b.state.reversals.items()):
         if ident not in (key, offer.target):
@@ -703,8 +704,9 @@ def _no_reversal(b: Builder, ident: str) -> None:
                 target_name=b.person(offer.target).name,
                 grapples=b.state.grapples,
                 reversals={k: x for k, x in b.state.reversals.items() if k != key},
-                withdrawn=me.track.standing,
-                fallen=ident,
+                knocked_apart=knocked,
+                withdrawn=None if knocked else me.track.standing,
+                fallen="" if knocked else ident,
             )
         )
 
@@ -751,6 +753,7 @@ def knocked_apart(b: Builder, ident: str) -> None:
                 knocked_apart=True,
             )
         )
+    _no_reversal(b, ident, knocked=True)
 
 
 def broken_by_wound(b: Builder, wounder: str | None, wounded: str) -> None:
