@@ -14,7 +14,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.vocab import Status
-from tests.systems.weaverdice.helpers import add, sheet
+from tests.systems.weaverdice.helpers import add, sheet, table
 from tests.systems.weaverdice.test_camp_referee12 import four
 from tests.systems.weaverdice.test_referee21 import _offers, _vic_down, _with
 
@@ -135,3 +135,25 @@ def test_a_blow_that_knocks_the_thug_back_withdraws_his_reversal() -> None:
     line = "The blow knocks Thug and Vic apart: the chance for Thug to reverse the hold is withdrawn."
     assert _withdrawn(d, "gm") == _withdrawn(d, "ann") == _withdrawn(d, "bob") == [line]
     d.refuse("gm", "reverse", character="thug", rule="WD-GRAPPLE-004")
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-002", "WD-WOUND-006")
+def test_a_wait_for_an_event_is_not_offered_to_fire_once_the_waiter_is_out_cold() -> None:
+    # src 994 with src 563: Vic (Guts 1: one slot) waits for the next car; the Thug's swing hits
+    # ([6] + 0 = 6 vs DS 4), the lesser wound fills his slot, Guts to stay up [1] - 2 = -1 vs 3+ fails:
+    # out cold. The unconscious do nothing: the GM is no longer offered to fire his wait (it was
+    # offered, then refused as "in no state to act on it"), and firing it is still refused.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=1))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5])
+    d.do("ann", "wait", character="vic", event="the next car to come round the corner", response="leap on it")
+    assert [c.fixed for c in d.legal("gm") if c.command == "fire_wait"] == [{"character": "vic"}]
+    d.do("bob", "end_turn", character="max")
+    d.do("gm", "attack", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    assert d.state.people["vic"].track.standing.value == "unconscious"
+    assert [c.fixed for c in d.legal("gm") if c.command == "fire_wait"] == []
+    d.refuse("gm", "fire_wait", character="vic", rule="WD-COMBAT-027")
