@@ -157,3 +157,20 @@ def test_a_wait_for_an_event_is_not_offered_to_fire_once_the_waiter_is_out_cold(
     assert d.state.people["vic"].track.standing.value == "unconscious"
     assert [c.fixed for c in d.legal("gm") if c.command == "fire_wait"] == []
     d.refuse("gm", "fire_wait", character="vic", rule="WD-COMBAT-027")
+
+
+@pytest.mark.rules("WD-COMBAT-001", "WD-COMBAT-002")
+def test_a_turn_whose_actor_falls_mid_turn_says_only_ending_it_is_left() -> None:
+    # src 563: Vic (Guts 2) is knocked out on his own turn by the Brute's strike ([5] + 2 = 7 vs 4;
+    # Guts [1] - 1 = 0 vs 3+ fails). His turn prompt no longer says "1 action left", which every
+    # action would refuse ("in no state to act"): it says only ending the turn is left.
+    d = _vic_down(stats={"guts": 2})
+    d.do("ann", "draw_item", character="vic", item="knife")
+    d.answer("gm", "opportunity-brute", "strike", dice=[5])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])
+    d.answer("ann", "effect-vic-w2-negate", "none")
+    assert d.prompt("ann", "turn").question == (
+        "Round 1: Vic's turn; Vic is unconscious: only ending the turn is left."
+    )
+    d.refuse("ann", "move", character="vic", feet=5, rule="WD-COMBAT-002")
+    d.do("ann", "end_turn", character="vic")

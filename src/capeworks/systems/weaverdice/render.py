@@ -931,6 +931,7 @@ _QUESTIONS: dict[str, str] = {
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",
     "exhaust": "The encounter is over: which of {name}'s effort pools loses a dot until a night's sleep?",
     "turn": "Round {round}: {name}'s turn, {actions} left.",
+    "turn_out": "Round {round}: {name}'s turn; {name} is {standing}: only ending the turn is left.",
 }
 
 
