@@ -16,7 +16,7 @@ from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.vocab import Status
 from tests.systems.weaverdice.helpers import add, sheet, table
 from tests.systems.weaverdice.test_camp_referee12 import four
-from tests.systems.weaverdice.test_referee21 import _offers, _vic_down, _with
+from tests.systems.weaverdice.test_referee21 import KNIFE, _offers, _vic_down, _with
 
 
 def _withdrawn(d: Driver, seat: str) -> list[str]:
@@ -174,3 +174,28 @@ def test_a_turn_whose_actor_falls_mid_turn_says_only_ending_it_is_left() -> None
     )
     d.refuse("ann", "move", character="vic", feet=5, rule="WD-COMBAT-002")
     d.do("ann", "end_turn", character="vic")
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-NPC-003")
+def test_a_hidden_foes_withdrawn_offer_is_told_to_the_gm_alone() -> None:
+    # src 850, 563: as the first test, but the second foe is the Lurker, a hidden notable: his offer
+    # (the GM's alone to see) is withdrawn when Vic passes out, and only the GM reads it.
+    d = four()
+    add(d, "ann", {**sheet("vic", "Vic", guts=2), "belt": [KNIFE]})
+    add(d, "bob", sheet("bea", "Bea"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    add(d, "gm", sheet("lurk", "Lurker", "notable", brawn=4), hidden=True)
+    d.do("gm", "start_combat", dice=[3, 1, 6, 2])
+    assert d.state.fight is not None and d.state.fight.order.order == ("brute", "vic", "lurk", "bea")
+    d.do("gm", "attack", character="brute", target="vic", dice=[6])  # 6 + 2 = 8 vs 4: a hit
+    d.answer("ann", "react-vic", "take", dice=[3])  # effect 3: knocked down (src 656)
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "draw_item", character="vic", item="knife")
+    assert _offers(d, "gm") == ["opportunity-brute", "opportunity-lurk"]
+    d.answer("gm", "opportunity-brute", "strike", dice=[5])  # 5 + 2 = 7 vs 4: a hit
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # Guts [1] - 1 = 0 vs 3+: out cold
+    d.answer("ann", "effect-vic-w2-negate", "none")
+    assert _offers(d, "gm") == []
+    assert _withdrawn(d, "gm") == ["The chance for Lurker to strike at Vic is withdrawn: Vic is unconscious."]
+    assert _withdrawn(d, "ann") == _withdrawn(d, "bob") == []
