@@ -534,12 +534,15 @@ class BystanderDown(Changes):
 
 class OpportunityPassed(Changes):
     """A foe offered an attack of opportunity on someone rising or acting from the ground lets it
-    pass, or the GM clears the offer (WD-STATUS-009): off the turn's ``exposed`` list."""
+    pass, or the GM clears the offer, or the table withdraws it once that someone is out of the
+    fight (WD-STATUS-009, WD-COMBAT-002): off the turn's ``exposed`` list."""
 
     character: str
     name: str
     target: str
     target_name: str
+    #: withdrawn by the table: the target's standing once out of the fight (None: let pass or cleared)
+    withdrawn: Standing | None = Field(default=None, exclude_if=lambda v: v is None)
     fight: Fight | None = _given()
     fight_changed: FightPatch | None = _fact()
 
@@ -569,6 +572,10 @@ class Grappled(Changes):
     let_go: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a blow knocked one of the two back and out of the hold (src 652-654, 686)
     knocked_apart: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a reversal on offer withdrawn by the table: the standing of the one of the two who fell out of
+    #: the fight (``fallen``: their id), leaving nothing to reverse (WD-GRAPPLE-004, WD-COMBAT-002)
+    withdrawn: Standing | None = Field(default=None, exclude_if=lambda v: v is None)
+    fallen: str = Field(default="", exclude_if=lambda v: not v)
     #: a high morale step set the holder's or the held one's roll to 2 + k (WD-MORALE-003)
     holder_morale: bool = Field(default=False, exclude_if=lambda v: not v)
     target_morale: bool = Field(default=False, exclude_if=lambda v: not v)

@@ -95,12 +95,13 @@ __all__ = [
     "open_skill",
     "rest",
     "rest_bought_up",
+    "takes_turns",
     "treat_burn",
     "wait",
 ]
 
 
-def _can_act(state: WdState, ident: str) -> bool:
+def takes_turns(state: WdState, ident: str) -> bool:
     """Takes turns: up, not Delayed and not pushed into the background (WD-COMBAT-001/002,
     WD-STATUS-010, WD-COMBAT-031)."""
     c = state.people.get(ident)
@@ -141,7 +142,7 @@ def _unless_lapsed(state: WdState, before: TurnOrder) -> Callable[[str], bool]:
 
     def can(i: str) -> bool:
         later = before.order.index(i) <= before.index
-        return _can_act(state, i) and not _wait_lapsed(state, i, before.round + int(later))
+        return takes_turns(state, i) and not _wait_lapsed(state, i, before.round + int(later))
 
     return can
 
@@ -162,7 +163,7 @@ def _settled(b: Builder, reached: Iterable[str], nxt: str | None) -> tuple[list[
         trigger = None if c is None else waits_for(c)
         if c is None or trigger is None:
             continue
-        if i != nxt and late and _can_act(b.state, i):
+        if i != nxt and late and takes_turns(b.state, i):
             marks[i] = trigger
             continue
         marks[i] = None
@@ -178,7 +179,7 @@ def _owed_late(b: Builder, order: TurnOrder, marks: Marks) -> str | None:
     for i in order.order:
         c = b.state.people.get(i)
         owes = marks[i] is not None if i in marks else c is not None and late_for(c) is not None
-        if owes and _can_act(b.state, i):
+        if owes and takes_turns(b.state, i):
             return i
     return None
 
@@ -330,7 +331,7 @@ def _hand_on(
         if caught:
             # the surprise round is over (WD-COMBAT-003): round 2 opens with the first who now can act
             order = evolve(
-                order, {"index": next(i for i, x in enumerate(order.order) if _can_act(b.state, x))}
+                order, {"index": next(i for i, x in enumerate(order.order) if takes_turns(b.state, x))}
             )
         if fight.dropped:
             order = _drop_at_round_end(b.state, order, fight)
@@ -411,7 +412,7 @@ def _drop_at_round_end(state: WdState, order: TurnOrder, fight: Fight) -> TurnOr
     """Blocked attackers drop one place for the new round; its first turn goes to whoever now
     leads and can act (WD-COMBAT-021)."""
     order = dropped_together(order, fight.dropped, fight.groups)
-    first = next((i for i, x in enumerate(order.order) if _can_act(state, x)), 0)
+    first = next((i for i, x in enumerate(order.order) if takes_turns(state, x)), 0)
     return evolve(order, {"index": first})
 
 
@@ -738,7 +739,7 @@ def fire_wait(state: WdState, context: Ctx, c: cmd.FireWait, dice: DiceService) 
         raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
     if state.pain_owed:  # a price whose "end the turn" would end the waiter's turn instead
         raise RuleViolation("WD-STATUS-002", "A pained failure's price is still owed: it is paid first.")
-    if not _can_act(state, me.id):
+    if not takes_turns(state, me.id):
         raise RuleViolation("WD-COMBAT-027", f"{me.name} is in no state to act on it.")
     actor = fight.turn.actor
     order = waited(fight.order, me.id, trigger=actor, groups=fight.groups)

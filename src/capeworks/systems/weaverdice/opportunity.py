@@ -10,7 +10,8 @@ acts, the turn's ``exposed`` names the foes who could strike (the other side's f
 able to act and able to pay: a PC's foes are the GM's characters but bystanders, an NPC's the PCs),
 and each is offered the attack of opportunity as a prompt. A foe not in reach, or not minded to
 strike, lets it pass (``let_pass``); the GM, who rules who is really in melee, may clear any offer
-the same way. The offers lapse when the turn ends. Striking is the ``attack`` (or ``use_power``)
+the same way. The offers lapse when the turn ends, and are withdrawn (:func:`withdraw`) once the one
+who provoked them is out of the fight. Striking is the ``attack`` (or ``use_power``)
 with ``opportunity``, as any attack of opportunity is: one payment rule serves them all (a named
 attacker's Focus dot, src 586; a generic's free strike where ``generic_free_aoo`` allows it).
 """
@@ -32,7 +33,7 @@ from capeworks.systems.weaverdice.statuses import can_act
 from capeworks.systems.weaverdice.vocab import Pool, Status, Tier
 from capeworks.systems.weaverdice.wounds import Standing
 
-__all__ = ["check_generic", "exposed_by", "fallen", "let_pass", "offered", "provoked", "struck"]
+__all__ = ["check_generic", "exposed_by", "fallen", "let_pass", "offered", "provoked", "struck", "withdraw"]
 
 _NAMED = frozenset({Tier.PC, Tier.NOTABLE})
 
@@ -117,22 +118,47 @@ def struck(fight: Fight | None, striker: str, target: str) -> Fight | None:
     return evolve(fight, {"turn": evolve(fight.turn, {"exposed": left})})
 
 
+def _off_list(b: Builder, striker: str, riser: str, *, withdrawn: Standing | None = None) -> None:
+    """``striker``'s offer at ``riser`` taken off the turn's ``exposed`` list, saying so: let pass,
+    cleared by the GM, or withdrawn by the table (``withdrawn``: the standing that ended it)."""
+    fight = b.fight
+    assert fight is not None and fight.turn is not None
+    me, them = b.person(striker), b.person(riser)
+    left = tuple(x for x in fight.turn.exposed if x != striker)
+    b.emit(
+        ev.OpportunityPassed(
+            character=striker,
+            name=me.name,
+            target=riser,
+            target_name=them.name,
+            withdrawn=withdrawn,
+            fight=evolve(fight, {"turn": evolve(fight.turn, {"exposed": left})}),
+        ),
+        # a hidden foe's withdrawn offer is the GM's to read: the others never saw it offered
+        hidden=withdrawn is not None and me.hidden,
+    )
+
+
+def withdraw(b: Builder, ident: str) -> None:
+    """The offers at ``ident`` once they are out of the fight (out cold, dying, dead, or a dropped
+    generic): "the unconscious and dying do nothing" (src 563) and the dropped are ignored thereafter
+    (src 306, 800), so nothing is left to strike at: each open offer is withdrawn, saying why."""
+    fight = b.fight
+    if fight is None or fight.turn is None or fight.turn.actor != ident or not fight.turn.exposed:
+        return
+    standing = b.person(ident).track.standing
+    if standing is Standing.UP:
+        return
+    for striker in fight.turn.exposed:
+        _off_list(b, striker, ident, withdrawn=standing)
+
+
 def let_pass(state: WdState, context: Ctx, c: cmd.LetPass, dice: DiceService) -> Done:
     """A foe lets the attack of opportunity on the one rising pass, or the GM rules it out of reach."""
     me = person(state, c.character)
     fight = state.fight
     if fight is None or fight.turn is None or c.character not in fight.turn.exposed:
         raise RuleViolation("WD-STATUS-009", f"{me.name} has no attack of opportunity on offer to let pass.")
-    riser = person(state, fight.turn.actor)
-    left = tuple(x for x in fight.turn.exposed if x != c.character)
     b = Builder(state, context, dice)
-    b.emit(
-        ev.OpportunityPassed(
-            character=c.character,
-            name=me.name,
-            target=riser.id,
-            target_name=riser.name,
-            fight=evolve(fight, {"turn": evolve(fight.turn, {"exposed": left})}),
-        )
-    )
+    _off_list(b, c.character, fight.turn.actor)
     return b.batch

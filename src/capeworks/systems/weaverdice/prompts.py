@@ -276,7 +276,9 @@ def open_prompts(state: WdState) -> list[Prompt]:
         and fight.turn.actor not in state.pain_owed
     ):
         c = state.people[fight.turn.actor]
-        out.append(_turn_prompt(fight.order.round, c.id, c.name, fight.turn.actions, c.owner))
+        out.append(
+            _turn_prompt(fight.order.round, c.id, c.name, fight.turn.actions, c.owner, c.track.standing.value)
+        )
     return out
 
 
@@ -356,15 +358,20 @@ def _reaction_prompt(
 
 
 @lru_cache(maxsize=4096)
-def _turn_prompt(round_: int, actor: str, name: str, actions: int, owner: str | None) -> Prompt:
-    """Whose turn it is (WD-COMBAT-001), kept as :func:`_reaction_prompt` is."""
+def _turn_prompt(
+    round_: int, actor: str, name: str, actions: int, owner: str | None, standing: str
+) -> Prompt:
+    """Whose turn it is (WD-COMBAT-001), kept as :func:`_reaction_prompt` is; an actor who fell out
+    of the fight mid-turn has no actions left to take, only ending the turn (WD-COMBAT-002, src 563)."""
     return Prompt(
         id=f"turn-{round_}-{actor}",
         kind="turn",
         rule="WD-COMBAT-001",
         question=question(
             "turn", round=round_, name=name, actions=f"{actions} action{'' if actions == 1 else 's'}"
-        ),
+        )
+        if standing == "up"
+        else question("turn_out", round=round_, name=name, standing=standing),
         **({"seat": owner} if owner is not None else {"role": Role.GM}),
     )
 

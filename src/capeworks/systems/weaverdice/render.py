@@ -200,6 +200,17 @@ def _slots(n: int) -> str:
 
 def _grappled(p: ev.Grappled) -> str:
     o = p.outcome
+    if o is None and p.withdrawn is not None:
+        fallen = p.name if p.fallen == p.character else p.target_name
+        return (
+            f"The chance for {p.name} to reverse the hold on {p.target_name} is withdrawn:"
+            f" {fallen} is {_STANDING[p.withdrawn]}."
+        )
+    if o is None and p.offers_changed and p.knocked_apart:
+        return (
+            f"The blow knocks {p.name} and {p.target_name} apart: the chance for {p.name} to reverse"
+            " the hold is withdrawn."
+        )
     if o is None and p.offers_changed:
         if p.reversed:
             banked = p.banked(p.character)
@@ -647,7 +658,12 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f" Ended: {'; '.join(e.replace('_', ' ') for e in p.ended)}." if p.ended else "")
     ),
     ev.ActionTaken.TYPE: _action,
-    ev.OpportunityPassed.TYPE: lambda p: f"{p.name} lets the chance to strike at {p.target_name} pass.",
+    ev.OpportunityPassed.TYPE: lambda p: (
+        f"{p.name} lets the chance to strike at {p.target_name} pass."
+        if p.withdrawn is None
+        else f"The chance for {p.name} to strike at {p.target_name} is withdrawn:"
+        f" {p.target_name} is {_STANDING[p.withdrawn]}."
+    ),
     ev.StatsRegained.TYPE: lambda p: (
         f"{p.name} regains "
         + ", ".join(f"{n} {s.value}" for s, n in p.regained.items())
@@ -921,6 +937,7 @@ _QUESTIONS: dict[str, str] = {
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",
     "exhaust": "The encounter is over: which of {name}'s effort pools loses a dot until a night's sleep?",
     "turn": "Round {round}: {name}'s turn, {actions} left.",
+    "turn_out": "Round {round}: {name}'s turn; {name} is {standing}: only ending the turn is left.",
 }
 
 

@@ -31,6 +31,7 @@ from capeworks.systems.weaverdice.sheet import check_sheet, check_statline
 from capeworks.systems.weaverdice.skills import check_prerequisites, check_starting_skills
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
+from capeworks.systems.weaverdice.wounding import fell_out
 from capeworks.systems.weaverdice.wounds import Standing, Track
 
 __all__ = ["add_character", "change_morale", "gm_note", "ruling", "sleep"]
@@ -312,6 +313,7 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
             lengthy=task,
         )
     )
+    fell_out(b, c.character)  # ruled out cold, dying or dead: as a fall would (WD-COMBAT-002)
     if c.halt is not None:
         halt = c.halt if c.halt in state.lengthy else f"call:{c.halt}"
         after = b.state.lengthy[halt].interrupted(c.character, held=False, config=context.config)

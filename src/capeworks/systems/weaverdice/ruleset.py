@@ -198,10 +198,12 @@ def _may_wait(state: WdState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _awaited_events(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    """The GM may fire a Wait for an event while nothing waits on a decision (WD-COMBAT-027)."""
+    """The GM may fire a Wait for an event while nothing waits on a decision, for a waiter still able
+    to take the turn (WD-COMBAT-027; the unconscious and dying do nothing, src 563)."""
     if not seat.is_gm or state.fight is None or state.attack is not None or state.effects or state.pain_owed:
         return []
-    return [{"character": i} for i, c in state.people.items() if waits_for_event(c)]
+    able = fight.takes_turns
+    return [{"character": i} for i, c in state.people.items() if waits_for_event(c) and able(state, i)]
 
 
 def _attack_left(state: WdState, seat: Seat) -> list[dict[str, Any]]:

@@ -27,7 +27,7 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
 from capeworks.systems.weaverdice.grapple import wound_breaks
-from capeworks.systems.weaverdice.opportunity import provoked
+from capeworks.systems.weaverdice.opportunity import provoked, withdraw
 from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
@@ -40,6 +40,7 @@ from capeworks.systems.weaverdice.wounds import Standing, Wound
 
 __all__ = [
     "broken_by_wound",
+    "fell_out",
     "full_action",
     "halt_tasks",
     "hit_of",
@@ -171,7 +172,7 @@ def land(
             # no wound, but a bystander hit goes down all the same (WD-NPC-005, src 306)
             c = evolve(c, {"track": evolve(c.track, {"standing": Standing.DOWN})})
             b.emit(ev.BystanderDown(character=target, name=c.name, people=(c,)))
-            let_go_when_down(b, target)
+            fell_out(b, target)
             _interrupt(b, target)
         only_effect = PendingEffect(
             damage=damage,
@@ -328,7 +329,7 @@ def take_wound(
     broken_by_wound(b, attacker, target)
     if placed.stay_up:
         stay_up(b, target)
-    let_go_when_down(b, target)
+    fell_out(b, target)
     _interrupt(b, target)
     if roll_effect and damage is not None and placed.effect_roll:
         pending = trusted(
@@ -643,7 +644,7 @@ def _apply(
         ev.EffectResolved, character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,)
     )
     emit_effect(b, resolved, veiled=veiled, rolled=rolled)
-    let_go_when_down(b, target)
+    fell_out(b, target)
     if o.knockback_ft:
         knocked_apart(b, target)
     if any(x.name == Status.DISARMED for x in o.conditions):
@@ -673,6 +674,41 @@ def _apply(
 def _foes(p: Combatant, c: Combatant) -> bool:
     """Foes: the GM's side against the players' side."""
     return (p.owner is None) != (c.owner is None)
+
+
+def fell_out(b: Builder, ident: str) -> None:
+    """What a fall out of the fight (unconscious, dying, dead, a dropped generic or bystander) undoes,
+    if ``ident`` fell: the holds they kept, and the open offers to strike at them
+    (:func:`~.opportunity.withdraw`)."""
+    let_go_when_down(b, ident)
+    _no_reversal(b, ident)
+    withdraw(b, ident)
+
+
+def _no_reversal(b: Builder, ident: str, *, knocked: bool = False) -> None:
+    """A reversal on offer (WD-GRAPPLE-004) to or at ``ident`` once they are out of the fight, or
+    ``knocked`` apart by a blow: the fallen take no hold ("the unconscious and dying do nothing",
+    src 563), the one who beat a fallen holder is simply free, and a blow that knocks either back
+    leaves no hold to go straight to (src 652-654, 956); the offer is withdrawn, saying why."""
+    me = b.person(ident)
+    if me.track.standing is Standing.UP and not knocked:
+        return
+    for key, offer in list(b.state.reversals.items()):
+        if ident not in (key, offer.target):
+            continue
+        b.emit(
+            ev.Grappled(
+                character=key,
+                name=b.person(key).name,
+                target=offer.target,
+                target_name=b.person(offer.target).name,
+                grapples=b.state.grapples,
+                reversals={k: x for k, x in b.state.reversals.items() if k != key},
+                knocked_apart=knocked,
+                withdrawn=None if knocked else me.track.standing,
+                fallen="" if knocked else ident,
+            )
+        )
 
 
 def let_go_when_down(b: Builder, ident: str) -> None:
@@ -717,6 +753,7 @@ def knocked_apart(b: Builder, ident: str) -> None:
                 knocked_apart=True,
             )
         )
+    _no_reversal(b, ident, knocked=True)
 
 
 def broken_by_wound(b: Builder, wounder: str | None, wounded: str) -> None:
