@@ -221,3 +221,35 @@ def test_a_chain_too_big_says_which_options_would_fit_it() -> None:
     assert out.exit_code == 2 and "Traceback" not in out.output
     text = " ".join(out.output.split())
     assert "too big to enumerate in 3 rounds (raise --max-states, lower --max-rounds, or play it" in text
+
+
+@pytest.mark.parametrize(
+    ("system", "sides"),
+    [("bpb", ("sample:widow", "sample:agent-a")), ("rwyn", ("sample:rook", "sample:ada"))],
+)
+def test_a_fast_fight_too_big_for_the_chain_is_refused_once_its_branch_budget_is_spent(
+    system: str, sides: tuple[str, str]
+) -> None:
+    # 'lab fight --fast' built the whole chain before it knew it fit: a Bulletproof Blues or RWYN
+    # fight (no duel kernel) gave neither an answer nor a refusal for minutes. The budget is counted
+    # as the chain grows: 200 dice branches are a fraction of a second of table prepares.
+    import time
+
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    start = time.perf_counter()
+    out = CliRunner().invoke(
+        app,
+        ["lab", "fight", "--system", system, *sides, "-n", "10", "--fast", "--max-branches", "200"],
+    )
+    assert time.perf_counter() - start < 30
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    text = " ".join(out.output.split())
+    assert "the exact chain passed 200 dice branches; this fight is too big to enumerate in 20 rounds" in text
+    assert "(raise --max-branches, lower --max-rounds, or play it as a Monte Carlo fight)" in text
+    args = ["lab", "fight", "--system", system, *sides, "--fast", "--max-branches", "0"]
+    out = CliRunner().invoke(app, args)
+    said = " ".join(out.output.split())
+    assert out.exit_code == 2 and "--max-branches is a number, at least 1, not 0." in said

@@ -170,3 +170,21 @@ def test_the_pages_say_what_each_named_variant_sets(tmp_path: Path) -> None:
     said = 'Variant onedie: config.dice = "one_d10"; max_rounds = 5.'
     assert said in (tmp_path / "out" / "report.md").read_text()
     assert said.replace('"', "&quot;") in (tmp_path / "out" / "report.html").read_text()
+
+
+def test_a_plain_sweep_writes_nothing_to_stderr_when_no_one_sees_a_bar(tmp_path: Path) -> None:
+    # each variant's progress bar, off a terminal, left an empty line on stderr when it stopped
+    path = _write(
+        tmp_path,
+        {
+            "sides": SIDES,
+            "n": 6,
+            "seed": 4,
+            "max_rounds": 2,
+            "grid": [{"path": "config.actions_per_turn", "values": [2, 3]}],
+        },
+    )
+    result = runner.invoke(app, ["lab", "sweep", str(path), "-w", "1"])
+    assert result.exit_code == 0, result.output
+    assert "variant actions_per_turn=3: 6 fights" in result.stdout
+    assert result.stderr == ""

@@ -18,7 +18,12 @@ arena, and two states merge only when their arenas' ``memo_key()`` agree too.
 It refuses what it cannot model: a policy that draws from its random
 generator (the chain would not be Markov in the state), an arena that keeps a
 fight's memory without a ``memo_key()`` to tell two memories apart, and a
-fight whose chain passes ``max_states`` states (say so and use Monte Carlo).
+fight whose chain passes ``max_states`` states or ``max_branches`` dice
+branches (say so and use Monte Carlo). Both are counted as the chain grows (a
+state when it is first entered, a branch when it is prepared), so a fight too
+big is refused once the budget is spent, not after the chain is finished:
+a branch costs a table prepare (a millisecond or two), so ``max_branches``
+bounds the wait.
 """
 
 from __future__ import annotations
@@ -78,7 +83,7 @@ def signature(outcome: Any) -> tuple[Any, ...]:
 class Exact:
     """The exact distribution of how one fight ends (outcome, moves, dice), and the states it took."""
 
-    def __init__(self, fight: Fight, *, max_states: int = 20_000) -> None:
+    def __init__(self, fight: Fight, *, max_states: int = 20_000, max_branches: int | None = None) -> None:
         #: an arena that keeps a fight's memory (``for_fight()``) is copied at each branch
         self.keeps = getattr(fight.arena, "for_fight", None) is not None
         if self.keeps and getattr(fight.arena, "memo_key", None) is None:
@@ -88,10 +93,13 @@ class Exact:
             )
         self.fight = one_fight(fight)
         self.max_states = max_states
+        self.max_branches = max_branches
         self.roster = Roster(fight)
         self.rng = _NoChance()
         self.memo: dict[_Key, Counter[Record]] = {}
         self.outcomes: dict[tuple[Any, ...], Any] = {}
+        #: the budget's counts: states entered (finished or not) and dice branches prepared
+        self.entered = 0
         self.prepared = 0
 
     def key(self, state: Any, arena: Arena) -> _Key:
@@ -108,6 +116,8 @@ class Exact:
         while stack:
             faces, p = stack.pop()
             self.prepared += 1
+            if self.max_branches is not None and self.prepared > self.max_branches:
+                raise self.too_big(f"{self.max_branches:,} dice branches", "--max-branches")
             try:
                 events = table.prepare(command, dice=list(faces))
             except DiceValueError as e:
@@ -123,6 +133,14 @@ class Exact:
                 ) from e
             yield p, events
 
+    def too_big(self, passed: str, option: str) -> InvalidCommand:
+        """The refusal once the chain spends its budget (``passed``: how much; ``option`` raises it)."""
+        return InvalidCommand(
+            f"The exact chain passed {passed}; this fight is too big to enumerate "
+            f"in {self.fight.max_rounds} rounds (raise {option}, lower --max-rounds, or play it "
+            "as a Monte Carlo fight)."
+        )
+
     def distribution(self, table: Table, arena: Arena) -> Counter[Record]:
         """The outcome distribution from ``table``'s state with the fight's ``arena`` (memoised by the
         state's JSON and the arena's memory; the arena is this branch's own, which deciding may move)."""
@@ -130,12 +148,9 @@ class Exact:
         found = self.memo.get(key)
         if found is not None:
             return found
-        if len(self.memo) >= self.max_states:
-            raise InvalidCommand(
-                f"The exact chain passed {self.max_states:,} states; this fight is too big to enumerate "
-                f"in {self.fight.max_rounds} rounds (raise --max-states, lower --max-rounds, or play it "
-                "as a Monte Carlo fight)."
-            )
+        if self.entered >= self.max_states:
+            raise self.too_big(f"{self.max_states:,} states", "--max-states")
+        self.entered += 1
         fight = self.fight if arena is self.fight.arena else replace(self.fight, arena=arena)
         step = decide(fight, self.roster, table, self.rng)
         out: Counter[Record] = Counter()
@@ -166,10 +181,12 @@ class Exact:
         return out
 
 
-def exact_records(fight: Fight, *, max_states: int = 20_000) -> tuple[dict[Record, Fraction], Exact]:
+def exact_records(
+    fight: Fight, *, max_states: int = 20_000, max_branches: int | None = None
+) -> tuple[dict[Record, Fraction], Exact]:
     """Every way ``fight`` can end from its opening (initiative included) with its exact probability,
     and the chain (its outcomes by signature, its states); refuses what it cannot enumerate."""
-    chain = Exact(fight, max_states=max_states)
+    chain = Exact(fight, max_states=max_states, max_branches=max_branches)
     table = table_for(fight, "lab:exact", settings=_GIVEN)
     opening = fight.arena.open(fight.sides, fight.config)
     limit = sys.getrecursionlimit()

@@ -6,7 +6,9 @@ probability, each with its full outcome (winner, rounds, every tally), moves
 and dice. ``n`` duels are then one vectorised NumPy multinomial draw over those
 endings: the same distribution as playing them through the table one by one,
 by construction, since the chain was built by the table. It refuses what the
-chain refuses (a policy that draws at random, a chain past ``max_states``).
+chain refuses (a policy that draws at random, a chain past ``max_states`` states or
+``max_branches`` dice branches: counted as it grows, so a fight too big is refused
+in seconds, not after minutes of building).
 The chain is kept per fight in this process, so a sweep or a second run pays
 for it once. ``tests/lab/test_exact.py`` checks it against the plain path.
 :func:`run_fastest` (``lab fight --fast``) tries :mod:`capeworks.lab.kernel` first.
@@ -31,18 +33,24 @@ __all__ = ["run_fast", "run_fastest"]
 _CHAINS: dict[str, tuple[dict[Record, Fraction], Exact]] = {}
 
 
-def _chain(spec: FightSpec, max_states: int) -> tuple[dict[Record, Fraction], Exact]:
+#: the fast path's budget of dice branches: ~10-20 s of table prepares on a loaded core
+MAX_BRANCHES = 10_000
+
+
+def _chain(
+    spec: FightSpec, max_states: int, max_branches: int | None = MAX_BRANCHES
+) -> tuple[dict[Record, Fraction], Exact]:
     key = spec.model_copy(update={"n": 1, "seed": 0}).model_dump_json()
     found = _CHAINS.get(key)
     if found is None:
-        found = _CHAINS[key] = exact_records(fight_of(spec), max_states=max_states)
+        found = _CHAINS[key] = exact_records(fight_of(spec), max_states=max_states, max_branches=max_branches)
     return found
 
 
-def run_fast(spec: FightSpec, *, max_states: int = 5_000) -> Run:
+def run_fast(spec: FightSpec, *, max_states: int = 5_000, max_branches: int | None = MAX_BRANCHES) -> Run:
     """``spec.n`` duels drawn from the exact chain with the run's seed; a :class:`Run` like the runners'."""
     start = time.perf_counter()
-    records, chain = _chain(spec, max_states)
+    records, chain = _chain(spec, max_states, max_branches)
     keys = list(records)
     p = np.array([float(records[k]) for k in keys], dtype=np.float64)
     p /= p.sum()
@@ -68,7 +76,7 @@ def chain_size(spec: FightSpec, max_states: int = 5_000) -> dict[str, Any]:
     return {"states": len(chain.memo), "endings": len(records)}
 
 
-def run_fastest(spec: FightSpec, *, max_states: int = 5_000) -> Run:
+def run_fastest(spec: FightSpec, *, max_states: int = 5_000, max_branches: int | None = MAX_BRANCHES) -> Run:
     """The duel kernel (:mod:`capeworks.lab.kernel`) when it covers the fight, else the exact chain;
     one sentence saying why neither does otherwise."""
     from capeworks.errors import InvalidCommand
@@ -78,7 +86,7 @@ def run_fastest(spec: FightSpec, *, max_states: int = 5_000) -> Run:
         return run_kernel(spec)
     except InvalidCommand as kernel_no:
         try:
-            return run_fast(spec, max_states=max_states)
+            return run_fast(spec, max_states=max_states, max_branches=max_branches)
         except InvalidCommand as chain_no:
             raise InvalidCommand(
                 f"{kernel_no.message.rstrip('.')}; and {chain_no.message[0].lower()}{chain_no.message[1:]}"

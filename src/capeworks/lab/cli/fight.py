@@ -105,6 +105,11 @@ def fight_command(
     max_states: int = typer.Option(
         5_000, "--max-states", help="The fast path's limit on the chain's states."
     ),
+    max_branches: int = typer.Option(
+        10_000,
+        "--max-branches",
+        help="The fast path's limit on the chain's dice branches (each a table prepare): refused once spent.",
+    ),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Simulate fights between sides under the real rules: wins, rounds, wounds, resources with 95% CIs."""
@@ -118,6 +123,9 @@ def fight_command(
             raise InvalidCommand(f"--plot-format is png or svg, not {plot_format!r}.")
         if workers is not None and workers < 1:
             raise InvalidCommand("--workers is at least 1.")
+        for flag, value in (("--max-states", max_states), ("--max-branches", max_branches)):
+            if value < 1:
+                raise InvalidCommand(f"{flag} is a number, at least 1, not {value}.")
         if spec_file is not None:
             if sides:
                 raise InvalidCommand("Give sides or --spec, not both.")
@@ -164,7 +172,9 @@ def fight_command(
     if fast:
         from capeworks.lab.fast import run_fastest
 
-        run = run_guarded(partial(run_fastest, spec, max_states=max_states), as_json=json_out)
+        run = run_guarded(
+            partial(run_fastest, spec, max_states=max_states, max_branches=max_branches), as_json=json_out
+        )
     else:
         run = run_guarded(
             partial(run_with_progress, spec, workers=workers, scheduler=scheduler, show=not json_out),

@@ -79,7 +79,8 @@ def num(i: dict[str, Any]) -> str:
 
 
 def progress_bar(enabled: bool, *, unit: str = "fights") -> Any:
-    """A Rich progress bar on stderr counting ``unit``, with an ETA; gone when done."""
+    """A Rich progress bar on stderr counting ``unit``, with an ETA; gone when done. Off a terminal
+    it is off: no one sees it there, and stopping it left an empty line on stderr."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from capeworks.cli.output import err_console
@@ -92,7 +93,7 @@ def progress_bar(enabled: bool, *, unit: str = "fights") -> Any:
         TimeRemainingColumn(),
         console=err_console,
         transient=True,
-        disable=not enabled,
+        disable=not enabled or not err_console.is_terminal,
     )
 
 
