@@ -580,14 +580,11 @@ class Table:
         """The command that answers an open prompt, as the prompt itself says."""
         # the prompts ``prompts(Viewer(...))`` gives this seat, without building the viewer model
         gm, wanted = actor.role is Role.GM, answer.prompt
-        prompt = next(
-            (
-                p
-                for p in (*self._ruleset_prompts(), *self._undo_prompts())
-                if p.id == wanted and (gm or p.seat == actor.id)
-            ),
-            None,
-        )
+        prompt = None
+        for p in (*self._ruleset_prompts(), *self._undo_prompts()):  # a loop: no generator per answer
+            if p.id == wanted and (gm or p.seat == actor.id):
+                prompt = p
+                break
         if prompt is None:
             raise NotFound(f"There is no open prompt {answer.prompt!r} for you to answer.")
         return answering(prompt, actor.id, answer)
