@@ -151,8 +151,11 @@ def open_prompts(state: WdState) -> list[Prompt]:
             )
         )
     # two owed picks are asked one at a time; one owed for secret spending alone only of its owner
-    # (a list, not a generator: most reads find no one, and a generator costs a frame even then)
-    hushed = [k for k, p in state.people.items() if p.effort.hushed]
+    # (a loop, not a generator: most reads find no one, and a generator costs a frame even then)
+    hushed: list[str] = []
+    for k, p in state.people.items():
+        if p.effort.hushed:
+            hushed.append(k)
     for ident in dict.fromkeys((*state.exhaust_owed, *hushed)) if hushed or state.exhaust_owed else ():
         c = state.people[ident]
         sheet = state.sheet(ident)
