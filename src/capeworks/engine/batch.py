@@ -128,7 +128,8 @@ class Batch(Generic[S]):
     def stamped_in_order(self) -> bool:
         """True when every event carries the stamp this batch gives it (none made by another batch)."""
         seq, command_id, seat = self._seq, self._command_id, self._seat
-        return all(
-            e.seq == seq + i and e.command_id == command_id and e.seat == seat
-            for i, e in enumerate(self.events)
-        )
+        # a loop, not all() over a generator: every command's batch is checked
+        for i, e in enumerate(self.events):
+            if e.seq != seq + i or e.command_id != command_id or e.seat != seat:
+                return False
+        return True

@@ -171,7 +171,10 @@ class Prompt(BaseModel):
     def option(self, value: str) -> PromptOption | None:
         """The option called ``value`` (case-insensitive), if any."""
         wanted = value.strip().lower()
-        return next((o for o in self.options if o.value.lower() == wanted), None)
+        for o in self.options:  # a loop, not next() over a generator: every answer looks one up
+            if o.value.lower() == wanted:
+                return o
+        return None
 
     @property
     def addressee(self) -> str:

@@ -473,7 +473,10 @@ class Table:
         batch = self.ruleset.run(self.state, context, command.type, parsed, service)
         service.finish()
         events = batch.events
-        if sum(len(e.rolls) for e in events) != service.rolled:
+        rolled = 0
+        for e in events:  # a loop, not sum() over a generator: every command comes here
+            rolled += len(e.rolls)
+        if rolled != service.rolled:
             raise AssertionError(
                 f"{self.ruleset.name}: a roll for {command.type!r} is missing from its events"
             )
@@ -577,14 +580,11 @@ class Table:
         """The command that answers an open prompt, as the prompt itself says."""
         # the prompts ``prompts(Viewer(...))`` gives this seat, without building the viewer model
         gm, wanted = actor.role is Role.GM, answer.prompt
-        prompt = next(
-            (
-                p
-                for p in (*self._ruleset_prompts(), *self._undo_prompts())
-                if p.id == wanted and (gm or p.seat == actor.id)
-            ),
-            None,
-        )
+        prompt = None
+        for p in (*self._ruleset_prompts(), *self._undo_prompts()):  # a loop: no generator per answer
+            if p.id == wanted and (gm or p.seat == actor.id):
+                prompt = p
+                break
         if prompt is None:
             raise NotFound(f"There is no open prompt {answer.prompt!r} for you to answer.")
         return answering(prompt, actor.id, answer)

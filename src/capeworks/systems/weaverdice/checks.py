@@ -81,7 +81,11 @@ def meets(total: int, tn: int) -> bool:
 
 def pool_size(*extra: int) -> int:
     """Dice rolled: one plus the extra dice of every source, all in one pool (WD-CORE-004)."""
-    return 1 + sum(max(0, e) for e in extra)
+    size = 1
+    for e in extra:  # a loop, not sum() over a generator: every check comes here
+        if e > 0:
+            size += e
+    return size
 
 
 def modifier_of(character: Character, *stats: Stat) -> int:

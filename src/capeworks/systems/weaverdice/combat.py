@@ -253,7 +253,10 @@ def slots(order: Iterable[str], groups: Iterable[Iterable[str]] = ()) -> list[li
 
 
 def _reordered(order: TurnOrder, cut: list[list[str]]) -> TurnOrder:
-    seq = tuple(x for slot in cut for x in slot)
+    flat: list[str] = []
+    for slot in cut:  # a loop, not a generator: every turn's hand-on reorders
+        flat.extend(slot)
+    seq = tuple(flat)
     current = order.current
     return evolve(order, {"order": seq, "index": seq.index(current) if current in seq else 0})
 

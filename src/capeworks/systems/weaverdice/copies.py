@@ -45,9 +45,7 @@ set_private = _SLOTS["__pydantic_private__"].__set__
 def evolve(model: M, update: Mapping[str, Any]) -> M:
     """``model`` with ``update`` laid over its fields, unvalidated (the values must already fit)."""
     new = _new(type(model))
-    fields = model.__dict__.copy()
-    fields.update(update)
-    set_dict(new, fields)
+    set_dict(new, {**model.__dict__, **update})  # one merge: no method look-ups on a path every rule takes
     # the set of fields given is shared, not copied: only pydantic's own copies change one, and they
     # copy it first; nothing here dumps with exclude_unset
     set_fields_set(new, model.__pydantic_fields_set__)
@@ -103,10 +101,13 @@ def trusted(cls: type[M], /, **values: Any) -> M:
     raise TypeError."""
     key = (cls, *values)
     shape = _SHAPES.get(key) or _shape(cls, key)
-    fields = shape.fields.copy()
-    for name, factory in shape.factories:
-        fields[name] = factory()
-    fields.update(values)
+    if shape.factories:
+        fields = shape.fields.copy()
+        for name, factory in shape.factories:
+            fields[name] = factory()
+        fields.update(values)
+    else:  # most shapes make nothing fresh: one merge
+        fields = {**shape.fields, **values}
     new = _new(cls)
     set_dict(new, fields)
     # shared, as :func:`evolve` shares it: only pydantic's own copies change one, and they copy it first

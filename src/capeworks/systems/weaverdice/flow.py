@@ -126,7 +126,11 @@ class Builder:
         people = values.get("people")  # Changes and the campaign's events: turned into facts
         secret: tuple[Combatant, ...] = ()
         if people:
-            secret = tuple([p for p in people if p.hidden])  # a fight's events and the campaign's alike
+            hid: list[Combatant] = []
+            for p in people:  # a fight's events and the campaign's alike (a loop: no frame per event)
+                if p.hidden:
+                    hid.append(p)
+            secret = tuple(hid)
             if secret and not hidden:
                 people = tuple(p for p in people if not p.hidden)
         audience = (Audience.only(*seats) if seats else _GM_ONLY) if hidden else None

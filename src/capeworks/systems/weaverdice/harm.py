@@ -104,7 +104,11 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         # "(From Ranged) ... pinned to the wall" (src 867-871): a weapon in hand pins nobody
         raise RuleViolation("WD-STATUS-013", "Only a ranged projectile can pin its target in place.")
     second = False  # the second swing of a full attack: the same attack action
-    gun = next((h for h in own.held if h.name == c.weapon and "gun" in h.keywords), None)
+    gun = None
+    for h in own.held:  # a loop, not next() over a generator: every attack looks
+        if h.name == c.weapon and "gun" in h.keywords:
+            gun = h
+            break
     rep_owed = gun is not None  # one negative card per attack action that fires a gun (WD-REP-010)
     if c.opportunity:
         off_turn(state, me)
@@ -166,6 +170,13 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     # a skill's die only on a roll in its field: Brawl on a Brawn swing, Aim on a Dexterity shot (src 311)
     extra = skill_dice(sheet, c.skills, opened=me.opened, stats=(c.stat,)) if not c.opportunity else 0
     grappled_with = holds.in_reach_of_grapple(state, c.character)
+    # the attacker's conditions scanned once for Blinded: any (-1 to hit, below) and one whose target
+    # is the attacker (what check_aim reads)
+    blinded = blinded_self = False
+    for x in me.conditions:
+        if x.name == Status.BLINDED:
+            blinded = True
+            blinded_self = blinded_self or x.target == c.character
     check_aim(
         sheet,
         c.skills,
@@ -173,7 +184,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         opened=me.opened,
         grappled_with=grappled_with,
         focused=c.focused,
-        blinded=any(x.name == Status.BLINDED and x.target == c.character for x in me.conditions),
+        blinded=blinded_self,
     )
     if c.focused:
         # Focus buys Aim whatever the foes' nearness; later shots count one more Aim skill (src 334)
@@ -183,7 +194,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         state, c.target, tsheet.defense(context.config), context.config, angle=c.angle
     ) + cover_bonus(c.cover, angle=c.angle)
     # Blinded: -1 to hit those it can still see (WD-STATUS-008)
-    blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
+    blind = st.BLINDED_TO_HIT if blinded else 0
     # the weapon in hand: restrained, -2 with a one-handed one, none two-handed (WD-GRAPPLE-008)
     held = holds.weapon_modifier(state, me, sheet, c.weapon)
     # sights aligned on the target: +1 per Aim skill on the next shot at it (WD-SKILL-011)

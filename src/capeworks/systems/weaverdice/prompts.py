@@ -151,8 +151,12 @@ def open_prompts(state: WdState) -> list[Prompt]:
             )
         )
     # two owed picks are asked one at a time; one owed for secret spending alone only of its owner
-    hushed = (k for k, p in state.people.items() if p.effort.hushed)
-    for ident in dict.fromkeys((*state.exhaust_owed, *hushed)):
+    # (a loop, not a generator: most reads find no one, and a generator costs a frame even then)
+    hushed: list[str] = []
+    for k, p in state.people.items():
+        if p.effort.hushed:
+            hushed.append(k)
+    for ident in dict.fromkeys((*state.exhaust_owed, *hushed)) if hushed or state.exhaust_owed else ():
         c = state.people[ident]
         sheet = state.sheet(ident)
         pools = c.effort.exhaustible(sheet)
@@ -267,7 +271,8 @@ def open_prompts(state: WdState) -> list[Prompt]:
         )
     fight = state.fight
     if fight is not None and fight.turn is not None:
-        out.extend(_opportunity_prompt(state, ident, fight.turn.actor) for ident in offered(state))
+        for ident in offered(state):  # mostly none
+            out.append(_opportunity_prompt(state, ident, fight.turn.actor))
     if (
         fight is not None
         and fight.turn is not None

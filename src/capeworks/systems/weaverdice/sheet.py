@@ -197,7 +197,7 @@ class Character(Frozen):
     @property
     def known_skills(self) -> tuple[Skill, ...]:
         """Skills learned (learning ones do not count toward speed or tactics, WD-STAT-007)."""
-        return tuple(s for s in self.skills if not s.learning)
+        return tuple([s for s in self.skills if not s.learning])  # a list first: no generator
 
     def skills_of(self, stats: Iterable[Stat]) -> int:
         """Known skills linked to any of ``stats``, each counted once (WD-STAT-006/007)."""

@@ -320,8 +320,9 @@ class WdState(Frozen):
         # Brawn lost while bleeding (Moderate Cut 5) counts as long as the Bleeding lasts (src 682)
         conditions = person.conditions
         bled = 0
-        if conditions:
-            bled = sum(x.brawn_loss for x in conditions if x.brawn_loss and x.target == ident)
+        for x in conditions:  # a loop, not sum() over a generator: a sheet is read several times a command
+            if x.brawn_loss and x.target == ident:
+                bled += x.brawn_loss
         if not (person.temporary_loss or person.lasting_loss or bled or person.carrying):
             return base
         temporary = person.temporary_loss

@@ -245,7 +245,8 @@ def usable_hands(conditions: Iterable[Condition], target: str) -> int:
 
 
 def _of(conditions: Iterable[Condition], target: str, status: Status) -> list[Condition]:
-    return [c for c in conditions if c.target == target and c.name == status.value]
+    name = status.value  # read once: an enum member's value is a property call
+    return [c for c in conditions if c.target == target and c.name == name]
 
 
 # -- pain (WD-STATUS-002..006) ---------------------------------------------------------------------

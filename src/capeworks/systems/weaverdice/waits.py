@@ -37,7 +37,10 @@ LATE = "waiting_late"
 
 
 def _mark(c: Combatant, name: str) -> str | None:
-    return next((x.source for x in c.conditions if x.name == name and x.target == c.id), None)
+    for x in c.conditions:  # a loop, not next() over a generator: every turn's hand-on reads it
+        if x.name == name and x.target == c.id:
+            return x.source
+    return None
 
 
 def waits_for(c: Combatant) -> str | None:

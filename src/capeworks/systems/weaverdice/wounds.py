@@ -135,7 +135,7 @@ class Track(Frozen):
     @property
     def body(self) -> tuple[Wound, ...]:
         """Wounds in body slots."""
-        return tuple(w for w in self.wounds if not w.armor)
+        return tuple([w for w in self.wounds if not w.armor])  # a list first: no generator
 
     @property
     def armor_used(self) -> int:
