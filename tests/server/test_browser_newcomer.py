@@ -172,3 +172,16 @@ def test_lobby__the_workshops_rules_options_read_as_words_not_values(
         assert not [t for t in labels if "_" in t], labels
     finally:
         context.close()
+
+
+def test_workshop_add_a_combatant__the_named_boxs_help_speaks_of_people_not_false(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "workshop", SEATS, title="Rooftop")
+    gm = sit(chromium, table.invites["gm"])
+    add = menu(gm, "add a combatant")
+    # a tick box read "false for unnamed mooks": a value the page never shows
+    about = add.locator(f"#{field(add, 'named').get_attribute('aria-describedby')}")
+    expect(about).to_contain_text("leave it off for unnamed mooks")
+    expect(about).not_to_contain_text("false")
+    assert gm.js_errors == []  # type: ignore[attr-defined]
