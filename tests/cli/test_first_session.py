@@ -151,7 +151,7 @@ def test_physical_dice_for_a_purchase_that_rolls_nothing__leave_them_out(db: str
 def test_weaverdice_sheet__a_refusal_is_said_to_the_person_not_fed_to_the_payload() -> None:
     # docs: add_character --payload-json "$(capeworks weaverdice sheet kid.yaml)"; a mistyped file
     # name printed its refusal as JSON on stdout, into the payload, and the person saw only
-    # "Cannot read the add_character command: ... give a sheet (JSON or YAML) or name a sample."
+    # "Cannot read 'add a character': ... give a sheet (JSON or YAML) or name a sample."
     result = runner.invoke(app, ["weaverdice", "sheet", "kdi.yaml"])
     assert result.exit_code == 2
     assert result.stdout == ""

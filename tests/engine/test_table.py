@@ -73,7 +73,7 @@ def test_execute__unknown_command_lists_the_known_ones() -> None:
 
 
 def test_execute__malformed_payload_is_a_readable_invalid_command() -> None:
-    expected = r"Cannot read the add command: dice: .*greater than or equal to 1"
+    expected = r"Cannot read 'add to the counter': dice: .*greater than or equal to 1"
     with pytest.raises(InvalidCommand, match=expected):
         new_table().execute(add("ann", 0))
 
@@ -92,8 +92,8 @@ def test_describe_validation_error__a_validators_sentence_reads_without_pydantic
     with pytest.raises(ValidationError) as caught:
         Either(a=1, b=2)
     # the model's refusal of the two fields together is its own sentence, with no "value: Value error,"
-    assert describe_validation_error("the either command", caught.value) == (
-        "Cannot read the either command: give a= or b=, not both."
+    assert describe_validation_error("'either'", caught.value) == (
+        "Cannot read 'either': give a= or b=, not both."
     )
 
 
@@ -113,10 +113,7 @@ def test_describe_validation_error__a_pattern_is_said_in_words(pattern: str, typ
 
     with pytest.raises(ValidationError) as caught:
         Named(id=typed)
-    assert (
-        describe_validation_error("the named command", caught.value)
-        == f"Cannot read the named command: {said}."
-    )
+    assert describe_validation_error("'named'", caught.value) == f"Cannot read 'named': {said}."
 
 
 def test_execute__unknown_seat_is_not_found() -> None:

@@ -485,8 +485,8 @@ def test_lobby__starts_a_table_and_user_text_is_shown_as_text(
     page.get_by_label("Seat 2 name").fill(f"Ann {hostile}")
     # a rules option from the form drawn from RWYN's config schema: successes on 4-6
     page.locator("summary", has_text="Rules options").click()
-    page.get_by_label("Success Min").fill("4")
-    page.get_by_label("Resolution mode").select_option("success_threshold")
+    page.get_by_label("Lowest success face").fill("4")
+    page.get_by_label("How a check succeeds").select_option("success_threshold")
     page.get_by_role("button", name="Start the table").click()
     links = page.locator(".invites a")
     expect(links).to_have_count(3)

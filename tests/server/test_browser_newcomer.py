@@ -144,3 +144,44 @@ def test_bpb_call_for_a_task_roll__offers_the_rollers_attributes_and_skills_and_
     # BPB-ROLL-004: challenging is 12
     expect(ann.locator(".prompt")).to_contain_text("12")
     assert gm.js_errors == [] and ann.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_lobby__the_workshops_rules_options_read_as_words_not_values(
+    web_table: str, chromium: Browser
+) -> None:
+    # the lobby's options read "Pv model" over "effect_values"/"margin" and "Cine wound xp"; the dice
+    # offered "pos_neg_d10": each option is now the ruleset's own title and its values' words
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(web_table + "/")
+        page.locator("#system").select_option(label="The Workshop")
+        page.locator("details.options-fields summary").click()
+        expect(page.locator("label[for=config-pv_model]")).to_have_text("Damage of a hit (PV)")
+        expect(page.locator("#config-pv_model option")).to_have_text(
+            ["Weapon damage minus Soak, on any hit", "Outcome + weapon damage minus Soak"]
+        )
+        expect(page.locator("#config-dice option").first).to_have_text(
+            "A positive d10 minus a negative d10 (-9 to +9)"
+        )
+        expect(page.locator("label[for=config-cine_wound_xp]")).to_have_text("XP per healed Cinematic Wound")
+        # the chosen value is still the rules' own: the table starts with the margin model
+        page.locator("#config-pv_model").select_option(label="Outcome + weapon damage minus Soak")
+        expect(page.locator("#config-pv_model")).to_have_value("margin")
+        labels = page.locator(".field label").all_inner_texts()
+        assert not [t for t in labels if "_" in t], labels
+    finally:
+        context.close()
+
+
+def test_workshop_add_a_combatant__the_named_boxs_help_speaks_of_people_not_false(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "workshop", SEATS, title="Rooftop")
+    gm = sit(chromium, table.invites["gm"])
+    add = menu(gm, "add a combatant")
+    # a tick box read "false for unnamed mooks": a value the page never shows
+    about = add.locator(f"#{field(add, 'named').get_attribute('aria-describedby')}")
+    expect(about).to_contain_text("leave it off for unnamed mooks")
+    expect(about).not_to_contain_text("false")
+    assert gm.js_errors == []  # type: ignore[attr-defined]

@@ -107,7 +107,7 @@ def test_workshop_add_combatant__a_sample_comes_as_its_sheet_says(web_table: str
         add = menu(gm, "add a combatant")
         # the box drawn ticked says what leaving it so means
         expect(add.locator(".field", has=gm.locator("[id$='-named']")).locator(".about")).to_contain_text(
-            "Not given beside a sample: the sample's own (the goons are unnamed)."
+            "Left alone with a sample: the sample's own (the goons are unnamed)."
         )
         field(add, "id").fill(sample)
         field(add, "sample").fill(sample)

@@ -362,7 +362,8 @@ def test_refused_command__a_pattern_is_said_in_words(client: TestClient, rwyn: S
     refused = act(client, rwyn, "ann", "add_character", id="Ada Lark", sample="ada")
     assert refused.status_code == 422 and refused.json() == {
         "error": "invalid_command",
-        "message": "Cannot read the add_character command: id: use only letters, digits, '_', '.' and '-', "
+        "message": "Cannot read 'create a character (a sample or your own ratings)': id: use only letters, "
+        "digits, '_', '.' and '-', "
         "with no spaces.",
     }
     assert store.load(rwyn.id).version == before

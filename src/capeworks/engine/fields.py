@@ -8,7 +8,8 @@ True}``), so :func:`form_schema` leaves them out of a player's form: a new playe
 never offered a box only to be told it is not theirs. Some choices are a player's
 but for a few values the GM's (a plot point's "other use", which the GM permits):
 ``gm_field(..., gm_values=[...])`` marks those values (``"gm_values": [...]``), and a
-player's form leaves them out of the field's choices. A ruleset outside capeworks
+player's form leaves them out of the field's choices. A choice's values read as words a designer
+knows through :func:`value_words` (``"value_words": {...}``). A ruleset outside capeworks
 marks its fields the same way; the web table reads nothing else.
 """
 
@@ -21,12 +22,23 @@ from typing import Any
 from pydantic import BaseModel, Field
 from pydantic_core import PydanticUndefined
 
-__all__ = ["GM_ONLY", "GM_VALUES", "form_schema", "gm_field", "gm_only_fields", "gm_only_values"]
+__all__ = [
+    "GM_ONLY",
+    "GM_VALUES",
+    "VALUE_WORDS",
+    "form_schema",
+    "gm_field",
+    "gm_only_fields",
+    "gm_only_values",
+    "value_words",
+]
 
 #: the key the marker sets in a field's JSON schema
 GM_ONLY = "gm_only"
 #: the key naming the values of a player's field that only the GM may choose
 GM_VALUES = "gm_values"
+#: the key giving a choice's values their words (``{"pos_neg_d10": "One positive and one negative d10"}``)
+VALUE_WORDS = "value_words"
 #: no ``const`` in a schema (``None`` may be one)
 _NONE = object()
 
@@ -56,6 +68,12 @@ def gm_field(
     if default is PydanticUndefined and "default_factory" not in field:
         raise TypeError("a GM-only field needs a default: a player's command leaves it out")
     return Field(default, json_schema_extra={**extra, GM_ONLY: True}, **field)
+
+
+def value_words(words: dict[Any, str]) -> dict[str, Any]:
+    """A choice field's ``json_schema_extra``: the words each value reads as in a form (a lobby's
+    option says "Margin: Outcome + weapon damage - soak", never ``margin``)."""
+    return {VALUE_WORDS: {(k.value if isinstance(k, Enum) else k): v for k, v in words.items()}}
 
 
 def gm_only_fields(schema: dict[str, Any]) -> frozenset[str]:

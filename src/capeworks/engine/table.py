@@ -458,7 +458,8 @@ class Table:
         if spec is None:
             known = ", ".join(sorted([*self.ruleset.commands, *ENGINE_COMMANDS]))
             raise InvalidCommand(f"{self.ruleset.title} has no command {command.type!r}. Known: {known}.")
-        parsed = parse_payload(spec.model, command.payload, f"the {command.type} command")
+        # named by the words its menu shows ("add a combatant"), never its id ("add_character")
+        parsed = parse_payload(spec.model, command.payload, f"'{self.ruleset.command_label(command.type)}'")
         fold = self._f
         version = self.version
         service = dice_for(fold.settings, fold.seed, version, actor, dice)

@@ -822,7 +822,7 @@ def test_k28b__a_check_rolled_off_turn_spoils_the_sequences_rest_and_its_shot() 
 @pytest.mark.parametrize(
     ("over", "match"),
     [
-        ({"weapons": [{**gun(6), "name": f"gun{i}"} for i in range(21)]}, "at most 20 items"),
+        ({"weapons": [{**gun(6), "name": f"gun{i}"} for i in range(21)]}, "give at most 20 (21 given)"),
         ({"weapons": [{**gun(6), "skill": "G" * 41}]}, "at most 40 characters"),
         ({"weapons": [{**gun(6), "attribute": ""}]}, "at least 1 character"),
         ({"owner": "x" * 65}, "at most 64 characters"),

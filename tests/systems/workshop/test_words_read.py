@@ -58,3 +58,13 @@ def test_the_gms_note_reads_as_a_sentence_even_when_typed_without_a_full_stop() 
     d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)
     d.do("gm", "gm_note", text="v is bluffing")
     assert d.words("gm")[-1] == "GM note: v is bluffing."
+
+
+@pytest.mark.rules("WS-CORE-001")
+def test_a_refused_call_for_a_roll_names_the_menus_words_not_the_commands_id() -> None:
+    # a call for a roll of one trait (it takes two, src 17) was refused as "Cannot read the call_check
+    # command: ...": an id the GM's menu never shows; the menu reads "call for a roll"
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)
+    refused = d.refuse("gm", "call_check", character="h", traits=["Willpower"], difficulty=12)
+    assert str(refused).startswith("Cannot read 'call for a roll': traits: ")
+    assert "call_check" not in str(refused)

@@ -16,6 +16,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from capeworks.engine.fields import value_words
 from capeworks.systems.rwyn.sheet import STANDARD_ABILITIES, Ability
 
 __all__ = [
@@ -72,58 +73,181 @@ class RwynConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     # -- dice (RWYN-GEN-002, RWYN-DESIGN-004/007) --
-    die_size: int = Field(default=6, description="Sides of every die: 6 (core) or 10 (RWYN-DESIGN-007).")
+    die_size: int = Field(
+        default=6, title="Die size", description="Sides of every die: 6 (core) or 10 (RWYN-DESIGN-007)."
+    )
     success_min: int = Field(
-        default=5, ge=2, description="Lowest face that is a success (5 core, 4 variant A)."
+        default=5,
+        ge=2,
+        title="Lowest success face",
+        description="Lowest face that is a success (5 core, 4 variant A).",
     )
     # -- pools (RWYN-POOL-001/007) --
-    pool_cap: int = Field(default=10, ge=1, le=100, description="Most dice a pool rolls (RWYN-POOL-007).")
-    dice_per_auto_success: int = Field(
-        default=2, ge=1, le=10, description="Excess dice per automatic success."
+    pool_cap: int = Field(
+        default=10,
+        ge=1,
+        le=100,
+        title="Most dice in a pool",
+        description="Most dice a pool rolls (RWYN-POOL-007).",
     )
-    ability_min: int = Field(default=0, ge=0, description="Lowest ability rating (RWYN-POOL-001 PROPOSED).")
+    dice_per_auto_success: int = Field(
+        default=2,
+        ge=1,
+        le=10,
+        title="Dice per automatic success",
+        description="Dice beyond the cap that make one automatic success.",
+    )
+    ability_min: int = Field(
+        default=0, ge=0, title="Lowest ability", description="Lowest ability rating (RWYN-POOL-001 PROPOSED)."
+    )
     ability_max: int = Field(
-        default=5, ge=1, le=50, description="Highest ability rating (5 core, 10 big pools)."
+        default=5,
+        ge=1,
+        le=50,
+        title="Highest ability",
+        description="Highest ability rating (5 core, 10 big pools).",
     )
     ability_start: int = Field(
-        default=0, ge=0, le=50, description="Rating of an ability a new sheet leaves out."
+        default=0,
+        ge=0,
+        le=50,
+        title="Ability left out",
+        description="Rating of an ability a new sheet leaves out.",
     )
-    difficulty_max: int = Field(default=5, ge=1, le=50, description="Highest difficulty without a GM ruling.")
+    difficulty_max: int = Field(
+        default=5,
+        ge=1,
+        le=50,
+        title="Highest difficulty",
+        description="Highest difficulty without a GM ruling.",
+    )
     impossible_max: int = Field(
-        default=20, ge=1, le=100, description="Highest 'Impossible' difficulty a GM may set."
+        default=20,
+        ge=1,
+        le=100,
+        title="Highest 'Impossible' difficulty",
+        description="Highest 'Impossible' difficulty a GM may set.",
     )
-    resolution_mode: ResolutionMode = ResolutionMode.CORE
+    resolution_mode: ResolutionMode = Field(
+        default=ResolutionMode.CORE,
+        title="How a check succeeds",
+        description="Core rules, or the design discussion's ladder (RWYN-DESIGN-002).",
+        json_schema_extra=value_words(
+            {
+                ResolutionMode.CORE: "One success suffices; difficulty adds disaster dice",
+                ResolutionMode.SUCCESS_THRESHOLD: "Successes must reach the difficulty",
+            }
+        ),
+    )
     threshold_disaster_dice: bool = Field(
-        default=False, description="In success_threshold mode, still roll disaster dice (RWYN-DESIGN-002)."
+        default=False,
+        title="Disaster dice when successes must reach the difficulty",
+        description="When successes must reach the difficulty, still roll disaster dice (RWYN-DESIGN-002).",
     )
-    time_auto_successes: bool = Field(default=False, description="Take-your-time variant (RWYN-DESIGN-005).")
+    time_auto_successes: bool = Field(
+        default=False,
+        title="Take your time",
+        description="Taking time buys automatic successes (RWYN-DESIGN-005).",
+    )
     # -- mixed and critical results (RWYN-MIX-001, RWYN-CRIT-001/002) --
-    mixed_counts_disaster_ones: bool = False
-    mixed_uses_kept_successes: bool = False
-    crit_preset: CritPreset = CritPreset.ALL_DICE
-    crit_threshold: int = Field(default=3, ge=1, le=50)
-    quality_die_bonus: int = Field(default=0, ge=0, le=10, description="Dice a quality adds (0 = off).")
+    mixed_counts_disaster_ones: bool = Field(
+        default=False,
+        title="Disaster dice's 1s count toward a mixed result",
+        description="A mixed result counts the 1s of disaster dice too (RWYN-MIX-001).",
+    )
+    mixed_uses_kept_successes: bool = Field(
+        default=False,
+        title="Mixed result against kept successes",
+        description="A mixed result weighs the 1s against the successes kept after sacrifice (RWYN-MIX-001).",
+    )
+    crit_preset: CritPreset = Field(
+        default=CritPreset.ALL_DICE,
+        title="Critical results",
+        description="Which rolls count as critical (RWYN-CRIT-001).",
+        json_schema_extra=value_words(
+            {
+                CritPreset.ALL_DICE: "Every ability die a success (or every one a 1)",
+                CritPreset.THRESHOLD: "Enough kept successes (or none and a disaster)",
+            }
+        ),
+    )
+    crit_threshold: int = Field(
+        default=3,
+        ge=1,
+        le=50,
+        title="Successes for a critical",
+        description="Kept successes that make a critical success when criticals go by count.",
+    )
+    quality_die_bonus: int = Field(
+        default=0, ge=0, le=10, title="Dice a quality adds", description="Dice a quality adds (0 = off)."
+    )
     # -- abilities, wealth, reputation (RWYN-ABIL) --
-    abilities: tuple[str, ...] = Field(default=STANDARD_ABILITIES, description="The campaign's ability list.")
+    abilities: tuple[str, ...] = Field(
+        default=STANDARD_ABILITIES, title="Abilities", description="The campaign's ability list."
+    )
     physical_stress_ability: str = Field(
-        default=Ability.ENDURANCE.value, description="Sizes the physical track."
+        default=Ability.ENDURANCE.value,
+        title="Ability of the physical track",
+        description="Sizes the physical track.",
     )
     limited_quantity_cap: int | None = Field(
-        default=None, ge=1, description="Quantity limit at cost = Wealth - 1."
+        default=None, ge=1, title="Limited quantity cap", description="Quantity limit at cost = Wealth - 1."
     )
-    buyback_xp_per_point: int = Field(default=2, ge=0, le=100, description="XP to restore one lost point.")
+    buyback_xp_per_point: int = Field(
+        default=2, ge=0, le=100, title="XP per point bought back", description="XP to restore one lost point."
+    )
     # -- harm and recovery (RWYN-GEN-003, RWYN-STRESS-002) --
-    default_harm: int = Field(default=1, ge=0, le=20, description="Stress an enemy move deals on a failure.")
+    default_harm: int = Field(
+        default=1,
+        ge=0,
+        le=20,
+        title="Harm of an enemy move",
+        description="Stress an enemy move deals on a failure.",
+    )
     players_set_difficulty: bool = Field(
         default=False,
+        title="Players set difficulties",
         description=(
             "Players may set the difficulty of their own checks and enemy moves (RWYN-GEN-003 is the GM's "
             "by default: the GM calls checks and declares enemy moves)."
         ),
     )
-    minor_recovers: Recovery = Recovery.SCENE
-    moderate_recovers: Recovery = Recovery.SESSION
-    major_recovers: Recovery = Recovery.GM
+    minor_recovers: Recovery = Field(
+        default=Recovery.SCENE,
+        title="Minor consequences clear",
+        description="When a minor consequence clears (RWYN-STRESS-002).",
+        json_schema_extra=value_words(
+            {
+                Recovery.SCENE: "At the end of the scene",
+                Recovery.SESSION: "At the end of the session",
+                Recovery.GM: "When the GM says",
+            }
+        ),
+    )
+    moderate_recovers: Recovery = Field(
+        default=Recovery.SESSION,
+        title="Moderate consequences clear",
+        description="When a moderate consequence clears (RWYN-STRESS-002).",
+        json_schema_extra=value_words(
+            {
+                Recovery.SCENE: "At the end of the scene",
+                Recovery.SESSION: "At the end of the session",
+                Recovery.GM: "When the GM says",
+            }
+        ),
+    )
+    major_recovers: Recovery = Field(
+        default=Recovery.GM,
+        title="Major consequences clear",
+        description="When a major consequence clears (RWYN-STRESS-002).",
+        json_schema_extra=value_words(
+            {
+                Recovery.SCENE: "At the end of the scene",
+                Recovery.SESSION: "At the end of the session",
+                Recovery.GM: "When the GM says",
+            }
+        ),
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:

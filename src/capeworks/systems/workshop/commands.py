@@ -83,8 +83,8 @@ class AddCharacter(Frozen):
     named: bool = Field(
         default=True,
         description=(
-            "A named character; false for unnamed mooks (with count, a group). Not given beside a"
-            " sample: the sample's own (the goons are unnamed)."
+            "A named character, a hero or a villain; leave it off for unnamed mooks (with a count, a"
+            " group of them). Left alone with a sample: the sample's own (the goons are unnamed)."
         ),
     )
     traits: dict[TraitName, _Rating] = Field(default_factory=dict, max_length=60)

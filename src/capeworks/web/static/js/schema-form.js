@@ -18,7 +18,8 @@ export function fieldSchema(root, schema) {
     nullable = rest.length < s.anyOf.length;
     if (rest.length === 1) {
       const inner = fieldSchema(root, rest[0]);
-      s = { ...inner.schema, title: s.title || inner.schema.title, default: s.default, description: s.description, examples: s.examples || inner.schema.examples };
+      s = { ...inner.schema, title: s.title || inner.schema.title, default: s.default, description: s.description, examples: s.examples || inner.schema.examples,
+        value_words: s.value_words || inner.schema.value_words };
       nullable = nullable || inner.nullable;
     }
   }
@@ -40,6 +41,12 @@ export function fieldLabel(name, s) {
   if (s.title) return s.title;
   const words = name.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// Words for one of a choice's values: the ruleset's own (its schema's value_words), else the value.
+function valueWords(s, v) {
+  const words = s.value_words && s.value_words[text(v)];
+  return words || text(v);
 }
 
 function initial(kind, s) {
@@ -277,7 +284,7 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
     input = html`<input id=${id} type="checkbox" checked=${!!value} aria-describedby=${about}
       onChange=${(e) => set(e.currentTarget.checked)} />`;
   } else if (f.kind === "enum") {
-    const fallback = f.s.default != null ? `(default: ${text(f.s.default)})` : "(default)";
+    const fallback = f.s.default != null ? `(default: ${valueWords(f.s, f.s.default)})` : "(default)";
     input = html`<select id=${id} value=${value} aria-describedby=${about} onChange=${(e) => set(e.currentTarget.value)}>
       ${f.s.default != null
         ? null
@@ -286,7 +293,7 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
             // form held none, and "Fill in Track." answered a choice that looked made
             html`<option value="" disabled>pick one</option>`
           : html`<option value="">${fallback}</option>`}
-      ${f.s.enum.map((v) => html`<option value=${text(v)}>${text(v)}${(f.gmValues || []).includes(String(v)) ? " (GM only)" : ""}</option>`)}
+      ${f.s.enum.map((v) => html`<option value=${text(v)}>${valueWords(f.s, v)}${(f.gmValues || []).includes(String(v)) ? " (GM only)" : ""}</option>`)}
     </select>`;
   } else if (f.kind === "records") {
     // one object a line: the placeholder shows every field of one with its default
