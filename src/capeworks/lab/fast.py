@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from capeworks.lab.exact import Exact, Record, exact_records
+from capeworks.lab.limits import MAX_BRANCHES, MAX_STATES
 from capeworks.lab.play import Result
 from capeworks.lab.runner import Run, fight_of
 from capeworks.lab.spec import FightSpec
@@ -31,10 +32,6 @@ from capeworks.lab.summary import Summary
 __all__ = ["run_fast", "run_fastest"]
 
 _CHAINS: dict[str, tuple[dict[Record, Fraction], Exact]] = {}
-
-
-#: the fast path's budget of dice branches: ~10-20 s of table prepares on a loaded core
-MAX_BRANCHES = 10_000
 
 
 def _chain(
@@ -47,7 +44,9 @@ def _chain(
     return found
 
 
-def run_fast(spec: FightSpec, *, max_states: int = 5_000, max_branches: int | None = MAX_BRANCHES) -> Run:
+def run_fast(
+    spec: FightSpec, *, max_states: int = MAX_STATES, max_branches: int | None = MAX_BRANCHES
+) -> Run:
     """``spec.n`` duels drawn from the exact chain with the run's seed; a :class:`Run` like the runners'."""
     start = time.perf_counter()
     records, chain = _chain(spec, max_states, max_branches)
@@ -70,13 +69,15 @@ def run_fast(spec: FightSpec, *, max_states: int = 5_000, max_branches: int | No
     )
 
 
-def chain_size(spec: FightSpec, max_states: int = 5_000) -> dict[str, Any]:
+def chain_size(spec: FightSpec, max_states: int = MAX_STATES) -> dict[str, Any]:
     """How big the fight's chain is: distinct states and distinct endings."""
     records, chain = _chain(spec, max_states)
     return {"states": len(chain.memo), "endings": len(records)}
 
 
-def run_fastest(spec: FightSpec, *, max_states: int = 5_000, max_branches: int | None = MAX_BRANCHES) -> Run:
+def run_fastest(
+    spec: FightSpec, *, max_states: int = MAX_STATES, max_branches: int | None = MAX_BRANCHES
+) -> Run:
     """The duel kernel (:mod:`capeworks.lab.kernel`) when it covers the fight, else the exact chain;
     one sentence saying why neither does otherwise."""
     from capeworks.errors import InvalidCommand

@@ -20,6 +20,7 @@ from capeworks.lab.cli.shared import (
     run_with_progress,
     titled,
 )
+from capeworks.lab.limits import MAX_BRANCHES, MAX_STATES
 
 __all__ = ["fight_command", "print_fight"]
 
@@ -103,10 +104,10 @@ def fight_command(
         "exact chain (small fights); refused when neither covers the fight.",
     ),
     max_states: int = typer.Option(
-        5_000, "--max-states", help="The fast path's limit on the chain's states."
+        MAX_STATES, "--max-states", help="The fast path's limit on the chain's states."
     ),
     max_branches: int = typer.Option(
-        10_000,
+        MAX_BRANCHES,
         "--max-branches",
         help="The fast path's limit on the chain's dice branches (each a table prepare): refused once spent.",
     ),
