@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["MAX_BRANCHES", "MAX_STATES"]
+
 MAX_STATES = 5_000
 """States the chain may enter before the fast path refuses the fight."""
 
