@@ -432,7 +432,7 @@ def test_r21_12_vic_knocked_out_by_the_brutes_strike_and_the_thugs_offer_is_with
     for seat in ("ann", "bob", "gm"):
         assert "Vic rolls Guts to stay up: [1] -1 = 0; 0 vs 3+: failure; Vic is unconscious." in d.words(seat)
     assert d.state.people["vic"].track.standing.value == "unconscious"
-    d.answer("ann", "effect-vic-w2-negate", "none")  # effect [1]: knocked back 5 ft (src 656)
+    # effect [1]: knocked back 5 ft (src 656); out cold, Vic is not asked to spend Recovery (src 563)
     assert _offers(d, "gm") == []
 
 

@@ -763,7 +763,7 @@ def test_a_death_sentence_leaves_no_self_recovery_from_dying() -> None:
     # the one slot is full: the stay-up roll 1 - 2 fails, all moderate: dying; then the effect, 6
     d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="cut", dice=[6])
     d.answer("ann", "react-vic", "take", dice=[1, 6])
-    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    # out of the fight, Vic is not asked to spend Recovery on the effect (src 563)
     assert "death_sentence" in _names(d, "vic")
     assert d.state.people["vic"].track.standing is Standing.DYING
     d.do("gm", "end_turn", character="brute")

@@ -323,7 +323,7 @@ def test_medical_care_begun_on_the_unconscious_needs_12_once_they_are_dying() ->
     d.do("bob", "end_turn", character="doc")
     d.do("gm", "attack", character="boss", target="vic", damage="cut", tier="moderate", dice=[6, 1, 1])
     assert _standing(d, "vic") is Standing.DYING
-    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])  # the cut's Bleeding stands
+    # the cut's Bleeding stands; out of the fight, Vic is not asked to spend Recovery on the effect (src 563)
     d.do("gm", "end_turn", character="boss")
     d.do("bob", "medical", character="doc", patient="vic", dice=[2])  # 4 more: 8
     assert _standing(d, "vic") is Standing.DYING
@@ -371,7 +371,7 @@ def test_a_wound_on_the_dying_asks_no_check_and_keeps_the_clock() -> None:
     d = _doc_vic_boss(sheet("vic", "Vic", guts=1))
     d.do("bob", "end_turn", character="doc")
     _boss_hits_vic(d, "cut", "moderate", 1, 1)  # 1 - 2 < 3 with every slot moderate: dying
-    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    # out of the fight, Vic is not asked to spend Recovery on the effect (src 563)
     assert _standing(d, "vic") is Standing.DYING
     since = d.state.people["vic"].track.dying_since
     d.do("gm", "attack", character="boss", target="vic", damage="cut", tier="moderate", dice=[6, 3])

@@ -244,7 +244,7 @@ def test_a_waiter_knocked_out_before_his_slot_takes_no_turn_early_or_late(
     assert d.state.fight.order.order == ("goon", "max", "vic", "thug")
     d.do("gm", "attack", character="goon", target="vic", dice=[6])
     d.answer("ann", "react-vic", "take", dice=[1, 1])  # the Guts stay-up roll fails; effect 1
-    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    # out of the fight, Vic is not asked to spend Recovery on the effect (src 563)
     assert d.state.people["vic"].track.standing.value == "unconscious"
     _end(d, "goon", "max", "thug")
     assert d.state.fight.order.round == 2

@@ -35,7 +35,7 @@ def test_the_thugs_offer_is_withdrawn_when_the_brutes_strike_knocks_vic_out() ->
     d.answer("gm", "opportunity-brute", "strike", dice=[5])
     d.answer("ann", "react-vic", "take", dice=[1, 1])
     assert d.state.people["vic"].track.standing.value == "unconscious"
-    d.answer("ann", "effect-vic-w2-negate", "none")  # effect [1]: knocked back 5 ft (src 656)
+    # effect [1]: knocked back 5 ft (src 656); out cold, Vic is not asked to spend Recovery (src 563)
     assert _offers(d, "gm") == []
     line = "The chance for Thug to strike at Vic is withdrawn: Vic is unconscious."
     assert _withdrawn(d, "gm") == _withdrawn(d, "ann") == _withdrawn(d, "bob") == [line]
@@ -153,7 +153,7 @@ def test_a_wait_for_an_event_is_not_offered_to_fire_once_the_waiter_is_out_cold(
     d.do("bob", "end_turn", character="max")
     d.do("gm", "attack", character="thug", target="vic", dice=[6])
     d.answer("ann", "react-vic", "take", dice=[1, 1])
-    d.answer("ann", "effect-vic-w1-negate", "none")
+    # out of the fight, Vic is not asked to spend Recovery on the effect (src 563)
     assert d.state.people["vic"].track.standing.value == "unconscious"
     assert [c.fixed for c in d.legal("gm") if c.command == "fire_wait"] == []
     d.refuse("gm", "fire_wait", character="vic", rule="WD-COMBAT-027")
@@ -168,7 +168,7 @@ def test_a_turn_whose_actor_falls_mid_turn_says_only_ending_it_is_left() -> None
     d.do("ann", "draw_item", character="vic", item="knife")
     d.answer("gm", "opportunity-brute", "strike", dice=[5])
     d.answer("ann", "react-vic", "take", dice=[1, 1])
-    d.answer("ann", "effect-vic-w2-negate", "none")
+    # out of the fight, Vic is not asked to spend Recovery on the effect (src 563)
     assert d.prompt("ann", "turn").question == (
         "Round 1: Vic's turn; Vic is unconscious: only ending the turn is left."
     )
@@ -195,7 +195,7 @@ def test_a_hidden_foes_withdrawn_offer_is_told_to_the_gm_alone() -> None:
     assert _offers(d, "gm") == ["opportunity-brute", "opportunity-lurk"]
     d.answer("gm", "opportunity-brute", "strike", dice=[5])  # 5 + 2 = 7 vs 4: a hit
     d.answer("ann", "react-vic", "take", dice=[1, 1])  # Guts [1] - 1 = 0 vs 3+: out cold
-    d.answer("ann", "effect-vic-w2-negate", "none")
+    # out of the fight, Vic is not asked to spend Recovery on the effect (src 563)
     assert _offers(d, "gm") == []
     assert _withdrawn(d, "gm") == ["The chance for Lurker to strike at Vic is withdrawn: Vic is unconscious."]
     assert _withdrawn(d, "ann") == _withdrawn(d, "bob") == []

@@ -190,6 +190,21 @@ class CheckCalled(WdEvent):
     name: str
 
 
+class CheckWithdrawn(WdEvent):
+    """A check the GM called for someone who has since fallen out of the fight (out cold, dying, dead,
+    or a dropped generic) is withdrawn by the table: the unconscious and dying do nothing but try to
+    get back up (src 563, WD-COMBAT-002), so the call is closed, saying why."""
+
+    character: str
+    name: str
+    closed_call: int
+    stats: tuple[Stat, ...]
+    tn: int
+    task: str = ""
+    #: the standing that ended it
+    withdrawn: Standing
+
+
 class CheckRolled(Changes):
     """A check (WD-CORE-001..005): the dice, the kept die, modifiers, the morale cap, the TN."""
 
@@ -1092,6 +1107,7 @@ EVENTS = declare_events(
     GmNoted,
     Ruled,
     CheckCalled,
+    CheckWithdrawn,
     CheckRolled,
     MoraleSpent,
     Rerolled,

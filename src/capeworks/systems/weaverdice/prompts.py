@@ -33,6 +33,7 @@ from capeworks.systems.weaverdice.statuses import pain_failure_options
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wounding import hit_of
+from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["open_prompts"]
 
@@ -105,8 +106,8 @@ def open_prompts(state: WdState) -> list[Prompt]:
         out.append(_effect_prompt(state))
     for call in state.calls.values():
         c = state.people.get(call.character)
-        if c is None:
-            continue
+        if c is None or c.track.standing is not Standing.UP:
+            continue  # the fallen do nothing but try to get back up (src 563): a lengthy call waits
         sheet = state.sheet(call.character)
         mod = modifier_of(sheet, *call.stats)
         if call.dc is not None:

@@ -618,6 +618,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f", among the {p.call.group}" if p.call.group else "")
         + "."
     ),
+    ev.CheckWithdrawn.TYPE: lambda p: (
+        f"The GM's call for {p.name}'s {' and '.join(s.value for s in p.stats)} at {p.tn}+"
+        + (f" to {p.task}" if p.task else "")
+        + f" is withdrawn: {p.name} is {_STANDING[p.withdrawn]}."
+    ),
     ev.CheckRolled.TYPE: lambda p: (
         f"{p.name} rolls {' and '.join(s.value for s in p.stats)}"
         + (f" to {p.task}" if p.task else "")

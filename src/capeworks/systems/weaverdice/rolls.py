@@ -58,8 +58,9 @@ def _stats(names: list[str]) -> tuple[Stat, ...]:
 
 
 def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService) -> Done:
-    """The GM calls for a check at a TN (default 4+, WD-CORE-003)."""
+    """The GM calls for a check at a TN (default 4+, WD-CORE-003); not for one out of the fight."""
     who = person(state, c.character)
+    _awake(who.name, who.track.standing, "no check can be called for them")
     if c.effortless:  # refused now, not when the player rolls: a super stat with an effortless limit
         super_check(
             state.sheet(c.character), _stats(c.stat), superhuman=True, effortless=True, config=context.config
@@ -88,6 +89,18 @@ def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService
     )
     audience = Audience.gm_only() if c.hidden else None
     return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
+
+
+def _awake(name: str, standing: Standing, so: str) -> None:
+    """Refuse a called check of one out of the fight: "the unconscious and dying do nothing except
+    perhaps rolling to get back up" (src 563); the GM may still roll one of their own (a Guts 4+ to
+    see whether a dropped generic died, src 800) or rule."""
+    if standing is not Standing.UP:
+        raise RuleViolation(
+            "WD-COMBAT-002",
+            f"{name} is {standing.value}: the unconscious and dying do nothing but try to get back up,"
+            f" so {so}.",
+        )
 
 
 def _rummage_dc(state: WdState, c: cmd.CallCheck) -> int:
@@ -122,6 +135,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
         if call is None or (call.character != c.character and call.dc is None):
             raise RuleViolation("WD-CORE-003", f"The GM has not called that check for {me.name}.")
         stats, tn, extra, hidden = call.stats, call.tn, call.dice, call.hidden
+        _awake(me.name, me.track.standing, "they roll no called check")
     else:
         if not context.is_gm:
             raise NotPermitted("Only the GM can set a TN; roll a check the GM has called.")

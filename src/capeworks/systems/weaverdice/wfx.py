@@ -321,14 +321,15 @@ class _Resolution:
     def negate(self, row: Row, key: str) -> bool:
         """Spend a Recovery dot to ignore a lesser or moderate effect (WD-WFX-004, WD-EFFORT-005).
 
-        A helmet or a Recovery dot turns a headshot into Knocked Down (WD-WFX-018).
+        A helmet or a Recovery dot turns a headshot into Knocked Down (WD-WFX-018). A target the wound
+        put out of the fight is not asked: the unconscious and dying do nothing (src 563).
         """
         headshot = row.special is Special.HEADSHOT
         if headshot and self.hit.helmet:
             self.add(Status.KNOCKED_DOWN)
             return True
-        if self.effort.get(Pool.RECOVERY, 0) < 1:
-            return False
+        if self.effort.get(Pool.RECOVERY, 0) < 1 or not self.hit.awake:
+            return False  # the unconscious and dying do nothing but try to get back up (src 563)
         rule = "WD-WFX-018" if headshot else "WD-WFX-004"
         if not self.ask(
             f"negate.{key}" if key != "effect" else "negate",

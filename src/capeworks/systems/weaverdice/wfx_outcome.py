@@ -153,6 +153,9 @@ class Hit:
     holding: bool = True
     knocked_down: bool = False
     dying: bool = False
+    #: the target is still in the fight: one out cold, dying or dead does nothing but try to get back
+    #: up (src 563), so is not asked to spend Recovery on the effect (WD-WFX-004, WD-EFFORT-005)
+    awake: bool = True
     #: the target's morale step: a low one caps the saves an effect asks for (WD-MORALE-002)
     morale: int = 0
     #: even tests read the natural die (the table's ``parity_uses_natural_die``), else the result

@@ -493,6 +493,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         pain=Status.PAINED_MENTAL if e.mental else Status.PAINED_PHYSICAL,
         knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
         dying=c.track.standing is Standing.DYING,
+        awake=c.track.standing is Standing.UP,
         parts=tuple(p for p in _PARTS if p not in lost) if lost else _PARTS,
         morale=c.morale,
         parity_natural=state.config.parity_uses_natural_die,
@@ -678,11 +679,38 @@ def _foes(p: Combatant, c: Combatant) -> bool:
 
 def fell_out(b: Builder, ident: str) -> None:
     """What a fall out of the fight (unconscious, dying, dead, a dropped generic or bystander) undoes,
-    if ``ident`` fell: the holds they kept, and the open offers to strike at them
-    (:func:`~.opportunity.withdraw`)."""
+    if ``ident`` fell: the holds they kept, the open offers to strike at them
+    (:func:`~.opportunity.withdraw`), and the checks called for them (:func:`_no_call`)."""
     let_go_when_down(b, ident)
     _no_reversal(b, ident)
     withdraw(b, ident)
+    _no_call(b, ident)
+
+
+def _no_call(b: Builder, ident: str) -> None:
+    """A check the GM called for ``ident`` (WD-CORE-003) and not yet rolled, once they are out of the
+    fight: "the unconscious and dying do nothing except perhaps rolling to get back up" (src 563), so
+    the call is withdrawn, saying why (to the GM alone for a call made in secret). A lengthy check's
+    call stays, with its running total, for others who may add to it (WD-CORE-006); the fallen are
+    not asked to roll it (:mod:`~.prompts`) and may not (:func:`~.rolls.check`)."""
+    me = b.person(ident)
+    if me.track.standing is Standing.UP:
+        return
+    for call in list(b.state.calls.values()):
+        if call.character != ident or call.dc is not None:
+            continue
+        b.emit(
+            ev.CheckWithdrawn(
+                character=ident,
+                name=me.name,
+                closed_call=call.id,
+                stats=call.stats,
+                tn=call.tn,
+                task=call.task,
+                withdrawn=me.track.standing,
+            ),
+            hidden=call.hidden,
+        )
 
 
 def _no_reversal(b: Builder, ident: str, *, knocked: bool = False) -> None:
