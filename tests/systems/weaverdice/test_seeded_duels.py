@@ -31,14 +31,16 @@ FOE = {"ramjet": "steeltoe", "steeltoe": "ramjet"}
 #: re-pinned for issue 18: a Block now delays the attacker's *next* turn (the drop waits for the
 #: round's end when the attacker is acting), so these block-heavy duels play differently;
 #: state digests re-pinned for issue 23: a combatant holds no reputation number (rep cards are the
-#: one store), the fights themselves unchanged (the same events, the same event-type digests)
+#: one store), the fights themselves unchanged (the same events, the same event-type digests);
+#: re-pinned at stop 52: each duel ends on the stay-up check that puts one out, whose wound's effect
+#: no longer waits to ask the fallen about Recovery (src 563) but lands at once (the same counts)
 PINNED = {
-    0: (57, "c746f559891552ea", "1b5dae2cc2065d23"),
-    1: (58, "9a5d696a9cec1e92", "5ffbd409f6e770f6"),
-    2: (102, "bb5046b324e55f15", "4110b1262cfe7e36"),
-    3: (64, "82a3ea6888a0539d", "413c43dd3ff7a599"),
-    4: (67, "c11aec8c7cd3174c", "01fbb9625a9f153e"),
-    5: (93, "c42e2fa7d752d8c0", "40d0fceab700eb65"),
+    0: (57, "29f2c7059cff5e65", "0dcc8dd53326755d"),
+    1: (58, "ed775d6a831a5ca4", "dc43db778c9e3e0b"),
+    2: (102, "2ce34fd97f1f7c0a", "c8a3f0e096aa2352"),
+    3: (64, "2454a513e4b80631", "9338fbf8343d090b"),
+    4: (67, "e164ff4a8d9d81f8", "320feed8a39407c5"),
+    5: (93, "d251e74fd9e731ee", "87262eadab7beb39"),
 }
 
 

@@ -176,6 +176,10 @@ class Turn(Frozen):
                 raise RuleViolation("WD-COMBAT-010", "A full or lengthy action takes the whole turn.")
             return evolve(self, {"actions": 0, "full_used": True})
         if self.actions < 1:
+            if self.half:  # half the actions: one standard action (WD-COMBAT-016, src 766)
+                raise RuleViolation(
+                    "WD-COMBAT-008", "With half the actions this turn has one action, and it is used."
+                )
             raise RuleViolation(
                 "WD-COMBAT-008", f"Each turn has {config.actions_per_turn} actions and you have used them."
             )

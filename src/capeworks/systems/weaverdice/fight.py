@@ -991,9 +991,12 @@ def _shed(
     for cond in after.removable:
         if successes <= 0:
             break
-        if wanted and cond.name.lower() not in wanted:
-            continue
-        conditions = tuple(x for x in conditions if x is not cond)
+        if (wanted and cond.name.lower() not in wanted) or all(x is not cond for x in conditions):
+            continue  # not asked for, or shed already with its twin
+        # a status is had or not: two wounds' Bleeding bleed as one (one wound a spend, src 814), so
+        # the success that stops it stops both, as "sheds bleeding" says (src 398, 814)
+        same = [x for x in after.removable if x.name == cond.name and x.part == cond.part]
+        conditions = tuple(x for x in conditions if all(x is not y for y in same))
         removed.append(cond.name)
         successes -= 1
         shrugs = max(shrugs - 1, 0)

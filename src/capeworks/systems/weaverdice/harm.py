@@ -53,7 +53,7 @@ from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import check_aoo_attack
-from capeworks.systems.weaverdice.opportunity import check_generic, provoked, struck
+from capeworks.systems.weaverdice.opportunity import check_aoo_melee, check_generic, provoked, struck
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import check_aim, check_focused_shot, skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
@@ -91,6 +91,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     """Roll an attack against the target's DS (+ cover); a named target with Focus may then react."""
     b = Builder(state, context, dice)
     me, target = person(state, c.character), person(state, c.target)
+    if c.target == c.character:  # an attack roll is made against another's DS (src 588, 596)
+        raise RuleViolation("WD-COMBAT-017", f"{me.name} cannot attack {me.name}: name another target.")
     # the weapon's stat, damage and tier (src 588, 1013)
     own = state.sheet(c.character)
     c = holds.armed(c, me, own, state.people.values())
@@ -116,6 +118,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
             raise RuleViolation("WD-MOVE-004", "An attack of opportunity is one attack, not a full attack.")
         check_aoo_attack(skill_dice=len(c.skills))
         check_generic(me, context.config)
+        check_aoo_melee(state, me, c.target, melee=c.melee)
         if me.tier in (Tier.PC, Tier.NOTABLE):
             spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
     else:

@@ -33,7 +33,17 @@ from capeworks.systems.weaverdice.statuses import can_act
 from capeworks.systems.weaverdice.vocab import Pool, Status, Tier
 from capeworks.systems.weaverdice.wounds import Standing
 
-__all__ = ["check_generic", "exposed_by", "fallen", "let_pass", "offered", "provoked", "struck", "withdraw"]
+__all__ = [
+    "check_aoo_melee",
+    "check_generic",
+    "exposed_by",
+    "fallen",
+    "let_pass",
+    "offered",
+    "provoked",
+    "struck",
+    "withdraw",
+]
 
 _NAMED = frozenset({Tier.PC, Tier.NOTABLE})
 
@@ -46,6 +56,21 @@ def check_generic(me: Combatant, config: WeaverdiceConfig) -> None:
             "WD-COMBAT-015",
             f"{me.name} has no Focus to pay for an attack of opportunity, and this table's"
             " rules give generics none free (generic_free_aoo).",
+        )
+
+
+def check_aoo_melee(state: WdState, me: Combatant, target: str, *, melee: bool) -> None:
+    """The strike that rising or acting from the ground offered (WD-STATUS-009) is a melee attack:
+    it "provokes melee attacks" (src 850); a shot is no answer to that offer. (Other attacks of
+    opportunity, running past or wrestling free, src 886, 932, are the GM's to allow as ever.)"""
+    fight = state.fight
+    assert fight is not None and fight.turn is not None  # off_turn saw to it
+    actor = fight.turn.actor
+    if not melee and target == actor and me.id in fight.turn.exposed:
+        raise RuleViolation(
+            "WD-STATUS-009",
+            f"{state.people[actor].name} rising or acting from the ground provokes melee attacks:"
+            f" {me.name} strikes in melee, or lets it pass.",
         )
 
 

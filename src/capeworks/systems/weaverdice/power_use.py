@@ -91,6 +91,12 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         raise RuleViolation("WD-COMBAT-009", f"{power.name} reaches at most {limit} target(s).")
     if power.is_attack and not targets:
         raise RuleViolation("WD-COMBAT-017", f"Name whom {power.name} is aimed at.")
+    if power.is_attack and power.targeting is not Targeting.AREA and c.character in c.targets:
+        # an attack roll is made against another's DS (src 588, 596); an area may catch its user
+        me = person(state, c.character)
+        raise RuleViolation(
+            "WD-COMBAT-017", f"{me.name} cannot aim {power.name} at {me.name}: name another target."
+        )
     if c.pins and (not power.is_attack or power.targeting is Targeting.MELEE):
         # "(From Ranged) The projectile ... the target is pinned to the wall" (src 867-871)
         raise RuleViolation(

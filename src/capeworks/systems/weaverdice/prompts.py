@@ -24,6 +24,7 @@ from capeworks.systems.weaverdice.opportunity import fallen, offered
 from capeworks.systems.weaverdice.render import (
     fall_option_words,
     option_words,
+    pain_words,
     percent,
     points_held,
     question,
@@ -200,12 +201,13 @@ def open_prompts(state: WdState) -> list[Prompt]:
         )
     for ident, turn_left in state.pain_owed.items():
         c = state.people[ident]
+        morale_left = c.morale > state.config.morale_floor  # at the floor, no step is left to lose
         out.append(
             Prompt(
                 id=f"pain-{ident}",
                 kind="pain",
                 rule="WD-STATUS-002",
-                question=question("pain", name=c.name, end=", or end the turn now" if turn_left else ""),
+                question=question("pain", name=c.name, choices=pain_words(turn_left, morale_left)),
                 options=tuple(
                     PromptOption(
                         value=o.value,
@@ -213,7 +215,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                         command="pain_choice",
                         payload={"character": ident, "choice": o.value},
                     )
-                    for o in pain_failure_options(turn_left=turn_left)
+                    for o in pain_failure_options(turn_left=turn_left, morale_left=morale_left)
                 ),
                 **_to(state, ident),
             )

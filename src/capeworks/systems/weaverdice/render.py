@@ -10,7 +10,7 @@ play shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from capeworks.engine import Description, Event, Panel, Viewer
@@ -175,6 +175,11 @@ def _effect(p: ev.EffectResolved) -> str:
 def points_held(n: int) -> str:
     """A grapple's banked margin: ``1 point held``, ``3 points held``."""
     return f"{n} point{'' if n == 1 else 's'} held"
+
+
+def _shed_words(removed: Iterable[str]) -> str:
+    """What a rest shed, each status once: two wounds' Bleeding stop together (src 814)."""
+    return ", ".join(dict.fromkeys(r.replace("_", " ") for r in removed))
 
 
 def _drawn(p: ev.ItemDrawn) -> str:
@@ -459,7 +464,7 @@ def _rest_seen(p: ev.RestSeen) -> str:
     """A hidden NPC's rest as the GM would announce it: what it sheds, not the roll or effort."""
     parts = [f"{p.name} {'rests the whole turn' if p.full else 'rests'}"]
     if p.removed:
-        parts.append("sheds " + ", ".join(r.replace("_", " ") for r in p.removed))
+        parts.append("sheds " + _shed_words(p.removed))
     if p.reduced is not None:
         parts.append(f"a {p.reduced.word} wound eases")
     parts.extend(f"then a {tier.word} one" for tier in p.eased)
@@ -486,7 +491,7 @@ def _rested(p: ev.Rested) -> str:
     if p.check is not None and not p.bought_up:
         parts.append(f"Guts {check_text(p.check)}")
     if p.removed:
-        parts.append("sheds " + ", ".join(r.replace("_", " ") for r in p.removed))
+        parts.append("sheds " + _shed_words(p.removed))
     if p.reduced is not None:
         parts.append(f"a {p.reduced.word} wound eases")
     for tier in p.eased:
@@ -712,7 +717,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         else f"The flames eat at {p.name}: a physical stat point is lost, the attacker's pick."
     ),
     ev.PainDue.TYPE: lambda p: (
-        f"{p.name} fails in pain ({', '.join(x.replace('_', ' ') for x in p.pains)}): a price is owed."
+        # two of one kind (two wounds' physical pain) are one pain, and one price (src 818-822)
+        f"{p.name} fails in pain ({', '.join(dict.fromkeys(x.replace('_', ' ') for x in p.pains))}):"
+        " a price is owed."
     ),
     ev.PainPaid.TYPE: lambda p: f"{p.name} pays for the pain: {_PAIN_WORDS[p.choice.value]}.",
     ev.PainSpared.TYPE: lambda p: f"{p.name}'s roll holds after all: no price is owed for the pain.",
@@ -938,7 +945,7 @@ _QUESTIONS: dict[str, str] = {
     "opportunity_ground": "{other} acts from the ground: if {name} is in melee reach, strike (an attack of"
     " opportunity{cost}), or let it pass?",
     "burn": "The flames consume {name}: which physical stat loses a point for good?",
-    "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",
+    "pain": "{name} failed in pain: {choices}?",
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",
     "exhaust": "The encounter is over: which of {name}'s effort pools loses a dot until a night's sleep?",
     "turn": "Round {round}: {name}'s turn, {actions} left.",
@@ -949,6 +956,22 @@ _QUESTIONS: dict[str, str] = {
 def question(kind: str, **facts: object) -> str:
     """The words of a prompt of ``kind``, from its facts."""
     return _QUESTIONS[kind].format(**facts)
+
+
+def pain_words(turn_left: bool, morale_left: bool) -> str:
+    """The prices a pained failure may be paid with, in words (src 822): a morale step while morale
+    can sink, ending the turn while turn is left."""
+    said = [
+        *(["lose a step of morale"] if morale_left else []),
+        "take a lesser wound",
+        *(["end the turn now"] if turn_left else []),
+    ]
+    words = (
+        said[0]
+        if len(said) == 1
+        else ", ".join(said[:-1]) + (", or " if len(said) > 2 else " or ") + said[-1]
+    )
+    return words + ("" if morale_left else " (morale is as low as it goes)")
 
 
 def option_words(value: str) -> str:

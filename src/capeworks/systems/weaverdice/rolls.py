@@ -401,6 +401,12 @@ def pain_choice(state: WdState, context: Ctx, c: cmd.PainChoice, dice: DiceServi
     if c.character not in state.pain_owed:
         raise RuleViolation("WD-STATUS-002", f"{me.name} owes nothing for pain.")
     turn_left = state.pain_owed[c.character]
+    if c.choice is PainPenalty.MORALE and me.morale <= context.config.morale_floor:
+        raise RuleViolation(
+            "WD-STATUS-002",
+            f"{me.name}'s morale is as low as it goes: pay with a lesser wound"
+            + (" or the rest of the turn." if turn_left else "."),
+        )
     if c.choice not in pain_failure_options(turn_left=turn_left):
         raise RuleViolation(
             "WD-STATUS-002", "Ending the turn early is a price only while turn is left to lose."

@@ -296,10 +296,14 @@ def pains_for(
     return hits
 
 
-def pain_failure_options(*, turn_left: bool) -> tuple[PainPenalty, ...]:
-    """The choices after a pained failure; ending the turn only while turn remains to lose."""
-    base = (PainPenalty.MORALE, PainPenalty.LESSER_WOUND)
-    return (*base, PainPenalty.END_TURN) if turn_left else base
+def pain_failure_options(*, turn_left: bool, morale_left: bool = True) -> tuple[PainPenalty, ...]:
+    """The choices after a pained failure: a morale step only while morale can sink (not at the
+    floor, WD-MORALE-001), ending the turn only while turn remains to lose (src 822)."""
+    return (
+        *((PainPenalty.MORALE,) if morale_left else ()),
+        PainPenalty.LESSER_WOUND,
+        *((PainPenalty.END_TURN,) if turn_left else ()),
+    )
 
 
 def halved(value: int, *, step: int = 1) -> int:
