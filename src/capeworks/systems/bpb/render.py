@@ -179,6 +179,14 @@ def _pv(p: ev.Damaged) -> str:
     return f"{dmg.protection_left(p.pv, penetrating=True)} (half of PV {p.pv}, penetrating)"
 
 
+def _hit_words(p: Any) -> str:
+    """BPB-ATK-002 (src 305): what a hit does: its damage rating, or, for a power that does no damage
+    (Telepathy: ``damages`` none, src 369), its rank, whose effect the GM tells (it has no DR to read)."""
+    if p.damages is None and not p.held_item:  # a held item's hit is the item's to suffer, at its DR
+        return f"; {p.power} {p.rank}, no damage: the GM says what it does."
+    return f"; DR {p.dr}."
+
+
 def _extreme_chosen(p: Any) -> str:
     """BPB-XS-003/005/007: the effect chosen; then what the hit waits for: the target's roll to shrug off a
     slam or stagger (src 234, 238: Brawn or Willpower vs 8 + the attack's rank, or a plot point, src 469),
@@ -280,7 +288,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.AttackRolled.TYPE: lambda p: (
         roll_text(p.roll, bonus_why=p.bonus_why)
         + (f" (at the item {p.target} holds)" if p.held_item else "")
-        + (f"; DR {p.dr}." if p.roll.verdict.success else ".")
+        + (_hit_words(p) if p.roll.verdict.success else ".")
     ),
     ev.DefenceRolled.TYPE: lambda p: (
         roll_text(p.roll) + (". The attack is negated." if p.roll.verdict.success else ".")
@@ -504,8 +512,30 @@ def _statuses(state: BpbState, cid: str) -> list[str]:
     character aware of their opponents (BPB-INIT-001). Every seat sees it: the order of play and
     the log already say it to all, and a player whose character is unaware needs to know why they
     act last and cannot attack."""
-    out = [s.value for s in state.condition(cid).statuses]
-    if state.condition(cid).airborne:  # BPB-GRAB-011: why a trip is refused
+    c = state.condition(cid)
+    holder = state.characters.get(c.held_by) if c.held_by is not None else None
+    # BPB-GRAB-005: whose grip holds them (the break-free roll is against that holder's Brawn or Agility,
+    # src 315), and whom a holder holds: the cell said a bare "restrained", naming neither
+    out = [
+        f"restrained (held by {holder.name})" if s is Status.RESTRAINED and holder is not None else s.value
+        for s in c.statuses
+    ]
+    out += [
+        f"holding {ch.name}"
+        for o, oc in state.conditions.items()
+        if oc.held_by == cid and (ch := state.characters.get(o)) is not None
+    ]
+    # BPB-REC-003, BPB-PP-007/009: what changes the ranks a roll uses (rank_of), so a player reads why a
+    # roll is lower or higher than the sheet: drains until the rest, boosts and stunts for their time
+    out += [f"{name} drained {n}" for name, n in c.drained.items() if n]
+    boosted: dict[str, int] = {}
+    for boost in c.boosts:
+        if not boost.enhancement:
+            boosted[boost.name] = boosted.get(boost.name, 0) + 1
+    out += [f"{name} boosted +{n}" for name, n in boosted.items()]
+    out += [f"{b.name} + {b.enhancement}" for b in c.boosts if b.enhancement]
+    out += [f"{st.power} as {st.used_as} {st.rank}" for st in c.stunts]
+    if c.airborne:  # BPB-GRAB-011: why a trip is refused
         out.append("in the air")
     if state.fight is not None and cid in state.fight.unaware:
         out.append("unaware")
