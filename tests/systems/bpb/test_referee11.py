@@ -301,3 +301,57 @@ def test_s12_a_boost_and_a_stunt_show_on_the_tracker_for_their_round() -> None:
     assert (_status(d, "ann", "Ganyeka"), _status(d, "ann", "Widow")) == ("-", "Force Field as Force Blade 3")
     d.do("bo", "end_turn", character="ganyeka")
     assert _status(d, "ann", "Widow") == "-"
+
+
+@pytest.mark.rules("BPB-GRAB-003", "BPB-GRAB-007", "BPB-GRAB-008", "BPB-PP-005")
+def test_s13_asked_to_break_out_of_a_second_grab_she_fails_and_is_thrown_clear() -> None:
+    # src 315: the grabbed defender makes a reaction roll; holding a plot point, Widow is asked (src 469).
+    # Ganyeka grabs her as his shield ([5 5] + 4 = 14 vs 12; she is asked, rolls [1 1] + 4 = 6 vs 13: held);
+    # Adler then grabs her to throw her: [6 6] + 2 + 3 (restrained) = 17 vs 12, she is asked again, rolls
+    # [1 1] + 4 = 6 vs 8 + 2 = 10: thrown 6 ft. The throw waited for her answer and took her from Ganyeka's
+    # grip as the unasked one does (s04): free, and Ganyeka shields behind no one
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "ganyeka", "adler", "widow", "brandt")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="interpose", dice=(5, 5))
+    d.answer("ann", d.prompt("ann", "break_out").id, "roll", dice=(1, 1))
+    d.do("bo", "end_turn", character="ganyeka")
+    d.do("gm", "grab", attacker="adler", target="widow", manoeuvre="throw", dice=(6, 6))
+    ask = d.prompt("ann", "break_out")
+    assert ask.options[0].label == "Brawn or Agility vs 10 (72%)"
+    assert decisions(d, "bo") == []  # Widow's to answer, not Ganyeka's
+    mark = _mark(d)
+    d.answer("ann", ask.id, "roll", dice=(1, 1))
+    assert d.words("bo", since=mark)[1:4] == [
+        "Widow: no longer restrained.",
+        "Ganyeka: no longer interposing.",
+        "Agent Adler throws Widow 6 ft (throw rank 1, DR 1).",
+    ]
+    assert (state(d).condition("widow").held_by, state(d).condition("ganyeka").statuses) == (None, ())
+
+
+@pytest.mark.rules("BPB-PP-011", "BPB-REC-001")
+def test_s14_after_a_rally_only_what_is_lost_since_comes_half_back_with_the_rest() -> None:
+    # src 487: a rally recovers "as though they'd had a half-hour's worth of rest"; src 433: the rest gives
+    # back half of what was "recently" lost (PROPOSED: since the last rest or rally, rounded up). Adler's
+    # pistol: [6 5] + 3 = 14 vs 12, DR 4 - PV 2 = 2 lost; Widow rallies (Ann's session point): 1 back, 1
+    # lost; Ganyeka's punch [6 6] + 4 = 16 vs 12, DR 5 - 2 = 3: 4 lost, 3 of them recent. The rest after the
+    # fight gives back half of the 3 (2), not of the 4: 2 lost
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "adler", "widow", "ganyeka", "brandt")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    _take(d, "ann")
+    d.do("gm", "end_turn", character="adler")
+    d.do("ann", "spend", character="widow", kind="rally")
+    c = state(d).condition("widow")
+    assert (c.lost, c.recent) == (1, 0)
+    d.do("ann", "end_turn", character="widow")
+    d.do("bo", "attack", attacker="ganyeka", target="widow", dice=(6, 6))
+    _take(d, "ann")
+    c = state(d).condition("widow")
+    assert (c.lost, c.recent) == (4, 3)
+    d.do("gm", "end_fight")
+    d.do("gm", "rest", characters=["widow"])
+    assert state(d).condition("widow").lost == 2
+    assert d.words("ann")[-1] == "Widow rests: 2 Endurance back."
