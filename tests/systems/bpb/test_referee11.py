@@ -355,3 +355,26 @@ def test_s14_after_a_rally_only_what_is_lost_since_comes_half_back_with_the_rest
     d.do("gm", "rest", characters=["widow"])
     assert state(d).condition("widow").lost == 2
     assert d.words("ann")[-1] == "Widow rests: 2 Endurance back."
+
+
+@pytest.mark.rules("BPB-GRAB-008", "BPB-GRAB-005", "BPB-GRAB-007")
+def test_s15_a_holder_thrown_away_lets_go_of_his_shield() -> None:
+    # src 347: thrown, the defender "flies through the air and lands a distance away". Adler takes Widow as
+    # his shield ([6 6] + 2 = 14 vs 8 + 4 = 12; her break-out [1 1] + 4 = 6 vs 8 + 2 = 10 fails); Ganyeka
+    # throws Adler: [6 6] + 4 = 16 vs 8 + 2 = 10, extreme (throwing expertise: break-out 8 + 5 + 3 = 16),
+    # Adler's [1 1] + 2 = 4 fails; Brawn 5 - Lifts rank 1 = 4: 50 ft, DR 4 - Kevlar 2 = 2. He kept holding
+    # and shielding behind Widow from 50 ft away; as one slammed away does (src 236), he lets go
+    d = table()
+    fight(d, "adler", "ganyeka", "widow", "brandt")
+    d.do("gm", "grab", attacker="adler", target="widow", manoeuvre="interpose", dice=(6, 6, 1, 1))
+    d.do("gm", "end_turn", character="adler")
+    mark = _mark(d)
+    d.do("bo", "grab", attacker="ganyeka", target="adler", manoeuvre="throw", dice=(6, 6, 1, 1))
+    assert d.words("ann", since=mark)[1:4] == [
+        "Agent Adler: no longer interposing.",
+        "Widow: no longer restrained.",
+        "Ganyeka throws Agent Adler 50 ft (throw rank 4, DR 4).",
+    ]
+    assert (state(d).condition("widow").held_by, state(d).condition("widow").statuses) == (None, ())
+    assert state(d).condition("adler").statuses == ()
+    assert _status(d, "ann", "Agent Adler") == "-"

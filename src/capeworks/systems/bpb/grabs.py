@@ -21,6 +21,7 @@ from capeworks.systems.bpb.lookups import (
     emit,
     fight_of,
     make_roll,
+    out_of_the_grapple,
     rank_of,
     require_attack,
     require_aware,
@@ -234,9 +235,14 @@ def _manoeuvre(b: Done, a: Character, t: Character, manoeuvre: str, c: cmd.Grab)
         if manoeuvre == "interpose" and Status.INTERPOSING not in state.condition(a.id).statuses:
             b.emit(StatusSet(character=a.id, add=(Status.INTERPOSING,)))  # BPB-GRAB-007
         return
-    if other is not None:
-        # thrown or tripped out of another's grip, as out of the thrower's own (grab's held path): no longer
-        # held, and that holder shields behind her no more (src 347: she "lands a distance away")
+    if manoeuvre == "throw":
+        # src 347: the one thrown "flies through the air and lands a distance away": out of any grip
+        # (another's too, as out of the thrower's own on grab's held path), and letting go of anyone they
+        # held, as one slammed does (src 236, out_of_the_grapple)
+        out_of_the_grapple(b, t.id)
+    elif other is not None:
+        # tripped out of another's grip, as out of the tripper's own (grab's held path): no longer held, and
+        # that holder shields behind her no more
         b.emit(StatusSet(character=t.id, remove=(Status.RESTRAINED,), released=True))
         stop_shielding(b, other)
     if manoeuvre == "trip":
