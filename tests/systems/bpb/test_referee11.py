@@ -1,7 +1,8 @@
 """A referee's eleventh pass (see test_referee.py .. test_referee10.py and test_known_faults*.py): the chapter
 is seeds/002_15e80e5795d6eba8.txt ("src N" = line N). It pins the house style of the menu (every ruleset's
-labels are lower case), then plays grabs and interposing where a third hand comes in, powers that do no
-damage or drain another attribute, the stagger across turns, and reads what each seat's tracker shows.
+labels are lower case), then plays grabs and interposing where a third hand comes in (a second grab, a
+throw of the shield or of its holder), powers that do no damage or drain another attribute, boosts and
+stunts over their round, a rally before the rest, and reads what each seat's tracker shows.
 
 Cast (Perception / Agility / Willpower): Widow 4/4/3, Ganyeka 3/3/3, Adler 3/2/2, Brandt 2/2/2, Mindra
 5/3/6. Grips (the better of Brawn and Agility, src 315): Ganyeka 5, Widow 4, the agents 2.
