@@ -97,9 +97,9 @@ def test_a_refusal__is_cleared_when_another_menu_entry_is_opened(web_table: str,
     # form's refusal
     table = Seats(web_table, "bpb", SEATS)
     gm = sit(chromium, table.invites["gm"])
-    add = menu(gm, "Add a character")
+    add = menu(gm, "add a character")
     add.locator("button[type=submit]").click()  # neither a sample nor a sheet: refused
     expect(gm.locator(".notice.error")).to_contain_text("from a sample or from a sheet")
-    menu(gm, "Write a private note")
+    menu(gm, "write a private note")
     expect(gm.locator(".notice.error")).to_have_count(0)
     assert gm.js_errors == []  # type: ignore[attr-defined]

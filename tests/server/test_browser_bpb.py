@@ -35,7 +35,7 @@ def test_bpb_fight__attack_forced_dodge_and_grab_live_in_three_browsers(
     expect(gm.locator("body")).to_contain_text(SECRET)
 
     # The GM starts the fight: Perception 4 (Widow), then 3 and Agility 3 (Ganyeka) over 2 (Adler).
-    start = menu(gm, "Start a fight")
+    start = menu(gm, "start a fight")
     field(start, "characters").fill("widow, ganyeka, adler")
     start.locator("button[type=submit]").click()
     for page in pages:
@@ -44,7 +44,7 @@ def test_bpb_fight__attack_forced_dodge_and_grab_live_in_three_browsers(
         expect(page.locator(".bpb-fighter.current")).to_have_attribute("data-name", "Widow")
 
     # Ann stings Adler: Accuracy 4 + [4 3] = 11 vs 8 + Agility 2 = 10, a hit.
-    attack = menu(ann, "Attack")
+    attack = menu(ann, "attack")
     field(attack, "target").fill("adler")
     field(attack, "power").fill("Venom Sting")
     give_dice(ann, "4 3")
@@ -68,10 +68,10 @@ def test_bpb_fight__attack_forced_dodge_and_grab_live_in_three_browsers(
 
     # Ann ends her turn; Bo's Ganyeka grabs and throws Adler (Prowess 4 + 7 = 11 vs 10; Adler's
     # break-out 2 + 4 = 6 vs 13): 50 feet, DR 4 less the vest's 2.
-    menu(ann, "End the turn").get_by_role("button", name="End the turn").click()
+    menu(ann, "end the turn").get_by_role("button", name="end the turn").click()
     for page in pages:
         expect(page.locator(".bpb-fighter.current")).to_have_attribute("data-name", "Ganyeka")
-    grab = menu(bo, "Grab")
+    grab = menu(bo, "grab")
     field(grab, "target").fill("adler")
     field(grab, "manoeuvre").fill("throw")
     give_dice(bo, "4 3 2 2")
@@ -99,7 +99,7 @@ def test_bpb_range__a_players_shot_beyond_range_waits_for_the_gms_ruling_in_the_
     table.act("gm", "add_character", id="adler", sample="agent-a")
     table.act("gm", "start_fight", characters="widow, adler", aware_first="widow, adler")
     gm, ann = pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann")]
-    attack = menu(ann, "Attack")
+    attack = menu(ann, "attack")
     field(attack, "target").fill("adler")
     field(attack, "power").fill("Venom Sting")
     field(attack, "distance_ft").fill("10000")

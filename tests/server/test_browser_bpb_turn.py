@@ -38,10 +38,10 @@ def test_bpb_turn__every_page_says_whose_turn_it_is_and_the_actor_is_told_it_is_
     for page in (ann, gm):
         expect(page.locator(".bpb-turn-card")).to_have_count(0)
     expect(bo.locator(".bpb-turn-card")).to_contain_text("Round 1: Widow's turn — Ann acts.")
-    menu(ann, "End the turn").get_by_role("button", name="End the turn").click()
+    menu(ann, "end the turn").get_by_role("button", name="end the turn").click()
     expect(bo.locator(".prompt", has_text="Round 1: Ganyeka's turn.")).to_be_visible()
     expect(ann.locator(".bpb-turn-card")).to_contain_text("Ganyeka's turn — Bo acts.")
-    menu(bo, "End the turn").get_by_role("button", name="End the turn").click()
+    menu(bo, "end the turn").get_by_role("button", name="end the turn").click()
     # the GM's own characters are the GM's turn
     expect(gm.locator(".prompt", has_text="Round 1: Agent Adler's turn.")).to_be_visible()
     expect(ann.locator(".bpb-turn-card")).to_contain_text("Agent Adler's turn — the GM acts.")
@@ -60,7 +60,7 @@ def test_bpb_attack__the_target_is_suggested_by_name(web_table: str, chromium: B
     table.act("gm", "add_character", id="adler", sample="agent-a")
     table.act("gm", "start_fight", characters=["widow", "adler"])
     ann = sit(chromium, table.invites["ann"])
-    attack = menu(ann, "Attack")
+    attack = menu(ann, "attack")
     options = attack.locator("datalist[id$='-target-options'] option")
     # the others, each by id with its name as words: never Widow herself (once the form has drawn them)
     expect(options).to_have_count(1)
@@ -81,7 +81,7 @@ def test_bpb_attack__a_foe_is_offered_first_and_an_ally_last(web_table: str, chr
     sides = {"widow": "heroes", "ganyeka": "heroes", "adler": "agents"}
     table.act("gm", "start_fight", characters=["widow", "ganyeka", "adler"], sides=sides)
     ann = sit(chromium, table.invites["ann"])
-    attack = menu(ann, "Attack")
+    attack = menu(ann, "attack")
     assert attack.locator(".variant select option").all_inner_texts() == ["Widow, Agent Adler", "Widow"]
     attack.locator(".variant select").select_option(label="Widow")
     options = attack.locator("datalist[id$='-target-options'] option")

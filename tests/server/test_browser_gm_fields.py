@@ -61,10 +61,10 @@ def test_bpb_spend_form__a_players_choices_lack_another_use_the_gms_mark_it(
         expect(kind).to_be_visible()
         return [o.strip() for o in kind.locator("option:not([disabled])").all_inner_texts()]
 
-    assert offered(ann, "Spend a plot point") == ["boost", "stunt", "rally", "retcon"]
-    assert offered(gm, "Spend a plot point") == ["boost", "stunt", "rally", "retcon", "other (GM only)"]
-    assert offered(ann, "Free or roleplay action") == ["free", "roleplay"]
-    assert offered(gm, "Free or roleplay action") == ["free", "roleplay", "movement (GM only)"]
+    assert offered(ann, "spend a plot point") == ["boost", "stunt", "rally", "retcon"]
+    assert offered(gm, "spend a plot point") == ["boost", "stunt", "rally", "retcon", "other (GM only)"]
+    assert offered(ann, "free or roleplay action") == ["free", "roleplay"]
+    assert offered(gm, "free or roleplay action") == ["free", "roleplay", "movement (GM only)"]
     for page in (ann, gm):
         assert page.js_errors == []  # type: ignore[attr-defined]
 

@@ -25,7 +25,7 @@ def test_bpb_menu__a_ways_flag_reads_as_words_never_true_or_false(web_table: str
     table.act("gm", "add_character", sample="agent-a")
     table.act("gm", "start_fight", characters=["ganyeka", "widow", "agent-a"])  # Widow acts first
     gm, bo = sit(chromium, table.invites["gm"]), sit(chromium, table.invites["bo"])
-    guard = "Block or dodge until the next action"
+    guard = "block or dodge until the next action"
     # on her own turn Widow's block is the task action (forced: false): the menu said "(Widow, false)"
     expect(menu(bo, guard).locator("summary")).to_have_text(f"{guard} (Widow)")
     # off his turn Agent Adler's is forced (it costs his next action): it said "(Agent Adler, true)"
@@ -44,7 +44,7 @@ def test_bpb_forms__a_fights_and_a_competitions_lists_of_characters_are_ticked_b
     gm, ann = sit(chromium, table.invites["gm"]), sit(chromium, table.invites["ann"])
     names = ["Ganyeka", "Widow", "Agent Adler"]
     # the lists of who is aware first, who is unaware and who flies took ids ("agent-a") no page shows
-    start = menu(gm, "Start a fight")
+    start = menu(gm, "start a fight")
     for name in ("characters", "aware_first", "unaware", "airborne"):
         expect(
             field(start, name).locator("xpath=preceding-sibling::fieldset[1]").locator(".pick")
@@ -60,7 +60,7 @@ def test_bpb_forms__a_fights_and_a_competitions_lists_of_characters_are_ticked_b
     # BPB-INIT-001: the unaware act last
     expect(ann.locator(".log")).to_contain_text("not yet aware of their opponents: Agent Adler.")
     # a competition's sides, likewise
-    contest = menu(gm, "Call a competition")
+    contest = menu(gm, "call a competition")
     sides = field(contest, "sides").locator("xpath=preceding-sibling::fieldset[1]")
     expect(sides.locator(".pick")).to_have_text(names)
     sides.locator("label", has_text="Widow").locator("input").check()
@@ -119,7 +119,7 @@ def test_bpb_call_for_a_task_roll__offers_the_rollers_attributes_and_skills_and_
     table.act("ann", "add_character", sample="ganyeka")
     table.act("bo", "add_character", sample="widow")
     gm, ann = sit(chromium, table.invites["gm"]), sit(chromium, table.invites["ann"])
-    call = menu(gm, "Call for a task roll")
+    call = menu(gm, "call for a task roll")
     # the form asked for an attribute, a skill, a level and an opponent with nothing to choose from
     field(call, "character").fill("ganyeka")
     expect(call.locator("datalist[id$='-attribute-options'] option").first).to_have_attribute(

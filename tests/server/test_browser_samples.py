@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium
     ("ruleset", "label", "samples", "joins"),
     [
         ("rwyn", "create a character", ["ada", "rook", "vesper"], "Ada Lark joins the game"),
-        ("bpb", "Add a character", ["ganyeka", "widow", "agent-a", "agent-b"], "Widow joins"),
+        ("bpb", "add a character", ["ganyeka", "widow", "agent-a", "agent-b"], "Widow joins"),
     ],
 )
 def test_add_character__the_samples_are_named_and_suggested(

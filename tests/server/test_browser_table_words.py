@@ -140,7 +140,7 @@ def test_bpb_start_fight__sides_are_typed_as_names_not_numbers(web_table: str, c
     table.act("gm", "add_character", id="widow", sample="widow", owner="ann")
     table.act("gm", "add_character", id="adler", sample="agent-a")
     gm = sit(chromium, table.invites["gm"])
-    start = menu(gm, "Start a fight")
+    start = menu(gm, "start a fight")
     field(start, "characters").fill("widow\nadler")
     sides = field(start, "sides")
     expect(sides).to_have_attribute("placeholder", "name: value, one per line")

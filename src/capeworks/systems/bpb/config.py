@@ -83,8 +83,8 @@ class BpbConfig(BaseModel):
     #: BPB-GRAB-013 (PROPOSED): a ram's DR is the movement power's rank instead of Brawn
     ram_dr_uses_power_rank: bool = Field(
         default=False,
-        title="A ram's damage resistance by its power",
-        description="A ram's damage resistance is the movement power's rank instead of Brawn (BPB-GRAB-013).",
+        title="A ram's damage rating from its power",
+        description="A ram's damage rating is the movement power's rank instead of Brawn (BPB-GRAB-013).",
     )
     #: BPB-PP-003: the pacing guideline, awards per player per session (a hint on the tracker)
     award_hint: int = Field(

@@ -21,6 +21,7 @@ from capeworks.systems.bpb.lookups import (
     emit,
     fight_of,
     make_roll,
+    out_of_the_grapple,
     rank_of,
     require_attack,
     require_aware,
@@ -217,14 +218,33 @@ def break_out(state: BpbState, ctx: Ctx, c: cmd.BreakOut, dice: DiceService) -> 
 
 def _manoeuvre(b: Done, a: Character, t: Character, manoeuvre: str, c: cmd.Grab) -> None:
     state = b.state
+    tc = state.condition(t.id)
+    other = tc.held_by if tc.held_by not in (None, a.id) else None
     if manoeuvre in ("hold", "squeeze", "interpose"):
-        b.emit(StatusSet(character=t.id, add=(Status.RESTRAINED,), held_by=a.id))  # BPB-GRAB-005
+        if tc.held_by != a.id or Status.RESTRAINED not in tc.statuses:  # held already: no "now restrained"
+            b.emit(StatusSet(character=t.id, add=(Status.RESTRAINED,), held_by=a.id))  # BPB-GRAB-005
+        if other is not None:
+            # ours (one grip at a time): wrested from another's grip, she shields them no more (BPB-GRAB-007)
+            stop_shielding(b, other)
         if manoeuvre == "squeeze":
+            # src 327: the grappler does "one of the following during this round": squeezing her, he no
+            # longer uses her as a shield (BPB-GRAB-007)
+            stop_shielding(b, a.id)
             r = dmg.squeeze(rank_of(state, a, "Brawn"), rank_of(state, a, "Agility"))  # BPB-GRAB-006
             apply_damage(b, t, r.dr, stunning=r.stunning, why="squeeze")
-        if manoeuvre == "interpose":
+        if manoeuvre == "interpose" and Status.INTERPOSING not in state.condition(a.id).statuses:
             b.emit(StatusSet(character=a.id, add=(Status.INTERPOSING,)))  # BPB-GRAB-007
         return
+    if manoeuvre == "throw":
+        # src 347: the one thrown "flies through the air and lands a distance away": out of any grip
+        # (another's too, as out of the thrower's own on grab's held path), and letting go of anyone they
+        # held, as one slammed does (src 236, out_of_the_grapple)
+        out_of_the_grapple(b, t.id)
+    elif other is not None:
+        # tripped out of another's grip, as out of the tripper's own (grab's held path): no longer held, and
+        # that holder shields behind her no more
+        b.emit(StatusSet(character=t.id, remove=(Status.RESTRAINED,), released=True))
+        stop_shielding(b, other)
     if manoeuvre == "trip":
         r = dmg.trip(rank_of(state, a, "Agility"))  # BPB-GRAB-011
         b.emit(StatusSet(character=t.id, add=(Status.PRONE,)))

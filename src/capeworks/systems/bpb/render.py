@@ -179,6 +179,14 @@ def _pv(p: ev.Damaged) -> str:
     return f"{dmg.protection_left(p.pv, penetrating=True)} (half of PV {p.pv}, penetrating)"
 
 
+def _hit_words(p: Any) -> str:
+    """BPB-ATK-002 (src 305): what a hit does: its damage rating, or, for a power that does no damage
+    (Telepathy: ``damages`` none, src 369), its rank, whose effect the GM tells (it has no DR to read)."""
+    if p.damages is None and not p.held_item:  # a held item's hit is the item's to suffer, at its DR
+        return f"; {p.power} {p.rank}, no damage: the GM says what it does."
+    return f"; DR {p.dr}."
+
+
 def _extreme_chosen(p: Any) -> str:
     """BPB-XS-003/005/007: the effect chosen; then what the hit waits for: the target's roll to shrug off a
     slam or stagger (src 234, 238: Brawn or Willpower vs 8 + the attack's rank, or a plot point, src 469),
@@ -280,7 +288,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.AttackRolled.TYPE: lambda p: (
         roll_text(p.roll, bonus_why=p.bonus_why)
         + (f" (at the item {p.target} holds)" if p.held_item else "")
-        + (f"; DR {p.dr}." if p.roll.verdict.success else ".")
+        + (_hit_words(p) if p.roll.verdict.success else ".")
     ),
     ev.DefenceRolled.TYPE: lambda p: (
         roll_text(p.roll) + (". The attack is negated." if p.roll.verdict.success else ".")
@@ -425,47 +433,47 @@ def _words(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Descrip
 WORDS = {t: _words(f) for t, f in _TEXT.items()}
 
 COMMAND_WORDS: dict[str, str] = {
-    "add_character": "Add a character",
-    "gm_note": "Write a private note",
-    "start_session": "Start a session",
-    "award": "Award a plot point",
-    "call_task": "Call for a task roll",
-    "contest": "Call a competition",
-    "withdraw": "Withdraw a call",
-    "team_task": "Call a team task",
-    "roll": "Roll a called task",
-    "start_fight": "Start a fight",
-    "end_turn": "End the turn",
-    "aware": "Rule who becomes aware",
-    "delay": "Hold the action",
-    "preempt": "Act now (held action)",
-    "move": "Move",
-    "pace": "Declare a run or sprint to make after the task",
-    "act": "Free or roleplay action",
-    "switch": "Switch a power on or off",
-    "guard": "Block or dodge until the next action",
-    "attack": "Attack",
-    "defend": "Block, dodge or take the hit",
-    "permit_power": "Rule on a power of similar theme",
-    "rule_range": "Rule on an attack beyond range",
-    "step_in": "Step in front of an attack on someone else",
-    "extreme": "Choose the extreme effect",
-    "keep_powers": "Keep powers on",
-    "resist": "Resist a slam or stagger",
-    "grab": "Grab",
-    "break_free": "Break free",
-    "break_out": "Break out of a grab",
-    "ram": "Ram",
-    "explode": "Throw an explosive",
-    "dive": "Dive for cover from an explosion",
-    "rest": "Rest half an hour",
-    "heal": "Heal over days",
-    "spend": "Spend a plot point",
-    "end_fight": "End the fight",
-    "add_hazard": "Add a falling object or vehicle",
-    "end_scene": "End the scene",
-    "use_stunt": "Use a stunt's resource",
-    "steer": "Steer your vehicle now",
+    "add_character": "add a character",
+    "gm_note": "write a private note",
+    "start_session": "start a session",
+    "award": "award a plot point",
+    "call_task": "call for a task roll",
+    "contest": "call a competition",
+    "withdraw": "withdraw a call",
+    "team_task": "call a team task",
+    "roll": "roll a called task",
+    "start_fight": "start a fight",
+    "end_turn": "end the turn",
+    "aware": "rule who becomes aware",
+    "delay": "hold the action",
+    "preempt": "act now (held action)",
+    "move": "move",
+    "pace": "declare a run or sprint to make after the task",
+    "act": "free or roleplay action",
+    "switch": "switch a power on or off",
+    "guard": "block or dodge until the next action",
+    "attack": "attack",
+    "defend": "block, dodge or take the hit",
+    "permit_power": "rule on a power of similar theme",
+    "rule_range": "rule on an attack beyond range",
+    "step_in": "step in front of an attack on someone else",
+    "extreme": "choose the extreme effect",
+    "keep_powers": "keep powers on",
+    "resist": "resist a slam or stagger",
+    "grab": "grab",
+    "break_free": "break free",
+    "break_out": "break out of a grab",
+    "ram": "ram",
+    "explode": "throw an explosive",
+    "dive": "dive for cover from an explosion",
+    "rest": "rest half an hour",
+    "heal": "heal over days",
+    "spend": "spend a plot point",
+    "end_fight": "end the fight",
+    "add_hazard": "add a falling object or vehicle",
+    "end_scene": "end the scene",
+    "use_stunt": "use a stunt's resource",
+    "steer": "steer your vehicle now",
 }
 
 
@@ -504,8 +512,30 @@ def _statuses(state: BpbState, cid: str) -> list[str]:
     character aware of their opponents (BPB-INIT-001). Every seat sees it: the order of play and
     the log already say it to all, and a player whose character is unaware needs to know why they
     act last and cannot attack."""
-    out = [s.value for s in state.condition(cid).statuses]
-    if state.condition(cid).airborne:  # BPB-GRAB-011: why a trip is refused
+    c = state.condition(cid)
+    holder = state.characters.get(c.held_by) if c.held_by is not None else None
+    # BPB-GRAB-005: whose grip holds them (the break-free roll is against that holder's Brawn or Agility,
+    # src 315), and whom a holder holds: the cell said a bare "restrained", naming neither
+    out = [
+        f"restrained (held by {holder.name})" if s is Status.RESTRAINED and holder is not None else s.value
+        for s in c.statuses
+    ]
+    out += [
+        f"holding {ch.name}"
+        for o, oc in state.conditions.items()
+        if oc.held_by == cid and (ch := state.characters.get(o)) is not None
+    ]
+    # BPB-REC-003, BPB-PP-007/009: what changes the ranks a roll uses (rank_of), so a player reads why a
+    # roll is lower or higher than the sheet: drains until the rest, boosts and stunts for their time
+    out += [f"{name} drained {n}" for name, n in c.drained.items() if n]
+    boosted: dict[str, int] = {}
+    for boost in c.boosts:
+        if not boost.enhancement:
+            boosted[boost.name] = boosted.get(boost.name, 0) + 1
+    out += [f"{name} boosted +{n}" for name, n in boosted.items()]
+    out += [f"{b.name} + {b.enhancement}" for b in c.boosts if b.enhancement]
+    out += [f"{st.power} as {st.used_as} {st.rank}" for st in c.stunts]
+    if c.airborne:  # BPB-GRAB-011: why a trip is refused
         out.append("in the air")
     if state.fight is not None and cid in state.fight.unaware:
         out.append("unaware")
