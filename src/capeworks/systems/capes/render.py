@@ -190,7 +190,6 @@ _SIMPLE: dict[str, str] = {
     ev.RollReverted.TYPE: "{player} turns the die back to {old}",
     ev.ReactionPassed.TYPE: "{player} does not react",
     ev.Staked.TYPE: "{character} stakes {amount} Debt from {pool} on {conflict} side {side}",
-    ev.StakeObjected.TYPE: "{by} objects to the stake on {conflict}: {amount} Debt back to {pool}",
     ev.Split.TYPE: "Side {side} of {conflict}: a {value} splits into {parts}",
     ev.ConflictVetoed.TYPE: "{player} vetoes {conflict}",
 }
@@ -208,7 +207,15 @@ def _character_added(p: Any) -> str:
     return f"{p.sheet.name} joins the roster" + (f"; its Debt is kept: {moved}" if moved else "")
 
 
+def _stake_objected(p: ev.StakeObjected) -> str:
+    """An objection: the Debt back on its Drive, and a split the stake paid for undone (CAPES-STAKE-003)."""
+    f = _fields(p)
+    undone = f"; side {p.side}'s split is undone, its dice back to {f['dice']}" if p.dice else ""
+    return f"{f['by']} objects to the stake on {f['conflict']}: {p.amount} Debt back to {p.pool}{undone}"
+
+
 _SPECIAL: dict[str, Callable[[Any], str]] = {
+    ev.StakeObjected.TYPE: _stake_objected,
     ev.CharacterAdded.TYPE: _character_added,
     ev.SceneDeclared.TYPE: _scene_declared,
     ev.ConflictCreated.TYPE: _created,
