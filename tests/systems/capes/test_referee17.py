@@ -28,6 +28,15 @@ def _everyone_reads(sim: Sim, *lines: str) -> None:
             assert line in words, (seat, line, words[-4:])
 
 
+def finish_actions_but(sim: Sim, last: str) -> None:
+    """From free narration: every free Action before ``last``'s is a filler (a throwaway Event)."""
+    if sim.phase() == "narration":
+        sim.do(sim.state.scene.page.starter, "begin_actions")  # type: ignore[union-attr]
+    while (seat := sim.state.scene.page.turn) != last:  # type: ignore[union-attr]
+        sim.do(seat, "create_conflict", text=f"{seat}'s filler")
+        sim.do(seat, "end_action")
+
+
 def _nobody_reacts(sim: Sim) -> None:
     """Each player asked to react to the roll just kept passes (src 200-201)."""
     while (action := sim.state.scene.page.action) is not None and action.reactions is not None:  # type: ignore[union-attr]
@@ -127,3 +136,65 @@ def test_objection__closes_once_the_staker_rolls_or_the_next_player_moves() -> N
     sim.do("bea", "create_conflict", text="The lights go out")
     sim.refuse("cal", "object", conflict="c1", rule="CAPES-STAKE-003")
     assert sim.side("c1", "A").dice == (2, 1)
+
+
+# -- an undifferentiated character's stake reads as its one Debt stack, never as a Drive ----------------
+
+
+def _thug_game() -> Sim:
+    """Ann (Skitter), Bea (Aunt Sylvie) and Cal's Thug, a minor super-powered character left
+    Undifferentiated (src 235-238: one big stack of Debt); Scene 1, Page 1 claiming, Ann's turn."""
+    sim = Sim()
+    sim.do("ann", "add_sample", name="Skitter")
+    sim.do("bea", "add_sample", name="Aunt Sylvie")
+    sim.do(
+        "cal",
+        "create_character",
+        name="Thug",
+        attitudes="Mean,Loud,Greedy",
+        styles="Brutal,Sneaky,Fast",
+        powers="Punch,Kick,Throw",
+    )
+    sim.do("ann", "declare_scene", text="A charity gala")
+    for seat, who in (("ann", "skitter"), ("bea", "aunt_sylvie"), ("cal", "thug")):
+        sim.do(seat, "choose", character=who)
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    return sim
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-STAKE-005", "CAPES-CHAR-009", "CAPES-RES-003")
+def test_stack__a_stake_from_the_one_debt_stack_is_judged_for_the_character_not_a_drive() -> None:
+    # src 236: an Undifferentiated character "just has one big stack of Debt"; src 152: the Conflict is
+    # judged "morally charged for that particular character". c1 "The vault door holds": A [3]
+    # (Skitter), B [2] (Thug); Thug holds 4 Debt. Page 1: Ann claims A. Cal stakes 2 from the stack on B
+    # (4 -> 2): Ann is asked whether c1 is morally charged for Thug - it read "Object to Cal's stake of 2
+    # stack on c1 ...? (only if it is not morally charged for that Drive)", a Drive Thug has not. She
+    # objects: 2 back (4). Cal stakes 3, the most a stack may (src 238; 4 -> 1). Resolving: Ann resolves
+    # A (3 vs 2); Thug's 3 come back doubled (src 131): 1 + 6 = 7; Ann's Inspiration 3 - 2 = 1.
+    sim = _thug_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A", "thug": "B"}, text="The vault door holds")
+    sim.set_debt("thug", "stack", 4)
+    sim.do("ann", "claim", conflict="c1", side="A")
+    pass_claims(sim)
+    finish_actions_but(sim, "cal")
+    sim.do("cal", "stake", conflict="c1", amount=2, why="He needs the money.")
+    assert sim.prompt("ann", "object_stake").question == (
+        "Object to Cal's stake of 2 Debt from Thug's Debt stack on c1 (The vault door holds)? (only if it"
+        " is not morally charged for Thug)"
+    )
+    sim.do("ann", "object", conflict="c1", reason="Money is no moral question.")
+    assert sim.debt("thug", "stack") == 4 and sim.side("c1", "B").stakes == ()
+    sim.refuse("cal", "stake", conflict="c1", amount=4, rule="CAPES-STAKE-005")
+    sim.do("cal", "stake", conflict="c1", amount=3, why="He owes the mob.")
+    sim.do("cal", "end_action")
+    sim.do("ann", "resolve", conflict="c1", text="The door swings open.")
+    assert sim.debt("thug", "stack") == 7
+    _everyone_reads(
+        sim,
+        'Thug stakes 2 Debt from its Debt stack on c1 (The vault door holds) side B — "He needs the money."',
+        "Ann objects to the stake on c1 (The vault door holds): 2 Debt back to Thug's Debt stack"
+        ' — "Money is no moral question."',
+        "Ann resolves c1 (The vault door holds) for side A; debt back doubled: Thug +6 Debt stack;"
+        ' Inspirations: Ann 1 — "The door swings open."',
+    )
