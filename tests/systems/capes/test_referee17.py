@@ -198,3 +198,43 @@ def test_stack__a_stake_from_the_one_debt_stack_is_judged_for_the_character_not_
         "Ann resolves c1 (The vault door holds) for side A; debt back doubled: Thug +6 Debt stack;"
         ' Inspirations: Ann 1 — "The door swings open."',
     )
+
+
+# -- building: Drives written as a player writes them -----------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-007")
+def test_drives__written_justice_3_or_truth_2_read_as_strengths() -> None:
+    # src 233-234: "Choose five Drives ... Assign each a Strength between one and five, totalling exactly
+    # nine." Cal writes them as people do, "justice 3, truth=2, love: 2, hope 1, duty:1" (3+2+2+1+1 = 9):
+    # the sheet takes them. It was refused, "There is no Drive called 'justice 3'", a Drive every player
+    # knows. A Drive with no number is still refused, saying how to write it.
+    sim = Sim()
+    abilities = {
+        "attitudes": "Mean,Loud,Greedy",
+        "styles": "Brutal,Sneaky,Quick",
+        "powers": "Punch,Kick,Throw",
+    }
+    refused = sim.refuse(
+        "cal",
+        "create_character",
+        name="Bruiser",
+        drives="justice, truth 2, love 2, hope 1, duty 1",
+        **abilities,
+    )
+    assert refused.message == "Give justice a Strength, like justice:2."
+    sim.do(
+        "cal",
+        "create_character",
+        name="Bruiser",
+        drives="justice 3, truth=2, love: 2, hope 1, duty:1",
+        **abilities,
+    )
+    drives = sim.state.roster["bruiser"].sheet.drives
+    assert [(str(d.drive.value), d.strength) for d in drives] == [
+        ("justice", 3),
+        ("truth", 2),
+        ("love", 2),
+        ("hope", 1),
+        ("duty", 1),
+    ]
