@@ -238,3 +238,35 @@ def test_drives__written_justice_3_or_truth_2_read_as_strengths() -> None:
         ("hope", 1),
         ("duty", 1),
     ]
+
+
+# -- refusals a new player meets while staking and rolling ---------------------------------------------
+
+
+@pytest.mark.rules("CAPES-STAKE-001", "CAPES-STAKE-002", "CAPES-ABIL-002")
+def test_refusals__a_drive_she_lacks_debt_she_lacks_and_a_die_not_there_each_say_what_is() -> None:
+    # src 168: Debt is staked from a Drive; Skitter's are truth, justice, love, hope, duty (Fear is a
+    # villain's, src 166). Ann names fear: the refusal said only "Say which of Skitter's Drives to stake
+    # from." - now it says she has none called fear and lists hers. Justice holds nothing: it read "has
+    # only 0 Debt"; now "no Debt". src 188: an ability rolls a die on a Conflict; side A holds one die, so
+    # "die 3" is refused: it read "has 1 dice".
+    sim = actions_game()
+    sim.put_conflict(
+        "c1", a=(3,), b=(2,), allies={"skitter": "A", "rampart": "B"}, text="The vault door holds"
+    )
+    sim.set_debt("skitter", "truth", 1)
+    said = [
+        sim.refuse("ann", "stake", conflict="c1", amount=1, drive="fear", rule="CAPES-STAKE-001").message,
+        sim.refuse("ann", "stake", conflict="c1", amount=1, drive="justice", rule="CAPES-STAKE-002").message,
+        sim.refuse(
+            "ann", "use_ability", ability="Silk Lines", conflict="c1", side="A", die=3, drive="truth"
+        ).message,
+    ]
+    assert said == [
+        "Skitter has no Drive 'fear'; say which of Skitter's Drives to stake from: truth, justice, love, hope,"
+        " duty.",
+        "Skitter has no Debt on justice to stake.",
+        "Side A of c1 (The vault door holds) has 1 die; there is no die 3.",
+    ]
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    assert sim.debt("skitter", "truth") == 0

@@ -140,8 +140,12 @@ def check_stake(
     if char.sheet.drives:
         pool = slug(drive) if drive else (used or "")
         if pool not in char.sheet.pools():
+            drives = ", ".join(char.sheet.pools())
+            said = f"{name} has no Drive {drive.strip()!r}; s" if drive else "S"
             raise RuleViolation(
-                "CAPES-STAKE-001", f"Say which of {name}'s Drives to stake from.", field="drive"
+                "CAPES-STAKE-001",
+                f"{said}ay which of {name}'s Drives to stake from: {drives}.",
+                field="drive",
             )
         limit = char.sheet.strength(pool)
         rule = "CAPES-STAKE-002"
@@ -165,7 +169,8 @@ def check_stake(
         )
     have = char.debt.get(pool, 0)
     if amount > have:
-        raise RuleViolation("CAPES-STAKE-002", f"{name} has only {have} Debt on {pool} to stake.")
+        held = f"only {have}" if have else "no"
+        raise RuleViolation("CAPES-STAKE-002", f"{name} has {held} Debt on {pool} to stake.")
     return conflict, side, pool
 
 
