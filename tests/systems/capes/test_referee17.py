@@ -263,8 +263,8 @@ def test_refusals__a_drive_she_lacks_debt_she_lacks_and_a_die_not_there_each_say
         ).message,
     ]
     assert said == [
-        "Skitter has no Drive 'fear'; say which of Skitter's Drives to stake from: truth, justice, love, hope,"
-        " duty.",
+        "Skitter has no Drive 'fear'; say which of Skitter's Drives to stake from: truth, justice, love,"
+        " hope, duty.",
         "Skitter has no Debt on justice to stake.",
         "Side A of c1 (The vault door holds) has 1 die; there is no die 3.",
     ]
