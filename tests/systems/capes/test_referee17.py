@@ -78,6 +78,32 @@ def test_objection__still_open_after_the_stakers_split_and_it_undoes_the_split()
     )
 
 
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-SPLIT-001", "CAPES-SPLIT-003")
+def test_objection__after_a_split_in_three_and_the_end_of_the_action_every_card_reads_3_again() -> None:
+    # Ann stakes 2 truth on A (truth 2 -> 0; A may hold 3 dice), splits the 3 into 1, 1, 1 (src 178, as
+    # evenly as possible) and ends her Action: the window is still the others' (src 152). Cal objects:
+    # 2 back to truth, A's dice back to [3], and every seat's Conflicts panel reads A as 3, nothing staked.
+    sim = actions_game()
+    sim.put_conflict(
+        "c1", a=(3,), b=(2,), allies={"skitter": "A", "rampart": "B"}, text="The vault door holds"
+    )
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth", why="Her name is on the safe.")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=3)
+    assert sim.side("c1", "A").dice == (1, 1, 1)
+    sim.do("ann", "end_action")
+    sim.do("cal", "object", conflict="c1", reason="A safe is no question of truth.")
+    assert sim.side("c1", "A").dice == (3,) and sim.debt("skitter", "truth") == 2
+    for seat in (*SEATS, None):
+        (panel,) = [p for p in sim.view(seat)["panels"] if p["title"] == "Conflicts"]
+        assert [list(r[2:6]) for r in panel["rows"]] == [["A", "3", "3", "—"], ["B", "2", "2", "—"]], seat
+    _everyone_reads(
+        sim,
+        "Cal objects to the stake on c1 (The vault door holds): 2 Debt back to truth; side A's split is"
+        ' undone, its dice back to 3 — "A safe is no question of truth."',
+    )
+
+
 @pytest.mark.rules("CAPES-STAKE-003", "CAPES-SPLIT-002")
 def test_objection__a_split_the_side_could_make_without_the_stake_stays() -> None:
     # c1: A [4] (Rampart, who has 1 duty staked on it already: A may hold 2 dice), B [2] (Skitter). Cal
