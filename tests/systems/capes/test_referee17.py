@@ -296,3 +296,43 @@ def test_refusals__a_drive_she_lacks_debt_she_lacks_and_a_die_not_there_each_say
     ]
     sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
     assert sim.debt("skitter", "truth") == 0
+
+
+# -- the Exemplar Free Conflict, added by the Exemplar's own player ---------------------------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-012", "CAPES-PAGE-009", "CAPES-RSRC-001")
+def test_free_conflict__the_exemplars_player_adds_it_naming_the_exemplar_and_it_costs_nothing() -> None:
+    # src 86: "If a character and one of their Exemplars are both in the Scene, the person playing either
+    # can add the Free Conflict between them for free"; src 252-253: once per Scene, "Either the player
+    # of the character or the Exemplar may play it". Aunt Sylvie is Skitter's Exemplar (truth). Page 1:
+    # Ann passes; Bea, who plays the Exemplar, adds it naming the Exemplar, Aunt Sylvie: it was refused,
+    # "Aunt Sylvie is not an Exemplar of Aunt Sylvie (nor the other way)". It costs her nothing (tokens
+    # stay 1) and the log says whose Free Conflict it is; Cal naming his own Rampart, who is in no
+    # Exemplar pair here, is told to name the other character; Ann may not play it again this Scene.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "pass")
+    sim.do(
+        "bea",
+        "create_conflict",
+        text="Sylvie asks where Taylor was last night",
+        free="exemplar",
+        exemplar="Aunt Sylvie",
+    )
+    assert sim.state.tokens == {"ann": 1, "bea": 1, "cal": 1}
+    sim.do("bea", "pass")
+    refused = sim.refuse(
+        "cal", "create_conflict", text="Rampart's mother calls", free="exemplar", exemplar="Rampart"
+    )
+    assert refused.message == (
+        "Name the other character of the pair in exemplar= (none in this Scene), not Rampart itself."
+    )
+    sim.do("cal", "pass")
+    sim.refuse(
+        "ann", "create_conflict", text="Again", free="exemplar", exemplar="Aunt Sylvie", rule="CAPES-CHAR-012"
+    )
+    _everyone_reads(
+        sim,
+        "Bea creates event c1, the Exemplar Free Conflict of Aunt Sylvie and Skitter: Sylvie asks where"
+        " Taylor was last night.",
+    )

@@ -167,7 +167,18 @@ def _created(p: ev.ConflictCreated) -> str:
     """The price before the card's words, which the player typed and which end the line: "c3 for a Story
     Token: The mayor speaks", never "c3: The mayor speaks for a Story Token"."""
     both = " (both sides want it, each its own way)" if p.both_want else ""
-    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}{_price(p.paid)}: {p.text}{both}"
+    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}{_free(p)}{_price(p.paid)}: {p.text}{both}"
+
+
+def _free(p: ev.ConflictCreated) -> str:
+    """Why a Conflict added at Page start cost nothing: whose Free Conflict it is (src 86-87)."""
+    kind, _, who = p.free_key.partition(":")
+    names = [_names(p)(c) for c in who.split("+")] if who else []
+    if kind == "exemplar" and len(names) == 2:
+        return f", the Exemplar Free Conflict of {names[0]} and {names[1]}"
+    if kind == "non_person" and names:
+        return f", {names[0]}'s Free Conflict"
+    return ""
 
 
 _BOUGHT: dict[str, str] = {
