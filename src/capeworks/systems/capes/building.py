@@ -47,10 +47,13 @@ def parse_list(text: str) -> list[str]:
 
 
 def parse_rated(item: str) -> tuple[str, str]:
-    """A name and the number after it, as a player writes them: ``truth:3``, ``truth=3`` or ``truth 3``
-    (the number "" when there is none)."""
+    """A name and the number after it, as a player writes them: ``truth:3``, ``truth=3`` or ``truth 3``;
+    otherwise what follows a ``:`` or ``=`` ("" when nothing does), for the caller to refuse."""
     rated = re.fullmatch(r"(.*?)\s*(?:[:=]\s*|\s+)(-?\d+)", item.strip())
-    return (rated.group(1), rated.group(2)) if rated else (item.strip().rstrip(":=").strip(), "")
+    if rated:
+        return rated.group(1), rated.group(2)
+    name, _, value = item.replace("=", ":").partition(":")
+    return name.strip(), value.strip()
 
 
 def parse_drives(text: str) -> tuple[DriveRating, ...]:
