@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, finish_actions, pass_claims
 
 SEATS = ("ann", "bea", "cal")
 
@@ -162,6 +162,34 @@ def test_objection__closes_once_the_staker_rolls_or_the_next_player_moves() -> N
     sim.do("bea", "create_conflict", text="The lights go out")
     sim.refuse("cal", "object", conflict="c1", rule="CAPES-STAKE-003")
     assert sim.side("c1", "A").dice == (2, 1)
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-DEBT-002", "CAPES-DEBT-003", "CAPES-PAGE-003")
+def test_objection__the_debt_back_overdraws_again_and_the_next_page_rolls_the_die_made_whole() -> None:
+    # src 153: "Debt that is Staked doesn't count against the Drive". Skitter holds 4 truth (Strength 3:
+    # Overdrawn, src 147). c1: A [5] (Skitter), B [2] (Rampart). Ann stakes 2 truth on A (4 -> 2 unstaked:
+    # no longer Overdrawn) and splits the 5 into 3, 2. Bea objects: truth 4 again, A back to [5]. The rest
+    # of Page 1 are fillers. Page 2 (Starter Bea) opens with the Overdrawn roll (PROPOSED PAGE-003): the
+    # highest die Skitter owns is the 5 (it would have been a 3 had the split stood): it rolls 2, lower,
+    # kept (src 147, "accepting only lower rolls").
+    sim = actions_game()
+    sim.put_conflict(
+        "c1", a=(5,), b=(2,), allies={"skitter": "A", "rampart": "B"}, text="The vault door holds"
+    )
+    sim.set_debt("skitter", "truth", 4)
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth", why="Her identity is in the vault.")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)
+    sim.do("bea", "object", conflict="c1", reason="Not a question of truth.")
+    assert sim.debt("skitter", "truth") == 4 and sim.side("c1", "A").dice == (5,)
+    sim.do("ann", "create_conflict", text="The alarm sounds")
+    sim.do("ann", "end_action")
+    finish_actions(sim)
+    assert sim.phase() == "overdrawn" and sim.prompt("ann", "overdrawn_roll").question == (
+        "Ann: roll for Skitter's Overdrawn truth (4 Debt, Strength 3): the highest die Skitter owns,"
+        " c1 (The vault door holds) side A showing 5, is re-rolled and only a lower roll is kept."
+    )
+    sim.do("ann", "overdrawn_roll", dice=(2,))
+    assert sim.side("c1", "A").dice == (2,) and sim.phase() == "claims"
 
 
 # -- an undifferentiated character's stake reads as its one Debt stack, never as a Drive ----------------
