@@ -217,7 +217,8 @@ def check_use(
     side = find_side(conflict, cmd.side)
     if cmd.die > len(side.dice):
         raise NotFound(
-            f"Side {side.id} of {conflict.card} has {len(side.dice)} dice; there is no die {cmd.die}."
+            f"Side {side.id} of {conflict.card} has {len(side.dice)} "
+            f"{'die' if len(side.dice) == 1 else 'dice'}; there is no die {cmd.die}."
         )
     old = side.dice[cmd.die - 1]
     if ability.rating < old:

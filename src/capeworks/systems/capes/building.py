@@ -7,6 +7,7 @@ Every sheet that enters play passes :func:`validate_sheet`.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -29,6 +30,7 @@ __all__ = [
     "freeform",
     "parse_drives",
     "parse_list",
+    "parse_rated",
     "validate_drives",
     "validate_sheet",
 ]
@@ -44,11 +46,21 @@ def parse_list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+def parse_rated(item: str) -> tuple[str, str]:
+    """A name and the number after it, as a player writes them: ``truth:3``, ``truth=3`` or ``truth 3``;
+    otherwise what follows a ``:`` or ``=`` ("" when nothing does), for the caller to refuse."""
+    rated = re.fullmatch(r"(.*?)\s*(?:[:=]\s*|\s+)(-?\d+)", item.strip())
+    if rated:
+        return rated.group(1), rated.group(2)
+    name, _, value = item.replace("=", ":").partition(":")
+    return name.strip(), value.strip()
+
+
 def parse_drives(text: str) -> tuple[DriveRating, ...]:
-    """Read ``"truth:3,love:2,..."`` into Drive ratings."""
+    """Read ``"truth:3,love:2,..."`` into Drive ratings (``truth=3`` and ``truth 3`` read the same)."""
     ratings = []
     for item in parse_list(text):
-        name, _, value = item.partition(":")
+        name, value = parse_rated(item)
         try:
             drive = Drive(slug(name))
         except ValueError:

@@ -48,6 +48,14 @@ def goal_key(character: str, text: str) -> str:
     return f"{character}/{slug(text)}"
 
 
+def _exemplar_pair(state: CapesState, one: str, other: str) -> bool:
+    """Is one of these two characters an Exemplar of the other? (CAPES-CHAR-011/012)"""
+    a, b = state.roster[one].sheet, state.roster[other].sheet
+    return any(slug(e.character) == other for e in a.exemplars) or any(
+        slug(e.character) == one for e in b.exemplars
+    )
+
+
 def _free_key(state: CapesState, actor: str, cmd: CreateConflict, creator: str) -> str:
     scene = state.scene
     assert scene is not None
@@ -58,16 +66,25 @@ def _free_key(state: CapesState, actor: str, cmd: CreateConflict, creator: str) 
         key = f"non_person:{creator}"
     else:
         other = find_character(state, cmd.exemplar) if cmd.exemplar else ""
+        if other and other == creator:
+            # src 253: "Either the player of the character or the Exemplar may play it": the Exemplar's
+            # player naming the Exemplar (their own character) means the pair it is in, if just one
+            partners = [c for c in scene.cast if c != creator and _exemplar_pair(state, creator, c)]
+            if len(partners) != 1:
+                named = state.characters_named(partners) or "none in this Scene"
+                raise RuleViolation(
+                    "CAPES-CHAR-012",
+                    f"Name the other character of the pair in exemplar= ({named}), not "
+                    f"{state.roster[creator].sheet.name} itself.",
+                )
+            other = partners[0]
         if not other or other not in scene.cast:
             raise RuleViolation(
                 "CAPES-CHAR-012",
                 "The Exemplar Free Conflict needs the character and its Exemplar both in the Scene.",
             )
         a, b = state.roster[creator].sheet, state.roster[other].sheet
-        linked = any(slug(e.character) == other for e in a.exemplars) or any(
-            slug(e.character) == creator for e in b.exemplars
-        )
-        if not linked:
+        if not _exemplar_pair(state, creator, other):
             raise RuleViolation(
                 "CAPES-CHAR-012", f"{b.name} is not an Exemplar of {a.name} (nor the other way)."
             )

@@ -140,8 +140,12 @@ def check_stake(
     if char.sheet.drives:
         pool = slug(drive) if drive else (used or "")
         if pool not in char.sheet.pools():
+            drives = ", ".join(char.sheet.pools())
+            said = f"{name} has no Drive {drive.strip()!r}; s" if drive else "S"
             raise RuleViolation(
-                "CAPES-STAKE-001", f"Say which of {name}'s Drives to stake from.", field="drive"
+                "CAPES-STAKE-001",
+                f"{said}ay which of {name}'s Drives to stake from: {drives}.",
+                field="drive",
             )
         limit = char.sheet.strength(pool)
         rule = "CAPES-STAKE-002"
@@ -165,7 +169,8 @@ def check_stake(
         )
     have = char.debt.get(pool, 0)
     if amount > have:
-        raise RuleViolation("CAPES-STAKE-002", f"{name} has only {have} Debt on {pool} to stake.")
+        held = f"only {have}" if have else "no"
+        raise RuleViolation("CAPES-STAKE-002", f"{name} has {held} Debt on {pool} to stake.")
     return conflict, side, pool
 
 
@@ -215,7 +220,24 @@ def object_stake(state: CapesState, ctx: Ctx, cmd: ObjectStake, dice: DiceServic
         )
     if actor == check.player:
         raise RuleViolation("CAPES-STAKE-003", "You cannot object to your own stake.")
-    return [event("stake_objected", **check.model_dump(mode="json"), by=actor, reason=cmd.reason)]
+    facts = check.model_dump(mode="json", exclude={"dice"})
+    side = find_side(conflict, check.side)
+    # the staker may have split at once on what the stake allowed (src 175, 177): without the stake the
+    # side holds fewer dice, so the splits made since the stake are undone (total kept, src 179)
+    fewer = side_capacity(state.config, _without(side, check.character, check.pool, check.amount))
+    undone = check.dice if len(side.dice) > fewer and check.dice else ()
+    return [event("stake_objected", **facts, dice=undone, by=actor, reason=cmd.reason)]
+
+
+def _without(side: Side, character: str, pool: str, amount: int) -> Side:
+    """``side`` with ``amount`` of ``character``'s Debt from ``pool`` taken off its stakes."""
+    stakes = tuple(
+        s.model_copy(update={"amount": s.amount - amount})
+        if s.character == character and s.pool == pool
+        else s
+        for s in side.stakes
+    )
+    return side.model_copy(update={"stakes": tuple(s for s in stakes if s.amount > 0)})
 
 
 def check_split(
@@ -420,6 +442,8 @@ def _staked(state: CapesState, data: ev.Staked) -> CapesState:
     if data.why:  # CAPES-STAKE-003: the recorded justification
         said = Said(player=str(data.player), about="stake", text=str(data.why), conflict=str(data.conflict))
         narration = (*narration, said)
+    staked_on = state.conflict(str(data.conflict))
+    side = staked_on.side(str(data.side)) if staked_on is not None else None
     check = StakeCheck(
         player=str(data.player),
         character=character,
@@ -427,6 +451,7 @@ def _staked(state: CapesState, data: ev.Staked) -> CapesState:
         amount=amount,
         conflict=str(data.conflict),
         side=str(data.side),
+        dice=side.dice if side is not None else (),
     )
     state = state.model_copy(
         update={"roster": {**state.roster, character: char}, "narration": narration, "objectable": check}
@@ -459,13 +484,8 @@ def _stake_objected(state: CapesState, data: ev.StakeObjected) -> CapesState:
     )
 
     def take_back(side: Side) -> Side:
-        stakes = tuple(
-            s.model_copy(update={"amount": s.amount - amount})
-            if s.character == character and s.pool == pool
-            else s
-            for s in side.stakes
-        )
-        return side.model_copy(update={"stakes": tuple(s for s in stakes if s.amount > 0)})
+        side = _without(side, character, pool, amount)
+        return side.model_copy(update={"dice": tuple(data.dice)}) if data.dice else side
 
     return _map_side(state, str(data.conflict), str(data.side), take_back)
 

@@ -284,6 +284,13 @@ def _staked_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 class StakeObjected(CapesEvent):
+    """An objection to the stake just made (CAPES-STAKE-003): its Debt goes back to the Drive.
+
+    ``dice``: the side's dice put back as they were when the Debt was staked, because the staker's
+    splits since then no longer fit the side without it (CAPES-SPLIT-002); empty when the dice stay as
+    they are (and in older logs, whose objections never followed a split).
+    """
+
     character: str
     pool: str
     amount: int
@@ -291,6 +298,7 @@ class StakeObjected(CapesEvent):
     side: str
     by: str
     reason: str = ""
+    dice: tuple[int, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class Split(CapesEvent):

@@ -2,7 +2,8 @@
 
 Each topic module (roster, scenes, pages, actions, conflicts, abilities, debt, resolving) owns the
 appliers of its events; this module maps the event types to them and does what follows every event:
-a veto or objection window closes with any other event (not the declarer's end of Action), and so
+a veto or objection window closes with any other event (not the declarer's end of Action, nor the
+staker's own split), and so
 does a Deadlock's joint narration; a claimer's say after their claim lapses; an And Then hand-off
 ends with its Conflict; and :func:`.flow.settle` takes the automatic steps. The ruleset's ``apply``
 is this, and so is a handler's look ahead (the Starter's Action beginning the Actions, CAPES-PAGE-011).
@@ -62,6 +63,8 @@ def _seat_joined(state: CapesState, seat: Seat) -> CapesState:
 # does not close it; the next thing anyone else does (or the declarer's next move on the card) does.
 _KEEP_VETO = frozenset({PREFIX + "conflict_created", PREFIX + "action_ended"})
 _KEEP_OBJECTION = frozenset({PREFIX + "staked", PREFIX + "action_ended"})
+# ... nor does the staker's own split: the stake is what lets them split (src 175, 177), and the others'
+# chance to object would otherwise never come (PROPOSED STAKE-003); the objection undoes such a split
 # ... nor do the declarer's own moves on other cards after declaring, in the same Action (src 100):
 # an Inspiration, a stake or a split elsewhere; one on the new card itself is a move on it and closes it
 _DECLARERS_MOVES = (Inspired, Staked, Split, SplitOff)
@@ -82,6 +85,14 @@ def _keeps_veto(before: CapesState, event: Event) -> bool:
     )
 
 
+def _keeps_objection(before: CapesState, event: Event) -> bool:
+    """Does ``event`` leave the objection window of the stake just made open? (CAPES-STAKE-003)"""
+    if event.type in _KEEP_OBJECTION:
+        return True
+    check = before.objectable
+    return isinstance(event.payload, Split) and check is not None and event.payload.player == check.player
+
+
 def apply_event(state: CapesState, event: Event) -> CapesState:
     """Fold one event: its typed payload through the topic module's applier, then settle the flow."""
     payload = event.payload
@@ -93,7 +104,7 @@ def apply_event(state: CapesState, event: Event) -> CapesState:
     new = applier(state, payload)
     if new.vetoable and not _keeps_veto(state, event):
         new = new.model_copy(update={"vetoable": ""})
-    if event.type not in _KEEP_OBJECTION and new.objectable is not None:
+    if new.objectable is not None and not _keeps_objection(state, event):
         new = new.model_copy(update={"objectable": None})
     if isinstance(payload, Deadlocked):
         new = new.model_copy(update={"collaborating": payload.conflict})

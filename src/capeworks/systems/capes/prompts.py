@@ -182,6 +182,7 @@ def open_prompts(state: CapesState) -> list[Prompt]:
                         amount=check.amount,
                         pool=check.pool,
                         conflict=state.card(check.conflict),
+                        character=state.characters_named([check.character]),
                     ),
                     options=(_option("object", "object", conflict=check.conflict),),
                     context={"conflict": check.conflict, "amount": check.amount, "pool": check.pool},

@@ -87,7 +87,11 @@ def _settled(p: ev.Resolved | ev.Deadlocked, head: str, tokens: Sequence[str] = 
     parts = [head]
     if p.returned:
         parts.append(
-            "debt back doubled: " + ", ".join(f"{name(r.character)} +{r.amount} {r.pool}" for r in p.returned)
+            "debt back doubled: "
+            + ", ".join(
+                f"{name(r.character)} +{r.amount} {'Debt stack' if r.pool == STACK else r.pool}"
+                for r in p.returned
+            )
         )
     if tokens:
         parts.append(_tokens_given(tokens, name))
@@ -163,7 +167,18 @@ def _created(p: ev.ConflictCreated) -> str:
     """The price before the card's words, which the player typed and which end the line: "c3 for a Story
     Token: The mayor speaks", never "c3: The mayor speaks for a Story Token"."""
     both = " (both sides want it, each its own way)" if p.both_want else ""
-    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}{_price(p.paid)}: {p.text}{both}"
+    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}{_free(p)}{_price(p.paid)}: {p.text}{both}"
+
+
+def _free(p: ev.ConflictCreated) -> str:
+    """Why a Conflict added at Page start cost nothing: whose Free Conflict it is (src 86-87)."""
+    kind, _, who = p.free_key.partition(":")
+    names = [_names(p)(c) for c in who.split("+")] if who else []
+    if kind == "exemplar" and len(names) == 2:
+        return f", the Exemplar Free Conflict of {names[0]} and {names[1]}"
+    if kind == "non_person" and names:
+        return f", {names[0]}'s Free Conflict"
+    return ""
 
 
 _BOUGHT: dict[str, str] = {
@@ -189,8 +204,6 @@ _SIMPLE: dict[str, str] = {
     ev.RollAccepted.TYPE: "{player} accepts: the die now shows {new}",
     ev.RollReverted.TYPE: "{player} turns the die back to {old}",
     ev.ReactionPassed.TYPE: "{player} does not react",
-    ev.Staked.TYPE: "{character} stakes {amount} Debt from {pool} on {conflict} side {side}",
-    ev.StakeObjected.TYPE: "{by} objects to the stake on {conflict}: {amount} Debt back to {pool}",
     ev.Split.TYPE: "Side {side} of {conflict}: a {value} splits into {parts}",
     ev.ConflictVetoed.TYPE: "{player} vetoes {conflict}",
 }
@@ -208,7 +221,24 @@ def _character_added(p: Any) -> str:
     return f"{p.sheet.name} joins the roster" + (f"; its Debt is kept: {moved}" if moved else "")
 
 
+def _staked(p: ev.Staked) -> str:
+    """A stake, from a Drive or from an undifferentiated character's one Debt stack (CAPES-CHAR-009)."""
+    f = _fields(p)
+    pool = "its Debt stack" if p.pool == STACK else p.pool
+    return f"{f['character']} stakes {p.amount} Debt from {pool} on {f['conflict']} side {p.side}"
+
+
+def _stake_objected(p: ev.StakeObjected) -> str:
+    """An objection: the Debt back on its Drive, and a split the stake paid for undone (CAPES-STAKE-003)."""
+    f = _fields(p)
+    pool = f"{f['character']}'s Debt stack" if p.pool == STACK else p.pool
+    undone = f"; side {p.side}'s split is undone, its dice back to {f['dice']}" if p.dice else ""
+    return f"{f['by']} objects to the stake on {f['conflict']}: {p.amount} Debt back to {pool}{undone}"
+
+
 _SPECIAL: dict[str, Callable[[Any], str]] = {
+    ev.StakeObjected.TYPE: _stake_objected,
+    ev.Staked.TYPE: _staked,
     ev.CharacterAdded.TYPE: _character_added,
     ev.SceneDeclared.TYPE: _scene_declared,
     ev.ConflictCreated.TYPE: _created,
@@ -298,8 +328,13 @@ _QUESTIONS: dict[str, Callable[..., str]] = {
         if reason == "a"
         else "veto: Gloat-prone (the table judges)"
     ),
-    "object": lambda name, amount, pool, conflict, **_: (
-        f"Object to {name}'s stake of {amount} {pool} on {conflict}? "
+    "object": lambda name, amount, pool, conflict, character="", **_: (
+        # an undifferentiated character has no Drive, only "one big stack of Debt" (src 236): the
+        # Conflict is judged for the character (src 152: "for that particular character")
+        f"Object to {name}'s stake of {amount} Debt from {character}'s Debt stack on {conflict}? "
+        f"(only if it is not morally charged for {character})"
+        if pool == STACK
+        else f"Object to {name}'s stake of {amount} {pool} on {conflict}? "
         f"(only if it is not morally charged for that Drive{_theme(pool)})"
     ),
     "and_then": lambda conflict, **_: f"And then: you control {conflict}; finish the narration.",

@@ -12,7 +12,14 @@ from itertools import count
 from capeworks.engine import DiceService, Event
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.capes import events as ev
-from capeworks.systems.capes.building import click_and_lock, freeform, parse_drives, parse_list, with_exemplar
+from capeworks.systems.capes.building import (
+    click_and_lock,
+    freeform,
+    parse_drives,
+    parse_list,
+    parse_rated,
+    with_exemplar,
+)
 from capeworks.systems.capes.characters import sample, samples
 from capeworks.systems.capes.commands import AddExemplar, AddSample, CreateClickAndLock, CreateFreeform
 from capeworks.systems.capes.common import Ctx, event, find_character, takes
@@ -112,7 +119,7 @@ def _read_placing(sheet: CharacterSheet, placing: str) -> dict[str, int]:
     """``debt=fear:3,pride:1`` read against the new sheet's Drives, or the refusal."""
     moved: dict[str, int] = {}
     for item in parse_list(placing):
-        name, _, amount = item.partition(":")
+        name, amount = parse_rated(item)
         pool = slug(name)
         if pool not in sheet.pools():
             raise RuleViolation(

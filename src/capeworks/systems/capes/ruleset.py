@@ -97,6 +97,8 @@ def _with_names(state: CapesState, event: Event) -> Event:
     players += [g.player for g in getattr(p, "inspirations", ())]
     characters = [getattr(p, "character", None), *(r.character for r in getattr(p, "returned", ()))]
     characters += [str(f).split("/")[0] for f in getattr(p, "failed", ())]
+    free_key = getattr(p, "free_key", "")  # "exemplar:a+b" / "non_person:a": the Free Conflict's characters
+    characters += str(free_key).partition(":")[2].split("+") if free_key else []
     names = {x: state.names[x] for x in players if isinstance(x, str) and x in state.names}
     names |= {c: state.roster[c].sheet.name for c in characters if isinstance(c, str) and c in state.roster}
     card = state.conflict(conflict) if isinstance(conflict := getattr(p, "conflict", None), str) else None

@@ -299,7 +299,8 @@ class Said(BaseModel):
 
 
 class StakeCheck(BaseModel):
-    """A stake just made, open to objection by another player until the next event (CAPES-STAKE-003)."""
+    """A stake just made, open to objection by another player until the next event but the staker's own
+    end of Action or splits (CAPES-STAKE-003)."""
 
     model_config = _FROZEN
 
@@ -309,6 +310,9 @@ class StakeCheck(BaseModel):
     amount: int
     conflict: str
     side: str
+    #: the side's dice when the Debt was staked: an objection puts them back if the splits made since
+    #: no longer fit the side without this stake (CAPES-SPLIT-002)
+    dice: tuple[int, ...] = ()
 
 
 class CapesState(BaseModel):
