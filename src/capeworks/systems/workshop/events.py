@@ -283,6 +283,9 @@ class Damaged(WorkshopEvent):
     mook_result: str = ""
     #: a group's count left after the hit on one of them (None: no group)
     left: int | None = None
+    #: WS-MOOK-002/003: the Shaken the mook table gave (``mook_result`` "shaken", or ``shaken``) is the one
+    #: mook's of the group that was hit, not the group's (left out when unset: older logs read as they did)
+    member: bool = Field(default=False, exclude_if=lambda v: not v)
     #: WS-ALT-002: the card stack's Wound for one out of action, no Damage behind it
     out_of_action: bool = False
 

@@ -354,7 +354,12 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
     if ctx.config.mooks is MookModel.GLASS_JAW:
         g = glass_jaw(damage)
         after = c
-        if g is GlassJawResult.SHAKEN:
+        # "5-9: Shaken" (src 161) is the one hit's, as "a target" that takes Shock "becomes Shaken" (src 80)
+        # and as its knockback (src 107) and its "10+ Out" are: a group keeps its feet and its calm, the mook
+        # hit steadies on its own (the group is only how the table seats them); the last of a group is that
+        # mook
+        member = c.count > 1 and g is GlassJawResult.SHAKEN
+        if g is GlassJawResult.SHAKEN and not member:
             after = c.with_status("shaken")
         elif g is GlassJawResult.OUT:
             # "Characters that have no name go down on a single Wound" (src 158): the one hit, so a hit on a
@@ -367,12 +372,15 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
         left = after.count if c.count > 1 else None
         batch.emit(
             ev.Damaged(character=after, damage=damage, shock=0, wounds=0, mook_table="glass jaw",
-                       mook_result=g.value, left=left)
+                       mook_result=g.value, left=left, member=member)
         )  # fmt: skip
         return
     a = advanced_mook(damage)
-    after = c.with_status("shaken")  # 0-4 Shaken; PROPOSED: 5-9 also Shaken
     down = a in (AdvancedResult.UNCONSCIOUS, AdvancedResult.PERMANENTLY_OUT)
+    # 0-4 Shaken; PROPOSED: 5-9 also Shaken. "A Mook now follows the following rules" (src 166): in a group,
+    # the one hit is Shaken, not the group (as for glass jaw, src 161, and knockback, src 107)
+    member = c.count > 1 and not down
+    after = c if c.count > 1 else c.with_status("shaken")
     wake_at = clock + ctx.config.wake_after_sequences
     if down and c.count > 1:
         # "Mook is unconscious" / "permanently out of Action" (src 170-171): the one hit leaves its group's
@@ -391,10 +399,10 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
     elif a is AdvancedResult.PERMANENTLY_OUT:
         after = c.model_copy(update={"standing": Standing.OUT})
     left = after.count if c.count > 1 else None
-    shaken = a is AdvancedResult.FREE_D10 and after.has("shaken")  # said: the table's result does not say it
+    shaken = a is AdvancedResult.FREE_D10  # said: the table's result does not say it
     batch.emit(
         ev.Damaged(character=after, damage=damage, shock=0, wounds=0, mook_table="advanced mook",
-                   mook_result=a.value, left=left, shaken=shaken)
+                   mook_result=a.value, left=left, shaken=shaken, member=member)
     )  # fmt: skip
     if a is AdvancedResult.FREE_D10 and attacker:
         att = batch.state.characters[attacker]  # one more for each such hit before the next Action

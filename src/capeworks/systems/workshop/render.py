@@ -273,7 +273,7 @@ def narration_words(due: ev.Due | None, name: Callable[[str], str]) -> str:
 def _damage_notes(p: ev.Damaged) -> list[str]:
     """What the optional rules made of Damage, in the order they apply (WS-STATUS-003 .. WS-ALT-002)."""
     notes = ["Broken: incapacitated"] if p.broken else []
-    notes += ["Shaken"] if p.shaken else []
+    notes += ["one of them Shaken" if p.member else "Shaken"] if p.shaken else []
     if p.shots_lost is not None:  # WS-SHOCK-003: an empty pool has no Shot to lose (src 124)
         notes.append(
             f"Stunned: {_count(p.shots_lost, 'Shot')} lost"
@@ -282,7 +282,9 @@ def _damage_notes(p: ev.Damaged) -> list[str]:
         )
     notes += ["Massive Damage"] if p.massive else []
     notes += ["a Cinematic Wound"] if p.cinematic else []
-    notes += [f"{p.mook_table}: {p.mook_result.replace('_', ' ')}"] if p.mook_table else []
+    result = p.mook_result.replace("_", " ")
+    result = f"one of them {result}" if p.member and p.mook_result == "shaken" else result
+    notes += [f"{p.mook_table}: {result}"] if p.mook_table else []
     notes += [f"{p.left} left"] if p.left is not None else []
     notes += ["out of action: a Wound"] if p.out_of_action else []
     return notes

@@ -1,0 +1,80 @@
+"""A fifteenth outside referee's pass over the Workshop table: the Shot clock's edges, ties, several actors on
+one Shot, mooks, what each seat reads and the refusals. First the point left open at the last stop:
+
+1. a glass-jaw group's 5-9 shook the whole entry (test_referee6 y23 pinned it) while its "10+ Out" puts the
+   one mook hit out (y01) and its knockback flings that one (test_referee14 w01). The seed's lines are about
+   each nameless character: src 158 "Characters that have no name go down on a single Wound", src 161 "5-9:
+   Shaken", src 80 "When a target takes 1 or more Shock points it becomes Shaken", and for the advanced table
+   src 166 "A Mook now follows the following rules: Damage 0-4: Shaken." The table is only how the table
+   seats them: the one mook hit is Shaken, the group keeps its calm (its Active Defense, its attack with no
+   steadying roll first); the last of a group is that mook, Shaken as the entry. y23, test_referee13 v06,
+   v07, v19 and test_referee14 w03, w10 now say so.
+
+Seed: ``/work/shared/seeds/003_591d797dc594aa73.txt`` ("src N", first copy). Dice in order: a positive then
+a negative d10 (a face of 10 reads 0), then any extra positive d10s. Hana (Agility 5 + Guns 4 = 9) shoots:
+dice 9 and 1 make 9 + 9 - 1 = 17; PV = weapon Damage - Soak (the effect-values model).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.workshop.combat import may_defend
+from capeworks.systems.workshop.sheet import Standing
+from tests.systems.workshop.helpers import attack, end_turn, last, state, who
+from tests.systems.workshop.test_referee import HIT
+from tests.systems.workshop.test_referee14 import fight, mark, put
+
+
+def shoot_goons(damage: int, config: dict[str, Any] | None = None, **goons: Any) -> tuple[Driver, int]:
+    """The fight of test_referee14 with Hana's gun of ``damage``; Hana hits the goons (17 vs Defense 8)."""
+    d = fight(config, goons or None)
+    put(
+        d, "h", weapons={"gun": state(d).characters["h"].weapons["gun"].model_copy(update={"damage": damage})}
+    )
+    at = mark(d)
+    attack(d, "h", ["goons"], HIT)
+    return d, at
+
+
+# -- 1. a group's Shaken is the one mook's ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-MOOK-002", "WS-SHAKEN-002", "WS-SHOT-003")
+def test_x01__a_glass_jaw_hit_of_seven_shakes_the_one_goon_and_the_group_may_still_dodge() -> None:
+    # src 161 "5-9: Shaken", src 158 "Characters that have no name": the goon hit. The entry of six stands,
+    # unshaken: it may still spend a Shot on an Active Defense (src 20; a Shaken one may not, src 81), and
+    # every seat reads that one of them is Shaken (before: the whole entry was, and refused its dodge).
+    d, at = shoot_goons(7)
+    goons = who(d, "goons")
+    assert (goons.count, goons.standing, goons.has("shaken")) == (6, Standing.UP, False)
+    assert may_defend(state(d), state(d).config, goons)
+    for seat in ("gm", "ann", "bo"):
+        assert "Goons take 7 Damage (glass jaw: one of them shaken, 6 left)." in d.words(seat, since=at), seat
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-SHAKEN-003")
+def test_x02__an_advanced_hit_of_three_shakes_the_one_goon_and_the_group_attacks_without_steadying() -> None:
+    # src 166-168: "A Mook now follows the following rules: Damage 0-4: Shaken." The goons' turn comes and the
+    # GM attacks Kit at once: no steadying roll first (src 81 binds the Shaken one, not its fellows).
+    d, at = shoot_goons(3, {"mooks": "advanced"})
+    assert not who(d, "goons").has("shaken")
+    assert "Goons take 3 Damage (advanced mook: one of them shaken, 6 left)." in d.words("ann", since=at)
+    for cid in ("h", "k", "v"):
+        end_turn(d, cid)
+    events = attack(d, "goons", ["k"], [1, 9])  # Agility 3 + Skill 4 + 1 - 9 = -1: a miss
+    assert last(events, "attack_rolled")["hit"] is False
+
+
+@pytest.mark.rules("WS-MOOK-002", "WS-SHAKEN-003")
+def test_x03__the_last_goon_standing_hit_for_seven_is_the_entry_and_is_shaken() -> None:
+    # src 161: a group down to its last mook is that mook: Shaken, and on its turn it must steady first.
+    d, at = shoot_goons(7, count=1)
+    assert who(d, "goons").has("shaken")
+    assert "Goons takes 7 Damage (glass jaw: shaken)." in d.words("bo", since=at)
+    for cid in ("h", "k", "v"):
+        end_turn(d, cid)
+    d.refuse("gm", "attack", character="goons", targets=["k"], match="Shaken: roll to steady")
