@@ -23,9 +23,10 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.workshop.combat import may_defend
+from capeworks.systems.workshop.samples import SEATS
 from capeworks.systems.workshop.sheet import Standing
-from tests.systems.workshop.helpers import attack, end_turn, last, state, who
-from tests.systems.workshop.test_referee import HIT
+from tests.systems.workshop.helpers import RULESET, attack, end_turn, last, sheet, state, who
+from tests.systems.workshop.test_referee import HIT, QUIET, gun, pool
 from tests.systems.workshop.test_referee14 import fight, mark, put
 
 
@@ -78,3 +79,55 @@ def test_x03__the_last_goon_standing_hit_for_seven_is_the_entry_and_is_shaken() 
     for cid in ("h", "k", "v"):
         end_turn(d, cid)
     d.refuse("gm", "attack", character="goons", targets=["k"], match="Shaken: roll to steady")
+
+
+# -- 2. ties on one Shot ---------------------------------------------------------------------------------
+
+
+def twins(kit_shots: int, viper: int = 3) -> Driver:
+    """Kit (Bo's, added first) and Hana (Ann's), both Agility/Wits/Luck 6 (Shot Count 6); Kit's pool
+    ``kit_shots``, Hana's 6; Viper (the GM's, pool(``viper``)); the first Sequence started."""
+    d = Driver(RULESET, config=dict(QUIET), seats=SEATS, seed=1)
+    d.do("gm", "add_character", payload={"id": "k", "name": "Kit", "owner": "bo", **sheet(traits=pool(6))})
+    d.do("gm", "add_character", payload={"id": "h", "name": "Hana", "owner": "ann", **sheet(traits=pool(6))})
+    v = {"id": "v", "name": "Viper", "faction": "villains", **sheet(traits=pool(viper), weapons=[gun(8)])}
+    d.do("gm", "add_character", payload=v)
+    put(d, "k", shots=kit_shots)
+    d.do("gm", "start_sequence")
+    return d
+
+
+@pytest.mark.rules("WS-SHOT-005", "WS-SEQ-002")
+def test_x04__an_interrupt_that_ties_in_full_goes_to_the_tie_break_not_to_the_one_acting() -> None:
+    # src 27: "they may spend more Shots to act quicker (in essence they are raising their own Initiative)";
+    # PROPOSED WS-SHOT-005 "ties -> WS-SEQ-002 tie-break" (the table's: Shot Count, Agility, then the order
+    # added). Hana 6 is up; Kit (1 Shot) bids it: 1 + 5 = 6; Hana counters with none: 6. Both Shot Count 6,
+    # Agility 6: Kit, added first, acts first (before: the one acting kept every full tie).
+    d = twins(1)
+    assert state(d).turn.order.order == ("h", "v", "k")
+    at = mark(d)
+    d.do("bo", "interrupt", character="k", shots=1)
+    d.do("ann", "counter", character="h", shots=0)
+    assert state(d).turn.current == "k" and state(d).turn.order.order == ("k", "h", "v")
+    for seat in ("gm", "ann", "bo"):
+        words = d.words(seat, since=at)
+        assert words == ["Kit bids 1 Shot to interrupt.", "The interrupt is settled: Kit acts first."], seat
+    attack(d, "k", ["v"], HIT)
+    end_turn(d, "k")
+    assert state(d).turn.current == "h"  # Hana's turn resumes, her Action unspent
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-SEQ-002")
+def test_x05__initiative_raised_to_a_tie_is_ranked_by_the_tie_break_not_by_the_old_place() -> None:
+    # src 21: "Raise your Initiative for the current Sequence by 5"; PROPOSED WS-SEQ-002 ties: Shot Count,
+    # Agility (then the order added). Viper 7 acts first, then Hana 6, Kit 1. In Viper's turn Kit spends a
+    # Shot: 6, tied in full with Hana: Kit, added first, now goes before her (before: behind, where her 1 had
+    # put her).
+    d = twins(1, viper=7)
+    assert state(d).turn.order.order == ("v", "h", "k")
+    at = mark(d)
+    d.do("bo", "raise_initiative", character="k", shots=1)
+    assert state(d).turn.order.order == ("v", "k", "h")
+    assert (state(d).turn.initiative["k"], who(d, "k").shots) == (6, 0)
+    for seat in ("gm", "ann", "bo"):
+        assert d.words(seat, since=at) == ["Kit spends 1 Shot: Initiative 6."], seat

@@ -382,11 +382,19 @@ def _require_not_last(ctx: Ctx, c: Combatant) -> None:
 
 
 def _reranked(state: WorkshopState, ctx: Ctx, initiative: dict[str, int]) -> TurnOrder:
-    """The order with everyone after the current actor re-ranked by Initiative."""
+    """The order with everyone after the current actor re-ranked by Initiative, ties broken as the
+    Sequence's first order breaks them (WS-SEQ-002: Shot Count, Agility, then the order added), not by
+    the places they held before one raised an Initiative to theirs."""
     order = state.turn.order
     done = order.order[: order.index + 1]
-    rest = [state.characters[i] for i in order.order[order.index + 1 :]]
+    later = set(order.order[order.index + 1 :])
+    rest = [c for c in state.characters.values() if c.id in later]
     return order.model_copy(update={"order": done + ordered(ctx, rest, initiative)})
+
+
+def _tie_keys(state: WorkshopState, c: Combatant, initiative: int) -> tuple[int, ...]:
+    """WS-SEQ-002's whole tie-break for ``c`` at ``initiative``: the keys, then the earlier added first."""
+    return (*initiative_keys(c, initiative), -list(state.characters).index(c.id))
 
 
 def extra_action(
@@ -470,7 +478,7 @@ def counter(state: WorkshopState, ctx: Ctx, command: cmd.Counter, dice: DiceServ
     mine = turn.initiative[c.id] + 5 * command.shots
     theirs = state.characters[bid.interrupter]
     initiative = {**turn.initiative, c.id: mine, bid.interrupter: bid.initiative}
-    keeps = not theirs.can_act or initiative_keys(c, mine) >= initiative_keys(theirs, bid.initiative)
+    keeps = not theirs.can_act or _tie_keys(state, c, mine) > _tie_keys(state, theirs, bid.initiative)
     order = turn.order
     if keeps:
         new_order = _reranked(state, ctx, initiative)
