@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.errors import NotPermitted
 from capeworks.systems.workshop.combat import may_defend
 from capeworks.systems.workshop.samples import SEATS
 from capeworks.systems.workshop.sheet import Standing
@@ -131,3 +132,25 @@ def test_x05__initiative_raised_to_a_tie_is_ranked_by_the_tie_break_not_by_the_o
     assert (state(d).turn.initiative["k"], who(d, "k").shots) == (6, 0)
     for seat in ("gm", "ann", "bo"):
         assert d.words(seat, since=at) == ["Kit spends 1 Shot: Initiative 6."], seat
+
+
+@pytest.mark.rules("WS-SHOT-005")
+def test_x06__the_counter_bid_is_asked_of_the_one_interrupted_with_who_goes_first_at_each_bid() -> None:
+    # src 27: "If two persons want to interrupt eachother, they may spend more Shots to act quicker": Kit bids
+    # 1 Shot against Hana (6 against 6). Ann (and the GM) are asked, Bo is not; each option says its Shots in
+    # words ("1 Shot", not "1 Shots") and who goes first at it (at none Kit does, by the tie-break, x04), so a
+    # new player sees what the bid buys. Bo may not answer for Hana; Hana may not spend 9 Shots of her 6.
+    d = twins(1)
+    d.do("bo", "interrupt", character="k", shots=1)
+    assert not d.prompts("bo")
+    (p,) = d.prompts("ann")
+    assert p.question == "Kit interrupts at Initiative 6: spend Shots to go first?"
+    assert [o.label for o in p.options][:3] == [
+        "0 Shots: Initiative 6, Kit first",
+        "1 Shot: Initiative 11, Hana first",
+        "2 Shots: Initiative 16, Hana first",
+    ]
+    d.refuse("bo", "counter", error=NotPermitted, match="Hana is played by another seat", character="h")
+    d.refuse("ann", "counter", character="h", shots=9, match="Hana has 6 Shots; that counter-bid costs 9.")
+    d.do("ann", "counter", character="h", shots=1)
+    assert (state(d).turn.current, who(d, "h").shots, who(d, "k").shots) == ("h", 5, 0)

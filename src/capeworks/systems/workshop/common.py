@@ -57,6 +57,7 @@ __all__ = [
     "speed_bump",
     "spend_bruise",
     "spend_shots",
+    "tie_keys",
     "use_action",
     "wake_rolls",
 ]
@@ -164,6 +165,12 @@ def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:
 def initiative_keys(c: Combatant, initiative: int) -> tuple[int, int, int]:
     """WS-SEQ-002 (PROPOSED ties): Initiative, then Shot Count, then Agility (then the order added)."""
     return (initiative, c.shot_count, c.trait("Agility"))
+
+
+def tie_keys(state: WorkshopState, c: Combatant, initiative: int) -> tuple[int, ...]:
+    """WS-SEQ-002's whole tie-break for ``c`` at ``initiative`` (higher acts first): the keys, then the one
+    added earlier, as the Sequence's first order ranks them (an interrupt and its counter-bid too)."""
+    return (*initiative_keys(c, initiative), -list(state.characters).index(c.id))
 
 
 def rejoined(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> Turn | None:

@@ -21,6 +21,7 @@ from capeworks.systems.workshop.common import (
     sleepers_due,
     speed_bump,
     spend_shots,
+    tie_keys,
     woken,
 )
 from capeworks.systems.workshop.config import InitiativeSystem
@@ -392,11 +393,6 @@ def _reranked(state: WorkshopState, ctx: Ctx, initiative: dict[str, int]) -> Tur
     return order.model_copy(update={"order": done + ordered(ctx, rest, initiative)})
 
 
-def _tie_keys(state: WorkshopState, c: Combatant, initiative: int) -> tuple[int, ...]:
-    """WS-SEQ-002's whole tie-break for ``c`` at ``initiative``: the keys, then the earlier added first."""
-    return (*initiative_keys(c, initiative), -list(state.characters).index(c.id))
-
-
 def extra_action(
     state: WorkshopState, ctx: Ctx, command: cmd.ExtraAction, dice: DiceService
 ) -> Batch[WorkshopState]:
@@ -478,7 +474,7 @@ def counter(state: WorkshopState, ctx: Ctx, command: cmd.Counter, dice: DiceServ
     mine = turn.initiative[c.id] + 5 * command.shots
     theirs = state.characters[bid.interrupter]
     initiative = {**turn.initiative, c.id: mine, bid.interrupter: bid.initiative}
-    keeps = not theirs.can_act or _tie_keys(state, c, mine) > _tie_keys(state, theirs, bid.initiative)
+    keeps = not theirs.can_act or tie_keys(state, c, mine) > tie_keys(state, theirs, bid.initiative)
     order = turn.order
     if keeps:
         new_order = _reranked(state, ctx, initiative)

@@ -44,6 +44,7 @@ from capeworks.systems.workshop.common import (
     free_move,
     impairment,
     speed_bump,
+    tie_keys,
     wound_penalty,
 )
 from capeworks.systems.workshop.config import InitiativeSystem, WorkshopConfig
@@ -343,11 +344,19 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
     b = state.bid
     if b is not None:
         c = state.characters[b.against]
+        them = state.characters[b.interrupter]
         mine = state.turn.initiative.get(c.id, 0)
+
+        def goes_first(
+            k: int,
+        ) -> str:  # who acts first at that bid: the higher Initiative, ties by the tie-break
+            keeps = not them.can_act or tie_keys(state, c, mine + 5 * k) > tie_keys(state, them, b.initiative)
+            return (c if keeps else them).name
+
         options = tuple(
             PromptOption(
                 value=str(k),
-                label=f"{k} Shots: Initiative {mine + 5 * k}",
+                label=f"{k} Shot{'' if k == 1 else 's'}: Initiative {mine + 5 * k}, {goes_first(k)} first",
                 command="counter",
                 payload={"character": c.id, "shots": k},
             )
