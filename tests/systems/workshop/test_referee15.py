@@ -154,3 +154,17 @@ def test_x06__the_counter_bid_is_asked_of_the_one_interrupted_with_who_goes_firs
     d.refuse("ann", "counter", character="h", shots=9, match="Hana has 6 Shots; that counter-bid costs 9.")
     d.do("ann", "counter", character="h", shots=1)
     assert (state(d).turn.current, who(d, "h").shots, who(d, "k").shots) == ("h", 5, 0)
+
+
+@pytest.mark.rules("WS-SHOT-005")
+def test_x07__a_second_interrupt_while_one_waits_is_refused_in_words_that_say_why() -> None:
+    # src 27: "If two persons want to interrupt eachother": Kit bids against Hana; before Ann answers, the GM
+    # bids Viper too. Refused, nothing spent, in words that say why (before: "Interrupt before the acting
+    # combatant has done anything this turn.", though Hana had done nothing). Once it is settled, Viper may.
+    d = fight()
+    d.do("bo", "interrupt", character="k", shots=1)
+    d.refuse("gm", "interrupt", character="v", shots=1, match="Kit's interrupt is waiting for its answer.")
+    assert who(d, "v").shots == 3
+    d.do("ann", "counter", character="h", shots=1)  # Hana 10 over Kit 9: she keeps the turn
+    d.do("gm", "interrupt", character="v", shots=2)  # Viper 3 + 10 = 13 over Hana's 10
+    assert state(d).bid is not None and who(d, "v").shots == 1

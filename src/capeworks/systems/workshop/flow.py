@@ -440,10 +440,16 @@ def interrupt(
         raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
     if not turn.sequence or not cur or cur == c.id or c.id in turn.acted or c.id not in turn.order.order:
         raise RuleViolation("WS-SHOT-005", f"{c.name} has no Initiative to raise against the one acting now.")
-    if turn.action_used or turn.move_used or state.pending is not None or state.bid is not None:
+    if state.bid is not None:  # one bid and its counter at a time (PROPOSED WS-SHOT-005)
+        raise RuleViolation(
+            "WS-SHOT-005", f"{char(state, state.bid.interrupter).name}'s interrupt is waiting for its answer."
+        )
+    if turn.action_used or turn.move_used:
         raise RuleViolation(
             "WS-SHOT-005", "Interrupt before the acting combatant has done anything this turn."
         )
+    if state.pending is not None:
+        raise RuleViolation("WS-SHOT-005", "An attack is waiting for its defenders' answers.")
     if turn.extra:
         raise RuleViolation("WS-SHOT-004", f"{char(state, turn.extra).name} is acting out of Sequence now.")
     _require_not_last(ctx, c)
