@@ -168,3 +168,51 @@ def test_x07__a_second_interrupt_while_one_waits_is_refused_in_words_that_say_wh
     d.do("ann", "counter", character="h", shots=1)  # Hana 10 over Kit 9: she keeps the turn
     d.do("gm", "interrupt", character="v", shots=2)  # Viper 3 + 10 = 13 over Hana's 10
     assert state(d).bid is not None and who(d, "v").shots == 1
+
+
+# -- 3. what an Active Defense costs, in the words each seat reads ---------------------------------------
+
+
+@pytest.mark.rules("WS-ALT-003", "WS-SHOT-003")
+def test_x08__under_card_initiative_an_active_defense_spends_no_shot_and_the_words_say_none() -> None:
+    # src 379: under the alternate system "An active Defense is only available if the character is not in
+    # first place. She is moved one step backwards": the card pays, not a Shot (src 20 is the Shot system's).
+    # Viper keeps her 3 Shots; the question and the log said she spent one ("Spend 1 of 3 Shots", "Viper
+    # spends a Shot on an Active Defense").
+    d = fight({"initiative": "cards"})
+    d.do("ann", "attack", character="h", targets=["v"])
+    (p,) = d.prompts("gm")
+    assert p.question == "Hana attacks Viper. Make an Active Defense?"
+    assert p.options[0].label.startswith("Active Defense (card one place back): hit ")
+    at = mark(d)
+    d.do("gm", "defend", character="v", use=True, dice=HIT)
+    assert who(d, "v").shots == 3
+    for seat in ("gm", "ann", "bo"):
+        words = d.words(seat, since=at)
+        assert words[:2] == ["Viper's card moves one place back (Active Defense).",
+                             "Viper makes an Active Defense (+5)."], seat  # fmt: skip
+
+
+@pytest.mark.rules("WS-MOOK-001", "WS-SHOT-003")
+def test_x09__a_glass_jaw_groups_dodge_says_it_costs_the_next_action_and_the_refusal_reads_plural() -> None:
+    # src 158: "If they perform an Active Dodge they also lose their next Action." The GM is told so when
+    # asked and every seat when the goons dodge (before: only a refusal on their turn told it, and that in
+    # singular words, "Goons made an Active Dodge and loses this Action"). Their Move stays theirs.
+    d = fight()
+    d.do("ann", "attack", character="h", targets=["goons"])
+    (p,) = d.prompts("gm")
+    assert p.options[0].label.startswith("Active Defense (1 Shot, and the next Action): hit ")
+    at = mark(d)
+    d.do("gm", "defend", character="goons", use=True, dice=[5, 1])  # 9 + 5 - 1 = 13 vs 8 + 5: a hit, PV 6
+    for seat in ("gm", "ann", "bo"):
+        words = d.words(seat, since=at)
+        assert (
+            words[0]
+            == "Goons spend a Shot on an Active Defense (+5): a glass-jaw dodge costs the next Action."
+        )
+    for cid in ("h", "k", "v"):
+        end_turn(d, cid)
+    d.refuse(
+        "gm", "attack", character="goons", targets=["k"], match="Goons made an Active Dodge and lose this"
+    )
+    d.do("gm", "move", character="goons")

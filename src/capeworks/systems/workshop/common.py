@@ -123,7 +123,10 @@ def acting(state: WorkshopState, cid: str, *, action: bool = True) -> Combatant:
     if action and turn.action_used:
         raise RuleViolation("WS-SEQ-003", f"{c.name} has taken this turn's Action already.")
     if action and c.has("loses_action"):
-        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses this Action.")
+        loses = (
+            "lose" if c.group else "loses"
+        )  # the second verb of the sentence: the refusal's plural misses it
+        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and {loses} this Action.")
     return c
 
 
@@ -288,7 +291,10 @@ def action_left(state: WorkshopState, c: Combatant) -> bool:
     if turn.action_used:
         return False
     if c.has("loses_action"):
-        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses this Action.")
+        loses = (
+            "lose" if c.group else "loses"
+        )  # the second verb of the sentence: the refusal's plural misses it
+        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and {loses} this Action.")
     return True
 
 

@@ -205,6 +205,11 @@ class ActiveDefended(WorkshopEvent):
     bonus: int
     effects: tuple[Effect, ...]
     pending: Pending | None
+    #: WS-ALT-003: under card initiative it costs no Shot, the card moves back instead (left out when unset:
+    #: older logs read as they did)
+    free: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: WS-MOOK-001: a glass-jaw mook's dodge, which costs its next Action (left out when unset)
+    loses_action: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ActiveDefenseEnded(WorkshopEvent):

@@ -413,7 +413,8 @@ def extra_action(
     if state.bid is not None:
         raise RuleViolation("WS-SHOT-004", "An interrupt is waiting for its answer.")
     if c.has("loses_action"):  # WS-MOOK-001: the bought Action would be the next one, the one lost
-        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses its next Action.")
+        loses = "lose their" if c.group else "loses its"
+        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and {loses} next Action.")
     require_no_offer(state)
     after = spend_shots(state, c, 3, "WS-SHOT-004", "an Action out of Sequence")
     kept = tuple(e for e in state.effects if not (e.name == "active_defense" and e.target == c.id))

@@ -290,6 +290,14 @@ def _damage_notes(p: ev.Damaged) -> list[str]:
     return notes
 
 
+def _defended(p: ev.ActiveDefended) -> str:
+    """An Active Defense: its Shot (none under card initiative, whose card moves back instead, WS-ALT-003)
+    and, for a glass-jaw mook, the next Action it costs (WS-MOOK-001, src 158)."""
+    how = "makes an Active Defense" if p.free else "spends a Shot on an Active Defense"
+    lost = ": a glass-jaw dodge costs the next Action" if p.loses_action else ""
+    return f"{p.character.name} {how} (+{p.bonus}){lost}."
+
+
 def _damaged(p: ev.Damaged) -> str:
     """Damage taken, as Shock and Wounds; a glass-jaw or advanced mook's by its table alone: it takes no Shock
     or Wounds to count (src 158-171), and "0 Wounds" beside a mook put out by 10 would say what is not so."""
@@ -428,9 +436,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.InterruptBid.TYPE: _w(lambda p: f"{p.character.name} bids {_count(p.shots, 'Shot')} to interrupt."),
     ev.BidResolved.TYPE: _w(_bid_resolved),
     ev.AttackDeclared.TYPE: _w(_declared),
-    ev.ActiveDefended.TYPE: _w(
-        lambda p: f"{p.character.name} spends a Shot on an Active Defense (+{p.bonus})."
-    ),
+    ev.ActiveDefended.TYPE: _w(_defended),
     ev.DefenseDeclined.TYPE: _w(lambda p: f"{_n(p.who)} keeps a passive Defense."),
     ev.AttackCalledOff.TYPE: _w(
         lambda p: f"{_n(p.attacker)}'s attack on {', '.join(_n(t) for t in p.targets)} is not made after all."
