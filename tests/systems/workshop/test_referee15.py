@@ -216,3 +216,32 @@ def test_x09__a_glass_jaw_groups_dodge_says_it_costs_the_next_action_and_the_ref
         "gm", "attack", character="goons", targets=["k"], match="Goons made an Active Dodge and lose this"
     )
     d.do("gm", "move", character="goons")
+
+
+@pytest.mark.rules("WS-SEQ-002")
+def test_x10__four_on_the_same_shot_go_by_shot_count_then_agility_then_the_order_added() -> None:
+    # src 12: "your Initiative is set to the number of Shots in your Shot pool"; PROPOSED WS-SEQ-002 ties:
+    # higher Shot Count, then higher Agility (then, the table's, the order added). All four hold 4 Shots:
+    # Rex (Shot Count 6) first; Hana and Kit (Shot Count 5): Hana's Agility 5 over Kit's 4; Viper, Kit's twin,
+    # added after him. Every seat reads the order as the Sequence begins.
+    d = Driver(RULESET, config=dict(QUIET), seats=SEATS, seed=1)
+    twin = {"Agility": 4, "Wits": 6, "Luck": 5}  # Shot Count 5, Agility 4
+    d.do("gm", "add_character", payload={"id": "k", "name": "Kit", "owner": "bo", **sheet(traits=twin)})
+    d.do(
+        "gm",
+        "add_character",
+        payload={"id": "v", "name": "Viper", "faction": "villains", **sheet(traits=twin)},
+    )
+    d.do("gm", "add_character", payload={"id": "h", "name": "Hana", "owner": "ann", **sheet()})
+    d.do(
+        "gm",
+        "add_character",
+        payload={"id": "r", "name": "Rex", "faction": "villains", **sheet(traits=pool(6))},
+    )
+    for cid in ("k", "v", "h", "r"):
+        put(d, cid, shots=4)
+    at = mark(d)
+    d.do("gm", "start_sequence")
+    assert state(d).turn.order.order == ("r", "h", "k", "v")
+    for seat in ("gm", "ann", "bo"):
+        assert "Sequence 1 begins: Rex 4, Hana 4, Kit 4, Viper 4." in d.words(seat, since=at), seat
