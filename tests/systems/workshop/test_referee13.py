@@ -433,7 +433,7 @@ def test_v18__viper_bids_to_interrupt_rook_who_outbids_her_and_both_pay_into_the
     d.do("bo", "counter", character="rook", shots=1)
     for seat in SEATS:
         assert d.words(seat, since=at) == [
-            "Viper bids 1 Shot to interrupt.",
+            "Viper bids 1 Shot to interrupt Rook (Initiative 8).",
             "The interrupt is settled: Rook counters with 1 Shot (Initiative 9); Rook acts first.",
         ], seat
     assert state(d).turn.order.order == ("rook", "viper", "jade", "goons")

@@ -112,7 +112,10 @@ def test_x04__an_interrupt_that_ties_in_full_goes_to_the_tie_break_not_to_the_on
     assert state(d).turn.current == "k" and state(d).turn.order.order == ("k", "h", "v")
     for seat in ("gm", "ann", "bo"):
         words = d.words(seat, since=at)
-        assert words == ["Kit bids 1 Shot to interrupt.", "The interrupt is settled: Kit acts first."], seat
+        assert words == [
+            "Kit bids 1 Shot to interrupt Hana (Initiative 6).",
+            "The interrupt is settled: Kit acts first.",
+        ], seat
     attack(d, "k", ["v"], HIT)
     end_turn(d, "k")
     assert state(d).turn.current == "h"  # Hana's turn resumes, her Action unspent

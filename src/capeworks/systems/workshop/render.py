@@ -144,6 +144,17 @@ def _recovery(r: ev.Recovery) -> str:
     return f"{_n(r.who)}'s Shots go from {r.before} to {r.after} (no roll this Sequence)"
 
 
+def _bid(p: ev.InterruptBid) -> str:
+    """An interrupt bid: its Shots, whom it interrupts and the Initiative it makes (src 21, 27), the numbers
+    every seat needs to follow the counter-bid."""
+    if p.bid is None:
+        return f"{p.character.name} bids {_count(p.shots, 'Shot')} to interrupt."
+    return (
+        f"{p.character.name} bids {_count(p.shots, 'Shot')} to interrupt {_n(p.bid.against)}"
+        f" (Initiative {p.bid.initiative})."
+    )
+
+
 def _bid_resolved(p: ev.BidResolved) -> str:
     """The interrupt settled, with what a counter-bid spent and the Initiative it made (src 27)."""
     countered = ""
@@ -433,7 +444,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         lambda p: f"{p.character.name} spends {_count(p.shots, 'Shot')}: Initiative {p.initiative}."
     ),
     ev.ExtraActionTaken.TYPE: _w(lambda p: f"{p.character.name} spends 3 Shots to act out of Sequence."),
-    ev.InterruptBid.TYPE: _w(lambda p: f"{p.character.name} bids {_count(p.shots, 'Shot')} to interrupt."),
+    ev.InterruptBid.TYPE: _w(_bid),
     ev.BidResolved.TYPE: _w(_bid_resolved),
     ev.AttackDeclared.TYPE: _w(_declared),
     ev.ActiveDefended.TYPE: _w(_defended),
