@@ -248,3 +248,25 @@ def test_x10__four_on_the_same_shot_go_by_shot_count_then_agility_then_the_order
     assert state(d).turn.order.order == ("r", "h", "k", "v")
     for seat in ("gm", "ann", "bo"):
         assert "Sequence 1 begins: Rex 4, Hana 4, Kit 4, Viper 4." in d.words(seat, since=at), seat
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-SHOT-002", "WS-SEQ-002")
+def test_x11__kit_with_no_shot_left_is_not_asked_to_defend_buys_nothing_and_regains_one_by_reloading() -> (
+    None
+):
+    # src 18-21: each Shot buys an Active Defense or +5 Initiative; with none left Kit buys neither: Viper's
+    # shot meets his passive Defense at once (nobody is asked), raising his Initiative is refused in a
+    # sentence, nothing changed. src 16: he only reloads this Sequence: 0 -> 1; src 12: his next Initiative 1.
+    d = fight()
+    put(d, "k", shots=0)
+    d.refuse(
+        "bo", "raise_initiative", character="k", shots=1, match="Kit has 0 Shots; raising Initiative by 5"
+    )
+    end_turn(d, "h")
+    d.do("bo", "rollless", character="k", what="reloads")
+    end_turn(d, "k")
+    events = d.do("gm", "attack", character="v", targets=["k"], dice=[1, 9])  # 7 + 1 - 9 = -1: a miss
+    assert not d.prompts("bo") and last(events, "attack_rolled")["defense"] == 12
+    end_turn(d, "v")
+    end_turn(d, "goons")
+    assert (who(d, "k").shots, state(d).turn.initiative["k"]) == (1, 1)
