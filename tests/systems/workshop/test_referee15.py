@@ -270,3 +270,34 @@ def test_x11__kit_with_no_shot_left_is_not_asked_to_defend_buys_nothing_and_rega
     end_turn(d, "v")
     end_turn(d, "goons")
     assert (who(d, "k").shots, state(d).turn.initiative["k"]) == (1, 1)
+
+
+def woken_twins(hana: int) -> Driver:
+    """Kit (added first, Shot Count 6, 6 Shots) knocked out before the fight; Hana (Shot Count and Shots
+    ``hana``), Viper (Shot Count 6, 6 Shots, added last); wake rolls on; the first Sequence started."""
+    d = Driver(RULESET, config={**QUIET, "wake_rolls": True}, seats=SEATS, seed=1)
+    d.do("gm", "add_character", payload={"id": "k", "name": "Kit", "owner": "bo", **sheet(traits=pool(6))})
+    d.do(
+        "gm", "add_character", payload={"id": "h", "name": "Hana", "owner": "ann", **sheet(traits=pool(hana))}
+    )
+    v = {"id": "v", "name": "Viper", "faction": "villains", **sheet(traits=pool(6), health=50, toughness=20)}
+    d.do("gm", "add_character", payload=v)
+    put(d, "k", standing=Standing.DOWN, wake_at=100)
+    d.do("gm", "start_sequence")
+    return d
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-SEQ-002")
+@pytest.mark.parametrize(("hana", "order", "acted"), [(7, ("h", "k", "v"), ()), (6, ("h", "v"), ("k",))])
+def test_x12__one_woken_mid_sequence_on_the_same_shot_takes_the_place_the_tie_break_gives(
+    hana: int, order: tuple[str, ...], acted: tuple[str, ...]
+) -> None:
+    # src 60: Kit, unconscious, rolls to wake "every time someone else rolls an Action": Hana's shot at Viper
+    # (9 + 9 - 1 = 17, a hit), then Kit's Willpower 5 + Focus 5 + 9 - 1 = 18 vs 15: awake. src 12: his
+    # Initiative is his 6 Shots, tied in full with Viper's (Shot Count 6, Agility 6): Kit, added first, comes
+    # before her (before: after). Tied in full with Hana, who is acting, his Initiative would have come first:
+    # it has passed, he waits for the next Sequence (before: he was put behind her to act now).
+    d = woken_twins(hana)
+    attack(d, "h", ["v"], HIT + HIT)
+    assert who(d, "k").standing is Standing.UP
+    assert (state(d).turn.order.order, state(d).turn.acted) == (order, acted)

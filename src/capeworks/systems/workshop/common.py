@@ -193,18 +193,18 @@ def rejoined(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> Turn
     if c.id in turn.order.order or c.id in turn.acted:
         return None
     now = state.characters[current]
-    mine = initiative_keys(c, c.shots)
+    mine = tie_keys(state, c, c.shots)  # ties in full by the order added, as the Sequence's first order
     passed = turn.model_copy(update={"acted": (*turn.acted, c.id)})
     if speed_bump(config, now) and not speed_bump(config, c):
         return passed
-    if not speed_bump(config, now) and mine > initiative_keys(now, turn.initiative.get(current, now.shots)):
+    if not speed_bump(config, now) and mine > tie_keys(state, now, turn.initiative.get(current, now.shots)):
         return passed
     order = turn.order.order
     at = len(order)
     for i in range(turn.order.index + 1, len(order)):
         other = state.characters[order[i]]
         later = speed_bump(config, other) and not speed_bump(config, c)
-        if later or initiative_keys(other, turn.initiative.get(other.id, other.shots)) < mine:
+        if later or tie_keys(state, other, turn.initiative.get(other.id, other.shots)) < mine:
             at = i
             break
     new_order = turn.order.model_copy(update={"order": (*order[:at], c.id, *order[at:])})
