@@ -26,8 +26,8 @@ from capeworks.errors import NotPermitted
 from capeworks.systems.workshop.combat import may_defend
 from capeworks.systems.workshop.samples import SEATS
 from capeworks.systems.workshop.sheet import Standing
-from tests.systems.workshop.helpers import RULESET, attack, end_turn, last, sheet, state, who
-from tests.systems.workshop.test_referee import HIT, QUIET, gun, pool
+from tests.systems.workshop.helpers import RULESET, attack, end_turn, last, sheet, state, table, who
+from tests.systems.workshop.test_referee import HIT, QUIET, TOUGH, gun, pool
 from tests.systems.workshop.test_referee14 import fight, mark, put
 
 
@@ -301,3 +301,25 @@ def test_x12__one_woken_mid_sequence_on_the_same_shot_takes_the_place_the_tie_br
     attack(d, "h", ["v"], HIT + HIT)
     assert who(d, "k").standing is Standing.UP
     assert (state(d).turn.order.order, state(d).turn.acted) == (order, acted)
+
+
+@pytest.mark.rules("WS-ALT-002", "WS-MOOK-002")
+def test_x13__under_card_initiative_a_group_pushed_past_first_place_loses_the_one_mook_hit() -> None:
+    # src 379: "Damage equal to Health/5 moves a card forwards ... if the character is moved one place forward
+    # from first place, she is out of action"; src 158: a nameless character goes down alone. h's gun
+    # (Damage 5) moves the goons' card (Health 10: a place per 2 Damage) 2 places from third: past first, the
+    # goon hit is out of action; the other five stay in the fight, their card in first place (before: all six
+    # went out).
+    heroes = {"h": sheet(traits={"Agility": 9, "Wits": 9, "Luck": 9}, weapons=[gun(5)])}
+    villains = {"x": sheet(traits={"Agility": 8, "Wits": 8, "Luck": 8}, **TOUGH),
+                "m": sheet(name="Goons", named=False, count=6, traits=pool(7), health=10)}  # fmt: skip
+    d = table({**QUIET, "initiative": "cards", "padding": []}, heroes=heroes, villains=villains)
+    at = mark(d)
+    attack(d, "h", ["m"], HIT)
+    goons = who(d, "m")
+    assert (goons.count, goons.standing) == (5, Standing.UP)
+    assert state(d).turn.order.order == ("h", "m", "x")
+    for seat in ("gm", "ann", "bo"):
+        assert "Goons' card moves 2 places forward: one of them out of action (5 left)." in d.words(
+            seat, since=at
+        )

@@ -500,6 +500,9 @@ class CardPushed(WorkshopEvent):
     out: bool
     turn: Turn
     character: Combatant | None = None
+    #: the one mook of a group put out of action (``character`` the group as it stands), not the group (left
+    #: out when unset: older logs read as they did)
+    member: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class PaddingReached(WorkshopEvent):

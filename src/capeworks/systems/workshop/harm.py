@@ -118,7 +118,17 @@ def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, fr
         return
     own = target == turn.current and not out  # its own card, up from the rear when the turn ends
     after = None
-    if out and c.can_act:
+    member = (
+        out and c.can_act and not c.named and c.count > 1 and ctx.config.mooks is not MookModel.SPEED_BUMP
+    )
+    if member:
+        # "she is out of action" (src 379): the one mook hit, as a nameless character goes down on "a single
+        # Wound" (src 158), not its group, whose card, pushed as far as the stack goes, is in first place
+        after = c.model_copy(update={"count": c.count - 1})
+        if target != turn.current:
+            head = order[:1] if turn.current and order[:1] == (turn.current,) else ()
+            order = (*head, target, *(i for i in order[len(head) :] if i != target))
+    elif out and c.can_act:
         clock = batch.state.clock
         after = c.model_copy(
             update={"standing": Standing.DOWN if c.named else Standing.OUT, "down_at": clock,
@@ -127,7 +137,9 @@ def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, fr
         # "and possibly receives a Wound" (src 379): the GM's to give (:mod:`.card_wound`); a mook is out
         after = after.with_status(PUSHED_OUT) if c.named else after
     new_turn = turn.model_copy(update={"order": TurnOrder(order=order), "pushed": turn.pushed + places * own})
-    batch.emit(ev.CardPushed(who=target, places=places, out=out, turn=new_turn, character=after))
+    batch.emit(
+        ev.CardPushed(who=target, places=places, out=out, turn=new_turn, character=after, member=member)
+    )
 
 
 def _harm(

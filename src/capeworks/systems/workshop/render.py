@@ -517,7 +517,11 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         lambda p: (
             f"{_n(p.who)}'s card moves "
             + (f"{_count(p.places, 'place')} forward" if p.places >= 0 else "one place back (Active Defense)")
-            + (": out of action." if p.out else ".")
+            + (
+                f": one of them out of action ({p.character.count} left)."
+                if p.member and p.character is not None
+                else (": out of action." if p.out else ".")
+            )
         )
     ),
     ev.PaddingReached.TYPE: _w(
