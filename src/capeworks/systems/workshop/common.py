@@ -123,9 +123,8 @@ def acting(state: WorkshopState, cid: str, *, action: bool = True) -> Combatant:
     if action and turn.action_used:
         raise RuleViolation("WS-SEQ-003", f"{c.name} has taken this turn's Action already.")
     if action and c.has("loses_action"):
-        loses = (
-            "lose" if c.group else "loses"
-        )  # the second verb of the sentence: the refusal's plural misses it
+        # a group's verbs are plural; the refusal's plural reads only the first verb after the name
+        loses = "lose" if c.group else "loses"
         raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and {loses} this Action.")
     return c
 
@@ -291,9 +290,8 @@ def action_left(state: WorkshopState, c: Combatant) -> bool:
     if turn.action_used:
         return False
     if c.has("loses_action"):
-        loses = (
-            "lose" if c.group else "loses"
-        )  # the second verb of the sentence: the refusal's plural misses it
+        # a group's verbs are plural; the refusal's plural reads only the first verb after the name
+        loses = "lose" if c.group else "loses"
         raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and {loses} this Action.")
     return True
 
