@@ -5,10 +5,15 @@ one Shot, mooks, what each seat reads and the refusals. First the point left ope
    one mook hit out (y01) and its knockback flings that one (test_referee14 w01). The seed's lines are about
    each nameless character: src 158 "Characters that have no name go down on a single Wound", src 161 "5-9:
    Shaken", src 80 "When a target takes 1 or more Shock points it becomes Shaken", and for the advanced table
-   src 166 "A Mook now follows the following rules: Damage 0-4: Shaken." The table is only how the table
-   seats them: the one mook hit is Shaken, the group keeps its calm (its Active Defense, its attack with no
-   steadying roll first); the last of a group is that mook, Shaken as the entry. y23, test_referee13 v06,
-   v07, v19 and test_referee14 w03, w10 now say so.
+   src 166 "A Mook now follows the following rules: Damage 0-4: Shaken." The group entry is only how the
+   table seats them: the one mook hit is Shaken, the group keeps its calm (its Active Defense, its attack
+   with no steadying roll first); the last of a group is that mook, Shaken as the entry. y23, test_referee13
+   v06, v07, v19 and test_referee14 w03, w10 now say so. The same holds for a group's card pushed past first
+   place under card initiative (x13).
+2. ties on one Shot: the whole tie-break (Shot Count, Agility, the order added) also settles a counter-bid,
+   a raised Initiative and one woken mid-Sequence (x04, x05, x12).
+3. the words: a counter-bid's options, a second interrupt's refusal, an Active Defense under card
+   initiative (no Shot) and a glass-jaw dodge (its next Action) (x06-x09).
 
 Seed: ``/work/shared/seeds/003_591d797dc594aa73.txt`` ("src N", first copy). Dice in order: a positive then
 a negative d10 (a face of 10 reads 0), then any extra positive d10s. Hana (Agility 5 + Guns 4 = 9) shoots:
