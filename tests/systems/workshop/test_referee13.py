@@ -175,16 +175,16 @@ def test_v05__the_fight_opens_in_shot_order_and_every_seat_reads_the_group_as_pl
 @pytest.mark.rules("WS-MOOK-003", "WS-SHAKEN-001")
 def test_v06__a_six_on_an_advanced_goon_reads_shaken_and_the_free_d10_the_attacker_gains() -> None:
     # src 169: "Damage 5-9: Attacker gains Free d10 next Action"; PROPOSED (WS-MOOK-003) 5-9 also Shakes the
-    # mook. Rook: 9 + 9 - 4 = 14 vs Defense 10: a hit, PV 6. The words said neither that the goons are Shaken
-    # (the GM learnt it from a refusal on their turn) nor the Free d10 as a person says it ("Rook is free
-    # d10").
+    # mook. Rook: 9 + 9 - 4 = 14 vs Defense 10: a hit, PV 6. The words said neither that the goon is Shaken
+    # nor the Free d10 as a person says it ("Rook is free d10"). Since stop 52 (test_referee15 x02) the Shaken
+    # is the one goon hit's, not the group's: src 166 "A Mook now follows the following rules".
     d = fight()
     at = mark(d)
     attack(d, "rook", ["goons"], [9, 4])
-    assert who(d, "goons").has("shaken") and who(d, "rook").extra_d10s == 1
+    assert not who(d, "goons").has("shaken") and who(d, "rook").extra_d10s == 1
     for seat in SEATS:
         words = d.words(seat, since=at)
-        assert "Goons take 6 Damage (Shaken, advanced mook: free d10, 4 left)." in words
+        assert "Goons take 6 Damage (one of them Shaken, advanced mook: free d10, 4 left)." in words
         assert "Rook gains a Free d10 on the next Action." in words, seat
 
 
@@ -196,8 +196,7 @@ def test_v07__the_free_d10_rolls_with_rooks_next_action_in_the_next_sequence_and
     attack(d, "rook", ["goons"], [9, 4])
     for cid in ("rook", "jade", "viper"):
         end_turn(d, cid)
-    d.do("gm", "steady", character="goons", dice=[1, 1])  # Willpower 2 + Focus 2 + 0 = 4 vs 20: still Shaken
-    end_turn(d, "goons")
+    end_turn(d, "goons")  # the goon hit is Shaken, not the group (src 166): nothing to steady
     assert state(d).turn.sequence == 2 and state(d).turn.current == "rook"
     at = mark(d)
     r = last(attack(d, "rook", ["viper"], [2, 6, 4]), "attack_rolled")
@@ -434,7 +433,7 @@ def test_v18__viper_bids_to_interrupt_rook_who_outbids_her_and_both_pay_into_the
     d.do("bo", "counter", character="rook", shots=1)
     for seat in SEATS:
         assert d.words(seat, since=at) == [
-            "Viper bids 1 Shot to interrupt.",
+            "Viper bids 1 Shot to interrupt Rook (Initiative 8).",
             "The interrupt is settled: Rook counters with 1 Shot (Initiative 9); Rook acts first.",
         ], seat
     assert state(d).turn.order.order == ("rook", "viper", "jade", "goons")
@@ -450,12 +449,16 @@ def test_v18__viper_bids_to_interrupt_rook_who_outbids_her_and_both_pay_into_the
 @pytest.mark.rules("WS-SHAKEN-003", "WS-MOOK-003")
 def test_v19__the_shaken_goons_are_refused_an_attack_in_plural_words_and_steady_first() -> None:
     # src 81: a Shaken character, "At the beginning of an Action, you roll Willpower+Focus Difficulty 10+10
-    # as an Action". Rook's 6 left the goons Shaken (v06). On their turn the GM's attack is refused, nothing
+    # as an Action". Rook's 6 leaves the last goon standing Shaken (src 166: a group's hit shakes only the
+    # one mook hit, stop 52; the last of a group is that mook), its fellow asleep in the group (src 170), so
+    # the entry still reads as the group. On their turn the GM's attack is refused, nothing
     # changed, in words that agree with the group ("Goons are Shaken", not "Goons is"); they roll Willpower 2
     # + Focus 2 + 9 - 1 = 12 vs 20: still Shaken, and every seat reads the roll in plural words. Rolled as an
     # Action and short by 8, it is a Total Failure (test_referee12_followup f06): the GM alone is asked to
     # narrate it.
-    d = fight()
+    d = fight(count=1)
+    chars = state(d).characters  # set-up: the other goon knocked unconscious earlier (src 170), asleep in it
+    d.patch(characters={**chars, "goons": chars["goons"].model_copy(update={"sleepers": (100,)})})
     attack(d, "rook", ["goons"], [9, 4])
     for cid in ("rook", "jade", "viper"):
         end_turn(d, cid)

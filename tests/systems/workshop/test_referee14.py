@@ -86,11 +86,12 @@ def test_w02__a_goon_put_out_by_the_hit_is_not_flung_into_the_wall_again() -> No
 @pytest.mark.rules("WS-KNOCK-002", "WS-MOOK-003")
 def test_w03__an_advanced_group_hit_for_six_has_one_mook_flung() -> None:
     # src 168-169: 6 is "5-9: Attacker gains Free d10 next Action" (and Shaken, PROPOSED WS-MOOK-003); 6 over
-    # Mass 0 is 1 m: the one mook hit lands knocked down, not the group of six.
+    # Mass 0 is 1 m: the one mook hit lands knocked down, not the group of six; and it is the one Shaken, not
+    # the group (stop 52, src 166 "A Mook now follows the following rules").
     d = goons_table(6, mass=0, config={"mooks": "advanced"})
     attack(d, "h", ["goons"], HIT)
     goons = who(d, "goons")
-    assert (goons.count, goons.has("shaken"), goons.has("knocked_down")) == (6, True, False)
+    assert (goons.count, goons.has("shaken"), goons.has("knocked_down")) == (6, False, False)
     assert who(d, "h").has("free_d10")
 
 
@@ -246,7 +247,8 @@ def test_w09__viper_shot_down_by_three_hits_falls_and_her_turn_passes_her_by() -
 def test_w10__a_split_at_viper_and_the_goons_meets_each_defense_apart() -> None:
     # src 31: two Actions "of the same type", "-3 on both": 9 + 9 - 1 - 3 = 14 each. Viper pays a Shot for an
     # Active Defense (src 20: 3 -> 2): 14 vs 12 + 5 = 17, a miss; the goons keep their passive 8: a hit,
-    # PV 6, "5-9: Shaken" (src 161). Hana's own Shots are untouched (a split costs none).
+    # PV 6, "5-9: Shaken" (src 161): the one goon hit, not the group (stop 52). Hana's own Shots are untouched
+    # (a split costs none).
     d = fight()
     at = mark(d)
     d.do("ann", "attack", character="h", targets=["v", "goons"])
@@ -255,7 +257,7 @@ def test_w10__a_split_at_viper_and_the_goons_meets_each_defense_apart() -> None:
     rolls = all_of(events, "attack_rolled")
     assert [(r["target"], r["av"], r["defense"], r["hit"]) for r in rolls] == [
         ("v", 14, 17, False), ("goons", 14, 8, True)]  # fmt: skip
-    assert (who(d, "h").shots, who(d, "v").shots, who(d, "goons").has("shaken")) == (5, 2, True)
+    assert (who(d, "h").shots, who(d, "v").shots, who(d, "goons").has("shaken")) == (5, 2, False)
     for seat in ("gm", "ann", "bo"):
         words = d.words(seat, since=at)
         assert "Hana attacks Viper with gun: 9 + dice 9/1 -3 = AV 14 vs Defense 17: miss by 3." in words, seat

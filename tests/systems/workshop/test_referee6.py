@@ -352,14 +352,17 @@ def test_y22__massive_damage_at_four_wound_thresholds_brings_a_cinematic_wound(
 
 
 @pytest.mark.rules("WS-MOOK-002")
-def test_y23__a_glass_jaw_group_hit_for_seven_is_shaken_and_all_still_stand() -> None:
-    # src 161: "5-9: Shaken": h's gun of Damage 7 hits the goons (6): none goes out; the entry is Shaken.
+def test_y23__a_glass_jaw_group_hit_for_seven_has_the_one_goon_shaken_and_all_still_stand() -> None:
+    # src 161: "5-9: Shaken": h's gun of Damage 7 hits the goons (6): none goes out. Shaken is the one goon
+    # hit's, not the entry's (stop 52, test_referee15 x01): src 158 "Characters that have no name go down on
+    # a single Wound", each of them, as src 80 "When a target takes 1 or more Shock points it becomes Shaken"
+    # and src 107's knockback fling the one mook hit (test_referee14 w01), and "10+ Out" puts one out (y01).
     d = table(QUIET, heroes={"h": sheet(weapons=[gun(7)])}, start=False)
     d.do("gm", "add_character", id="goons", sample="goons")
     d.do("gm", "start_sequence")
     attack(d, "h", ["goons"], HIT)
     goons = who(d, "goons")
-    assert (goons.count, goons.standing, goons.has("shaken")) == (6, Standing.UP, True)
+    assert (goons.count, goons.standing, goons.has("shaken")) == (6, Standing.UP, False)
 
 
 @pytest.mark.rules("WS-WPEN-003", "WS-DMG-010")

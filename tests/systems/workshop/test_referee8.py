@@ -131,7 +131,7 @@ def test_e39__one_shot_spent_reads_one_shot() -> None:
     d.do("ann", "interrupt", character="k", shots=1)
     lines = said(d, "bo", at)
     assert "H spends 1 Shot: Initiative 10." in lines
-    assert "K bids 1 Shot to interrupt." in lines
+    assert "K bids 1 Shot to interrupt V (Initiative 9)." in lines
 
 
 @pytest.mark.rules("WS-SEQ-002", "WS-SHOCK-003")

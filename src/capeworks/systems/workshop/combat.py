@@ -197,7 +197,8 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
         cards = ctx.config.initiative is InitiativeSystem.CARDS
         after = c if cards else spend_shots(state, c, 1, "WS-SHOT-003", "an Active Defense")
         after = after.model_copy(update={"defended": True})  # this Sequence is no rest (WS-DMG-006, src 58)
-        if not c.named and ctx.config.mooks is MookModel.GLASS_JAW:
+        dodged = not c.named and ctx.config.mooks is MookModel.GLASS_JAW
+        if dodged:
             after = after.with_status("loses_action")  # WS-MOOK-001
         pending = pending.model_copy(update={"defended": (*pending.defended, c.id)})
         bonus = ctx.config.active_defense_bonus
@@ -219,8 +220,9 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
             moved = state.turn.model_copy(update={"order": TurnOrder(order=tuple(order))})
             batch.emit(ev.CardPushed(who=c.id, places=-1, out=False, turn=moved))
         batch.emit(
-            ev.ActiveDefended(character=after, bonus=bonus, effects=(*state.effects, effect), pending=pending)
-        )
+            ev.ActiveDefended(character=after, bonus=bonus, effects=(*state.effects, effect), pending=pending,
+                              free=cards, loses_action=dodged)
+        )  # fmt: skip
     else:
         batch.emit(ev.DefenseDeclined(who=c.id, pending=pending))
     if not rest:

@@ -57,6 +57,7 @@ __all__ = [
     "speed_bump",
     "spend_bruise",
     "spend_shots",
+    "tie_keys",
     "use_action",
     "wake_rolls",
 ]
@@ -122,7 +123,9 @@ def acting(state: WorkshopState, cid: str, *, action: bool = True) -> Combatant:
     if action and turn.action_used:
         raise RuleViolation("WS-SEQ-003", f"{c.name} has taken this turn's Action already.")
     if action and c.has("loses_action"):
-        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses this Action.")
+        # a group's verbs are plural; the refusal's plural reads only the first verb after the name
+        loses = "lose" if c.group else "loses"
+        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and {loses} this Action.")
     return c
 
 
@@ -166,6 +169,12 @@ def initiative_keys(c: Combatant, initiative: int) -> tuple[int, int, int]:
     return (initiative, c.shot_count, c.trait("Agility"))
 
 
+def tie_keys(state: WorkshopState, c: Combatant, initiative: int) -> tuple[int, ...]:
+    """WS-SEQ-002's whole tie-break for ``c`` at ``initiative`` (higher acts first): the keys, then the one
+    added earlier, as the Sequence's first order ranks them (an interrupt and its counter-bid too)."""
+    return (*initiative_keys(c, initiative), -list(state.characters).index(c.id))
+
+
 def rejoined(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> Turn | None:
     """The Sequence's turn with ``c``, up again mid-Sequence: in its place, or, its Initiative past, among
     those who have had theirs (None when nothing changes).
@@ -183,18 +192,18 @@ def rejoined(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> Turn
     if c.id in turn.order.order or c.id in turn.acted:
         return None
     now = state.characters[current]
-    mine = initiative_keys(c, c.shots)
+    mine = tie_keys(state, c, c.shots)  # ties in full by the order added, as the Sequence's first order
     passed = turn.model_copy(update={"acted": (*turn.acted, c.id)})
     if speed_bump(config, now) and not speed_bump(config, c):
         return passed
-    if not speed_bump(config, now) and mine > initiative_keys(now, turn.initiative.get(current, now.shots)):
+    if not speed_bump(config, now) and mine > tie_keys(state, now, turn.initiative.get(current, now.shots)):
         return passed
     order = turn.order.order
     at = len(order)
     for i in range(turn.order.index + 1, len(order)):
         other = state.characters[order[i]]
         later = speed_bump(config, other) and not speed_bump(config, c)
-        if later or initiative_keys(other, turn.initiative.get(other.id, other.shots)) < mine:
+        if later or tie_keys(state, other, turn.initiative.get(other.id, other.shots)) < mine:
             at = i
             break
     new_order = turn.order.model_copy(update={"order": (*order[:at], c.id, *order[at:])})
@@ -281,7 +290,9 @@ def action_left(state: WorkshopState, c: Combatant) -> bool:
     if turn.action_used:
         return False
     if c.has("loses_action"):
-        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses this Action.")
+        # a group's verbs are plural; the refusal's plural reads only the first verb after the name
+        loses = "lose" if c.group else "loses"
+        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and {loses} this Action.")
     return True
 
 

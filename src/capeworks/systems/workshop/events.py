@@ -205,6 +205,11 @@ class ActiveDefended(WorkshopEvent):
     bonus: int
     effects: tuple[Effect, ...]
     pending: Pending | None
+    #: WS-ALT-003: under card initiative it costs no Shot, the card moves back instead (left out when unset:
+    #: older logs read as they did)
+    free: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: WS-MOOK-001: a glass-jaw mook's dodge, which costs its next Action (left out when unset)
+    loses_action: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ActiveDefenseEnded(WorkshopEvent):
@@ -283,6 +288,9 @@ class Damaged(WorkshopEvent):
     mook_result: str = ""
     #: a group's count left after the hit on one of them (None: no group)
     left: int | None = None
+    #: WS-MOOK-002/003: the Shaken the mook table gave (``mook_result`` "shaken", or ``shaken``) is the one
+    #: mook's of the group that was hit, not the group's (left out when unset: older logs read as they did)
+    member: bool = Field(default=False, exclude_if=lambda v: not v)
     #: WS-ALT-002: the card stack's Wound for one out of action, no Damage behind it
     out_of_action: bool = False
 
@@ -492,6 +500,9 @@ class CardPushed(WorkshopEvent):
     out: bool
     turn: Turn
     character: Combatant | None = None
+    #: the one mook of a group put out of action (``character`` the group as it stands), not the group (left
+    #: out when unset: older logs read as they did)
+    member: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class PaddingReached(WorkshopEvent):

@@ -21,6 +21,7 @@ from capeworks.systems.workshop.common import (
     sleepers_due,
     speed_bump,
     spend_shots,
+    tie_keys,
     woken,
 )
 from capeworks.systems.workshop.config import InitiativeSystem
@@ -382,10 +383,13 @@ def _require_not_last(ctx: Ctx, c: Combatant) -> None:
 
 
 def _reranked(state: WorkshopState, ctx: Ctx, initiative: dict[str, int]) -> TurnOrder:
-    """The order with everyone after the current actor re-ranked by Initiative."""
+    """The order with everyone after the current actor re-ranked by Initiative, ties broken as the
+    Sequence's first order breaks them (WS-SEQ-002: Shot Count, Agility, then the order added), not by
+    the places they held before one raised an Initiative to theirs."""
     order = state.turn.order
     done = order.order[: order.index + 1]
-    rest = [state.characters[i] for i in order.order[order.index + 1 :]]
+    later = set(order.order[order.index + 1 :])
+    rest = [c for c in state.characters.values() if c.id in later]
     return order.model_copy(update={"order": done + ordered(ctx, rest, initiative)})
 
 
@@ -409,7 +413,8 @@ def extra_action(
     if state.bid is not None:
         raise RuleViolation("WS-SHOT-004", "An interrupt is waiting for its answer.")
     if c.has("loses_action"):  # WS-MOOK-001: the bought Action would be the next one, the one lost
-        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses its next Action.")
+        loses = "lose their" if c.group else "loses its"
+        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and {loses} next Action.")
     require_no_offer(state)
     after = spend_shots(state, c, 3, "WS-SHOT-004", "an Action out of Sequence")
     kept = tuple(e for e in state.effects if not (e.name == "active_defense" and e.target == c.id))
@@ -436,10 +441,16 @@ def interrupt(
         raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
     if not turn.sequence or not cur or cur == c.id or c.id in turn.acted or c.id not in turn.order.order:
         raise RuleViolation("WS-SHOT-005", f"{c.name} has no Initiative to raise against the one acting now.")
-    if turn.action_used or turn.move_used or state.pending is not None or state.bid is not None:
+    if state.bid is not None:  # one bid and its counter at a time (PROPOSED WS-SHOT-005)
+        raise RuleViolation(
+            "WS-SHOT-005", f"{char(state, state.bid.interrupter).name}'s interrupt is waiting for its answer."
+        )
+    if turn.action_used or turn.move_used:
         raise RuleViolation(
             "WS-SHOT-005", "Interrupt before the acting combatant has done anything this turn."
         )
+    if state.pending is not None:
+        raise RuleViolation("WS-SHOT-005", "An attack is waiting for its defenders' answers.")
     if turn.extra:
         raise RuleViolation("WS-SHOT-004", f"{char(state, turn.extra).name} is acting out of Sequence now.")
     _require_not_last(ctx, c)
@@ -470,7 +481,7 @@ def counter(state: WorkshopState, ctx: Ctx, command: cmd.Counter, dice: DiceServ
     mine = turn.initiative[c.id] + 5 * command.shots
     theirs = state.characters[bid.interrupter]
     initiative = {**turn.initiative, c.id: mine, bid.interrupter: bid.initiative}
-    keeps = not theirs.can_act or initiative_keys(c, mine) >= initiative_keys(theirs, bid.initiative)
+    keeps = not theirs.can_act or tie_keys(state, c, mine) > tie_keys(state, theirs, bid.initiative)
     order = turn.order
     if keeps:
         new_order = _reranked(state, ctx, initiative)

@@ -118,7 +118,17 @@ def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, fr
         return
     own = target == turn.current and not out  # its own card, up from the rear when the turn ends
     after = None
-    if out and c.can_act:
+    member = (
+        out and c.can_act and not c.named and c.count > 1 and ctx.config.mooks is not MookModel.SPEED_BUMP
+    )
+    if member:
+        # "she is out of action" (src 379): the one mook hit, as a nameless character goes down on "a single
+        # Wound" (src 158), not its group, whose card, pushed as far as the stack goes, is in first place
+        after = c.model_copy(update={"count": c.count - 1})
+        if target != turn.current:
+            head = order[:1] if turn.current and order[:1] == (turn.current,) else ()
+            order = (*head, target, *(i for i in order[len(head) :] if i != target))
+    elif out and c.can_act:
         clock = batch.state.clock
         after = c.model_copy(
             update={"standing": Standing.DOWN if c.named else Standing.OUT, "down_at": clock,
@@ -127,7 +137,9 @@ def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, fr
         # "and possibly receives a Wound" (src 379): the GM's to give (:mod:`.card_wound`); a mook is out
         after = after.with_status(PUSHED_OUT) if c.named else after
     new_turn = turn.model_copy(update={"order": TurnOrder(order=order), "pushed": turn.pushed + places * own})
-    batch.emit(ev.CardPushed(who=target, places=places, out=out, turn=new_turn, character=after))
+    batch.emit(
+        ev.CardPushed(who=target, places=places, out=out, turn=new_turn, character=after, member=member)
+    )
 
 
 def _harm(
@@ -354,7 +366,12 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
     if ctx.config.mooks is MookModel.GLASS_JAW:
         g = glass_jaw(damage)
         after = c
-        if g is GlassJawResult.SHAKEN:
+        # "5-9: Shaken" (src 161) is the one hit's, as "a target" that takes Shock "becomes Shaken" (src 80)
+        # and as its knockback (src 107) and its "10+ Out" are: a group keeps its feet and its calm, the mook
+        # hit steadies on its own (the group is only how the table seats them); the last of a group is that
+        # mook
+        member = c.count > 1 and g is GlassJawResult.SHAKEN
+        if g is GlassJawResult.SHAKEN and not member:
             after = c.with_status("shaken")
         elif g is GlassJawResult.OUT:
             # "Characters that have no name go down on a single Wound" (src 158): the one hit, so a hit on a
@@ -367,12 +384,15 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
         left = after.count if c.count > 1 else None
         batch.emit(
             ev.Damaged(character=after, damage=damage, shock=0, wounds=0, mook_table="glass jaw",
-                       mook_result=g.value, left=left)
+                       mook_result=g.value, left=left, member=member)
         )  # fmt: skip
         return
     a = advanced_mook(damage)
-    after = c.with_status("shaken")  # 0-4 Shaken; PROPOSED: 5-9 also Shaken
     down = a in (AdvancedResult.UNCONSCIOUS, AdvancedResult.PERMANENTLY_OUT)
+    # 0-4 Shaken; PROPOSED: 5-9 also Shaken. "A Mook now follows the following rules" (src 166): in a group,
+    # the one hit is Shaken, not the group (as for glass jaw, src 161, and knockback, src 107)
+    member = c.count > 1 and not down
+    after = c if c.count > 1 else c.with_status("shaken")
     wake_at = clock + ctx.config.wake_after_sequences
     if down and c.count > 1:
         # "Mook is unconscious" / "permanently out of Action" (src 170-171): the one hit leaves its group's
@@ -391,10 +411,10 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
     elif a is AdvancedResult.PERMANENTLY_OUT:
         after = c.model_copy(update={"standing": Standing.OUT})
     left = after.count if c.count > 1 else None
-    shaken = a is AdvancedResult.FREE_D10 and after.has("shaken")  # said: the table's result does not say it
+    shaken = a is AdvancedResult.FREE_D10  # said: the table's result does not say it
     batch.emit(
         ev.Damaged(character=after, damage=damage, shock=0, wounds=0, mook_table="advanced mook",
-                   mook_result=a.value, left=left, shaken=shaken)
+                   mook_result=a.value, left=left, shaken=shaken, member=member)
     )  # fmt: skip
     if a is AdvancedResult.FREE_D10 and attacker:
         att = batch.state.characters[attacker]  # one more for each such hit before the next Action

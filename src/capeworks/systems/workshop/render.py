@@ -144,6 +144,17 @@ def _recovery(r: ev.Recovery) -> str:
     return f"{_n(r.who)}'s Shots go from {r.before} to {r.after} (no roll this Sequence)"
 
 
+def _bid(p: ev.InterruptBid) -> str:
+    """An interrupt bid: its Shots, whom it interrupts and the Initiative it makes (src 21, 27), the numbers
+    every seat needs to follow the counter-bid."""
+    if p.bid is None:
+        return f"{p.character.name} bids {_count(p.shots, 'Shot')} to interrupt."
+    return (
+        f"{p.character.name} bids {_count(p.shots, 'Shot')} to interrupt {_n(p.bid.against)}"
+        f" (Initiative {p.bid.initiative})."
+    )
+
+
 def _bid_resolved(p: ev.BidResolved) -> str:
     """The interrupt settled, with what a counter-bid spent and the Initiative it made (src 27)."""
     countered = ""
@@ -273,7 +284,7 @@ def narration_words(due: ev.Due | None, name: Callable[[str], str]) -> str:
 def _damage_notes(p: ev.Damaged) -> list[str]:
     """What the optional rules made of Damage, in the order they apply (WS-STATUS-003 .. WS-ALT-002)."""
     notes = ["Broken: incapacitated"] if p.broken else []
-    notes += ["Shaken"] if p.shaken else []
+    notes += ["one of them Shaken" if p.member else "Shaken"] if p.shaken else []
     if p.shots_lost is not None:  # WS-SHOCK-003: an empty pool has no Shot to lose (src 124)
         notes.append(
             f"Stunned: {_count(p.shots_lost, 'Shot')} lost"
@@ -282,10 +293,20 @@ def _damage_notes(p: ev.Damaged) -> list[str]:
         )
     notes += ["Massive Damage"] if p.massive else []
     notes += ["a Cinematic Wound"] if p.cinematic else []
-    notes += [f"{p.mook_table}: {p.mook_result.replace('_', ' ')}"] if p.mook_table else []
+    result = p.mook_result.replace("_", " ")
+    result = f"one of them {result}" if p.member and p.mook_result == "shaken" else result
+    notes += [f"{p.mook_table}: {result}"] if p.mook_table else []
     notes += [f"{p.left} left"] if p.left is not None else []
     notes += ["out of action: a Wound"] if p.out_of_action else []
     return notes
+
+
+def _defended(p: ev.ActiveDefended) -> str:
+    """An Active Defense: its Shot (none under card initiative, whose card moves back instead, WS-ALT-003)
+    and, for a glass-jaw mook, the next Action it costs (WS-MOOK-001, src 158)."""
+    how = "makes an Active Defense" if p.free else "spends a Shot on an Active Defense"
+    lost = ": a glass-jaw dodge costs the next Action" if p.loses_action else ""
+    return f"{p.character.name} {how} (+{p.bonus}){lost}."
 
 
 def _damaged(p: ev.Damaged) -> str:
@@ -423,12 +444,10 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         lambda p: f"{p.character.name} spends {_count(p.shots, 'Shot')}: Initiative {p.initiative}."
     ),
     ev.ExtraActionTaken.TYPE: _w(lambda p: f"{p.character.name} spends 3 Shots to act out of Sequence."),
-    ev.InterruptBid.TYPE: _w(lambda p: f"{p.character.name} bids {_count(p.shots, 'Shot')} to interrupt."),
+    ev.InterruptBid.TYPE: _w(_bid),
     ev.BidResolved.TYPE: _w(_bid_resolved),
     ev.AttackDeclared.TYPE: _w(_declared),
-    ev.ActiveDefended.TYPE: _w(
-        lambda p: f"{p.character.name} spends a Shot on an Active Defense (+{p.bonus})."
-    ),
+    ev.ActiveDefended.TYPE: _w(_defended),
     ev.DefenseDeclined.TYPE: _w(lambda p: f"{_n(p.who)} keeps a passive Defense."),
     ev.AttackCalledOff.TYPE: _w(
         lambda p: f"{_n(p.attacker)}'s attack on {', '.join(_n(t) for t in p.targets)} is not made after all."
@@ -498,7 +517,11 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         lambda p: (
             f"{_n(p.who)}'s card moves "
             + (f"{_count(p.places, 'place')} forward" if p.places >= 0 else "one place back (Active Defense)")
-            + (": out of action." if p.out else ".")
+            + (
+                f": one of them out of action ({p.character.count} left)."
+                if p.member and p.character is not None
+                else (": out of action." if p.out else ".")
+            )
         )
     ),
     ev.PaddingReached.TYPE: _w(

@@ -44,9 +44,10 @@ from capeworks.systems.workshop.common import (
     free_move,
     impairment,
     speed_bump,
+    tie_keys,
     wound_penalty,
 )
-from capeworks.systems.workshop.config import InitiativeSystem, WorkshopConfig
+from capeworks.systems.workshop.config import InitiativeSystem, MookModel, WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS, UPCASTERS
 from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
@@ -306,12 +307,20 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                 "hit_if_active": percent(_hit_at_all(state, p, w, shots, c, bonus)),
             }
             by = f" by at least one of {len(shots)} snapshots" if len(shots) > 1 else ""
+            # WS-ALT-003: under card initiative it costs no Shot, the card moves one place back
+            cards = state.config.initiative is InitiativeSystem.CARDS
+            cost = "card one place back" if cards else "1 Shot"
+            # WS-MOOK-001: "If they perform an Active Dodge they also lose their next Action" (src 158)
+            dodge = (
+                ", and the next Action" if not c.named and state.config.mooks is MookModel.GLASS_JAW else ""
+            )
+            ask = "Make an Active Defense" if cards else f"Spend 1 of {c.shots} Shots on Active Defense"
             out.append(
                 Prompt(
                     id=f"defend-{seq}-{state.turn.order.index}-{p.attacker}-{d}",
                     kind="active_defense",
                     rule="WS-SHOT-003",
-                    question=f"{a.name} attacks {c.name}. Spend 1 of {c.shots} Shots on Active Defense?",
+                    question=f"{a.name} attacks {c.name}. {ask}?",
                     # the chance of being hit either way, in the words too: the CLI shows only these; the
                     # Active Defense only while the defender still may make one (one fallen unable to
                     # act, or Shaken, since the attack was declared may not: src 54, 81)
@@ -320,7 +329,7 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                             (
                                 PromptOption(
                                     value="yes",
-                                    label=f"Active Defense (1 Shot): hit {odds['hit_if_active']}{by}",
+                                    label=f"Active Defense ({cost}{dodge}): hit {odds['hit_if_active']}{by}",
                                     command="defend",
                                     payload={"character": d, "use": True},
                                 ),
@@ -343,11 +352,19 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
     b = state.bid
     if b is not None:
         c = state.characters[b.against]
+        them = state.characters[b.interrupter]
         mine = state.turn.initiative.get(c.id, 0)
+
+        def goes_first(
+            k: int,
+        ) -> str:  # who acts first at that bid: the higher Initiative, ties by the tie-break
+            keeps = not them.can_act or tie_keys(state, c, mine + 5 * k) > tie_keys(state, them, b.initiative)
+            return (c if keeps else them).name
+
         options = tuple(
             PromptOption(
                 value=str(k),
-                label=f"{k} Shots: Initiative {mine + 5 * k}",
+                label=f"{k} Shot{'' if k == 1 else 's'}: Initiative {mine + 5 * k}, {goes_first(k)} first",
                 command="counter",
                 payload={"character": c.id, "shots": k},
             )
