@@ -82,6 +82,13 @@ def _rolled(p: ev.CheckRolled) -> str:
     )
 
 
+def _disaster_faces(check: Check) -> str:
+    """The disaster dice rolled, and the automatic disaster successes of a disaster pool past the cap
+    (RWYN-POOL-007 PROPOSED): ten 1s read "6 disaster successes" with nothing to say where they came from."""
+    auto = f" + {check.disaster_auto} automatic" if check.disaster_auto else ""
+    return f"{faces_text(check.disaster_faces)}{auto}"
+
+
 def failing_sacrifice(check: Check) -> str:
     """What a sacrifice that leaves no success means for ``check`` (RWYN-SAC-004's warning): a failed
     defence lets the move's harm through, a failed purchase buys nothing."""
@@ -290,12 +297,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"{_disaster(p.check.plan.disaster_nominal - p.count)} left to roll."
     ),
     ev.DisasterRolled.TYPE: lambda p: (
-        f"Disaster dice {faces_text(p.check.disaster_faces)}: "
-        f"{plural(p.check.disaster_successes, 'disaster success')}."
+        f"Disaster dice {_disaster_faces(p.check)}: {plural(p.check.disaster_successes, 'disaster success')}."
     ),
     ev.RerollOffered.TYPE: lambda p: f"{p.name} may leverage their debt to re-roll the disaster dice.",
     ev.DisasterRerolled.TYPE: lambda p: (
-        f"{p.name} re-rolls the disaster dice: {faces_text(p.check.disaster_faces)}, "
+        f"{p.name} re-rolls the disaster dice: {_disaster_faces(p.check)}, "
         f"{plural(p.check.disaster_successes, 'disaster success')}."
     ),
     ev.CheckResolved.TYPE: _resolved,
