@@ -201,3 +201,33 @@ def test_a_character_out_for_good__a_later_sessions_call_says_so_not_this_confli
         err.message
     )
     t.refuse("gm", "stress", character="ada", track="mental", amount=1, match="Ada is taken out for good")
+
+
+# --- what a player is offered to spend (src 25, 27, 29) ---
+
+
+def _menu(t: Driver, seat: str) -> set[str]:
+    """The commands on ``seat``'s own menu (not the answers to its prompts)."""
+    return {legal.command for legal in t.legal(seat) if legal.prompt is None}
+
+
+@pytest.mark.rules("RWYN-ABIL-003", "RWYN-ABIL-010", "RWYN-ABIL-005")
+def test_a_character_without_wealth_or_reputation__is_not_offered_a_purchase_it_would_be_refused() -> None:
+    # Wealth and Reputation are abilities PCs "can pick up" (src 25): Ada has neither yet, so every
+    # purchase and favour of hers is refused ("Ada has no Wealth to spend ..."), yet Ann's menu
+    # offered both, a click that could only fail. Bo's Rook has Wealth 3: Bo is offered a purchase,
+    # not a favour. When the GM rates Ada's Reputation 2 (she picks it up), Ann is offered a favour,
+    # and one of cost 0 (two or more below, src 27 and 29: "much the same") is simply granted.
+    t = table(
+        characters={
+            "ada": {"abilities": "Science:3, Endurance:2, Poise:2"},
+            "rook": {"name": "Rook Marlowe", "owner": "bo", "abilities": "Brawling:3, Wealth:3"},
+        }
+    )
+    assert not _menu(t, "ann") & {"buy", "favour"}
+    t.refuse("ann", "buy", rule="RWYN-ABIL-003", character="ada", cost=0, item="a coffee")
+    assert "buy" in _menu(t, "bo") and "favour" not in _menu(t, "bo")
+    do(t, "gm", "set_ability", character="ada", ability="Reputation", rating=2)
+    assert "favour" in _menu(t, "ann") and "buy" not in _menu(t, "ann")
+    do(t, "ann", "favour", character="ada", cost=0, item="a nod from the doorman")
+    assert t.words("bo")[-1] == "Ada calls in a nod from the doorman (cost 0, well below Reputation 2)."
