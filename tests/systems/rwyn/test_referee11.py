@@ -231,3 +231,40 @@ def test_a_character_without_wealth_or_reputation__is_not_offered_a_purchase_it_
     assert "favour" in _menu(t, "ann") and "buy" not in _menu(t, "ann")
     do(t, "ann", "favour", character="ada", cost=0, item="a nod from the doorman")
     assert t.words("bo")[-1] == "Ada calls in a nod from the doorman (cost 0, well below Reputation 2)."
+
+
+# --- the words every seat reads (src 11, 17, 21, 27) ---
+
+
+@pytest.mark.rules("RWYN-GEN-001", "RWYN-GEN-003", "RWYN-STRESS-002", "RWYN-ABIL-005")
+def test_words_typed_as_spaces_alone__every_seat_reads_them_as_no_words() -> None:
+    # A form sends what was typed: the GM's task, reason and move, Ann's consequence and item, each
+    # left as a few spaces. The lines read "to    .", "withdrawn:    .", "against    :", "takes a
+    # minor consequence:    ." and "Ada buys     (cost 1 ...)". Spaces alone are no words now: each
+    # line reads as if the field were left empty. Science 2 vs 2, [2 3]: the defence fails and the
+    # move's 3 physical stress overflows Endurance 2 (src 19, 21).
+    t = table(
+        characters={"ada": {"abilities": "Science:2, Wealth:3, Endurance:2, Poise:2"}},
+        gm_sets_difficulty=True,
+    )
+    seen = {seat: len(t.words(seat)) for seat in SEATS}
+    do(t, "gm", "call_check", character="ada", ability="Science", difficulty=2, task="   ")
+    do(t, "gm", "withdraw_call", call=1, why="  ")
+    do(t, "gm", "enemy_move", character="ada", ability="Science", difficulty=2, harm=3, move="   ")
+    do(t, "ann", "defend", call=2, dice=[2, 3])
+    do(t, "ann", "consequence", character="ada", text="   ")
+    do(t, "ann", "buy", character="ada", cost=1, item="  ")
+    for seat in SEATS:
+        assert t.words(seat)[seen[seat] :] == [
+            "The GM calls for Ada's Science vs difficulty 2 (Easy).",
+            "Call 1 for Ada's Science is withdrawn.",
+            "Ada must defend with Science against an enemy move: difficulty 2 (Easy), 3 physical stress on a "
+            "failure.",
+            "Ada rolls Science 2 vs difficulty 2 (Easy): [2 3] = 0 successes.",
+            "Ada: failure.",
+            "Ada takes 3 physical stress: the track is full — a consequence or being taken out.",
+            "Ada's check 2 is settled.",
+            "Ada takes a minor consequence.",
+            "Ada buys something (cost 1, well below Wealth 3).",
+        ], seat
+    assert dict(state(t).characters["ada"].consequences) == {Consequence.MINOR: "minor"}

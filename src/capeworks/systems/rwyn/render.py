@@ -320,11 +320,14 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.BoughtBack.TYPE: lambda p: f"{p.name} buys back {p.points} {p.resource} for {p.xp} XP{_now(p)}",
     ev.XpAwarded.TYPE: lambda p: f"{p.name} gains {p.amount} XP.",
     ev.StressTaken.TYPE: _stress,
+    # a blank answer (spaces only) is no words: it read "takes a minor consequence:    ." (logs keep it)
     ev.ConsequenceTaken.TYPE: lambda p: (
-        f"{p.name} takes a {p.severity} consequence" + (f": {p.text}" if p.text else "")
+        f"{p.name} takes a {p.severity} consequence" + (f": {p.text.strip()}" if p.text.strip() else "")
     ),
     ev.TakenOut.TYPE: lambda p: (
-        f"{p.name} is taken out" + (" by choice" if p.by_choice else "") + (f": {p.how}" if p.how else "")
+        f"{p.name} is taken out"
+        + (" by choice" if p.by_choice else "")
+        + (f": {p.how.strip()}" if p.how.strip() else "")
     ),
     ev.OutDecided.TYPE: lambda p: f"{p.name} is out: {p.how}",
     ev.Recovered.TYPE: lambda p: (
