@@ -268,3 +268,24 @@ def test_words_typed_as_spaces_alone__every_seat_reads_them_as_no_words() -> Non
             "Ada buys something (cost 1, well below Wealth 3).",
         ], seat
     assert dict(state(t).characters["ada"].consequences) == {Consequence.MINOR: "minor"}
+
+
+@pytest.mark.rules("RWYN-EFFECT-003", "RWYN-POOL-005")
+def test_two_disaster_successes__two_different_complications_not_one_said_twice() -> None:
+    # Ada sneaks past the guards: Stealth 3 vs 5 -> 3 dice + 2 disaster dice (src 9). [5 2 2] = 1
+    # success, which Ann could sacrifice for a disaster die (src 13) but keeps. Disaster [5 6]: 2
+    # problems (src 9), "things like messiness, being spotted" (src 11), one per disaster success.
+    # The GM's "being spotted, being spotted" was taken as two; it is one complication said twice,
+    # as two effects the same are refused (RWYN-EFFECT-001). Refused in a sentence, nothing changes;
+    # two different ones settle the check.
+    t = table(characters=ADA)
+    do(t, "ann", "check", character="ada", ability="Stealth", difficulty=5, task="slip past", dice=[5, 2, 2])
+    do(t, "ann", "sacrifice", check=1, count=0, dice=[5, 6])
+    err = t.refuse(
+        "gm", "complications", rule="RWYN-EFFECT-003", check=1, texts=["being spotted", "Being spotted"]
+    )
+    assert err.message == (
+        "Each disaster success adds a different complication: 'Being spotted' is already among them."
+    ), err.message
+    do(t, "gm", "complications", check=1, texts=["being spotted", "messiness"])
+    assert t.words("ann")[-2:] == ["Complications: being spotted, messiness.", "Ada's check 1 is settled."]
