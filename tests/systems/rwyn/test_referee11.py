@@ -289,3 +289,32 @@ def test_two_disaster_successes__two_different_complications_not_one_said_twice(
     ), err.message
     do(t, "gm", "complications", check=1, texts=["being spotted", "messiness"])
     assert t.words("ann")[-2:] == ["Complications: being spotted, messiness.", "Ada's check 1 is settled."]
+
+
+@pytest.mark.rules("RWYN-STRESS-001", "RWYN-GEN-003")
+def test_social_stress__the_seeds_other_name_for_the_mental_track_is_understood() -> None:
+    # src 19: "stress tracks for both physical and social stress ... their mental stress is equal to
+    # their Poise": one track with two names (PROPOSED STRESS-001). A GM declaring a snub as "social"
+    # was refused ("track: Input should be 'physical' or 'mental'"). "social" now names the Poise
+    # track. Poise 2 vs 3 -> 2 dice + 1 disaster die (src 9): [5 3] = 1 success, the defence holds;
+    # disaster [6] = 1 stress (PROPOSED GEN-003); then 1 more "Social" from the GM: 2 of Poise 2.
+    t = table(characters=ADA, gm_sets_difficulty=True)
+    do(
+        t,
+        "gm",
+        "enemy_move",
+        character="ada",
+        ability="Poise",
+        difficulty=3,
+        harm=2,
+        track="social",
+        move="a snub",
+    )
+    assert t.words("ann")[-1] == (
+        "Ada must defend with Poise against a snub: difficulty 3 (Moderate), 2 mental stress on a failure."
+    )
+    do(t, "ann", "defend", call=1, dice=[5, 3, 6])
+    do(t, "gm", "stress", character="ada", track="Social", amount=1)
+    ada = state(t).characters["ada"]
+    assert ada.stress == {Track.PHYSICAL: 0, Track.MENTAL: 2} and ada.overflow is None
+    t.refuse("gm", "stress", character="ada", track="emotional", amount=1, match="'physical' or 'mental'")
