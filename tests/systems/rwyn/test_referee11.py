@@ -318,3 +318,39 @@ def test_social_stress__the_seeds_other_name_for_the_mental_track_is_understood(
     ada = state(t).characters["ada"]
     assert ada.stress == {Track.PHYSICAL: 0, Track.MENTAL: 2} and ada.overflow is None
     t.refuse("gm", "stress", character="ada", track="emotional", amount=1, match="'physical' or 'mental'")
+
+
+# --- qualities of the scene (src 5) ---
+
+
+@pytest.mark.rules("RWYN-GEN-004", "RWYN-CRIT-002", "RWYN-POOL-005")
+def test_a_quality_of_the_scene__its_sides_bring_dice_as_a_characters_do() -> None:
+    # src 5: "Places, situations, and characters all have qualities. Every quality pos & neg." At a
+    # table where a quality's side is worth a die (PROPOSED CRIT-002, quality_die_bonus 1), the GM
+    # notes the docks in play: crowded but noisy. The GM's call for Ada's Stealth bringing in the
+    # crowd (to hide in) and the noise was refused: "Ada has no quality with the benefit 'Crowded'";
+    # only a character's own qualities counted. Now the call carries +1 quality die and 1 disaster
+    # die (a drawback's, though Stealth 3 meets difficulty 3, src 7).
+    # Ann rolls [5 2 2 2] = 1 success; the one disaster die is the last, never sacrificed (src 13):
+    # [6] = 1 problem, and she succeeds anyway (src 9).
+    t = table({"quality_die_bonus": 1}, characters=ADA, gm_sets_difficulty=True)
+    do(t, "gm", "scene_quality", subject="the docks", benefit="crowded", drawback="noisy")
+    do(
+        t,
+        "gm",
+        "call_check",
+        character="ada",
+        ability="Stealth",
+        difficulty=3,
+        task="slip through",
+        benefit="Crowded",
+        drawback="noisy",
+    )
+    assert t.words("ann")[-1] == (
+        "The GM calls for Ada's Stealth vs difficulty 3 (Moderate) to slip through (+1 quality die from "
+        "'Crowded'; 1 disaster die from a drawback, 'noisy')."
+    )
+    check = last(do(t, "ann", "check", call=1, dice=[5, 2, 2, 2, 6]), "check_resolved")["check"]
+    assert (check["success"], check["plan"]["ability_dice"], check["disaster_successes"]) == (True, 4, 1)
+    err = t.refuse("gm", "call_check", character="ada", ability="Stealth", difficulty=2, benefit="quiet")
+    assert err.message == "Neither Ada nor anything in play has a quality with the benefit 'quiet'."

@@ -139,9 +139,9 @@ class Check(BaseModel):
     ``call`` answers one of the GM's calls (its ability, difficulty and task
     are the call's). Naming ``ability`` and ``difficulty`` yourself is for the
     GM, or for players at a table where players set difficulties. ``time``
-    only with take-your-time. ``benefit`` / ``drawback`` name one of the
-    character's qualities whose side the GM brings in for dice (RWYN-CRIT-002,
-    only when quality_die_bonus > 0).
+    only with take-your-time. ``benefit`` / ``drawback`` name a side of one of the
+    character's qualities, or of one in play in the scene (RWYN-GEN-004), that the
+    GM brings in for dice (RWYN-CRIT-002, only when quality_die_bonus > 0).
     """
 
     model_config = _CMD
@@ -232,12 +232,15 @@ class CallCheck(BaseModel):
     benefit: str = gm_field(
         default="",
         max_length=120,
-        description="The benefit of a quality of the character that helps: quality dice (RWYN-CRIT-002).",
+        description=(
+            "The benefit of a quality that helps, the character's or one in play: quality dice "
+            "(RWYN-CRIT-002)."
+        ),
     )
     drawback: str = gm_field(
         default="",
         max_length=120,
-        description="The drawback of a quality of the character that hinders: disaster dice.",
+        description="The drawback of a quality that hinders, the character's or one in play: disaster dice.",
     )
 
 

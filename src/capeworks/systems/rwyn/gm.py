@@ -55,7 +55,7 @@ def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceServi
     players_roll(context, who)
     require_not_out(who)
     set_difficulty(context.config, context, c.difficulty)
-    bonus, drawback = quality_dice(context, who, c.benefit, c.drawback)
+    bonus, drawback = quality_dice(context, who, c.benefit.strip(), c.drawback.strip(), state.scene_qualities)
     rolled = ability(context.config, ability_name)
     time = c.time or (asked.time if asked else 0)
     check_time(time, who.rating(rolled), context.config)
