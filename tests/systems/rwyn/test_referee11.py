@@ -1,13 +1,16 @@
-"""An eleventh referee pass over Roll When You Need: asks and calls that take time, big disaster pools,
-tracks that shrink, and a character out for good.
+"""An eleventh referee pass over Roll When You Need: time taken, big disaster pools, tracks that shrink,
+a character out for good, what a player may spend, words typed as spaces, and qualities of the scene.
 
 Taking your time (src 53, the designer's variant: "you must have an ability of 2x the # of auto-sux
 you're seeking") asked for or called where the roll would refuse it; a disaster pool past the cap
 (src 43, PROPOSED POOL-007) and the words that show it; a stress track made smaller by the GM while
-stress is marked on it (src 19: "physical stress is equal to their Resilience ability"); a character
-out for good after a fourth consequence (src 21), refused in a later session. Situations from the
-seed (seeds/001_dcffe7bdc60b80e1.txt, "src N" = line N) and the inventory's PROPOSED decisions,
-played through the table with given dice; they stay off what test_referee.py .. test_referee10.py pin.
+stress is marked on it (src 19: "physical stress is equal to their Resilience ability"), and its
+other name, "social"; a character out for good after a fourth consequence (src 21), refused in a
+later session; purchases offered to a character with no Wealth (src 25, 27); narration typed as
+spaces alone; two complications the same (src 11); a place's quality bringing dice (src 5).
+Situations from the seed (seeds/001_dcffe7bdc60b80e1.txt, "src N" = line N) and the inventory's
+PROPOSED decisions, played through the table with given dice; they stay off what test_referee.py ..
+test_referee10.py pin.
 """
 
 from __future__ import annotations
