@@ -51,8 +51,8 @@ def test_roll__physical_dice_with_a_sacrifice() -> None:
             "ability_nominal": 3, "ability_dice": 3, "cap_auto": 0, "disaster_nominal": 2,
         },
         "ability_faces": [6, 5, 2], "auto_successes": 0, "successes": 2, "sacrificed": 1, "kept": 1,
-        "disaster_faces": [5], "disaster_successes": 1, "success": True, "effects": 1, "mixed": False,
-        "critical": None,
+        "disaster_faces": [5], "disaster_auto": 0, "disaster_successes": 1, "success": True, "effects": 1,
+        "mixed": False, "critical": None,
     }  # fmt: skip
 
 

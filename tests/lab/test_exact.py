@@ -249,3 +249,64 @@ def test_a_fast_fight_too_big_for_the_chain_is_refused_once_its_branch_budget_is
     out = CliRunner().invoke(app, args)
     said = " ".join(out.output.split())
     assert out.exit_code == 2 and "--max-branches is a number, at least 1, not 0." in said
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_lab_exact_spends_the_same_branch_budget_as_the_fast_path_and_says_so_in_the_same_words(
+    as_json: bool,
+) -> None:
+    # 'lab exact' had only --max-states: RWYN's Rook against Ada at 3 rounds went on building for
+    # minutes before its 20,000 states ran out, while 'lab fight --fast' is refused once its dice
+    # branches are spent. Both now share one branch budget (lab/limits.py) and one refusal.
+    import json
+
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+    from capeworks.lab.limits import MAX_BRANCHES
+
+    runner = CliRunner()
+    args = ["lab", "exact", "--system", "rwyn", "sample:rook", "sample:ada", "--max-rounds", "3"]
+    flag = ["--json"] if as_json else []
+    out = runner.invoke(app, [*args, "--max-branches", "200", *flag])
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    said = json.loads(out.stdout)["message"] if as_json else " ".join(out.output.split())
+    assert "The exact chain passed 200 dice branches; this fight is too big to enumerate in 3 rounds" in said
+    assert "(raise --max-branches, lower --max-rounds, or play it as a Monte Carlo fight)." in said
+    for bad in ("0", "-3"):
+        out = runner.invoke(app, [*args, "--max-branches", bad, *flag])
+        said = json.loads(out.stdout)["message"] if as_json else " ".join(out.output.split())
+        assert out.exit_code == 2 and f"--max-branches is a number, at least 1, not {bad}." in said, said
+        assert "Traceback" not in said
+    # the default is the fast path's: one limit, read by both commands, with the same help
+    import typer
+
+    root = typer.main.get_command(app)
+    lab = root.get_command(root.make_context("capeworks", ["lab"], resilient_parsing=True), "lab")  # type: ignore[attr-defined]
+    budgets = [
+        next((p.default, p.help) for p in lab.get_command(None, name).params if p.name == "max_branches")
+        for name in ("exact", "fight")
+    ]
+    words = "The exact chain's limit on its dice branches (each a table prepare): refused once spent."
+    assert budgets == [(MAX_BRANCHES, words), (MAX_BRANCHES, words)]
+
+
+def test_lab_exact_refuses_a_state_budget_below_1_in_the_fast_paths_words() -> None:
+    # it read "--max-states is a number of states, at least 1", 'lab fight' "--max-states is a number,
+    # at least 1": one budget, one sentence
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    for command in (["exact"], ["fight", "--fast", "-n", "2"]):
+        out = CliRunner().invoke(app, ["lab", *command, "sample:thug", "sample:thug", "--max-states", "0"])
+        said = " ".join(out.output.split())
+        assert out.exit_code == 2 and "--max-states is a number, at least 1, not 0." in said, said
+
+
+def test_a_small_fight_fits_the_default_branch_budget_and_gives_the_chains_answer() -> None:
+    # the examples' fights stay well inside the shared budget: the answer is the unbounded chain's
+    from capeworks.lab.limits import MAX_BRANCHES
+
+    fight = fight_of(_spec())
+    assert exact_outcomes(fight, max_branches=MAX_BRANCHES) == exact_outcomes(fight)

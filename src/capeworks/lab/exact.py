@@ -203,10 +203,10 @@ def exact_records(
 
 
 def exact_outcomes(
-    fight: Fight, *, max_states: int = 20_000
+    fight: Fight, *, max_states: int = 20_000, max_branches: int | None = None
 ) -> tuple[dict[tuple[int | None, int], Fraction], int]:
     """The exact distribution of (winner, rounds) of ``fight``, and the number of distinct states."""
-    records, chain = exact_records(fight, max_states=max_states)
+    records, chain = exact_records(fight, max_states=max_states, max_branches=max_branches)
     joint: dict[tuple[int | None, int], Fraction] = {}
     for (sig, _, _), p in records.items():
         key = (sig[0], sig[1])

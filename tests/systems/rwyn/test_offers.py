@@ -38,6 +38,10 @@ FILTERS: dict[str, tuple[bool, bool] | None] = {
 }
 
 
+#: purchases, offered only for a character with the resource they spend (RWYN-ABIL-003)
+SPENDS = {"buy": "Wealth", "favour": "Reputation"}
+
+
 #: the GM's commands about a character: offered (with nothing fixed) while one of the seat's
 #: characters fits, since with none the command is refused (referee9)
 GM_FITS: dict[str, Callable[[Character], bool]] = {
@@ -82,6 +86,8 @@ def plainly(name: str, state: RwynState, seat: Seat) -> list[dict[str, Any]]:
     if players and seat.is_gm:
         return []
     still_in = [c for c in mine if c.standing is Standing.IN and c.overflow is None]
+    if name in SPENDS:  # a character rated 0 has nothing to spend (referee11)
+        still_in = [c for c in still_in if c.rating(SPENDS[name]) >= 1]
     return [{"character": c.id} for c in (still_in if acting else mine)]
 
 

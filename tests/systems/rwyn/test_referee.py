@@ -488,4 +488,4 @@ def test_stress__one_added_without_a_name_is_named_as_words_begin_it() -> None:
     do(t, "gm", "stress", character="ada", track="physical", amount=4)
     do(t, "ann", "consequence", character="ada")  # the fourth, accepted
     e = t.refuse("gm", "stress", rule="RWYN-STRESS-003", character="ada", track="mental", amount=1)
-    assert e.message == "Ada has been taken out of this conflict."
+    assert e.message == "Ada is taken out for good (a fourth consequence)."

@@ -17,6 +17,7 @@ from capeworks.lab.cli.shared import (
     run_with_progress,
     titled,
 )
+from capeworks.lab.limits import BRANCHES_HELP, MAX_BRANCHES, check_budget
 
 __all__ = ["exact_command"]
 
@@ -37,6 +38,7 @@ def exact_command(
         3, "--max-rounds", help="A fight still going after this many rounds is a draw."
     ),
     max_states: int = typer.Option(20_000, "--max-states", help="Refuse past this many distinct states."),
+    max_branches: int = typer.Option(MAX_BRANCHES, "--max-branches", help=BRANCHES_HELP),
     check: int = typer.Option(
         0, "--check", help="Also play this many Monte Carlo fights and test agreement."
     ),
@@ -54,8 +56,7 @@ def exact_command(
     def make() -> Any:
         if check < 0:
             raise InvalidCommand(f"--check is how many Monte Carlo fights to play (0: none), not {check}.")
-        if max_states < 1:
-            raise InvalidCommand(f"--max-states is a number of states, at least 1, not {max_states}.")
+        check_budget(max_states=max_states, max_branches=max_branches)
         try:
             spec = FightSpec.model_validate(
                 {
@@ -70,7 +71,7 @@ def exact_command(
             )
         except ValidationError as e:
             raise spec_error(e, "The fight") from e
-        dist, states = exact_outcomes(fight_of(spec), max_states=max_states)
+        dist, states = exact_outcomes(fight_of(spec), max_states=max_states, max_branches=max_branches)
         return spec, dist, states
 
     spec, dist, states = run_guarded(make, as_json=json_out)

@@ -20,7 +20,7 @@ from capeworks.lab.cli.shared import (
     run_with_progress,
     titled,
 )
-from capeworks.lab.limits import MAX_BRANCHES, MAX_STATES
+from capeworks.lab.limits import BRANCHES_HELP, MAX_BRANCHES, MAX_STATES, check_budget
 
 __all__ = ["fight_command", "print_fight"]
 
@@ -106,11 +106,7 @@ def fight_command(
     max_states: int = typer.Option(
         MAX_STATES, "--max-states", help="The fast path's limit on the chain's states."
     ),
-    max_branches: int = typer.Option(
-        MAX_BRANCHES,
-        "--max-branches",
-        help="The fast path's limit on the chain's dice branches (each a table prepare): refused once spent.",
-    ),
+    max_branches: int = typer.Option(MAX_BRANCHES, "--max-branches", help=BRANCHES_HELP),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Simulate fights between sides under the real rules: wins, rounds, wounds, resources with 95% CIs."""
@@ -124,9 +120,7 @@ def fight_command(
             raise InvalidCommand(f"--plot-format is png or svg, not {plot_format!r}.")
         if workers is not None and workers < 1:
             raise InvalidCommand("--workers is at least 1.")
-        for flag, value in (("--max-states", max_states), ("--max-branches", max_branches)):
-            if value < 1:
-                raise InvalidCommand(f"{flag} is a number, at least 1, not {value}.")
+        check_budget(max_states=max_states, max_branches=max_branches)
         if spec_file is not None:
             if sides:
                 raise InvalidCommand("Give sides or --spec, not both.")

@@ -152,6 +152,7 @@ def roll_payload(
         "sacrificed": check.sacrificed,
         "kept": check.kept,
         "disaster_faces": list(check.disaster_faces or ()),
+        "disaster_auto": check.disaster_auto,
         "disaster_successes": check.disaster_successes,
         "success": bool(check.success),
         "effects": check.effects_needed,
@@ -297,7 +298,9 @@ def roll_command(
         console.print(f"Sacrificed {data['sacrificed']}: {data['kept']} kept", highlight=False)
     if data["plan"]["disaster_nominal"]:
         console.print(
-            f"Disaster dice {faces_text(data['disaster_faces'])}: "
+            f"Disaster dice {faces_text(data['disaster_faces'])}"
+            + (f" + {data['disaster_auto']} automatic" if data["disaster_auto"] else "")
+            + ": "
             + plural(data["disaster_successes"], "disaster success"),
             highlight=False,
         )

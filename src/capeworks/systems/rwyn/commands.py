@@ -15,7 +15,7 @@ import re
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from capeworks.engine import gm_field
 from capeworks.engine.kit import TextList
@@ -82,6 +82,9 @@ Ratings = Annotated[dict[str, int], BeforeValidator(split_ratings)]
 #: built when first used, not at import: a command-line call reads one command of the 30 (issue 17)
 _CMD = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 _Id = Annotated[str, Field(min_length=1, max_length=64)]
+#: a few words of narration (a task, a move, an item, a reason): read without the spaces around them,
+#: so spaces alone are no words; they read "to    .", "against    :", "Ada buys     (cost 1 ...)"
+_Words = Annotated[str, AfterValidator(str.strip)]
 
 
 class AddCharacter(BaseModel):
@@ -136,9 +139,9 @@ class Check(BaseModel):
     ``call`` answers one of the GM's calls (its ability, difficulty and task
     are the call's). Naming ``ability`` and ``difficulty`` yourself is for the
     GM, or for players at a table where players set difficulties. ``time``
-    only with take-your-time. ``benefit`` / ``drawback`` name one of the
-    character's qualities whose side the GM brings in for dice (RWYN-CRIT-002,
-    only when quality_die_bonus > 0).
+    only with take-your-time. ``benefit`` / ``drawback`` name a side of one of the
+    character's qualities, or of one in play in the scene (RWYN-GEN-004), that the
+    GM brings in for dice (RWYN-CRIT-002, only when quality_die_bonus > 0).
     """
 
     model_config = _CMD
@@ -146,7 +149,7 @@ class Check(BaseModel):
     character: _Id | None = None
     ability: _Id | None = None
     difficulty: int | None = None
-    task: str = Field(default="", max_length=200)
+    task: _Words = Field(default="", max_length=200)
     time: int = 0
     benefit: str = gm_field(default="")
     drawback: str = gm_field(default="")
@@ -176,7 +179,7 @@ class Defend(BaseModel):
     difficulty: int | None = None
     harm: int | None = Field(default=None, ge=0, le=20)
     track: Track = Track.PHYSICAL
-    move: str = Field(default="", max_length=200)
+    move: _Words = Field(default="", max_length=200)
 
     @model_validator(mode="after")
     def _a_move_is_met_as_declared(self) -> Defend:
@@ -219,7 +222,7 @@ class CallCheck(BaseModel):
     character: _Id | None = Field(default=None, description="Who rolls: the character's id.")
     ability: _Id | None = Field(default=None, description="Which of the character's abilities is rolled.")
     difficulty: int = Field(description="How many successes the task needs.")
-    task: str | None = Field(
+    task: _Words | None = Field(
         default=None, max_length=200, description="What the character tries, in a few words."
     )
     time: int = Field(
@@ -229,12 +232,15 @@ class CallCheck(BaseModel):
     benefit: str = gm_field(
         default="",
         max_length=120,
-        description="The benefit of a quality of the character that helps: quality dice (RWYN-CRIT-002).",
+        description=(
+            "The benefit of a quality that helps, the character's or one in play: quality dice "
+            "(RWYN-CRIT-002)."
+        ),
     )
     drawback: str = gm_field(
         default="",
         max_length=120,
-        description="The drawback of a quality of the character that hinders: disaster dice.",
+        description="The drawback of a quality that hinders, the character's or one in play: disaster dice.",
     )
 
 
@@ -243,7 +249,7 @@ class WithdrawCall(BaseModel):
 
     model_config = _CMD
     call: int
-    why: str = Field(default="", max_length=200)
+    why: _Words = Field(default="", max_length=200)
 
 
 class EnemyMove(BaseModel):
@@ -255,7 +261,7 @@ class EnemyMove(BaseModel):
     difficulty: int
     harm: int | None = Field(default=None, ge=0, le=20)
     track: Track = Track.PHYSICAL
-    move: str = Field(default="", max_length=200)
+    move: _Words = Field(default="", max_length=200)
 
 
 class AskCheck(BaseModel):
@@ -264,7 +270,7 @@ class AskCheck(BaseModel):
     model_config = _CMD
     character: _Id
     ability: _Id
-    task: str = Field(default="", max_length=200)
+    task: _Words = Field(default="", max_length=200)
     time: int = 0
 
 
@@ -274,7 +280,7 @@ class Buy(BaseModel):
     model_config = _CMD
     character: _Id
     cost: int = Field(ge=0, le=100)
-    item: str = Field(default="", max_length=200)
+    item: _Words = Field(default="", max_length=200)
 
 
 class Favour(Buy):
@@ -329,7 +335,7 @@ class Critical(BaseModel):
     model_config = _CMD
     check: int
     target: str
-    text: str = Field(
+    text: _Words = Field(
         default="", max_length=200, description="Which one, in a few words (the log says it; optional)."
     )
 
@@ -364,7 +370,7 @@ class ConsequenceCmd(BaseModel):
     model_config = _CMD
     character: _Id
     choice: ConsequenceChoice = ConsequenceChoice.CONSEQUENCE
-    text: str = Field(default="", max_length=200)
+    text: _Words = Field(default="", max_length=200)
 
 
 class Outcome(BaseModel):

@@ -90,6 +90,14 @@ def choose_complications(check: Check, texts: Sequence[str]) -> Check:
             f"Check {check.id} had {plural(check.disaster_successes, 'disaster success')}: give exactly that "
             f"many complications (you gave {len(chosen)}).",
         )
+    seen: set[str] = set()
+    for text in chosen:  # src 11: each disaster success adds a problem; the same one twice adds one
+        if text.lower() in seen:
+            raise RuleViolation(
+                "RWYN-EFFECT-003",
+                f"Each disaster success adds a different complication: '{text}' is already among them.",
+            )
+        seen.add(text.lower())
     return check.model_copy(update={"complications": tuple(chosen)})
 
 

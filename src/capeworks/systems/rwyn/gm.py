@@ -27,6 +27,7 @@ from capeworks.systems.rwyn.lookups import (
     quality_dice,
     set_difficulty,
 )
+from capeworks.systems.rwyn.pool import check_time
 from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.stress import require_in_conflict, require_not_out
 
@@ -54,16 +55,19 @@ def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceServi
     players_roll(context, who)
     require_not_out(who)
     set_difficulty(context.config, context, c.difficulty)
-    bonus, drawback = quality_dice(context, who, c.benefit, c.drawback)
+    bonus, drawback = quality_dice(context, who, c.benefit.strip(), c.drawback.strip(), state.scene_qualities)
+    rolled = ability(context.config, ability_name)
+    time = c.time or (asked.time if asked else 0)
+    check_time(time, who.rating(rolled), context.config)
     call = Call(
         id=asked.id if asked else state.next_id,
         character=who.id,
         owner=who.owner,
         kind=CheckKind.TASK,
-        ability=ability(context.config, ability_name),
+        ability=rolled,
         difficulty=c.difficulty,
         task=c.task if c.task is not None else (asked.task if asked else ""),
-        time=c.time or (asked.time if asked else 0),
+        time=time,
         benefit=c.benefit.strip() if bonus else "",
         drawback=c.drawback.strip() if drawback else "",
         bonus_dice=bonus,
@@ -98,11 +102,13 @@ def ask_check(state: RwynState, context: Ctx, c: cmd.AskCheck, dice: DiceService
     control(context, who)
     players_roll(context, who)
     require_in_conflict(who)
+    rolled = ability(context.config, c.ability)
+    check_time(c.time, who.rating(rolled), context.config)
     call = Call(
         id=state.next_id,
         character=who.id,
         owner=who.owner,
-        ability=ability(context.config, c.ability),
+        ability=rolled,
         task=c.task,
         time=c.time,
     )

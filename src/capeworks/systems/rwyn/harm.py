@@ -76,16 +76,17 @@ def consequence(state: RwynState, context: Ctx, c: cmd.ConsequenceCmd, dice: Dic
     """The player answers an overflow: the next consequence, or taken out by choice (RWYN-STRESS-002/003)."""
     who = character(state, c.character)
     control(context, who)
+    text = c.text.strip()  # the words, if any: spaces alone are none
     if c.choice is cmd.ConsequenceChoice.TAKEN_OUT:
-        stress.choose_taken_out(who, c.text)  # refused unless a consequence is due (RWYN-STRESS-003)
-        out = TakenOut(character_id=who.id, name=who.name, by_choice=True, how=c.text)
+        stress.choose_taken_out(who, text)  # refused unless a consequence is due (RWYN-STRESS-003)
+        out = TakenOut(character_id=who.id, name=who.name, by_choice=True, how=text)
         return [Event.of(out), *_lapsed(state, who)]
     if who.overflow is not None and who.next_consequence() is None:
         # RWYN-STRESS-004: the fourth consequence, accepted: out for good, the GM words how
         out = TakenOut(character_id=who.id, name=who.name, by_choice=False, how="")
         return [Event.of(out), *_lapsed(state, who)]
-    _, rung = stress.take_consequence(who, c.text)
-    taken = ConsequenceTaken(character_id=who.id, name=who.name, severity=rung.value, text=c.text)
+    _, rung = stress.take_consequence(who, text)
+    taken = ConsequenceTaken(character_id=who.id, name=who.name, severity=rung.value, text=text)
     return [Event.of(taken)]
 
 

@@ -8,6 +8,8 @@ sentence about the game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from capeworks.engine import Batch, Context
 from capeworks.engine.kit import lookup
 from capeworks.engine.spec import Outcome
@@ -15,7 +17,7 @@ from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolati
 from capeworks.systems.rwyn.checks import Check
 from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.pool import check_difficulty
-from capeworks.systems.rwyn.sheet import Character
+from capeworks.systems.rwyn.sheet import Character, Quality
 from capeworks.systems.rwyn.state import RwynState
 
 __all__ = [
@@ -100,17 +102,22 @@ def players_roll(context: Ctx, who: Character) -> None:
         )
 
 
-def quality_dice(context: Ctx, who: Character, benefit: str, drawback: str) -> tuple[int, int]:
-    """RWYN-CRIT-002 (PROPOSED): the ability dice of ``who``'s quality benefit and the disaster dice of
-    its drawback that the GM brings in (the table's ``quality_die_bonus`` each), or a refusal."""
+def quality_dice(
+    context: Ctx, who: Character, benefit: str, drawback: str, scene: Mapping[str, Quality] | None = None
+) -> tuple[int, int]:
+    """RWYN-CRIT-002 (PROPOSED): the ability dice of a quality's benefit and the disaster dice of a
+    drawback that the GM brings in (the table's ``quality_die_bonus`` each), or a refusal. The quality
+    is ``who``'s or one in play in the ``scene`` (RWYN-GEN-004, src 5: "Places, situations, and
+    characters all have qualities")."""
     if not (benefit or drawback):
         return 0, 0
     config = context.config
     if config.quality_die_bonus == 0:
         raise RuleViolation("RWYN-CRIT-002", "Qualities do not add dice at this table.")
     context.require_gm("grant dice for a quality")
-    if benefit and not any(q.benefit.lower() == benefit.strip().lower() for q in who.qualities):
-        raise NotFound(f"{who.name} has no quality with the benefit {benefit!r}.")
-    if drawback and not any(q.drawback.lower() == drawback.strip().lower() for q in who.qualities):
-        raise NotFound(f"{who.name} has no quality with the drawback {drawback!r}.")
+    qualities = (*who.qualities, *(scene or {}).values())
+    for side, said in (("benefit", benefit), ("drawback", drawback)):
+        if said and not any(getattr(q, side).lower() == said.lower() for q in qualities):
+            whose = f"Neither {who.name} nor anything in play has" if scene else f"{who.name} has no"
+            raise NotFound(f"{whose} {'a ' if scene else ''}quality with the {side} {said!r}.")
     return (config.quality_die_bonus if benefit else 0), (config.quality_die_bonus if drawback else 0)

@@ -25,6 +25,7 @@ __all__ = [
     "apply_cap",
     "build_pool",
     "check_difficulty",
+    "check_time",
     "count_ones",
     "count_successes",
     "critical",
@@ -108,6 +109,29 @@ def check_difficulty(difficulty: int, ceiling: int | None = None) -> None:
         raise RuleViolation("RWYN-POOL-001", f"Difficulty {difficulty} is beyond even Impossible here.")
 
 
+def check_time(time: int, rating: int, config: RwynConfig) -> None:
+    """RWYN-DESIGN-005 (src 53): taking your time buys 1 automatic success, a lot of time 2, only at a
+    table that plays the variant and with an ability of at least twice the successes sought. Checked
+    when the check is rolled, and already when it is asked for or called: a call the roll must refuse
+    would wait on its player for good."""
+    if not time:
+        return
+    if not config.time_auto_successes:
+        raise RuleViolation(
+            "RWYN-DESIGN-005", "Taking your time for automatic successes is not a rule at this table."
+        )
+    if time not in (1, 2):
+        raise RuleViolation(
+            "RWYN-DESIGN-005", "Take your time for 1 automatic success, or a lot of time for 2."
+        )
+    if rating < 2 * time:
+        raise RuleViolation(
+            "RWYN-DESIGN-005",
+            f"Seeking {time} automatic success{'es' if time > 1 else ''} needs an ability of at least "
+            f"{2 * time}; this one is {rating}.",
+        )
+
+
 def build_pool(
     rating: int,
     difficulty: int,
@@ -128,21 +152,7 @@ def build_pool(
         raise RuleViolation("RWYN-POOL-001", "An ability cannot be rated below 0.")
     if bonus_dice < 0 or drawback_dice < 0:
         raise RuleViolation("RWYN-CRIT-002", "A quality adds dice or nothing; it cannot take dice away.")
-    if time:
-        if not config.time_auto_successes:
-            raise RuleViolation(
-                "RWYN-DESIGN-005", "Taking your time for automatic successes is not a rule at this table."
-            )
-        if time not in (1, 2):
-            raise RuleViolation(
-                "RWYN-DESIGN-005", "Take your time for 1 automatic success, or a lot of time for 2."
-            )
-        if rating < 2 * time:
-            raise RuleViolation(
-                "RWYN-DESIGN-005",
-                f"Seeking {time} automatic success{'es' if time > 1 else ''} needs an ability of at least "
-                f"{2 * time}; this one is {rating}.",
-            )
+    check_time(time, rating, config)
     nominal = rating + bonus_dice
     capped = apply_cap(nominal, cap=config.pool_cap, per=config.dice_per_auto_success)
     return PoolPlan(

@@ -82,6 +82,13 @@ def _rolled(p: ev.CheckRolled) -> str:
     )
 
 
+def _disaster_faces(check: Check) -> str:
+    """The disaster dice rolled, and the automatic disaster successes of a disaster pool past the cap
+    (RWYN-POOL-007 PROPOSED): ten 1s read "6 disaster successes" with nothing to say where they came from."""
+    auto = f" + {check.disaster_auto} automatic" if check.disaster_auto else ""
+    return f"{faces_text(check.disaster_faces)}{auto}"
+
+
 def failing_sacrifice(check: Check) -> str:
     """What a sacrifice that leaves no success means for ``check`` (RWYN-SAC-004's warning): a failed
     defence lets the move's harm through, a failed purchase buys nothing."""
@@ -290,12 +297,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"{_disaster(p.check.plan.disaster_nominal - p.count)} left to roll."
     ),
     ev.DisasterRolled.TYPE: lambda p: (
-        f"Disaster dice {faces_text(p.check.disaster_faces)}: "
-        f"{plural(p.check.disaster_successes, 'disaster success')}."
+        f"Disaster dice {_disaster_faces(p.check)}: {plural(p.check.disaster_successes, 'disaster success')}."
     ),
     ev.RerollOffered.TYPE: lambda p: f"{p.name} may leverage their debt to re-roll the disaster dice.",
     ev.DisasterRerolled.TYPE: lambda p: (
-        f"{p.name} re-rolls the disaster dice: {faces_text(p.check.disaster_faces)}, "
+        f"{p.name} re-rolls the disaster dice: {_disaster_faces(p.check)}, "
         f"{plural(p.check.disaster_successes, 'disaster success')}."
     ),
     ev.CheckResolved.TYPE: _resolved,
@@ -314,11 +320,14 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.BoughtBack.TYPE: lambda p: f"{p.name} buys back {p.points} {p.resource} for {p.xp} XP{_now(p)}",
     ev.XpAwarded.TYPE: lambda p: f"{p.name} gains {p.amount} XP.",
     ev.StressTaken.TYPE: _stress,
+    # a blank answer (spaces only) is no words: it read "takes a minor consequence:    ." (logs keep it)
     ev.ConsequenceTaken.TYPE: lambda p: (
-        f"{p.name} takes a {p.severity} consequence" + (f": {p.text}" if p.text else "")
+        f"{p.name} takes a {p.severity} consequence" + (f": {p.text.strip()}" if p.text.strip() else "")
     ),
     ev.TakenOut.TYPE: lambda p: (
-        f"{p.name} is taken out" + (" by choice" if p.by_choice else "") + (f": {p.how}" if p.how else "")
+        f"{p.name} is taken out"
+        + (" by choice" if p.by_choice else "")
+        + (f": {p.how.strip()}" if p.how.strip() else "")
     ),
     ev.OutDecided.TYPE: lambda p: f"{p.name} is out: {p.how}",
     ev.Recovered.TYPE: lambda p: (

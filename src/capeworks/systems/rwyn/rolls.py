@@ -84,10 +84,13 @@ def _named(state: RwynState, context: Ctx, c: cmd.Check | cmd.Defend) -> tuple[C
     return who, name, c.difficulty
 
 
-def _quality_dice(context: Ctx, who: Character, call: Call | None, c: cmd.Check) -> tuple[int, int]:
+def _quality_dice(
+    state: RwynState, context: Ctx, who: Character, call: Call | None, c: cmd.Check
+) -> tuple[int, int]:
     """The quality dice of a check (RWYN-CRIT-002): those its call carries and those the GM brings in at
-    the roll; a side the call already brings in is not brought in twice."""
-    bonus, drawback = quality_dice(context, who, c.benefit, c.drawback)
+    the roll, of the character's qualities or the scene's; a side the call already brings in is not
+    brought in twice."""
+    bonus, drawback = quality_dice(context, who, c.benefit.strip(), c.drawback.strip(), state.scene_qualities)
     if call is None:
         return bonus, drawback
     if (bonus and call.bonus_dice) or (drawback and call.drawback_dice):
@@ -116,7 +119,7 @@ def check(state: RwynState, context: Ctx, c: cmd.Check, dice: DiceService) -> Do
         who, name, difficulty = _named(state, context, c)
         task, time = c.task, c.time
     players_roll(context, who)
-    bonus, drawback = _quality_dice(context, who, call, c)
+    bonus, drawback = _quality_dice(state, context, who, call, c)
     plan = build_pool(
         who.rating(name), difficulty, config, bonus_dice=bonus, drawback_dice=drawback, time=time
     )

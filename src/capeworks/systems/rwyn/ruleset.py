@@ -124,6 +124,18 @@ def _buy_back(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
 _rolling = _own(acting=True, players=True)
 
 
+def _spending(resource: str) -> Offer:
+    """Buy (Wealth) or call in a favour (Reputation): a player's move for each character still acting
+    that has the resource; one rated 0 has nothing to spend and is refused (RWYN-ABIL-003, src 25:
+    Wealth and Reputation are picked up), so a player without it is not offered the click."""
+
+    def offer(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
+        rated = {c.id for c in _SEATED.of(state, seat) if c.rating(resource) >= 1}
+        return [o for o in _rolling(state, seat) if o["character"] in rated]
+
+    return offer
+
+
 def _named_roll(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
     """Checks and defences named outright, by players who set their own difficulties."""
     if not state.config.players_set_difficulty:
@@ -189,8 +201,8 @@ _SPECS: dict[str, CommandOf[RwynState, RwynConfig]] = {
     # rolling
     "check": CommandSpec(cmd.Check, rolls.check, OWNER, offer=_named_roll),
     "defend": CommandSpec(cmd.Defend, rolls.defend, OWNER, offer=_named_roll),
-    "buy": CommandSpec(cmd.Buy, rolls.buy, OWNER, offer=_rolling),
-    "favour": CommandSpec(cmd.Favour, rolls.favour, OWNER, offer=_rolling),
+    "buy": CommandSpec(cmd.Buy, rolls.buy, OWNER, offer=_spending("Wealth")),
+    "favour": CommandSpec(cmd.Favour, rolls.favour, OWNER, offer=_spending("Reputation")),
     "sacrifice": CommandSpec(cmd.Sacrifice, rolls.sacrifice, ANY, prompt_only=True),
     "reroll": CommandSpec(cmd.Reroll, rolls.reroll, ANY, prompt_only=True),
     # answers

@@ -68,6 +68,14 @@ class Track(StrEnum):
     PHYSICAL = "physical"
     MENTAL = "mental"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Track | None:
+        """The seed calls the second track "social" in one sentence and "mental" in the next (src 19):
+        one track (PROPOSED RWYN-STRESS-001), so "social" (or "social/mental") names it too."""
+        if isinstance(value, str) and value.strip().lower() in ("social", "social/mental"):
+            return cls.MENTAL
+        return None
+
 
 class Consequence(StrEnum):
     """The consequence ladder, in the order it is climbed (RWYN-STRESS-002)."""

@@ -26,7 +26,8 @@ def apply_facts(who: Character, payload: ev.RwynEvent, config: RwynConfig) -> Ch
     if isinstance(payload, ev.ConsequenceTaken):
         return stress.take_consequence(who, payload.text)[0]
     if isinstance(payload, ev.AbilitySet):
-        return who.model_copy(update={"abilities": {**who.abilities, payload.ability: payload.rating}})
+        rated = who.model_copy(update={"abilities": {**who.abilities, payload.ability: payload.rating}})
+        return stress.within_tracks(rated, config)
     if isinstance(payload, ev.QualityAdded):
         return who.model_copy(update={"qualities": (*who.qualities, payload.quality)})
     if isinstance(payload, ev.TalentAdded):

@@ -31,6 +31,7 @@ __all__ = [
     "set_out_how",
     "take_consequence",
     "track_size",
+    "within_tracks",
 ]
 
 
@@ -52,9 +53,27 @@ def track_size(character: Character, track: Track, config: RwynConfig) -> int:
     return character.rating(Ability.POISE.value)
 
 
+def within_tracks(character: Character, config: RwynConfig) -> Character:
+    """RWYN-STRESS-001: a track has as many boxes as its ability (src 19), so a track that shrinks (the
+    GM lowers Endurance or Poise) holds at most its new boxes: full, not more than full. Stress that
+    was marked is not new stress, so it brings no consequence (RWYN-STRESS-002: only stress arriving
+    at a full track does)."""
+    marked = {track: min(n, track_size(character, track, config)) for track, n in character.stress.items()}
+    if marked == character.stress:
+        return character
+    return character.model_copy(update={"stress": marked})
+
+
 def require_not_out(character: Character) -> None:
     """Refuse when the character has been taken out (RWYN-STRESS-003/004): nothing in the conflict
     reaches them, not even a call the GM would make (a waiting overflow does not stop a call)."""
+    if character.standing is Standing.OUT_FOR_GOOD:
+        # a fourth consequence is no scene's conflict: "this conflict" read as if the next scene
+        # would bring them back, in every later session too (src 21: "usually death")
+        how = f": {character.out_how}" if character.out_how else ""
+        raise RuleViolation(
+            "RWYN-STRESS-003", f"{character.name} is taken out for good (a fourth consequence){how}."
+        )
     if character.standing is not Standing.IN:
         raise RuleViolation("RWYN-STRESS-003", f"{character.name} has been taken out of this conflict.")
 
