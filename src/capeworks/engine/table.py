@@ -463,13 +463,8 @@ class Table:
         fold = self._f
         version = self.version
         service = dice_for(fold.settings, fold.seed, version, actor, dice)
-        context = Context(
-            actor=actor,
-            seats=fold.seats_in_order,
-            config=fold.config,
-            fold=fold.apply,
-            first_seq=version + 1,
-            command_id=fold.next_command,
+        context = Context.at(
+            actor, fold.seats_in_order, fold.config, fold.apply, version + 1, fold.next_command
         )
         batch = self.ruleset.run(self.state, context, command.type, parsed, service)
         service.finish()
@@ -528,13 +523,14 @@ class Table:
 
     def commit(self, events: Sequence[Event]) -> None:
         """Fold prepared events in and append them to the log."""
-        if events and events[0].seq != self.version + 1:
+        version = self.version
+        if events and events[0].seq != version + 1:
             raise InvalidCommand("These events were prepared for another version of the table.")
         prepared, self._prepared = self._prepared, None
         fold, log = self._f, self._w.log
         if (
             prepared is not None
-            and prepared.version == self.version
+            and prepared.version == version
             and (
                 prepared.events is events
                 or (
