@@ -127,9 +127,12 @@ class _Once(Generic[T]):
         return self._value  # type: ignore[return-value]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Prepared:
-    """The events :meth:`Table.prepare` made last, at which version, and the state they fold to."""
+    """The events :meth:`Table.prepare` made last, at which version, and the state they fold to.
+
+    Never changed once made, but not a frozen dataclass: one is made per command, and a frozen
+    ``__init__`` sets each field through ``object.__setattr__`` (stop 52)."""
 
     version: int
     events: list[Event]
