@@ -85,6 +85,21 @@ def test_read_directly__enums_read_their_members_the_same() -> None:
     assert type(Stat) is (direct_reads._DirectEnumType if _ON else EnumType)
 
 
+class _Odd(Enum):
+    NAME = "n"
+    value = "v"  # a member called value: read as a member, never through the plain property
+
+
+def test_read_directly__members_value_and_name_read_through_a_plain_property() -> None:
+    read_directly(prefix=__name__)
+    assert (_Colour.RED.value, _Colour.RED.name, _Colour.CRIMSON.name) == ("red", "RED", "RED")
+    assert (type(vars(_Colour).get("value")) is property) is _ON
+    assert (type(vars(_Colour).get("name")) is property) is _ON
+    assert (Stat.BRAWN.value, Stat.BRAWN.name) == ("brawn", "BRAWN")
+    assert _Odd.value.value == "v" and _Odd.NAME.value == "n" and _Odd.NAME.name == "NAME"
+    assert type(vars(_Odd)["value"]) is not property  # left to Enum's own (its members are not all kept)
+
+
 def test_the_environment_can_turn_it_off() -> None:
     """``CAPEWORKS_DIRECT_READS=0``: a fresh process leaves every hook in place and plays the same."""
     code = (

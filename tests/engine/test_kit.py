@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import PrivateAttr
 
 from capeworks.engine.kit import (
     Expiry,
@@ -71,6 +72,26 @@ def test_turn_order__removing_and_moving_keep_the_current_turn() -> None:
     assert order.without("c").current == "d"
     moved = order.moved("a", before=None)  # a waits to act last
     assert moved.order == ("b", "c", "d", "a") and moved.current == "c"
+
+
+class _NotedOrder(TurnOrder):
+    _note: str = PrivateAttr(default="kept")
+
+
+def test_turn_order__its_changed_copies_are_what_model_copy_makes() -> None:
+    order = TurnOrder(order=("a", "b", "c", "d"), index=2)
+    for made, update in (
+        (order.advance()[0], {"index": 3, "round": 1}),
+        (order.without("a"), {"order": ("b", "c", "d"), "index": 1}),
+        (order.moved("a", before=None), {"order": ("b", "c", "d", "a"), "index": 1}),
+    ):
+        copied = order.model_copy(update=update)
+        assert made == copied and type(made) is TurnOrder
+        assert made.__pydantic_fields_set__ == copied.__pydantic_fields_set__
+        assert made.__pydantic_extra__ is None and made.__pydantic_private__ is None
+    noted = _NotedOrder(order=("a", "b"))
+    advanced = noted.advance()[0]
+    assert type(advanced) is _NotedOrder and advanced._note == "kept" and advanced.current == "b"
 
 
 def test_expire__at_the_start_of_the_holders_next_turn() -> None:

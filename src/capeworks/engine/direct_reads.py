@@ -17,6 +17,10 @@ shadowed by a property), so every ``Stat.BRAWN`` goes through the hook and then 
 members all sit in its own ``__dict__`` (every capeworks enum) gains nothing from it, so
 :func:`read_directly` moves such a class to :class:`_DirectEnumType`, an ``EnumType`` that reads
 attributes as ``type`` does (the same layout, so CPython allows the ``__class__`` change).
+Such a class also reads its members' ``value`` and ``name`` through a C ``property`` of
+``attrgetter("_value_")`` (and ``"_name_"``) set on the class: 3.11's own ``enum.property`` runs
+two Python frames per read (its ``__get__``, then ``Enum.value``), and a Weaverdice command reads a
+member's value several times (stop 52).
 
 Assigning a special method to a class later makes CPython work out its slot again, which only
 brings the hook back: never wrong, just slower. A class made after the call keeps the hook.
@@ -32,6 +36,7 @@ import os
 import platform
 import sys
 from enum import Enum, EnumType
+from operator import attrgetter
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -91,6 +96,24 @@ def _all_members_kept(cls: type[Enum]) -> bool:
     return all(own.get(name) is member for name, member in cls._member_map_.items())
 
 
+#: what ``Enum.value`` and ``Enum.name`` read, as C-level properties
+_PLAIN_READS = {
+    "value": property(attrgetter("_value_"), doc="The member's value."),
+    "name": property(attrgetter("_name_"), doc="The member's name."),
+}
+
+
+def _reads_members_plainly(kind: type[Enum]) -> None:
+    """Set ``value`` and ``name`` on ``kind`` as plain C properties, unless one is a member's name or
+    the class (or an enum base of its own) defines it."""
+    for attr, reader in _PLAIN_READS.items():
+        if attr in kind._member_map_:
+            continue
+        if any(attr in vars(t) for t in kind.__mro__ if t not in (Enum, object) and issubclass(t, Enum)):
+            continue
+        type.__setattr__(kind, attr, reader)
+
+
 def _subclasses(cls: type[T]) -> list[type[T]]:
     out: list[type[T]] = []
     todo = [cls]
@@ -119,5 +142,6 @@ def read_directly(prefix: str = "capeworks.") -> int:
         if kind.__module__.startswith(prefix) and type(kind) is EnumType and _all_members_kept(kind):
             # the same layout as EnumType, so CPython lets the class change its metaclass
             type.__setattr__(kind, "__class__", _DirectEnumType)
+            _reads_members_plainly(kind)
             changed += 1
     return changed

@@ -47,6 +47,15 @@ V = TypeVar("V")
 T = TypeVar("T", bound="Timed")
 
 
+_new = object.__new__
+# the slots of every pydantic model instance, set through their descriptors (as
+# ``capeworks.systems.weaverdice.copies`` does)
+_SET_DICT = BaseModel.__dict__["__dict__"].__set__
+_SET_FIELDS = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
 class Frozen(BaseModel):
     """Base of immutable domain models: change by ``model_copy(update=...)``, never in place."""
 
@@ -168,6 +177,19 @@ class TurnOrder(Frozen):
     index: int = 0
     round: int = 1
 
+    def _with(self, **update: Any) -> TurnOrder:
+        """What ``model_copy(update=update)`` makes (values of the fields' own types, from the order's
+        own methods), without its generic copy of the private and extra slots, which an order has
+        not: a new turn is taken at every end of a turn."""
+        if self.__pydantic_private__ is not None:  # a subclass with private attributes
+            return self.model_copy(update=update)
+        new = _new(type(self))
+        _SET_DICT(new, {**self.__dict__, **update})
+        _SET_FIELDS(new, self.__pydantic_fields_set__ | update.keys())
+        _SET_EXTRA(new, None)
+        _SET_PRIVATE(new, None)
+        return new
+
     @property
     def current(self) -> str | None:
         """Whose turn it is (None when nobody is in the order)."""
@@ -191,7 +213,7 @@ class TurnOrder(Frozen):
             if can_act is None or can_act(self.order[index]):
                 break
         points.append(TurnPoint.TURN_START)
-        return self.model_copy(update={"index": index, "round": round_}), points
+        return self._with(index=index, round=round_), points
 
     def without(self, ident: str) -> TurnOrder:
         """The order with ``ident`` removed (the current turn stays with whoever holds it)."""
@@ -202,7 +224,7 @@ class TurnOrder(Frozen):
         index = self.index - 1 if i < self.index else self.index
         if order and index >= len(order):
             index = 0
-        return self.model_copy(update={"order": order, "index": max(index, 0)})
+        return self._with(order=order, index=max(index, 0))
 
     def moved(self, ident: str, *, before: str | None) -> TurnOrder:
         """``ident`` moved to act just before ``before`` (or last when None): Wait, delays."""
@@ -211,7 +233,7 @@ class TurnOrder(Frozen):
         current = self.current
         order = tuple([*rest[:at], ident, *rest[at:]])
         index = order.index(current) if current in order else 0
-        return self.model_copy(update={"order": order, "index": index})
+        return self._with(order=order, index=index)
 
 
 # -- timed statuses -----------------------------------------------------------------------------

@@ -81,6 +81,28 @@ class Context(Generic[C]):
     first_seq: int = 1
     command_id: int = 0
 
+    @classmethod
+    def at(
+        cls,
+        actor: Seat,
+        seats: tuple[Seat, ...],
+        config: C,
+        fold: Callable[[Any, Event], Any],
+        first_seq: int,
+        command_id: int,
+    ) -> Context[C]:
+        """A table's context for one command: what ``Context(...)`` makes, its slots set straight
+        (a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, and a
+        table makes one context per command)."""
+        context = _new(cls)
+        _SET_ACTOR(context, actor)
+        _SET_SEATS(context, seats)
+        _SET_CONFIG(context, config)
+        _SET_FOLD(context, fold)
+        _SET_FIRST_SEQ(context, first_seq)
+        _SET_COMMAND_ID(context, command_id)
+        return context
+
     @property
     def is_gm(self) -> bool:
         """True when the acting seat is a GM seat."""
@@ -101,6 +123,15 @@ class Context(Generic[C]):
         return Batch(
             state, self.fold, first_seq=self.first_seq, command_id=self.command_id, seat=self.actor.id
         )
+
+
+_new = object.__new__
+_SET_ACTOR = Context.__dict__["actor"].__set__
+_SET_SEATS = Context.__dict__["seats"].__set__
+_SET_CONFIG = Context.__dict__["config"].__set__
+_SET_FOLD = Context.__dict__["fold"].__set__
+_SET_FIRST_SEQ = Context.__dict__["first_seq"].__set__
+_SET_COMMAND_ID = Context.__dict__["command_id"].__set__
 
 
 #: what a handler gives back: its batch (events folded) or the events (folded by the table)

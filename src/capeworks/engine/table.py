@@ -127,9 +127,12 @@ class _Once(Generic[T]):
         return self._value  # type: ignore[return-value]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Prepared:
-    """The events :meth:`Table.prepare` made last, at which version, and the state they fold to."""
+    """The events :meth:`Table.prepare` made last, at which version, and the state they fold to.
+
+    Never changed once made, but not a frozen dataclass: one is made per command, and a frozen
+    ``__init__`` sets each field through ``object.__setattr__`` (stop 52)."""
 
     version: int
     events: list[Event]
@@ -463,13 +466,8 @@ class Table:
         fold = self._f
         version = self.version
         service = dice_for(fold.settings, fold.seed, version, actor, dice)
-        context = Context(
-            actor=actor,
-            seats=fold.seats_in_order,
-            config=fold.config,
-            fold=fold.apply,
-            first_seq=version + 1,
-            command_id=fold.next_command,
+        context = Context.at(
+            actor, fold.seats_in_order, fold.config, fold.apply, version + 1, fold.next_command
         )
         batch = self.ruleset.run(self.state, context, command.type, parsed, service)
         service.finish()
@@ -528,13 +526,14 @@ class Table:
 
     def commit(self, events: Sequence[Event]) -> None:
         """Fold prepared events in and append them to the log."""
-        if events and events[0].seq != self.version + 1:
+        version = self.version
+        if events and events[0].seq != version + 1:
             raise InvalidCommand("These events were prepared for another version of the table.")
         prepared, self._prepared = self._prepared, None
         fold, log = self._f, self._w.log
         if (
             prepared is not None
-            and prepared.version == self.version
+            and prepared.version == version
             and (
                 prepared.events is events
                 or (

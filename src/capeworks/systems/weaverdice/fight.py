@@ -204,6 +204,8 @@ def _expire_all(b: Builder, point: TurnPoint, *, holder: str | None, round_: int
     ended: list[str] = []
     changed: list[Combatant] = []
     for p in b.state.people.values():
+        if not p.conditions:  # most people at most points: nothing to end, no call
+            continue
         kept, gone = expire(p.conditions, point, holder=holder, round_=round_)
         if gone:
             ended.extend(f"{p.name}: {g.name}" for g in gone)

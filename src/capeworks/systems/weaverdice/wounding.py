@@ -15,12 +15,15 @@ WD-STATUS-001 (Bleeding).
 
 from __future__ import annotations
 
+from typing import Any
+
 from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_effect, emit_stayed
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import ActionKind, interruption_tn
+from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.dropping import drop_held, lodge
 from capeworks.systems.weaverdice.effort import EffortUse
@@ -467,10 +470,27 @@ def _sheet_facts(sheet: Character) -> _SheetFacts:
     return facts
 
 
+#: the last :func:`hit_of` worked out: (what it read of the effect, the combatant, the sheet, the
+#: config, the hit). An effect that waits for a decision is worked out when it is asked and again
+#: when it is answered, most often over the very same combatant and sheet (frozen values)
+_LAST_HIT: list[Any] = [None]
+
+
 def hit_of(state: WdState, e: PendingEffect) -> Hit:
     """The facts the effect tables read about the target, from the state (WD-WFX-008, WD-EQUIP-018)."""
     target, damage, tier, wid, attacker = e.target, e.damage, e.tier, e.wound, e.attacker
-    c, sheet = person(state, target), state.sheet(target)
+    c, sheet, config = person(state, target), state.sheet(target), state.config
+    read = (target, damage, tier, wid, attacker, e.uncovered, e.ranged, e.pins, e.weapon, e.mental)
+    last = _LAST_HIT[0]
+    if last is not None and last[1] is c and last[2] is sheet and last[3] is config and last[0] == read:
+        return last[4]  # type: ignore[no-any-return]
+    hit = _hit(e, c, sheet, config)
+    _LAST_HIT[0] = (read, c, sheet, config, hit)
+    return hit
+
+
+def _hit(e: PendingEffect, c: Combatant, sheet: Character, config: WeaverdiceConfig) -> Hit:
+    target, damage, tier, wid, attacker = e.target, e.damage, e.tier, e.wound, e.attacker
     costume = sheet.costume
     lost = {x.part for x in c.conditions if x.name == Status.LOST_LIMB and x.part is not None}
     gear, pieces, reinforced, scores = _sheet_facts(sheet)
@@ -496,7 +516,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         awake=c.track.standing is Standing.UP,
         parts=tuple(p for p in _PARTS if p not in lost) if lost else _PARTS,
         morale=c.morale,
-        parity_natural=state.config.parity_uses_natural_die,
+        parity_natural=config.parity_uses_natural_die,
         gear=gear,
         costume=pieces,
         reinforced=reinforced,

@@ -40,7 +40,7 @@ from capeworks.systems.weaverdice.campaign import (
     social,
 )
 from capeworks.systems.weaverdice.campaign.board import downtime_odds
-from capeworks.systems.weaverdice.campaign.model import Ledger
+from capeworks.systems.weaverdice.campaign.model import Campaign, Ledger
 from capeworks.systems.weaverdice.campaign.rewards import ESCALATIONS, escalation
 from capeworks.systems.weaverdice.campaign.sheets import sheet_panel
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_COMMAND_WORDS
@@ -302,10 +302,31 @@ def _follower_prompts(state: WdState) -> list[Prompt]:
     return out
 
 
+def _quiet(camp: Campaign) -> bool:
+    """True when ``camp`` waits for no decision whoever the people are: every source of a campaign
+    prompt below (downtime, discards, perks, followers, mission details, strikes) is empty."""
+    if camp.phase is not None or camp.discards or camp.strike_choice:
+        return False
+    for ledger in camp.ledgers.values():
+        if ledger.perk_faces or ledger.follower_due is not None:
+            return False
+    return all(not m.offered for m in camp.missions.values())
+
+
+#: the last campaign found quiet: a fight's commands leave the campaign object as it is (the state's
+#: copies share it), so at most versions the campaign's prompts are known to be none without a scan
+_LAST_QUIET: list[Campaign | None] = [None]
+
+
 def campaign_prompts(state: WdState) -> list[Prompt]:
     """Decisions the campaign layer waits for: rep to discard at day's end."""
-    out: list[Prompt] = []
     camp = state.campaign
+    if camp is _LAST_QUIET[0]:
+        return []
+    if _quiet(camp):
+        _LAST_QUIET[0] = camp  # frozen, so quiet for as long as it lives
+        return []
+    out: list[Prompt] = []
     if camp.phase is not None:  # whose move in the downtime: each character with a slot (or rolls) left
         for ident, slots in camp.phase.slots.items():
             c = state.people.get(ident)
