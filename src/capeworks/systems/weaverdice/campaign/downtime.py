@@ -27,6 +27,7 @@ from capeworks.systems.weaverdice.campaign.group_passives import deal_group_fans
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
 from capeworks.systems.weaverdice.campaign.reputation import restore_shared, shared_discards, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
+from capeworks.systems.weaverdice.campaign.settings import DOWNTIME_ACTIONS
 from capeworks.systems.weaverdice.config import MoraleReset
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import Costume, PlacedPiece, piece_spec
@@ -66,24 +67,13 @@ __all__ = [
 ]
 
 #: the downtime menu (WD-DT-003); "rest_and_recuperate" is Relax & Heal
-ACTIONS: tuple[str, ...] = (
-    "plan_mission",
-    "cape_business",
-    "train",
-    "refine_skills",
-    "craft",
-    "go_shopping",
-    "explore",
-    "surveil",
-    "hang_out",
-    "recruit",
-    "research",
-    "utilize_intel",
-    "rest_and_recuperate",
-    "self_promote",
-    "work_or_school",
-    "power",
-)
+ACTIONS: tuple[str, ...] = tuple(DOWNTIME_ACTIONS)
+
+
+def _either(actions: tuple[str, ...]) -> str:
+    """Downtime actions as the seed's menu names them, "A, B or C"."""
+    said = [DOWNTIME_ACTIONS.get(a, a) for a in actions]
+    return " or ".join(said) if len(said) < 3 else f"{', '.join(said[:-1])} or {said[-1]}"
 
 
 def phase_of(state: WdState) -> Phase:
@@ -162,7 +152,7 @@ def take_slot(
     if slots.bonus and action not in allowed and others > slots.total - 1:
         raise RuleViolation(
             "WD-MORALE-007",
-            f"{who.name}'s last slot is the high-morale bonus slot, for {', '.join(allowed)} only.",
+            f"{who.name}'s last slot is the high-morale bonus slot, for {_either(allowed)} only.",
         )
     faces = slots.session.faces if slots.session and slots.session.target == target and target else ()
     new = evolve(
