@@ -399,6 +399,8 @@ class TargetSecret(CampaignFact):
     target: str
     find_dc: int
     thread_dc: int
+    #: the target's name for the GM's log ("" in logs before it: "the target" is read)
+    name: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class IntelStep(Frozen):

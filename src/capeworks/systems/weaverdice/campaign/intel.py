@@ -687,6 +687,7 @@ def narrow(b: Builder, t: Target, on: str, tier: int, *, gm: bool) -> TargetPatc
                 target=t.id,
                 find_dc=new if on == "find" else t.find_dc,
                 thread_dc=new if on == "thread" else t.thread_dc,
+                name=t.name,
             ),
             hidden=True,
         )

@@ -282,14 +282,13 @@ _GRID = re.compile(
 def _searched(text: str, action: str) -> dict[str, Any] | None:
     """An intel roll's old line read back into :class:`~.events.Searched` and the target's name."""
     if m := _NODE.fullmatch(text):
-        return {
-            "searched": {"on": "node", "stat": m[1], "total": int(m[2]), "tn": 7, "done": m[3] != "not yet"}
-        }
+        node = {"on": "node", "stat": m[1].lower(), "total": int(m[2]), "tn": 7}
+        return {"searched": {**node, "done": m[3] != "not yet"}}
     if m := _FINDING.fullmatch(text):
         thread = action == "research"
         found = {
             "on": "thread" if thread else "find",
-            "stat": m[1],
+            "stat": m[1].lower(),
             "total": int(m[2]),
             "progress": int(m[4]),
         }
@@ -361,7 +360,7 @@ def information_from_line(data: dict[str, Any]) -> dict[str, Any]:
     return _as_before(ce.InformationGiven, data, _informed(data.get("text", "")))
 
 
-_ADVANCE = re.compile(rf"banks an advance (\w+) roll of {_N}\.")
+_ADVANCE = re.compile(rf"banks an advance (\w+) roll of {_N}")
 
 
 def _planned(text: str, mission: dict[str, Any]) -> dict[str, Any] | None:
@@ -380,9 +379,9 @@ def _planned(text: str, mission: dict[str, Any]) -> dict[str, Any] | None:
         kept = next((k for k, v in locked.items() if text == f"locks {k}: {v}."), None)
         return None if kept is None else {"step": "lock", "locked": [kept, locked[kept]]}
     refine: dict[str, Any] = {"step": "refine"}
-    head, _, rest = text.partition(". ")
-    if m := _ADVANCE.fullmatch(head + "." if rest else text):
-        refine |= {"advance": m[1], "total": int(m[2])}
+    head, _, rest = text.removesuffix(".").partition("; ")
+    if m := _ADVANCE.fullmatch(head):
+        refine |= {"advance": m[1].lower(), "total": int(m[2])}
         text = rest
     if text:
         refine["rolled"] = mission.get("offered", {})

@@ -217,8 +217,9 @@ def line_of(p: Any) -> str:
         dcs = f"finding DC {p.find_dc}, thread DC {p.thread_dc}"
         left = f"{p.moving} downtime{'' if p.moving == 1 else 's'} left"
         return f"{p.name or p.target} moves base: {left}; {dcs}."
-    if isinstance(p, ce.TargetSecret):
-        return f"The target's hidden DCs: find {p.find_dc}, thread {p.thread_dc}."
+    if isinstance(p, ce.TargetSecret):  # named, so a GM with two targets knows whose (older logs: none)
+        whose = f"{p.name}'s" if p.name else "The target's"
+        return f"{whose} hidden DCs: find {p.find_dc}, thread {p.thread_dc}."
     if isinstance(p, ce.IntelTypesAdded):
         return f"The GM adds intel of type {', '.join(p.added)}, beside the dispositions."
     if isinstance(p, ce.GroupFormed):
@@ -315,13 +316,14 @@ def search_line(x: ce.Searched, target: str, target_name: str) -> str:
     """A roll on an intel target (WD-INTEL-006/007/019..026/038), or the answer to a miss
     (WD-INTEL-021); low morale's cap said beside the roll it cut (WD-MORALE-002), a target's own intel
     read by the target's name."""
+    stat = x.stat.capitalize()  # "Wits 5", as every roll of a stat reads
     if x.on == "node":
-        return f"{x.stat} {x.total} against 7+ on the deeper node: " + (
+        return f"{stat} {x.total} against 7+ on the deeper node: " + (
             "cleared, a deeper hint." if x.done else "not yet."
         )
     if x.on in ("find", "thread"):
         what = "the thread" if x.on == "thread" else target_name
-        return f"{x.stat} {x.total} toward finding {what}: {x.progress} so far" + (
+        return f"{stat} {x.total} toward finding {what}: {x.progress} so far" + (
             "; found!" if x.done else "."
         )
     if x.on == "table":
@@ -333,7 +335,6 @@ def search_line(x: ce.Searched, target: str, target_name: str) -> str:
     if x.on == "spend":
         kind = target_name if x.kind == target and target_name else x.kind
         return f"spends tier-{x.tier} {kind} intel to unlock {_cell(x.cell)} instead of a strike."
-    stat = x.stat.capitalize()
     rolled = (
         f"{stat} {x.raw}, capped at {x.total} by low morale," if x.raw is not None else f"{stat} {x.total}"
     )
@@ -371,10 +372,10 @@ def plan_line(x: ce.Planned) -> str:
         )
     if x.step == "lock" and x.locked is not None:
         return f"locks {x.locked[0]}: {x.locked[1]}."
-    said = [f"banks an advance {x.advance} roll of {x.total}."] if x.advance else []
+    said = [f"banks an advance {x.advance.capitalize()} roll of {x.total}"] if x.advance else []
     if x.rolled:
-        said.append(f"the GM rolls {', '.join(f'{k}: {v}' for k, v in x.rolled.items())}.")
-    return " ".join(said)
+        said.append(f"the GM rolls {', '.join(f'{k}: {v}' for k, v in x.rolled.items())}")
+    return "; ".join(said) + "."
 
 
 def launch_line(rolled: dict[str, str]) -> str:
