@@ -14,6 +14,7 @@ discard (WD-REP-007).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -24,7 +25,15 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.group_passives import deal_group_fans, journalists_for
-from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
+from capeworks.systems.weaverdice.campaign.model import (
+    CraftProject,
+    Ledger,
+    Phase,
+    RepCard,
+    Session,
+    Slots,
+    Target,
+)
 from capeworks.systems.weaverdice.campaign.reputation import restore_shared, shared_discards, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import DOWNTIME_ACTIONS
@@ -535,10 +544,24 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
     for t in state.campaign.targets.values():  # a target's move goes on; done, its DCs come back
         if t.moving:
             left = t.moving - 1
-            find, thread = (t.find_dc, t.thread_dc) if left else (t.find_dc * 2, t.thread_dc * 2)
+            find, thread = (t.find_dc, t.thread_dc) if left else _unmoved(t)
             relocated = ce.TargetMoved(target=t.id, moving=left, find_dc=find, thread_dc=thread, name=t.name)
             b.emit(relocated, hidden=True)
     return b.batch
+
+
+def _unmoved(t: Target) -> tuple[int, int]:
+    """A target's finding and thread DCs when its move is done (WD-INTEL-034 PROPOSED): those it began
+    from (an 11 halved to 6 comes back an 11, not a 12), less the same share of any cut intel made
+    meanwhile (a 25 of a 50 cut to 20 comes back a 40); a move from an older log doubles them back."""
+    if t.unmoved is None:
+        return t.find_dc * 2, t.thread_dc * 2
+
+    def back(before: int, now: int) -> int:
+        halved = math.ceil(before / 2)
+        return before if now >= halved else math.ceil(before * now / halved)
+
+    return back(t.unmoved[0], t.find_dc), back(t.unmoved[1], t.thread_dc)
 
 
 def discard_rep(state: WdState, ctx: Ctx, c: cc.DiscardRep, dice: DiceService) -> Done:

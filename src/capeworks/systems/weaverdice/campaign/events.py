@@ -105,6 +105,8 @@ class TargetMoved(CampaignFact):
     thread_dc: int
     #: the target's name for the log ("" in logs before it: the id is read)
     name: str = Field(default="", exclude_if=lambda v: not v)
+    #: the DCs the move began from (with the move's start; logs before it: None)
+    unmoved: tuple[int, int] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class CampaignEvent(WdEvent, abstract=True):
@@ -913,9 +915,10 @@ def _facts(camp: Campaign, p: BaseModel) -> Campaign:
     if isinstance(p, TargetAdded):
         return evolve(camp, {"targets": {**camp.targets, p.target.id: p.target}})
     if isinstance(p, TargetMoved):
-        t = evolve(
-            camp.targets[p.target], {"moving": p.moving, "find_dc": p.find_dc, "thread_dc": p.thread_dc}
-        )
+        moved: dict[str, Any] = {"moving": p.moving, "find_dc": p.find_dc, "thread_dc": p.thread_dc}
+        if p.unmoved is not None or not p.moving:  # the move starts from these DCs, or is done
+            moved["unmoved"] = p.unmoved
+        t = evolve(camp.targets[p.target], moved)
         return evolve(camp, {"targets": {**camp.targets, t.id: t}})
     if isinstance(p, TargetSecret):
         t = camp.targets[p.target]

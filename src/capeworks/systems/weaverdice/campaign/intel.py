@@ -793,6 +793,7 @@ def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceSe
             find_dc=math.ceil(t.find_dc / 2),
             thread_dc=math.ceil(t.thread_dc / 2),
             name=t.name,
+            unmoved=(t.find_dc, t.thread_dc),
         ),
         hidden=True,
     )

@@ -215,6 +215,8 @@ def line_of(p: Any) -> str:
         return f"{p.name}: {p.text}"
     if isinstance(p, ce.TargetMoved):
         dcs = f"finding DC {p.find_dc}, thread DC {p.thread_dc}"
+        if not p.moving:  # the move is done: the DCs are no longer halved
+            return f"{p.name or p.target} has moved base: its DCs are no longer halved ({dcs})."
         left = f"{p.moving} downtime{'' if p.moving == 1 else 's'} left"
         return f"{p.name or p.target} moves base: {left}; {dcs}."
     if isinstance(p, ce.TargetSecret):  # named, so a GM with two targets knows whose (older logs: none)
