@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server.browser_fixtures import SEATS
-from tests.server.test_browser import CHROMIUM, Seats, field, menu, prompt, sit, suggested
+from tests.server.test_browser import CHROMIUM, Seats, field, link_token, menu, prompt, sit, suggested
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -170,6 +171,45 @@ def test_lobby__the_workshops_rules_options_read_as_words_not_values(
         expect(page.locator("#config-pv_model")).to_have_value("margin")
         labels = page.locator(".field label").all_inner_texts()
         assert not [t for t in labels if "_" in t], labels
+    finally:
+        context.close()
+
+
+def test_lobby__weaverdices_campaign_rules_read_one_titled_option_a_line_and_bonus_slots_as_actions(
+    web_table: str, chromium: Browser
+) -> None:
+    # the campaign rules were one box of "name: value" lines, and a bonus slot's actions raw ids
+    # ("rest_and_recuperate"): each campaign option is now its own titled field under the block's
+    # title, each action a box ticked by the seed's name for it; the table starts with what was chosen
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(web_table + "/")
+        page.locator("#system").select_option("weaverdice")
+        page.locator("details.options-fields summary").click()
+        group = page.locator("fieldset.options-group", has_text="Campaign rules")
+        slots = group.locator("label[for=config-campaign-downtime_slots]")
+        expect(slots).to_have_text("Downtime slots a phase")
+        expect(group.locator("#config-campaign-progression option")).to_have_text(
+            ["Progression boxes and milestones", "The design notes' list of small picks"]
+        )
+        picks = page.locator("#config-morale_bonus_slot_actions")
+        expect(picks.get_by_label("Self-Promote")).to_be_checked()
+        expect(picks.get_by_label("Plan a Mission")).not_to_be_checked()
+        labels = page.locator(".field label").all_inner_texts()
+        assert not [t for t in labels if "_" in t], labels
+        group.locator("#config-campaign-downtime_slots").fill("2")
+        picks.get_by_label("Self-Promote").uncheck()
+        page.get_by_role("button", name="Start the table").click()
+        links = page.locator(".invites a")
+        expect(links).to_have_count(3)
+        gm_link = httpx.URL(links.nth(0).get_attribute("href") or "")
+        table_id, token = gm_link.path.rsplit("/", 1)[-1], link_token(str(gm_link))
+        made = httpx.get(f"{web_table}/api/tables/{table_id}", headers={"X-Seat-Token": token}).json()
+        assert made["config"]["campaign"]["downtime_slots"] == 2
+        assert made["config"]["campaign"]["social_tn"] == 4  # the rest of the block at the book's
+        assert "self_promote" not in made["config"]["morale_bonus_slot_actions"]
+        assert "hang_out" in made["config"]["morale_bonus_slot_actions"]
     finally:
         context.close()
 

@@ -99,7 +99,7 @@ def test_r10_04_knowledge_one_may_bank_an_advance_roll_but_not_with_a_detail() -
     d.do("ann", "plan_mission", character="ada", mission="bank", advance="wits", dice=[4])
     m = camp(d).missions["bank"]
     assert (m.banked, m.offered) == (("wits 4",), {})
-    assert d.words("ann")[-1] == "Ada: banks an advance wits roll of 4."
+    assert d.words("ann")[-1] == "Ada: banks an advance Wits roll of 4."
 
 
 @pytest.mark.rules("WD-PLAN-003")

@@ -270,11 +270,11 @@ def test_r14_09_tier_four_intel_finds_and_opens_the_entry_and_a_targets_own_inte
     d.do("cat", "spend_intel", character="cal", target="tow", intel="villain:4", on="find")
     found = "Cal: spends tier-4 villain intel to narrow the find: found; Movements x Capabilities unlocks."
     assert d.words("bob")[-1] == found
-    assert d.words("gm")[-2:] == ["The target's hidden DCs: find 0, thread 10.", found]
+    assert d.words("gm")[-2:] == ["The Tower's hidden DCs: find 0, thread 10.", found]
     assert not any("hidden DCs" in w for w in d.words("bob"))
     d.do("cat", "spend_intel", character="cal", target="tow", intel="tow:1", on="thread")
     assert d.words("ann")[-1] == "Cal: spends tier-1 The Tower intel to narrow the thread."
-    assert d.words("gm")[-2] == "The target's hidden DCs: find 0, thread 8."
+    assert d.words("gm")[-2] == "The Tower's hidden DCs: find 0, thread 8."
 
 
 @pytest.mark.rules("WD-FOLLOW-009", "WD-REP-009")

@@ -21,7 +21,7 @@ from pydantic import Field, model_validator
 
 from capeworks.engine.fields import value_words
 from capeworks.engine.kit import Frozen
-from capeworks.systems.weaverdice.campaign.settings import CampaignConfig
+from capeworks.systems.weaverdice.campaign.settings import DOWNTIME_ACTIONS, CampaignConfig, DowntimeAction
 from capeworks.systems.weaverdice.vocab import Stat, Tier
 
 __all__ = [
@@ -67,7 +67,7 @@ class Statline(Frozen):
 
 
 #: the downtime actions a high-morale bonus slot may buy (WD-MORALE-007 PROPOSED allow-list)
-DEFAULT_BONUS_SLOT_ACTIONS: tuple[str, ...] = (
+DEFAULT_BONUS_SLOT_ACTIONS: tuple[DowntimeAction, ...] = (
     "rest_and_recuperate",
     "hang_out",
     "cape_business",
@@ -159,10 +159,11 @@ class WeaverdiceConfig(Frozen):
             }
         ),
     )
-    morale_bonus_slot_actions: tuple[str, ...] = Field(
+    morale_bonus_slot_actions: tuple[DowntimeAction, ...] = Field(
         default=DEFAULT_BONUS_SLOT_ACTIONS,
         title="Downtime actions of a morale bonus slot",
-        description="The downtime actions a high morale's bonus slot may take.",
+        description="The downtime actions a high morale's bonus slot may take (WD-MORALE-007).",
+        json_schema_extra=value_words(DOWNTIME_ACTIONS),
     )
     morale_as_effort: bool = Field(
         title="Morale as effort",

@@ -56,7 +56,11 @@ from capeworks.systems.weaverdice.campaign.events import (
     CampaignFact,
     CareBought,
     FollowerTapped,
+    InformationGiven,
+    IntelRolled,
     IntelSpent,
+    MissionLaunched,
+    MissionPlanned,
     Negotiated,
     Recuperated,
     SheetCampaignEvent,
@@ -67,7 +71,11 @@ from capeworks.systems.weaverdice.campaign.intel_steps import steps_from_line
 from capeworks.systems.weaverdice.campaign.model import Campaign
 from capeworks.systems.weaverdice.campaign.old_lines import (
     care_from_line,
+    information_from_line,
+    launch_from_line,
+    plan_from_line,
     rest_from_line,
+    search_from_line,
     spend_from_line,
     talk_from_line,
     tap_from_line,
@@ -600,7 +608,8 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     #: version 2 -> 3: combatant copies become patches of what changed (facts);
     #: intel_spent 3 -> 4: a Utilize Intel line becomes its steps (campaign.intel_steps);
     #: recuperated, care_bought, follower_tapped, negotiated 3 -> 4 and intel_spent 4 -> 5: a line of
-    #: words becomes its facts where they give it back word for word (campaign.old_lines);
+    #: words becomes its facts where they give it back word for word (campaign.old_lines), as do
+    #: intel_rolled, information_given, mission_planned and mission_launched 3 -> 4;
     #: version 3 -> 4: a sheet copied after a change becomes a sheet patch (facts); the fight, the
     #: pending attack and queued hits, wound effects (effect_asked: 1 -> 2), holds and reversals, falls
     #: and lengthy checks, copied whole, become what they changed (facts)
@@ -628,6 +637,10 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         (CareBought.TYPE, 3): care_from_line,
         (FollowerTapped.TYPE, 3): tap_from_line,
         (Negotiated.TYPE, 3): talk_from_line,
+        (IntelRolled.TYPE, 3): search_from_line,
+        (InformationGiven.TYPE, 3): information_from_line,
+        (MissionPlanned.TYPE, 3): plan_from_line,
+        (MissionLaunched.TYPE, 3): launch_from_line,
     }
 
     def apply(self, state: WdState, event: Event) -> WdState:

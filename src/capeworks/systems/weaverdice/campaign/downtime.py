@@ -14,6 +14,7 @@ discard (WD-REP-007).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -24,9 +25,18 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.group_passives import deal_group_fans, journalists_for
-from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
+from capeworks.systems.weaverdice.campaign.model import (
+    CraftProject,
+    Ledger,
+    Phase,
+    RepCard,
+    Session,
+    Slots,
+    Target,
+)
 from capeworks.systems.weaverdice.campaign.reputation import restore_shared, shared_discards, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
+from capeworks.systems.weaverdice.campaign.settings import DOWNTIME_ACTIONS
 from capeworks.systems.weaverdice.config import MoraleReset
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import Costume, PlacedPiece, piece_spec
@@ -66,24 +76,13 @@ __all__ = [
 ]
 
 #: the downtime menu (WD-DT-003); "rest_and_recuperate" is Relax & Heal
-ACTIONS: tuple[str, ...] = (
-    "plan_mission",
-    "cape_business",
-    "train",
-    "refine_skills",
-    "craft",
-    "go_shopping",
-    "explore",
-    "surveil",
-    "hang_out",
-    "recruit",
-    "research",
-    "utilize_intel",
-    "rest_and_recuperate",
-    "self_promote",
-    "work_or_school",
-    "power",
-)
+ACTIONS: tuple[str, ...] = tuple(DOWNTIME_ACTIONS)
+
+
+def _either(actions: tuple[str, ...]) -> str:
+    """Downtime actions as the seed's menu names them, "A, B or C"."""
+    said = [DOWNTIME_ACTIONS.get(a, a) for a in actions]
+    return " or ".join(said) if len(said) < 3 else f"{', '.join(said[:-1])} or {said[-1]}"
 
 
 def phase_of(state: WdState) -> Phase:
@@ -162,7 +161,7 @@ def take_slot(
     if slots.bonus and action not in allowed and others > slots.total - 1:
         raise RuleViolation(
             "WD-MORALE-007",
-            f"{who.name}'s last slot is the high-morale bonus slot, for {', '.join(allowed)} only.",
+            f"{who.name}'s last slot is the high-morale bonus slot, for {_either(allowed)} only.",
         )
     faces = slots.session.faces if slots.session and slots.session.target == target and target else ()
     new = evolve(
@@ -545,10 +544,24 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
     for t in state.campaign.targets.values():  # a target's move goes on; done, its DCs come back
         if t.moving:
             left = t.moving - 1
-            find, thread = (t.find_dc, t.thread_dc) if left else (t.find_dc * 2, t.thread_dc * 2)
+            find, thread = (t.find_dc, t.thread_dc) if left else _unmoved(t)
             relocated = ce.TargetMoved(target=t.id, moving=left, find_dc=find, thread_dc=thread, name=t.name)
             b.emit(relocated, hidden=True)
     return b.batch
+
+
+def _unmoved(t: Target) -> tuple[int, int]:
+    """A target's finding and thread DCs when its move is done (WD-INTEL-034 PROPOSED): those it began
+    from (an 11 halved to 6 comes back an 11, not a 12), less the same share of any cut intel made
+    meanwhile (a 25 of a 50 cut to 20 comes back a 40); a move from an older log doubles them back."""
+    if t.unmoved is None:
+        return t.find_dc * 2, t.thread_dc * 2
+
+    def back(before: int, now: int) -> int:
+        halved = math.ceil(before / 2)
+        return before if now >= halved else math.ceil(before * now / halved)
+
+    return back(t.unmoved[0], t.find_dc), back(t.unmoved[1], t.thread_dc)
 
 
 def discard_rep(state: WdState, ctx: Ctx, c: cc.DiscardRep, dice: DiceService) -> Done:

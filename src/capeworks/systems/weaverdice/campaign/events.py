@@ -41,10 +41,13 @@ __all__ = [
     "CAMPAIGN_EVENTS",
     "CampaignEvent",
     "CampaignFact",
+    "Informed",
     "IntelStep",
     "IntelUse",
     "KeepRoll",
+    "Planned",
     "Rested",
+    "Searched",
     "SheetCampaignEvent",
     "Talked",
     "TargetPatch",
@@ -102,6 +105,8 @@ class TargetMoved(CampaignFact):
     thread_dc: int
     #: the target's name for the log ("" in logs before it: the id is read)
     name: str = Field(default="", exclude_if=lambda v: not v)
+    #: the DCs the move began from (with the move's start; logs before it: None)
+    unmoved: tuple[int, int] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class CampaignEvent(WdEvent, abstract=True):
@@ -346,14 +351,45 @@ class TargetListed(CampaignFact):
     size: int
 
 
+class Searched(Frozen):
+    """A roll on an intel target, or the answer to a missed one, as facts (WD-INTEL-006/007/019..026/038):
+    ``on`` the finding or thread DC (the ``progress`` after it), the deeper node, a grid ``cell`` (its
+    row and column labels), the research ``table`` (``total`` its d6), a ``strike`` taken or intel
+    ``spent`` on a cell in its place. The ``stat`` rolled and its ``total`` (``raw`` before a low-morale
+    cap, WD-MORALE-002) against ``tn``; ``done``: found, cleared or unlocked; the intel gained (or spent)
+    as ``tier`` and ``kind``; a number rolled ``again`` this phase (a strike) and the target
+    ``alerted``."""
+
+    on: Literal["find", "thread", "node", "cell", "table", "strike", "spend"]
+    stat: str = Field(default="", exclude_if=lambda v: not v)
+    total: int = 0
+    raw: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    tn: int = Field(default=0, exclude_if=lambda v: not v)
+    progress: int = Field(default=0, exclude_if=lambda v: not v)
+    done: bool = Field(default=False, exclude_if=lambda v: not v)
+    cell: tuple[str, str] | None = Field(default=None, exclude_if=lambda v: v is None)
+    tier: int = Field(default=0, exclude_if=lambda v: not v)
+    kind: str = Field(default="", exclude_if=lambda v: not v)
+    again: int = Field(default=0, exclude_if=lambda v: not v)
+    alerted: bool = Field(default=False, exclude_if=lambda v: not v)
+
+
 class IntelRolled(CampaignEvent):
-    """A finding, thread or grid roll (WD-INTEL-006/007/019/025), and what it changed."""
+    """A finding, thread or grid roll (WD-INTEL-006/007/019/025), and what it changed.
+
+    Version 4: the roll is facts (``searched``, with the target's name for the log, ``target_name``);
+    ``text`` is only an old log's line the upcaster could not read back
+    (:mod:`~capeworks.systems.weaverdice.campaign.old_lines`)."""
+
+    VERSION: ClassVar[int] = 4
 
     character: str
     name: str
     target: str
     action: str
-    text: str
+    text: str = Field(default="", exclude_if=lambda v: not v)
+    searched: Searched | None = Field(default=None, exclude_if=lambda v: v is None)
+    target_name: str = Field(default="", exclude_if=lambda v: not v)
     patch: TargetPatch
     phase: Phase | None = None
     strike_choice: dict[str, str] | None = None
@@ -365,6 +401,8 @@ class TargetSecret(CampaignFact):
     target: str
     find_dc: int
     thread_dc: int
+    #: the target's name for the GM's log ("" in logs before it: "the target" is read)
+    name: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class IntelStep(Frozen):
@@ -416,13 +454,35 @@ class IntelSpent(CampaignEvent):
     phase: Phase | None = None
 
 
+class Informed(Frozen):
+    """Information the GM gave, as facts (WD-INTEL-004/040): its ``tier``, the unique ``detail`` named (as
+    the GM wrote it), ``on`` the finding or thread DC (``done``: found) or a cell; the ``cell``'s row and
+    column labels (a DC's tier four opens its entry cell, src 1813) and a cell's lowered ``tn`` (0: the
+    cell unlocked)."""
+
+    tier: int
+    detail: str = Field(default="", exclude_if=lambda v: not v)
+    on: Literal["find", "thread", "cell"]
+    done: bool = Field(default=False, exclude_if=lambda v: not v)
+    cell: tuple[str, str] | None = Field(default=None, exclude_if=lambda v: v is None)
+    tn: int = Field(default=0, exclude_if=lambda v: not v)
+
+
 class InformationGiven(CampaignEvent):
     """Information rated as an intel tier, or a unique detail named (WD-INTEL-004/040): a cut DC, a
-    lowered TN or an unlocked cell."""
+    lowered TN or an unlocked cell.
+
+    Version 4: what was given is facts (``informed``, with the target's name, ``target_name``); ``text``
+    is only an old log's line the upcaster could not read back
+    (:mod:`~capeworks.systems.weaverdice.campaign.old_lines`)."""
+
+    VERSION: ClassVar[int] = 4
 
     character: str
     name: str
-    text: str
+    text: str = Field(default="", exclude_if=lambda v: not v)
+    informed: Informed | None = Field(default=None, exclude_if=lambda v: v is None)
+    target_name: str = Field(default="", exclude_if=lambda v: not v)
     patch: TargetPatch
 
 
@@ -632,20 +692,51 @@ class CareBought(CampaignEvent):
     treated: Treated | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
+class Planned(Frozen):
+    """A step of mission planning, as facts (WD-PLAN-001..006): the mission ``declared`` (its ``kind``
+    and ``date``), the GM's ``details`` (each one's values, best first), a Plan action's ``advance``
+    roll (the stat and its ``total``) and the values the GM ``rolled`` for the details named, or a value
+    ``locked`` (the detail and the value kept)."""
+
+    step: Literal["declare", "details", "refine", "lock"]
+    kind: str = Field(default="", exclude_if=lambda v: not v)
+    date: str = Field(default="", exclude_if=lambda v: not v)
+    details: dict[str, tuple[str, ...]] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    advance: str = Field(default="", exclude_if=lambda v: not v)
+    total: int = Field(default=0, exclude_if=lambda v: not v)
+    rolled: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    locked: tuple[str, str] | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
 class MissionPlanned(CampaignEvent):
-    """A mission declared or planned (WD-PLAN-001..006)."""
+    """A mission declared or planned (WD-PLAN-001..006).
+
+    Version 4: the step is facts (``planned``); ``text`` is only an old log's line the upcaster could
+    not read back (:mod:`~capeworks.systems.weaverdice.campaign.old_lines`)."""
+
+    VERSION: ClassVar[int] = 4
 
     missions: tuple[Mission, ...]
     character: str
     name: str
-    text: str
+    text: str = Field(default="", exclude_if=lambda v: not v)
+    planned: Planned | None = Field(default=None, exclude_if=lambda v: v is None)
     phase: Phase | None = None
 
 
 class MissionLaunched(CampaignEvent):
+    """Mission day (WD-PLAN-004): the details never refined, each rolled twice and the worse kept.
+
+    Version 4: the values those rolls kept are facts (``rolled``, detail to value; empty: everything was
+    planned); ``text`` is only an old log's line the upcaster could not read back
+    (:mod:`~capeworks.systems.weaverdice.campaign.old_lines`)."""
+
+    VERSION: ClassVar[int] = 4
+
     missions: tuple[Mission, ...]
     name: str
-    text: str
+    text: str = Field(default="", exclude_if=lambda v: not v)
+    rolled: dict[str, str] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class NegotiationOpened(CampaignEvent):
@@ -824,9 +915,10 @@ def _facts(camp: Campaign, p: BaseModel) -> Campaign:
     if isinstance(p, TargetAdded):
         return evolve(camp, {"targets": {**camp.targets, p.target.id: p.target}})
     if isinstance(p, TargetMoved):
-        t = evolve(
-            camp.targets[p.target], {"moving": p.moving, "find_dc": p.find_dc, "thread_dc": p.thread_dc}
-        )
+        moved: dict[str, Any] = {"moving": p.moving, "find_dc": p.find_dc, "thread_dc": p.thread_dc}
+        if p.unmoved is not None or not p.moving:  # the move starts from these DCs, or is done
+            moved["unmoved"] = p.unmoved
+        t = evolve(camp.targets[p.target], moved)
         return evolve(camp, {"targets": {**camp.targets, t.id: t}})
     if isinstance(p, TargetSecret):
         t = camp.targets[p.target]

@@ -23,6 +23,7 @@ work on its own track is the GM's to rule.
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
@@ -30,14 +31,12 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.intel import CUT, narrow, open_cell, unlocking
 from capeworks.systems.weaverdice.campaign.screen import Builder
+from capeworks.systems.weaverdice.campaign.words import QUALITY
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.state import WdState
 
 __all__ = ["QUALITY", "give_information"]
-
-#: the appendix's qualities of information, by tier (src 2024)
-QUALITY = {1: "minor details", 2: "relevant details", 3: "deeper information", 4: "a serious write-up"}
 
 
 def _said(detail: str) -> str:
@@ -58,8 +57,14 @@ def give_information(state: WdState, ctx: Ctx, c: cc.GiveInformation, dice: Dice
         raise RuleViolation("WD-INTEL-040", f"That detail was named for {t.name} already: it counts once.")
     b = Builder(state, ctx, dice)
     quality = QUALITY[c.tier]
+    tn = 0
+    on: Literal["find", "thread", "cell"] = "cell"
+    done = False
     if c.on in ("find", "thread"):
-        patch, text = narrow(b, t, c.on, c.tier, gm=False)
+        patch = narrow(b, t, c.on, c.tier, gm=False)
+        on = "find" if c.on == "find" else "thread"
+        done = bool(patch.found if on == "find" else patch.thread_found)
+        index = patch.unlock[0] if patch.unlock else -1  # tier four's entry cell (src 1813)
     else:
         if not ctx.config.campaign.no_intel:
             raise RuleViolation(
@@ -68,22 +73,25 @@ def give_information(state: WdState, ctx: Ctx, c: cc.GiveInformation, dice: Dice
         index = open_cell(t, c.on)
         cell = t.cells[index]
         r, col = divmod(index, t.size)
-        where = f"{t.rows[r]} x {t.cols[col]}"
         if c.tier >= 3:  # src 2024: tier 3+ "could instead get an unlock on the intel grid"
-            patch, text = unlocking(t, index, gm=False), f"unlock {where}."
+            patch = unlocking(t, index, gm=False)
         else:
             tn = math.ceil(cell.tn * (100 - CUT[c.tier]) / 100)
             if tn >= cell.tn:
+                where = f"{t.rows[r]} x {t.cols[col]}"
                 raise RuleViolation(
                     "WD-INTEL-040", f"{quality.capitalize()} take nothing off {where}'s {cell.tn}+."
                 )
-            patch, text = ce.TargetPatch(id=t.id, lowered=(index, tn)), f"bring {where} to {tn}+."
+            patch = ce.TargetPatch(id=t.id, lowered=(index, tn))
     if detail:
         patch = evolve(patch, {"detail": detail})
-    source = f"names {c.detail.strip()!r}: {quality}" if detail else f"learns {quality}"
+    labels = (t.rows[index // t.size], t.cols[index % t.size]) if index >= 0 else None
+    informed = ce.Informed(
+        tier=c.tier, detail=c.detail.strip() if detail else "", on=on, done=done, cell=labels, tn=tn
+    )
     b.emit(
         ce.InformationGiven(
-            character=c.character, name=who.name, text=f"{source} about {t.name}, to {text}", patch=patch
+            character=c.character, name=who.name, informed=informed, target_name=t.name, patch=patch
         )
     )
     return b.batch

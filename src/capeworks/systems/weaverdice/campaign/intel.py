@@ -268,16 +268,14 @@ def _clear_node(
     if morale_buy:
         roll = bought_up(b, who, roll, 7, what=stat.value)
     patch = TargetPatch(id=t.id, node="cleared" if roll.success else None, gm=_gm(state, who))
-    text = f"{stat.value} {roll.total} against 7+ on the deeper node: " + (
-        "cleared, a deeper hint." if roll.success else "not yet."
-    )
+    searched = ce.Searched(on="node", stat=stat.value, total=roll.total, tn=7, done=roll.success)
     b.emit(
         ce.IntelRolled(
             character=who,
             name=state.people[who].name,
             target=t.id,
             action=action,
-            text=text,
+            searched=searched,
             patch=patch,
             phase=phase,
         )
@@ -329,7 +327,6 @@ def _finding(
             id=t.id, thread_progress=progress, thread_found=progress >= t.thread_dc, gm=_gm(state, who)
         )
         done = progress >= t.thread_dc
-        what = "the thread"
     else:
         progress = t.find_progress + roll.total
         patch = TargetPatch(
@@ -341,9 +338,8 @@ def _finding(
             gm=_gm(state, who),
         )
         done = progress >= t.find_dc
-        what = t.name
-    text = f"{stat.value} {roll.total} toward finding {what}: {progress} so far" + (
-        "; found!" if done else "."
+    searched = ce.Searched(
+        on="thread" if thread else "find", stat=stat.value, total=roll.total, progress=progress, done=done
     )
     b.emit(
         ce.IntelRolled(
@@ -351,7 +347,8 @@ def _finding(
             name=state.people[who].name,
             target=t.id,
             action=action,
-            text=text,
+            searched=searched,
+            target_name=t.name,
             patch=patch,
             phase=phase,
         )
@@ -372,12 +369,10 @@ def runaway_run(state: WdState, ident: str, t: Target) -> int:
     return t.run if session.action == "surveil" and session.target == t.id else 0
 
 
-def _rolled(stat: str, roll: CheckRoll) -> str:
-    """A grid roll's result as a player reads it: what the die and stat made and, where low morale cut
-    it (WD-MORALE-002), the cap it was held to, so the number is never a puzzle ("Wits 6, capped at 5")."""
-    if roll.morale_set is None and roll.raw > roll.total:
-        return f"{stat} {roll.raw}, capped at {roll.total} by low morale,"
-    return f"{stat} {roll.total}"
+def _raw(roll: CheckRoll) -> int | None:
+    """A grid roll's result before low morale capped it (WD-MORALE-002), said beside the cap so the
+    number is never a puzzle ("Wits 6, capped at 5"); None where no cap cut it."""
+    return roll.raw if roll.morale_set is None and roll.raw > roll.total else None
 
 
 def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
@@ -430,22 +425,29 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     ledger = ledger_of(state, c.character)
     unlock: tuple[int, ...] = ()
     r, col = divmod(index, t.size)
-    where = f"{t.rows[r]} x {t.cols[col]}"
+    tier = 0
     if roll.success:
         unlock = (index,)
-        text = f"{_rolled('Wits', roll)} against {cell.tn}+ on {where}: unlocked"
         if not ctx.config.campaign.no_intel:  # "they unlock the space and get intel" (src 1874)
             tier = max(1, cell_tier(cell) - 1)
             ledger = _gain(ledger, _intel_type(t, cell.tag), tier)
-            text += f", with tier-{tier} {cell.tag} intel"
-    else:
-        text = f"{_rolled('Wits', roll)} against {cell.tn}+ on {where}: missed"
-    if duplicate:
-        text += f"; a {number} again: a strike"
     limit = t.strike_limit or ctx.config.campaign.intel_strike_limit
-    if strikes >= limit:
+    alerted = strikes >= limit
+    if alerted:
         strikes, alerts = 0, alerts + 1
-        text += f"; {t.name} is alerted"
+    searched = ce.Searched(
+        on="cell",
+        stat=Stat.WITS.value,
+        total=roll.total,
+        raw=_raw(roll),
+        tn=cell.tn,
+        done=roll.success,
+        cell=(t.rows[r], t.cols[col]),
+        tier=tier,
+        kind=cell.tag if tier else "",
+        again=number if duplicate else 0,
+        alerted=alerted,
+    )
     unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | set(unlock)
     patch = TargetPatch(
         id=t.id,
@@ -467,7 +469,8 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
             name=who.name,
             target=t.id,
             action="surveil",
-            text=text + ".",
+            searched=searched,
+            target_name=t.name,
             patch=patch,
             phase=phase,
             strike_choice=choice,
@@ -497,14 +500,16 @@ def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceServic
                 "WD-INTEL-021", "Take the strike or spend intel on a space, not both.", field="intel"
             )
         strikes += 1
-        text = "takes a strike"
-        if not ctx.config.campaign.no_intel:  # the no-intel table gains none (WD-INTEL-040)
+        gained = not ctx.config.campaign.no_intel  # the no-intel table gains none (WD-INTEL-040)
+        if gained:
             ledger = _gain(ledger, _intel_type(t, cell.tag), 1)
-            text += f" for tier-1 {cell.tag} intel"
-        if strikes >= (t.strike_limit or ctx.config.campaign.intel_strike_limit):
+        alerted = strikes >= (t.strike_limit or ctx.config.campaign.intel_strike_limit)
+        if alerted:
             strikes, alerts = 0, alerts + 1
-            text += f"; {t.name} is alerted"
         patch = TargetPatch(id=t.id, strikes=strikes, alerts=alerts, gm=gm)
+        searched = ce.Searched(
+            on="strike", tier=1 if gained else 0, kind=cell.tag if gained else "", alerted=alerted
+        )
     else:
         if not c.intel or not c.on:
             raise RuleViolation(
@@ -517,8 +522,11 @@ def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceServic
             raise RuleViolation("WD-INTEL-040", "This table plays without intel: take the strike.")
         kind, tier = parse_intel(c.intel, extra=(t.id,), added=state.campaign.intel_types)
         ledger = _take(ledger, kind, tier)
-        patch, what = _unlock_with(t, c.on, kind, tier, gm=gm)
-        text = f"spends tier-{tier} {kind} intel to unlock {what} instead of a strike"
+        patch, _ = _unlock_with(t, c.on, kind, tier, gm=gm)
+        opened = patch.unlock[0]
+        searched = ce.Searched(
+            on="spend", tier=tier, kind=kind, cell=(t.rows[opened // t.size], t.cols[opened % t.size])
+        )
     rest = {k: v for k, v in state.campaign.strike_choice.items() if k != c.character}
     b = Builder(state, ctx, dice)
     b.emit(
@@ -527,7 +535,8 @@ def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceServic
             name=who.name,
             target=t.id,
             action="strike",
-            text=text + ".",
+            searched=searched,
+            target_name=t.name,
             patch=patch,
             strike_choice=rest,
             ledgers={c.character: ledger},
@@ -602,7 +611,7 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
         which, tier = RESEARCH_TABLE[face]
         kind = t.dispositions[which] if which < len(t.dispositions) else t.dispositions[0]
         ledger = _gain(ledger, kind, tier)
-        text = f"the research table rolls {face}: tier-{tier} {kind} intel."
+        searched = ce.Searched(on="table", total=face, tier=tier, kind=kind)
     else:
         cell = t.cells[index]
         roll, _ = roll_check(
@@ -611,7 +620,6 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
         if c.morale_buy:  # WD-MORALE-003
             roll = bought_up(b, c.character, roll, cell.tn, what="Knowledge")
         r, col = divmod(index, t.size)
-        where = f"{t.rows[r]} x {t.cols[col]}"
         if roll.success:
             unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {index}
             patch = TargetPatch(
@@ -621,16 +629,23 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
                 lines=t.finished_lines(unlocked),
                 node=_node(t, unlocked),
             )
-            text = f"{_rolled('Knowledge', roll)} against {cell.tn}+ on {where}: unlocked."
-        else:
-            text = f"{_rolled('Knowledge', roll)} against {cell.tn}+ on {where}: nothing found."
+        searched = ce.Searched(
+            on="cell",
+            stat=Stat.KNOWLEDGE.value,
+            total=roll.total,
+            raw=_raw(roll),
+            tn=cell.tn,
+            done=roll.success,
+            cell=(t.rows[r], t.cols[col]),
+        )
     b.emit(
         ce.IntelRolled(
             character=c.character,
             name=who.name,
             target=t.id,
             action="research",
-            text=text,
+            searched=searched,
+            target_name=t.name,
             patch=patch,
             phase=phase,
             ledgers={c.character: ledger},
@@ -650,11 +665,12 @@ def _take(ledger: Ledger, kind: str, tier: int, count: int = 1) -> Ledger:
     return evolve(ledger, {"intel": dict(sorted(rest.items()))})
 
 
-def narrow(b: Builder, t: Target, on: str, tier: int, *, gm: bool) -> tuple[TargetPatch, str]:
+def narrow(b: Builder, t: Target, on: str, tier: int, *, gm: bool) -> TargetPatch:
     """Cut ``t``'s finding (``on="find"``) or thread DC by a tier of intel or of information rated as
     one (WD-INTEL-003/004): 20%, 50% or all of it, the new DC rounded up; tier four also opens the
     method's entry cell ("100% & unlock 1-2", src 1813). The new DC goes to the GM alone (a hidden NPC's
-    in its own track's patch); returns the patch and the public words, "narrow the find ..."."""
+    in its own track's patch); returns the patch (``found``/``thread_found`` says whether the cut
+    finished the search, ``unlock`` the entry cell tier four opened)."""
     dc, found = (t.find_dc, t.found) if on == "find" else (t.thread_dc, t.thread_found)
     if found:
         raise RuleViolation("WD-INTEL-003", f"The {on} is already done.")
@@ -671,18 +687,16 @@ def narrow(b: Builder, t: Target, on: str, tier: int, *, gm: bool) -> tuple[Targ
                 target=t.id,
                 find_dc=new if on == "find" else t.find_dc,
                 thread_dc=new if on == "thread" else t.thread_dc,
+                name=t.name,
             ),
             hidden=True,
         )
-    text = f"narrow the {on}" + (": found!" if done else ".")
     entry = t.entry("surveil" if on == "find" else "research")
     if tier >= 4 and not t.cells[entry].unlocked and not t.cells[entry].blocked:
         # src 1813: tier four is "100% & unlock 1-2": the method's entry cell opens too
         opened = unlocking(t, entry, gm=gm)
         patch = evolve(patch, {"unlock": opened.unlock, "lines": opened.lines, "node": opened.node})
-        r, col = divmod(entry, t.size)
-        text = text[:-1] + f"; {t.rows[r]} x {t.cols[col]} unlocks."
-    return patch, text
+    return patch
 
 
 def open_cell(t: Target, on: str) -> int:
@@ -741,7 +755,7 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
     b = Builder(state, ctx, dice)
     on: Literal["find", "thread", "node", "cell"]
     if c.on in ("find", "thread"):
-        patch, _ = narrow(b, t, c.on, tier, gm=gm)
+        patch = narrow(b, t, c.on, tier, gm=gm)
         on = "find" if c.on == "find" else "thread"
     elif c.on == "node":  # WD-INTEL-038 PROPOSED: tier 3 or better clears a node
         if t.node != "open" or tier < 3:
@@ -779,6 +793,7 @@ def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceSe
             find_dc=math.ceil(t.find_dc / 2),
             thread_dc=math.ceil(t.thread_dc / 2),
             name=t.name,
+            unmoved=(t.find_dc, t.thread_dc),
         ),
         hidden=True,
     )

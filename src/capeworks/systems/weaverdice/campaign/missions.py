@@ -65,7 +65,7 @@ def declare_mission(state: WdState, ctx: Ctx, c: cc.DeclareMission, dice: DiceSe
             missions=(mission,),
             character=c.character,
             name=who.name,
-            text=f"declares {c.kind}" + (f" for {c.date}" if c.date else "") + ".",
+            planned=ce.Planned(step="declare", kind=c.kind, date=c.date),
             phase=phase,
         )
     )
@@ -99,9 +99,7 @@ def set_mission_details(state: WdState, ctx: Ctx, c: cc.SetMissionDetails, dice:
             missions=(m,),
             character=m.planner,
             name=who.name,
-            text="the GM sets the details: "
-            + "; ".join(f"{k}: {' / '.join(v)}" for k, v in c.details.items())
-            + ".",
+            planned=ce.Planned(step="details", details={k: tuple(v) for k, v in c.details.items()}),
         )
     )
     return b.batch
@@ -137,7 +135,8 @@ def plan_mission(state: WdState, ctx: Ctx, c: cc.PlanMission, dice: DiceService)
             raise RuleViolation("WD-PLAN-002", f"The mission has no detail called {d}.")
     phase, _ = take_slot(state, c.character, "plan_mission")
     b = Builder(state, ctx, dice)
-    text = ""
+    advance, total = "", 0
+    offered: dict[str, str] = {}
     if c.advance:
         try:
             stat = Stat(c.advance.lower())
@@ -145,16 +144,16 @@ def plan_mission(state: WdState, ctx: Ctx, c: cc.PlanMission, dice: DiceService)
             raise RuleViolation("WD-PLAN-006", f"There is no stat called {c.advance}.") from None
         roll, _ = roll_check(b, c.character, (stat,), tn=ctx.config.default_tn, purpose="advance")
         m = evolve(m, {"banked": (*m.banked, f"{stat.value} {roll.total}")})
-        text = f"banks an advance {stat.value} roll of {roll.total}."
+        advance, total = stat.value, roll.total
     if c.details:
-        offered = {}
         for d in c.details:
             values = m.options[d]
             offered[d] = values[dice.roll(1, len(values), purpose=d).faces[0] - 1]
         m = evolve(m, {"offered": offered, "offered_by": c.character})
-        rolled = ", ".join(f"{k}: {v}" for k, v in offered.items())
-        text = (text + " " if text else "") + f"the GM rolls {rolled}."
-    b.emit(ce.MissionPlanned(missions=(m,), character=c.character, name=who.name, text=text, phase=phase))
+    planned = ce.Planned(step="refine", advance=advance, total=total, rolled=offered)
+    b.emit(
+        ce.MissionPlanned(missions=(m,), character=c.character, name=who.name, planned=planned, phase=phase)
+    )
     return b.batch
 
 
@@ -188,7 +187,10 @@ def keep_detail(state: WdState, ctx: Ctx, c: cc.KeepDetail, dice: DiceService) -
     b = Builder(state, ctx, dice)
     b.emit(
         ce.MissionPlanned(
-            missions=(m,), character=c.character, name=who.name, text=f"locks {c.detail}: {value}."
+            missions=(m,),
+            character=c.character,
+            name=who.name,
+            planned=ce.Planned(step="lock", locked=(c.detail, value)),
         )
     )
     return b.batch
@@ -205,16 +207,15 @@ def launch_mission(state: WdState, ctx: Ctx, c: cc.LaunchMission, dice: DiceServ
         )
     b = Builder(state, ctx, dice)
     locked = dict(m.locked)
-    rolled = []
+    rolled: dict[str, str] = {}
     for d, values in m.options.items():
         if d in locked:
             continue
         faces = dice.roll(2, len(values), purpose=d).faces
-        locked[d] = values[max(faces) - 1]  # later values are worse
-        rolled.append(f"{d}: {locked[d]}")
+        locked[d] = rolled[d] = values[max(faces) - 1]  # later values are worse
     m = evolve(m, {"locked": locked, "offered": {}, "launched": True})
     b.emit(
-        ce.MissionLaunched(missions=(m,), name=m.kind, text="; ".join(rolled) or "everything was planned."),
+        ce.MissionLaunched(missions=(m,), name=m.kind, rolled=rolled),
         hidden=person(state, m.planner).hidden,  # a hidden NPC's mission is the GM's (WD-NPC-003)
     )
     return b.batch

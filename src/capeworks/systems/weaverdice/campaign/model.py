@@ -410,6 +410,9 @@ class Target(Frozen):
     node: str = ""
     #: downtimes left of a move (WD-INTEL-034): its DCs are halved meanwhile (GM-only)
     moving: int = 0
+    #: the finding and thread DCs the move began from, to come back to when it is done (GM-only; None:
+    #: not moving, or a move from a log before it, which doubles the halved DCs back)
+    unmoved: tuple[int, int] | None = Field(default=None, exclude_if=lambda v: v is None)
     #: unique details already named about the target, each once (WD-INTEL-040, src 2027), as folded
     details: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: the hidden NPCs' work on this target (WD-NPC-003), the GM's alone; None: none yet

@@ -1,5 +1,6 @@
 """The lines old logs stored for what are now facts: the upcasters of ``weaverdice.recuperated``,
-``care_bought``, ``follower_tapped`` and ``negotiated`` from version 3, and of ``intel_spent`` from 4.
+``care_bought``, ``follower_tapped`` and ``negotiated`` from version 3, of ``intel_spent`` from 4, and
+of ``intel_rolled``, ``information_given``, ``mission_planned`` and ``mission_launched`` from 3.
 
 Those events stored their line of words (``text``: "mends no wounds; morale rises from Poor (-2) to
 Neutral (+0)."); they now store facts (:class:`~.events.Rested`, :class:`~.events.Treated`,
@@ -12,6 +13,7 @@ stays whole, so an old log reads exactly as it was written.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
 from typing import Any
@@ -19,9 +21,19 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.words import line_of
+from capeworks.systems.weaverdice.campaign.words import QUALITY, line_of
 
-__all__ = ["care_from_line", "rest_from_line", "spend_from_line", "talk_from_line", "tap_from_line"]
+__all__ = [
+    "care_from_line",
+    "information_from_line",
+    "launch_from_line",
+    "plan_from_line",
+    "rest_from_line",
+    "search_from_line",
+    "spend_from_line",
+    "talk_from_line",
+    "tap_from_line",
+]
 
 _N = r"(-?\d+)"
 
@@ -238,3 +250,161 @@ def spend_from_line(data: dict[str, Any]) -> dict[str, Any]:
     """An ``intel_spent`` at version 4 at version 5: a DC spend's or an unlock's line becomes its facts
     (a Utilize Intel slot's steps were facts already)."""
     return _kept(ce.IntelSpent, data, _spent(data.get("text", "")))
+
+
+def _as_before(model: type[BaseModel], data: dict[str, Any], facts: dict[str, Any] | None) -> dict[str, Any]:
+    """``data`` with ``facts`` in place of its line where the line they make is the very line the old
+    event showed (its line as the line of the new event holding only ``text``); else as it was."""
+    if facts is None:
+        return data
+    out = {k: v for k, v in data.items() if k != "text"} | facts
+    try:
+        said = line_of(model.model_validate(out))
+        before = line_of(model.model_validate(data))
+    except (ValidationError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return data
+    return out if said == before else data
+
+
+_CELL = r"(.+?) x (.+)"
+_NODE = re.compile(rf"(\w+) {_N} against 7\+ on the deeper node: (cleared, a deeper hint|not yet)\.")
+_FINDING = re.compile(rf"(\w+) {_N} toward finding (.+): {_N} so far(; found!|\.)")
+_TABLE = re.compile(r"the research table rolls (\d): tier-(\d) (.+) intel\.")
+_STRIKE = re.compile(r"takes a strike(?: for tier-(\d) (.+?) intel)?(?:; (.+) is alerted)?\.")
+_INSTEAD = re.compile(rf"spends tier-(\d) (.+?) intel to unlock {_CELL} instead of a strike\.")
+_GRID = re.compile(
+    rf"(Wits|Knowledge) {_N}(?:, capped at {_N} by low morale,)? against (\d+)\+ on {_CELL}: "
+    r"(unlocked|missed|nothing found)(?:, with tier-(\d) (.+?) intel)?(?:; a (\d+) again: a strike)?"
+    r"(?:; (.+) is alerted)?\."
+)
+
+
+def _searched(text: str, action: str) -> dict[str, Any] | None:
+    """An intel roll's old line read back into :class:`~.events.Searched` and the target's name."""
+    if m := _NODE.fullmatch(text):
+        node = {"on": "node", "stat": m[1].lower(), "total": int(m[2]), "tn": 7}
+        return {"searched": {**node, "done": m[3] != "not yet"}}
+    if m := _FINDING.fullmatch(text):
+        thread = action == "research"
+        found = {
+            "on": "thread" if thread else "find",
+            "stat": m[1].lower(),
+            "total": int(m[2]),
+            "progress": int(m[4]),
+        }
+        return {"searched": {**found, "done": m[5] != "."}} | ({} if thread else {"target_name": m[3]})
+    if m := _TABLE.fullmatch(text):
+        return {"searched": {"on": "table", "total": int(m[1]), "tier": int(m[2]), "kind": m[3]}}
+    if m := _STRIKE.fullmatch(text):
+        gained = {"tier": int(m[1]), "kind": m[2]} if m[1] else {}
+        return {
+            "searched": {"on": "strike", **gained, "alerted": m[3] is not None},
+            "target_name": m[3] or "",
+        }
+    if m := _INSTEAD.fullmatch(text):
+        return {"searched": {"on": "spend", "tier": int(m[1]), "kind": m[2], "cell": [m[3], m[4]]}}
+    if m := _GRID.fullmatch(text):
+        capped = m[3] is not None
+        rolled = {
+            "on": "cell",
+            "stat": m[1].lower(),
+            "total": int(m[3] if capped else m[2]),
+            "raw": int(m[2]) if capped else None,
+            "tn": int(m[4]),
+            "done": m[7] == "unlocked",
+            "cell": [m[5], m[6]],
+            "tier": int(m[8] or 0),
+            "kind": m[9] or "",
+            "again": int(m[10] or 0),
+            "alerted": m[11] is not None,
+        }
+        return {"searched": rolled, "target_name": m[11] or ""}
+    return None
+
+
+def search_from_line(data: dict[str, Any]) -> dict[str, Any]:
+    """An ``intel_rolled`` at version 3 at version 4: its line becomes the roll's facts."""
+    return _as_before(ce.IntelRolled, data, _searched(data.get("text", ""), data.get("action", "")))
+
+
+_QUALITY = "|".join(map(re.escape, QUALITY.values()))
+_INFORMED = re.compile(
+    rf"(?:names ('.*'|\".*\"): |learns )({_QUALITY}) about (.+?), to "
+    rf"(?:narrow the (find|thread)(?:(: found)?; {_CELL} unlocks\.|(: found!)|\.)"
+    rf"|unlock {_CELL}\.|bring {_CELL} to (\d+)\+\.)"
+)
+
+
+def _informed(text: str) -> dict[str, Any] | None:
+    m = _INFORMED.fullmatch(text)
+    if m is None:
+        return None
+    try:
+        detail = ast.literal_eval(m[1]) if m[1] else ""
+    except (ValueError, SyntaxError):
+        return None
+    tier = next(k for k, v in QUALITY.items() if v == m[2])
+    informed: dict[str, Any] = {"tier": tier, "detail": detail}
+    if m[4]:
+        cell = [m[6], m[7]] if m[6] else None
+        informed |= {"on": m[4], "done": bool(m[5] or m[8]), "cell": cell}
+    elif m[9]:
+        informed |= {"on": "cell", "cell": [m[9], m[10]]}
+    else:
+        informed |= {"on": "cell", "cell": [m[11], m[12]], "tn": int(m[13])}
+    return {"informed": informed, "target_name": m[3]}
+
+
+def information_from_line(data: dict[str, Any]) -> dict[str, Any]:
+    """An ``information_given`` at version 3 at version 4: its line becomes what was given."""
+    return _as_before(ce.InformationGiven, data, _informed(data.get("text", "")))
+
+
+_ADVANCE = re.compile(rf"banks an advance (\w+) roll of {_N}")
+
+
+def _planned(text: str, mission: dict[str, Any]) -> dict[str, Any] | None:
+    """A planning step's old line read back, with the mission record the event carried after it (its
+    kind and date, the values offered or locked) to split what the words alone could not."""
+    if text.startswith("declares "):
+        return {"step": "declare", "kind": mission.get("kind", ""), "date": mission.get("date", "")}
+    if text.startswith("the GM sets the details: "):
+        details = {}
+        for part in text.removeprefix("the GM sets the details: ").removesuffix(".").split("; "):
+            key, _, values = part.partition(": ")
+            details[key] = values.split(" / ")
+        return {"step": "details", "details": details}
+    if text.startswith("locks "):
+        locked = mission.get("locked", {})
+        kept = next((k for k, v in locked.items() if text == f"locks {k}: {v}."), None)
+        return None if kept is None else {"step": "lock", "locked": [kept, locked[kept]]}
+    refine: dict[str, Any] = {"step": "refine"}
+    head, _, rest = text.removesuffix(".").partition("; ")
+    if m := _ADVANCE.fullmatch(head):
+        refine |= {"advance": m[1].lower(), "total": int(m[2])}
+        text = rest
+    if text:
+        refine["rolled"] = mission.get("offered", {})
+    return refine
+
+
+def plan_from_line(data: dict[str, Any]) -> dict[str, Any]:
+    """A ``mission_planned`` at version 3 at version 4: its line becomes the planning step's facts."""
+    missions = data.get("missions") or [{}]
+    facts = _planned(data.get("text", ""), missions[0])
+    return _as_before(ce.MissionPlanned, data, None if facts is None else {"planned": facts})
+
+
+def launch_from_line(data: dict[str, Any]) -> dict[str, Any]:
+    """A ``mission_launched`` at version 3 at version 4: its line becomes the values the day's rolls
+    kept, read against the mission's locked details."""
+    text = data.get("text", "")
+    locked = (data.get("missions") or [{}])[0].get("locked", {})
+    rolled: dict[str, str] = {}
+    if text != "everything was planned.":
+        for part in text.removesuffix(".").split("; "):
+            key = next((k for k, v in locked.items() if part == f"{k}: {v}"), None)
+            if key is None:
+                return data
+            rolled[key] = locked[key]
+    return _as_before(ce.MissionLaunched, data, {"rolled": rolled})

@@ -10,14 +10,17 @@ from typing import Literal
 
 from pydantic import Field
 
+from capeworks.engine.fields import value_words
 from capeworks.engine.kit import Frozen
 
 __all__ = [
     "CLASSIFICATIONS",
     "DISPOSITIONS",
     "DISPOSITION_WORDS",
+    "DOWNTIME_ACTIONS",
     "CampaignConfig",
     "CraftTier",
+    "DowntimeAction",
     "FollowerType",
     "Provider",
     "RecruitModifier",
@@ -53,6 +56,47 @@ def intel_types(added: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The intel types a table knows: the dispositions, then those the GM ``added`` (WD-INTEL-002
     PROPOSED: the seed's appendix of intel tables is missing, src 2018-2020, so the GM may add types)."""
     return (*DISPOSITIONS, *added)
+
+
+#: a downtime action's id, one of the seed's menu (WD-DT-003, src 1378-1415)
+DowntimeAction = Literal[
+    "plan_mission",
+    "cape_business",
+    "train",
+    "refine_skills",
+    "craft",
+    "go_shopping",
+    "explore",
+    "surveil",
+    "hang_out",
+    "recruit",
+    "research",
+    "utilize_intel",
+    "rest_and_recuperate",
+    "self_promote",
+    "work_or_school",
+    "power",
+]
+#: the downtime menu (WD-DT-003) as the seed names each action (src 1378-1415; Relax & Heal is the
+#: Rest & Recuperate of src 1994)
+DOWNTIME_ACTIONS: dict[str, str] = {
+    "plan_mission": "Plan a Mission",
+    "cape_business": "Cape Business",
+    "train": "Train",
+    "refine_skills": "Refine Skills",
+    "craft": "Craft / Repair",
+    "go_shopping": "Go Shopping",
+    "explore": "Explore",
+    "surveil": "Surveil a Target",
+    "hang_out": "Hang Out",
+    "recruit": "Recruit",
+    "research": "Research",
+    "utilize_intel": "Utilize Intel",
+    "rest_and_recuperate": "Relax & Heal (Rest & Recuperate)",
+    "self_promote": "Self-Promote",
+    "work_or_school": "Focus on Work/School",
+    "power": "Power-Specific Downtime Acts",
+}
 
 
 #: the power classifications (WD-LORE-005)
@@ -186,44 +230,192 @@ MASKDOC = Provider(name="maskdoc", fee=2000, fee_with_reference=500, modifier=-1
 class CampaignConfig(Frozen):
     """The campaign layer's rules: downtime, crafting, recruiting, intel, followers, progression."""
 
-    downtime_slots: int = Field(default=3, ge=0, le=9, description="Slots per phase (WD-DT-002).")
-    craft_tiers: tuple[CraftTier, ...] = DEFAULT_TIERS
-    repair_dc: int = Field(default=12, ge=1, le=99, description="Repair DC for any gear (WD-CRAFT-013).")
-    repair_cost_per_roll: int = Field(default=20, ge=0, description="Armor repair: $ per roll.")
-    recruit_table: tuple[RecruitModifier, ...] = DEFAULT_RECRUIT
-    #: per-applicant off-target chance, percent (WD-RECRUIT-003)
-    recruit_off_target: int = Field(default=20, ge=0, le=100)
-    rep_per_extra_recruit_die: int = Field(default=1, ge=1, le=6)
-    #: skills that help recruiting: skill name -> bonus to every die (WD-RECRUIT-009)
-    recruit_skill_bonus: dict[str, int] = Field(default_factory=dict)
-    #: unsought types a cape search may still turn up: type -> 1 in N per applicant (WD-RECRUIT-010)
-    recruit_serendipity: dict[str, int] = Field(default_factory=dict)
-    intel_strike_limit: int = Field(default=3, ge=1, le=9, description="Strikes that alert (WD-INTEL-023).")
-    row_col_bonus: int = Field(default=1, ge=0, le=3, description="Completed line bonus (WD-INTEL-017).")
-    no_intel: bool = Field(default=False, description="The no-intel appendix (WD-INTEL-040).")
-    surveillance_runaway: bool = Field(default=False, description="WD-INTEL-041.")
-    followers: tuple[FollowerType, ...] = DEFAULT_FOLLOWERS
-    follower_passive_max: int = Field(default=6, ge=1, le=20, description="WD-FOLLOW-005.")
-    boxes_per_mission: int = Field(default=1, ge=0, le=8, description="WD-PROG-002.")
-    boxes_for_milestone: int = Field(default=4, ge=1, le=8, description="WD-PROG-004.")
-    bud_chance_per_roll: int = Field(default=5, ge=0, le=100, description="Percent (WD-PROG-023).")
+    downtime_slots: int = Field(
+        default=3,
+        ge=0,
+        le=9,
+        title="Downtime slots a phase",
+        description="The slots each character fills in a downtime phase (WD-DT-002).",
+    )
+    craft_tiers: tuple[CraftTier, ...] = Field(
+        default=DEFAULT_TIERS,
+        title="Crafting tiers",
+        description="Each tier's lengthy DC and the share of the price paid in materials (WD-CRAFT-004).",
+    )
+    repair_dc: int = Field(
+        default=12,
+        ge=1,
+        le=99,
+        title="Repair DC",
+        description="The lengthy DC to repair any gear (WD-CRAFT-013).",
+    )
+    repair_cost_per_roll: int = Field(
+        default=20,
+        ge=0,
+        title="Armor repair cost a roll",
+        description="The dollars each roll of an armor repair costs (WD-CRAFT-013).",
+    )
+    recruit_table: tuple[RecruitModifier, ...] = Field(
+        default=DEFAULT_RECRUIT,
+        title="Recruitment table",
+        description="What a recruiter may look for, and the modifier each gives the roll (WD-RECRUIT-002).",
+    )
+    recruit_off_target: int = Field(
+        default=20,
+        ge=0,
+        le=100,
+        title="Off-target applicants (percent)",
+        description="The chance, per applicant, that they are not what was looked for (WD-RECRUIT-003).",
+    )
+    rep_per_extra_recruit_die: int = Field(
+        default=1,
+        ge=1,
+        le=6,
+        title="Rep for each extra recruiting die",
+        description="The rep spent for each extra die of a recruitment roll (WD-RECRUIT-007).",
+    )
+    recruit_skill_bonus: dict[str, int] = Field(
+        default_factory=dict,
+        title="Skills that help recruiting",
+        description="A skill's name and the bonus it gives every recruiting die (WD-RECRUIT-009).",
+    )
+    recruit_serendipity: dict[str, int] = Field(
+        default_factory=dict,
+        title="Unsought recruits",
+        description=(
+            "A type a cape search may still turn up, and its 1-in-N chance per applicant (WD-RECRUIT-010)."
+        ),
+    )
+    intel_strike_limit: int = Field(
+        default=3,
+        ge=1,
+        le=9,
+        title="Strikes before a target is alerted",
+        description="Repeated surveillance numbers that alert a target (WD-INTEL-023).",
+    )
+    row_col_bonus: int = Field(
+        default=1,
+        ge=0,
+        le=3,
+        title="Bonus of a completed line",
+        description="The bonus a completed Movements or History line gives intel rolls (WD-INTEL-017).",
+    )
+    no_intel: bool = Field(
+        default=False,
+        title="Play without intel",
+        description="The no-intel appendix: information and named details in place of intel (WD-INTEL-040).",
+    )
+    surveillance_runaway: bool = Field(
+        default=False,
+        title="Surveillance runaways",
+        description=(
+            "A successful surveillance roll may roll on, at -1 for each success in the run (WD-INTEL-041)."
+        ),
+    )
+    followers: tuple[FollowerType, ...] = Field(
+        default=DEFAULT_FOLLOWERS,
+        title="Follower types",
+        description="Each follower type's criteria, passive and uses (WD-FOLLOW-002).",
+    )
+    follower_passive_max: int = Field(
+        default=6,
+        ge=1,
+        le=20,
+        title="Most followers of a type that help",
+        description="The followers of one type whose passive counts (WD-FOLLOW-005).",
+    )
+    boxes_per_mission: int = Field(
+        default=1,
+        ge=0,
+        le=8,
+        title="Progression boxes a mission",
+        description="The progression boxes a character checks for a mission (WD-PROG-002).",
+    )
+    boxes_for_milestone: int = Field(
+        default=4,
+        ge=1,
+        le=8,
+        title="Boxes for a milestone",
+        description="The progression boxes checked that earn a milestone (WD-PROG-004).",
+    )
+    bud_chance_per_roll: int = Field(
+        default=5,
+        ge=0,
+        le=100,
+        title="Bud chance a roll (percent)",
+        description="The percent each Power Perk roll adds to the chance of a bud trigger (WD-PROG-023).",
+    )
     #: the design notes' list of 16 small picks instead of the eight boxes (WD-DN-017, campaign.mini)
     progression: Literal["boxes", "mini"] = Field(
-        default="boxes", exclude_if=lambda v: v == "boxes", description="WD-DN-017: boxes or mini."
+        default="boxes",
+        exclude_if=lambda v: v == "boxes",
+        title="Progression",
+        description="How characters progress (WD-DN-017).",
+        json_schema_extra=value_words(
+            {
+                "boxes": "Progression boxes and milestones",
+                "mini": "The design notes' list of small picks",
+            }
+        ),
     )
     mini_make_or_break: int = Field(
-        default=10, ge=1, le=16, exclude_if=lambda v: v == 10, description="Picks until the list refills."
+        default=10,
+        ge=1,
+        le=16,
+        exclude_if=lambda v: v == 10,
+        title="Small picks before the list refills",
+        description="The small picks taken before the mini-progression list refills (WD-DN-017).",
     )
     mini_money: int = Field(
-        default=500, ge=0, exclude_if=lambda v: v == 500, description="The first money pick (WX-54)."
+        default=500,
+        ge=0,
+        exclude_if=lambda v: v == 500,
+        title="Money of the first money pick",
+        description="The dollars the first money pick of the mini-progression list gives (WD-DN-017).",
     )
     #: GM-supplied perk tables (WD-PROG-024): option -> entries; empty rolls a d6 the GM reads
-    perk_tables: dict[str, tuple[str, ...]] = Field(default_factory=dict)
-    providers: tuple[Provider, ...] = (MASKDOC,)
-    rr_scar_tn: int = Field(default=4, ge=2, le=7, description="WD-REST-002 (a).")
-    negative_rep_retire_after: int = Field(default=4, ge=3, le=6, description="WD-REP-012.")
-    negative_rep_per_tier: int = Field(default=3, ge=1, le=9, description="WD-REP-013.")
-    social_tn: int = Field(default=4, ge=2, le=9, description="Negotiation TN (WD-SOCIAL-002).")
+    perk_tables: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict,
+        title="Perk tables",
+        description=(
+            "A milestone option and its perks, read by a d6 (WD-PROG-024); none: the GM reads the die."
+        ),
+    )
+    providers: tuple[Provider, ...] = Field(
+        default=(MASKDOC,),
+        title="Paid care providers",
+        description="Who treats for a fee: the fees, the roll's modifier and its halving TN (WD-REST-004).",
+    )
+    rr_scar_tn: int = Field(
+        default=4,
+        ge=2,
+        le=7,
+        title="Guts TN to heal a scar in a rest",
+        description=(
+            "The Guts TN a rest's roll needs to heal a scarred wound or mend a mangled stat (WD-REST-002)."
+        ),
+    )
+    negative_rep_retire_after: int = Field(
+        default=4,
+        ge=3,
+        le=6,
+        title="Citations before negative rep retires",
+        description="The times a negative rep card is cited before it is retired (WD-REP-012).",
+    )
+    negative_rep_per_tier: int = Field(
+        default=3,
+        ge=1,
+        le=9,
+        title="Negative rep a tier",
+        description="The negative rep cards that make a tier of it (WD-REP-013).",
+    )
+    social_tn: int = Field(
+        default=4,
+        ge=2,
+        le=9,
+        title="Negotiation TN",
+        description="The Social TN of a negotiation (WD-SOCIAL-002).",
+    )
 
     def follower(self, name: str) -> FollowerType | None:
         return next((f for f in self.followers if f.name == name.lower()), None)

@@ -707,7 +707,7 @@ def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] 
     }
     camp["targets"] = {  # a hidden NPC's own work on a target (gm_track) is the GM's: left out
         k: {
-            **{f: v for f, v in t.items() if f != "gm_track"},
+            **{f: v for f, v in t.items() if f not in ("gm_track", "unmoved")},
             "find_dc": None,
             "thread_dc": None,
             "moving": 0,  # the GM moves a target behind the screen (WD-INTEL-034): its events are GM-only

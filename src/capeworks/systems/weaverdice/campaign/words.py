@@ -15,13 +15,21 @@ from capeworks.systems.weaverdice.morale import step_words
 __all__ = [
     "CAMPAIGN_COMMAND_WORDS",
     "CAMPAIGN_WORDS",
+    "QUALITY",
     "care_line",
+    "informed_line",
+    "launch_line",
     "line_of",
+    "plan_line",
     "rest_line",
+    "search_line",
     "spend_line",
     "talk_line",
     "tap_line",
 ]
+
+#: the appendix's qualities of information, by tier (src 2024)
+QUALITY = {1: "minor details", 2: "relevant details", 3: "deeper information", 4: "a serious write-up"}
 
 CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "start_downtime": "open a downtime phase",
@@ -183,6 +191,14 @@ def line_of(p: Any) -> str:
         return f"{p.name}: {talk_line(p.talked)}"
     if isinstance(p, ce.FollowerTapped) and not p.text:
         return f"{p.name}: {tap_line(p)}"
+    if isinstance(p, ce.IntelRolled) and p.searched is not None:
+        return f"{p.name}: {search_line(p.searched, p.target, p.target_name)}"
+    if isinstance(p, ce.InformationGiven) and p.informed is not None:
+        return f"{p.name}: {informed_line(p.informed, p.target_name)}"
+    if isinstance(p, ce.MissionPlanned) and p.planned is not None:
+        return f"{p.name}: {plan_line(p.planned)}"
+    if isinstance(p, ce.MissionLaunched) and p.rolled is not None:
+        return f"Mission {p.name} launches: {launch_line(p.rolled)}"
     if isinstance(
         p,
         (
@@ -199,10 +215,13 @@ def line_of(p: Any) -> str:
         return f"{p.name}: {p.text}"
     if isinstance(p, ce.TargetMoved):
         dcs = f"finding DC {p.find_dc}, thread DC {p.thread_dc}"
+        if not p.moving:  # the move is done: the DCs are no longer halved
+            return f"{p.name or p.target} has moved base: its DCs are no longer halved ({dcs})."
         left = f"{p.moving} downtime{'' if p.moving == 1 else 's'} left"
         return f"{p.name or p.target} moves base: {left}; {dcs}."
-    if isinstance(p, ce.TargetSecret):
-        return f"The target's hidden DCs: find {p.find_dc}, thread {p.thread_dc}."
+    if isinstance(p, ce.TargetSecret):  # named, so a GM with two targets knows whose (older logs: none)
+        whose = f"{p.name}'s" if p.name else "The target's"
+        return f"{whose} hidden DCs: find {p.find_dc}, thread {p.thread_dc}."
     if isinstance(p, ce.IntelTypesAdded):
         return f"The GM adds intel of type {', '.join(p.added)}, beside the dispositions."
     if isinstance(p, ce.GroupFormed):
@@ -289,6 +308,81 @@ def spend_line(x: ce.IntelUse, patch: ce.TargetPatch, names: dict[str, str]) -> 
     if cell:  # tier four opens the method's entry cell too (src 1813)
         return f"{line}; {cell} unlocks."
     return line + ("!" if found else ".")
+
+
+def _cell(cell: tuple[str, str] | None) -> str:
+    return f"{cell[0]} x {cell[1]}" if cell else ""
+
+
+def search_line(x: ce.Searched, target: str, target_name: str) -> str:
+    """A roll on an intel target (WD-INTEL-006/007/019..026/038), or the answer to a miss
+    (WD-INTEL-021); low morale's cap said beside the roll it cut (WD-MORALE-002), a target's own intel
+    read by the target's name."""
+    stat = x.stat.capitalize()  # "Wits 5", as every roll of a stat reads
+    if x.on == "node":
+        return f"{stat} {x.total} against 7+ on the deeper node: " + (
+            "cleared, a deeper hint." if x.done else "not yet."
+        )
+    if x.on in ("find", "thread"):
+        what = "the thread" if x.on == "thread" else target_name
+        return f"{stat} {x.total} toward finding {what}: {x.progress} so far" + (
+            "; found!" if x.done else "."
+        )
+    if x.on == "table":
+        return f"the research table rolls {x.total}: tier-{x.tier} {x.kind} intel."
+    alerted = f"; {target_name} is alerted" if x.alerted else ""
+    if x.on == "strike":
+        gained = f" for tier-{x.tier} {x.kind} intel" if x.tier else ""
+        return f"takes a strike{gained}{alerted}."
+    if x.on == "spend":
+        kind = target_name if x.kind == target and target_name else x.kind
+        return f"spends tier-{x.tier} {kind} intel to unlock {_cell(x.cell)} instead of a strike."
+    rolled = (
+        f"{stat} {x.raw}, capped at {x.total} by low morale," if x.raw is not None else f"{stat} {x.total}"
+    )
+    missed = "missed" if x.stat == "wits" else "nothing found"
+    text = f"{rolled} against {x.tn}+ on {_cell(x.cell)}: " + ("unlocked" if x.done else missed)
+    if x.tier:
+        text += f", with tier-{x.tier} {x.kind} intel"
+    if x.again:
+        text += f"; a {x.again} again: a strike"
+    return f"{text}{alerted}."
+
+
+def informed_line(x: ce.Informed, target_name: str) -> str:
+    """Information in place of intel (WD-INTEL-004/040): its quality, the detail named, and what it did."""
+    quality = QUALITY[x.tier]
+    source = f"names {x.detail!r}: {quality}" if x.detail else f"learns {quality}"
+    where = _cell(x.cell)
+    if x.on == "cell":
+        did = f"bring {where} to {x.tn}+." if x.tn else f"unlock {where}."
+    else:
+        did = f"narrow the {x.on}" + (": found" if x.done else "")
+        did += f"; {where} unlocks." if where else ("!" if x.done else ".")
+    return f"{source} about {target_name}, to {did}"
+
+
+def plan_line(x: ce.Planned) -> str:
+    """A step of mission planning (WD-PLAN-001..006)."""
+    if x.step == "declare":
+        return f"declares {x.kind}" + (f" for {x.date}" if x.date else "") + "."
+    if x.step == "details":
+        return (
+            "the GM sets the details: "
+            + "; ".join(f"{k}: {' / '.join(v)}" for k, v in x.details.items())
+            + "."
+        )
+    if x.step == "lock" and x.locked is not None:
+        return f"locks {x.locked[0]}: {x.locked[1]}."
+    said = [f"banks an advance {x.advance.capitalize()} roll of {x.total}"] if x.advance else []
+    if x.rolled:
+        said.append(f"the GM rolls {', '.join(f'{k}: {v}' for k, v in x.rolled.items())}")
+    return "; ".join(said) + "."
+
+
+def launch_line(rolled: dict[str, str]) -> str:
+    """Mission day (WD-PLAN-004): each detail never refined, the worse of two rolls kept."""
+    return "; ".join(f"{k}: {v}" for k, v in rolled.items()) + "." if rolled else "everything was planned."
 
 
 def _treated(x: ce.Treated) -> list[str]:

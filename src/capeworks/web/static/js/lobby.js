@@ -134,7 +134,7 @@ function Lobby() {
         ${systems.map((s) => html`<option value=${s.name}>${s.title}</option>`)}
       </select></div>
     ${system
-      ? html`<${SchemaForm} key=${system.name} schema=${system.config_schema || {}} fixed=${{}} idBase="config" busy=${busy}
+      ? html`<${SchemaForm} key=${system.name} schema=${system.config_schema || {}} fixed=${{}} idBase="config" busy=${busy} groups=${true}
           submitLabel="Start the table" fieldsLabel="Rules options (left blank: the book's)" before=${before} onSubmit=${start} />`
       : null}
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}

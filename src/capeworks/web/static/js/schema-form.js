@@ -31,6 +31,8 @@ function kindOf(s, item) {
   if (s.type === "boolean") return "boolean";
   if (s.type === "integer" || s.type === "number") return "number";
   if (s.type === "array" && item && item.properties) return "records";
+  // a set of a closed list's values (the downtime actions a bonus slot may take): each one ticked
+  if (s.type === "array" && item && Array.isArray(item.enum)) return "picks";
   if (s.type === "array") return "list";
   if (s.type === "object") return "map";
   return "text";
@@ -53,28 +55,54 @@ function initial(kind, s) {
   const d = s.default;
   if (kind === "boolean") return d === true;
   if (d == null) return "";
-  if (kind === "list") return Array.isArray(d) ? d.join("\n") : "";
+  if (kind === "list" || kind === "picks") return Array.isArray(d) ? d.join("\n") : "";
   if (kind === "map" || kind === "records") return "";
   return String(d);
 }
 
-// The fields still to fill: every property not fixed, in the model's order.
-export function openFields(schema, fixed) {
+// The fields still to fill: every property not fixed, in the model's order. With ``groups``, a block
+// of options that is a model of its own (Weaverdice's campaign rules) is drawn as its own fields, each
+// with its title and description, named "block.field" (``nested`` puts them back in their block).
+export function openFields(schema, fixed, groups = false) {
   const required = new Set(schema.required || []);
   return Object.entries(schema.properties || {})
     .filter(([name]) => !(name in (fixed || {})))
-    .map(([name, raw]) => {
+    .flatMap(([name, raw]) => {
       const { schema: s, nullable } = fieldSchema(schema, raw);
+      if (groups && s.type === "object" && s.properties) {
+        const block = { properties: s.properties, required: s.required, $defs: schema.$defs };
+        const group = { name, label: fieldLabel(name, s), about: s.description || "" };
+        return openFields(block, {}, true).map((f) => ({ ...f, name: `${name}.${f.name}`, group: f.group || group }));
+      }
       // a list of objects (a combatant's weapons): each item's own fields, typed one per line
       const item = s.type === "array" && s.items ? fieldSchema(schema, s.items).schema : null;
-      const kind = kindOf(s, item);
+      // a closed list's values ticked is the lobby's (its options are sets); a command's list may
+      // repeat a value (a grapple's actions bought twice), so it is typed a line each
+      const found = kindOf(s, item);
+      const kind = found === "picks" && !groups ? "list" : found;
       // a field the ruleset marks GM-only (``gm_field``) reaches only the GM's form: said so there
       const gmOnly = !!(raw && raw.gm_only);
       // values of a player's field only the GM may choose (``gm_field(gm_values=...)``): a player's
       // schema has them out of its choices already; the GM's says which they are
       const gmValues = raw && Array.isArray(raw.gm_values) ? raw.gm_values.map(String) : [];
-      return { name, s, kind, item: kind === "records" ? item : null, required: required.has(name) && !nullable, gmOnly, gmValues };
+      const kept = kind === "records" || kind === "picks" ? item : null;
+      return [{ name, s, kind, item: kept, required: required.has(name) && !nullable, gmOnly, gmValues }];
     });
+}
+
+// A payload whose "block.field" names go back into their blocks ({"campaign": {"downtime_slots": 2}}).
+export function nested(payload) {
+  const out = {};
+  for (const [name, value] of Object.entries(payload)) {
+    const at = name.indexOf(".");
+    if (at < 0) {
+      out[name] = value;
+      continue;
+    }
+    const block = name.slice(0, at);
+    out[block] = { ...(out[block] || {}), ...nested({ [name.slice(at + 1)]: value }) };
+  }
+  return out;
 }
 
 // The fields of one item of a list of objects, each with its kind (nested lists are typed as JSON).
@@ -193,7 +221,7 @@ export function collect(fields, values, lenient = false) {
       const [items, problem] = readRecords(typed, f.item, label);
       if (!items) return [null, problem];
       payload[f.name] = items;
-    } else if (f.kind === "list") {
+    } else if (f.kind === "list" || f.kind === "picks") {
       payload[f.name] = typed.split(/\n|,/).map((x) => x.trim()).filter(Boolean);
       if ((f.s.items || {}).type === "integer") payload[f.name] = payload[f.name].map(Number);
     } else if (f.kind === "map") {
@@ -271,7 +299,7 @@ function suggestionList(f, context, extraOptions) {
 }
 
 function Field({ f, value, set, idBase, context, extraOptions = [] }) {
-  const id = `${idBase}-${f.name}`;
+  const id = `${idBase}-${f.name.replace(/\./g, "-")}`;
   const label = fieldLabel(f.name, f.s);
   // the schema's own explanation of the field, read with it by screen readers; a list of objects
   // also says how to type one
@@ -295,6 +323,15 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
           : html`<option value="">${fallback}</option>`}
       ${f.s.enum.map((v) => html`<option value=${text(v)}>${valueWords(f.s, v)}${(f.gmValues || []).includes(String(v)) ? " (GM only)" : ""}</option>`)}
     </select>`;
+  } else if (f.kind === "picks") {
+    // a closed list's values, each by its words (the ruleset's value_words), ticked on or off
+    const lines = String(value || "").split(/\n|,/).map((x) => x.trim()).filter(Boolean);
+    const toggle = (v, on) => set((on ? [...lines.filter((x) => x !== v), v] : lines.filter((x) => x !== v)).join("\n"));
+    const words = { ...f.item, value_words: f.s.value_words || f.item.value_words };
+    input = html`<fieldset class="picks" id=${id} aria-describedby=${about}><legend class="sr">Pick ${label}</legend>
+      ${f.item.enum.map((v) => html`<label class="pick"><input type="checkbox" value=${text(v)} checked=${lines.includes(text(v))}
+        onChange=${(e) => toggle(text(v), e.currentTarget.checked)} />${" "}${valueWords(words, v)}</label>`)}
+    </fieldset>`;
   } else if (f.kind === "records") {
     // one object a line: the placeholder shows every field of one with its default
     input = html`<textarea id=${id} rows="3" spellcheck="false" placeholder=${recordsHint(f.item)} value=${value}
@@ -329,7 +366,7 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
         : null}`;
   }
   return html`<div class=${`field ${f.kind}`}>
-    <label for=${id}>${label}${f.required ? html`<span class="req" aria-hidden="true"> *</span>` : null}${f.gmOnly
+    <label for=${f.kind === "picks" ? undefined : id}>${label}${f.required ? html`<span class="req" aria-hidden="true"> *</span>` : null}${f.gmOnly
       ? html` <span class="gm-only" title="Players' forms do not show this field">(GM only)</span>`
       : null}</label>
     ${input}
@@ -350,9 +387,9 @@ export function changedOnly(payload, fields, values) {
 // The form: fixed fields as plain words, open fields as inputs, one submit.
 export function SchemaForm({
   schema, fixed, idBase, submitLabel, onSubmit, context, extra = null, before = null, fieldsLabel = "", busy = false,
-  preview = null, suggest = null,
+  preview = null, suggest = null, groups = false,
 }) {
-  const fields = openFields(schema, fixed);
+  const fields = openFields(schema, fixed, groups);
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f.name, initial(f.kind, f.s)])));
   const [problem, setProblem] = useState("");
 
@@ -362,24 +399,36 @@ export function SchemaForm({
     setProblem(issue);
     if (!payload) return;
     // A form that was accepted starts afresh; a refused one keeps what was typed.
-    Promise.resolve(onSubmit({ ...(fixed || {}), ...changedOnly(payload, fields, values) })).then((accepted) => {
+    Promise.resolve(onSubmit({ ...(fixed || {}), ...nested(changedOnly(payload, fields, values)) })).then((accepted) => {
       if (accepted) setValues(Object.fromEntries(fields.map((f) => [f.name, initial(f.kind, f.s)])));
     });
   }
 
   const shownFixed = Object.entries(fixed || {});
   const typed = () => ({ ...(fixed || {}), ...collect(fields.filter((f) => f.kind !== "boolean"), values, true)[0] });
-  const inputs = fields.map((f) => html`<${Field} f=${f} value=${values[f.name]} idBase=${idBase} context=${context}
+  const one = (f) => html`<${Field} f=${f} value=${values[f.name]} idBase=${idBase} context=${context}
       extraOptions=${suggest ? suggest(f.name, typed()) || [] : []}
-      set=${(v) => setValues({ ...values, [f.name]: v })} />`);
+      set=${(v) => setValues({ ...values, [f.name]: v })} />`;
+  // a block's fields together under its title and description (the campaign rules)
+  const inputs = [];
+  for (const f of fields) {
+    const last = inputs[inputs.length - 1];
+    if (!f.group) inputs.push(one(f));
+    else if (last && last.group === f.group.name) last.fields.push(f);
+    else inputs.push({ group: f.group.name, head: f.group, fields: [f] });
+  }
+  const drawn = inputs.map((x) => x.group
+    ? html`<fieldset class="options-group"><legend>${x.head.label}</legend>
+        ${x.head.about ? html`<p class="about">${x.head.about}</p>` : null}${x.fields.map(one)}</fieldset>`
+    : x);
   return html`<form class="schema-form" onSubmit=${submit}>
     ${shownFixed.length
       ? html`<p class="fixed">${shownFixed.map(([k, v]) => html`<span class="chip">${k.replace(/_/g, " ")}: <bdi>${idWords(v, context)}</bdi></span>`)}</p>`
       : null}
     ${before}
     ${fieldsLabel && fields.length
-      ? html`<details class="options-fields"><summary>${fieldsLabel}</summary>${inputs}</details>`
-      : inputs}
+      ? html`<details class="options-fields"><summary>${fieldsLabel}</summary>${drawn}</details>`
+      : drawn}
     ${extra}
     ${preview ? preview(typed()) : null}
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
