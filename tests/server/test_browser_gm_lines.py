@@ -1,0 +1,43 @@
+"""Whose line a log entry reads as, in the GM's and the players' tabs (web52).
+
+The web log puts the acting seat's name before a line ("Ann: Jade Tiger attacks..."). A note the rules
+make for the GM alone, brought up by a player's action, is no line of that player's. The harness is
+test_browser.py's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.server.browser_fixtures import SEATS
+from tests.server.test_browser import CHROMIUM, Seats, prompt, sit
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+
+@pytest.mark.rules("WS-CORE-001")
+def test_workshop_fumble__the_gms_narration_note_reads_as_the_gms_not_under_the_players_name(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "workshop", SEATS, title="Rooftop")
+    table.act("ann", "add_character", id="jade", sample="jade")
+    gm, ann = sit(chromium, table.invites["gm"]), sit(chromium, table.invites["ann"])
+    table.act("gm", "call_check", character="jade", traits=["Agility", "Athletics"], difficulty=60)
+    table.act("ann", "roll_check", dice=(10, 10), call=1)  # a double 10 that fails: a Fumble
+    said = "For the GM: Jade Tiger's"
+    note = gm.locator(".log .entry[data-type='workshop.narration_due']")
+    expect(note).to_contain_text(said)
+    expect(note).to_contain_text("is a Fumble. The rules give it no effect: narrate what goes wrong.")
+    expect(note.locator(".secret-badge")).to_have_text("GM only")
+    # it read "Ann: For the GM: ... narrate what goes wrong." as though Ann had said it
+    expect(note.locator(".actor")).to_have_count(0)
+    # the roll itself is still Ann's line
+    rolled = gm.locator(".log .entry[data-type='workshop.check_rolled']")
+    expect(rolled.locator(".actor")).to_have_text("Ann:")
+    prompt(gm, said)
+    # Ann sees her roll and nothing of the GM's note, in the log or as a prompt
+    expect(ann.locator(".log .entry[data-type='workshop.check_rolled']")).to_have_count(1)
+    expect(ann.locator(".log .entry[data-type='workshop.narration_due']")).to_have_count(0)
+    expect(ann.locator("body")).not_to_contain_text("For the GM")
+    assert gm.js_errors == [] and ann.js_errors == []  # type: ignore[attr-defined]
