@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server.browser_fixtures import SEATS
-from tests.server.test_browser import CHROMIUM, Seats, prompt, sit
+from tests.server.test_browser import CHROMIUM, Seats, give_dice, prompt, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -24,7 +24,10 @@ def test_workshop_fumble__the_gms_narration_note_reads_as_the_gms_not_under_the_
     table.act("ann", "add_character", id="jade", sample="jade")
     gm, ann = sit(chromium, table.invites["gm"]), sit(chromium, table.invites["ann"])
     table.act("gm", "call_check", character="jade", traits=["Agility", "Athletics"], difficulty=60)
-    table.act("ann", "roll_check", dice=(10, 10), call=1)  # a double 10 that fails: a Fumble
+    # Ann rolls the called check from her prompt with her own dice: a double 10 that fails, a Fumble
+    give_dice(ann, "10 10")
+    call = prompt(ann, "Roll Jade Tiger's Agility+Athletics vs 60 (0.0%).")  # the odds, before the roll
+    call.get_by_role("button", name="roll").click()
     said = "For the GM: Jade Tiger's"
     note = gm.locator(".log .entry[data-type='workshop.narration_due']")
     expect(note).to_contain_text(said)
@@ -40,4 +43,11 @@ def test_workshop_fumble__the_gms_narration_note_reads_as_the_gms_not_under_the_
     expect(ann.locator(".log .entry[data-type='workshop.check_rolled']")).to_have_count(1)
     expect(ann.locator(".log .entry[data-type='workshop.narration_due']")).to_have_count(0)
     expect(ann.locator("body")).not_to_contain_text("For the GM")
+    # the GM marks it narrated: the prompt closes and the line is the GM's own, in the GM's words
+    prompt(gm, said).get_by_role("button", name="Narrated").click()
+    expect(gm.locator(".prompt").filter(has_text=said)).to_have_count(0)
+    done = gm.locator(".log .entry[data-type='workshop.narrated']")
+    expect(done.locator(".text")).to_have_text("The GM has narrated it.")
+    expect(done.locator(".actor")).to_have_count(0)
+    expect(ann.locator(".log .entry[data-type='workshop.narrated']")).to_have_count(0)
     assert gm.js_errors == [] and ann.js_errors == []  # type: ignore[attr-defined]
