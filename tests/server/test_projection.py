@@ -10,6 +10,9 @@ import pytest
 from capeworks.engine import Table, get_ruleset
 from capeworks.engine.golden import replay_document
 from capeworks.server.projection import Shared, entries, entry, projection, viewer_of
+from tests.systems.weaverdice.helpers import add
+from tests.systems.weaverdice.helpers import sheet as wd_sheet
+from tests.systems.weaverdice.helpers import table as weaverdice_table
 from tests.systems.weaverdice.test_camp_hidden_downtime import DICE, with_hidden_boss
 from tests.systems.workshop.helpers import attack, sheet
 from tests.systems.workshop.helpers import table as workshop_table
@@ -88,3 +91,38 @@ def test_weaverdice_npc_notes__the_gms_notes_set_off_by_a_players_action_name_no
     notes = [e for e in entries(table, gm) if e["type"] == "weaverdice.npc_updated" and e["seat"] == "bob"]
     assert notes and {e["text"] for e in notes} == {"The GM's notes on Steeltoe are updated."}
     assert {e["parts"]["actor"] for e in notes} == {""}
+
+
+@pytest.mark.rules("CAPES-PAGE-002", "CAPES-SCENE-004")
+def test_capes_page_start__the_rules_line_names_no_seat_not_the_last_player_to_pick() -> None:
+    # the sample's casting: Cal picks last, and his pick starts Page 1 with Ann as its Starter
+    ruleset = get_ruleset("capes")
+    session = ruleset.sample_session()
+    assert session is not None
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=1)
+    for step in session.steps:
+        table.execute(step.command, dice=step.dice)
+        if any(e.type == "capes.page_begun" for e in table.log):
+            break
+    cal = next(s for s in table.seats if s.id == "cal")
+    (begun,) = [e for e in entries(table, cal) if e["type"] == "capes.page_begun"]
+    assert begun["text"] == "Scene 1, Page 1: Ann starts." and begun["seat"] == "cal"
+    # log.js wrote "Cal: Scene 1, Page 1: Ann starts.", as if Cal had said who starts
+    assert begun["parts"]["actor"] == ""
+    log = entries(table, cal)
+    (picked,) = [e for e in log if e["type"] == "capes.character_chosen" and e["seat"] == "cal"]
+    assert picked["parts"]["actor"] in (None, "cal")  # his own pick is still his line
+
+
+@pytest.mark.rules("WD-COMBAT-001", "WD-COMBAT-004")
+def test_weaverdice_turn_start__the_rules_line_names_no_seat_not_the_one_who_ended_the_turn_before() -> None:
+    d = weaverdice_table()
+    add(d, "ann", wd_sheet("vic", "Vic"))
+    add(d, "gm", wd_sheet("brute", "Brute", "notable"))
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic acts first, then Brute
+    d.do("ann", "end_turn", character="vic")
+    for seat in d.table.seats:
+        started = [e for e in entries(d.table, seat) if e["type"] == "weaverdice.turn_started"]
+        assert [e["text"] for e in started] == ["Round 1: Vic's turn.", "Round 1: Brute's turn."]
+        # Brute's turn begins with Ann's end of Vic's: the web log read "Ann: Round 1: Brute's turn."
+        assert started[1]["seat"] == "ann" and started[1]["parts"]["actor"] == ""
