@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from capeworks.engine import Table, get_ruleset
+from capeworks.engine.golden import replay_document
 from capeworks.server.projection import Shared, entries, entry, projection, viewer_of
+from tests.systems.weaverdice.helpers import add
+from tests.systems.weaverdice.helpers import sheet as wd_sheet
+from tests.systems.weaverdice.helpers import table as weaverdice_table
+from tests.systems.weaverdice.test_camp_hidden_downtime import DICE, with_hidden_boss
+from tests.systems.workshop.helpers import attack, sheet
+from tests.systems.workshop.helpers import table as workshop_table
+from tests.systems.workshop.test_optional_damage import SLOW
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 @pytest.mark.parametrize("name", ["rwyn", "capes"])
@@ -27,3 +40,89 @@ def test_shared_projection__equals_the_engines_per_seat_view_at_every_step(name:
             assert entries(table, seat, since=before, shared=shared) == [
                 entry(e) for e in table.log_view(viewer, since=before)
             ]
+
+
+@pytest.mark.rules("WS-CORE-001")
+def test_workshop_narration_due__the_gms_log_reads_it_as_the_rules_note_not_the_players_line() -> None:
+    # Ann's Jade-like hero fumbles (a double 10 that fails, WS-CORE-001): the GM is told to narrate it
+    d = workshop_table({"shock_roll": False}, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW)})
+    attack(d, "h", ["v"], [10, 10])
+    seats = {s.id: s for s in d.table.seats}
+    gm_log = entries(d.table, seats["gm"])
+    (due,) = [e for e in gm_log if e["type"] == "workshop.narration_due"]
+    assert due["text"].startswith("For the GM: H's attack on V is a Fumble")
+    assert due["parts"]["hidden"] is True
+    # no seat is named: the web log (log.js) puts "Ann:" before a line whose actor is Ann, so the GM read
+    # "Ann: For the GM: ... narrate what goes wrong." as if Ann had said it (its event's seat is hers)
+    assert due["seat"] == "ann" and due["parts"]["actor"] == ""
+    # the attack that brought it up stays Ann's line
+    (rolled,) = [e for e in gm_log if e["type"] == "workshop.attack_rolled"]
+    assert rolled["parts"]["actor"] in (None, "ann")
+    # and a player never sees the note, in words or as an entry
+    for seat in ("ann", "bo"):
+        assert all(e["type"] != "workshop.narration_due" for e in entries(d.table, seats[seat]))
+        assert "For the GM" not in str(projection("t", d.table, seats[seat]))
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-DT-002")
+def test_weaverdice_behind_the_screen__the_gms_copy_after_a_players_action_is_no_line_of_hers() -> None:
+    # Ann spends Ada's downtime slot; the hidden Boss's slots left go to the GM alone, kept beside it
+    d = with_hidden_boss()
+    d.do("gm", "start_downtime", characters=["ada", "boss"], slots=2, dice=DICE)
+    d.do("ann", "downtime_action", character="ada", action="explore")
+    seats = {s.id: s for s in d.table.seats}
+    gm_log = entries(d.table, seats["gm"])
+    kept = [e for e in gm_log if e["type"] == "weaverdice.downtime_kept" and e["seat"] == "ann"]
+    said = "Behind the screen: Ada: 1 of 2 slots left; Boss: 3 of 3 slots left."
+    assert [e["text"] for e in kept] == [said]
+    # it was credited to Ann ("Ann: Behind the screen: ..."); the GM's own copy names no seat
+    assert kept[0]["parts"] == {"actor": "", "characters": [], "rolls": [], "hidden": True}
+    (spent,) = [e for e in gm_log if e["type"] == "weaverdice.slot_used" and e["seat"] == "ann"]
+    assert spent["parts"]["actor"] == "ann"  # her own slot is still her line
+    assert all(e["type"] != "weaverdice.downtime_kept" for e in entries(d.table, seats["ann"]))
+
+
+def test_weaverdice_npc_notes__the_gms_notes_set_off_by_a_players_action_name_no_seat() -> None:
+    # in the brawl Bob's attacks change the hidden Steeltoe: the GM's notes on him read "Bob: The GM's notes
+    # on Steeltoe are updated." in the GM's log, as if Bob had written them
+    log = GOLDEN / "weaverdice" / "brawl.log.json"
+    table = replay_document(json.loads(log.read_text(encoding="utf-8")))
+    gm = next(s for s in table.seats if s.is_gm)
+    notes = [e for e in entries(table, gm) if e["type"] == "weaverdice.npc_updated" and e["seat"] == "bob"]
+    assert notes and {e["text"] for e in notes} == {"The GM's notes on Steeltoe are updated."}
+    assert {e["parts"]["actor"] for e in notes} == {""}
+
+
+@pytest.mark.rules("CAPES-PAGE-002", "CAPES-SCENE-004")
+def test_capes_page_start__the_rules_line_names_no_seat_not_the_last_player_to_pick() -> None:
+    # the sample's casting: Cal picks last, and his pick starts Page 1 with Ann as its Starter
+    ruleset = get_ruleset("capes")
+    session = ruleset.sample_session()
+    assert session is not None
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=1)
+    for step in session.steps:
+        table.execute(step.command, dice=step.dice)
+        if any(e.type == "capes.page_begun" for e in table.log):
+            break
+    cal = next(s for s in table.seats if s.id == "cal")
+    (begun,) = [e for e in entries(table, cal) if e["type"] == "capes.page_begun"]
+    assert begun["text"] == "Scene 1, Page 1: Ann starts." and begun["seat"] == "cal"
+    # log.js wrote "Cal: Scene 1, Page 1: Ann starts.", as if Cal had said who starts
+    assert begun["parts"]["actor"] == ""
+    log = entries(table, cal)
+    (picked,) = [e for e in log if e["type"] == "capes.character_chosen" and e["seat"] == "cal"]
+    assert picked["parts"]["actor"] in (None, "cal")  # his own pick is still his line
+
+
+@pytest.mark.rules("WD-COMBAT-001", "WD-COMBAT-004")
+def test_weaverdice_turn_start__the_rules_line_names_no_seat_not_the_one_who_ended_the_turn_before() -> None:
+    d = weaverdice_table()
+    add(d, "ann", wd_sheet("vic", "Vic"))
+    add(d, "gm", wd_sheet("brute", "Brute", "notable"))
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic acts first, then Brute
+    d.do("ann", "end_turn", character="vic")
+    for seat in d.table.seats:
+        started = [e for e in entries(d.table, seat) if e["type"] == "weaverdice.turn_started"]
+        assert [e["text"] for e in started] == ["Round 1: Vic's turn.", "Round 1: Brute's turn."]
+        # Brute's turn begins with Ann's end of Vic's: the web log read "Ann: Round 1: Brute's turn."
+        assert started[1]["seat"] == "ann" and started[1]["parts"]["actor"] == ""

@@ -108,6 +108,11 @@ class GivenDice:
         """Faces not used yet."""
         return self._values[self._next :]
 
+    @property
+    def used(self) -> int:
+        """How many faces were used so far."""
+        return self._next
+
     def faces(self, count: int, sides: int) -> list[int]:
         take = self._values[self._next : self._next + count]
         if len(take) < count:

@@ -76,6 +76,11 @@ class DiceService:
         # the records as last handed out (rolls are only ever appended, so its length dates it)
         self._kept: tuple[RollRecord, ...] = ()
         self._count = 0
+        #: a player's dice (:meth:`players`): the table's own dice for these rolls, by their number
+        self._table: DiceSource | None = None
+        self._tables_rolls: frozenset[int] = frozenset()
+        #: rolls the player's dice ran short for, rolled with the table's instead: number -> the refusal
+        self.short: dict[int, str] = {}
 
     @classmethod
     def seeded(cls, seed: int | str) -> DiceService:
@@ -92,6 +97,19 @@ class DiceService:
         """Physical dice: the players' results, used in order."""
         return cls(GivenDice(faces))
 
+    @classmethod
+    def players(cls, faces: list[int], table: DiceSource, tables_rolls: frozenset[int]) -> DiceService:
+        """A player's physical dice, with the table's own (``table``) for the rolls numbered in
+        ``tables_rolls`` and for any roll the given dice run short of (noted in :attr:`short`).
+
+        The GM's secret rolls in a player's action are the table's: the table (``Table.prepare``)
+        finds them by the events they land in and rolls again with them in ``tables_rolls``, so a
+        player's dice never set a roll kept from them, nor does a refusal count or name one."""
+        service = cls(GivenDice(faces))
+        service._table = table
+        service._tables_rolls = tables_rolls
+        return service
+
     @property
     def is_given(self) -> bool:
         """True when the faces are the players' own dice."""
@@ -105,6 +123,8 @@ class DiceService:
         if self._count > MAX_DICE_PER_COMMAND:
             raise LimitExceeded(f"One action may roll at most {MAX_DICE_PER_COMMAND} dice.")
         source = self._source
+        if self._table is not None:
+            return self._players_roll(count, sides, purpose)
         try:
             faces = tuple(source.faces(count, sides)) if count else ()
         except DiceValueError:
@@ -119,9 +139,28 @@ class DiceService:
         self._records.append(record)
         return record
 
-    def _ran_out(self, count: int, sides: int, purpose: str, left: int) -> str:
-        """Which roll the players' dice ran out at, so they know what else to roll and type in."""
-        before = self._count - count
+    def _players_roll(self, count: int, sides: int, purpose: str) -> RollRecord:
+        """One roll of a player's action: their dice, or the table's (see :meth:`players`)."""
+        given = self._source
+        table = self._table
+        assert isinstance(given, GivenDice) and table is not None
+        number = len(self._records)
+        left = len(given.remaining)
+        if number in self._tables_rolls or left < count:
+            if number not in self._tables_rolls:
+                self.short[number] = self._ran_out(count, sides, purpose, left, before=given.used)
+            record = _record(purpose, sides, tuple(table.faces(count, sides)) if count else (), False)
+        else:
+            faces = tuple(given.faces(count, sides)) if count else ()
+            record = RollRecord(purpose=purpose, sides=sides, faces=faces, given=True)
+        self._records.append(record)
+        return record
+
+    def _ran_out(self, count: int, sides: int, purpose: str, left: int, *, before: int | None = None) -> str:
+        """Which roll the players' dice ran out at, so they know what else to roll and type in
+        (``before``: the given dice the rolls before it took; all dice rolled before it by default)."""
+        if before is None:
+            before = self._count - count
         return (
             f"The dice given ran out at the roll for {purpose!r}: it needs {count} d{sides} but only {left} "
             f"given {'die was' if left == 1 else 'dice were'} left ({before} went to the rolls before it)."

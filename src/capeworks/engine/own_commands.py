@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from capeworks.dice.source import DiceSource, SeededDice, SystemDice
 from capeworks.engine.dice_service import DiceService
 from capeworks.engine.model import Command, Prompt, Role, Seat
 from capeworks.errors import InvalidCommand, LimitExceeded, NotPermitted
@@ -35,6 +36,7 @@ __all__ = [
     "describe_validation_error",
     "dice_for",
     "parse_payload",
+    "tables_dice",
 ]
 
 #: engine command types, handled by the table itself rather than the ruleset
@@ -202,6 +204,12 @@ def dice_for(
     if seed is None:
         return DiceService.system()
     return DiceService.seeded(f"{seed}:{version}")
+
+
+def tables_dice(seed: int | str | None, version: int) -> DiceSource:
+    """The table's own dice for a command at ``version``: seeded (the same faces as :func:`dice_for`
+    would roll) or the system's."""
+    return SystemDice() if seed is None else SeededDice(f"{seed}:{version}")
 
 
 def _either(words: Iterable[str]) -> str:

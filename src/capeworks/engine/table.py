@@ -43,6 +43,8 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from capeworks.engine.audience import Audience, Viewer
+from capeworks.engine.batch import Batch
+from capeworks.engine.dice_service import DiceService
 from capeworks.engine.event import Event
 from capeworks.engine.fold import Fold, FoldBase
 from capeworks.engine.model import Command, LegalCommand, LegalPool, LogEntry, Panel, Prompt, Role, Seat
@@ -60,6 +62,7 @@ from capeworks.engine.own_commands import (
     describe_validation_error,
     dice_for,
     parse_payload,
+    tables_dice,
 )
 from capeworks.engine.registry import get_ruleset
 from capeworks.engine.render import log_entries
@@ -88,7 +91,7 @@ from capeworks.engine.undo import (
     undo_target,
 )
 from capeworks.engine.window import History, LogPrefix, Window
-from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolation
+from capeworks.errors import DiceValueError, InvalidCommand, NotFound, NotPermitted, RuleViolation
 
 __all__ = [
     "CREATED",
@@ -108,6 +111,10 @@ __all__ = [
 
 
 T = TypeVar("T")
+
+#: how many times a player's action with typed dice is decided again, giving the table's dice the rolls
+#: found kept from the player (each pass finds at least one more; actions roll a handful)
+_PLAYERS_DICE_PASSES = 16
 
 
 class _Once(Generic[T]):
@@ -437,11 +444,17 @@ class Table:
 
     # -- changing -------------------------------------------------------------------------------
 
-    def prepare(self, command: Command, *, dice: Sequence[int] | None = None) -> list[Event]:
+    def prepare(
+        self, command: Command, *, dice: Sequence[int] | None = None, every_roll: bool = False
+    ) -> list[Event]:
         """Decide a command into stamped events without changing the table.
 
         ``dice`` are physical results to use instead of the table's own dice,
-        if the table's ``physical_dice`` setting lets this seat give them.
+        if the table's ``physical_dice`` setting lets this seat give them. A player's
+        dice that fit not every roll go to the rolls the player sees alone
+        (:meth:`_with_players_dice`); ``every_roll`` keeps them for every roll, the
+        GM's secret ones too, refused when they do not fit (the lab's exact chain,
+        which enumerates every roll's faces).
         """
         actor = self.seat(command.seat)
         check_size(command.payload)
@@ -456,7 +469,7 @@ class Table:
         if command.type == "answer":
             command = self._answering(actor, parse_payload(AnswerCommand, command.payload, "the answer"))
             if command.type in ENGINE_COMMANDS:
-                return self.prepare(command, dice=dice)
+                return self.prepare(command, dice=dice, every_roll=every_roll)
         spec = self.ruleset.commands.get(command.type)
         if spec is None:
             known = ", ".join(sorted([*self.ruleset.commands, *ENGINE_COMMANDS]))
@@ -469,8 +482,16 @@ class Table:
         context = Context.at(
             actor, fold.seats_in_order, fold.config, fold.apply, version + 1, fold.next_command
         )
-        batch = self.ruleset.run(self.state, context, command.type, parsed, service)
-        service.finish()
+        try:
+            batch = self.ruleset.run(self.state, context, command.type, parsed, service)
+            service.finish()
+        except DiceValueError:
+            if dice is None or every_roll or actor.role is Role.GM or not self.ruleset.has_secrets:
+                raise
+            # a player's dice too few or too many: some may belong to the GM's secret rolls
+            batch, service = self._with_players_dice(
+                actor, lambda s: self.ruleset.run(self.state, context, command.type, parsed, s), dice
+            )
         events = batch.events
         rolled = 0
         for e in events:  # a loop, not sum() over a generator: every command comes here
@@ -481,6 +502,49 @@ class Table:
             )
         self._prepared = _Prepared(version, events, batch.state)
         return events
+
+    def _with_players_dice(
+        self, actor: Seat, run: Callable[[DiceService], Batch[Any]], dice: Sequence[int]
+    ) -> tuple[Batch[Any], DiceService]:
+        """A player's action whose typed-in dice did not fit every roll it makes, decided again with
+        them going only to the rolls the player sees.
+
+        A roll the player's action sets off but keeps from them (a hidden NPC's Guts roll when their
+        attack wounds it) is the GM's, behind the screen: here the table rolls it with its own dice.
+        Which rolls those are shows only in the events they land in, so the action is decided again
+        with them given to the table's dice until no typed die lands in an event the player may not
+        see. A refusal then counts and names only the rolls the player sees: "ran out at the roll for
+        'stay_up'" told a player typing in his attack die that his hit would make the hidden NPC roll
+        to stay up, and a die more or less told him whether it would. (Dice that fit every roll, the
+        secret ones too, are taken as typed: a player rolling a check the GM called in secret.)"""
+        viewer = Viewer(seat=actor.id)
+        fold = self._f
+        tables_rolls: frozenset[int] = frozenset()
+        for _ in range(_PLAYERS_DICE_PASSES):
+            service = DiceService.players(list(dice), tables_dice(fold.seed, self.version), tables_rolls)
+            batch = run(service)
+            number = {id(r): i for i, r in enumerate(service.records)}
+            seen: set[int] = set()
+            kept: set[int] = set()
+            for event in batch.events:
+                into = seen if event.audience.admits(viewer) else kept
+                for roll in event.rolls:
+                    i = number.get(id(roll))
+                    if i is not None:
+                        into.add(i)
+            kept -= seen
+            theirs = {i for i in kept if service.records[i].given}
+            if theirs:
+                tables_rolls |= theirs
+                continue
+            for i in sorted(service.short):
+                if i not in kept:
+                    raise DiceValueError(service.short[i])
+            service.finish()
+            return batch, service
+        raise DiceValueError(
+            "These dice cannot be matched to the rolls you see: leave them out, the table rolls."
+        )
 
     def prepare_join(self, seat: Seat, *, by: str | None = None) -> list[Event]:
         """Events seating a new person; ``by`` is the seat asking, when one is known.

@@ -119,7 +119,8 @@ class Exact:
             if self.max_branches is not None and self.prepared > self.max_branches:
                 raise self.too_big(f"{self.max_branches:,} dice branches", "--max-branches")
             try:
-                events = table.prepare(command, dice=list(faces))
+                # every roll's faces, the GM's secret ones in a player's move too
+                events = table.prepare(command, dice=list(faces), every_roll=True)
             except DiceValueError as e:
                 found = _NEEDS.search(e.message)
                 if found is None:

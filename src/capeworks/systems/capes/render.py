@@ -311,8 +311,25 @@ _PLAIN = {
     **{t: _special(f) for t, f in _SPECIAL.items()},
 }
 
+#: the rules' own lines, whichever player's choice or vote set them off: they name no seat (``actor``
+#: ``""``); credited to the event's seat, the web log read "Cal: Scene 1, Page 1: Ann starts." as Cal's
+_RULES_LINES = frozenset({ev.PageBegun.TYPE, ev.SceneEnded.TYPE})
+
+
+def _rules_line(
+    words: Callable[[Any, Event, Viewer], Description],
+) -> Callable[[Any, Event, Viewer], Description]:
+    def spoken(p: Any, event: Event, viewer: Viewer) -> Description:
+        return words(p, event, viewer).model_copy(update={"actor": ""})
+
+    return spoken
+
+
 #: event type -> words for it (the ruleset's ``words``)
-WORDS = {t: _saying(f, _SAID[t]) if t in _SAID else f for t, f in _PLAIN.items()}
+WORDS = {
+    t: _rules_line(f) if t in _RULES_LINES else _saying(f, _SAID[t]) if t in _SAID else f
+    for t, f in _PLAIN.items()
+}
 
 
 # -- prompts --------------------------------------------------------------------------------------

@@ -833,12 +833,18 @@ def _for_gm(payload: Any, text: str) -> str:
     return text
 
 
+#: lines the rules speak whoever's action set them off (``actor`` ``""``: no seat): the GM's notes on
+#: an NPC, kept beside the action that changed it, read "Bob: The GM's notes on Steeltoe are updated.";
+#: the next turn, begun by the end of the one before, read "Ann: Round 1: Steeltoe's turn."
+_RULES_LINES = frozenset({ev.NpcUpdated.TYPE, ev.TurnStarted.TYPE})
+
+
 def _words(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
     def words(payload: Any, event: Event, viewer: Viewer) -> Description:
         said = text(payload)
         return Description(
             text=_for_gm(payload, said) if viewer.is_gm else said,
-            actor=event.seat,
+            actor="" if event.type in _RULES_LINES else event.seat,
             characters=_characters(payload),
             rolls=event.rolls,
             hidden=not event.audience.everyone,

@@ -400,6 +400,21 @@ def _attack(p: ev.AttackRolled) -> str:
     return f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: {av} vs Defense {p.defense}: {result}."
 
 
+def _rules_line(
+    words: Callable[[EventData, Event, Viewer], Description],
+) -> Callable[[EventData, Event, Viewer], Description]:
+    """A line the rules speak to the GM, whoever's action brought it up: ``actor`` ``""`` (no seat).
+
+    A Fumble's narration due is the GM's private note, emitted with the roll of the seat that acted:
+    credited to that seat, the GM's log read "Ann: For the GM: Jade Tiger's attack ... narrate what
+    goes wrong.", as if Ann had said it."""
+
+    def spoken(payload: EventData, event: Event, viewer: Viewer) -> Description:
+        return words(payload, event, viewer).model_copy(update={"actor": ""})
+
+    return spoken
+
+
 def _attack_rolled(payload: EventData, event: Event, viewer: Viewer) -> Description:
     """An attack roll is the attacker's line, whoever's answer set it off.
 
@@ -544,7 +559,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.GmNoted.TYPE: _w(lambda p: sentence(f"GM note: {p.text}")),
     ev.MookStrikeOffered.TYPE: _w(lambda p: f"{_n(p.pc)} ignored {_n(p.group)}: they may strike."),
     ev.MookStrikeAnswered.TYPE: _w(lambda p: f"{_n(p.group)} " + ("strike." if p.strike else "hold off.")),
-    ev.NarrationDue.TYPE: _w(lambda p: f"For the GM: {p.text or narration_words(p.due, _n)}"),
+    ev.NarrationDue.TYPE: _rules_line(_w(lambda p: f"For the GM: {p.text or narration_words(p.due, _n)}")),
     ev.Narrated.TYPE: _w(lambda p: "The GM has narrated it."),
 }
 

@@ -531,10 +531,15 @@ def _chars(p: Any) -> tuple[str, ...]:
     return (who,) if isinstance(who, str) else ()
 
 
+#: the GM's screen, kept beside the public event that changed it: lines the rules speak (``actor``
+#: ``""``, no seat), not the acting player's ("Ann: Behind the screen: ..." read as Ann's words)
+_SCREEN = (ce.LedgersKept, ce.DowntimeKept, ce.TargetSecret)
+
+
 def _words(payload: Any, event: Event, viewer: Viewer) -> Description:
     return Description(
         text=line_of(payload),
-        actor=event.seat,
+        actor="" if isinstance(payload, _SCREEN) else event.seat,
         characters=_chars(payload),
         rolls=event.rolls,
         hidden=not event.audience.everyone,
