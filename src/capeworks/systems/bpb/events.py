@@ -9,11 +9,12 @@ from __future__ import annotations
 from pydantic import Field
 
 from capeworks.engine import EventData, declare_events
+from capeworks.engine.upcast import Upcaster
 from capeworks.systems.bpb.model import Boost, Call, Effect, Hazard, Pending, Roll, Stage, Status, Stunt
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import Character
 
-__all__ = ["EVENTS"]
+__all__ = ["EVENTS", "UPCASTERS"]
 
 
 class BpbEvent(EventData, ruleset="bpb"):
@@ -356,11 +357,19 @@ class DoveForCover(BpbEvent):
 
 
 class ExtremeChosen(BpbEvent):
-    """BPB-XS-003: the attacker's extreme-success effect."""
+    """BPB-XS-003: the attacker's extreme-success effect.
+
+    Version 2 records ``rank``: an overwhelming attack's power's rank for that attack, three more (BPB-XS-004,
+    src 232: "the total rank of the power is increased by three, with the commensurate effect on the
+    target"), the fact that tells what a power doing no damage now does. A version 1 event never said it, and
+    reads as it did (:data:`UPCASTERS`)."""
+
+    VERSION = 2
 
     attack: int
     effect: Effect
     stage: Stage | None = None
+    rank: int | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Damaged(BpbEvent):
@@ -646,3 +655,7 @@ EVENTS = declare_events(
     StuntUsed,
     FightEnded,
 )
+
+#: (event type, version) -> its data at the next version, for logs written before a payload changed: an
+#: extreme effect chosen before version 2 named no rank (the overwhelmed rank is unknown, and left unsaid)
+UPCASTERS: dict[tuple[str, int], Upcaster] = {(ExtremeChosen.TYPE, 1): lambda data: {**data, "rank": None}}

@@ -197,6 +197,10 @@ def _extreme_chosen(p: Any) -> str:
         return f"The {what} may be shrugged off: {attribute} vs 8 + the attack's rank, or a plot point."
     if stage == "keep_powers":
         return "The stagger may switch powers off."
+    if p.rank is not None:  # BPB-XS-004: version 2 records the overwhelmed rank (src 232)
+        return (
+            f"Extreme success: {p.effect.value}: the power works at rank {p.rank} for this attack (+3 ranks)."
+        )
     return f"Extreme success: {p.effect.value}."
 
 
