@@ -103,16 +103,24 @@ def test_t02_a_prone_ally_is_not_asked_to_dive_in_front_and_is_refused_if_she_tr
     # src 127: "With a movement action, a character may stand up from a prone or seated position": lying on
     # the ground, getting anywhere is first the standing up. Adler trips Widow: grab [6 6] + 2 = 14 vs 8 + 4
     # = 12; her break-out [1 1] + 4 = 6 vs 8 + 2 = 10 fails: prone, DR Agility 2 (stunning) - PV 2 = 0.
-    # Brandt then shoots Ganyeka, [6 5] + 3 = 14 vs 8 + 3 = 11, a hit: Widow, prone, is not asked to dive in
+    # Brandt then shoots Ganyeka, [5 5] + 3 = 13 vs 8 + 3 = 11, a hit (no extreme): Widow, prone, is not asked to dive in
     # front of it (src 297), and her step_in is refused with the reason
     d = _sided()
     d.do("gm", "grab", attacker="adler", target="widow", manoeuvre="trip", dice=(6, 6, 1, 1))
     assert Status.PRONE in state(d).condition("widow").statuses
     _next(d, "adler")
-    d.do("gm", "attack", attacker="brandt", target="ganyeka", power="Pistol", dice=(6, 5))
+    d.do("gm", "attack", attacker="brandt", target="ganyeka", power="Pistol", dice=(5, 5))
     assert not decisions(d, "ann")
     attack = state(d).fight.pending.id
     _refused(d, "ann", "step_in", "BPB-ACT-004", "Widow is prone", attack=attack, character="widow")
+    # stood up on her turn (the movement action, src 127), she is asked again in round 2: Adler shoots
+    # Ganyeka, [5 5] + 3 = 13 vs 11
+    d.answer("bo", d.prompt("bo", "defend").id, "take")
+    _next(d, "brandt")
+    d.do("ann", "move", character="widow", stand_up=True)
+    _next(d, "widow", "ganyeka")
+    d.do("gm", "attack", attacker="adler", target="ganyeka", power="Pistol", dice=(5, 5))
+    assert [p.kind for p in decisions(d, "ann")] == ["step_in"]
 
 
 # -- a held character and her holder ------------------------------------------------------------------------
@@ -245,3 +253,23 @@ def test_t09_the_blast_s_dive_prompt_reckons_the_reach_the_dive_does() -> None:
     assert label.endswith("cover 35 ft away, a base move of 40 ft: safe)")
     events = d.do("bo", "dive", character="ganyeka", dive=True)
     assert one(events, "blast_answered").safe and not of(events, "damaged")
+
+
+@pytest.mark.rules("BPB-GRAB-011", "BPB-GRAB-007", "BPB-GRAB-005", "BPB-MOVE-001")
+def test_t10_a_shield_bearer_tripped_by_a_third_lets_go_and_she_walks_away() -> None:
+    # src 331, 361: Ganyeka holds Widow as a living shield ([5 5] + 4 = 14 vs 12; her [1 1] + 4 = 6 vs 13).
+    # Adler, unseen, trips him: [6 6] + Prowess 2 + 3 (surprised, T5) = 17 vs 8 + 4 + 3 (his shield) = 15;
+    # his break-out [1 1] + 5 = 7 vs 8 + 2 = 10 fails: prone, DR 2 (stunning) - PV 4 = 0. Fallen, he lets go
+    # (as test_t04) and shields behind her no more; free, she walks away on her turn (src 28, 329)
+    d = table()
+    fight(d, "ganyeka", "adler", "widow", "brandt")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="interpose", dice=(5, 5, 1, 1))
+    _next(d, "ganyeka")
+    d.do("gm", "grab", attacker="adler", target="ganyeka", manoeuvre="trip", circumstances=["defender_surprised"],
+         dice=(6, 6, 1, 1))  # fmt: skip
+    widow, ganyeka = state(d).condition("widow"), state(d).condition("ganyeka")
+    assert Status.PRONE in ganyeka.statuses and Status.INTERPOSING not in ganyeka.statuses
+    assert widow.held_by is None and Status.RESTRAINED not in widow.statuses
+    _next(d, "adler")
+    d.do("ann", "move", character="widow", feet=40)
+    assert state(d).fight.turn.moved
