@@ -103,8 +103,8 @@ def test_t02_a_prone_ally_is_not_asked_to_dive_in_front_and_is_refused_if_she_tr
     # src 127: "With a movement action, a character may stand up from a prone or seated position": lying on
     # the ground, getting anywhere is first the standing up. Adler trips Widow: grab [6 6] + 2 = 14 vs 8 + 4
     # = 12; her break-out [1 1] + 4 = 6 vs 8 + 2 = 10 fails: prone, DR Agility 2 (stunning) - PV 2 = 0.
-    # Brandt then shoots Ganyeka, [5 5] + 3 = 13 vs 8 + 3 = 11, a hit (no extreme): Widow, prone, is not asked to dive in
-    # front of it (src 297), and her step_in is refused with the reason
+    # Brandt then shoots Ganyeka, [5 5] + 3 = 13 vs 8 + 3 = 11, a hit (no extreme): Widow, prone, is not
+    # asked to dive in front of it (src 297), and her step_in is refused with the reason
     d = _sided()
     d.do("gm", "grab", attacker="adler", target="widow", manoeuvre="trip", dice=(6, 6, 1, 1))
     assert Status.PRONE in state(d).condition("widow").statuses
@@ -265,8 +265,16 @@ def test_t10_a_shield_bearer_tripped_by_a_third_lets_go_and_she_walks_away() -> 
     fight(d, "ganyeka", "adler", "widow", "brandt")
     d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="interpose", dice=(5, 5, 1, 1))
     _next(d, "ganyeka")
-    d.do("gm", "grab", attacker="adler", target="ganyeka", manoeuvre="trip", circumstances=["defender_surprised"],
-         dice=(6, 6, 1, 1))  # fmt: skip
+    surprised = ["defender_surprised"]
+    d.do(
+        "gm",
+        "grab",
+        attacker="adler",
+        target="ganyeka",
+        manoeuvre="trip",
+        circumstances=surprised,
+        dice=(6, 6, 1, 1),
+    )
     widow, ganyeka = state(d).condition("widow"), state(d).condition("ganyeka")
     assert Status.PRONE in ganyeka.statuses and Status.INTERPOSING not in ganyeka.statuses
     assert widow.held_by is None and Status.RESTRAINED not in widow.statuses
