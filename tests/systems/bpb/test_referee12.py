@@ -227,13 +227,15 @@ def test_t07_overwhelming_telepathy_states_the_rank_it_works_at() -> None:
     assert line in d.words("ann") and line in d.words("gm")
 
 
-@pytest.mark.rules("BPB-XS-003")
-def test_t08_an_older_log_s_extreme_effect_reads_as_it_did() -> None:
-    # a version 1 event never said the rank: upcast, it has none, and the golden log's line is unchanged
+@pytest.mark.rules("BPB-XS-003", "BPB-GRAB-002")
+def test_t08_an_older_log_s_extreme_effect_and_grab_read_as_they_did() -> None:
+    # a version 1 event never said the rank (a grab, its bonus's circumstance): upcast, it has none, and the
+    # golden log's lines are unchanged
     document = json.loads((GOLDEN / "fight.log.json").read_text(encoding="utf-8"))
-    old = next(e for e in document["log"] if e["type"] == "bpb.extreme_chosen")
-    assert old.get("version", 1) == 1
-    assert upcast(RULESET, Event.model_validate(old)).data["rank"] is None
+    for type_, field, none in (("extreme_chosen", "rank", None), ("grabbed", "bonus_why", "")):
+        old = next(e for e in document["log"] if e["type"] == f"bpb.{type_}")
+        assert old.get("version", 1) == 1
+        assert upcast(RULESET, Event.model_validate(old)).data[field] == none
     table_ = replay_document(document, RULESET)
     lines = [entry.description.text for entry in table_.log_view(Viewer.gm())]
     assert "Extreme success: staggering." in lines
@@ -255,7 +257,7 @@ def test_t09_the_blast_s_dive_prompt_reckons_the_reach_the_dive_does() -> None:
     assert one(events, "blast_answered").safe and not of(events, "damaged")
 
 
-@pytest.mark.rules("BPB-GRAB-011", "BPB-GRAB-007", "BPB-GRAB-005", "BPB-MOVE-001")
+@pytest.mark.rules("BPB-GRAB-011", "BPB-GRAB-007", "BPB-GRAB-005", "BPB-MOVE-001", "BPB-MOD-001")
 def test_t10_a_shield_bearer_tripped_by_a_third_lets_go_and_she_walks_away() -> None:
     # src 331, 361: Ganyeka holds Widow as a living shield ([5 5] + 4 = 14 vs 12; her [1 1] + 4 = 6 vs 13).
     # Adler, unseen, trips him: [6 6] + Prowess 2 + 3 (surprised, T5) = 17 vs 8 + 4 + 3 (his shield) = 15;
@@ -275,6 +277,9 @@ def test_t10_a_shield_bearer_tripped_by_a_third_lets_go_and_she_walks_away() -> 
         circumstances=surprised,
         dice=(6, 6, 1, 1),
     )
+    # the grab's words name where its bonus came from, as an attack's do ("+ 3 (defender restrained)")
+    line = "Agent Adler grabs Ganyeka: [6 6] + 2 + 3 (defender surprised) = 17 vs 15"
+    assert any(w.startswith(line) for w in d.words("bo"))
     widow, ganyeka = state(d).condition("widow"), state(d).condition("ganyeka")
     assert Status.PRONE in ganyeka.statuses and Status.INTERPOSING not in ganyeka.statuses
     assert widow.held_by is None and Status.RESTRAINED not in widow.statuses

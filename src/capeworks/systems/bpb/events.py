@@ -439,8 +439,12 @@ class AttackSettled(BpbEvent):
 class Grabbed(BpbEvent):
     """BPB-GRAB-002/003/004: a grab, the target's break-out roll, and whether it holds.
 
-    ``roll`` None: the attacker already held the target and turns the hold into the manoeuvre.
+    ``roll`` None: the attacker already held the target and turns the hold into the manoeuvre. Version 2
+    records ``bonus_why``, the circumstance whose attack bonus the grab took (BPB-MOD-001/002), as an attack's
+    words name it; a version 1 grab never said, and reads as it did (:data:`UPCASTERS`).
     """
+
+    VERSION = 2
 
     attacker: str
     target: str
@@ -448,6 +452,7 @@ class Grabbed(BpbEvent):
     roll: Roll | None = None
     breakout: Roll | None = None
     held: bool = False
+    bonus_why: str = Field(default="", exclude_if=lambda v: not v)
     #: BPB-PP-005: the grab hit and waits for the target's break-out roll (asked: a plot point to spend)
     waits: Pending | None = Field(default=None, exclude_if=lambda v: v is None)
 
@@ -658,4 +663,8 @@ EVENTS = declare_events(
 
 #: (event type, version) -> its data at the next version, for logs written before a payload changed: an
 #: extreme effect chosen before version 2 named no rank (the overwhelmed rank is unknown, and left unsaid)
-UPCASTERS: dict[tuple[str, int], Upcaster] = {(ExtremeChosen.TYPE, 1): lambda data: {**data, "rank": None}}
+#: a grab before version 2 named no circumstance for its attack bonus (its words read as they did)
+UPCASTERS: dict[tuple[str, int], Upcaster] = {
+    (ExtremeChosen.TYPE, 1): lambda data: {**data, "rank": None},
+    (Grabbed.TYPE, 1): lambda data: {**data, "bonus_why": ""},
+}

@@ -35,7 +35,7 @@ from capeworks.systems.bpb.lookups import (
 from capeworks.systems.bpb.model import Pending, Stage, Status
 from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_terms, pace_terms
+from capeworks.systems.bpb.tasks import Task, attack_bonus, attack_why, defense_terms, pace_terms
 
 __all__ = ["MANOEUVRES", "break_free", "break_free_task", "break_out", "breakout_difficulty", "grab", "grip"]
 
@@ -130,11 +130,12 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     if c.plot_point:
         spend_check(state, a)
     what = f"{a.name} grabs {t.name}"
+    why = attack_why(bonus)  # BPB-MOD-002: the circumstance whose bonus applies, named as an attack's is
     roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point, parts=parts)
     b = ctx.batch(state)
     use_extra_attack(b, a, extra)
     if not roll.verdict.success:
-        emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll))
+        emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll, bonus_why=why))
         return b
     breakout = None
     awake = not ({Status.UNCONSCIOUS, Status.DEAD} & set(tc.statuses))  # out cold, no reaction (src 315)
@@ -155,7 +156,10 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             into_pv=c.into_pv,
             soft=c.soft,
         )
-        emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll, waits=waits))
+        grabbed = Grabbed(
+            attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll, waits=waits, bonus_why=why
+        )
+        emit(b, dice, grabbed)
         return b
     if awake:
         out = Task(  # BPB-MOVE-007: a reaction task roll, harder in the middle of the target's own run
@@ -167,7 +171,15 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     emit(
         b,
         dice,
-        Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll, breakout=breakout, held=held),
+        Grabbed(
+            attacker=a.id,
+            target=t.id,
+            manoeuvre=manoeuvre,
+            roll=roll,
+            breakout=breakout,
+            held=held,
+            bonus_why=why,
+        ),
     )
     if held:
         _manoeuvre(b, a, t, manoeuvre, c)

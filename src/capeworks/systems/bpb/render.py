@@ -347,7 +347,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Grabbed.TYPE: lambda p: (
         f"{p.attacker} already holds {p.target}: {p.manoeuvre}."
         if p.roll is None
-        else roll_text(p.roll)
+        else roll_text(p.roll, bonus_why=p.bonus_why)
         + ("" if p.breakout is None else "; " + roll_text(p.breakout))
         + (f"; {p.target} is grabbed ({p.manoeuvre})." if p.held else ".")
         + (f" {p.target} may try to break out." if p.waits is not None else "")
