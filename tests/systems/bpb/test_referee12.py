@@ -223,7 +223,7 @@ def test_t07_overwhelming_telepathy_states_the_rank_it_works_at() -> None:
     chosen = one(events, "extreme_chosen")
     assert chosen.rank == 8
     assert next(e for e in events if e.type == "bpb.extreme_chosen").version == 2
-    line = "Extreme success: overwhelming: the power works at rank 8 for this attack (+3 ranks)."
+    line = "Extreme success: overwhelming: rank 8 for this attack (3 ranks more)."
     assert line in d.words("ann") and line in d.words("gm")
 
 
@@ -286,3 +286,20 @@ def test_t10_a_shield_bearer_tripped_by_a_third_lets_go_and_she_walks_away() -> 
     _next(d, "adler")
     d.do("ann", "move", character="widow", feet=40)
     assert state(d).fight.turn.moved
+
+
+@pytest.mark.rules("BPB-XS-004", "BPB-DMG-008")
+def test_t11_overwhelming_a_damaging_power_says_its_rank_and_deals_it() -> None:
+    # src 232: "For attack powers that inflict Endurance damage, this means that the damage rating of the
+    # power is increased by three". Widow's Venom Sting 5 at Adler: [6 6] + 4 = 16 vs 8 + 2 = 10, extreme
+    # (expertise); he takes the hit; overwhelming: rank 8, DR 8 - Kevlar 2 = 6, his Endurance 4 gone
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(6, 6))
+    d.answer("gm", "defend-1", "take")
+    events = d.answer("ann", "extreme-1", "overwhelming")
+    assert one(events, "extreme_chosen").rank == 8
+    hit = one(events, "damaged")
+    assert (hit.dr, hit.pv, hit.amount) == (8, 2, 6)
+    assert "Extreme success: overwhelming: rank 8 for this attack (3 ranks more)." in d.words("ann")
+    assert Status.UNCONSCIOUS in state(d).condition("adler").statuses

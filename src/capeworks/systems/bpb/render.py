@@ -198,9 +198,7 @@ def _extreme_chosen(p: Any) -> str:
     if stage == "keep_powers":
         return "The stagger may switch powers off."
     if p.rank is not None:  # BPB-XS-004: version 2 records the overwhelmed rank (src 232)
-        return (
-            f"Extreme success: {p.effect.value}: the power works at rank {p.rank} for this attack (+3 ranks)."
-        )
+        return f"Extreme success: {p.effect.value}: rank {p.rank} for this attack (3 ranks more)."
     return f"Extreme success: {p.effect.value}."
 
 
