@@ -2,7 +2,9 @@
 is seeds/002_15e80e5795d6eba8.txt ("src N" = line N). It pins the menu's house style for the answers to a
 prompt (lower case, as the other rulesets' prompts), refuses a prone character's dive in front of an attack
 and a held character's grip on her own holder, lets a holder who is tripped or dives for cover let go, and
-reads the rank an overwhelming power works at; then plays more of the fight the earlier passes left.
+reads the rank an overwhelming attack works at (a power doing no damage, and one doing damage); then the
+blast's dive prompt reckoning the reach the dive does, a prone ally who stands up and is asked again, and a
+shield bearer tripped by a third, with the grab's words naming where its bonus came from.
 
 Cast (Perception / Agility / Willpower): Widow 4/4/3, Ganyeka 3/3/3, Adler 3/2/2, Brandt 2/2/2, Mindra
 5/3/6. Grips (the better of Brawn and Agility, src 315): Ganyeka 5, Widow 4, the agents 2. Prowess: Widow
