@@ -56,11 +56,11 @@ def test_bpb_fight__attack_forced_dodge_and_grab_live_in_three_browsers(
 
     # Only the GM is asked, with the odds of each answer: a forced dodge, Agility 2 vs 13, needs 11+: 8%.
     dodge = prompt(gm, "Agent Adler is hit by Venom Sting")
-    expect(dodge.get_by_role("button", name=re.compile("Dodge"))).to_contain_text("8%")
+    expect(dodge.get_by_role("button", name=re.compile(r"^dodge \("))).to_contain_text("8%")
     expect(ann.locator(".prompt", has_text="is hit by")).to_have_count(0)
     shoot(gm, artifacts, "bpb-1-gm-dodge-odds")
     give_dice(gm, "6 6")
-    dodge.get_by_role("button", name=re.compile("Dodge")).click()
+    dodge.get_by_role("button", name=re.compile(r"^dodge \(")).click()
     for page in pages:
         expect(page.locator(".log")).to_contain_text("Agent Adler tries to dodge: [6 6] + 2 = 14 vs 13")
         expect(page.locator(".log")).to_contain_text("The attack is negated.")
@@ -110,11 +110,11 @@ def test_bpb_range__a_players_shot_beyond_range_waits_for_the_gms_ruling_in_the_
             f"{asked}: the GM decides whether the attack is possible."
         )
     ruling = prompt(gm, "is the attack possible?")
-    expect(ruling.get_by_role("button", name=re.compile("Possible"))).to_contain_text("4 vs 13, 28%")
+    expect(ruling.get_by_role("button", name=re.compile("^possible"))).to_contain_text("4 vs 13, 28%")
     expect(ann.locator(".prompt", has_text="is the attack possible?")).to_have_count(0)
     shoot(gm, artifacts, "bpb-3-gm-range-ruling")
     give_dice(gm, "5 4")
-    ruling.get_by_role("button", name=re.compile("Possible")).click()
+    ruling.get_by_role("button", name=re.compile("^possible")).click()
     for page in pages:
         expect(page.locator(".log")).to_contain_text("The GM declares Widow's attack on Agent Adler possible")
         expect(page.locator(".log")).to_contain_text(

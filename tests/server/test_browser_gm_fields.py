@@ -83,7 +83,7 @@ def test_bpb_defend_prompt__the_gm_answers_a_players_hit_with_a_dive_for_cover(
     table.act("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(4, 3))
     pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann")]
     card = pages[0].locator(".prompt").filter(has_text="Agent Adler is hit by Venom Sting").first
-    dive = card.get_by_role("button", name=re.compile("Dive for cover within a base move"))
+    dive = card.get_by_role("button", name=re.compile("dive for cover within a base move"))
     expect(dive).to_contain_text("20 ft")
     dive.click()
     for page in pages:

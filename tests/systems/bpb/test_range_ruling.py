@@ -46,8 +46,8 @@ def test_the_gm_is_asked_with_the_odds_and_every_seat_reads_the_ask() -> None:
         " (Foe +3 defence)"
     )
     assert [o.label for o in ask.options] == [
-        "Possible: roll it (2 vs 13, 8%)",
-        "Not possible (Shot keeps the task action)",
+        "possible: roll it (2 vs 13, 8%)",
+        "not possible (Shot keeps the task action)",
     ]
     assert decisions(d, "ann") == []  # the ruling is the GM's: Ann waits
     line = (
@@ -105,7 +105,7 @@ def test_two_bands_beyond_asks_at_plus_six_and_out_of_reach_asks_nothing() -> No
     d.do("ann", "attack", **{**FAR, "distance_ft": 6400})
     [ask] = decisions(d, "gm")
     assert "2 range bands beyond" in ask.question and "(Foe +6 defence)" in ask.question
-    assert ask.options[0].label == "Possible: roll it (5 vs 16, 8%)"
+    assert ask.options[0].label == "possible: roll it (5 vs 16, 8%)"
     events = d.answer("gm", "range-1-shot", "possible", dice=(6, 6))
     assert one(events, "attack_rolled").roll.task.difficulty == 16
     weak = _shootout()

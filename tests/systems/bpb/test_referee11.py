@@ -319,7 +319,7 @@ def test_s13_asked_to_break_out_of_a_second_grab_she_fails_and_is_thrown_clear()
     d.do("bo", "end_turn", character="ganyeka")
     d.do("gm", "grab", attacker="adler", target="widow", manoeuvre="throw", dice=(6, 6))
     ask = d.prompt("ann", "break_out")
-    assert ask.options[0].label == "Brawn or Agility vs 10 (72%)"
+    assert ask.options[0].label == "roll Brawn or Agility vs 10 (72%)"
     assert decisions(d, "bo") == []  # Widow's to answer, not Ganyeka's
     mark = _mark(d)
     d.answer("ann", ask.id, "roll", dice=(1, 1))

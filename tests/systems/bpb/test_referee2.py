@@ -780,7 +780,7 @@ def test_s46_keeping_the_field_up_half_way_through_her_sprint() -> None:
     _take(d, "defend-1")
     d.answer("gm", "extreme-1", "staggering", dice=(1, 1))
     keep = next(p for p in decisions(d, "ann") if p.kind == "keep_powers")
-    assert keep.options[0].label.startswith("Willpower vs 18 ")
+    assert keep.options[0].label.startswith("roll Willpower vs 18 ")
     events = d.answer("ann", "keep-1", "keep", dice=(6, 6))  # 3 + 12 = 15 vs 18
     checked = one(events, "powers_checked")
     assert (checked.roll.task.difficulty, checked.kept) == (12 + 6, False)

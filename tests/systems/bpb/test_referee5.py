@@ -328,7 +328,7 @@ def test_u15_dodging_a_boosted_fist_is_against_its_boosted_rank() -> None:
     d.do("bo", "spend", character="ganyeka", kind="boost", power="Brawn")
     d.do("bo", "attack", attacker="ganyeka", target="widow", dice=(5, 5))
     labels = [o.label for o in d.prompt("ann", "defend").options]
-    assert any(label.startswith("Dodge (4 vs 14,") for label in labels)
+    assert any(label.startswith("dodge (4 vs 14,") for label in labels)
     events = d.do("ann", "defend", attack=1, character="widow", choice="dodge", forced=True, dice=(4, 5))
     dodge = one(events, "defence_rolled")
     assert (dodge.roll.task.difficulty, dodge.roll.verdict.success) == (14, False)

@@ -126,7 +126,7 @@ def test_x05_the_gms_prompt_offers_its_characters_dive_with_cover_in_reach() -> 
     ask = d.prompt("gm", "defend")
     dive = ask.option("dive")
     assert dive is not None and dive.payload["cover_ft"] == 20
-    assert dive.label.startswith("Dive for cover within a base move (20 ft; forced: ends prone")
+    assert dive.label.startswith("dive for cover within a base move (20 ft; forced: ends prone")
     assert [o.value for o in ask.options][-2:] == ["dive", "take"]
     since = len(d.words("ann"))
     d.answer("gm", ask.id, "dive")

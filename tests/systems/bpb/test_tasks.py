@@ -219,7 +219,7 @@ def test_a_called_task_shows_its_odds_before_the_roll() -> None:
     d = table()
     d.do("gm", "call_task", character="widow", attribute="Agility", difficulty=10)
     (plain,) = (p for p in d.prompts("ann") if p.kind == "task")
-    assert [o.label for o in plain.options] == ["Roll (2d6+4 vs 10: 72%)"]
+    assert [o.label for o in plain.options] == ["roll (2d6+4 vs 10: 72%)"]
     d.do("ann", "roll", call=max(state(d).calls), character="widow", dice=(3, 3))
     d.do(
         "gm",
@@ -232,9 +232,9 @@ def test_a_called_task_shows_its_odds_before_the_roll() -> None:
     )
     (calm,) = (p for p in d.prompts("ann") if p.kind == "task")
     assert [o.label for o in calm.options] == [
-        "Roll (2d6+4 vs 12: 42%, extreme 8%)",
-        "Take 7 (the average): 11 vs 12, fails",
-        "Take 12 (the most): 16 vs 12, succeeds",
+        "roll (2d6+4 vs 12: 42%, extreme 8%)",
+        "take 7 (the average): 11 vs 12, fails",
+        "take 12 (the most): 16 vs 12, succeeds",
     ]
     assert task_odds(Task(attribute=4, difficulty=12, expertise=True)).extreme == str(Fraction(3, 36))
     # past 12 over her Agility no roll reaches it (src 153): only a plot point's automatic success

@@ -46,6 +46,14 @@ def require_can_step_in(state: BpbState, p: Pending, who: Character, feet: int |
     c = require_able(state, who)
     if c.held_by is not None or Status.RESTRAINED in c.statuses:
         raise RuleViolation("BPB-GRAB-005", f"{who.name} is held and cannot move to get in the way.")
+    if Status.PRONE in c.statuses:
+        # src 127: standing up from prone is itself the movement action; the dive in front of the attack is a
+        # move of its own (within a base move, src 395), which one lying on the ground cannot make at once
+        raise RuleViolation(
+            "BPB-ACT-004",
+            f"{who.name} is prone: standing up is a movement action, so they cannot dive in front of the"
+            " attack.",
+        )
     if who.id in fight.unaware:
         raise RuleViolation("BPB-INIT-001", f"{who.name} is not aware of the fight yet.")
     if fight.forced.get(who.id) == fight.order.round:

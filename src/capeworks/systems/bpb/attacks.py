@@ -648,8 +648,9 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
                 grounded=state.condition(t.id).airborne,  # src 393: "ends up on the ground prone"
             ),
         )
-        if state.condition(t.id).held_by is not None:  # held, she went by a movement power (as a move does)
-            out_of_the_grapple(b, t.id)
+        # held, she went by a movement power (as a move does); holding, he lets go: src 393 moves the diver to
+        # cover "on the ground prone", and the seed silent on a holder's grip, it goes as a tripped holder's
+        out_of_the_grapple(b, t.id)
         if safe:
             emit(b, dice, AttackSettled(attack=p.id))
         elif after is None:
@@ -724,7 +725,10 @@ def extreme(state: BpbState, ctx: Ctx, c: cmd.Extreme, dice: DiceService) -> Don
         rule = "BPB-XS-005" if c.effect is Effect.SLAMMING else "BPB-XS-007"
         raise RuleViolation(rule, f"Only attacks doing Endurance damage can be {c.effect.value}.")
     b = ctx.batch(state)
-    emit(b, dice, ExtremeChosen(attack=p.id, effect=c.effect, stage=Stage.EXTREME))
+    # BPB-XS-004 (src 232): overwhelming, the power's rank for this attack is three more: said as a fact, the
+    # one the log has for a power that does no damage ("the commensurate effect on the target")
+    rank = p.rank + 3 if c.effect is Effect.OVERWHELMING else None
+    emit(b, dice, ExtremeChosen(attack=p.id, effect=c.effect, stage=Stage.EXTREME, rank=rank))
     resolve(b, p, c.effect, dice)
     return b
 

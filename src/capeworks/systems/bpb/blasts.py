@@ -141,7 +141,7 @@ def dive(state: BpbState, ctx: Ctx, c: cmd.Dive, dice: DiceService) -> Done:
         dice,
         BlastAnswered(character=t.id, dive=c.dive, safe=safe, round=fight.order.round, grounded=grounded),
     )
-    if c.dive and state.condition(t.id).held_by is not None:  # held, she went by a movement power
+    if c.dive:  # held, she went by a movement power; holding, he lets go, as a tripped holder does (src 393)
         out_of_the_grapple(b, t.id)
     if blast.awaiting == (t.id,):  # the last answer: the explosion lands on those not safe
         gone = {*blast.safe, *((t.id,) if safe else ())}

@@ -9,11 +9,12 @@ from __future__ import annotations
 from pydantic import Field
 
 from capeworks.engine import EventData, declare_events
+from capeworks.engine.upcast import Upcaster
 from capeworks.systems.bpb.model import Boost, Call, Effect, Hazard, Pending, Roll, Stage, Status, Stunt
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import Character
 
-__all__ = ["EVENTS"]
+__all__ = ["EVENTS", "UPCASTERS"]
 
 
 class BpbEvent(EventData, ruleset="bpb"):
@@ -356,11 +357,19 @@ class DoveForCover(BpbEvent):
 
 
 class ExtremeChosen(BpbEvent):
-    """BPB-XS-003: the attacker's extreme-success effect."""
+    """BPB-XS-003: the attacker's extreme-success effect.
+
+    Version 2 records ``rank``: an overwhelming attack's power's rank for that attack, three more (BPB-XS-004,
+    src 232: "the total rank of the power is increased by three, with the commensurate effect on the
+    target"), the fact that tells what a power doing no damage now does. A version 1 event never said it, and
+    reads as it did (:data:`UPCASTERS`)."""
+
+    VERSION = 2
 
     attack: int
     effect: Effect
     stage: Stage | None = None
+    rank: int | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Damaged(BpbEvent):
@@ -430,8 +439,12 @@ class AttackSettled(BpbEvent):
 class Grabbed(BpbEvent):
     """BPB-GRAB-002/003/004: a grab, the target's break-out roll, and whether it holds.
 
-    ``roll`` None: the attacker already held the target and turns the hold into the manoeuvre.
+    ``roll`` None: the attacker already held the target and turns the hold into the manoeuvre. Version 2
+    records ``bonus_why``, the circumstance whose attack bonus the grab took (BPB-MOD-001/002), as an attack's
+    words name it; a version 1 grab never said, and reads as it did (:data:`UPCASTERS`).
     """
+
+    VERSION = 2
 
     attacker: str
     target: str
@@ -439,6 +452,7 @@ class Grabbed(BpbEvent):
     roll: Roll | None = None
     breakout: Roll | None = None
     held: bool = False
+    bonus_why: str = Field(default="", exclude_if=lambda v: not v)
     #: BPB-PP-005: the grab hit and waits for the target's break-out roll (asked: a plot point to spend)
     waits: Pending | None = Field(default=None, exclude_if=lambda v: v is None)
 
@@ -646,3 +660,11 @@ EVENTS = declare_events(
     StuntUsed,
     FightEnded,
 )
+
+#: (event type, version) -> its data at the next version, for logs written before a payload changed: an
+#: extreme effect chosen before version 2 named no rank (the overwhelmed rank is unknown, and left unsaid)
+#: a grab before version 2 named no circumstance for its attack bonus (its words read as they did)
+UPCASTERS: dict[tuple[str, int], Upcaster] = {
+    (ExtremeChosen.TYPE, 1): lambda data: {**data, "rank": None},
+    (Grabbed.TYPE, 1): lambda data: {**data, "bonus_why": ""},
+}

@@ -35,7 +35,7 @@ from capeworks.systems.bpb.lookups import (
 from capeworks.systems.bpb.model import Pending, Stage, Status
 from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_terms, pace_terms
+from capeworks.systems.bpb.tasks import Task, attack_bonus, attack_why, defense_terms, pace_terms
 
 __all__ = ["MANOEUVRES", "break_free", "break_free_task", "break_out", "breakout_difficulty", "grab", "grip"]
 
@@ -95,6 +95,15 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             ) from None
     if manoeuvre == "trip" and (Status.PRONE in tc.statuses or tc.airborne):  # src 361
         raise RuleViolation("BPB-GRAB-011", f"{t.name} has no feet on the ground to trip.")
+    if state.condition(a.id).held_by == t.id and manoeuvre in ("hold", "squeeze", "interpose"):
+        # BPB-GRAB-005 (src 329): the held one "can't use normal movement until they break the grapple": the
+        # seed's way out of a grip is the break-out roll (src 315-317; on her turn, break_free), not a grip of
+        # her own on the one holding her, so two never hold each other
+        raise RuleViolation(
+            "BPB-GRAB-005",
+            f"{a.name} is held by {t.name}: break free first (break_free), then grab {t.name} to"
+            f" {manoeuvre}.",
+        )
     if tc.held_by == a.id:
         # BPB-GRAB-004/005: a hold already won needs no new grab: the task action squeezes, interposes,
         # throws or trips the one held (src 317, 327)
@@ -121,11 +130,12 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     if c.plot_point:
         spend_check(state, a)
     what = f"{a.name} grabs {t.name}"
+    why = attack_why(bonus)  # BPB-MOD-002: the circumstance whose bonus applies, named as an attack's is
     roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point, parts=parts)
     b = ctx.batch(state)
     use_extra_attack(b, a, extra)
     if not roll.verdict.success:
-        emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll))
+        emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll, bonus_why=why))
         return b
     breakout = None
     awake = not ({Status.UNCONSCIOUS, Status.DEAD} & set(tc.statuses))  # out cold, no reaction (src 315)
@@ -146,7 +156,10 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             into_pv=c.into_pv,
             soft=c.soft,
         )
-        emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll, waits=waits))
+        grabbed = Grabbed(
+            attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll, waits=waits, bonus_why=why
+        )
+        emit(b, dice, grabbed)
         return b
     if awake:
         out = Task(  # BPB-MOVE-007: a reaction task roll, harder in the middle of the target's own run
@@ -158,7 +171,15 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     emit(
         b,
         dice,
-        Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll, breakout=breakout, held=held),
+        Grabbed(
+            attacker=a.id,
+            target=t.id,
+            manoeuvre=manoeuvre,
+            roll=roll,
+            breakout=breakout,
+            held=held,
+            bonus_why=why,
+        ),
     )
     if held:
         _manoeuvre(b, a, t, manoeuvre, c)
@@ -240,12 +261,11 @@ def _manoeuvre(b: Done, a: Character, t: Character, manoeuvre: str, c: cmd.Grab)
         # (another's too, as out of the thrower's own on grab's held path), and letting go of anyone they
         # held, as one slammed does (src 236, out_of_the_grapple)
         out_of_the_grapple(b, t.id)
-    elif other is not None:
-        # tripped out of another's grip, as out of the tripper's own (grab's held path): no longer held, and
-        # that holder shields behind her no more
-        b.emit(StatusSet(character=t.id, remove=(Status.RESTRAINED,), released=True))
-        stop_shielding(b, other)
     if manoeuvre == "trip":
+        # src 361: the one tripped "falls to the ground": out of another's grip, as out of the tripper's own
+        # (grab's held path), that holder shielding behind her no more; and, the seed silent on a holder who
+        # falls, one tripped while holding lets go as one tripped while held is let go (out_of_the_grapple)
+        out_of_the_grapple(b, t.id)
         r = dmg.trip(rank_of(state, a, "Agility"))  # BPB-GRAB-011
         b.emit(StatusSet(character=t.id, add=(Status.PRONE,)))
         apply_damage(b, t, r.dr, stunning=r.stunning, why="trip")

@@ -26,7 +26,6 @@ from capeworks.systems.bpb.calls import called_task, racing
 from capeworks.systems.bpb.grabs import grip
 from capeworks.systems.bpb.lookups import power_of, rank_of
 from capeworks.systems.bpb.model import Call, Effect, Pending, Stage
-from capeworks.systems.bpb.movement import ground
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import TAKEN, Take, Task
@@ -106,7 +105,7 @@ def _call(state: BpbState, call: Call, cid: str) -> Prompt:
         options = [
             PromptOption(
                 value="roll:plot_point",
-                label="Out of reach: spend a plot point (an automatic success)",
+                label="out of reach: spend a plot point (an automatic success)",
                 command="roll",
                 payload={"call": call.id, "character": cid, "take": "roll", "plot_point": True},
             )
@@ -132,15 +131,15 @@ def _take_words(task: Task, take: str) -> str:
     sum_ = task.attribute + task.bonus
     if take == Take.ROLL:
         if task.impossible:
-            return f"Roll (2d6{sum_:+d} vs {task.difficulty}: out of reach)"
+            return f"roll (2d6{sum_:+d} vs {task.difficulty}: out of reach)"
         odds = task_odds(task)
         extreme = f", extreme {odds.p_extreme:.0%}" if task.extreme_need is not None else ""
-        return f"Roll (2d6{sum_:+d} vs {task.difficulty}: {odds.p_success:.0%}{extreme})"
+        return f"roll (2d6{sum_:+d} vs {task.difficulty}: {odds.p_success:.0%}{extreme})"
     taken = TAKEN[Take(take)]
     total = taken + sum_
     verdict = "succeeds" if total >= task.difficulty else "fails"
     name = "the average" if take == Take.AVERAGE else "the most"
-    return f"Take {taken} ({name}): {total} vs {task.difficulty}, {verdict}"
+    return f"take {taken} ({name}): {total} vs {task.difficulty}, {verdict}"
 
 
 def _fight_prompts(state: BpbState) -> list[Prompt]:
@@ -202,8 +201,8 @@ def _range(state: BpbState) -> Prompt:
         ),
         field="possible",
         payload={"character": a.id},
-        yes=("possible", f"Possible: roll it{odds}"),
-        no=("impossible", f"Not possible ({a.name} keeps the task action)"),
+        yes=("possible", f"possible: roll it{odds}"),
+        no=("impossible", f"not possible ({a.name} keeps the task action)"),
         context={"character": a.id, "target": asked.target, "power": asked.power},
     )
 
@@ -236,13 +235,13 @@ def _defence(state: BpbState, p: Pending) -> Prompt:
         if choice in ("block", "dodge"):
             task = defence_task(state, t, p, choice)
             if not task.impossible:  # else only a plot point reaches it (BPB-ROLL-005)
-                label = f"{choice.title()} ({task.attribute} vs {task.difficulty}, {_pct(task)}){cost}"
+                label = f"{choice} ({task.attribute} vs {task.difficulty}, {_pct(task)}){cost}"
                 options.append(PromptOption(value=choice, label=label, command="defend", payload=payload))
             if spare:  # BPB-PP-005: the block or dodge is a task roll a plot point makes succeed
                 options.append(
                     PromptOption(
                         value=f"{choice}:plot_point",
-                        label=f"{choice.title()} with a plot point (automatic success){cost}",
+                        label=f"{choice} with a plot point (automatic success){cost}",
                         command="defend",
                         payload={**payload, "plot_point": True},
                     )
@@ -251,9 +250,9 @@ def _defence(state: BpbState, p: Pending) -> Prompt:
         if choice == "take":
             options += _with_powers(state, p) + _gm_dive(state, p, offered)
         label = (
-            "Dive for cover (forced: ends prone, costs the next action)"
+            "dive for cover (forced: ends prone, costs the next action)"
             if choice == "dive"
-            else "Take the hit"
+            else "take the hit"
         )
         options.append(PromptOption(value=choice, label=label, command="defend", payload=payload))
     return _to(
@@ -282,7 +281,7 @@ def _gm_dive(state: BpbState, p: Pending, offered: list[tuple[str, bool]]) -> li
     return [
         PromptOption(
             value="dive",
-            label=f"Dive for cover within a base move ({reach} ft; forced: ends prone, costs the next"
+            label=f"dive for cover within a base move ({reach} ft; forced: ends prone, costs the next"
             " action)",
             command="defend",
             payload={"attack": p.id, "character": t.id, "choice": "dive", "forced": True, "cover_ft": reach},
@@ -303,7 +302,7 @@ def _with_powers(state: BpbState, p: Pending) -> list[PromptOption]:
         cost = " — forced: costs the next action" if forced else ""
         payload = {"attack": p.id, "character": t.id, "choice": kind, "forced": forced, "power": power.name}
         odds = f"({task.attribute} vs {task.difficulty}, {_pct(task)})"
-        label = f"{kind.title()} with {power.name} {odds}{ruling}{cost}"
+        label = f"{kind} with {power.name} {odds}{ruling}{cost}"
         value = (
             f"{kind}:{'-'.join(power.name.lower().split())}"  # one word to type (answer P block:mind-shield)
         )
@@ -332,8 +331,8 @@ def _permit(state: BpbState, p: Pending) -> Prompt:
         ),
         field="permit",
         payload={"attack": p.id},
-        yes=("permit", f"Permit: {asked.kind} with {asked.power}{odds}"),
-        no=("refuse", f"Refuse: not similar ({t.name} answers the hit again)"),
+        yes=("permit", f"permit: {asked.kind} with {asked.power}{odds}"),
+        no=("refuse", f"refuse: not similar ({t.name} answers the hit again)"),
         context={"attack": p.id, "character": t.id, "power": asked.power},
     )
 
@@ -355,12 +354,12 @@ def _step_in(state: BpbState, p: Pending, cid: str) -> Prompt:
         options=(
             PromptOption(
                 value="step",
-                label="Step in and take the hit (forced: costs the next action)",
+                label="step in and take the hit (forced: costs the next action)",
                 command="step_in",
                 payload={**payload, "step": True},
             ),
             PromptOption(
-                value="pass", label="Let it pass", command="step_in", payload={**payload, "step": False}
+                value="pass", label="let it pass", command="step_in", payload={**payload, "step": False}
             ),
         ),
         context={"attack": p.id, "character": cid, "meant_for": p.target},
@@ -372,7 +371,8 @@ def _dive(state: BpbState, cid: str) -> Prompt:
     assert fight is not None and fight.blast is not None
     blast = fight.blast
     t = state.characters[cid]
-    walk = ground(rank_of(state, t, "Agility")).walk
+    # BPB-DEF-009: as the dive itself reckons it (blasts.dive): a base move by legs or a movement power
+    walk = reach_ft(state, t)
     cover = blast.cover[cid]
     reach = f"cover {cover} ft away, a base move of {walk} ft: " + (
         "safe" if cover <= walk else "too far to help"
@@ -387,12 +387,12 @@ def _dive(state: BpbState, cid: str) -> Prompt:
         options=(
             PromptOption(
                 value="dive",
-                label=f"Dive for cover (forced: ends prone, costs the next action; {reach})",
+                label=f"dive for cover (forced: ends prone, costs the next action; {reach})",
                 command="dive",
                 payload={"character": cid, "dive": True},
             ),
             PromptOption(
-                value="take", label="Take it", command="dive", payload={"character": cid, "dive": False}
+                value="take", label="take it", command="dive", payload={"character": cid, "dive": False}
             ),
         ),
         context={"character": cid},
@@ -405,9 +405,9 @@ def _extreme(state: BpbState, p: Pending) -> Prompt:
         [Effect.SLAMMING, Effect.STAGGERING] if p.damages == "Endurance" else []
     )
     words = {
-        Effect.OVERWHELMING: "Overwhelming (+3 ranks)",
-        Effect.SLAMMING: "Slamming (knock them flying)",
-        Effect.STAGGERING: "Staggering (they lose their next action)",
+        Effect.OVERWHELMING: "overwhelming (+3 ranks)",
+        Effect.SLAMMING: "slamming (knock them flying)",
+        Effect.STAGGERING: "staggering (they lose their next action)",
     }
     return _to(
         state,
@@ -443,7 +443,7 @@ def _roll_or_point(
         options=(
             PromptOption(
                 value="roll",
-                label=f"{rolled} vs {task.difficulty} ({_pct(task)})",
+                label=f"roll {rolled} vs {task.difficulty} ({_pct(task)})",
                 command=kind,
                 payload=payload,
             ),
@@ -475,7 +475,7 @@ def _breakout(state: BpbState, p: Pending) -> Prompt:
         rule="BPB-GRAB-003",
         question=f"{t.name} is grabbed ({p.manoeuvre}): roll to break out?",
         rolled="Brawn or Agility",
-        spent="Break out",
+        spent="break out",
         task=Task(attribute=grip(state, t), difficulty=8 + p.rank + hurried_now(state, t)),
     )
 
@@ -492,7 +492,7 @@ def _resist(state: BpbState, p: Pending) -> Prompt:
         rule="BPB-XS-005" if slam else "BPB-XS-007",
         question=f"{t.name} is {'slammed' if slam else 'staggered'}: roll to shrug it off?",
         rolled=attribute,
-        spent="Shrug it off",
+        spent="shrug it off",
         task=Task(attribute=rank_of(state, t, attribute), difficulty=8 + p.rank + hurried_now(state, t)),
     )
 
@@ -510,7 +510,7 @@ def _keep(state: BpbState, p: Pending) -> Prompt:
         options=(
             PromptOption(
                 value="keep",
-                label=f"Willpower vs {task.difficulty} ({_pct(task)})",
+                label=f"roll Willpower vs {task.difficulty} ({_pct(task)})",
                 command="keep_powers",
                 payload={"attack": p.id, "character": t.id, "keep": True},
             ),
@@ -518,7 +518,7 @@ def _keep(state: BpbState, p: Pending) -> Prompt:
                 (
                     PromptOption(
                         value="keep:plot_point",
-                        label="Keep them on: spend a plot point (an automatic success)",
+                        label="keep them on: spend a plot point (an automatic success)",
                         command="keep_powers",
                         payload={"attack": p.id, "character": t.id, "keep": True, "plot_point": True},
                     ),
@@ -528,7 +528,7 @@ def _keep(state: BpbState, p: Pending) -> Prompt:
             ),
             PromptOption(
                 value="drop",
-                label="Let them switch off",
+                label="let them switch off",
                 command="keep_powers",
                 payload={"attack": p.id, "character": t.id, "keep": False},
             ),

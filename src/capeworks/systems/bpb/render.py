@@ -197,6 +197,8 @@ def _extreme_chosen(p: Any) -> str:
         return f"The {what} may be shrugged off: {attribute} vs 8 + the attack's rank, or a plot point."
     if stage == "keep_powers":
         return "The stagger may switch powers off."
+    if p.rank is not None:  # BPB-XS-004: version 2 records the overwhelmed rank (src 232)
+        return f"Extreme success: {p.effect.value}: rank {p.rank} for this attack (3 ranks more)."
     return f"Extreme success: {p.effect.value}."
 
 
@@ -343,7 +345,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Grabbed.TYPE: lambda p: (
         f"{p.attacker} already holds {p.target}: {p.manoeuvre}."
         if p.roll is None
-        else roll_text(p.roll)
+        else roll_text(p.roll, bonus_why=p.bonus_why)
         + ("" if p.breakout is None else "; " + roll_text(p.breakout))
         + (f"; {p.target} is grabbed ({p.manoeuvre})." if p.held else ".")
         + (f" {p.target} may try to break out." if p.waits is not None else "")

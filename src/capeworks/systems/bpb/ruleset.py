@@ -44,7 +44,7 @@ from capeworks.systems.bpb import (
 )
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
-from capeworks.systems.bpb.events import EVENTS
+from capeworks.systems.bpb.events import EVENTS, UPCASTERS
 from capeworks.systems.bpb.lookups import (
     enhanced,
     require_action_left,
@@ -405,6 +405,7 @@ class BpbRuleset(NamedCharacters, GmNotesHidden, Ruleset[BpbState, BpbConfig]):
     state_model = BpbState
     commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
     events = EVENTS
+    upcasters = UPCASTERS
     words = WORDS
     command_words = COMMAND_WORDS
     has_gm = True
