@@ -211,3 +211,66 @@ def test_two_stakes__another_players_stake_closes_the_first_players_window() -> 
     refused = sim.refuse("cal", "object", conflict="c2", rule="CAPES-STAKE-003")
     assert refused.message == "You cannot object to your own stake."
     sim.refuse("bea", "object", conflict="c1", rule="CAPES-STAKE-003")
+
+
+# -- the answers and the staker's own moves elsewhere leave the other windows open ------------------------
+# src 100-104: "Immediately before/after/both creating a Conflict ... you can" stake, split and inspire,
+# "in whatever order you like". A stake made before the Conflict was declared lost its window to the
+# declaration (the staker's own move elsewhere), and one player's objection took the others' veto away
+# (and a veto their objection): an answer to one move is not a move of its own.
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-EG-002", "CAPES-ACT-002")
+def test_answers__a_stake_before_the_declaration_stays_open_and_an_objection_leaves_the_veto() -> None:
+    # c1: A [3] (Skitter), B [2] (Rampart); Skitter holds 1 truth. Ann stakes 1 truth on c1, then
+    # declares the Event c2 "The chandelier falls": Bea and Cal are asked both. Bea objects to the stake
+    # (truth back to 1); Cal may still veto c2, and does: the card is gone, Ann's Action is open again.
+    sim = actions_game()
+    sim.put_conflict(
+        "c1", a=(3,), b=(2,), allies={"skitter": "A", "rampart": "B"}, text="The vault door holds"
+    )
+    sim.set_debt("skitter", "truth", 1)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="Her name is on the safe.")
+    sim.do("ann", "create_conflict", text="The chandelier falls")
+    for seat in ("bea", "cal"):
+        assert sorted(_kinds(sim, seat)) == ["object_stake", "veto"], seat
+    sim.do("bea", "object", conflict="c1", reason="A safe is no question of truth.")
+    assert sim.debt("skitter", "truth") == 1 and _kinds(sim, "cal") == ["veto"]
+    sim.do("cal", "veto", conflict="c2")
+    assert sim.state.conflict("c2") is None
+    _everyone_reads(sim, "Cal vetoes c2 (The chandelier falls).")
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-EG-002")
+def test_answers__a_veto_leaves_the_stakes_objection_open() -> None:
+    # Ann declares c2, then stakes 1 truth on c1 (her own move elsewhere: c2's veto stays open, src 100).
+    # Bea vetoes c2; Cal is still asked about the stake, objects, and truth is back to 1.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.do("ann", "create_conflict", text="The chandelier falls")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="Her name is on the safe.")
+    sim.do("bea", "veto", conflict="c2")
+    assert _kinds(sim, "cal") == ["object_stake"]
+    sim.do("cal", "object", conflict="c1", reason="Not about truth.")
+    assert sim.debt("skitter", "truth") == 1 and sim.side("c1", "A").stakes == ()
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-ACT-002", "CAPES-ACT-003")
+def test_answers__an_inspiration_on_the_staked_card_closes_its_window_one_elsewhere_does_not() -> None:
+    # Ann holds Inspirations 5 and 6. She stakes 1 truth on c1 (A [3]) and 1 justice on c2 (A [2]), then
+    # spends the 5 on c2's die (2 -> 5): c1's window stays open, c2's closes (an objection would put back
+    # dice the Inspiration raised). Bea's objection to c2 is refused; her objection to c1 is taken.
+    sim = actions_game(start_inspirations=(5, 6))
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    sim.put_conflict("c2", a=(2,), b=(4,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.set_debt("skitter", "justice", 1)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="Her name is on the safe.")
+    sim.do("ann", "stake", conflict="c2", amount=1, drive="justice", why="The law is being bent.")
+    sim.do("ann", "inspire", value=5, conflict="c2", side="A")
+    assert sim.side("c2", "A").dice == (5,)
+    assert [p.context["conflict"] for p in sim.prompts("bea") if p.kind == "object_stake"] == ["c1"]
+    sim.refuse("bea", "object", conflict="c2", rule="CAPES-STAKE-003")
+    sim.do("bea", "object", conflict="c1", reason="Not about truth.")
+    assert sim.debt("skitter", "truth") == 1 and sim.debt("skitter", "justice") == 0

@@ -17,7 +17,15 @@ from typing import Any
 from capeworks.engine import Event, Role, Seat
 from capeworks.engine.table_events import SeatJoined
 from capeworks.systems.capes import abilities, actions, conflicts, debt, pages, resolving, roster, scenes
-from capeworks.systems.capes.events import PREFIX, Deadlocked, Inspired, Split, SplitOff, Staked
+from capeworks.systems.capes.events import (
+    PREFIX,
+    ConflictCreated,
+    Deadlocked,
+    Inspired,
+    Split,
+    SplitOff,
+    Staked,
+)
 from capeworks.systems.capes.flow import settle
 from capeworks.systems.capes.state import CapesState, Inspiration, PagePhase, StakeCheck
 
@@ -61,12 +69,14 @@ def _seat_joined(state: CapesState, seat: Seat) -> CapesState:
 
 # The veto / objection window is the other players' (src 118, 152): the declarer ending their own Action
 # does not close it; the next thing anyone else does (or the declarer's next move on the card) does.
-_KEEP_VETO = frozenset({PREFIX + "conflict_created", PREFIX + "action_ended"})
-# An objection to one stake is an answer, not a move: the other stakes still open stay open.
-_KEEP_OBJECTION = frozenset({PREFIX + "action_ended", PREFIX + "stake_objected"})
+# An objection or a veto is an answer, not a move: the other windows still open stay open.
+_ANSWERS = frozenset({PREFIX + "stake_objected", PREFIX + "conflict_vetoed"})
+_KEEP_VETO = frozenset({PREFIX + "conflict_created", PREFIX + "action_ended", *_ANSWERS})
+_KEEP_OBJECTION = frozenset({PREFIX + "action_ended", *_ANSWERS})
 # ... nor do the staker's own stakes and splits: the stake is what lets them split (src 175, 177), and the
 # others' chance to object would otherwise never come (PROPOSED STAKE-003); the objection undoes such a
-# split. A stake on a second card does not take the first one's window away: each stays open.
+# split. A stake on a second card does not take the first one's window away: each stays open; nor does
+# the Conflict the staker creates (src 100: the stake may come before it) or an Inspiration elsewhere.
 # ... nor do the declarer's own moves on other cards after declaring, in the same Action (src 100):
 # an Inspiration, a stake or a split elsewhere; one on the new card itself is a move on it and closes it
 _DECLARERS_MOVES = (Inspired, Staked, Split, SplitOff)
@@ -90,13 +100,17 @@ def _keeps_veto(before: CapesState, event: Event) -> bool:
 def _keeps_objection(check: StakeCheck, event: Event) -> bool:
     """Does ``event`` leave the objection window of the stake ``check`` open? (CAPES-STAKE-003)
 
-    The staker's end of Action, their own further stakes and splits (on any card) and an objection to
-    another stake leave it open; anything else closes it.
+    The staker's end of Action, their own further stakes and splits (on any card), the Conflict they
+    create and their Inspiration on another card, and the answers to other moves (an objection to
+    another stake, a veto) leave it open; anything else closes it.
     """
     if event.type in _KEEP_OBJECTION:
         return True
     move = event.payload
-    return isinstance(move, Staked | Split) and move.player == check.player
+    if not isinstance(move, Staked | Split | ConflictCreated | Inspired) or move.player != check.player:
+        return False
+    # an Inspiration on the staked card changes the dice an objection would put back: it closes it
+    return not isinstance(move, Inspired) or move.conflict != check.conflict
 
 
 def _actions_over(before: CapesState, after: CapesState) -> bool:
