@@ -274,3 +274,46 @@ def test_answers__an_inspiration_on_the_staked_card_closes_its_window_one_elsewh
     sim.refuse("bea", "object", conflict="c2", rule="CAPES-STAKE-003")
     sim.do("bea", "object", conflict="c1", reason="Not about truth.")
     assert sim.debt("skitter", "truth") == 1 and sim.debt("skitter", "justice") == 0
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-SPLIT-005", "CAPES-ACT-002")
+def test_answers__a_split_off_on_another_card_keeps_the_first_stakes_window() -> None:
+    # Ann stakes 1 truth on c1 (A [3]); on c2 (A [4], Skitter) she stakes 2 justice, splits the 4 into
+    # 2, 1, 1 and splits off 2 Debt with [2, 1] as side C "Skitter's own plan" (PROPOSED SPLIT-005). c1's
+    # window stays open (the split-off is on another card), and Bea's objection to it is taken. c2's
+    # closes with the split-off, as it did (the objection would have to take side C apart: left open,
+    # see the report), so Bea's objection to c2 is refused and side C stands.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    sim.put_conflict("c2", a=(4,), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.set_debt("skitter", "justice", 2)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="Her name is on the safe.")
+    sim.do("ann", "stake", conflict="c2", amount=2, drive="justice", why="The law is being bent.")
+    sim.do("ann", "split", conflict="c2", side="A", die=1, parts=3)
+    sim.do("ann", "split_off", conflict="c2", side="A", label="Skitter's own plan", payload={"dice": "2,1"})
+    assert sim.side("c2", "C").dice == (2, 1) and sim.side("c2", "C").staked == 2
+    assert [p.context["conflict"] for p in sim.prompts("bea") if p.kind == "object_stake"] == ["c1"]
+    sim.refuse("bea", "object", conflict="c2", rule="CAPES-STAKE-003")
+    sim.do("bea", "object", conflict="c1", reason="Not about truth.")
+    assert sim.debt("skitter", "truth") == 1 and sim.side("c1", "A").stakes == ()
+    assert sim.side("c2", "C").staked == 2 and sim.debt("skitter", "justice") == 0
+
+
+@pytest.mark.rules("CAPES-EG-002", "CAPES-PAGE-013")
+def test_last_free_action__its_event_is_still_vetoable_while_actions_are_bought() -> None:
+    # Everyone starts with 1 Story Token. Cal's free Action is the last free one: he declares "The bridge
+    # falls" and ends it. The Actions are not over: Ann is asked to buy one (src 94), and Ann and Bea are
+    # still asked about the veto. Bea vetoes: the card is gone. (Had Ann passed first, her pass, a move,
+    # would have closed the window, as any other player's move does.)
+    sim = actions_game(start_story_tokens=1)
+    _fillers_to(sim, "cal")
+    sim.do("cal", "create_conflict", text="The bridge falls")
+    sim.do("cal", "end_action")
+    assert sim.phase() == "actions" and sorted(_kinds(sim, "ann")) == ["action", "veto"]
+    assert (
+        sim.prompt("bea", "veto").question
+        == "Veto event c3 (The bridge falls)? (only now, as it is declared)"
+    )
+    sim.do("bea", "veto", conflict="c3")
+    assert sim.state.conflict("c3") is None and _kinds(sim, "ann") == ["action"]

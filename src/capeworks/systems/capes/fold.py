@@ -76,7 +76,8 @@ _KEEP_OBJECTION = frozenset({PREFIX + "action_ended", *_ANSWERS})
 # ... nor do the staker's own stakes and splits: the stake is what lets them split (src 175, 177), and the
 # others' chance to object would otherwise never come (PROPOSED STAKE-003); the objection undoes such a
 # split. A stake on a second card does not take the first one's window away: each stays open; nor does
-# the Conflict the staker creates (src 100: the stake may come before it) or an Inspiration elsewhere.
+# the Conflict the staker creates (src 100: the stake may come before it) or an Inspiration or a
+# split-off elsewhere.
 # ... nor do the declarer's own moves on other cards after declaring, in the same Action (src 100):
 # an Inspiration, a stake or a split elsewhere; one on the new card itself is a move on it and closes it
 _DECLARERS_MOVES = (Inspired, Staked, Split, SplitOff)
@@ -101,16 +102,20 @@ def _keeps_objection(check: StakeCheck, event: Event) -> bool:
     """Does ``event`` leave the objection window of the stake ``check`` open? (CAPES-STAKE-003)
 
     The staker's end of Action, their own further stakes and splits (on any card), the Conflict they
-    create and their Inspiration on another card, and the answers to other moves (an objection to
+    create and their Inspiration or split-off on another card, and the answers to other moves (an objection to
     another stake, a veto) leave it open; anything else closes it.
     """
     if event.type in _KEEP_OBJECTION:
         return True
     move = event.payload
-    if not isinstance(move, Staked | Split | ConflictCreated | Inspired) or move.player != check.player:
+    if (
+        not isinstance(move, Staked | Split | ConflictCreated | Inspired | SplitOff)
+        or move.player != check.player
+    ):
         return False
-    # an Inspiration on the staked card changes the dice an objection would put back: it closes it
-    return not isinstance(move, Inspired) or move.conflict != check.conflict
+    # an Inspiration on the staked card changes the dice an objection would put back, and a split-off
+    # from it moves the stake to a side an objection does not take apart: each closes it
+    return not isinstance(move, Inspired | SplitOff) or move.conflict != check.conflict
 
 
 def _actions_over(before: CapesState, after: CapesState) -> bool:
