@@ -165,7 +165,7 @@ def test_two_stakes__a_split_on_the_second_keeps_the_first_open_and_the_next_pla
     assert sim.side("c2", "A").dice == (2, 2) and sim.debt("skitter", "justice") == 0
 
 
-@pytest.mark.rules("CAPES-STAKE-003", "CAPES-STAKE-002", "CAPES-SPLIT-002")
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-STAKE-002", "CAPES-SPLIT-002", "CAPES-DEBT-007")
 def test_two_stakes__more_of_the_same_drive_on_one_card_is_one_objection_for_all_of_it() -> None:
     # Ann stakes 1 truth on c1 (A [4]), splits 4 into 2, 2, stakes 1 truth more (2 staked: A may hold 3)
     # and splits a 2 into 1, 1. The others are asked once, about 2 truth (the Conflict is morally charged
@@ -182,6 +182,13 @@ def test_two_stakes__more_of_the_same_drive_on_one_card_is_one_objection_for_all
     assert sim.side("c1", "A").dice == (1, 1, 2)
     (prompt,) = [p for p in sim.prompts("bea") if p.kind == "object_stake"]
     assert prompt.context == {"conflict": "c1", "amount": 2, "pool": "truth"}
+    # src 152: "morally charged for that particular character and Drive": the question names both (it
+    # read "Object to Ann's stake of 2 truth on c1 ...? (only if it is not morally charged for that
+    # Drive ...)", no character: Ann may play several)
+    assert prompt.question == (
+        "Object to Ann's stake of 2 Debt from Skitter's truth on c1 (The vault door holds)? (only if it is"
+        " not morally charged for Skitter and truth, which is about identity, honesty and secrets)"
+    )
     sim.do("bea", "object", conflict="c1", reason="A safe is no question of truth.")
     assert (
         sim.debt("skitter", "truth") == 2
