@@ -324,3 +324,29 @@ def test_last_free_action__its_event_is_still_vetoable_while_actions_are_bought(
     )
     sim.do("bea", "veto", conflict="c3")
     assert sim.state.conflict("c3") is None and _kinds(sim, "ann") == ["action"]
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-STAKE-002", "CAPES-PAGE-013")
+def test_two_stakes__more_on_a_card_after_its_window_closed_is_objected_to_alone() -> None:
+    # Everyone starts with 1 Story Token. Ann stakes 1 truth on c1 (A [4]) in her free Action and ends
+    # it; Bea's Event closes that window: the table let the first stake stand. In a bought Action (src
+    # 94) Ann stakes 1 truth more on c1. Bea is asked about the new 1 only, objects, and truth is back
+    # to 1 with the first 1 still staked on A (src 168: one Drive per Conflict, within its Strength).
+    sim = actions_game(start_story_tokens=1)
+    sim.put_conflict(
+        "c1", a=(4,), b=(2,), allies={"skitter": "A", "rampart": "B"}, text="The vault door holds"
+    )
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="Her name is on the safe.")
+    sim.do("ann", "end_action")
+    _fillers_to(sim, "ann")
+    assert sim.state.scene.page.round == "bought"  # type: ignore[union-attr]
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    assert sim.prompt("bea", "object_stake").context == {"conflict": "c1", "amount": 1, "pool": "truth"}
+    sim.do("bea", "object", conflict="c1", reason="Not about truth.")
+    assert sim.debt("skitter", "truth") == 1 and [s.amount for s in sim.side("c1", "A").stakes] == [1]
+    assert sim.side("c1", "A").dice == (4,) and sim.state.tokens["ann"] == 0
+    _everyone_reads(
+        sim,
+        'Bea objects to the stake on c1 (The vault door holds): 1 Debt back to truth — "Not about truth."',
+    )
