@@ -309,8 +309,8 @@ def test_stake__records_why_the_conflict_is_morally_charged_for_the_drive() -> N
     assert sim.state.narration[-1] == Said(player="ann", about="stake", text=why, conflict="c1")
     [asked] = {p.question for p in sim.prompts("bea") if p.kind == "object_stake"}
     assert asked == (
-        "Object to Ann's stake of 2 truth on c1 (A test conflict)? (only if it is not morally"
-        " charged for that Drive, "
+        "Object to Ann's stake of 2 Debt from Skitter's truth on c1 (A test conflict)? (only if it is not"
+        " morally charged for Skitter and truth, "
         "which is about identity, honesty and secrets)"
     )
 

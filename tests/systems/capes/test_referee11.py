@@ -149,11 +149,12 @@ def test_prompts__the_others_are_still_offered_the_veto_after_the_action_ends() 
 
 
 @pytest.mark.rules("CAPES-EG-002", "CAPES-PAGE-003")
-def test_veto__the_last_action_s_event_may_be_vetoed_as_the_page_turns() -> None:
+def test_veto__the_last_action_s_event_is_no_longer_vetoable_once_the_page_has_turned() -> None:
     # src 118: Cal's Action is the Page's last; he declares "The bridge gives way" and ends it. Nobody
-    # claimed anything, so the table turns to Page 2's claims on its own (no player has moved); Ann
-    # vetoes before anyone claims: the card is gone. (Decision: the table's own steps are not a
-    # player moving on; the next player's move closes the window.)
+    # claimed anything, so the table turns to Page 2's claims on its own. This test first pinned the
+    # opposite decision (the veto taken as the Page turns); stop 52 reversed it: a veto answers a move
+    # made in the Actions (src 104, 118) and its window closes with the Actions of its Page, so the
+    # others veto before the declarer ends the Page's last Action (test_referee18.py).
     sim = actions_game()
     for seat in ("ann", "bea"):
         sim.do(seat, "create_conflict", text=f"{seat} scratch")
@@ -164,8 +165,8 @@ def test_veto__the_last_action_s_event_may_be_vetoed_as_the_page_turns() -> None
         seat = _page(sim)[3]
         sim.do(seat, "end_action" if seat == "cal" else "pass")
     assert _page(sim)[:3] == (2, "bea", "claims")
-    sim.do("ann", "veto", conflict=cid)
-    assert sim.state.conflict(cid) is None
+    sim.refuse("ann", "veto", conflict=cid, rule="CAPES-EG-002")
+    assert sim.state.conflict(cid) is not None
 
 
 @pytest.mark.rules("CAPES-EG-007")

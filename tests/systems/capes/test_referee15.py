@@ -80,7 +80,7 @@ def test_words__every_seat_reads_each_card_by_what_it_is_about() -> None:
     _react_round(sim, {})
     sim.do("cal", "stake", conflict="c1", amount=1, drive="duty", why="Only he can keep order")
     assert sim.prompt("ann", "object_stake").question.startswith(
-        "Object to Cal's stake of 1 duty on c1 (The gala's lights fail)?"
+        "Object to Cal's stake of 1 Debt from Rampart's duty on c1 (The gala's lights fail)?"
     )
     _cards_named(_read(sim))
     sim.do("ann", "object", conflict="c1", reason="Not his duty")

@@ -212,21 +212,33 @@ def stake_debt(state: CapesState, ctx: Ctx, cmd: StakeDebt, dice: DiceService) -
 
 def object_stake(state: CapesState, ctx: Ctx, cmd: ObjectStake, dice: DiceService) -> list[Event]:
     actor = ctx.actor.id
-    check = state.objectable
     conflict = find_conflict(state, cmd.conflict)
-    if check is None or check.conflict != conflict.id:
+    checks = [c for c in state.objectable if c.conflict == conflict.id]
+    if not checks:
         raise RuleViolation(
             "CAPES-STAKE-003", f"Objections come right after a stake on {conflict.card} is made, not later."
         )
-    if actor == check.player:
+    if all(c.player == actor for c in checks):
         raise RuleViolation("CAPES-STAKE-003", "You cannot object to your own stake.")
-    facts = check.model_dump(mode="json", exclude={"dice"})
-    side = find_side(conflict, check.side)
-    # the staker may have split at once on what the stake allowed (src 175, 177): without the stake the
-    # side holds fewer dice, so the splits made since the stake are undone (total kept, src 179)
-    fewer = side_capacity(state.config, _without(side, check.character, check.pool, check.amount))
-    undone = check.dice if len(side.dice) > fewer and check.dice else ()
-    return [event("stake_objected", **facts, dice=undone, by=actor, reason=cmd.reason)]
+    checks = [c for c in checks if c.player != actor]
+    out: list[Event] = []
+    for side_id in dict.fromkeys(c.side for c in checks):
+        on_side = [c for c in checks if c.side == side_id]
+        side = find_side(conflict, side_id)
+        without = side
+        for c in on_side:
+            without = _without(without, c.character, c.pool, c.amount)
+        # the staker may have split at once on what the stake allowed (src 175, 177): without the stake
+        # the side holds fewer dice, so the splits made since the (first) stake are undone (total kept,
+        # src 179)
+        fewer = side_capacity(state.config, without)
+        undone = on_side[0].dice if len(side.dice) > fewer and on_side[0].dice else ()
+        for i, check in enumerate(on_side):
+            facts = check.model_dump(mode="json", exclude={"dice"})
+            out.append(
+                event("stake_objected", **facts, dice=undone if i == 0 else (), by=actor, reason=cmd.reason)
+            )
+    return out
 
 
 def _without(side: Side, character: str, pool: str, amount: int) -> Side:
@@ -453,8 +465,16 @@ def _staked(state: CapesState, data: ev.Staked) -> CapesState:
         side=str(data.side),
         dice=side.dice if side is not None else (),
     )
+    # more Debt from the same Drive on the same Conflict while its window is open is one stake to object
+    # to: the amounts add up, the dice to put back are those from before the first of them
+    same = ("player", "character", "pool", "conflict", "side")
+    key = check.model_dump(include=set(same))
+    before = next((c for c in state.objectable if c.model_dump(include=set(same)) == key), None)
+    if before is not None:
+        check = before.model_copy(update={"amount": before.amount + amount})
+    checks = (*(c for c in state.objectable if c is not before), check)
     state = state.model_copy(
-        update={"roster": {**state.roster, character: char}, "narration": narration, "objectable": check}
+        update={"roster": {**state.roster, character: char}, "narration": narration, "objectable": checks}
     )
 
     def add(side: Side) -> Side:
@@ -479,7 +499,13 @@ def _stake_objected(state: CapesState, data: ev.StakeObjected) -> CapesState:
         update={
             "roster": {**state.roster, character: char},
             "narration": (*state.narration, said),
-            "objectable": None,
+            # the other stakes still open stay open: an objection is an answer, not a move (CAPES-STAKE-003)
+            "objectable": tuple(
+                c
+                for c in state.objectable
+                if (c.character, c.pool, c.conflict, c.side)
+                != (character, pool, str(data.conflict), str(data.side))
+            ),
         }
     )
 

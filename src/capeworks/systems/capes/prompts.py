@@ -165,8 +165,11 @@ def open_prompts(state: CapesState) -> list[Prompt]:
                         context={"conflict": conflict.id, "kind": conflict.kind.value},
                     )
                 )
-    if state.objectable is not None:
-        check = state.objectable
+    # one prompt a Conflict: an objection to it takes back every stake on it still open (CAPES-STAKE-003)
+    open_stakes = state.objectable
+    for check in (
+        c for i, c in enumerate(open_stakes) if c.conflict not in {o.conflict for o in open_stakes[:i]}
+    ):
         for seat in state.players:
             if seat == check.player:
                 continue

@@ -351,8 +351,9 @@ _QUESTIONS: dict[str, Callable[..., str]] = {
         f"Object to {name}'s stake of {amount} Debt from {character}'s Debt stack on {conflict}? "
         f"(only if it is not morally charged for {character})"
         if pool == STACK
-        else f"Object to {name}'s stake of {amount} {pool} on {conflict}? "
-        f"(only if it is not morally charged for that Drive{_theme(pool)})"
+        # src 152: "morally charged for that particular character and Drive": both are named
+        else f"Object to {name}'s stake of {amount} Debt from {character}'s {pool} on {conflict}? "
+        f"(only if it is not morally charged for {character} and {pool}{_theme(pool)})"
     ),
     "and_then": lambda conflict, **_: f"And then: you control {conflict}; finish the narration.",
 }

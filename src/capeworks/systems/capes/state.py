@@ -300,7 +300,8 @@ class Said(BaseModel):
 
 class StakeCheck(BaseModel):
     """A stake just made, open to objection by another player until the next event but the staker's own
-    end of Action or splits (CAPES-STAKE-003)."""
+    end of Action, stakes or splits, or an objection to another stake; never past the Actions of its
+    Page (CAPES-STAKE-003)."""
 
     model_config = _FROZEN
 
@@ -335,7 +336,9 @@ class CapesState(BaseModel):
     declarer_passes: tuple[str, ...] = ()
     vetoable: str = ""
     and_then: AndThen | None = None
-    objectable: StakeCheck | None = None
+    #: the stakes open to objection, one a character, Drive and Conflict: a staker's several stakes in
+    #: one Action each stay open until their own window closes (CAPES-STAKE-003)
+    objectable: tuple[StakeCheck, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: what the players said, in order (CAPES-ABIL-005, CAPES-STAKE-003, CAPES-RES-002, CAPES-GLOAT-003)
     narration: tuple[Said, ...] = ()
     #: the Conflict just Deadlocked: until the next event but a narration, anybody narrates its
