@@ -56,7 +56,7 @@ def _against(check: Check) -> str:
     plan = check.plan
     if check.kind in (CheckKind.PURCHASE, CheckKind.FAVOUR):
         return f"cost {plan.difficulty}"
-    return f"difficulty {plan.difficulty} ({difficulty_label(plan.difficulty)})"
+    return f"difficulty {plan.difficulty} ({difficulty_label(plan.difficulty, plan.ladder_top)})"
 
 
 def _rolled(p: ev.CheckRolled) -> str:
@@ -151,7 +151,7 @@ def call_text(call: Call, name: str) -> str:
             + "."
         )
     difficulty = call.difficulty or 0
-    against = f"difficulty {difficulty} ({difficulty_label(difficulty)})"
+    against = f"difficulty {difficulty} ({difficulty_label(difficulty, call.ladder_top)})"
     if call.kind is CheckKind.DEFENCE:
         move = f" {call.task}" if call.task else " an enemy move"
         return (
