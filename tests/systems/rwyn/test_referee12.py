@@ -219,3 +219,47 @@ def test_the_gm_answers_an_ask_for_time_without_it__time_0_means_none() -> None:
     assert last(do(t, "gm", "call_check", ask=2, difficulty=2), "check_called")["call"]["time"] == 1
     check = last(do(t, "ann", "check", call=2, dice=[2, 3, 4]), "check_resolved")["check"]
     assert (check["success"], check["successes"]) == (True, 1)
+
+
+@pytest.mark.rules("RWYN-GEN-001", "RWYN-GEN-003")
+def test_the_gm_answers_an_ask_for_another_character__refused_the_ask_stays_its_players() -> None:
+    # Ann asks to sneak past with Ada's Stealth. The GM answered it naming Rook: the ask became "The GM
+    # calls for Rook's Brawling vs difficulty 2 (Easy) to sneak.", Bo's call under Ann's number, and
+    # Ann's ask was gone with nobody told. A player asks for their own character (src 17: the GM sets
+    # difficulties; the character acting is the player's): the answer names no other. Refused in one
+    # sentence, nothing changes; the GM may still rule another ability for Ada (a ruling of the GM's).
+    t = table(characters=FRAIL, gm_sets_difficulty=True)
+    do(t, "ann", "ask_check", character="ada", ability="Stealth", task="sneak past")
+    err = t.refuse("gm", "call_check", ask=1, character="rook", ability="Brawling", difficulty=2)
+    assert err.message == (
+        "Call 1 is Ada's ask: answer it for Ada (drop character=), or withdraw it and call the other "
+        "character's check."
+    )
+    assert state(t).calls[1].asked and state(t).calls[1].character == "ada"
+    called = last(
+        do(t, "gm", "call_check", ask=1, character="ada", ability="Science", difficulty=2), "check_called"
+    )
+    assert (called["call"]["character"], called["call"]["ability"]) == ("ada", "Science")
+    assert t.words("bo")[-1] == "The GM calls for Ada's Science vs difficulty 2 (Easy) to sneak past."
+
+
+@pytest.mark.rules("RWYN-SAC-001", "RWYN-ABIL-007")
+def test_sacrificing_no_successes__the_log_says_every_success_is_kept() -> None:
+    # Ada buys a yacht, cost 4 over Wealth 2: 2 dice + 2 disaster dice (src 27). [5 2] = 1 success;
+    # Ann keeps it (src 13: sacrificing is her choice). The log read "Ada sacrifices 0 successes; 2
+    # disaster dice left to roll." It says she keeps every success. Disaster [5 6] = 2 disaster
+    # successes: Wealth 2 -> 0 for good (src 27), and she has the yacht (one success).
+    t = table(characters={"ada": {"abilities": "Endurance:1, Poise:1, Wealth:2"}}, gm_sets_difficulty=True)
+    do(t, "ann", "buy", character="ada", cost=4, item="a yacht", dice=[5, 2])
+    do(t, "ann", "sacrifice", check=1, count=0, dice=[5, 6])
+    for seat in SEATS:
+        assert t.words(seat)[-6:-3] == [
+            "Ada keeps every success; 2 disaster dice left to roll.",
+            "Disaster dice [5 6]: 2 disaster successes.",
+            "Ada: success, 2 disaster successes.",
+        ], seat
+    assert t.words("bo")[-3:-1] == [
+        "Ada loses 2 Wealth for good: Wealth is now 0.",
+        "Ada buys a yacht (cost 4, above Wealth 2).",
+    ]
+    assert state(t).characters["ada"].rating("Wealth") == 0

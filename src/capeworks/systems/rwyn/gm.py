@@ -48,6 +48,14 @@ def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceServi
     asked = open_call(state, c.ask) if c.ask is not None else None
     if asked is not None and not asked.asked:
         raise RuleViolation("RWYN-GEN-001", f"Call {asked.id} already has its difficulty.")
+    if asked is not None and c.character is not None and character(state, c.character).id != asked.character:
+        # the answer to an ask is for the character who asked: another named beside it took the ask over
+        # (its task, its number) and the player's ask was gone, with nobody told
+        mine = character(state, asked.character).name
+        raise InvalidCommand(
+            f"Call {asked.id} is {mine}'s ask: answer it for {mine} (drop character=), "
+            "or withdraw it and call the other character's check."
+        )
     character_id = c.character or (asked.character if asked else None)
     ability_name = c.ability or (asked.ability if asked else None)
     if character_id is None or ability_name is None:
