@@ -7,9 +7,10 @@ scene and of a session; the difficulty ladder (src 47: "Simple 1 ... Hard 5, Imp
 table whose abilities and difficulties run 1-10 (src 53: "rated from 1 to 10"); buying and calling
 in favours (src 27, 29) with a full stress track or after being taken out (src 21); an ask withdrawn
 by its own player, refused to another's seat (RWYN-GEN-001, -003); an ask for time answered without
-it (src 53). Situations from the seed (seeds/001_dcffe7bdc60b80e1.txt, "src N" = line N) and the
-inventory's PROPOSED decisions, played through the table with given dice; they stay off what
-test_referee.py .. test_referee11.py pin.
+it (src 53); an ask answered for another character; sacrificing no successes (src 13); the odds
+command at a big-pools table. Situations from the seed (seeds/001_dcffe7bdc60b80e1.txt, "src N" =
+line N) and the inventory's PROPOSED decisions, played through the table with given dice; they stay
+off what test_referee.py .. test_referee11.py pin.
 """
 
 from __future__ import annotations
@@ -263,3 +264,18 @@ def test_sacrificing_no_successes__the_log_says_every_success_is_kept() -> None:
         "Ada buys a yacht (cost 4, above Wealth 2).",
     ]
     assert state(t).characters["ada"].rating("Wealth") == 0
+
+
+@pytest.mark.rules("RWYN-DESIGN-002")
+def test_rwyn_odds__a_big_pools_difficulty_reads_the_tables_ladder() -> None:
+    # `capeworks rwyn odds` at the big-pools variant printed "vs difficulty 7 (Impossible)".
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    big = CliRunner().invoke(app, ["rwyn", "odds", "-a", "8", "-d", "7", "--variant", "big_pools"])
+    assert big.exit_code == 0, big.output
+    assert big.output.startswith("Ability 8 vs difficulty 7 (Tough): 8 dice, no disaster dice")
+    core = CliRunner().invoke(app, ["rwyn", "odds", "-a", "3", "-d", "6", "--set", "impossible_max=8"])
+    assert core.exit_code == 0, core.output
+    assert core.output.startswith("Ability 3 vs difficulty 6 (Impossible): 3 dice, 3 disaster dice")
