@@ -62,7 +62,10 @@ def plainly(name: str, state: RwynState, seat: Seat) -> list[dict[str, Any]]:
     if name in GM_FITS:
         return [{}] if any(GM_FITS[name](c) for c in mine) else []
     if name == "withdraw_call":
-        return [{}] if state.calls else []
+        # the GM: any open call; a player: each of their own asks still waiting (referee12)
+        if seat.is_gm:
+            return [{}] if state.calls else []
+        return [{"call": k} for k, v in state.calls.items() if v.difficulty is None and v.owner == seat.id]
     if name in ("end_scene", "end_session"):
         # refused while a check waits or a full track waits for its answer (referee9)
         waits = state.checks or any(c.overflow is not None for c in state.characters.values())

@@ -141,7 +141,7 @@ def test_the_gm_takes_back_one_of_three_calls__nobody_rolls_it_and_the_others_st
     d = _crew()
     do(d, "gm", "call_check", character="rook", ability="Brawling", difficulty=2)
     do(d, "gm", "call_check", character="ada", ability="Science", difficulty=4)
-    d.refuse("bo", "withdraw_call", call=1, match="Only the GM can withdraw calls")
+    d.refuse("bo", "withdraw_call", call=1, match="only the GM can withdraw it")
     do(d, "gm", "withdraw_call", call=1, why="the guard walks away")
     for seat in ("gm", "ann", "bo", "cy"):
         assert (

@@ -269,5 +269,8 @@ def test_menu__every_single_click_offer_is_taken_through_a_session() -> None:
     assert refused_offers(t.table, choose=_FORMS) == []
     do(t, "gm", "stress", character="bo", track="physical", amount=9)
     assert refused_offers(t.table, choose=_FORMS) == []
+    # a full track is answered before any roll, a purchase too (test_referee12)
+    do(t, "bo", "consequence", character="bo", choice="consequence", text="winded")
+    assert refused_offers(t.table, choose=_FORMS) == []
     do(t, "bo", "buy", character="bo", cost=3, dice=[6])
     assert refused_offers(t.table, choose=_FORMS) == []

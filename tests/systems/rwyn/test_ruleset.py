@@ -38,7 +38,6 @@ def test_commands__the_gm_owns_difficulties_enemies_rulings_and_advancement() ->
         "award_xp",
         "call_check",
         "enemy_move",
-        "withdraw_call",
         "gm_note",
         "scene_quality",
         "complications",
@@ -52,6 +51,8 @@ def test_commands__the_gm_owns_difficulties_enemies_rulings_and_advancement() ->
     }
     owned = {name for name, spec in RULESET.commands.items() if spec.who is Authority.OWNER}
     assert owned == {"buy_back", "ask_check", "check", "defend", "buy", "favour", "consequence"}
+    # withdraw_call: the GM's for any call, a player's for their own ask only (the handler narrows it)
+    assert RULESET.commands["withdraw_call"].who is Authority.ANY
 
 
 @pytest.mark.rules("RWYN-GEN-001")

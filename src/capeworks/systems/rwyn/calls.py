@@ -11,6 +11,8 @@ whose players set difficulties themselves turn on ``players_set_difficulty``.
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from capeworks.engine.kit import Frozen
 from capeworks.systems.rwyn.checks import CheckKind
 from capeworks.systems.rwyn.sheet import Track
@@ -37,6 +39,9 @@ class Call(Frozen):
     drawback: str = ""
     bonus_dice: int = 0
     drawback_dice: int = 0
+    #: the table's highest ordinary difficulty when it runs past the ladder (big pools), for the words
+    #: (tables.ladder_top); 0, left out of the payload: the ladder as written, as in older logs
+    ladder_top: int = Field(default=0, exclude_if=lambda v: not v)
 
     @property
     def asked(self) -> bool:

@@ -225,7 +225,7 @@ def odds_command(
     plan = data["plan"]
     console.print(
         f"Ability {plan['rating']} vs difficulty {plan['difficulty']} "
-        f"({difficulty_label(plan['difficulty'])}): "
+        f"({difficulty_label(plan['difficulty'], plan.get('ladder_top', 0))}): "
         f"{plan['ability_dice']} dice"
         + (
             f" + {plan['cap_auto'] + plan['time_auto']} automatic"

@@ -225,9 +225,12 @@ class CallCheck(BaseModel):
     task: _Words | None = Field(
         default=None, max_length=200, description="What the character tries, in a few words."
     )
-    time: int = Field(
-        default=0,
-        description="Automatic successes for taking the time (the take-your-time variant); 0: none.",
+    time: int | None = Field(
+        default=None,
+        description=(
+            "Automatic successes for taking the time (the take-your-time variant); 0: none. Left out: "
+            "the ask's, when answering one (none otherwise)."
+        ),
     )
     benefit: str = gm_field(
         default="",
@@ -245,7 +248,7 @@ class CallCheck(BaseModel):
 
 
 class WithdrawCall(BaseModel):
-    """GM: take back an open call or a player's ask; nobody rolls it (RWYN-GEN-001)."""
+    """Take back an open call (GM) or an ask still waiting for its difficulty (its player or the GM)."""
 
     model_config = _CMD
     call: int

@@ -284,22 +284,32 @@ class Recovered(SheetFacts):
 class SceneEnded(RwynEvent):
     """A scene (or the session) ends: stress and the consequences due clear on every character.
 
-    Version 2: the ids of the characters it cleared. Version 1 held each one's whole sheet after it.
+    Version 3: a character taken out for good heals nothing (src 21: "usually death"). Version 2 (the
+    ids of the characters it cleared) healed theirs like anyone's; its upcaster sets
+    ``heals_out_for_good`` so those logs replay as written. Version 1 held each one's whole sheet.
     """
 
-    VERSION = 2
+    VERSION = 3
 
     character_ids: tuple[str, ...]
     session: bool
     #: the names of the characters taken out by choice who are back in play as it ends (RWYN-STRESS-003:
     #: they left the conflict, not the game); logs from before named none
     back: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: logs written before version 3 only: the consequences of a character out for good healed too
+    heals_out_for_good: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 def _sheets_to_ids(data: dict[str, Any]) -> dict[str, Any]:
     """v1 -> v2 of ``scene_ended``: the sheets give way to their ids."""
     facts = {k: v for k, v in data.items() if k != "characters"}
     return facts | {"character_ids": [c["id"] for c in data["characters"]]}
+
+
+def _out_for_good_healed(data: dict[str, Any]) -> dict[str, Any]:
+    """v2 -> v3 of ``scene_ended``: it was written when the consequences of a character out for good
+    healed as anyone's did, so it says so (the fold then heals them, as the log's words then told)."""
+    return data | {"heals_out_for_good": True}
 
 
 class SceneQualityNoted(RwynEvent):
@@ -366,4 +376,5 @@ UPCASTERS: dict[tuple[str, int], Upcaster] = {
         )
     },
     (SceneEnded.TYPE, 1): _sheets_to_ids,
+    (SceneEnded.TYPE, 2): _out_for_good_healed,
 }

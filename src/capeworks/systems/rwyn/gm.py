@@ -11,7 +11,7 @@ See :mod:`capeworks.systems.rwyn.calls`.
 from __future__ import annotations
 
 from capeworks.engine import Audience, DiceService, Event
-from capeworks.errors import InvalidCommand, NotFound, RuleViolation
+from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolation
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.characters import make_quality
@@ -30,6 +30,7 @@ from capeworks.systems.rwyn.lookups import (
 from capeworks.systems.rwyn.pool import check_time
 from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.stress import require_in_conflict, require_not_out
+from capeworks.systems.rwyn.tables import ladder_top
 
 __all__ = ["ask_check", "call_check", "enemy_move", "gm_note", "open_call", "scene_quality", "withdraw_call"]
 
@@ -47,6 +48,14 @@ def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceServi
     asked = open_call(state, c.ask) if c.ask is not None else None
     if asked is not None and not asked.asked:
         raise RuleViolation("RWYN-GEN-001", f"Call {asked.id} already has its difficulty.")
+    if asked is not None and c.character is not None and character(state, c.character).id != asked.character:
+        # the answer to an ask is for the character who asked: another named beside it took the ask over
+        # (its task, its number) and the player's ask was gone, with nobody told
+        mine = character(state, asked.character).name
+        raise InvalidCommand(
+            f"Call {asked.id} is {mine}'s ask: answer it for {mine} (drop character=), "
+            "or withdraw it and call the other character's check."
+        )
     character_id = c.character or (asked.character if asked else None)
     ability_name = c.ability or (asked.ability if asked else None)
     if character_id is None or ability_name is None:
@@ -57,7 +66,8 @@ def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceServi
     set_difficulty(context.config, context, c.difficulty)
     bonus, drawback = quality_dice(context, who, c.benefit.strip(), c.drawback.strip(), state.scene_qualities)
     rolled = ability(context.config, ability_name)
-    time = c.time or (asked.time if asked else 0)
+    # time left out keeps the ask's; 0 says no time, so the GM may call the ask without it
+    time = c.time if c.time is not None else (asked.time if asked else 0)
     check_time(time, who.rating(rolled), context.config)
     call = Call(
         id=asked.id if asked else state.next_id,
@@ -72,6 +82,7 @@ def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceServi
         drawback=c.drawback.strip() if drawback else "",
         bonus_dice=bonus,
         drawback_dice=drawback,
+        ladder_top=ladder_top(context.config.difficulty_max),
     )
     return [Event.of(CheckCalled(call=call, name=who.name))]
 
@@ -92,6 +103,7 @@ def enemy_move(state: RwynState, context: Ctx, c: cmd.EnemyMove, dice: DiceServi
         task=c.move,
         harm=context.config.default_harm if c.harm is None else c.harm,
         track=c.track,
+        ladder_top=ladder_top(context.config.difficulty_max),
     )
     return [Event.of(CheckCalled(call=call, name=who.name))]
 
@@ -147,6 +159,19 @@ def scene_quality(state: RwynState, context: Ctx, c: cmd.SceneQuality, dice: Dic
 
 
 def withdraw_call(state: RwynState, context: Ctx, c: cmd.WithdrawCall, dice: DiceService) -> Done:
-    """GM: an open call (or a player's ask) is taken back; nobody waits on it any more."""
+    """The GM takes back an open call or a player's ask; a player, their own ask while it still waits for
+    its difficulty (RWYN-GEN-001: the ask is theirs until the GM answers it). Nobody waits on it any more."""
     call = open_call(state, c.call)
+    if not context.is_gm:
+        name = character(state, call.character).name
+        if not call.asked:
+            raise NotPermitted(
+                f"Call {call.id} is the GM's call for {name}: only the GM can withdraw it "
+                f"(ask the GM, or roll it)."
+            )
+        if call.owner != context.actor.id:
+            raise NotPermitted(
+                f"Call {call.id} is {name}'s ask, from another seat: "
+                "only its player or the GM can take it back."
+            )
     return [Event.of(CallWithdrawn(call=call, name=character(state, call.character).name, why=c.why))]

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from capeworks.errors import RuleViolation
 from capeworks.systems.rwyn.config import CritPreset, ResolutionMode, RwynConfig
+from capeworks.systems.rwyn.tables import ladder_top
 
 __all__ = [
     "Capped",
@@ -80,6 +81,9 @@ class PoolPlan(BaseModel):
     ability_dice: int
     cap_auto: int
     disaster_nominal: int
+    #: the table's highest ordinary difficulty when it runs past the ladder (big pools), for the words
+    #: (tables.ladder_top); 0, left out of the payload: the ladder as written, as in older logs
+    ladder_top: int = Field(default=0, exclude_if=lambda v: not v)
 
     @property
     def auto_successes(self) -> int:
@@ -165,6 +169,7 @@ def build_pool(
         ability_dice=capped.dice,
         cap_auto=capped.auto,
         disaster_nominal=disaster_dice_for(rating, difficulty, config) + drawback_dice,
+        ladder_top=ladder_top(config.difficulty_max),
     )
 
 

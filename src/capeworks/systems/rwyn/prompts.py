@@ -29,6 +29,7 @@ from capeworks.systems.rwyn.tables import (
     TAINT_SUGGESTIONS,
     CritTarget,
     difficulty_label,
+    ladder_top,
 )
 
 __all__ = ["open_prompts"]
@@ -96,7 +97,7 @@ def _call_prompts(call: Call, state: RwynState) -> list[Prompt]:
         options = tuple(
             PromptOption(
                 value=str(d),
-                label=f"{d} ({difficulty_label(d)})",
+                label=f"{d} ({difficulty_label(d, ladder_top(top))})",
                 command="call_check",
                 payload={"ask": call.id, "difficulty": d},
             )

@@ -56,7 +56,7 @@ def _against(check: Check) -> str:
     plan = check.plan
     if check.kind in (CheckKind.PURCHASE, CheckKind.FAVOUR):
         return f"cost {plan.difficulty}"
-    return f"difficulty {plan.difficulty} ({difficulty_label(plan.difficulty)})"
+    return f"difficulty {plan.difficulty} ({difficulty_label(plan.difficulty, plan.ladder_top)})"
 
 
 def _rolled(p: ev.CheckRolled) -> str:
@@ -151,7 +151,7 @@ def call_text(call: Call, name: str) -> str:
             + "."
         )
     difficulty = call.difficulty or 0
-    against = f"difficulty {difficulty} ({difficulty_label(difficulty)})"
+    against = f"difficulty {difficulty} ({difficulty_label(difficulty, call.ladder_top)})"
     if call.kind is CheckKind.DEFENCE:
         move = f" {call.task}" if call.task else " an enemy move"
         return (
@@ -292,9 +292,14 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"Call {p.call.id} for {p.name}'s {p.call.ability} is withdrawn" + (f": {p.why}" if p.why else "")
     ),
     ev.CheckRolled.TYPE: _rolled,
+    # sacrificing none read "sacrifices 0 successes": a player keeping them all is told so
     ev.Sacrificed.TYPE: lambda p: (
-        f"{p.name} sacrifices {plural(p.count, 'success')}; "
-        f"{_disaster(p.check.plan.disaster_nominal - p.count)} left to roll."
+        (
+            f"{p.name} sacrifices {plural(p.count, 'success')}; "
+            if p.count
+            else f"{p.name} keeps every success; "
+        )
+        + f"{_disaster(p.check.plan.disaster_nominal - p.count)} left to roll."
     ),
     ev.DisasterRolled.TYPE: lambda p: (
         f"Disaster dice {_disaster_faces(p.check)}: {plural(p.check.disaster_successes, 'disaster success')}."
@@ -444,7 +449,7 @@ COMMAND_WORDS: dict[str, str] = {
     "call_check": "call for a check: who rolls which ability against what",
     "enemy_move": "an enemy moves against a character: difficulty and harm",
     "ask_check": "ask the GM to let your character try something",
-    "withdraw_call": "withdraw an open call or a player's ask",
+    "withdraw_call": "withdraw an open call, or take back your own ask",
     "scene_quality": "note a quality of a place, situation or person in the scene",
     "gm_note": "write a private note",
     "check": "roll an ability against a difficulty",

@@ -181,6 +181,9 @@ def _purchase(
     """RWYN-ABIL-004..007 and -010: the band decides between buying, a check and an attempt."""
     who = character(state, c.character)
     control(context, who)
+    # a purchase is a check (src 27) like any other: not for a character out of the conflict (src 21)
+    # nor one whose full track waits for its answer, as the buy and favour menus already say
+    stress.require_in_conflict(who)
     players_roll(context, who)
     rating = wealth.spendable(who, resource)
     band = wealth.purchase_band(c.cost, rating)

@@ -150,8 +150,11 @@ def _when_settled(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _with_calls(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
-    """Withdraw a call only while one is open (RWYN-GEN-001): with none there is nothing to take back."""
-    return [{}] if state.calls else []
+    """Withdraw a call only while one is open (RWYN-GEN-001): with none there is nothing to take back.
+    A player takes back only their own asks still waiting for a difficulty, one click each."""
+    if seat.role is Role.GM:
+        return [{}] if state.calls else []
+    return [{"call": k} for k, call in state.calls.items() if call.asked and call.owner == seat.id]
 
 
 def _with_characters(*, in_conflict: bool = False, acting: bool = False, hurt: bool = False) -> Offer:
@@ -194,7 +197,7 @@ _SPECS: dict[str, CommandOf[RwynState, RwynConfig]] = {
         cmd.CallCheck, gm.call_check, GM, "call for checks and set difficulties", offer=_anyone_in
     ),
     "enemy_move": CommandSpec(cmd.EnemyMove, gm.enemy_move, GM, "declare enemy moves", offer=_anyone_in),
-    "withdraw_call": CommandSpec(cmd.WithdrawCall, gm.withdraw_call, GM, "withdraw calls", offer=_with_calls),
+    "withdraw_call": CommandSpec(cmd.WithdrawCall, gm.withdraw_call, ANY, offer=_with_calls),
     "ask_check": CommandSpec(cmd.AskCheck, gm.ask_check, OWNER, offer=_own(acting=True, players=True)),
     "scene_quality": CommandSpec(cmd.SceneQuality, gm.scene_quality, GM, "note qualities of the scene"),
     "gm_note": CommandSpec(cmd.GmNote, gm.gm_note, GM, "write private notes"),
@@ -264,9 +267,11 @@ class RwynRuleset(GmNotesHidden, Ruleset[RwynState, RwynConfig]):
         are kept while those are the same (:mod:`.kept`), and a version that changed none of them offers
         the same list."""
         # what the offers read beyond the seat's characters: whether a call is open and a check waits
-        # (True and False are each one object, so the key holds by identity)
+        # (True and False are each one object, so the key holds by identity); a player's menu reads the
+        # calls themselves (their own asks are theirs to take back), which the fold replaces on a change
+        calls = bool(state.calls) if seat.role is Role.GM else state.calls
         offered = _OFFERED.get(
-            (menu, seat, state.config, bool(state.calls), bool(state.checks), *_SEATED.of(state, seat)),
+            (menu, seat, state.config, calls, bool(state.checks), *_SEATED.of(state, seat)),
             super().offered_commands,
             state,
             seat,

@@ -108,7 +108,12 @@ def fold(state: RwynState, event: Event) -> RwynState:
         update["characters"] = {**state.characters, who.id: apply_facts(who, payload, state.config)}
     elif isinstance(payload, ev.SceneEnded):
         cleared = (state.characters[i] for i in payload.character_ids)
-        ended = {c.id: stress.end_scene(c, state.config, session=payload.session) for c in cleared}
+        ended = {
+            c.id: stress.end_scene(
+                c, state.config, session=payload.session, heals_out_for_good=payload.heals_out_for_good
+            )
+            for c in cleared
+        }
         update["characters"] = {**state.characters, **ended}
     elif isinstance(payload, ev.CheckCalled | ev.CheckAsked):
         call = payload.call

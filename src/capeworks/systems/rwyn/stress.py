@@ -163,14 +163,22 @@ def _recovers(config: RwynConfig, rung: Consequence) -> Recovery:
     }[rung]
 
 
-def end_scene(character: Character, config: RwynConfig, *, session: bool = False) -> Character:
+def end_scene(
+    character: Character, config: RwynConfig, *, session: bool = False, heals_out_for_good: bool = False
+) -> Character:
     """Stress clears when a scene ends; consequences per their recovery setting (RWYN-STRESS-002).
 
     A track that overflowed and still waits for its answer clears with the
-    stress: nothing is left to answer, so the character can act again.
+    stress: nothing is left to answer, so the character can act again. A character
+    taken out for good by a fourth consequence (src 21: "usually death") heals nothing:
+    their consequences stay as they were, and no end of a scene announces them healing
+    (``heals_out_for_good``: as logs written before that did).
     """
     due = {Recovery.SCENE, Recovery.SESSION} if session else {Recovery.SCENE}
-    kept = {k: v for k, v in character.consequences.items() if _recovers(config, k) not in due}
+    out_for_good = character.standing is Standing.OUT_FOR_GOOD and not heals_out_for_good
+    kept = {
+        k: v for k, v in character.consequences.items() if out_for_good or _recovers(config, k) not in due
+    }
     standing = Standing.IN if character.standing is Standing.OUT_BY_CHOICE else character.standing
     return character.model_copy(
         update={

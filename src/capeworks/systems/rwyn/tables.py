@@ -18,6 +18,7 @@ __all__ = [
     "TAINT_SUGGESTIONS",
     "CritTarget",
     "difficulty_label",
+    "ladder_top",
     "plural",
 ]
 
@@ -73,10 +74,27 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
 
 
-def difficulty_label(difficulty: int) -> str:
-    """The ladder's word for a difficulty; 6 and above are all Impossible."""
+def ladder_top(difficulty_max: int) -> int:
+    """What a plan or call keeps of a table's highest ordinary difficulty for its words: the table's
+    own when it runs past the ladder (big pools: 10), 0 when the ladder as written serves (1-5, or
+    1-6 when successes must reach the difficulty), so those payloads stay as they were."""
+    return difficulty_max if difficulty_max > len(DIFFICULTY_LADDER) else 0
+
+
+def difficulty_label(difficulty: int, top: int = 0) -> str:
+    """The ladder's word for a difficulty (src 47: "Simple 1 ... Hard 5, Impossible 6+").
+
+    ``top`` (:func:`ladder_top`): a table whose ordinary difficulties run past the ladder (big pools,
+    src 53: abilities rated 1 to 10, difficulties 1-10) spreads Simple .. Hard over 1..``top`` (two
+    steps each at 10) and calls only what lies above it Impossible; 0, the ladder as written, where
+    6 and above are all Impossible.
+    """
     if difficulty < 1:
         raise ValueError("difficulties start at 1")
+    if top > len(DIFFICULTY_LADDER):
+        if difficulty > top:
+            return DIFFICULTY_LADDER[6]
+        return DIFFICULTY_LADDER[-(-difficulty * 5 // top)]
     return DIFFICULTY_LADDER[min(difficulty, 6)]
 
 
