@@ -65,7 +65,7 @@ def declare_mission(state: WdState, ctx: Ctx, c: cc.DeclareMission, dice: DiceSe
             missions=(mission,),
             character=c.character,
             name=who.name,
-            planned=ce.Planned(step="declare", kind=c.kind, date=c.date),
+            planned=ce.Planned(step="declare", kind=c.kind, date=c.date, by_gm=initiated),
             phase=phase,
         )
     )
