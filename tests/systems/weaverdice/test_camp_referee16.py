@@ -232,3 +232,34 @@ def test_r16_09_a_hidden_npcs_rolls_reaching_the_halved_dc_find_on_its_own_track
     for seat in ("ann", "bob"):
         assert unversioned(seen_by(d, seat)) == before[seat]
     assert Table.replay(d.table.log).state == d.table.state
+
+
+# --- a mission's details as the GM gives them (src 1432-1447) -------------------------------------------
+
+
+@pytest.mark.rules("WD-PLAN-001", "WD-PLAN-002")
+def test_r16_10_a_mission_of_no_kind_or_a_detail_standing_off_its_range_is_refused() -> None:
+    """src 1432: the player knows they are doing a mission, 'a robbery, raid, assassination, or
+    arrest'; src 1445: each detail 'gets a range of possible values', and the player chooses 'between
+    the last decided (or default) result' and the GM's roll. A kind of blanks was set up ("Bea: the GM
+    sets up   ."); a detail standing at a value not in its range was kept, one for a detail not given
+    was dropped without a word, and a blank value offered. Each is refused in a sentence, the table
+    untouched; a value in range stands."""
+    d = spies()
+    before = d.table.version
+    d.refuse("gm", "declare_mission", character="bea", mission="m", kind="   ", rule="WD-PLAN-001")
+    guards = {"security": ["2 guards", "1 Protectorate"]}
+    err = d.refuse("gm", "declare_mission", character="bea", mission="m", kind="raid", details=guards,
+                   current={"security": "4 guards"}, rule="WD-PLAN-002")  # fmt: skip
+    assert err.message == "The security detail must stand at one of its values: 2 guards, 1 Protectorate."
+    err = d.refuse("gm", "declare_mission", character="bea", mission="m", kind="raid", details=guards,
+                   current={"traffic": "jam"}, rule="WD-PLAN-002")  # fmt: skip
+    assert err.message == "The traffic detail is not among those given here: give its values with it."
+    d.refuse("gm", "declare_mission", character="bea", mission="m", kind="raid",
+             details={"security": ["2 guards", " "]}, rule="WD-PLAN-002")  # fmt: skip
+    assert d.table.version == before and camp(d).missions == {}
+    d.do("gm", "declare_mission", character="bea", mission="m", kind="raid", details=guards,
+         current={"security": "1 Protectorate"})  # fmt: skip
+    d.refuse("gm", "set_mission_details", mission="m", details={"traffic": ["clear", "jam"]},
+             current={"traffic": "gridlock"}, rule="WD-PLAN-002")  # fmt: skip
+    assert camp(d).missions["m"].defaults == {"security": "1 Protectorate"}
