@@ -102,7 +102,7 @@ LINES = [
     "Ada: takes a strike for tier-1 violent intel.",
     "Ada: the research table rolls 6: tier-2 violent intel.",
     "Ada: Knowledge 2 against 4+ on History x Data: nothing found.",
-    "Bea: names 'Drives a red van': relevant details about The Tower, to narrow the find.",
+    "Bea: names “Drives a red van”: relevant details about The Tower, to narrow the find.",
     "Bea: declares bank robbery for Friday.",
     "Bea: the GM sets the details: security: 2 guards / 1 Protectorate; traffic: clear / jam.",
     "Bea: banks an advance Wits roll of 4; the GM rolls security: 1 Protectorate.",
@@ -153,7 +153,8 @@ def test_r15_02_an_old_log_that_stored_the_lines_replays_to_the_same_state_and_w
     """Logs survive upgrades: the same day written as the release before wrote it (each event at
     version 3 with its line) replays to the same state and the same words at every seat, the
     upcasters reading each line back into its facts. The lines it wrote in the older wording ("athletics
-    5 toward finding ...", "banks an advance wits roll of 4. the GM rolls ...") read as written."""
+    5 toward finding ...", "banks an advance wits roll of 4. the GM rolls ...", a detail in Python's
+    quotes: "names 'Drives a red van'") read as written."""
     d = facts_day()
     lines = iter(LINES)
     log = [as_written_before(e, next(lines)) if kind(e) in FACT_TYPES else e for e in d.table.log]
@@ -173,6 +174,7 @@ def test_r15_02_an_old_log_that_stored_the_lines_replays_to_the_same_state_and_w
     # the older wording is no line the facts make: it stays, and reads as it was written
     older = {
         LINES[0]: "athletics 5 toward finding Gus: 5 so far; found!",
+        LINES[8]: "names 'Drives a red van': relevant details about The Tower, to narrow the find.",
         LINES[11]: "banks an advance wits roll of 4. the GM rolls security: 1 Protectorate.",
     }
     lines = iter(LINES)
@@ -187,6 +189,7 @@ def test_r15_02_an_old_log_that_stored_the_lines_replays_to_the_same_state_and_w
     words = [x.description.text for x in Table.replay(written).log_view(Viewer.gm())]
     assert "Ada: athletics 5 toward finding Gus: 5 so far; found!" in words
     assert "Bea: banks an advance wits roll of 4. the GM rolls security: 1 Protectorate." in words
+    assert "Bea: names 'Drives a red van': relevant details about The Tower, to narrow the find." in words
 
 
 # --- the intel grid as the GM and a new player read it (src 1797-1823, 1874-1878) ------------------------
@@ -287,7 +290,7 @@ def test_r15_08_a_serious_write_up_finds_the_thread_and_opens_its_corner_and_a_d
     tow = camp(d).targets["tow"]
     assert tow.thread_found and tow.cells[8].unlocked
     assert d.words("ann")[-1] == (
-        "Bea: names 'Hates dogs': a serious write-up about The Tower, to narrow the thread: found; "
+        "Bea: names “Hates dogs”: a serious write-up about The Tower, to narrow the thread: found; "
         "History x Data unlocks."
     )
     err = d.refuse("gm", "give_information", character="bea", target="tow", tier=1, on="find",

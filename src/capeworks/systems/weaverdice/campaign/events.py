@@ -468,6 +468,17 @@ class Informed(Frozen):
     tn: int = Field(default=0, exclude_if=lambda v: not v)
 
 
+class TargetFound(CampaignEvent):
+    """The finding or thread rolls made so far reach a DC that came down without a roll (a target moving
+    base, WD-INTEL-034): the target or its thread is found (``patch``). Public, but for the hidden
+    NPCs' track (``patch.gm``, the GM's); why the DC came down is the GM's (:class:`TargetMoved`)."""
+
+    target: str
+    #: the target's name for the log
+    name: str
+    patch: TargetPatch
+
+
 class InformationGiven(CampaignEvent):
     """Information rated as an intel tier, or a unique detail named (WD-INTEL-004/040): a cut DC, a
     lowered TN or an unlocked cell.
@@ -694,9 +705,10 @@ class CareBought(CampaignEvent):
 
 class Planned(Frozen):
     """A step of mission planning, as facts (WD-PLAN-001..006): the mission ``declared`` (its ``kind``
-    and ``date``), the GM's ``details`` (each one's values, best first), a Plan action's ``advance``
-    roll (the stat and its ``total``) and the values the GM ``rolled`` for the details named, or a value
-    ``locked`` (the detail and the value kept)."""
+    and ``date``; ``by_gm``: set up by the GM for a player's character), the GM's ``details`` (each
+    one's values, best first), a Plan action's ``advance`` roll (the stat and its ``total``) and the
+    values the GM ``rolled`` for the details named, or a value ``locked`` (the detail and the value
+    kept)."""
 
     step: Literal["declare", "details", "refine", "lock"]
     kind: str = Field(default="", exclude_if=lambda v: not v)
@@ -706,6 +718,9 @@ class Planned(Frozen):
     total: int = Field(default=0, exclude_if=lambda v: not v)
     rolled: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     locked: tuple[str, str] | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: a declaration the GM made for a player's character: a mission set up for them, no slot taken
+    #: (src 1432; False in logs before it, which read "declares")
+    by_gm: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class MissionPlanned(CampaignEvent):
@@ -836,6 +851,7 @@ CAMPAIGN_EVENTS = declare_events(
     IntelRolled,
     TargetSecret,
     TargetMoved,
+    TargetFound,
     IntelSpent,
     InformationGiven,
     IntelTypesAdded,

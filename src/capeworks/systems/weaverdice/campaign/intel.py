@@ -786,17 +786,35 @@ def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceSe
     if t.moving:
         raise RuleViolation("WD-INTEL-034", f"{t.name} is already moving.")
     b = Builder(state, ctx, dice)
+    find_dc, thread_dc = math.ceil(t.find_dc / 2), math.ceil(t.thread_dc / 2)
     b.emit(
         ce.TargetMoved(
             target=t.id,
             moving=c.downtimes,
-            find_dc=math.ceil(t.find_dc / 2),
-            thread_dc=math.ceil(t.thread_dc / 2),
+            find_dc=find_dc,
+            thread_dc=thread_dc,
             name=t.name,
             unmoved=(t.find_dc, t.thread_dc),
         ),
         hidden=True,
     )
+    # the rolls "add up until they reach the target number" (src 1797): a DC halved to the progress
+    # made or below it is reached now, as information cutting it is (WD-INTEL-004). The players learn
+    # the search is done, in an event of its own: the move and the DCs stay the GM's
+    found = not t.found and t.find_progress >= find_dc
+    thread = not t.thread_found and t.thread_progress >= thread_dc
+    if found or thread:
+        patch = TargetPatch(id=t.id, found=True if found else None, thread_found=True if thread else None)
+        b.emit(ce.TargetFound(target=t.id, name=t.name, patch=patch))
+    track = t.gm_track  # the hidden NPCs' rolls against the same DCs (not one their own intel cut), GM's
+    if track is not None:
+        found = track.find_dc is None and not track.found and track.find_progress >= find_dc
+        thread = track.thread_dc is None and not track.thread_found and track.thread_progress >= thread_dc
+        if found or thread:
+            patch = TargetPatch(
+                id=t.id, found=True if found else None, thread_found=True if thread else None, gm=True
+            )
+            b.emit(ce.TargetFound(target=t.id, name=t.name, patch=patch), hidden=True)
     return b.batch
 
 

@@ -45,7 +45,9 @@ def declare_mission(state: WdState, ctx: Ctx, c: cc.DeclareMission, dice: DiceSe
             "WD-PLAN-002",
             "The GM sets a mission's details and their possible values: declare its kind and date.",
         )
-    _check_details(c.details)
+    if not c.kind.strip():  # src 1432: "a robbery, raid, assassination, or arrest"
+        raise RuleViolation("WD-PLAN-001", "Name the mission's kind: a robbery, a raid, an arrest...")
+    _check_details(c.details, c.current)
     # src 1432: a mission the GM sets up for a player's character takes no slot and needs no downtime;
     # a player's own declaration (or the GM's for an NPC) is that character's Plan a Mission action
     owner = state.people[c.character].owner
@@ -57,7 +59,7 @@ def declare_mission(state: WdState, ctx: Ctx, c: cc.DeclareMission, dice: DiceSe
         kind=c.kind,
         date=c.date,
         options={k: tuple(v) for k, v in c.details.items()},
-        defaults={k: v for k, v in c.current.items() if k in c.details},
+        defaults=dict(c.current),
     )
     b = Builder(state, ctx, dice)
     b.emit(
@@ -65,23 +67,36 @@ def declare_mission(state: WdState, ctx: Ctx, c: cc.DeclareMission, dice: DiceSe
             missions=(mission,),
             character=c.character,
             name=who.name,
-            planned=ce.Planned(step="declare", kind=c.kind, date=c.date),
+            planned=ce.Planned(step="declare", kind=c.kind, date=c.date, by_gm=initiated),
             phase=phase,
         )
     )
     return b.batch
 
 
-def _check_details(details: dict[str, list[str]]) -> None:
-    if any(len(v) < 1 for v in details.values()):
+def _check_details(details: dict[str, list[str]], current: dict[str, str]) -> None:
+    """A detail is named and has values, best first, none blank; a value as things stand is one of its
+    detail's values ("the last decided (or default) result", src 1445), for a detail given here."""
+    if any(not k.strip() for k in details):
+        raise RuleViolation("WD-PLAN-002", "Each detail needs a name (security, traffic, reward...).")
+    if any(len(v) < 1 or any(not x.strip() for x in v) for v in details.values()):
         raise RuleViolation("WD-PLAN-002", "Each detail needs at least one possible value, best first.")
+    for k, v in current.items():
+        if k not in details:
+            raise RuleViolation(
+                "WD-PLAN-002", f"The {k} detail is not among those given here: give its values with it."
+            )
+        if v not in details[k]:
+            raise RuleViolation(
+                "WD-PLAN-002", f"The {k} detail must stand at one of its values: {', '.join(details[k])}."
+            )
 
 
 def set_mission_details(state: WdState, ctx: Ctx, c: cc.SetMissionDetails, dice: DiceService) -> Done:
     """The GM gives a declared mission its details, each a range of values best first (WD-PLAN-002); a
     detail already locked or waiting on a roll keeps its range."""
     m = _mission(state, c.mission)
-    _check_details(c.details)
+    _check_details(c.details, c.current)
     settled = sorted(d for d in c.details if d in m.locked or d in m.offered)
     if settled:
         raise RuleViolation("WD-PLAN-002", f"Already refined, so its range stands: {', '.join(settled)}.")
@@ -89,7 +104,7 @@ def set_mission_details(state: WdState, ctx: Ctx, c: cc.SetMissionDetails, dice:
         m,
         {
             "options": {**m.options, **{k: tuple(v) for k, v in c.details.items()}},
-            "defaults": {**m.defaults, **{k: v for k, v in c.current.items() if k in c.details}},
+            "defaults": {**m.defaults, **c.current},
         },
     )
     who = person(state, m.planner)

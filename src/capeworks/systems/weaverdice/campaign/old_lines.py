@@ -329,7 +329,7 @@ def search_from_line(data: dict[str, Any]) -> dict[str, Any]:
 
 _QUALITY = "|".join(map(re.escape, QUALITY.values()))
 _INFORMED = re.compile(
-    rf"(?:names ('.*'|\".*\"): |learns )({_QUALITY}) about (.+?), to "
+    rf"(?:names ('.*'|\".*\"|“.*”): |learns )({_QUALITY}) about (.+?), to "
     rf"(?:narrow the (find|thread)(?:(: found)?; {_CELL} unlocks\.|(: found!)|\.)"
     rf"|unlock {_CELL}\.|bring {_CELL} to (\d+)\+\.)"
 )
@@ -340,7 +340,8 @@ def _informed(text: str) -> dict[str, Any] | None:
     if m is None:
         return None
     try:
-        detail = ast.literal_eval(m[1]) if m[1] else ""
+        quoted = m[1] or ""  # a detail in Python's quotes, or (a line as today's words write it) in prose's
+        detail = quoted[1:-1] if quoted.startswith("“") else ast.literal_eval(quoted) if quoted else ""
     except (ValueError, SyntaxError):
         return None
     tier = next(k for k, v in QUALITY.items() if v == m[2])

@@ -219,6 +219,14 @@ def line_of(p: Any) -> str:
             return f"{p.name or p.target} has moved base: its DCs are no longer halved ({dcs})."
         left = f"{p.moving} downtime{'' if p.moving == 1 else 's'} left"
         return f"{p.name or p.target} moves base: {left}; {dcs}."
+    if isinstance(p, ce.TargetFound):  # the rolls so far, not why the DC came down (the GM's)
+        what = {
+            (True, False): f"{p.name} is found",
+            (False, True): f"{p.name}'s thread is found",
+            (True, True): f"{p.name} and its thread are found",
+        }[(bool(p.patch.found), bool(p.patch.thread_found))]
+        whose = "Behind the screen, the hidden NPCs' rolls" if p.patch.gm else "The rolls"
+        return f"{whose} so far are enough: {what}."
     if isinstance(p, ce.TargetSecret):  # named, so a GM with two targets knows whose (older logs: none)
         whose = f"{p.name}'s" if p.name else "The target's"
         return f"{whose} hidden DCs: find {p.find_dc}, thread {p.thread_dc}."
@@ -352,7 +360,8 @@ def search_line(x: ce.Searched, target: str, target_name: str) -> str:
 def informed_line(x: ce.Informed, target_name: str) -> str:
     """Information in place of intel (WD-INTEL-004/040): its quality, the detail named, and what it did."""
     quality = QUALITY[x.tier]
-    source = f"names {x.detail!r}: {quality}" if x.detail else f"learns {quality}"
+    # the detail as a player wrote it, in prose's quotes (an old log's Python-quoted line stays as stored)
+    source = f"names “{x.detail}”: {quality}" if x.detail else f"learns {quality}"
     where = _cell(x.cell)
     if x.on == "cell":
         did = f"bring {where} to {x.tn}+." if x.tn else f"unlock {where}."
@@ -365,7 +374,9 @@ def informed_line(x: ce.Informed, target_name: str) -> str:
 def plan_line(x: ce.Planned) -> str:
     """A step of mission planning (WD-PLAN-001..006)."""
     if x.step == "declare":
-        return f"declares {x.kind}" + (f" for {x.date}" if x.date else "") + "."
+        # a mission the GM set up for a player's character says so: the player did not spend a slot
+        verb = "the GM sets up" if x.by_gm else "declares"
+        return f"{verb} {x.kind}" + (f" for {x.date}" if x.date else "") + "."
     if x.step == "details":
         return (
             "the GM sets the details: "
