@@ -234,3 +234,34 @@ def test_y09__each_player_acts_for_no_one_but_their_own_character(seat: str) -> 
         for cid, words in said.items():
             refused = d.refuse(seat, command, payload={"character": cid, **more}, error=NotPermitted)
             assert refused.message == words, (command, cid)
+
+
+@pytest.mark.rules("WS-CORE-001")
+@pytest.mark.parametrize("seat", PLAYERS)
+def test_y10__a_check_called_for_the_gms_combatant_is_the_gms_to_roll_and_says_so(seat: str) -> None:
+    # The GM calls rolls (src 12's Actions, WS-CORE-001: attribute + skill vs a difficulty): Viper's and the
+    # goons' checks are asked of the GM alone, Kit's of Bo. A player rolling the GM's is refused in words that
+    # say whose it is (before: "Only Viper's player rolls that.", "Only Goons's player rolls that.": they
+    # have no player), another player's in words naming its player; nothing changes.
+    d = fight()
+    d.do("gm", "call_check", character="v", traits=["Agility", "Stunt"], difficulty=10)
+    d.do("gm", "call_check", character="goons", traits=["Agility", "Wits"], difficulty=10)
+    d.do("gm", "call_check", character="k", traits=["Agility", "Stunt"], difficulty=10)
+    checks = {s: [p.question for p in d.prompts(s) if p.kind == "check"] for s in ("gm", "ann", "bo")}
+    assert checks["ann"] == [] and checks["bo"] == ["Roll Kit's Agility+Stunt vs 10 (28.0%)."]
+    assert "Roll Viper's Agility+Stunt vs 10 (21.0%)." in checks["gm"]
+    for call, words in ((1, "Only the GM rolls for Viper."), (2, "Only the GM rolls for Goons.")):
+        refused = d.refuse(seat, "roll_check", call=call, dice=[5, 5], error=NotPermitted)
+        assert refused.message == words
+    if seat == "ann":
+        d.refuse(
+            "ann",
+            "roll_check",
+            call=3,
+            dice=[5, 5],
+            error=NotPermitted,
+            match="Only Kit's player rolls that.",
+        )
+    else:
+        d.do("bo", "roll_check", call=3, dice=[5, 5])
+        assert 3 not in state(d).calls

@@ -669,7 +669,10 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         raise RuleViolation("WS-CORE-001", f"There is no open call {command.call}.")
     c = char(state, call.character)
     if not ctx.is_gm and c.owner != ctx.actor.id:
-        raise NotPermitted(f"Only {c.name}'s player rolls that.")
+        # the GM's combatant has no player ("Viper's player", "Goons's player" said what is not so)
+        raise NotPermitted(
+            f"Only {c.name}'s player rolls that." if c.owner else f"Only the GM rolls for {c.name}."
+        )
     turn = None
     t = state.turn
     if t.sequence and (t.extra == c.id or (t.current == c.id and not t.action_used)):
