@@ -28,7 +28,8 @@ from capeworks.errors import NotPermitted
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop.combat import may_defend
 from capeworks.systems.workshop.sheet import Standing
-from tests.systems.workshop.helpers import end_turn, sheet, state, who
+from tests.systems.workshop.helpers import attack, end_turn, sheet, state, who
+from tests.systems.workshop.test_referee import HIT
 from tests.systems.workshop.test_referee13 import fight as gang_fight
 from tests.systems.workshop.test_referee14 import fight, mark, put
 
@@ -265,3 +266,30 @@ def test_y10__a_check_called_for_the_gms_combatant_is_the_gms_to_roll_and_says_s
     else:
         d.do("bo", "roll_check", call=3, dice=[5, 5])
         assert 3 not in state(d).calls
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-DMG-007", "WS-SHAKEN-003", "WS-KNOCK-001")
+def test_y11__a_goon_woken_by_its_roll_mid_sequence_rejoins_a_group_that_attacks_without_steadying() -> None:
+    # The same set-up, with wake rolls (src 60: "each time someone else rolls an Action"): Rook shoots Viper
+    # (9 + 9 - 1 = 17 vs 10), the sleeping goon rolls Willpower 6 + Focus 6 + 9 - 1 = 20 vs 15 and wakes back
+    # into its group (src 170). On the goons' turn the GM attacks at once: no roll to steady first (src 81
+    # binds the Shaken one), no getting up (WS-KNOCK-001 binds the one knocked down). Before: "Goons are
+    # Shaken: roll to steady" and the whole group of two lay knocked down.
+    traits = {"Agility": 2, "Wits": 4, "Luck": 3, "Guns": 2, "Willpower": 6, "Focus": 6}
+    d = gang_fight({"wake_rolls": True}, count=1, traits=traits)
+    put(d, "goons", sleepers=(100,), statuses=("shaken", "knocked_down"))
+    at = mark(d)
+    attack(d, "rook", ["viper"], HIT * 2, defend={"viper": False})
+    goons = who(d, "goons")
+    assert (goons.count, goons.sleepers, goons.has("shaken"), goons.has("knocked_down")) == (
+        2,
+        (),
+        False,
+        False,
+    )
+    for cid in ("rook", "jade", "viper"):
+        end_turn(d, cid)
+    assert state(d).turn.current == "goons"
+    attack(d, "goons", ["jade"], [1, 9])
+    for seat in ("gm", "ann", "bo"):
+        assert any(w.startswith("Goons roll to wake up") for w in d.words(seat, since=at)), seat
