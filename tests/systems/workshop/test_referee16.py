@@ -12,6 +12,11 @@ and mooks waking back into their group. First the two points left open at the la
    the status is the one mook's. The one who wakes is neither, and a group of more than one keeps its calm
    and its feet as the entry does after a hit on one of several (test_referee15 x01).
 
+Then the refusals each player seat meets (y08-y10): the GM's commands, another's character, the GM's; a check
+the GM called for the GM's combatant is the GM's to roll ("Only the GM rolls for Viper.", before "Only Viper's
+player rolls that."). And a goon asleep in its group that rolls to wake is one of the goons ("One of Goons
+rolls to wake up", before "Goons roll to wake up", y11).
+
 Seed: ``/work/shared/seeds/003_591d797dc594aa73.txt`` ("src N", first copy). Dice in order: a positive then
 a negative d10 (a face of 10 reads 0), then any extra positive d10s.
 """
@@ -274,7 +279,8 @@ def test_y11__a_goon_woken_by_its_roll_mid_sequence_rejoins_a_group_that_attacks
     # (9 + 9 - 1 = 17 vs 10), the sleeping goon rolls Willpower 6 + Focus 6 + 9 - 1 = 20 vs 15 and wakes back
     # into its group (src 170). On the goons' turn the GM attacks at once: no roll to steady first (src 81
     # binds the Shaken one), no getting up (WS-KNOCK-001 binds the one knocked down). Before: "Goons are
-    # Shaken: roll to steady" and the whole group of two lay knocked down.
+    # Shaken: roll to steady" and the whole group of two lay knocked down. Each seat reads that one of the
+    # goons rolled (before: "Goons roll to wake up", as if the group lay asleep).
     traits = {"Agility": 2, "Wits": 4, "Luck": 3, "Guns": 2, "Willpower": 6, "Focus": 6}
     d = gang_fight({"wake_rolls": True}, count=1, traits=traits)
     put(d, "goons", sleepers=(100,), statuses=("shaken", "knocked_down"))
@@ -292,4 +298,5 @@ def test_y11__a_goon_woken_by_its_roll_mid_sequence_rejoins_a_group_that_attacks
     assert state(d).turn.current == "goons"
     attack(d, "goons", ["jade"], [1, 9])
     for seat in ("gm", "ann", "bo"):
-        assert any(w.startswith("Goons roll to wake up") for w in d.words(seat, since=at)), seat
+        woke = "One of Goons rolls to wake up (Willpower+Focus 12, dice 9/1) = 20 vs 15: succeeds."
+        assert woke in d.words(seat, since=at), seat

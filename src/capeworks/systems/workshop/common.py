@@ -475,7 +475,8 @@ def _wake_roll(
     if r.success:
         after = woken(c) if sleeper is None else sleeper_woken(c, sleeper, ctx.config.wake_after_sequences)
     turn = rejoined(batch.state, ctx.config, after) if after.standing is not c.standing else None
-    batch.emit(rolled_event(c, "wake", WAKE, r, character=after, turn=turn), rolls=(r.record,))
+    member = sleeper is not None
+    batch.emit(rolled_event(c, "wake", WAKE, r, character=after, turn=turn, member=member), rolls=(r.record,))
 
 
 def sleeper_woken(c: Combatant, i: int, wake_after: int) -> Combatant:
