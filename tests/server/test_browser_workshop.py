@@ -88,7 +88,7 @@ def test_workshop_add_combatant__samples_are_named_and_suggested(web_table: str,
     samples = add.locator("datalist[id$='-sample-options'] option")
     assert samples.evaluate_all("os => os.map(o => o.value)") == ["jade", "rook", "viper", "thug", "goons"]
     expect(add.locator(".field", has=gm.locator("[id$='-sample']")).locator(".about")).to_have_text(
-        "A shipped sample instead of a sheet: jade, rook, viper, thug, goons."
+        "A shipped sample instead of a sheet: jade, rook, viper, thug, goons (viper, thug, goons: the GM's)."
     )
     field(add, "id").fill("viper")
     field(add, "sample").fill("viper")

@@ -70,7 +70,7 @@ def test_a_crafted_secret_or_bonus_attack_is_still_refused_to_a_player(client: T
         ("rwyn", "add_character", {"owner"}),
         ("rwyn", "check", {"benefit", "drawback"}),
         ("bpb", "add_character", {"owner"}),
-        ("workshop", "add_character", {"owner"}),
+        ("workshop", "add_character", {"owner", "faction", "named", "count", "engaging"}),
         ("weaverdice", "check", {"stat", "tn", "bonus", "hidden", "superhuman", "effortless", "personal"}),
         ("weaverdice", "use_power", {"bonus", "hidden", "pins"}),
     ],

@@ -669,7 +669,10 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         raise RuleViolation("WS-CORE-001", f"There is no open call {command.call}.")
     c = char(state, call.character)
     if not ctx.is_gm and c.owner != ctx.actor.id:
-        raise NotPermitted(f"Only {c.name}'s player rolls that.")
+        # the GM's combatant has no player ("Viper's player", "Goons's player" said what is not so)
+        raise NotPermitted(
+            f"Only {c.name}'s player rolls that." if c.owner else f"Only the GM rolls for {c.name}."
+        )
     turn = None
     t = state.turn
     if t.sequence and (t.extra == c.id or (t.current == c.id and not t.action_used)):
@@ -746,7 +749,7 @@ def gm_note(state: WorkshopState, ctx: Ctx, command: cmd.GmNote, dice: DiceServi
 
 
 def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dice: DiceService) -> B:
-    """A combatant joins: a player adds their own, the GM anyone; the Shot pool starts full (WS-SHOT-001)."""
+    """A combatant joins: a player adds their own hero, the GM anyone; Shot pool full (WS-SHOT-001)."""
     from capeworks.systems.workshop.samples import SHEETS
 
     if command.id in state.characters:
@@ -775,6 +778,9 @@ def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dic
     merged["id"] = command.id
     merged["name"] = command.name or base.get("name") or command.id[:1].upper() + command.id[1:]
     faction = command.faction or base.get("faction") or ("heroes" if owner else "villains")
+    if not ctx.is_gm and (faction != "heroes" or not merged.get("named", True)):
+        # the GM disposes (as weaverdice's "Only the GM adds NPCs"): a player's character joins the heroes
+        raise NotPermitted("A player adds only their own hero: villains and mooks are the GM's to add.")
     c = Combatant(
         **{**merged, "owner": owner, "faction": faction, "weapons": weapons, "wounds_impair_defense": True}
     )

@@ -51,6 +51,11 @@ __all__ = [
     "Treat",
 ]
 
+#: the shipped samples only the GM adds: the villains' characters and the mooks
+_GM_SAMPLES = [
+    k for k, s in SHEETS.items() if s.get("faction", "heroes") != "heroes" or not s.get("named", True)
+]
+
 _Id = Annotated[str, Field(min_length=1, max_length=64)]
 #: a trait's rating: a sheet a new player types may not carry Agility 1000000
 _Rating = Annotated[int, Field(ge=0, le=50)]
@@ -73,14 +78,20 @@ class AddCharacter(Frozen):
     id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")
     name: str = Field(default="", max_length=80)
     owner: str = gm_field(default="", max_length=64)
-    sample: str = Field(
+    sample: str = gm_field(
         default="",
+        gm_values=_GM_SAMPLES,
         max_length=40,
-        description="A shipped sample instead of a sheet: " + ", ".join(SHEETS) + ".",
+        description=(
+            "A shipped sample instead of a sheet: "
+            + ", ".join(SHEETS)
+            + f" ({', '.join(_GM_SAMPLES)}: the GM's)."
+        ),
         examples=list(SHEETS),
     )
-    faction: str = Field(default="", max_length=40)
-    named: bool = Field(
+    #: the GM disposes: a player's own character joins the heroes, villains and mooks are the GM's
+    faction: str = gm_field(default="", max_length=40)
+    named: bool = gm_field(
         default=True,
         description=(
             "A named character, a hero or a villain; leave it off for unnamed mooks (with a count, a"
@@ -102,8 +113,8 @@ class AddCharacter(Frozen):
             "None: a sample's own, else bare hands (Agility + Martial Arts, Damage 0)."
         ),
     )
-    count: int = Field(default=1, ge=1, le=100)
-    engaging: str = Field(default="", max_length=64)
+    count: int = gm_field(default=1, ge=1, le=100)
+    engaging: str = gm_field(default="", max_length=64)
 
     @model_validator(mode="after")
     def _a_group_is_unnamed(self) -> AddCharacter:

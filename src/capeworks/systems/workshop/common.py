@@ -66,6 +66,8 @@ Ctx = Context[WorkshopConfig]
 
 #: put out of action by the card stack, the GM yet to say whether a Wound comes with it (WS-ALT-002)
 PUSHED_OUT = "pushed_out"
+#: what befalls one mook of a group, not the group: the entry carries it only while it is the last one up
+_MOOK_OWN = ("shaken", "knocked_down")
 
 
 def char(state: WorkshopState, cid: str) -> Combatant:
@@ -473,17 +475,21 @@ def _wake_roll(
     if r.success:
         after = woken(c) if sleeper is None else sleeper_woken(c, sleeper, ctx.config.wake_after_sequences)
     turn = rejoined(batch.state, ctx.config, after) if after.standing is not c.standing else None
-    batch.emit(rolled_event(c, "wake", WAKE, r, character=after, turn=turn), rolls=(r.record,))
+    member = sleeper is not None
+    batch.emit(rolled_event(c, "wake", WAKE, r, character=after, turn=turn, member=member), rolls=(r.record,))
 
 
 def sleeper_woken(c: Combatant, i: int, wake_after: int) -> Combatant:
     """A group's ``i``-th unconscious mook awake (src 60) and back in its count (src 170); were the group's
     standing ones all down too, it stands again as the one awake, the one it lay as asleep among the rest."""
     rest = c.sleepers[:i] + c.sleepers[i + 1 :]
+    # src 158, 161, 166: Shaken and knocked down are the one mook's, not the group's: the one who wakes
+    # is neither, and a group of more than one keeps its calm and its feet as the entry (WS-MOOK-002/003)
+    fresh = c.without(*_MOOK_OWN)
     if c.standing is Standing.DOWN:
         own = c.wake_at if c.wake_at is not None else c.down_at + wake_after
-        return woken(c).model_copy(update={"sleepers": (*rest, own)})
-    return c.model_copy(update={"count": c.count + 1, "sleepers": rest})
+        return woken(fresh).model_copy(update={"sleepers": (*rest, own)})
+    return fresh.model_copy(update={"count": c.count + 1, "sleepers": rest})
 
 
 def sleepers_due(c: Combatant, clock: int, wake_after: int) -> Combatant:

@@ -369,6 +369,8 @@ class Rolled(WorkshopEvent):
     degree: str = ""
     #: no dice: a speed-bump group's Static PV stands for the roll (src 175; left out when false)
     static: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: one of a group's unconscious mooks rolls (to wake, src 60, 170), not the group (left out when false)
+    member: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class StandingChanged(WorkshopEvent):

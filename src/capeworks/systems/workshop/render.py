@@ -240,9 +240,9 @@ def _rolled(p: ev.Rolled) -> str:
         traits = "+".join(p.traits)
         return f"{_n(p.who)}: {p.what} with no roll, {traits} {p.total} vs {p.difficulty}: {verdict}."
     parts = ", ".join(x for x in (f"{'+'.join(p.traits)} {p.base}", _dice(p.dice), _mod(p.modifier)) if x)
+    who = f"One of {_n(p.who)}" if p.member else _n(p.who)  # a group's sleeping mook, not the group
     return (
-        f"{_n(p.who)} rolls {roll_for(p.what)} ({parts}) = {p.total} vs {p.difficulty}: {verdict}."
-        + _after_roll(p)
+        f"{who} rolls {roll_for(p.what)} ({parts}) = {p.total} vs {p.difficulty}: {verdict}." + _after_roll(p)
     )
 
 
