@@ -663,6 +663,7 @@ class Table:
             request=lambda: self._requested(actor),
             latest=self._w.latest_effective_command(),
             rolled=lambda c: any(e.rolls for e in self._w.events_of(c)),
+            issued=self._f.next_command - 1,
         )
 
     def _requested(self, actor: Seat) -> int | Refusal:
