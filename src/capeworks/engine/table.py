@@ -334,7 +334,9 @@ class Table:
         missing = [e for e in events if e.seq not in worded]
         if missing:  # most viewers of a version: a viewer with the same key worded them already
             names = self.ruleset.log_names(self.state)
-            for item in log_entries(self.ruleset, missing, viewer, undone=self._w.undone(), names=names):
+            gms = frozenset(s.id for s in self.seats if s.is_gm)
+            undone = self._w.undone()
+            for item in log_entries(self.ruleset, missing, viewer, undone=undone, names=names, gms=gms):
                 worded[item.seq] = item
         return [worded[e.seq] for e in events]
 
