@@ -231,6 +231,27 @@ def test_undo__a_request_for_a_command_no_longer_latest_lapses_in_words_until_th
     assert table.state.total == 0 and table.prompts() == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("command_id", [-1, 0, 10**30])
+def test_undo__an_id_the_table_never_gave_is_no_such_action_not_one_no_longer_latest(command_id: int) -> None:
+    table = new_table()
+    table.execute(add("ann", 1), dice=[2])
+    version = table.version
+    with pytest.raises(RuleViolation, match="no action with command id") as refused:
+        table.undo("gm", command_id)
+    assert "no longer the latest" not in str(refused.value)
+    assert table.version == version and table.state.total == 2  # type: ignore[attr-defined]
+
+
+def test_undo__the_next_id_not_yet_given_is_no_such_action_and_the_latest_still_undoes() -> None:
+    table = new_table()
+    table.execute(add("ann", 1), dice=[2])
+    latest = table.log[-1].command_id
+    with pytest.raises(RuleViolation, match=f"no action with command id {latest + 1} at this table"):
+        table.undo("gm", latest + 1)
+    table.undo("gm", latest)
+    assert table.state.total == 0  # type: ignore[attr-defined]
+
+
 def test_undo__without_a_gm_only_your_own_dice_free_action() -> None:
     class GmLess(Toy):
         has_gm = False

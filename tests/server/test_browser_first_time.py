@@ -272,3 +272,26 @@ def test_player_seats_card__who_sits_where_whom_to_ask_and_a_new_link_of_ones_ow
     expect(moved.locator(".me")).to_contain_text("You are Ann")
     expect(moved.locator(".log")).to_contain_text("Ann sits down")
     assert moved.js_errors == [] and ann.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_invite_link__a_newcomer_sits_down_with_a_clean_console_and_no_refused_request(
+    web_table: str, chromium: Browser
+) -> None:
+    # the page asks whether this browser already sits at the table before it spends the link: it
+    # asked GET /api/tables/{id}, whose 401 logged "Failed to load resource: ... 401" in every
+    # newcomer's console; the probe's "not seated" is an answer now, not an error
+    table = Seats(web_table, "rwyn", SEATS)
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        console: list[str] = []
+        refused: list[str] = []
+        page.on("console", lambda m: console.append(m.text) if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e: console.append(str(e)))
+        page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        page.goto(table.invites["ann"])
+        expect(page.locator(".status.live")).to_be_visible()
+        expect(page.locator(".who .me")).to_have_text("You are Ann")
+        assert console == [] and refused == []
+    finally:
+        context.close()

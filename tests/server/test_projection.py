@@ -93,6 +93,42 @@ def test_weaverdice_npc_notes__the_gms_notes_set_off_by_a_players_action_name_no
     assert {e["parts"]["actor"] for e in notes} == {""}
 
 
+@pytest.mark.rules("WD-NPC-003", "WD-WOUND-005")
+def test_weaverdice_hidden_npcs_stay_up__the_gms_line_names_no_seat_not_the_player_whose_hit_caused_it() -> (
+    None
+):
+    # in the brawl Ann's and Bob's hits make the hidden Steeltoe roll Guts to stay up, GM-only: the GM's
+    # log read "Bob: Steeltoe rolls Guts to stay up: [6] +1 = 7 ..." as if Bob had rolled the GM's die
+    log = GOLDEN / "weaverdice" / "brawl.log.json"
+    table = replay_document(json.loads(log.read_text(encoding="utf-8")))
+    gm = next(s for s in table.seats if s.is_gm)
+    stays = [
+        e for e in entries(table, gm) if e["type"] == "weaverdice.stayed_up" and e["seat"] in ("ann", "bob")
+    ]
+    assert {e["seat"] for e in stays} == {"ann", "bob"}
+    assert all(e["text"].startswith("Steeltoe rolls Guts to stay up") for e in stays)
+    assert {e["parts"]["actor"] for e in stays} == {""} and all(e["parts"]["hidden"] for e in stays)
+    # a line its player sees stays theirs
+    (attack, *_) = [
+        e for e in entries(table, gm) if e["type"] == "weaverdice.attack_rolled" and e["seat"] == "bob"
+    ]
+    assert attack["parts"]["actor"] in (None, "bob")
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-COMBAT-019")
+def test_weaverdice_hidden_npcs_dodge__the_gms_own_answer_keeps_the_gm_as_its_actor() -> None:
+    d = weaverdice_table()
+    add(d, "ann", wd_sheet("vic", "Vic", athletics=3), owner="ann")
+    add(d, "gm", wd_sheet("brute", "Brute", "notable", athletics=5), hidden=True)
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="brute", dice=[4])
+    d.do("gm", "answer", prompt="react-brute", option="dodge", dice=[1, 1])
+    seats = {s.id: s for s in d.table.seats}
+    (dodge,) = [e for e in entries(d.table, seats["gm"]) if e["type"] == "weaverdice.reacted"]
+    assert dodge["text"].startswith("Brute tries to dodge: [1] +2 = 3")
+    assert dodge["seat"] == "gm" and dodge["parts"]["actor"] == "gm"  # the GM chose to dodge: the GM's line
+
+
 @pytest.mark.rules("CAPES-PAGE-002", "CAPES-SCENE-004")
 def test_capes_page_start__the_rules_line_names_no_seat_not_the_last_player_to_pick() -> None:
     # the sample's casting: Cal picks last, and his pick starts Page 1 with Ann as its Starter

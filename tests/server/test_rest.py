@@ -128,6 +128,19 @@ def test_command__the_gm_undoes_and_the_entry_reads_undone(client: TestClient, r
     assert [e["undone"] for e in log if e["type"].startswith("rwyn.")] == [True]
 
 
+@pytest.mark.parametrize("command_id", [-1, 10**30])
+def test_command__the_gms_undo_of_an_id_never_given_says_there_is_no_such_action(
+    client: TestClient, rwyn: Seated, store: Store, command_id: int
+) -> None:
+    ok(client, rwyn, "gm", "add_character", id="ada", sample="ada", owner="ann")
+    version = store.record(rwyn.id).version
+    refused = act(client, rwyn, "gm", "undo", command_id=command_id)
+    assert refused.status_code == 409, refused.text
+    message = refused.json()["message"]
+    assert "There is no action with command id" in message and "no longer the latest" not in message
+    assert store.record(rwyn.id).version == version
+
+
 def test_refused_command__changes_nothing(client: TestClient, rwyn: Seated, store: Store) -> None:
     ok(client, rwyn, "gm", "add_character", id="ada", sample="ada", owner="ann")
     version = store.record(rwyn.id).version

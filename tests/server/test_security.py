@@ -150,6 +150,33 @@ def test_reaching_another_table__reads_like_no_table(client: TestClient, rwyn: S
             ws.receive_json()
 
 
+def test_seated_probe__not_seated_is_a_200_that_reads_alike_for_every_stranger_and_spends_nothing(
+    client: TestClient, rwyn: Seated
+) -> None:
+    # the table page asks whether this browser already sits here before it spends an invite link: it
+    # asked GET /api/tables/{id}, whose 401 put an error in every newcomer's console
+    client.cookies.clear()
+    probe = f"/api/tables/{rwyn.id}/session"
+    answers = [
+        client.get(probe),  # no cookie
+        client.get(probe, cookies={f"cw_{rwyn.id}": "x" * 43}),  # a cookie that opens nothing
+        client.get(probe, cookies={f"cw_{rwyn.id}": "x" * 300}),  # an oversized one
+        client.get(probe, cookies={f"cw_{rwyn.id}": rwyn.tokens["ann"]}, headers={"Accept": "*/*"}),
+        client.get("/api/tables/nosuchtable0/session", cookies={"cw_nosuchtable0": rwyn.tokens["ann"]}),
+        client.get(probe, headers=rwyn.auth("ann")),  # a seat token in a header is no browser's seat
+    ]
+    strangers, seated = answers[:3] + answers[4:], answers[3]
+    assert {a.status_code for a in answers} == {200}
+    assert all(a.json() == {"seated": False, "seat": None} for a in strangers)
+    assert all(a.headers["cache-control"] == "no-store" for a in answers)
+    assert seated.json() == {"seated": True, "seat": {"id": "ann", "name": "Ann", "role": "player"}}
+    # asking spent nothing: Ann's link still seats a browser, which the probe then finds
+    client.cookies.clear()
+    assert client.post(probe, json={"token": rwyn.tokens["ann"]}).status_code == 200
+    assert client.get(probe).json()["seat"]["id"] == "ann"
+    client.cookies.clear()
+
+
 def test_revoked_token__replayed_over_rest_and_websocket(
     client: TestClient, rwyn: Seated, store: Store
 ) -> None:

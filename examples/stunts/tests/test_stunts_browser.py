@@ -75,8 +75,8 @@ def sit(browser: Browser, invite: str) -> Page:
     return page
 
 
-def hero(page: Page, seat: str) -> Locator:
-    return page.locator(f".stunts-hero[data-seat='{seat}']")
+def hero(page: Page, name: str) -> Locator:
+    return page.locator(f".stunts-hero[data-hero='{name}']")
 
 
 def test_two_seats_play_stunts_live_with_its_own_touch(web_table: str, chromium: Browser) -> None:
@@ -97,7 +97,10 @@ def test_two_seats_play_stunts_live_with_its_own_touch(web_table: str, chromium:
 
     # the touch draws the scoreboard as a race to the goal, on both pages
     for page in (ann, bo):
-        expect(hero(page, "ann")).to_contain_text("0 / 8")
+        expect(hero(page, "Ann")).to_contain_text("0 / 8")
+        # the tracker names the heroes as they sat down, never by seat id ("ann is up")
+        expect(page.locator(".stunts .note")).to_have_text("Goal 8; Ann is up.")
+        expect(page.locator(".stunts-name")).to_have_text(["Ann", "Bo"])
 
     # Ann pulls a stunt with a die she rolled: 5 heat, and the rules ask her to bank or push
     ann.locator("#own-dice").fill("5")
@@ -111,7 +114,7 @@ def test_two_seats_play_stunts_live_with_its_own_touch(web_table: str, chromium:
     expect(question).to_be_visible()
     # her words are shown as she typed them, never read as markup
     expect(bo.locator(".log")).to_contain_text("ann leaps the <b>canyon</b>: 5, 5 heat.")
-    expect(hero(bo, "ann")).to_contain_text("holding 5 heat")
+    expect(hero(bo, "Ann")).to_contain_text("holding 5 heat")
 
     # she pushes (a 4: 9 heat) and banks: past the goal, the show is hers
     ann.locator("#own-dice").fill("4")
@@ -121,5 +124,6 @@ def test_two_seats_play_stunts_live_with_its_own_touch(web_table: str, chromium:
     ).click()
     for page in (ann, bo):
         expect(page.locator(".log")).to_contain_text("ann wins the show with 9!")
-        expect(hero(page, "ann")).to_contain_text("9 / 8")
+        expect(hero(page, "Ann")).to_contain_text("9 / 8")
+        expect(page.locator(".stunts .note")).to_have_text("Ann won.")
     assert ann.js_errors == [] and bo.js_errors == []  # type: ignore[attr-defined]

@@ -59,4 +59,4 @@ def test_a_table_played_to_the_end_in_the_cli(tmp_path: Path) -> None:
     late = run("table", "do", table, "bo", "roll", "--dice", "3", "--db", db)
     assert late.returncode == 2 and "The show is over" in late.stderr
     shown = run("table", "show", table, "--as", "bo", "--db", db)
-    assert "ann won." in shown.stdout
+    assert "Ann won." in shown.stdout  # the seat's name, not its id

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from capeworks.engine import Seat
+from capeworks.engine import Seat, Viewer
 from capeworks.engine.testing import Driver
 from capeworks_stunts.ruleset import StuntsRuleset
 
@@ -56,3 +56,17 @@ def test_bank_is_never_on_a_menu_only_in_the_prompt() -> None:
     offered = d.table.legal_commands("ann")
     assert "bank" not in [c.command for c in offered if c.prompt is None]
     assert {c.command for c in offered if c.prompt is not None} == {"bank", "roll"}
+
+
+def test_the_tracker_and_refusals_name_the_seats_as_they_sat_down_not_their_ids() -> None:
+    # the tracker read "Goal 8; ann is up." over a row "ann", and the refusal "It is ann's turn"
+    d = driver(goal=8)
+    (panel,) = StuntsRuleset().panels(d.table.state, Viewer(seat="bo"))
+    assert [row[0] for row in panel.rows] == ["Ann", "Bo"] and panel.note == "Goal 8; Ann is up."
+    d.refuse("bo", "roll", rule="STUNTS-TURN", match="It is Ann's turn, not yours.", dice=[3])
+    d.do("ann", "roll", dice=[5])
+    d.do("ann", "roll", dice=[4])
+    d.do("ann", "bank")
+    (panel,) = StuntsRuleset().panels(d.table.state, Viewer(seat="bo"))
+    assert panel.note == "Ann won." and panel.rows[0] == ("Ann", "9", "")
+    d.refuse("bo", "roll", rule="STUNTS-WIN", match="The show is over: Ann won.", dice=[3])

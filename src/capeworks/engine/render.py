@@ -16,7 +16,7 @@ from capeworks.engine.model import Description, Event, LogEntry, Viewer
 from capeworks.engine.ruleset import Ruleset
 from capeworks.engine.table_events import CREATED, REVERTED, SEAT_JOINED, SEEDED, UNDO_REFUSED, UNDO_REQUESTED
 
-__all__ = ["describe", "log_entries", "sentence"]
+__all__ = ["describe", "log_entries", "sentence", "unseen_by_its_seat"]
 
 
 def sentence(line: str) -> str:
@@ -81,9 +81,11 @@ def log_entries(
     *,
     undone: AbstractSet[int],
     names: Mapping[str, str] | None = None,
+    gms: AbstractSet[str] | None = None,
 ) -> list[LogEntry]:
     """Log lines for events the caller has already filtered for ``viewer``; ``names``: the table's
-    :meth:`~capeworks.engine.ruleset.Ruleset.log_names`, for old events that carry none."""
+    :meth:`~capeworks.engine.ruleset.Ruleset.log_names`, for old events that carry none;
+    ``gms``: the table's GM seats (see :func:`unseen_by_its_seat`; None leaves every actor as worded)."""
     return [
         LogEntry(
             seq=e.seq,
@@ -91,8 +93,29 @@ def log_entries(
             seat=e.seat,
             type=e.type,
             undone=e.command_id in undone,
-            description=describe(ruleset, e, viewer, names=names),
+            description=unseen_by_its_seat(describe(ruleset, e, viewer, names=names), e, gms),
             event=e,
         )
         for e in events
     ]
+
+
+def unseen_by_its_seat(description: Description, event: Event, gms: AbstractSet[str] | None) -> Description:
+    """A line the rules speak, not the player whose action set it off, when that player may not see it.
+
+    A player's hit makes a hidden NPC roll to stay up or dodge (WD-NPC-003): the GM-only line comes
+    with the player's command, so the GM's log read "Ann: Steeltoe rolls Guts to stay up: ..." as if
+    Ann had rolled it. A player cannot have said what they may not see: such a line names no seat
+    (``actor`` ``""``). The GM's own lines (``gms``), and every line its player sees, keep their actor.
+    """
+    seat = event.seat
+    if (
+        gms is None
+        or seat is None
+        or seat in gms
+        or description.actor != seat
+        or event.audience.everyone
+        or seat in event.audience.seats
+    ):
+        return description
+    return description.model_copy(update={"actor": ""})

@@ -337,7 +337,9 @@ class Table:
         missing = [e for e in events if e.seq not in worded]
         if missing:  # most viewers of a version: a viewer with the same key worded them already
             names = self.ruleset.log_names(self.state)
-            for item in log_entries(self.ruleset, missing, viewer, undone=self._w.undone(), names=names):
+            gms = frozenset(s.id for s in self.seats if s.is_gm)
+            undone = self._w.undone()
+            for item in log_entries(self.ruleset, missing, viewer, undone=undone, names=names, gms=gms):
                 worded[item.seq] = item
         return [worded[e.seq] for e in events]
 
@@ -662,6 +664,7 @@ class Table:
             request=lambda: self._requested(actor),
             latest=self._w.latest_effective_command(),
             rolled=lambda c: any(e.rolls for e in self._w.events_of(c)),
+            issued=self._f.next_command - 1,
         )
 
     def _requested(self, actor: Seat) -> int | Refusal:

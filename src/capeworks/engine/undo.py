@@ -59,6 +59,12 @@ _ASKED = Refusal("You have already asked the GM to undo that action.")
 _ROLLED = Refusal("Dice once seen stand: that action rolled dice, so it cannot be undone.")
 
 
+def _no_such(command_id: int) -> Refusal:
+    """The refusal of an undo naming a command id the table never gave."""
+    shown = str(command_id) if -(10**12) < command_id < 10**12 else "that large"
+    return Refusal(f"There is no action with command id {shown} at this table to take back.")
+
+
 def requested(own: int | None, asked: int | None) -> int | Refusal:
     """The command a player's undo request names (``own``: their latest in effect), or why there is none."""
     if own is None:
@@ -76,16 +82,21 @@ def undo_target(
     request: Callable[[], int | Refusal],
     latest: tuple[int, str] | None,
     rolled: Callable[[int], bool],
+    issued: int | None = None,
 ) -> int | Refusal | None:
     """The command ``actor``'s undo takes back now, None when it asks the GM to, or why it is refused.
 
     ``latest`` is the latest command in effect and its seat; ``request`` what a
-    player's request would name; ``rolled`` whether a command rolled dice. Builds
-    no events and no error, so every seat can be asked whether it may undo.
+    player's request would name; ``rolled`` whether a command rolled dice;
+    ``issued`` how many commands the table has numbered (ids run from 1), so an
+    id it never gave is refused as no such action. Builds no events and no
+    error, so every seat can be asked whether it may undo.
     """
     if actor.role is not Role.GM and gm_seated:
         own = request()
         return own if isinstance(own, Refusal) else None
+    if command_id is not None and issued is not None and not 1 <= command_id <= issued:
+        return _no_such(command_id)
     if actor.role is Role.GM:
         if latest is None:
             return _NOTHING_TO_UNDO

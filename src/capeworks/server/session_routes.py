@@ -19,10 +19,11 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from capeworks.server.auth import cookie_name, seat_for
+from capeworks.server.errors import Unauthorized
 from capeworks.server.schemas import ErrorOut
 from capeworks.server.service import Tables
 
-__all__ = ["SessionIn", "session_router"]
+__all__ = ["SeatedOut", "SessionIn", "session_router"]
 
 TableId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 
@@ -42,8 +43,16 @@ class SessionOut(BaseModel):
     role: str
 
 
+class SeatedOut(BaseModel):
+    """Whether this browser sits at the table (its session cookie opens a seat there), and as whom."""
+
+    seated: bool
+    seat: SessionOut | None = None
+
+
 def session_router(tables: Tables) -> APIRouter:
-    """``/join/{id}`` (old links), ``POST /api/tables/{id}/session`` and ``POST /api/tables/{id}/leave``."""
+    """``/join/{id}`` (old links), ``GET`` and ``POST /api/tables/{id}/session`` and
+    ``POST /api/tables/{id}/leave``."""
     api = APIRouter(tags=["tables"], responses={c: {"model": ErrorOut} for c in (401, 403, 413, 422, 429)})
 
     @api.get("/join/{table_id}", status_code=303)
@@ -73,6 +82,21 @@ def session_router(tables: Tables) -> APIRouter:
             path="/",
         )
         return response
+
+    @api.get("/api/tables/{table_id}/session", response_model=SeatedOut)
+    def seated(table_id: TableId, request: Request) -> Response:
+        """Whether this browser's session cookie holds a seat at the table: a page opening an invite
+        link asks before it spends the link. Not seated is an answer (200), not an error: a newcomer's
+        console stays clean. A missing cookie, one that opens nothing and a table that does not exist
+        all read ``{"seated": false}``, so the answer never tells a stranger that a table exists."""
+        out: dict[str, Any] = {"seated": False, "seat": None}
+        try:
+            seat = seat_for(tables.store, table_id, request.cookies.get(cookie_name(table_id)))
+        except Unauthorized:
+            pass
+        else:
+            out = {"seated": True, "seat": {"id": seat.id, "name": seat.name, "role": seat.role.value}}
+        return JSONResponse(out, headers={"Cache-Control": "no-store"})
 
     @api.post("/api/tables/{table_id}/leave", status_code=204)
     def leave(table_id: TableId, request: Request) -> Response:

@@ -50,11 +50,17 @@ class StuntsState(BaseModel):
     rolls: int = 0
     scores: dict[str, int] = Field(default_factory=dict)
     winner: str = ""
+    #: each seat's name as it sat down, by seat id: what the tracker and refusals say
+    names: dict[str, str] = Field(default_factory=dict)
 
     @property
     def up(self) -> str:
         """The seat whose turn it is ("" before anyone sits)."""
         return self.order[self.turn % len(self.order)] if self.order else ""
+
+    def name(self, seat: str) -> str:
+        """The seat's name (its id, for a seat whose name is not known)."""
+        return self.names.get(seat) or seat
 
 
 class Roll(BaseModel):
@@ -110,6 +116,6 @@ class Won(StuntsEvent):
 def at_turn(state: StuntsState, seat: str) -> None:
     """STUNTS-TURN and STUNTS-WIN: refuse a seat out of turn, or anyone once the show is over."""
     if state.winner:
-        raise RuleViolation("STUNTS-WIN", f"The show is over: {state.winner} won.")
+        raise RuleViolation("STUNTS-WIN", f"The show is over: {state.name(state.winner)} won.")
     if seat != state.up:
-        raise RuleViolation("STUNTS-TURN", f"It is {state.up}'s turn, not yours.")
+        raise RuleViolation("STUNTS-TURN", f"It is {state.name(state.up)}'s turn, not yours.")

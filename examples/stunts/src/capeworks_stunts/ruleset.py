@@ -122,8 +122,9 @@ class StuntsRuleset(Ruleset[StuntsState, StuntsConfig]):
         d = event.data
         if event.type == "table.seat_joined" and d["seat"].get("role", "player") != Role.GM:
             seat = d["seat"]["id"]
+            names = {**state.names, seat: d["seat"].get("name") or seat}
             return state.model_copy(
-                update={"order": (*state.order, seat), "scores": {**state.scores, seat: 0}}
+                update={"order": (*state.order, seat), "scores": {**state.scores, seat: 0}, "names": names}
             )
         if event.type == "stunts.rolled":
             return state.model_copy(update={"heat": d["heat"], "rolls": state.rolls + 1})
@@ -162,14 +163,15 @@ class StuntsRuleset(Ruleset[StuntsState, StuntsConfig]):
     def panels(self, state: StuntsState, viewer: Viewer) -> list[Panel]:
         rows = tuple(
             (
-                seat,
+                state.name(seat),
                 str(state.scores.get(seat, 0)),
                 str(state.heat) if seat == state.up and not state.winner else "",
             )
-            for seat in state.order
+            for seat in state.order  # each hero by the name its seat sat down with, never the seat's id
         )
-        note = f"{state.winner} won." if state.winner else f"Goal {state.goal}; {state.up or 'nobody'} is up."
-        return [Panel(title="Stunts", columns=("seat", "score", "heat"), rows=rows, note=note)]
+        up = state.name(state.up) if state.up else "nobody"
+        note = f"{state.name(state.winner)} won." if state.winner else f"Goal {state.goal}; {up} is up."
+        return [Panel(title="Stunts", columns=("hero", "score", "heat"), rows=rows, note=note)]
 
     def sample_session(self) -> SampleSession:
         def step(seat: str, command: str, *dice: int, stunt: str = "", rule: str = "") -> SampleStep:

@@ -11,8 +11,8 @@ function Scoreboard({ panel, goal }) {
       ${panel.rows.map((row) => {
         const score = Number(row[col.score]);
         const width = `${Math.min(100, Math.round((score / goal) * 100))}%`;
-        return html`<li class="stunts-hero" data-seat=${row[col.seat]} aria-label=${`${text(row[col.seat])}: ${score} of ${goal}`}>
-          <span class="stunts-name">${text(row[col.seat])}</span>
+        return html`<li class="stunts-hero" data-hero=${row[col.hero]} aria-label=${`${text(row[col.hero])}: ${score} of ${goal}`}>
+          <span class="stunts-name">${text(row[col.hero])}</span>
           <span class="meter"><span class="meter-fill" style=${{ width }}></span></span>
           <span class="stunts-score">${score} / ${goal}</span>
           ${row[col.heat] ? html`<span class="stunts-heat">holding ${text(row[col.heat])} heat</span>` : null}

@@ -67,6 +67,9 @@ export const api = {
   command: (id, body) => call("POST", `/api/tables/${enc(id)}/commands`, body),
   schema: (id, type) => call("GET", `/api/tables/${enc(id)}/commands/${enc(type)}/schema`),
   addSeat: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats`, seat),
+  // does this browser's session cookie hold a seat here? {seated, seat: {id, name, role} | null}
+  // (not seated is an answer, never a 401: a newcomer's console stays clean)
+  seated: (id) => call("GET", `/api/tables/${enc(id)}/session`),
   startSession: (id, token) => call("POST", `/api/tables/${enc(id)}/session`, { token }),
   leave: (id) => call("POST", `/api/tables/${enc(id)}/leave`),
   revoke: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats/${enc(seat)}/revoke`),

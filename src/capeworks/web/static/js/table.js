@@ -50,13 +50,14 @@ const LEAVE_QUESTION =
 async function keepsSeat() {
   let held;
   try {
-    held = await api.table(tableId);
+    held = (await api.seated(tableId)).seat;
   } catch (e) {
-    return false; // not seated here (or the table is not reachable): sit down with the link
+    return false; // the table is not reachable: sit down with the link (its own error will say why)
   }
+  if (!held) return false; // not seated here: sit down with the link
   return !window.confirm(
-    `This browser already sits at this table as ${held.me.name}${held.me.role === "gm" ? " (GM)" : ""}. ` +
-      `Sit down with this link instead? ${held.me.name}'s seat would then need a new link. ` +
+    `This browser already sits at this table as ${held.name}${held.role === "gm" ? " (GM)" : ""}. ` +
+      `Sit down with this link instead? ${held.name}'s seat would then need a new link. ` +
       "To hold two seats at once, open this link in another browser or a private window.",
   );
 }
