@@ -22,9 +22,15 @@ import pytest
 
 from capeworks.engine import Viewer
 from capeworks.engine.testing import Driver
-from tests.systems.workshop.helpers import attack, sheet, table, who
+from capeworks.errors import NotPermitted
+from capeworks.systems.workshop.samples import SEATS
+from tests.systems.workshop.helpers import RULESET, attack, sheet, table, who
 from tests.systems.workshop.test_optional_damage import QUIET, SLOW, TOUGH
 from tests.systems.workshop.test_referee6 import pushed_out
+from tests.systems.workshop.test_referee14 import mark
+
+NOT_YOURS = "A player adds only their own hero: villains and mooks are the GM's to add."
+WATCH = "Harbour Watch"
 
 
 def labels(d: Driver, kind: str) -> list[str]:
@@ -72,3 +78,52 @@ def test_z03__a_narration_due_is_answered_narrated() -> None:
     (prompt,) = [p for p in d.table.prompts(Viewer.gm()) if p.kind == "narrate"]
     d.answer("gm", prompt.id, "done")
     assert not [p for p in d.table.prompts(Viewer.gm()) if p.kind == "narrate"]
+
+
+# -- 2. a player's hero joins the players' side, whatever the GM named it ---------------------------------
+
+
+def watch() -> Driver:
+    """The GM names the players' side "Harbour Watch": Hana (Ann's) joins it; Viper is the GM's villain."""
+    d = Driver(RULESET, config=dict(QUIET), seats=SEATS, seed=1)
+    hana = {"id": "h", "name": "Hana", "owner": "ann", "faction": WATCH, **sheet()}
+    d.do("gm", "add_character", payload=hana)
+    d.do("gm", "add_character", payload={"id": "v", "name": "Viper", "faction": "villains", **sheet()})
+    return d
+
+
+@pytest.mark.rules("WS-SHOT-001")
+@pytest.mark.parametrize("seat", ["ann", "bo"])
+def test_z04__a_players_hero_joins_the_side_the_other_player_characters_are_on(seat: str) -> None:
+    # Before: Nova joined "heroes", a side of her own, apart from Hana's. Her Shot pool is full (src 16:
+    # (Agility + Wits + Luck) / 3 = 5); each seat reads the side she joins.
+    d = watch()
+    at = mark(d)
+    d.do(seat, "add_character", id="nova", name="Nova", **sheet())
+    d.do(seat, "add_character", id="jade", sample="jade")
+    assert [(who(d, c).owner, who(d, c).faction) for c in ("nova", "jade")] == [(seat, WATCH)] * 2
+    assert who(d, "nova").shots == 5
+    for s in ("gm", "ann", "bo"):
+        assert d.words(s, since=at)[0] == f"Nova joins the fight ({WATCH}), Shot Count 5."
+
+
+@pytest.mark.rules("WS-SHOT-001")
+def test_z05__the_gm_adding_a_players_hero_puts_it_on_the_players_side_unless_told_otherwise() -> None:
+    # The GM seats Kit with Bo: Kit joins Hana's side; a faction the GM names still wins (the GM disposes).
+    d = watch()
+    d.do("gm", "add_character", payload={"id": "k", "name": "Kit", "owner": "bo", **sheet()})
+    d.do("gm", "add_character", payload={"id": "t", "name": "Turncoat", "owner": "bo", "faction": "villains",
+                                         **sheet()})  # fmt: skip
+    assert (who(d, "k").faction, who(d, "t").faction) == (WATCH, "villains")
+
+
+@pytest.mark.rules("WS-SHOT-001")
+def test_z06__a_player_may_not_name_another_side_nor_add_a_villain_there() -> None:
+    # "heroes" is no longer the players' side at this table: a player asking for it (or for the villains, or
+    # a villain's sample) is refused in one sentence, the table untouched.
+    d = watch()
+    d.refuse("ann", "add_character", id="nova", faction="heroes", error=NotPermitted, match=NOT_YOURS,
+             **sheet())  # fmt: skip
+    d.refuse("bo", "add_character", id="mole", faction="villains", error=NotPermitted, match=NOT_YOURS,
+             **sheet())  # fmt: skip
+    d.refuse("bo", "add_character", id="viper2", sample="viper", error=NotPermitted, match=NOT_YOURS)
