@@ -62,6 +62,7 @@ __all__ = [
     "heal_cinematic",
     "move",
     "pass_time",
+    "players_side",
     "require_covering_weapon",
     "require_revivable",
     "require_stabilisable",
@@ -748,6 +749,14 @@ def gm_note(state: WorkshopState, ctx: Ctx, command: cmd.GmNote, dice: DiceServi
     return batch
 
 
+def players_side(state: WorkshopState, seat: str | None) -> str:
+    """The side a hero played from ``seat`` joins: that of the seat's other characters, else the one the
+    table's other player characters are on (most of them; the first added on a tie), else "heroes"."""
+    pcs = [c for c in state.characters.values() if c.owner]
+    sides = [c.faction for c in pcs if c.owner == seat] or [c.faction for c in pcs]
+    return max(sides, key=sides.count) if sides else "heroes"
+
+
 def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dice: DiceService) -> B:
     """A combatant joins: a player adds their own hero, the GM anyone; Shot pool full (WS-SHOT-001)."""
     from capeworks.systems.workshop.samples import SHEETS
@@ -777,8 +786,13 @@ def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dic
     merged = {**base, **data}
     merged["id"] = command.id
     merged["name"] = command.name or base.get("name") or command.id[:1].upper() + command.id[1:]
-    faction = command.faction or base.get("faction") or ("heroes" if owner else "villains")
-    if not ctx.is_gm and (faction != "heroes" or not merged.get("named", True)):
+    side = base.get("faction")
+    if owner and not command.faction and side in (None, "heroes"):
+        # a player's hero joins the players' side, whatever the GM named it (not always "heroes")
+        faction = players_side(state, owner)
+    else:
+        faction = command.faction or side or ("heroes" if owner else "villains")
+    if not ctx.is_gm and (faction != players_side(state, owner) or not merged.get("named", True)):
         # the GM disposes (as weaverdice's "Only the GM adds NPCs"): a player's character joins the heroes
         raise NotPermitted("A player adds only their own hero: villains and mooks are the GM's to add.")
     c = Combatant(

@@ -50,13 +50,13 @@ def card_wound_prompts(state: WorkshopState) -> list[Prompt]:
             options=(
                 PromptOption(
                     value="wound",
-                    label="A Wound",
+                    label="a Wound",
                     command="card_wound",
                     payload={"character": c.id, "wound": True},
                 ),
                 PromptOption(
                     value="none",
-                    label="No Wound",
+                    label="no Wound",
                     command="card_wound",
                     payload={"character": c.id, "wound": False},
                 ),

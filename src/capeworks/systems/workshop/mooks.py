@@ -154,13 +154,13 @@ def strike_prompts(state: WorkshopState) -> list[Prompt]:
                 options=(
                     PromptOption(
                         value="strike",
-                        label=f"Strike (PV {pv})",
+                        label=f"strike (PV {pv})",
                         command="mook_strike",
                         payload={"group": o.group, "strike": True},
                     ),
                     PromptOption(
                         value="hold",
-                        label="Hold off",
+                        label="hold off",
                         command="mook_strike",
                         payload={"group": o.group, "strike": False},
                     ),

@@ -65,7 +65,7 @@ def narration_prompts(state: WorkshopState) -> list[Prompt]:
             kind="narrate",
             rule=n.rule,
             question=f"For the GM: {n.text or narration_words(n.due, lambda cid: _name(state, cid))}",
-            options=(PromptOption(value="done", label="Narrated", command="narrated", payload={"id": n.id}),),
+            options=(PromptOption(value="done", label="narrated", command="narrated", payload={"id": n.id}),),
             default="done",
             role=Role.GM,
             context={"id": n.id},
