@@ -18,6 +18,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import Sidelined
 from capeworks.systems.weaverdice.effect_words import asked_words
+from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.gear_damage import piece_words
 from capeworks.systems.weaverdice.morale import MORALE_NAMES
 from capeworks.systems.weaverdice.state import Combatant, WdState
@@ -654,8 +655,12 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.MoraleChanged.TYPE: _morale,
     ev.EffortSpent.TYPE: lambda p: (
-        f"{p.name} spends {p.dots} {_POOL[p.pool]} ({p.use.value.replace('_', ' ')}"
-        + (f": {p.on})" if p.on else ")")
+        f"{p.name} spends {p.dots} {_POOL[p.pool]}"
+        + (
+            " to wait"  # the Wait's own line says for what (WD-COMBAT-027)
+            if p.use is EffortUse.WAIT
+            else f" ({p.use.value.replace('_', ' ')}" + (f": {p.on})" if p.on else ")")
+        )
         + ("; the bleeding worsens" if p.bled else "")
         + "."
     ),
@@ -738,7 +743,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.MedicalRolled.TYPE: _medical,
     ev.CareEnded.TYPE: lambda p: f"{p.name} is awake: the Medical care on them is over.",
     ev.Waited.TYPE: lambda p: (
-        f"{p.name} spends Focus to wait for {p.event or p.trigger_name}"
+        f"{p.name} waits for {p.event or p.trigger_name}"
         + (f" (response: {p.response})." if p.response else ".")
     ),
     ev.WaitFired.TYPE: lambda p: (
@@ -934,6 +939,9 @@ _QUESTIONS: dict[str, str] = {
     ),
     "effect": "{name}'s {tier} {damage} effect, {chooser} to decide: {says}",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
+    "check_secret": (
+        "The GM asks for a roll of {name}'s {stats} in secret: roll it; the GM reads how it went."
+    ),
     "fall": "{name} {how} {feet} ft: how do they take it?",
     "reaction_morale": (
         "{name}'s {reaction} falls short ({got} against {total}): lower morale a step to make it "

@@ -331,6 +331,10 @@ def take_wound(
         stay_up(b, target)
     fell_out(b, target)
     _interrupt(b, target)
+    if b.person(target).track.standing is Standing.DOWN:
+        # a generic or bystander this wound drops "simply drop[s] to the ground and stay[s] there"
+        # (src 800; "we pretty much ignore them thereafter", src 306): no effect die, no effect
+        return
     if roll_effect and damage is not None and placed.effect_roll:
         pending = trusted(
             PendingEffect,
