@@ -224,3 +224,39 @@ def test_r23_09_nobody_waits_for_a_dropped_generic_and_he_is_offered_no_strike()
     assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.FOCUS) == focus
     d.do("ann", "wait", character="vic", event="the sniper to show himself")
     assert "Vic waits for the sniper to show himself." in d.words("bob")
+
+
+# -- 5. an interruption called in secret: the stop is told, the roll is not (src 580) ------------------
+
+
+@pytest.mark.rules("WD-COMBAT-014", "WD-CORE-006", "WD-CORE-003")
+def test_r23_10_a_secret_interruption_check_halts_the_task_without_telling_the_players_its_roll() -> None:
+    # src 580: an interruption check failed stops a lengthy task until the interruption is dealt with.
+    # Vic works at jamming the lock (Knowledge, lengthy to 12: [4], 4 so far); the GM calls his Wits at
+    # 5+ in secret as the interruption (the guard dog he may not notice); Ann rolls [1]: he fails and
+    # stops. Every seat reads that he stopped (Ann must know her task waits), no player the roll or
+    # the TN (before: "([1] = 1; 1 vs 5+: failure)" reached Bob and Ann); the GM reads the roll.
+    d = _pair()
+    d.do("gm", "call_check", character="vic", stat="knowledge", dc=12, task="jam the lock")
+    d.answer("ann", "call-1", "roll", dice=[4])
+    d.do(
+        "gm",
+        "call_check",
+        character="vic",
+        stat="wits",
+        tn=5,
+        task="notice the dog",
+        hidden=True,
+        interrupts=True,
+    )
+    d.answer("ann", "call-2", "roll", dice=[1])
+    stop = (
+        "Vic is interrupted mid-task and fails to stay on it; they stop until the interruption is dealt with."
+    )
+    for seat in ("ann", "bob"):
+        assert d.words(seat)[-2:] == ["The GM makes a roll.", stop]
+        assert "dog" not in _seen(d, seat) and "5+" not in _seen(d, seat)
+    assert d.words("gm")[-1] == stop
+    assert "Vic rolls wits to notice the dog: [1] = 1; 1 vs 5+: failure." in d.words("gm")
+    assert d.state.lengthy["call:1"].halted == ("vic",)
+    assert [p.kind for p in d.prompts("ann")] == []

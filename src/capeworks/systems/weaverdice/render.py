@@ -534,6 +534,8 @@ def _pushed_back(p: ev.PushedBack) -> str:
 
 def _interrupted(p: ev.Interrupted) -> str:
     stop = "they stop until the interruption is dealt with."
+    if p.check is None and p.cause == "check":  # a check called in secret: its roll is the GM's
+        return f"{p.name} is interrupted mid-task and fails to stay on it; {stop}"
     if p.check is None:
         return f"{p.name} stops {p.task.removeprefix('call:')} on the GM's ruling; {stop}"
     if p.cause == "check":

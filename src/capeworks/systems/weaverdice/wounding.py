@@ -407,9 +407,10 @@ def _interrupt(b: Builder, target: str) -> None:
         )
 
 
-def halt_tasks(b: Builder, ident: str, check: CheckRoll | None) -> None:
+def halt_tasks(b: Builder, ident: str, check: CheckRoll | None, *, secret: bool = False) -> None:
     """``ident`` stops every lengthy task it is working on until the GM rules the interruption dealt
-    with: a failed GM-called interruption check, or the GM's own ruling (WD-COMBAT-014)."""
+    with: a failed GM-called interruption check, or the GM's own ruling (WD-COMBAT-014). ``secret``:
+    the check was called in secret, so the halt tells everyone of the stop and nobody of the roll."""
     for key, task in b.state.lengthy.items():
         if task.done or ident in task.halted or all(who != ident for who, _ in task.rolls):
             continue
@@ -419,7 +420,7 @@ def halt_tasks(b: Builder, ident: str, check: CheckRoll | None) -> None:
                 character=ident,
                 name=b.person(ident).name,
                 task=key,
-                check=check,
+                check=None if secret else check,
                 held=False,
                 lengthy_key=key,
                 lengthy=after,
