@@ -226,12 +226,12 @@ def test_r23_09_nobody_waits_for_a_dropped_generic_and_he_is_offered_no_strike()
     assert "Vic waits for the sniper to show himself." in d.words("bob")
 
 
-# -- 5. an interruption called in secret: the stop is told, the roll is not (src 580) ------------------
+# -- 5. an interruption called in secret: the stop is told, the roll is not (src 582) ------------------
 
 
 @pytest.mark.rules("WD-COMBAT-014", "WD-CORE-006", "WD-CORE-003")
 def test_r23_10_a_secret_interruption_check_halts_the_task_without_telling_the_players_its_roll() -> None:
-    # src 580: an interruption check failed stops a lengthy task until the interruption is dealt with.
+    # src 582: an interruption check failed stops a lengthy task until the interruption is dealt with.
     # Vic works at jamming the lock (Knowledge, lengthy to 12: [4], 4 so far); the GM calls his Wits at
     # 5+ in secret as the interruption (the guard dog he may not notice); Ann rolls [1]: he fails and
     # stops. Every seat reads that he stopped (Ann must know her task waits), no player the roll or
