@@ -18,8 +18,8 @@ the policy's Dodge/Block choice via ``p_reach``); what the kernel restates is
 the loop of a duel: initiative (WD-COMBAT-004/005), turns of attacks
 (WD-COMBAT-008/017), Dodge/Block for Focus and a held Block dropping a melee
 attacker a place next round (WD-COMBAT-019..021), wounds on armor and body
-slots, generics dropping, the stay-up check (WD-WOUND-002..006), the effect
-d6 with Recovery negating it and Lesser Bash 6's lost Focus (WD-WFX-004,
+slots, generics dropping (with no effect die, src 800), the stay-up check
+(WD-WOUND-002..006), the effect d6 with Recovery negating it and Lesser Bash 6's lost Focus (WD-WFX-004,
 -010), and the Delayed a Lesser Bash 6 brings: the target's slot goes just
 after the attacker's and it waits until the attacker's next turn has ended
 (WD-STATUS-010; the lab seats a duel's two sides as the rules' two camps).
@@ -434,7 +434,8 @@ def _land(
         checks[s_de, s_idx] += 1
         fell = got < p.stay_up_tn
         standing[s_de[fell], s_idx[fell]] = _UNCONSCIOUS
-    effect = ~on_armor  # a conventional hit on armor rolls no effect (WD-WOUND-002)
+    # a conventional hit on armor rolls no effect (WD-WOUND-002), nor does one that drops a generic (src 800)
+    effect = ~on_armor & ~drop
     e_idx, e_de = idx[effect], de[effect]
     dice[e_idx] += 1
     face = rng.integers(1, 7, size=e_idx.size)

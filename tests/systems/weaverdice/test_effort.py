@@ -38,6 +38,7 @@ def test_each_use_names_its_pool() -> None:
     assert focus == {
         EffortUse.REACTION,
         EffortUse.OPPORTUNITY,
+        EffortUse.WAIT,  # src 994
         EffortUse.EDGE,
         EffortUse.LEARNING_SKILL,
         EffortUse.FOCUSED_SHOT,  # src 334

@@ -207,7 +207,7 @@ def test_medical_lengthy_check_rouses_at_8() -> None:
 def test_generics_drop_at_guts_wounds_without_rolls() -> None:
     d = duel(brawn=4)
     d.do("ann", "attack", character="vic", target="thug", dice=[6, 1])  # lesser bash, effect 1: knockback
-    d.do("ann", "attack", character="vic", target="thug", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="thug", dice=[6])
     thug = d.state.people["thug"]
     assert thug.track.standing is Standing.DOWN and len(thug.track.wounds) == 2
     d.refuse("ann", "attack", character="vic", target="thug", dice=[6], rule="WD-COMBAT-008")

@@ -454,7 +454,7 @@ def test_a_bystander_is_hit_on_2_and_goes_down_at_once() -> None:
     assert d.state.people["mom"].track.standing is Standing.UP
     # 3 - 1 = 2 >= 2: down. The table still rolls the Lesser Bash effect (1) for a bystander "we pretty
     # much ignore ... thereafter": a wasted die, not a wrong outcome
-    d.do("ann", "attack", character="vic", target="mom", dice=[3, 1])
+    d.do("ann", "attack", character="vic", target="mom", dice=[3])
     assert d.state.people["mom"].track.standing is not Standing.UP
 
 
@@ -471,7 +471,7 @@ def test_a_generic_with_guts_4_takes_four_wounds_and_no_stay_up_roll() -> None:
         d.do("gm", "end_turn", character=d.state.fight.turn.actor)
     d.do("ann", "attack", character="vic", target="ox", dice=[3, 1])
     assert d.state.people["ox"].track.standing is Standing.UP  # three of four
-    d.do("ann", "attack", character="vic", target="ox", dice=[3, 1])  # the fourth: no Guts roll asked
+    d.do("ann", "attack", character="vic", target="ox", dice=[3])  # the fourth: no Guts roll asked
     assert d.state.people["ox"].track.standing is Standing.DOWN
 
 
@@ -483,7 +483,7 @@ def test_whether_a_dropped_generic_died_is_guts_4_plus(die: int, dead: bool) -> 
     add(d, "ann", sheet("vic", "Vic", brawn=4))
     add(d, "gm", sheet("thug", "Thug", "generic", guts=1))
     d.do("gm", "start_combat", dice=[6])
-    d.do("ann", "attack", character="vic", target="thug", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="thug", dice=[6])
     assert d.state.people["thug"].track.standing is Standing.DOWN
     d.do("gm", "fate", character="thug", dice=[die + 2])  # Guts 1: -2
     assert (d.state.people["thug"].track.standing is Standing.DEAD) is dead

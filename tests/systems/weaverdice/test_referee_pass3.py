@@ -730,7 +730,7 @@ def test_a_power_is_not_aimed_at_a_generic_already_down() -> None:
     d = _duel({**sheet("vic", "Vic"), "powers": [_BOLT]})
     _to(d, "vic")
     d.do("ann", "attack", character="vic", target="thug", dice=[6, 1])
-    d.do("ann", "attack", character="vic", target="thug", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="thug", dice=[6])
     assert d.state.people["thug"].track.standing is Standing.DOWN
     d.do("ann", "end_turn", character="vic")
     _to(d, "vic")

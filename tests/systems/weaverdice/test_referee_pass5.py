@@ -48,7 +48,7 @@ def test_a_bystander_is_hit_on_a_2_and_goes_down() -> None:
     # src 596: "At a score of 2, attackers need a 2+ to hit the target, representative of civilians";
     # src 306: bystanders, "if they're hit, they go down". Vic (Brawn 3, +0) rolls a 2: a hit.
     d = _fight(sheet("joe", "Joe", "bystander"))
-    d.do("ann", "attack", character="vic", target="joe", dice=[2, 1])
+    d.do("ann", "attack", character="vic", target="joe", dice=[2])
     assert _standing(d, "joe") is Standing.DOWN
 
 
@@ -77,7 +77,7 @@ def test_a_generic_drops_when_its_wounds_equal_its_guts_without_a_stay_up_roll()
     d = _fight(sheet("thug", "Thug", "generic", guts=2))
     d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
     assert _standing(d, "thug") is Standing.UP
-    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6])
     assert _standing(d, "thug") is Standing.DOWN
 
 
@@ -87,7 +87,7 @@ def test_whether_a_dropped_generic_died_is_a_guts_4_plus(face: int, dead: bool) 
     # src 800: "Make a Guts check for each where necessary (Can be a 4+ to see if they died)". The
     # thug's Guts 1 (-2) drops it at one wound: 5 - 2 = 3 dies, 6 - 2 = 4 lives.
     d = _fight(sheet("thug", "Thug", "generic", guts=1))
-    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6])
     d.do("gm", "fate", character="thug", dice=[face])
     assert (_standing(d, "thug") is Standing.DEAD) is dead
 
@@ -241,7 +241,7 @@ def test_a_generic_in_armor_drops_only_when_its_own_guts_worth_of_wounds_land() 
     assert _standing(d, "thug") is Standing.UP
     d.do("ann", "end_turn", character="vic")
     d.do("gm", "end_turn", character="thug")
-    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    d.do("gm", "attack", character="vic", target="thug", damage="cut", dice=[6])
     assert _standing(d, "thug") is Standing.DOWN
 
 
@@ -535,7 +535,7 @@ def test_restrained_by_a_holder_who_drops_the_knife_swings_at_full() -> None:
         update={"conditions": (Condition(name="restrained", target="vic"),)}
     )
     d.patch(grapples={"thug>vic": hold}, people=people)
-    d.do("gm", "attack", character="doc", target="thug", damage="cut", dice=[6, 1])
+    d.do("gm", "attack", character="doc", target="thug", damage="cut", dice=[6])
     assert _standing(d, "thug") is Standing.DOWN
     d.do("bob", "end_turn", character="doc")
     d.do("ann", "attack", character="vic", target="boss", weapon="knife", dice=[3])

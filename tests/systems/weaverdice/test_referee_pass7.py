@@ -319,7 +319,7 @@ def test_a_wait_for_a_thug_who_is_dropped_first_lapses__vic_loses_the_turn() -> 
     # round costs the waiting turn. Max's 6 drops the thug (Guts 1) before his turn: the thug never
     # acts, so Vic does not either, and round 2 opens with Max.
     d = _vic_waits_for_the_thug()
-    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    d.do("bob", "attack", character="max", target="thug", dice=[6])
     assert d.state.people["thug"].track.standing.value != "up"
     d.do("bob", "end_turn", character="max")
     assert d.state.fight.turn.actor == "max"
@@ -342,7 +342,7 @@ def test_the_lapsed_waiter_takes_his_turn_next_round_in_his_new_place() -> None:
     # PROPOSED (WD-COMBAT-028): "the new slot persists for later rounds"; only that round's wait lapses.
     # Round 2: Max, then Vic (the thug is out).
     d = _vic_waits_for_the_thug()
-    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    d.do("bob", "attack", character="max", target="thug", dice=[6])
     d.do("bob", "end_turn", character="max")
     d.do("bob", "end_turn", character="max")
     assert d.state.fight.turn.actor == "vic"
@@ -371,7 +371,7 @@ def test_after_a_lapsed_wait_the_goon_acts_next__max_cannot_wait_for_him() -> No
     d.do("gm", "start_combat", dice=[6, 5])  # Vic 12, Max 11, the thug 9, the goon 7
     d.do("ann", "wait", character="vic", trigger="thug")
     assert d.state.fight.order.order == ("max", "vic", "thug", "goon")
-    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    d.do("bob", "attack", character="max", target="thug", dice=[6])
     d.refuse("bob", "wait", character="max", trigger="goon", rule="WD-COMBAT-027")
     d.do("bob", "end_turn", character="max")
     assert d.state.fight.turn.actor == "goon"

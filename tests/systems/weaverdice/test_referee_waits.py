@@ -51,7 +51,7 @@ def test_with_act_end_of_round_a_waiter_whose_trigger_drops_acts_after_the_goon(
     # with wait_expiry = act_end_of_round: the waiter "acts at the end of the round instead": the goon
     # goes first, then Vic, and only then round 2 opens with Max.
     d = _vic_waits_for_the_thug(LATE)
-    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    d.do("bob", "attack", character="max", target="thug", dice=[6])
     assert d.state.people["thug"].track.standing.value != "up"
     _end(d, "max", "goon")
     assert d.state.fight.turn.actor == "vic"
@@ -68,7 +68,7 @@ def test_with_act_end_of_round_the_waiter_keeps_his_new_place_next_round() -> No
     # PROPOSED (WD-COMBAT-028): "the new slot persists for later rounds"; the late turn at the end of
     # round 1 does not move Vic's place, just before the (dropped) thug: round 2 runs Max, Vic, goon.
     d = _vic_waits_for_the_thug(LATE)
-    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    d.do("bob", "attack", character="max", target="thug", dice=[6])
     _end(d, "max", "goon", "vic", "max", "vic", "goon")
     assert d.state.fight.order.round == 3
     assert d.state.fight.order.order == ("max", "vic", "thug", "goon")
@@ -87,7 +87,7 @@ def test_with_act_end_of_round_a_trigger_that_comes_fires_the_wait_as_usual() ->
 def test_with_forfeit_the_dropped_triggers_waiter_loses_the_turn_and_the_goon_ends_the_round() -> None:
     # PROPOSED default (wait_expiry = forfeit): the same drop costs Vic the round's turn
     d = _vic_waits_for_the_thug()
-    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    d.do("bob", "attack", character="max", target="thug", dice=[6])
     _end(d, "max", "goon")
     assert d.state.fight.turn.actor == "max"
     assert d.state.fight.order.round == 2
@@ -97,7 +97,7 @@ def test_with_forfeit_the_dropped_triggers_waiter_loses_the_turn_and_the_goon_en
 def test_with_act_end_of_round_a_late_turn_is_replayed_from_the_log() -> None:
     # saved tables replay as played: the late turn and the restored place come back from the log
     d = _vic_waits_for_the_thug(LATE)
-    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    d.do("bob", "attack", character="max", target="thug", dice=[6])
     _end(d, "max", "goon")
     assert d.replayed().state == d.state
     _end(d, "vic")
@@ -355,7 +355,7 @@ def test_a_late_turn_is_the_rest_of_the_turn_the_wait_put_off() -> None:
     d.do("gm", "start_combat", dice=[6, 5])
     d.do("ann", "move", character="vic", feet=10)
     d.do("ann", "wait", character="vic", trigger="thug")
-    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    d.do("bob", "attack", character="max", target="thug", dice=[6])
     _end(d, "max", "goon")
     assert d.state.fight.turn.actor == "vic"
     d.do("ann", "move", character="vic", feet=10)
@@ -592,7 +592,7 @@ def test_a_wait_for_an_event_is_recorded_with_its_response_and_fires_mid_turn() 
     # action he had left; in round 2 Vic's place is just before the thug's.
     d = _vic_waits_for_the_car()
     assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.FOCUS) == 2
-    said = f"Vic spends Focus to wait for {CAR} (response: leap onto its hood)."
+    said = f"Vic waits for {CAR} (response: leap onto its hood)."
     assert said in [e.description.text for e in d.table.log_view(d.table.viewer_for("bob"))]
     assert d.state.fight.order.order == ("max", "thug", "goon", "vic")
     _end(d, "max")

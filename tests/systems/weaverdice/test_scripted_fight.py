@@ -17,11 +17,12 @@ from tests.systems.weaverdice.helpers import RS, SEATS
 
 #: (seat, command, payload, the dice it rolls)
 SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
+    # (a thug or the officer dropped by a hit rolls no effect die, src 800)
     # initiative: Ramjet 8 + 1 = 9, Stave 8 + 3 = 11, thugs 6 + 3 = 9, PRT officer 7 + 3 = 10;
     # Ramjet ties the thugs and goes first of them (players > non-notable); the thugs' tie rolls off 3, 5
     ("gm", "start_combat", {}, [1, 3, 3, 5]),
     ("bob", "attack", {"character": "stave", "target": "thug1", "skills": "Brawl"}, [4, 4, 4]),
-    ("bob", "attack", {"character": "stave", "target": "thug1", "skills": "Brawl"}, [3, 4, 5]),
+    ("bob", "attack", {"character": "stave", "target": "thug1", "skills": "Brawl"}, [3, 4]),  # down
     ("bob", "end_turn", {"character": "stave"}, []),
     (
         "gm",
@@ -54,7 +55,7 @@ SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
     ("ann", "answer", {"prompt": "effect-ramjet-w1-negate.escalated", "option": "none"}, []),
     ("gm", "end_turn", {"character": "prt_officer"}, []),
     ("ann", "attack", {"character": "ramjet", "target": "thug2", "skills": "Brawl"}, [3, 3, 1]),
-    ("ann", "attack", {"character": "ramjet", "target": "thug2", "skills": "Brawl"}, [6, 6, 2]),
+    ("ann", "attack", {"character": "ramjet", "target": "thug2", "skills": "Brawl"}, [6, 6]),  # down
     ("ann", "end_turn", {"character": "ramjet"}, []),
     ("bob", "attack", {"character": "stave", "target": "prt_officer", "skills": "Brawl"}, [4, 6]),
     ("bob", "attack", {"character": "stave", "target": "prt_officer", "skills": "Brawl"}, [4, 5, 5]),
@@ -89,7 +90,7 @@ SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
     ),
     ("gm", "end_turn", {"character": "prt_officer"}, []),
     ("ann", "attack", {"character": "ramjet", "target": "prt_officer", "skills": "Brawl"}, [1, 6, 1]),
-    ("ann", "attack", {"character": "ramjet", "target": "prt_officer", "skills": "Brawl"}, [2, 2, 5]),
+    ("ann", "attack", {"character": "ramjet", "target": "prt_officer", "skills": "Brawl"}, [2, 2]),  # down
     ("gm", "end_combat", {}, []),
     ("ann", "answer", {"prompt": "exhaust-ramjet", "option": "focus"}, []),
 ]

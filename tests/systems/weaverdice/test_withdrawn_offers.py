@@ -67,7 +67,7 @@ def test_a_generic_dropped_by_one_strike_is_no_longer_offered_to_the_other() -> 
     d.do("gm", "act", character="thug", action="crawl for the pipe")
     assert _offers(d, "ann") == ["opportunity-vic"]
     assert _offers(d, "bob") == ["opportunity-bea"]
-    d.answer("ann", "opportunity-vic", "strike", dice=[6, 1])
+    d.answer("ann", "opportunity-vic", "strike", dice=[6])
     assert d.state.people["thug"].track.standing.value == "down"
     assert _offers(d, "bob") == []
     line = "The chance for Bea to strike at Thug is withdrawn: Thug is down."
@@ -113,7 +113,7 @@ def test_a_thug_dropped_before_he_answers_cannot_reverse_the_hold() -> None:
     # A dropped generic takes no hold: the offer is withdrawn (it stood before, and the fallen Thug
     # took the hold on Vic), every seat reads why, and a reversal is refused.
     d = _thug_breaks_free()
-    d.do("bob", "attack", character="bea", target="thug", opportunity=True, dice=[6, 1])
+    d.do("bob", "attack", character="bea", target="thug", opportunity=True, dice=[6])
     assert d.state.people["thug"].track.standing.value == "down"
     assert [p.id for p in d.prompts("gm") if p.kind == "reversal"] == []
     line = "The chance for Thug to reverse the hold on Vic is withdrawn: Thug is down."

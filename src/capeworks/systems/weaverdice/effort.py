@@ -41,7 +41,8 @@ class EffortUse(StrEnum):
     PUSH_MOVE = "push_move"  # Stamina: +1d3 x 5 ft
     POWER = "power"  # Stamina: physically draining powers (a power may name another pool)
     REACTION = "reaction"  # Focus: Dodge or Block
-    OPPORTUNITY = "opportunity"  # Focus: attacks of opportunity, Wait, turn-order moves
+    OPPORTUNITY = "opportunity"  # Focus: attacks of opportunity, turn-order moves (an older log's Wait)
+    WAIT = "wait"  # Focus: a Wait, acting later on a trigger (WD-COMBAT-027, src 994)
     EDGE = "edge"  # Focus: +1d3 speed or tactics
     LEARNING_SKILL = "learning_skill"  # Focus: use a learning skill for the encounter
     FOCUSED_SHOT = "focused_shot"  # Focus: Aim skills on a shot whatever the foes' nearness
@@ -57,6 +58,7 @@ USE_POOL: dict[EffortUse, Pool] = {
     EffortUse.POWER: Pool.STAMINA,
     EffortUse.REACTION: Pool.FOCUS,
     EffortUse.OPPORTUNITY: Pool.FOCUS,
+    EffortUse.WAIT: Pool.FOCUS,
     EffortUse.EDGE: Pool.FOCUS,
     EffortUse.LEARNING_SKILL: Pool.FOCUS,
     EffortUse.FOCUSED_SHOT: Pool.FOCUS,

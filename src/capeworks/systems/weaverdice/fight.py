@@ -679,6 +679,14 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
         )
     me = person(state, c.character)
     trigger = None if c.trigger is None else person(state, c.trigger)
+    if trigger is not None and trigger.track.standing in (Standing.DOWN, Standing.DEAD):
+        # a dropped generic or bystander stays on the ground (src 800), the dead act no more: what
+        # they might do is never coming (WD-COMBAT-027: the trigger is "a person's action")
+        raise RuleViolation(
+            "WD-COMBAT-027",
+            f"{trigger.name} is {trigger.track.standing.value} and will not act: wait for someone else"
+            " or for an event.",
+        )
     # the waiter's slot moves with the rest of its group still to act: the next turn is the first
     # after them (WD-COMBAT-027, a group's slot moves whole)
     mine = next(s for s in slots(fight.order.order, fight.groups) if c.character in s)
@@ -699,7 +707,7 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
         )
     moved = waited(fight.order, c.character, trigger=c.trigger, groups=fight.groups)
     b = Builder(state, context, dice)
-    spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
+    spend(b, c.character, Pool.FOCUS, EffortUse.WAIT)
     # remembered until the waiter's slot comes: the trigger may not act then (WD-COMBAT-028); an
     # event's mark names the waiter, as no one in the fight is its trigger
     mark = c.character if trigger is None else trigger.id

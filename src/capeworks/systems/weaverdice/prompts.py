@@ -118,15 +118,20 @@ def open_prompts(state: WdState) -> list[Prompt]:
             if task is not None and call.character in task.halted:
                 continue
             done = task.total if task is not None else 0
+        stats = " and ".join(s.value for s in call.stats)
         out.append(
             Prompt(
                 id=f"call-{call.id}",
                 kind="check",
                 rule="WD-CORE-001",
-                question=question(
+                # a call made in secret is the GM's: its player rolls the stat and reads no TN, task,
+                # odds or running total (src 1797: "a sometimes unknown target number")
+                question=question("check_secret", name=c.name, stats=stats)
+                if call.hidden
+                else question(
                     "lengthy",
                     name=c.name,
-                    stats=" and ".join(s.value for s in call.stats),
+                    stats=stats,
                     dc=call.dc,
                     done=done,
                     task=f" to {call.task}" if call.task else "",
@@ -135,7 +140,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 else question(
                     "check",
                     name=c.name,
-                    stats=" and ".join(s.value for s in call.stats),
+                    stats=stats,
                     tn=call.tn,
                     task=f" to {call.task}" if call.task else "",
                     odds=_chance(1 + call.dice, mod, call.tn, c.morale),
@@ -148,7 +153,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                         payload={"character": call.character, "call": call.id},
                     ),
                 ),
-                context={"tn": call.tn},
+                context={} if call.hidden else {"tn": call.tn},
                 **_to(state, call.character),
             )
         )

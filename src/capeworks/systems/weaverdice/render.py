@@ -18,6 +18,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import Sidelined
 from capeworks.systems.weaverdice.effect_words import asked_words
+from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.gear_damage import piece_words
 from capeworks.systems.weaverdice.morale import MORALE_NAMES
 from capeworks.systems.weaverdice.state import Combatant, WdState
@@ -533,6 +534,8 @@ def _pushed_back(p: ev.PushedBack) -> str:
 
 def _interrupted(p: ev.Interrupted) -> str:
     stop = "they stop until the interruption is dealt with."
+    if p.check is None and p.cause == "check":  # a check called in secret: its roll is the GM's
+        return f"{p.name} is interrupted mid-task and fails to stay on it; {stop}"
     if p.check is None:
         return f"{p.name} stops {p.task.removeprefix('call:')} on the GM's ruling; {stop}"
     if p.cause == "check":
@@ -654,8 +657,12 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.MoraleChanged.TYPE: _morale,
     ev.EffortSpent.TYPE: lambda p: (
-        f"{p.name} spends {p.dots} {_POOL[p.pool]} ({p.use.value.replace('_', ' ')}"
-        + (f": {p.on})" if p.on else ")")
+        f"{p.name} spends {p.dots} {_POOL[p.pool]}"
+        + (
+            " to wait"  # the Wait's own line says for what (WD-COMBAT-027)
+            if p.use is EffortUse.WAIT
+            else f" ({p.use.value.replace('_', ' ')}" + (f": {p.on})" if p.on else ")")
+        )
         + ("; the bleeding worsens" if p.bled else "")
         + "."
     ),
@@ -738,7 +745,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.MedicalRolled.TYPE: _medical,
     ev.CareEnded.TYPE: lambda p: f"{p.name} is awake: the Medical care on them is over.",
     ev.Waited.TYPE: lambda p: (
-        f"{p.name} spends Focus to wait for {p.event or p.trigger_name}"
+        f"{p.name} waits for {p.event or p.trigger_name}"
         + (f" (response: {p.response})." if p.response else ".")
     ),
     ev.WaitFired.TYPE: lambda p: (
@@ -940,6 +947,9 @@ _QUESTIONS: dict[str, str] = {
     ),
     "effect": "{name}'s {tier} {damage} effect, {chooser} to decide: {says}",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
+    "check_secret": (
+        "The GM asks for a roll of {name}'s {stats} in secret: roll it; the GM reads how it went."
+    ),
     "fall": "{name} {how} {feet} ft: how do they take it?",
     "reaction_morale": (
         "{name}'s {reaction} falls short ({got} against {total}): lower morale a step to make it "

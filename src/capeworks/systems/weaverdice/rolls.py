@@ -252,7 +252,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
         hidden=hidden,
     )
     if call is not None and call.interrupts and not roll.success:
-        halt_tasks(b, c.character, roll)
+        halt_tasks(b, c.character, roll, secret=hidden)
     personal = call.personal if call is not None else c.personal
     pained_failure(
         b,

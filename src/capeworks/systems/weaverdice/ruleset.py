@@ -722,6 +722,11 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
             if c.effort.secret and k not in hidden and c.owner != viewer.seat:
                 data["people"][k]["effort"] = c.effort.unveiled().model_dump(mode="json")
         data["calls"] = {k: v for k, v in data["calls"].items() if not v["hidden"]}
+        # a lengthy check called in secret keeps its total to reach and its running total behind the
+        # screen too (src 1797: "a long DC and a sometimes unknown target number")
+        secret = {f"call:{k}" for k, c in state.calls.items() if c.hidden}
+        if secret & data["lengthy"].keys():
+            data["lengthy"] = {k: v for k, v in data["lengthy"].items() if k not in secret}
         # a check tied to a hidden attack shows its total or TN (issue 9)
         unseen = hidden | set(state.blind_checks)
         data["last_check"] = {k: v for k, v in data["last_check"].items() if k not in unseen}

@@ -334,6 +334,10 @@ def take_wound(
         stay_up(b, target)
     fell_out(b, target)
     _interrupt(b, target)
+    if b.person(target).track.standing is Standing.DOWN:
+        # a generic or bystander this wound drops "simply drop[s] to the ground and stay[s] there"
+        # (src 800; "we pretty much ignore them thereafter", src 306): no effect die, no effect
+        return
     if roll_effect and damage is not None and placed.effect_roll:
         pending = trusted(
             PendingEffect,
@@ -406,9 +410,10 @@ def _interrupt(b: Builder, target: str) -> None:
         )
 
 
-def halt_tasks(b: Builder, ident: str, check: CheckRoll | None) -> None:
+def halt_tasks(b: Builder, ident: str, check: CheckRoll | None, *, secret: bool = False) -> None:
     """``ident`` stops every lengthy task it is working on until the GM rules the interruption dealt
-    with: a failed GM-called interruption check, or the GM's own ruling (WD-COMBAT-014)."""
+    with: a failed GM-called interruption check, or the GM's own ruling (WD-COMBAT-014). ``secret``:
+    the check was called in secret, so the halt tells everyone of the stop and nobody of the roll."""
     for key, task in b.state.lengthy.items():
         if task.done or ident in task.halted or all(who != ident for who, _ in task.rolls):
             continue
@@ -418,7 +423,7 @@ def halt_tasks(b: Builder, ident: str, check: CheckRoll | None) -> None:
                 character=ident,
                 name=b.person(ident).name,
                 task=key,
-                check=check,
+                check=None if secret else check,
                 held=False,
                 lengthy_key=key,
                 lengthy=after,
