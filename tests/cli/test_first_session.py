@@ -315,3 +315,45 @@ def test_weaverdice_doc__its_terminal_session_plays_as_written(tmp_path: Path) -
     assert played == 8
     shown = json.loads(run(db, "table", "show", table, "--as", "ann", "--json"))
     assert shown["state"]["fight"] is not None
+
+
+def test_do_json__says_who_the_table_waits_on_as_the_text_does(db: str) -> None:
+    # the text of `do` and `undo` ends "Waiting for: ann"; their --json had no such key, so a script
+    # reading JSON could not tell whose move it was without a second `show`
+    created = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")
+    t = created["id"]
+    run(db, "table", "do", t, "gm", "add_character", "id=ada", "sample=ada", "owner=ann")
+    call = ["table", "do", t, "gm", "call_check", "character=ada", "ability=Science", "difficulty=5"]
+    assert "Waiting for: ann" in run(db, *call)
+    done = json.loads(run(db, "table", "do", t, "gm", "gm_note", "text=hush", "--json"))
+    assert done["waiting"] == ["ann"]
+    undone = json.loads(run(db, "table", "undo", t, "--seat", "gm", "--json"))
+    assert undone["waiting"] == ["ann"]
+    shown = json.loads(run(db, "table", "show", t, "--gm", "--json"))
+    assert shown["waiting"] == done["waiting"]
+
+
+def test_do_retried_with_its_request_id__the_text_says_nothing_was_applied_again(db: str) -> None:
+    # the JSON said "replayed": true, the text printed the first landing's events as if new
+    t = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")["id"]
+    note = ["table", "do", t, "gm", "gm_note", "text=once", "--request-id", "note-1"]
+    first = run(db, *note)
+    assert "already applied" not in first
+    again = run(db, *note)
+    assert "Request note-1 was already applied (version 5); nothing was applied again." in " ".join(
+        again.split()
+    )
+    log = json.loads(run(db, "table", "log", t, "--gm", "--json"))
+    assert [e["text"] for e in log["events"]].count("GM note: once.") == 1
+
+
+def test_a_misspelt_field__is_named_with_the_fields_the_command_takes(db: str) -> None:
+    # "sampel: Extra inputs are not permitted." was pydantic's phrase; a GM needs the right spelling
+    t = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")["id"]
+    before = json.loads(run(db, "table", "show", t, "--gm", "--json"))["version"]
+    result = runner.invoke(app, ["table", "do", t, "gm", "add_character", "id=x", "sampel=ada", "--db", db])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output
+    assert "sampel: no such field (known: id, name, owner, sample," in lines[0]
+    assert json.loads(run(db, "table", "show", t, "--gm", "--json"))["version"] == before
