@@ -357,3 +357,35 @@ def test_a_misspelt_field__is_named_with_the_fields_the_command_takes(db: str) -
     assert len(lines) == 1 and "Traceback" not in result.output
     assert "sampel: no such field (known: id, name, owner, sample," in lines[0]
     assert json.loads(run(db, "table", "show", t, "--gm", "--json"))["version"] == before
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (
+            ["workshop", "odds", "-b", "9"],
+            "Missing option '--vs' / '-v'; see 'capeworks workshop odds --help'.",
+        ),
+        (["table", "show"], "Missing argument 'TABLE'; see 'capeworks table show --help'."),
+        (["table", "lst"], "Did you mean 'list'? See 'capeworks table --help'."),
+        (["tabel", "list"], "No such command 'tabel'; see 'capeworks --help'."),
+        (["rwyn", "odds", "-a", "x"], "Invalid value for '--ability' / '-a'"),
+        (["table", "new", "rwyn", "--physical-dice", "some"], "Invalid value for '--physical-dice'"),
+    ],
+)
+def test_usage_errors_outside_the_dice_commands__are_one_line_too(args: list[str], shown: str) -> None:
+    # the README: "Errors print one line and exit with code 2"; only roll and odds did, the rest
+    # printed Click's boxed block of five lines or more
+    out = runner.invoke(app, args)
+    assert out.exit_code == 2
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and shown in lines[0], out.output
+    under_json = runner.invoke(app, [*args, "--json"])
+    assert under_json.exit_code == 2
+    doc = json.loads(under_json.stdout)
+    assert doc["error"] == "invalid_command" and shown in doc["message"]
+
+
+def test_a_group_alone__still_prints_its_help() -> None:
+    out = runner.invoke(app, ["table"])
+    assert "capeworks table" in out.output and "Create, play and inspect tables" in out.output
