@@ -367,6 +367,7 @@ def test_a_misspelt_field__is_named_with_the_fields_the_command_takes(db: str) -
             "Missing option '--vs' / '-v'; see 'capeworks workshop odds --help'.",
         ),
         (["table", "show"], "Missing argument 'TABLE'; see 'capeworks table show --help'."),
+        (["table", "do", "T1"], "Missing argument 'SEAT'; see 'capeworks table do --help'."),
         (["table", "lst"], "Did you mean 'list'? See 'capeworks table --help'."),
         (["tabel", "list"], "No such command 'tabel'; see 'capeworks --help'."),
         (["rwyn", "odds", "-a", "x"], "Invalid value for '--ability' / '-a'"),

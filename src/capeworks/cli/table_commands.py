@@ -368,8 +368,10 @@ REQUEST_ID_OPTION = typer.Option(
 @table_app.command("do")
 def do_command(
     table_id: str = typer.Argument(..., metavar="TABLE", help="Table id."),
-    seat: str = typer.Argument(..., help="The acting seat."),
-    command: str = typer.Argument(..., help="A command of the table's rule set, 'answer' or 'undo'."),
+    seat: str = typer.Argument(..., metavar="SEAT", help="The acting seat."),
+    command: str = typer.Argument(
+        ..., metavar="COMMAND", help="A command of the table's rule set, 'answer' or 'undo'."
+    ),
     args: list[str] | None = typer.Argument(
         None, metavar="[KEY=VALUE]...", help="Command arguments (for answer: PROMPT OPTION)."
     ),
