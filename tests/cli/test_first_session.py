@@ -315,3 +315,78 @@ def test_weaverdice_doc__its_terminal_session_plays_as_written(tmp_path: Path) -
     assert played == 8
     shown = json.loads(run(db, "table", "show", table, "--as", "ann", "--json"))
     assert shown["state"]["fight"] is not None
+
+
+def test_do_json__says_who_the_table_waits_on_as_the_text_does(db: str) -> None:
+    # the text of `do` and `undo` ends "Waiting for: ann"; their --json had no such key, so a script
+    # reading JSON could not tell whose move it was without a second `show`
+    created = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")
+    t = created["id"]
+    run(db, "table", "do", t, "gm", "add_character", "id=ada", "sample=ada", "owner=ann")
+    call = ["table", "do", t, "gm", "call_check", "character=ada", "ability=Science", "difficulty=5"]
+    assert "Waiting for: ann" in run(db, *call)
+    done = json.loads(run(db, "table", "do", t, "gm", "gm_note", "text=hush", "--json"))
+    assert done["waiting"] == ["ann"]
+    undone = json.loads(run(db, "table", "undo", t, "--seat", "gm", "--json"))
+    assert undone["waiting"] == ["ann"]
+    shown = json.loads(run(db, "table", "show", t, "--gm", "--json"))
+    assert shown["waiting"] == done["waiting"]
+
+
+def test_do_retried_with_its_request_id__the_text_says_nothing_was_applied_again(db: str) -> None:
+    # the JSON said "replayed": true, the text printed the first landing's events as if new
+    t = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")["id"]
+    note = ["table", "do", t, "gm", "gm_note", "text=once", "--request-id", "note-1"]
+    first = run(db, *note)
+    assert "already applied" not in first
+    again = run(db, *note)
+    assert "Request note-1 was already applied (version 5); nothing was applied again." in " ".join(
+        again.split()
+    )
+    log = json.loads(run(db, "table", "log", t, "--gm", "--json"))
+    assert [e["text"] for e in log["events"]].count("GM note: once.") == 1
+
+
+def test_a_misspelt_field__is_named_with_the_fields_the_command_takes(db: str) -> None:
+    # "sampel: Extra inputs are not permitted." was pydantic's phrase; a GM needs the right spelling
+    t = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")["id"]
+    before = json.loads(run(db, "table", "show", t, "--gm", "--json"))["version"]
+    result = runner.invoke(app, ["table", "do", t, "gm", "add_character", "id=x", "sampel=ada", "--db", db])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output
+    assert "sampel: no such field (known: id, name, owner, sample," in lines[0]
+    assert json.loads(run(db, "table", "show", t, "--gm", "--json"))["version"] == before
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (
+            ["workshop", "odds", "-b", "9"],
+            "Missing option '--vs' / '-v'; see 'capeworks workshop odds --help'.",
+        ),
+        (["table", "show"], "Missing argument 'TABLE'; see 'capeworks table show --help'."),
+        (["table", "do", "T1"], "Missing argument 'SEAT'; see 'capeworks table do --help'."),
+        (["table", "lst"], "Did you mean 'list'? See 'capeworks table --help'."),
+        (["tabel", "list"], "No such command 'tabel'; see 'capeworks --help'."),
+        (["rwyn", "odds", "-a", "x"], "Invalid value for '--ability' / '-a'"),
+        (["table", "new", "rwyn", "--physical-dice", "some"], "Invalid value for '--physical-dice'"),
+    ],
+)
+def test_usage_errors_outside_the_dice_commands__are_one_line_too(args: list[str], shown: str) -> None:
+    # the README: "Errors print one line and exit with code 2"; only roll and odds did, the rest
+    # printed Click's boxed block of five lines or more
+    out = runner.invoke(app, args)
+    assert out.exit_code == 2
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and shown in lines[0], out.output
+    under_json = runner.invoke(app, [*args, "--json"])
+    assert under_json.exit_code == 2
+    doc = json.loads(under_json.stdout)
+    assert doc["error"] == "invalid_command" and shown in doc["message"]
+
+
+def test_a_group_alone__still_prints_its_help() -> None:
+    out = runner.invoke(app, ["table"])
+    assert "capeworks table" in out.output and "Create, play and inspect tables" in out.output

@@ -76,3 +76,45 @@ def test_example_session__every_line_plays(tmp_path: Path, name: str) -> None:
             )
         else:
             assert result.exit_code == 0, (line, result.output)
+
+
+#: each system doc's hand-written terminal session that the tests above do not play (rwyn's example
+#: session, weaverdice's "From the terminal" in tests/cli/test_first_session.py): its heading
+PLAY_BLOCKS = {
+    "bpb": "## Play it",
+    "capes": "## A full Page with three players, hot-seat",
+    "workshop": "## Playing a fight",
+}
+
+
+def _play_block(name: str) -> list[str]:
+    """The block's command lines, continuation lines joined, comments and blank lines left out."""
+    text = (DOCS / f"{name}.md").read_text(encoding="utf-8")
+    found = re.search(re.escape(PLAY_BLOCKS[name]) + r"\n+```[a-z]*\n(.*?)```", text, re.S)
+    assert found, f"docs/systems/{name}.md lost its section {PLAY_BLOCKS[name]!r}"
+    joined = found.group(1).replace("\\\n", " ")
+    return [line for line in joined.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+@pytest.mark.parametrize("name", sorted(PLAY_BLOCKS))
+def test_terminal_session__every_line_plays_as_written(tmp_path: Path, name: str) -> None:
+    # docs/systems/bpb.md's "Play it" started a fight with `characters=widow, adler` but never added
+    # Adler: a GM typing it as written was refused, and so was the attack after it
+    db = ["--db", f"sqlite:///{tmp_path / 'doc.sqlite3'}"]
+    table_id = ""
+    played = 0
+    for line in _play_block(name):
+        words = shlex.split(line, comments=True)
+        assert words[0] == "capeworks", line
+        args = [table_id if w in {"T", "TABLE", "$T"} else w for w in words[1:]]
+        if args[:2] == ["table", "new"]:
+            result = runner.invoke(app, [*args, *db, "--json"])
+            assert result.exit_code == 0, (line, result.output)
+            table_id = json.loads(result.stdout)["id"]
+            continue
+        needs_db = args[0] == "table" or args[:2] == ["bpb", "tracker"]
+        result = runner.invoke(app, [*args, *db] if needs_db else args)
+        assert result.exit_code == 0, (line, result.output)
+        assert result.output.strip(), line
+        played += 1
+    assert table_id and played >= 3

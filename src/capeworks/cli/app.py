@@ -47,8 +47,35 @@ def _click(typer_app: typer.Typer, name: str, inner: str | None) -> ClickCommand
     return command
 
 
+# Typer vendors its own click: its usage errors are these, not the click package's.
+_UsageError: type[Exception] = typer.BadParameter.__mro__[1]
+
+
 class LazyGroup(TyperGroup):
-    """A group whose subcommands are imported on first use."""
+    """A group whose subcommands are imported on first use.
+
+    A usage error below it (a missing argument or option, an unknown command, a bad option value)
+    is reported like every other error: one line on stderr, or one JSON error document under
+    ``--json``, exit 2; Click would print a boxed block. ``capeworks table`` alone still prints the
+    group's help (Click's "no args is help" travels as a usage error too).
+    """
+
+    def invoke(self, ctx: Any) -> Any:
+        words = [*getattr(ctx, "_protected_args", []), *ctx.args]  # the group's invoke empties them
+        try:
+            return super().invoke(ctx)
+        except _UsageError as e:
+            if type(e).__name__ == "NoArgsIsHelpError":
+                raise
+            from capeworks.cli.output import fail
+            from capeworks.errors import InvalidCommand
+
+            message = str(getattr(e, "format_message", e.__str__)()).rstrip(".")
+            failed = getattr(e, "ctx", None)
+            path = getattr(failed, "command_path", "") or "capeworks"
+            hint = f" See '{path} --help'." if message.endswith("?") else f"; see '{path} --help'."
+            fail(InvalidCommand(message + hint), as_json="--json" in words)
+            raise AssertionError("unreachable") from e
 
     def list_commands(self, ctx: Any) -> list[str]:
         from capeworks.cli.plugin import cli_entry_points

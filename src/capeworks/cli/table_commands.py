@@ -17,7 +17,8 @@ JSON shapes (``--json``):
   on, as the web table's projection says) and ``"legal"`` (with ``--as``, or ``--gm`` at a table with
   a GM seat: that seat's)
 * log, do, undo: ``{"id", "version", "events": [{"seq", "command_id", "seat", "type", "text",
-  "undone", "event"}], ...}``; do and undo add ``"prompts"`` and ``"legal"`` (the acting seat's)
+  "undone", "event"}], ...}``; do and undo add ``"prompts"``, ``"legal"`` (the acting seat's) and
+  ``"waiting"``
 * join: ``{"id", "seat", "token", "version"}``
 * export: the export document itself (or ``{"id", "path", "events"}`` with ``-o``)
 * verify: ``{"id", "events", "head", "snapshots", "stale_snapshots"}``
@@ -367,8 +368,10 @@ REQUEST_ID_OPTION = typer.Option(
 @table_app.command("do")
 def do_command(
     table_id: str = typer.Argument(..., metavar="TABLE", help="Table id."),
-    seat: str = typer.Argument(..., help="The acting seat."),
-    command: str = typer.Argument(..., help="A command of the table's rule set, 'answer' or 'undo'."),
+    seat: str = typer.Argument(..., metavar="SEAT", help="The acting seat."),
+    command: str = typer.Argument(
+        ..., metavar="COMMAND", help="A command of the table's rule set, 'answer' or 'undo'."
+    ),
     args: list[str] | None = typer.Argument(
         None, metavar="[KEY=VALUE]...", help="Command arguments (for answer: PROMPT OPTION)."
     ),
@@ -411,19 +414,18 @@ def undo_command(
 ) -> None:
     """Take back the latest command still in effect (or ask the GM to)."""
 
-    def go() -> tuple[dict[str, Any], Table]:
+    def go() -> dict[str, Any]:
         key = table_play.request_id(request_id)
         with Store(db) as store:
             table_play.checked_seat(store, table_id, seat, token)
             played = store.undo(table_id, seat, request_id=key)
-            result = table_play.played_payload(played.table, table_id, seat, played.events, played)
-            return result, played.table
+            return table_play.played_payload(played.table, table_id, seat, played.events, played)
 
-    result, table = run_guarded(go, as_json=json_out)
+    result = run_guarded(go, as_json=json_out)
     if json_out:
         emit_json(result)
         return
-    table_play.print_played(result, seat, table)
+    table_play.print_played(result, seat)
 
 
 @table_app.command("join")

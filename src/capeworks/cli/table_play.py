@@ -178,8 +178,7 @@ def waiting_line(waiting: Sequence[str]) -> str:
     return f"Waiting for: {safe(', '.join(waiting))}" if waiting else "Waiting for: nobody"
 
 
-def _print_legal(seat: str, legal: Sequence[LegalCommand], table: Table) -> None:
-    waiting = waiting_on(table.prompts())
+def _print_legal(seat: str, legal: Sequence[LegalCommand], waiting: Sequence[str]) -> None:
     if waiting:
         console.print(waiting_line(waiting), highlight=False)
     if legal:
@@ -208,19 +207,28 @@ def played_payload(
         "events": [entry_payload(e, viewer) for e in entries],
         "prompts": [p.model_dump(mode="json") for p in table.prompts(viewer)],
         "legal": [c.model_dump(mode="json") for c in table.legal_commands(seat)],
+        # who the table waits on, as the text's "Waiting for:" line and `show --json` say it
+        "waiting": waiting_on(table.prompts()),
     }
     if landed is not None and played is not None:
         out |= {"request_id": landed.request_id, "replayed": played.replayed}
     return out
 
 
-def print_played(result: dict[str, Any], seat: str, table: Table) -> None:
+def print_played(result: dict[str, Any], seat: str) -> None:
     """:func:`played_payload` as text."""
+    if result.get("replayed"):
+        # a retry: say so, or the first landing's events read as if they had just happened again
+        console.print(
+            f"Request {safe(result['request_id'])} was already applied (version {result['version']});"
+            " nothing was applied again. What it did:",
+            highlight=False,
+        )
     console.print(events_table(result["events"]))
     if result["prompts"]:
         prompts = [Prompt.model_validate(p) for p in result["prompts"]]
         console.print(prompts_table(prompts, title="Open prompts"))
-    _print_legal(seat, [LegalCommand.model_validate(c) for c in result["legal"]], table)
+    _print_legal(seat, [LegalCommand.model_validate(c) for c in result["legal"]], result["waiting"])
 
 
 # -- the command --------------------------------------------------------------------------------
@@ -255,5 +263,5 @@ def do(
     if json_out:
         emit_json(result)
     else:
-        print_played(result, seat, played.table)
+        print_played(result, seat)
     return 0

@@ -130,8 +130,9 @@ def _count_words(kind: str, ctx: Mapping[str, Any]) -> str | None:
     return f"give {words} {bound}" + (f" ({given} given)" if isinstance(given, int) else "")
 
 
-def describe_validation_error(what: str, error: ValidationError) -> str:
-    """Turn pydantic's report into one sentence a player can read."""
+def describe_validation_error(what: str, error: ValidationError, fields: Sequence[str] = ()) -> str:
+    """Turn pydantic's report into one sentence a player can read; ``fields`` (a command's) are named
+    when a field is not one of them, so a misspelt ``sampel=`` says what was meant."""
     parts = []
     for item in error.errors()[:3]:
         # a validator's own sentence reads without pydantic's "Value error, " in front of it
@@ -140,6 +141,8 @@ def describe_validation_error(what: str, error: ValidationError) -> str:
             said = pattern_words(str(item.get("ctx", {}).get("pattern", "")))
         if item["type"] in _COUNTS:
             said = _count_words(item["type"], item.get("ctx", {}))
+        if item["type"] == "extra_forbidden" and fields:
+            said = f"no such field (known: {', '.join(fields)})"
         msg = str(said) if said is not None else item["msg"]
         if item["loc"]:
             parts.append(f"{'.'.join(str(p) for p in item['loc'])}: {msg}")
@@ -156,7 +159,7 @@ def parse_payload(model: type[BaseModel], payload: Mapping[str, Any], what: str)
         given = payload if type(payload) is dict else dict(payload)
         return model.__pydantic_validator__.validate_python(given)
     except ValidationError as e:
-        raise InvalidCommand(describe_validation_error(what, e)) from None
+        raise InvalidCommand(describe_validation_error(what, e, list(model.model_fields))) from None
 
 
 def _surely_small(payload: Mapping[str, Any]) -> bool:
