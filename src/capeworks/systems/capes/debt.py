@@ -231,7 +231,7 @@ def object_stake(state: CapesState, ctx: Ctx, cmd: ObjectStake, dice: DiceServic
         # the staker may have split at once on what the stake allowed (src 175, 177): without the stake
         # the side holds fewer dice, so the splits made since the (first) stake are undone (total kept,
         # src 179)
-        fewer = side_capacity(state.config, without)
+        fewer = side_capacity(ctx.config, without)
         undone = on_side[0].dice if len(side.dice) > fewer and on_side[0].dice else ()
         for i, check in enumerate(on_side):
             facts = check.model_dump(mode="json", exclude={"dice"})
