@@ -223,6 +223,20 @@ def test_a_chain_too_big_says_which_options_would_fit_it() -> None:
     assert "too big to enumerate in 3 rounds (raise --max-states, lower --max-rounds, or play it" in text
 
 
+def test_a_one_round_chain_too_big_does_not_ask_for_fewer_rounds() -> None:
+    # at --max-rounds 1 it read "too big to enumerate in 1 rounds (raise --max-states, lower
+    # --max-rounds, ...)": there is no fewer
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    args = ["lab", "exact", "sample:thug", "sample:thug", "--max-rounds", "1", "--max-states", "3"]
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    text = " ".join(out.output.split())
+    assert "too big to enumerate in 1 round (raise --max-states, or play it as a Monte Carlo fight)." in text
+
+
 @pytest.mark.parametrize(
     ("system", "sides"),
     [("bpb", ("sample:widow", "sample:agent-a")), ("rwyn", ("sample:rook", "sample:ada"))],
@@ -249,3 +263,16 @@ def test_a_fast_fight_too_big_for_the_chain_is_refused_once_its_branch_budget_is
     out = CliRunner().invoke(app, args)
     said = " ".join(out.output.split())
     assert out.exit_code == 2 and "--max-branches is a number, at least 1, not 0." in said
+
+
+def test_a_check_with_one_outcome_says_there_is_nothing_to_test() -> None:
+    # RWYN's Ada against Vesper for one round is always a draw: the check read "0 df, p = 1"
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    args = ["lab", "exact", "--system", "rwyn", "sample:ada", "sample:vesper", "--max-rounds", "1"]
+    out = CliRunner().invoke(app, [*args, "--check", "3", "-w", "1"], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    assert "3 fights: every fight an outcome the chain allows, and with one cell (pooled)" in out.output
+    assert "0 df" not in out.output

@@ -253,3 +253,13 @@ def test_two_sides_of_one_name_are_told_apart_by_their_number(tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     measures = {c["measure"] for c in json.loads(result.stdout)["comparisons"]}
     assert {"thug (side 0) win rate", "thug (side 0) mean wounds", "thug (side 1) mean wounds"} <= measures
+
+
+def test_a_p_value_too_small_for_a_double_is_printed_as_below_it_not_as_zero() -> None:
+    # an armoured Ramjet's mean wounds against the baseline read "p = 0" in the comparisons
+    from capeworks.lab.pages import comparison_rows
+
+    row = {"variant": "armoured", "measure": "ramjet mean wounds", "test": "Welch t", "significant": True}
+    report = {"comparisons": [{**row, "p": 0.0, "p_holm": 0.0}, {**row, "p": 0.0123, "p_holm": 0.0456}]}
+    _, rows = comparison_rows(report)
+    assert [r[3:5] for r in rows] == [["< 1e-16", "< 1e-16"], ["0.0123", "0.0456"]]

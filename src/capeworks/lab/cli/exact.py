@@ -114,7 +114,11 @@ def exact_command(
     console.print(table)
     if "check" in report:
         c = report["check"]
-        console.print(f"{c['fights']:,} fights: {c['test']}, {c['df']} df, p = {c['p']:.3g}", highlight=False)
+        if c["df"] == 0 and c["p"] == 1.0:  # it read "0 df, p = 1", a test that tested nothing
+            said = "every fight an outcome the chain allows, and with one cell (pooled) nothing to test"
+        else:
+            said = f"{c['test']}, {c['df']} df, p = {c['p']:.3g}"
+        console.print(f"{c['fights']:,} fights: {said}", highlight=False)
 
 
 def _outcome_counts(tallies: dict[str, Any]) -> dict[str, int]:
