@@ -207,6 +207,14 @@ def test_exact_cli_shows_each_monte_carlo_share_with_an_interval_and_refuses_neg
     for bad, said in (("--check", "--check is how many"), ("--max-states", "--max-states is a number")):
         out = runner.invoke(app, [*args, bad, "-5"])
         assert out.exit_code == 2 and said in out.output and "Traceback" not in out.output
+    # past the most fights a run may play it read "The fight field n: ...", an option never given
+    out = runner.invoke(app, [*args, "--check", "100000000000"])
+    text = " ".join(out.output.split())
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    assert (
+        "--check is how many Monte Carlo fights to play (0: none, at most 100,000,000), not 100,000,000,000."
+        in text
+    )
 
 
 def test_a_chain_too_big_says_which_options_would_fit_it() -> None:

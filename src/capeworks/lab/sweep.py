@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from capeworks.errors import InvalidCommand
 from capeworks.lab.runner import Run, fight_of
-from capeworks.lab.spec import FightSpec, SideSpec, spec_error
+from capeworks.lab.spec import MAX_FIGHTS, FightSpec, SideSpec, spec_error
 from capeworks.lab.stats import chi_square_homogeneity, holm, two_proportion_z, welch_t
 from capeworks.lab.summary import Summary, figures
 
@@ -70,7 +70,7 @@ class SweepSpec(BaseModel):
     sides: list[SideSpec] = Field(min_length=2, max_length=8)
     policies: list[str] = Field(default_factory=list)
     config: dict[str, Any] = Field(default_factory=dict)
-    n: int = Field(default=2000, ge=1, le=100_000_000)
+    n: int = Field(default=2000, ge=1, le=MAX_FIGHTS)
     seed: int = Field(default=1, ge=0, le=2**63 - 1)
     max_rounds: int = Field(default=20, ge=1, le=1000)
     grid: list[Axis] = Field(default_factory=list, max_length=6)

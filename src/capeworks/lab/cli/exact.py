@@ -49,11 +49,14 @@ def exact_command(
 
     from capeworks.lab.exact import as_rows, exact_outcomes
     from capeworks.lab.runner import fight_of
-    from capeworks.lab.spec import FightSpec, load_side, spec_error
+    from capeworks.lab.spec import MAX_FIGHTS, FightSpec, load_side, spec_error
 
     def make() -> Any:
-        if check < 0:
-            raise InvalidCommand(f"--check is how many Monte Carlo fights to play (0: none), not {check}.")
+        if not 0 <= check <= MAX_FIGHTS:  # past the top it read "The fight field n: ...", a field never given
+            raise InvalidCommand(
+                f"--check is how many Monte Carlo fights to play (0: none, at most {MAX_FIGHTS:,}), "
+                f"not {check:,}."
+            )
         if max_states < 1:
             raise InvalidCommand(f"--max-states is a number of states, at least 1, not {max_states}.")
         try:
