@@ -284,3 +284,19 @@ def test_a_check_with_one_outcome_says_there_is_nothing_to_test() -> None:
     assert out.exit_code == 0, out.output
     assert "3 fights: every fight an outcome the chain allows, and with one cell (pooled)" in out.output
     assert "0 df" not in out.output
+
+
+def test_the_help_says_a_chain_takes_more_than_two_sides() -> None:
+    # the help said "Two sides", yet three thugs each on a side of their own are a chain it builds
+    # (2,691 states at one round: too slow to build here)
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    runner = CliRunner()
+    said = runner.invoke(app, ["lab", "exact", "--help"], env={"COLUMNS": "200"}).output
+    assert "Two or more sides: files or sample:NAME" in " ".join(said.split())
+    # one side read "The fight field sides: List should have at least 2 items after validation, not 1."
+    out = runner.invoke(app, ["lab", "exact", "sample:thug", "--max-rounds", "1"])
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    assert "A fight needs at least two sides (files or sample:NAME)." in " ".join(out.output.split())

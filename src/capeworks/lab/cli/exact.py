@@ -27,7 +27,7 @@ _EXAMPLES = "Example: capeworks lab exact sample:thug sample:thug --max-rounds 2
 
 @lab_app.command("exact", epilog=_EXAMPLES)
 def exact_command(
-    sides: list[str] = typer.Argument(..., help="Two sides: files or sample:NAME (keep them small)."),
+    sides: list[str] = typer.Argument(..., help="Two or more sides: files or sample:NAME (keep them small)."),
     system: str = typer.Option("weaverdice", "--system", help="The ruleset to fight in."),
     policy: list[str] = typer.Option(
         [], "--policy", "-p", help="A policy name (one for all, or one per side)."
@@ -59,6 +59,8 @@ def exact_command(
             )
         if max_states < 1:
             raise InvalidCommand(f"--max-states is a number of states, at least 1, not {max_states}.")
+        if len(sides) < 2:  # it read "The fight field sides: List should have at least 2 items ..."
+            raise InvalidCommand("A fight needs at least two sides (files or sample:NAME).")
         try:
             spec = FightSpec.model_validate(
                 {
