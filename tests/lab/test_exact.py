@@ -207,6 +207,14 @@ def test_exact_cli_shows_each_monte_carlo_share_with_an_interval_and_refuses_neg
     for bad, said in (("--check", "--check is how many"), ("--max-states", "--max-states is a number")):
         out = runner.invoke(app, [*args, bad, "-5"])
         assert out.exit_code == 2 and said in out.output and "Traceback" not in out.output
+    # past the most fights a run may play it read "The fight field n: ...", an option never given
+    out = runner.invoke(app, [*args, "--check", "100000000000"])
+    text = " ".join(out.output.split())
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    assert (
+        "--check is how many Monte Carlo fights to play (0: none, at most 100,000,000), not 100,000,000,000."
+        in text
+    )
 
 
 def test_a_chain_too_big_says_which_options_would_fit_it() -> None:
@@ -221,6 +229,20 @@ def test_a_chain_too_big_says_which_options_would_fit_it() -> None:
     assert out.exit_code == 2 and "Traceback" not in out.output
     text = " ".join(out.output.split())
     assert "too big to enumerate in 3 rounds (raise --max-states, lower --max-rounds, or play it" in text
+
+
+def test_a_one_round_chain_too_big_does_not_ask_for_fewer_rounds() -> None:
+    # at --max-rounds 1 it read "too big to enumerate in 1 rounds (raise --max-states, lower
+    # --max-rounds, ...)": there is no fewer
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    args = ["lab", "exact", "sample:thug", "sample:thug", "--max-rounds", "1", "--max-states", "3"]
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    text = " ".join(out.output.split())
+    assert "too big to enumerate in 1 round (raise --max-states, or play it as a Monte Carlo fight)." in text
 
 
 @pytest.mark.parametrize(
@@ -310,3 +332,32 @@ def test_a_small_fight_fits_the_default_branch_budget_and_gives_the_chains_answe
 
     fight = fight_of(_spec())
     assert exact_outcomes(fight, max_branches=MAX_BRANCHES) == exact_outcomes(fight)
+
+
+def test_a_check_with_one_outcome_says_there_is_nothing_to_test() -> None:
+    # RWYN's Ada against Vesper for one round is always a draw: the check read "0 df, p = 1"
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    args = ["lab", "exact", "--system", "rwyn", "sample:ada", "sample:vesper", "--max-rounds", "1"]
+    out = CliRunner().invoke(app, [*args, "--check", "3", "-w", "1"], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    assert "3 fights: every fight an outcome the chain allows, and with one cell (pooled)" in out.output
+    assert "0 df" not in out.output
+
+
+def test_the_help_says_a_chain_takes_more_than_two_sides() -> None:
+    # the help said "Two sides", yet three thugs each on a side of their own are a chain it builds
+    # (2,691 states at one round: too slow to build here)
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+
+    runner = CliRunner()
+    said = runner.invoke(app, ["lab", "exact", "--help"], env={"COLUMNS": "200"}).output
+    assert "Two or more sides: files or sample:NAME" in " ".join(said.split())
+    # one side read "The fight field sides: List should have at least 2 items after validation, not 1."
+    out = runner.invoke(app, ["lab", "exact", "sample:thug", "--max-rounds", "1"])
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    assert "A fight needs at least two sides (files or sample:NAME)." in " ".join(out.output.split())

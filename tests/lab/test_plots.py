@@ -127,3 +127,35 @@ def test_a_bulletproof_blues_fight_plots_the_endurance_each_side_lost(
     _whiskered(drawn[1])
     assert drawn[1]["xlabel"] == "endurance lost"
     assert set(drawn[1]["series"]) == {"widow", "agent-a"}
+
+
+def test_a_dice_plot_of_hundreds_of_totals_stays_a_page_wide_with_readable_ticks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `lab dice '100d6!' --plot` drew a figure 68 inches wide with a tick on each of its ~150 totals,
+    # their labels run together
+    figures: list[Any] = []
+    real = plots.save
+    monkeypatch.setattr(plots, "save", lambda fig, path: (figures.append(fig), real(fig, path))[1])
+    args = ["lab", "dice", "100d6!", "-n", "300", "--seed", "3", "--plot", str(tmp_path / "d.png"), "--json"]
+    out = runner.invoke(app, args)
+    assert out.exit_code == 0, out.output
+    totals = len(json.loads(out.stdout)["outcomes"])
+    assert totals > plots.MAX_TICKS
+    (fig,) = figures
+    assert fig.get_size_inches()[0] <= plots.MAX_WIDTH
+    ax = fig.axes[0]
+    ticks = [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
+    assert 2 <= len(ticks) <= plots.MAX_TICKS + 1
+    assert all(float(t).is_integer() for t in ticks)
+    assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+
+
+def test_a_dice_plot_of_few_totals_ticks_every_total(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    figures: list[Any] = []
+    real = plots.save
+    monkeypatch.setattr(plots, "save", lambda fig, path: (figures.append(fig), real(fig, path))[1])
+    out = runner.invoke(app, ["lab", "dice", "2d6", "-n", "200", "--plot", str(tmp_path / "d.svg")])
+    assert out.exit_code == 0, out.output
+    (fig,) = figures
+    assert [int(t) for t in fig.axes[0].get_xticks()] == list(range(2, 13))

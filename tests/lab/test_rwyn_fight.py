@@ -309,7 +309,7 @@ def test_a_sweep_over_the_harm_of_a_move_shortens_the_conflict(tmp_path: Path) -
     assert rounds_test["p_holm"] < 0.05
     # each side's harm is its consequences: RWYN tallies no wounds, so comparing them told nothing (p = 1)
     measures = {c["measure"] for c in report["comparisons"]}
-    assert {"side 0 mean consequences", "side 1 mean consequences"} <= measures
+    assert {"rook mean consequences", "vesper mean consequences"} <= measures
     assert not any("wounds" in m for m in measures)
 
 

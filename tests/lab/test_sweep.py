@@ -188,3 +188,78 @@ def test_a_plain_sweep_writes_nothing_to_stderr_when_no_one_sees_a_bar(tmp_path:
     assert result.exit_code == 0, result.output
     assert "variant actions_per_turn=3: 6 fights" in result.stdout
     assert result.stderr == ""
+
+
+def _docs_sweep_spec() -> dict[str, Any]:
+    """The sweep spec docs/lab.md shows under "Sweep specs"."""
+    text = (Path(__file__).parents[2] / "docs" / "lab.md").read_text(encoding="utf-8")
+    section = text.split("## Sweep specs", 1)[1]
+    block = section.split("```yaml", 1)[1].split("```", 1)[0]
+    data: dict[str, Any] = yaml.safe_load(block)
+    return data
+
+
+def test_the_sweep_spec_the_docs_show_is_a_valid_sweep() -> None:
+    # its "armoured" variant set sides.0.characters.0.sheet beside the character's sample, and the
+    # sweep refused it ("give a character either sample or sheet, not both")
+    found = variants_of(SweepSpec.model_validate(_docs_sweep_spec()))
+    names = [name for name, _ in found]
+    assert names == [
+        "defense_pc=4, policies=react",
+        "defense_pc=4, policies=take",
+        "defense_pc=5, policies=react",
+        "defense_pc=5, policies=take",
+        "armoured",
+    ]
+    armoured = found[-1][1].sides[0].characters[0]
+    assert armoured.sample is None and armoured.sheet is not None and armoured.sheet["armor"] == 2
+
+
+def test_the_comparisons_name_each_side_and_the_terminal_keeps_whole_variant_names(tmp_path: Path) -> None:
+    # the comparisons read "side 0 win rate" and "side 1 mean wounds", and in an 80-column terminal
+    # the variant column cut "policies=no_reactions/sensible" to "policies=n…"
+    spec = {
+        "sides": SIDES,
+        "n": 4,
+        "seed": 2,
+        "max_rounds": 2,
+        "grid": [{"path": "policies", "values": [["sensible", "sensible"], ["no_reactions", "sensible"]]}],
+    }
+    path = _write(tmp_path, spec)
+    result = runner.invoke(app, ["lab", "sweep", str(path), "-w", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    measures = [c["measure"] for c in json.loads(result.stdout)["comparisons"]]
+    assert measures == [
+        "ramjet win rate",
+        "mean rounds",
+        "rounds distribution",
+        "ramjet mean wounds",
+        "steeltoe mean wounds",
+    ]
+    text = runner.invoke(app, ["lab", "sweep", str(path), "-w", "1"], env={"COLUMNS": "80"}).stdout
+    assert "…" not in text
+    assert "policies=no_reactions/sensible" in "".join(
+        line.split("│")[1].strip() for line in text.splitlines() if line.count("│") > 5
+    )
+
+
+def test_two_sides_of_one_name_are_told_apart_by_their_number(tmp_path: Path) -> None:
+    thugs = [{"name": "thug", "characters": [{"sample": "thug"}]}] * 2
+    path = _write(
+        tmp_path,
+        {"sides": thugs, "n": 3, "max_rounds": 1, "grid": [{"path": "config.defense_pc", "values": [4, 5]}]},
+    )
+    result = runner.invoke(app, ["lab", "sweep", str(path), "-w", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    measures = {c["measure"] for c in json.loads(result.stdout)["comparisons"]}
+    assert {"thug (side 0) win rate", "thug (side 0) mean wounds", "thug (side 1) mean wounds"} <= measures
+
+
+def test_a_p_value_too_small_for_a_double_is_printed_as_below_it_not_as_zero() -> None:
+    # an armoured Ramjet's mean wounds against the baseline read "p = 0" in the comparisons
+    from capeworks.lab.pages import comparison_rows
+
+    row = {"variant": "armoured", "measure": "ramjet mean wounds", "test": "Welch t", "significant": True}
+    report = {"comparisons": [{**row, "p": 0.0, "p_holm": 0.0}, {**row, "p": 0.0123, "p_holm": 0.0456}]}
+    _, rows = comparison_rows(report)
+    assert [r[3:5] for r in rows] == [["< 1e-16", "< 1e-16"], ["0.0123", "0.0456"]]

@@ -136,9 +136,12 @@ class Exact:
 
     def too_big(self, passed: str, option: str) -> InvalidCommand:
         """The refusal once the chain spends its budget (``passed``: how much; ``option`` raises it)."""
+        rounds = self.fight.max_rounds
+        # one round cannot be lowered: "in 1 rounds (..., lower --max-rounds, ...)" asked for the impossible
+        lower = ", lower --max-rounds" if rounds > 1 else ""
         return InvalidCommand(
             f"The exact chain passed {passed}; this fight is too big to enumerate "
-            f"in {self.fight.max_rounds} rounds (raise {option}, lower --max-rounds, or play it "
+            f"in {rounds} round{'s' if rounds > 1 else ''} (raise {option}{lower}, or play it "
             "as a Monte Carlo fight)."
         )
 

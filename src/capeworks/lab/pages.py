@@ -57,13 +57,18 @@ def comparison_rows(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]
             c["variant"],
             c["measure"],
             c["test"],
-            f"{c['p']:.3g}",
-            f"{c['p_holm']:.3g}",
+            _p(c["p"]),
+            _p(c["p_holm"]),
             "yes" if c["significant"] else "no",
         ]
         for c in report["comparisons"]
     ]
     return header, rows
+
+
+def _p(p: float) -> str:
+    """A p-value as the tables print it: below double precision's reach it is "< 1e-16", not "0"."""
+    return "< 1e-16" if p < 1e-16 else f"{p:.3g}"
 
 
 def _md_table(header: list[str], rows: list[list[str]]) -> str:

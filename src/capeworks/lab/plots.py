@@ -12,13 +12,17 @@ from typing import Any
 
 from capeworks.errors import InvalidCommand
 
-__all__ = ["FORMATS", "bars", "check_path", "odds_plot", "save"]
+__all__ = ["FORMATS", "MAX_TICKS", "MAX_WIDTH", "bars", "check_path", "odds_plot", "save"]
 
 #: line styles of an odds plot's lines, ten lines (one colour cycle) each
 _DASHES = ("-", "--", ":", "-.")
 
 #: the file kinds a plot is written as, by suffix
 FORMATS = (".png", ".svg")
+
+#: a bar plot's widest figure (inches) and most x ticks: past them the bars narrow and the ticks thin
+MAX_WIDTH = 16.0
+MAX_TICKS = 30
 
 
 def _pyplot() -> Any:
@@ -105,7 +109,8 @@ def bars(
     plt = _pyplot()
     names: Sequence[str] = list(series)
     xs = sorted({x for s in series.values() for x in s})
-    fig, ax = plt.subplots(figsize=(max(5.0, 0.45 * len(xs) * max(1, len(names))), 3.8))
+    # wide enough for its bars, up to a page's width: 100d6! has hundreds of totals
+    fig, ax = plt.subplots(figsize=(min(MAX_WIDTH, max(5.0, 0.45 * len(xs) * max(1, len(names)))), 3.8))
     width = 0.8 / max(1, len(names))
     for i, name in enumerate(names):
         heights = [series[name].get(x, 0.0) for x in xs]
@@ -118,8 +123,12 @@ def bars(
         ax.bar(offsets, heights, width=width, label=name, yerr=yerr, capsize=2)
     if ticks:
         ax.set_xticks(xs, [ticks.get(x, str(x)) for x in xs], rotation=20, ha="right")
-    else:
+    elif len(xs) <= MAX_TICKS:
         ax.set_xticks(xs)
+    else:  # a tick on every total ran the labels into one another: whole numbers, as many as fit
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=MAX_TICKS, integer=True))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=9)

@@ -18,7 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from capeworks.errors import InvalidCommand
 from capeworks.lab.policy import Side
 
-__all__ = ["CharacterSpec", "FightSpec", "SideSpec", "load_side", "load_yaml", "spec_error"]
+__all__ = ["MAX_FIGHTS", "CharacterSpec", "FightSpec", "SideSpec", "load_side", "load_yaml", "spec_error"]
+
+#: the most fights one run (or one sweep variant, or one --check) may ask for
+MAX_FIGHTS = 100_000_000
 
 
 class CharacterSpec(BaseModel):
@@ -56,7 +59,7 @@ class FightSpec(BaseModel):
     #: a policy name per side (missing: the system's default)
     policies: list[str] = Field(default_factory=list)
     config: dict[str, Any] = Field(default_factory=dict)
-    n: int = Field(default=1000, ge=1, le=100_000_000)
+    n: int = Field(default=1000, ge=1, le=MAX_FIGHTS)
     seed: int = Field(default=1, ge=0, le=2**63 - 1)
     max_rounds: int = Field(default=20, ge=1, le=1000)
 

@@ -11,12 +11,13 @@ list of named ``variants``, each setting some paths::
       - {path: config.defense_pc, values: [4, 5]}
       - {path: policies, values: [[sensible, sensible], [no_reactions, sensible]]}
     variants:
-      - {name: armoured, set: {sides.0.characters.0.sheet: {...}}}
+      - {name: armoured, set: {sides.0.characters.0: {sheet: {...}}}}
 
 The first variant is the baseline. Each other one is compared with it on
 side 0's win rate (two-proportion z-test), the mean rounds to end (Welch's
 t), the rounds-to-end distribution (chi-square homogeneity) and each side's
-mean wounds (Welch's t; the arena's ``harm`` tally, RWYN's consequences);
+mean wounds (Welch's t; the arena's ``harm`` tally, RWYN's consequences),
+each measure worded with the side's name (``ramjet win rate``);
 all p-values of the sweep are corrected together with Holm's method, and a
 difference is called significant at 0.05 after it.
 Every variant uses the same seed (common random numbers where the variants
@@ -33,11 +34,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from capeworks.errors import InvalidCommand
 from capeworks.lab.runner import Run, fight_of
-from capeworks.lab.spec import FightSpec, SideSpec, spec_error
+from capeworks.lab.spec import MAX_FIGHTS, FightSpec, SideSpec, spec_error
 from capeworks.lab.stats import chi_square_homogeneity, holm, two_proportion_z, welch_t
 from capeworks.lab.summary import Summary, figures
 
-__all__ = ["Axis", "SweepSpec", "Variant", "compare", "sweep_report", "variants_of"]
+__all__ = ["Axis", "SweepSpec", "Variant", "compare", "side_labels", "sweep_report", "variants_of"]
 
 
 class Axis(BaseModel):
@@ -69,7 +70,7 @@ class SweepSpec(BaseModel):
     sides: list[SideSpec] = Field(min_length=2, max_length=8)
     policies: list[str] = Field(default_factory=list)
     config: dict[str, Any] = Field(default_factory=dict)
-    n: int = Field(default=2000, ge=1, le=100_000_000)
+    n: int = Field(default=2000, ge=1, le=MAX_FIGHTS)
     seed: int = Field(default=1, ge=0, le=2**63 - 1)
     max_rounds: int = Field(default=20, ge=1, le=1000)
     grid: list[Axis] = Field(default_factory=list, max_length=6)
@@ -161,12 +162,24 @@ def variants_of(sweep: SweepSpec) -> list[tuple[str, FightSpec]]:
     return specs
 
 
+def side_labels(names: list[str]) -> list[str]:
+    """What a comparison calls each side: its name, or with two sides of one name, ``thug (side 1)``."""
+    return [name if names.count(name) == 1 else f"{name} (side {i})" for i, name in enumerate(names)]
+
+
 def compare(
-    baseline: Summary, others: list[tuple[str, Summary]], alpha: float = 0.05, *, harm: str = "wounds"
+    baseline: Summary,
+    others: list[tuple[str, Summary]],
+    alpha: float = 0.05,
+    *,
+    harm: str = "wounds",
+    names: list[str] | None = None,
 ) -> list[dict[str, Any]]:
     """Each variant against the baseline on the sweep's measures, Holm-corrected together (``harm``:
-    the tally standing for a side's harm, the ruleset's wounds)."""
+    the tally standing for a side's harm, the ruleset's wounds; ``names``: the sides' names, which
+    the measures are worded with, ``ramjet win rate``; without them ``side 0 win rate``)."""
     rows: list[dict[str, Any]] = []
+    labels = side_labels(names) if names else [f"side {i}" for i in range(baseline.sides)]
 
     def mean_test(a: Summary, b: Summary, key: tuple[int, str]) -> float:
         sa, qa = a.numbers.get(key, [0, 0])
@@ -179,7 +192,7 @@ def compare(
     for name, other in others:
         tests: list[tuple[str, str, float]] = [
             (
-                "side 0 win rate",
+                f"{labels[0]} win rate",
                 "two-proportion z",
                 two_proportion_z(baseline.wins[0], baseline.n, other.wins[0], other.n),
             ),
@@ -195,7 +208,7 @@ def compare(
             ),
         ]
         tests += [
-            (f"side {side} mean {harm}", "Welch t", mean_test(baseline, other, (side, harm)))
+            (f"{labels[side]} mean {harm}", "Welch t", mean_test(baseline, other, (side, harm)))
             for side in range(baseline.sides)
         ]
         for measure, test, p in tests:
@@ -233,6 +246,7 @@ def sweep_report(sweep: SweepSpec, runs: list[tuple[str, FightSpec, Run]], total
             [(name, run.summary) for name, _, run in runs[1:]],
             sweep.alpha,
             harm=fight_kit(sweep.system).harm,
+            names=names,
         )
         if len(runs) > 1
         else []

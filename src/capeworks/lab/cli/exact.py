@@ -28,7 +28,7 @@ _EXAMPLES = "Example: capeworks lab exact sample:thug sample:thug --max-rounds 2
 
 @lab_app.command("exact", epilog=_EXAMPLES)
 def exact_command(
-    sides: list[str] = typer.Argument(..., help="Two sides: files or sample:NAME (keep them small)."),
+    sides: list[str] = typer.Argument(..., help="Two or more sides: files or sample:NAME (keep them small)."),
     system: str = typer.Option("weaverdice", "--system", help="The ruleset to fight in."),
     policy: list[str] = typer.Option(
         [], "--policy", "-p", help="A policy name (one for all, or one per side)."
@@ -51,12 +51,17 @@ def exact_command(
 
     from capeworks.lab.exact import as_rows, exact_outcomes
     from capeworks.lab.runner import fight_of
-    from capeworks.lab.spec import FightSpec, load_side, spec_error
+    from capeworks.lab.spec import MAX_FIGHTS, FightSpec, load_side, spec_error
 
     def make() -> Any:
-        if check < 0:
-            raise InvalidCommand(f"--check is how many Monte Carlo fights to play (0: none), not {check}.")
+        if not 0 <= check <= MAX_FIGHTS:  # past the top it read "The fight field n: ...", a field never given
+            raise InvalidCommand(
+                f"--check is how many Monte Carlo fights to play (0: none, at most {MAX_FIGHTS:,}), "
+                f"not {check:,}."
+            )
         check_budget(max_states=max_states, max_branches=max_branches)
+        if len(sides) < 2:  # it read "The fight field sides: List should have at least 2 items ..."
+            raise InvalidCommand("A fight needs at least two sides (files or sample:NAME).")
         try:
             spec = FightSpec.model_validate(
                 {
@@ -115,7 +120,11 @@ def exact_command(
     console.print(table)
     if "check" in report:
         c = report["check"]
-        console.print(f"{c['fights']:,} fights: {c['test']}, {c['df']} df, p = {c['p']:.3g}", highlight=False)
+        if c["df"] == 0 and c["p"] == 1.0:  # it read "0 df, p = 1", a test that tested nothing
+            said = "every fight an outcome the chain allows, and with one cell (pooled) nothing to test"
+        else:
+            said = f"{c['test']}, {c['df']} df, p = {c['p']:.3g}"
+        console.print(f"{c['fights']:,} fights: {said}", highlight=False)
 
 
 def _outcome_counts(tallies: dict[str, Any]) -> dict[str, int]:

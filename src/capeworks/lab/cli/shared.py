@@ -113,6 +113,10 @@ class _Titled(RichTable):
     def __init__(self, *headers: str, heading: str) -> None:
         super().__init__(*headers)
         self.heading = heading
+        for column in self.columns:
+            # a cell too wide for its column breaks over lines rather than ending in an ellipsis: a
+            # variant's name such as "policies=plot/sensible" is one word, and cut it read "policies=p…"
+            column.overflow = "fold"
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield Text(self.heading, style="table.title")
