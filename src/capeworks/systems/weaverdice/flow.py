@@ -39,6 +39,7 @@ __all__ = [
     "Done",
     "offers_reaction",
     "on_turn",
+    "out_of_fight",
     "pain_spared",
     "pained_failure",
     "person",
@@ -181,6 +182,23 @@ class Builder:
         return self.state.fight
 
 
+def out_of_fight(c: Combatant) -> str:
+    """Why ``c``, down for good or dead, does nothing more in the fight, as a sentence's first half: a
+    dropped generic NPC "simply drops to the ground and stays there" (src 800, WD-NPC-004), a bystander
+    hit goes down and is "pretty much ignored thereafter" (src 306, WD-NPC-005); "" for one still in
+    it (up, or unconscious or dying and so still rolling to get back up, src 563)."""
+    standing = c.track.standing
+    if standing is Standing.DEAD:
+        return f"{c.name} is dead"
+    if standing is not Standing.DOWN:
+        return ""
+    why = {
+        Tier.GENERIC: ": a dropped generic NPC stays on the ground",
+        Tier.BYSTANDER: ": a bystander who is hit stays down",
+    }.get(c.tier, "")
+    return f"{c.name} is down and out of the fight{why}"
+
+
 def on_turn(state: WdState, ident: str, *, acting: bool = True) -> Fight:
     """The fight, if it is ``ident``'s turn and nothing waits on an answer (WD-COMBAT-001); unless
     only ending it (``acting=False``), ``ident`` must be up: knocked out or dying mid-turn (a bleed, a
@@ -190,6 +208,9 @@ def on_turn(state: WdState, ident: str, *, acting: bool = True) -> Fight:
     if fight is None or fight.turn is None:
         raise RuleViolation("WD-COMBAT-001", "That is done on a turn in a fight, and no fight is on.")
     if fight.turn.actor != ident:
+        out = out_of_fight(c)
+        if out:  # their turn is passed over: say why, not that it is someone else's (src 800, 306)
+            raise RuleViolation("WD-COMBAT-002", f"{out} and takes no more turns.")
         raise RuleViolation("WD-COMBAT-001", f"It is not {c.name}'s turn.")
     if acting and c.track.standing is not Standing.UP:
         raise RuleViolation("WD-COMBAT-002", f"{c.name} is in no state to act: only ending the turn is left.")

@@ -26,6 +26,7 @@ from capeworks.systems.weaverdice.flow import (
     Builder,
     Ctx,
     Done,
+    out_of_fight,
     pain_spared,
     pained_failure,
     person,
@@ -35,7 +36,7 @@ from capeworks.systems.weaverdice.harm import morale_second_chance, reaction_bou
 from capeworks.systems.weaverdice.morale import shift
 from capeworks.systems.weaverdice.skills import background_dice, handy_adds, skill_dice, training_total
 from capeworks.systems.weaverdice.skills import train as train_skill
-from capeworks.systems.weaverdice.state import Call, WdState
+from capeworks.systems.weaverdice.state import Call, Combatant, WdState
 from capeworks.systems.weaverdice.statuses import PainPenalty, pain_failure_options
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, WoundTier
 from capeworks.systems.weaverdice.wounding import halt_tasks, lengthy_turn, spend, take_wound
@@ -60,7 +61,7 @@ def _stats(names: list[str]) -> tuple[Stat, ...]:
 def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService) -> Done:
     """The GM calls for a check at a TN (default 4+, WD-CORE-003); not for one out of the fight."""
     who = person(state, c.character)
-    _awake(who.name, who.track.standing, "no check can be called for them")
+    _awake(who, "no check can be called for them")
     if c.effortless:  # refused now, not when the player rolls: a super stat with an effortless limit
         super_check(
             state.sheet(c.character), _stats(c.stat), superhuman=True, effortless=True, config=context.config
@@ -91,16 +92,23 @@ def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService
     return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
 
 
-def _awake(name: str, standing: Standing, so: str) -> None:
+def _awake(who: Combatant, so: str) -> None:
     """Refuse a called check of one out of the fight: "the unconscious and dying do nothing except
-    perhaps rolling to get back up" (src 563); the GM may still roll one of their own (a Guts 4+ to
-    see whether a dropped generic died, src 800) or rule."""
-    if standing is not Standing.UP:
-        raise RuleViolation(
-            "WD-COMBAT-002",
-            f"{name} is {standing.value}: the unconscious and dying do nothing but try to get back up,"
-            f" so {so}.",
-        )
+    perhaps rolling to get back up" (src 563); a dropped generic "simply drops to the ground and stays
+    there" (src 800), a bystander hit is ignored thereafter (src 306), the dead do nothing: each is
+    told in its own words. The GM may still roll one of their own (a Guts 4+ to see whether a dropped
+    generic died, src 800) or rule."""
+    standing = who.track.standing
+    if standing is Standing.UP:
+        return
+    out = out_of_fight(who)
+    if out:
+        raise RuleViolation("WD-COMBAT-002", f"{out}, so {so}.")
+    raise RuleViolation(
+        "WD-COMBAT-002",
+        f"{who.name} is {standing.value}: the unconscious and dying do nothing but try to get back up,"
+        f" so {so}.",
+    )
 
 
 def _rummage_dc(state: WdState, c: cmd.CallCheck) -> int:
@@ -135,7 +143,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
         if call is None or (call.character != c.character and call.dc is None):
             raise RuleViolation("WD-CORE-003", f"The GM has not called that check for {me.name}.")
         stats, tn, extra, hidden = call.stats, call.tn, call.dice, call.hidden
-        _awake(me.name, me.track.standing, "they roll no called check")
+        _awake(me, "they roll no called check")
     else:
         if not context.is_gm:
             raise NotPermitted("Only the GM can set a TN; roll a check the GM has called.")
