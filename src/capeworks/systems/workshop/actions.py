@@ -787,8 +787,10 @@ def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dic
     merged["id"] = command.id
     merged["name"] = command.name or base.get("name") or command.id[:1].upper() + command.id[1:]
     side = base.get("faction")
-    if owner and not command.faction and side in (None, "heroes"):
-        # a player's hero joins the players' side, whatever the GM named it (not always "heroes")
+    hero_sample = bool(command.sample) and side in (None, "heroes") and base.get("named", True)
+    if not command.faction and side in (None, "heroes") and (owner or hero_sample):
+        # a player's hero joins the players' side, whatever the GM named it (not always "heroes"); so
+        # does a shipped hero (Jade Tiger, Rook) the GM adds without a player, unless he names a side
         faction = players_side(state, owner)
     else:
         faction = command.faction or side or ("heroes" if owner else "villains")
