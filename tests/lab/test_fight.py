@@ -256,3 +256,64 @@ def test_a_spec_rerun_takes_the_n_and_seed_given_and_refuses_a_policy_beside_it(
         out.output.strip()
         == "Error: --policy is the spec's to say: edit spec.yaml, or give sides, not --spec."
     )
+
+
+def test_three_one_thug_sides_open_on_side_0_as_the_policy_says_and_the_output_tells() -> None:
+    # three thugs at one round: side 0 never won. Not a fault: "sensible" hits the most hurt foe,
+    # the first listed on a tie, and side 0 is the first of both other sides' foes
+    import random
+
+    from capeworks.lab.play import Roster, table_for
+    from capeworks.lab.weaverdice import _target
+
+    thug = load_side("sample:thug").model_dump()
+    spec = FightSpec.model_validate({"sides": [thug, thug, thug], "n": 30, "max_rounds": 1})
+    fight = fight_of(spec)
+    table = table_for(fight, "three")
+    for command in fight.arena.open(fight.sides, fight.config):
+        table.execute(command)
+    roster = Roster(fight)
+    aims = [
+        roster.side_of[str(_target(roster.situation(table, side, roster.members[side][0], random.Random(0))))]
+        for side in range(3)
+    ]
+    assert aims == [1, 0, 0]
+    result = runner.invoke(
+        app,
+        [
+            "lab",
+            "fight",
+            "sample:thug",
+            "sample:thug",
+            "sample:thug",
+            "--max-rounds",
+            "1",
+            "-n",
+            "30",
+            "-w",
+            "1",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["figures"]["sides"][0]["win"]["value"] == 0
+    assert "every later side opens on side 0" in report["targets"]["sensible"]
+    args = [
+        "lab",
+        "fight",
+        "sample:thug",
+        "sample:thug",
+        "sample:thug",
+        "--max-rounds",
+        "1",
+        "-n",
+        "5",
+        "-w",
+        "1",
+    ]
+    text = " ".join(runner.invoke(app, args, env={"COLUMNS": "200"}).stdout.split())
+    assert "targets (sensible): the most hurt foe still up, the first listed on a tie" in text
+    # two sides have one foe each: nothing to say
+    duel = runner.invoke(app, ["lab", "fight", "sample:thug", "sample:thug", "-n", "2", "-w", "1", "--json"])
+    assert json.loads(duel.stdout)["targets"] == {}

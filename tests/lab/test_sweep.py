@@ -16,7 +16,9 @@ from capeworks.errors import InvalidCommand
 from capeworks.lab.stats import (
     chi_square_homogeneity,
     holm,
+    mean_difference,
     mean_interval,
+    rate_difference,
     two_proportion_z,
     welch_t,
     wilson,
@@ -262,4 +264,56 @@ def test_a_p_value_too_small_for_a_double_is_printed_as_below_it_not_as_zero() -
     row = {"variant": "armoured", "measure": "ramjet mean wounds", "test": "Welch t", "significant": True}
     report = {"comparisons": [{**row, "p": 0.0, "p_holm": 0.0}, {**row, "p": 0.0123, "p_holm": 0.0456}]}
     _, rows = comparison_rows(report)
-    assert [r[3:5] for r in rows] == [["< 1e-16", "< 1e-16"], ["0.0123", "0.0456"]]
+    assert [r[4:6] for r in rows] == [["< 1e-16", "< 1e-16"], ["0.0123", "0.0456"]]
+
+
+def test_the_size_of_a_difference_matches_textbook_intervals() -> None:
+    # Newcombe (1998) example (a): 56/70 against 48/80, hybrid score interval 0.0524 to 0.3339
+    d = rate_difference(48, 80, 56, 70)
+    assert (round(d.value, 4), round(d.low, 4), round(d.high, 4)) == (0.2, 0.0524, 0.3339)
+    # his example (h), 0/10 against 0/10: -0.2775 to 0.2775
+    assert round(rate_difference(0, 10, 0, 10).high, 4) == 0.2775
+    # means 2 and 4, variances 2.5, five each: 2 +- t(8) * 1
+    m = mean_difference(10, 30, 5, 20, 90, 5)
+    assert (m.value, round(m.low, 3), round(m.high, 3)) == (2.0, -0.306, 4.306)
+
+
+def test_the_comparisons_give_each_difference_with_its_interval(tmp_path: Path) -> None:
+    # the comparisons gave only p-values: a designer needs to see how big each difference is
+    policies = [["sensible", "sensible"], ["no_reactions", "sensible"]]
+    spec = {
+        "sides": SIDES,
+        "n": 20,
+        "seed": 3,
+        "max_rounds": 2,
+        "grid": [{"path": "policies", "values": policies}],
+    }
+    path = _write(tmp_path, spec)
+    result = runner.invoke(app, ["lab", "sweep", str(path), "-w", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    base, other = (v["figures"] for v in report["variants"])
+    changes = {c["measure"]: c["change"] for c in report["comparisons"]}
+    win = changes["ramjet win rate"]
+    assert win["method"] == "newcombe"
+    assert win["value"] == pytest.approx(other["sides"][0]["win"]["value"] - base["sides"][0]["win"]["value"])
+    rounds = changes["mean rounds"]
+    assert rounds["method"] == "welch"
+    assert rounds["value"] == pytest.approx(
+        other["rounds"]["mean"]["value"] - base["rounds"]["mean"]["value"]
+    )
+    wounds = changes["steeltoe mean wounds"]
+    steeltoe = [f["sides"][1]["means"]["wounds"]["value"] for f in (base, other)]
+    assert wounds["value"] == pytest.approx(steeltoe[1] - steeltoe[0])
+    assert changes["rounds distribution"] is None
+    assert wounds["value"] != 0  # the policies differ: a zero here would show nothing
+    for change in (win, rounds, wounds):
+        assert change["low"] <= change["value"] <= change["high"]
+    # the text table prints them: a rate's in percentage points, a mean's in its units
+    text = runner.invoke(app, ["lab", "sweep", str(path), "-w", "1"], env={"COLUMNS": "200"}).stdout
+    row = [line for line in text.splitlines() if "ramjet win rate" in line][-1]  # the comparisons come last
+    points = f"{win['value'] * 100:+.1f} pp [{win['low'] * 100:+.1f}, {win['high'] * 100:+.1f}]"
+    assert points in row
+    row = [line for line in text.splitlines() if "steeltoe mean wounds" in line][-1]
+    assert f"{wounds['value']:+.2f} [{wounds['low']:+.2f}, {wounds['high']:+.2f}]" in row
+    assert "minus the baseline's" in " ".join(text.split())

@@ -143,9 +143,17 @@ def test_cli_takes_the_policy_options_and_refuses_an_unknown_method_in_one_sente
     assert out.exit_code == 2 and "intel method is one of" in out.output and "Traceback" not in out.output
 
 
-def test_the_title_says_where_the_intervals_are() -> None:
-    # the title promised Wilson and t intervals the cramped grid never printed
-    out = runner.invoke(app, ["lab", "economy", "wd-intel", "-n", "2", "--wits", "3", "--phases", "2"])
+def test_the_text_shows_each_figure_with_its_interval() -> None:
+    # the intervals were only in --json ("shares and means (their 95% intervals: --json)")
+    args = ["lab", "economy", "wd-intel", "-n", "3", "--wits", "3..4", "--size", "2", "--phases", "2"]
+    report = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    out = runner.invoke(app, args, env={"COLUMNS": "200"})
     assert out.exit_code == 0, out.output
-    text = " ".join(out.stdout.split())
-    assert "shares and means (their 95% intervals: --json)" in text and "Wilson" not in text
+    lines = out.stdout.splitlines()
+    assert "--json" not in out.stdout and "Wilson 95% intervals" in " ".join(out.stdout.split())
+    found = next(line for line in lines if "│ found " in line)
+    rolls = next(line for line in lines if "surveillance rolls" in line)
+    for r in report["rows"]:
+        f, m = r["p_found"], r["rolls"]
+        assert f"{f['value']:.1%} [{f['low']:.1%}, {f['high']:.1%}]" in found
+        assert f"{m['value']:.2f} [{m['low']:.2f}, {m['high']:.2f}]" in rolls

@@ -101,7 +101,9 @@ class Situation:
 
 @runtime_checkable
 class Policy(Protocol):
-    """Chooses a side's moves and answers its prompts (see the module docstring)."""
+    """Chooses a side's moves and answers its prompts (see the module docstring). A policy may also
+    have ``targets: str``: whom it attacks among several foes, which the lab prints under a fight of
+    three or more sides (where that choice shapes who wins)."""
 
     name: str
 

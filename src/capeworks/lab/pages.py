@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["html_page", "markdown", "sweep_plots"]
+__all__ = ["CHANGE_NOTE", "html_page", "markdown", "sweep_plots"]
 
 
 def _pct(i: dict[str, Any]) -> str:
@@ -51,11 +51,12 @@ def side_by_side(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
 
 def comparison_rows(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     """The header and rows of the comparisons table."""
-    header = ["variant", "measure", "test", "p", "p (Holm)", "significant"]
+    header = ["variant", "measure", "change [95%]", "test", "p", "p (Holm)", "significant"]
     rows = [
         [
             c["variant"],
             c["measure"],
+            _change(c),
             c["test"],
             _p(c["p"]),
             _p(c["p_holm"]),
@@ -64,6 +65,25 @@ def comparison_rows(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]
         for c in report["comparisons"]
     ]
     return header, rows
+
+
+def _change(c: dict[str, Any]) -> str:
+    """The size of a comparison's difference, the variant's figure minus the baseline's: a rate's in
+    percentage points, a mean's in its own units; a distribution's has none ("-")."""
+    change = c.get("change")
+    if change is None:
+        return "-"
+    if c["test"] == "two-proportion z":
+        return f"{change['value'] * 100:+.1f} pp [{change['low'] * 100:+.1f}, {change['high'] * 100:+.1f}]"
+    return f"{change['value']:+.2f} [{change['low']:+.2f}, {change['high']:+.2f}]"
+
+
+#: what the comparisons' change column holds, said under the table
+CHANGE_NOTE = (
+    "change: the variant's figure minus the baseline's, with its 95% interval (a win rate's in "
+    "percentage points, Newcombe's hybrid score interval; a mean's in its units, Welch's interval); "
+    "a whole distribution has no one difference (-)."
+)
 
 
 def _p(p: float) -> str:
@@ -109,7 +129,7 @@ def markdown(report: dict[str, Any], plots: Sequence[Path] = ()) -> str:
         _md_table(*side_by_side(report)),
     ]
     if report["comparisons"]:
-        parts += ["", "## Against the baseline", "", _md_table(*comparison_rows(report))]
+        parts += ["", "## Against the baseline", "", _md_table(*comparison_rows(report)), "", CHANGE_NOTE]
     for plot in plots:
         parts += ["", f"![{plot.stem}]({plot.name})"]
     return "\n".join(parts) + "\n"
@@ -128,7 +148,9 @@ def html_page(report: dict[str, Any], plots: Sequence[Path] = ()) -> str:
     )
     intro = "".join(f"<p>{html.escape(line)}</p>" for line in _intro(report))
     comparisons = (
-        "<h2>Against the baseline</h2>" + _html_table(*comparison_rows(report))
+        "<h2>Against the baseline</h2>"
+        + _html_table(*comparison_rows(report))
+        + f"<p>{html.escape(CHANGE_NOTE)}</p>"
         if report["comparisons"]
         else ""
     )

@@ -17,7 +17,7 @@ from capeworks.lab.runner import Run, describe
 from capeworks.lab.spec import FightSpec
 from capeworks.lab.summary import figures
 
-__all__ = ["fight_report", "glossary", "versions", "write_fight"]
+__all__ = ["fight_report", "glossary", "targets", "versions", "write_fight"]
 
 
 def versions(system: str) -> dict[str, str]:
@@ -54,6 +54,25 @@ def glossary(system: str) -> dict[str, str]:
     }
 
 
+def targets(spec: FightSpec) -> dict[str, str]:
+    """Whom each policy of a fight of three or more sides attacks among its foes (a policy's optional
+    ``targets``), by policy name: with more than one other side the choice shapes who wins (three
+    Weaverdice thugs: the two later sides both open on side 0). Empty for two sides."""
+    from capeworks.lab.systems import fight_kit
+
+    if len(spec.sides) < 3:
+        return {}
+    kit = fight_kit(spec.system)
+    out: dict[str, str] = {}
+    names: list[str | None] = [*spec.policies] or [None]  # none given: the ruleset's default
+    for name in names:
+        policy = kit.policy(name)
+        said = getattr(policy, "targets", None)
+        if said:
+            out[policy.name] = str(said)
+    return out
+
+
 def fight_report(spec: FightSpec, run: Run) -> dict[str, Any]:
     """Everything about one run, JSON-ready."""
     s = run.summary
@@ -71,6 +90,7 @@ def fight_report(spec: FightSpec, run: Run) -> dict[str, Any]:
         },
         "figures": figures(s, [side.name for side in spec.sides]),
         "glossary": glossary(spec.system),
+        "targets": targets(spec),
         "tallies": s.to_dict(),
     }
 

@@ -35,7 +35,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from capeworks.errors import InvalidCommand
 from capeworks.lab.runner import Run, fight_of
 from capeworks.lab.spec import MAX_FIGHTS, FightSpec, SideSpec, spec_error
-from capeworks.lab.stats import chi_square_homogeneity, holm, two_proportion_z, welch_t
+from capeworks.lab.stats import (
+    Interval,
+    chi_square_homogeneity,
+    holm,
+    mean_difference,
+    rate_difference,
+    two_proportion_z,
+    welch_t,
+)
 from capeworks.lab.summary import Summary, figures
 
 __all__ = ["Axis", "SweepSpec", "Variant", "compare", "side_labels", "sweep_report", "variants_of"]
@@ -177,42 +185,53 @@ def compare(
 ) -> list[dict[str, Any]]:
     """Each variant against the baseline on the sweep's measures, Holm-corrected together (``harm``:
     the tally standing for a side's harm, the ruleset's wounds; ``names``: the sides' names, which
-    the measures are worded with, ``ramjet win rate``; without them ``side 0 win rate``)."""
+    the measures are worded with, ``ramjet win rate``; without them ``side 0 win rate``). Each row's
+    ``change`` is the size of the difference, the variant's figure minus the baseline's, with its 95%
+    interval (Newcombe for the win rate, Welch for a mean; none for the rounds distribution)."""
     rows: list[dict[str, Any]] = []
     labels = side_labels(names) if names else [f"side {i}" for i in range(baseline.sides)]
 
-    def mean_test(a: Summary, b: Summary, key: tuple[int, str]) -> float:
-        sa, qa = a.numbers.get(key, [0, 0])
-        sb, qb = b.numbers.get(key, [0, 0])
-        return welch_t(sa, qa, a.n, sb, qb, b.n)
+    def mean_sums(s: Summary, key: tuple[int, str]) -> tuple[float, float, int]:
+        total, squares = s.numbers.get(key, [0, 0])
+        return total, squares, s.n
 
-    def rounds_sums(s: Summary) -> tuple[int, int]:
-        return sum(r * c for r, c in s.rounds.items()), sum(r * r * c for r, c in s.rounds.items())
+    def rounds_sums(s: Summary) -> tuple[float, float, int]:
+        return sum(r * c for r, c in s.rounds.items()), sum(r * r * c for r, c in s.rounds.items()), s.n
 
     for name, other in others:
-        tests: list[tuple[str, str, float]] = [
-            (
-                f"{labels[0]} win rate",
-                "two-proportion z",
-                two_proportion_z(baseline.wins[0], baseline.n, other.wins[0], other.n),
-            ),
-            (
-                "mean rounds",
-                "Welch t",
-                welch_t(*rounds_sums(baseline), baseline.n, *rounds_sums(other), other.n),
-            ),
+        rate = (baseline.wins[0], baseline.n, other.wins[0], other.n)
+        means = [("mean rounds", rounds_sums(baseline), rounds_sums(other))]
+        means += [
+            (f"{labels[side]} mean {harm}", mean_sums(baseline, (side, harm)), mean_sums(other, (side, harm)))
+            for side in range(baseline.sides)
+        ]
+        tests: list[tuple[str, str, float, Interval | None]] = [
+            (f"{labels[0]} win rate", "two-proportion z", two_proportion_z(*rate), rate_difference(*rate))
+        ]
+        tests += [
+            (measure, "Welch t", welch_t(*a, *b), mean_difference(*a, *b)) for measure, a, b in means[:1]
+        ]
+        tests.append(
             (
                 "rounds distribution",
                 "chi-square homogeneity",
                 chi_square_homogeneity(baseline.rounds, other.rounds),
-            ),
-        ]
+                None,  # a whole distribution has no one difference
+            )
+        )
         tests += [
-            (f"{labels[side]} mean {harm}", "Welch t", mean_test(baseline, other, (side, harm)))
-            for side in range(baseline.sides)
+            (measure, "Welch t", welch_t(*a, *b), mean_difference(*a, *b)) for measure, a, b in means[1:]
         ]
-        for measure, test, p in tests:
-            rows.append({"variant": name, "measure": measure, "test": test, "p": p})
+        for measure, test, p, change in tests:
+            rows.append(
+                {
+                    "variant": name,
+                    "measure": measure,
+                    "test": test,
+                    "p": p,
+                    "change": change.to_dict() if change is not None else None,
+                }
+            )
     for row, (adjusted, reject) in zip(rows, holm([r["p"] for r in rows], alpha), strict=True):
         row["p_holm"] = adjusted
         row["significant"] = reject

@@ -189,6 +189,12 @@ class Sensible:
     or a reaction hold; takes defaults for wound-effect choices."""
 
     name = "sensible"
+    #: whom it attacks among several foes, said under a fight of three or more sides
+    targets = (
+        "the most hurt foe still up, the first listed on a tie: with three or more sides every later "
+        "side opens on side 0 (the first of its foes), so side 0 faces them all at once while its own "
+        "attacks go to side 1, and no one attacks the last side until another falls"
+    )
 
     def __init__(self, react_at: float = 0.25) -> None:
         self.react_at = react_at

@@ -261,26 +261,29 @@ def _intel_report(build: Any, *, json_out: bool) -> None:
         f"{rows[0]['runs']} targets a cell, {report['method']}, strikes {report['strikes']}"
         f"{', spending intel' if report['spend'] else ''}{', Utilize Intel' if report['utilize'] else ''}"
         f"{', runaways' if report['runaway'] else ''}, up to {report['phases']} phases; "
-        "shares and means (their 95% intervals: --json)"
+        "measures down, Athletics/Wits across; shares with Wilson 95% intervals, means with t intervals"
     )
-    keys = ("cells", "rolls", "research_rolls", "strikes_taken", "alerts", "intel", "intel_spent")
-    heads = ("cells", "surv", "res", "strk", "alert", "held", "spent")
-    table = titled("ath", "wits", "found/ph", "done/ph", *heads, title=title)
-    for r in rows:
-        table.add_row(
-            str(r["athletics"]),
-            str(r["wits"]),
-            *(
-                f"{r[f'p_{flag}']['value']:.0%}/{r[when]['value']:.1f}" if r[when] else "0%/-"
-                for flag, when in (("found", "phases_to_find"), ("complete", "phases_to_complete"))
-            ),
-            *(f"{r[k]['value']:.1f}" for k in keys),
-        )
+    measures = (
+        ("found", "p_found", pct),
+        ("phases to find", "phases_to_find", num),
+        ("completed", "p_complete", pct),
+        ("phases to complete", "phases_to_complete", num),
+        ("cells unlocked", "cells", num),
+        ("surveillance rolls", "rolls", num),
+        ("research rolls", "research_rolls", num),
+        ("strikes taken", "strikes_taken", num),
+        ("alerts", "alerts", num),
+        ("intel held at the end", "intel", num),
+        ("intel spent", "intel_spent", num),
+    )
+    table = titled("measure", *(f"ath {r['athletics']} wits {r['wits']}" for r in rows), title=title)
+    for label, key, show in measures:
+        # a phase count over the runs that got there: none got there, none to show
+        table.add_row(label, *(show(r[key]) if r[key] else "-" for r in rows))
     console.print(table)
     console.print(
-        "found/done: shares found and completed, and the phases taken; surv/res: surveillance/research "
-        "rolls; strk: strikes taken; held: intel held "
-        f"at the end; spent: intel spent. {report['dice']:,} dice rolled at real tables",
+        "phases to find/complete: over the targets found/completed; "
+        f"{report['dice']:,} dice rolled at real tables",
         highlight=False,
     )
 

@@ -50,6 +50,7 @@ def exact_command(
     from pydantic import ValidationError
 
     from capeworks.lab.exact import as_rows, exact_outcomes
+    from capeworks.lab.report import targets
     from capeworks.lab.runner import fight_of
     from capeworks.lab.spec import MAX_FIGHTS, FightSpec, load_side, spec_error
 
@@ -80,7 +81,12 @@ def exact_command(
         return spec, dist, states
 
     spec, dist, states = run_guarded(make, as_json=json_out)
-    report: dict[str, Any] = {"spec": spec.model_dump(mode="json"), "states": states, "exact": as_rows(dist)}
+    report: dict[str, Any] = {
+        "spec": spec.model_dump(mode="json"),
+        "states": states,
+        "exact": as_rows(dist),
+        "targets": targets(spec),
+    }
     if check > 0:
         from capeworks.lab.stats import chi_square_fit, wilson
 
@@ -118,6 +124,8 @@ def exact_command(
             cells.append(pct(row["monte_carlo"]))
         table.add_row(*cells)
     console.print(table)
+    for policy, said in report["targets"].items():
+        console.print(f"targets ({policy}): {said}", highlight=False)
     if "check" in report:
         c = report["check"]
         if c["df"] == 0 and c["p"] == 1.0:  # it read "0 df, p = 1", a test that tested nothing

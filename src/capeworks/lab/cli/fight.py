@@ -42,6 +42,8 @@ def print_fight(report: dict[str, Any]) -> None:
     console.print(sides)
     for line, meaning in report.get("glossary", {}).items():
         console.print(f"[dim]{line}: {meaning}[/dim]", highlight=False)
+    for policy, said in report.get("targets", {}).items():
+        console.print(f"targets ({policy}): {said}", highlight=False)
     console.print(
         f"draws (incl. time-outs): {pct(figs['draw'])}; time-outs: {pct(figs['timeout'])}", highlight=False
     )

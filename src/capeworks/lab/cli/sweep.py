@@ -111,7 +111,7 @@ def write_sweep(report: dict[str, Any], folder: Path) -> list[Path]:
 
 def print_sweep(report: dict[str, Any]) -> None:
     """The sweep as Rich tables: variants side by side, then the corrected comparisons."""
-    from capeworks.lab.pages import comparison_rows, side_by_side
+    from capeworks.lab.pages import CHANGE_NOTE, comparison_rows, side_by_side
 
     header, rows = side_by_side(report)
     grid = titled(*header, title="variants side by side (95% intervals)")
@@ -124,5 +124,6 @@ def print_sweep(report: dict[str, Any]) -> None:
         for row in rows:
             table.add_row(*row)
         console.print(table)
+        console.print(CHANGE_NOTE, highlight=False)
     if report["partial"]:
         console.print("PARTIAL: interrupted; only finished fights are counted.", highlight=False)
