@@ -8,8 +8,13 @@ from pathlib import Path
 import pytest
 
 from capeworks.engine import Table, get_ruleset
+from capeworks.engine.event import Event
 from capeworks.engine.golden import replay_document
+from capeworks.engine.render import log_entries
+from capeworks.engine.testing import Driver
 from capeworks.server.projection import Shared, entries, entry, projection, viewer_of
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.combat import Reaction
 from tests.systems.weaverdice.helpers import add
 from tests.systems.weaverdice.helpers import sheet as wd_sheet
 from tests.systems.weaverdice.helpers import table as weaverdice_table
@@ -127,6 +132,83 @@ def test_weaverdice_hidden_npcs_dodge__the_gms_own_answer_keeps_the_gm_as_its_ac
     (dodge,) = [e for e in entries(d.table, seats["gm"]) if e["type"] == "weaverdice.reacted"]
     assert dodge["text"].startswith("Brute tries to dodge: [1] +2 = 3")
     assert dodge["seat"] == "gm" and dodge["parts"]["actor"] == "gm"  # the GM chose to dodge: the GM's line
+
+
+def _thug_falls_to_anns_hits(*, hidden: bool) -> Driver:
+    """Ann's Vic hits a Thug three rounds running: the GM's dodge holds the first (its one Focus), the
+    second lands, and the third, with no Focus left to answer it, fills the track in Ann's own command:
+    the Thug rolls Guts to stay up (d=3 at -1: 2 vs 3+, unconscious) with Ann's seat on the event."""
+    d = weaverdice_table()
+    add(d, "ann", wd_sheet("vic", "Vic", brawn=5), owner="ann")
+    add(d, "gm", wd_sheet("thug", "Thug", "notable", guts=2, athletics=5, dexterity=1, wits=1), hidden=hidden)
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="thug", dice=[6])
+    d.answer("gm", "react-thug", "dodge", dice=[6])  # 8 vs 8: the dodge holds
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "attack", character="vic", target="thug", dice=[6, 3])
+    d.answer("gm", "effect-thug-w1-negate", "none")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "attack", character="vic", target="thug", dice=[6, 3, 1])
+    assert d.state.people["thug"].track.standing.value == "unconscious"
+    return d
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-WOUND-005", "WD-COMBAT-019")
+@pytest.mark.parametrize("hidden", [False, True])
+def test_weaverdice_npc_stays_up__a_roll_the_rules_make_for_the_npc_is_not_credited_to_the_hitter(
+    hidden: bool,
+) -> None:
+    # the web log puts "Ann:" before a line whose actor is Ann: every seat read "Ann: Thug rolls Guts to
+    # stay up: [3] -1 = 2 ..." (a visible Thug) or "Ann: Thug tries to stay up: Thug is unconscious."
+    # (the players' half of a hidden one), as if Ann had rolled for the GM's character
+    d = _thug_falls_to_anns_hits(hidden=hidden)
+    seats = {s.id: s for s in d.table.seats}
+    stay = "weaverdice.standing_seen" if hidden else "weaverdice.stayed_up"
+    for seat in ("gm", "ann", "bob"):
+        log = entries(d.table, seats[seat])
+        (stood,) = [e for e in log if e["type"] == stay]
+        assert stood["seat"] == "ann" and stood["parts"]["actor"] == "", seat
+        if seat != "gm":
+            assert stood["text"] == (
+                "Thug tries to stay up: Thug is unconscious."
+                if hidden
+                else "Thug rolls Guts to stay up: [3] -1 = 2; 2 vs 3+: failure; Thug is unconscious."
+            )
+        # the wound it took, and the word of the GM's secret roll, are the rules' lines too
+        assert {e["parts"]["actor"] for e in log if e["type"] == "weaverdice.wound_taken"} == {""}
+        assert {e["parts"]["actor"] for e in log if e["type"] == "weaverdice.rolled_in_secret"} <= {""}
+        # Ann's attacks stay her lines, and the GM's own dodge the GM's
+        attacks = [e for e in log if e["type"] == "weaverdice.attack_rolled"]
+        assert len(attacks) == 3 and {e["parts"]["actor"] for e in attacks} == {"ann"}
+        dodge = "weaverdice.reaction_seen" if hidden and seat != "gm" else "weaverdice.reacted"
+        (dodged,) = [e for e in log if e["type"] == dodge]
+        assert dodged["parts"]["actor"] == "gm"
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-COMBAT-020")
+def test_weaverdice_hidden_npcs_dodge_in_a_players_command__names_no_seat() -> None:
+    # the players' half of a hidden NPC's dodge (ReactionSeen) is about the NPC: a player's command that
+    # carries it does not make it that player's line, while a line about the player's own hero stays theirs
+    d = _thug_falls_to_anns_hits(hidden=True)
+    seen = ev.ReactionSeen(character="thug", name="Thug", reaction=Reaction.DODGE, total=8, held=True)
+    own = ev.ReactionSeen(character="vic", name="Vic", reaction=Reaction.DODGE, total=8, held=True)
+    events = [
+        Event.of(p).stamped(seq=1000 + i, command_id=999, seat="ann") for i, p in enumerate((seen, own))
+    ]
+    table = d.table
+
+    def plays(seat: str, character: str) -> bool:
+        return table.ruleset.controller(table.state, character).seat == seat
+
+    viewer, gms = table.viewer_for("bob"), frozenset({"gm"})
+    lines = log_entries(table.ruleset, events, viewer, undone=set(), gms=gms, plays=plays)
+    assert [e.description.text for e in lines] == [
+        "Thug tries to dodge: 8; Thug dodges and may step 5 ft.",
+        "Vic tries to dodge: 8; Vic dodges and may step 5 ft.",
+    ]
+    assert [e.description.actor for e in lines] == ["", "ann"]
 
 
 @pytest.mark.rules("CAPES-PAGE-002", "CAPES-SCENE-004")

@@ -337,7 +337,9 @@ class Description(BaseModel):
     """An event in words for one viewer, with the parts a UI draws.
 
     ``actor`` is the seat that acted (None: the event's seat; ``""``: no seat, for a line the
-    rules speak for a GM's character whatever seat's answer set it off), ``characters`` the ids
+    rules speak for a GM's character whatever seat's answer set it off, and, in a table's log, a
+    player's line about none of that player's characters or one that player may not see: see
+    :func:`capeworks.engine.render.unseen_by_its_seat`), ``characters`` the ids
     of the characters it concerns, ``rolls`` the dice it shows (with their records: given or
     drawn), ``hidden`` whether only the GM (and named seats) may see it.
     """

@@ -8,7 +8,7 @@ edges: they never carry markup, and each edge escapes them its own way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -82,10 +82,12 @@ def log_entries(
     undone: AbstractSet[int],
     names: Mapping[str, str] | None = None,
     gms: AbstractSet[str] | None = None,
+    plays: Callable[[str, str], bool | None] | None = None,
 ) -> list[LogEntry]:
     """Log lines for events the caller has already filtered for ``viewer``; ``names``: the table's
     :meth:`~capeworks.engine.ruleset.Ruleset.log_names`, for old events that carry none;
-    ``gms``: the table's GM seats (see :func:`unseen_by_its_seat`; None leaves every actor as worded)."""
+    ``gms``: the table's GM seats and ``plays``: whether a seat plays a character (None: not known)
+    (see :func:`unseen_by_its_seat`; None leaves every actor as worded)."""
     return [
         LogEntry(
             seq=e.seq,
@@ -93,29 +95,45 @@ def log_entries(
             seat=e.seat,
             type=e.type,
             undone=e.command_id in undone,
-            description=unseen_by_its_seat(describe(ruleset, e, viewer, names=names), e, gms),
+            description=unseen_by_its_seat(describe(ruleset, e, viewer, names=names), e, gms, plays),
             event=e,
         )
         for e in events
     ]
 
 
-def unseen_by_its_seat(description: Description, event: Event, gms: AbstractSet[str] | None) -> Description:
-    """A line the rules speak, not the player whose action set it off, when that player may not see it.
+def unseen_by_its_seat(
+    description: Description,
+    event: Event,
+    gms: AbstractSet[str] | None,
+    plays: Callable[[str, str], bool | None] | None = None,
+) -> Description:
+    """A line the rules speak, not the player whose action set it off: one that player may not see,
+    or one about none of that player's characters.
 
     A player's hit makes a hidden NPC roll to stay up or dodge (WD-NPC-003): the GM-only line comes
     with the player's command, so the GM's log read "Ann: Steeltoe rolls Guts to stay up: ..." as if
-    Ann had rolled it. A player cannot have said what they may not see: such a line names no seat
-    (``actor`` ``""``). The GM's own lines (``gms``), and every line its player sees, keep their actor.
+    Ann had rolled it. A player cannot have said what they may not see. Nor did they roll for a
+    character they do not play: the players' announced half of that hidden roll, and a visible NPC's
+    stay-up, read "Ann: Thug stays up ..." in every seat. Such a line names no seat (``actor`` ``""``).
+    ``plays(seat, character)`` says whether a seat plays a character (None: not known, and the line
+    keeps its actor); a line naming no character, or any character of the seat's, keeps it too, as
+    do the GM's own lines (``gms``).
     """
     seat = event.seat
-    if (
-        gms is None
-        or seat is None
-        or seat in gms
-        or description.actor != seat
-        or event.audience.everyone
-        or seat in event.audience.seats
-    ):
+    if gms is None or seat is None or seat in gms or description.actor != seat:
         return description
-    return description.model_copy(update={"actor": ""})
+    unseen = not event.audience.everyone and seat not in event.audience.seats
+    if unseen or _about_others(description.characters, seat, plays):
+        return description.model_copy(update={"actor": ""})
+    return description
+
+
+def _about_others(
+    characters: Iterable[str], seat: str, plays: Callable[[str, str], bool | None] | None
+) -> bool:
+    """Whether a line names characters, each known to be played by a seat other than ``seat``."""
+    if plays is None:
+        return False
+    known = [plays(seat, c) for c in characters]
+    return bool(known) and all(k is False for k in known)

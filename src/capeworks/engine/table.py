@@ -339,9 +339,33 @@ class Table:
             names = self.ruleset.log_names(self.state)
             gms = frozenset(s.id for s in self.seats if s.is_gm)
             undone = self._w.undone()
-            for item in log_entries(self.ruleset, missing, viewer, undone=undone, names=names, gms=gms):
+            plays = self._player_of()
+            entries = log_entries(
+                self.ruleset, missing, viewer, undone=undone, names=names, gms=gms, plays=plays
+            )
+            for item in entries:
                 worded[item.seq] = item
         return [worded[e.seq] for e in events]
+
+    def _player_of(self) -> Callable[[str, str], bool | None]:
+        """Whether a seat plays a character, by the ruleset's :meth:`Ruleset.controller` now (None: it
+        knows no such character, or no one plays characters): the log's test for a line about a
+        character the acting seat does not play (:func:`capeworks.engine.render.unseen_by_its_seat`)."""
+        known: dict[str, str | None] = {}
+        unknown: set[str] = set()
+
+        def plays(seat: str, character: str) -> bool | None:
+            if character in unknown:
+                return None
+            if character not in known:
+                try:
+                    known[character] = self.ruleset.controller(self.state, character).seat
+                except (NotFound, NotImplementedError, LookupError):
+                    unknown.add(character)
+                    return None
+            return known[character] == seat
+
+        return plays
 
     def seen_version(self, viewer: Viewer, *, at: int | None = None) -> int:
         """The version of the table as ``viewer`` knows it: the seq of the newest event it may see, at or

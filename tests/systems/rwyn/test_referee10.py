@@ -299,8 +299,8 @@ def test_a_call_round__every_seat_reads_the_same_lines_and_no_player_the_gm_s_qu
         "The GM calls for Ada's Athletics vs difficulty 2 (Easy) to jump the gap.",
         "The GM calls for Rook Marlowe's Athletics vs difficulty 2 (Easy) to jump the gap.",
         "The GM calls for Vesper Vane's Athletics vs difficulty 2 (Easy) to jump the gap.",
-        "Vesper Vane rolls Athletics 0 vs difficulty 2 (Easy) to jump the gap: [] = 0 successes; 2 "
-        "disaster dice.",
+        "Vesper Vane rolls Athletics 0 vs difficulty 2 (Easy) to jump the gap: no dice (ability 0), "
+        "0 successes; 2 disaster dice.",
         "Disaster dice [1 5]: 1 disaster success.",
         "Vesper Vane: failure, 1 disaster success.",
         "Ada rolls Athletics 1 vs difficulty 2 (Easy) to jump the gap: [5] = 1 success; 1 disaster die.",

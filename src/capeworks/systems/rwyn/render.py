@@ -76,10 +76,13 @@ def _rolled(p: ev.CheckRolled) -> str:
     if plan.drawback_dice:
         dis += f" ({plan.drawback_dice} from a drawback)"
     wait = "; sacrifice successes before they roll?" if c.stage == "sacrifice" else ""
-    return (
-        f"{p.name} rolls {c.ability} {plan.rating}{bonus} vs {_against(c)}{what}: "
-        f"{faces_text(c.ability_faces)}{auto} = {plural(c.successes, 'success')}{dis}{wait}"
-    )
+    got = plural(c.successes, "success")
+    if c.ability_faces:
+        rolled = f"{faces_text(c.ability_faces)}{auto} = {got}"
+    else:  # an empty pool read "[] = 0 successes": say that no die was rolled, and why if we know
+        why = " (ability 0)" if plan.rating == 0 else ""
+        rolled = f"no dice{why}{auto} = {got}" if auto else f"no dice{why}, {got}"
+    return f"{p.name} rolls {c.ability} {plan.rating}{bonus} vs {_against(c)}{what}: {rolled}{dis}{wait}"
 
 
 def _disaster_faces(check: Check) -> str:

@@ -842,8 +842,9 @@ def _for_gm(payload: Any, text: str) -> str:
 
 #: lines the rules speak whoever's action set them off (``actor`` ``""``: no seat): the GM's notes on
 #: an NPC, kept beside the action that changed it, read "Bob: The GM's notes on Steeltoe are updated.";
-#: the next turn, begun by the end of the one before, read "Ann: Round 1: Steeltoe's turn."
-_RULES_LINES = frozenset({ev.NpcUpdated.TYPE, ev.TurnStarted.TYPE})
+#: the next turn, begun by the end of the one before, read "Ann: Round 1: Steeltoe's turn."; the
+#: players' word of the GM's secret roll that Ann's hit set off read "Ann: The GM makes a roll."
+_RULES_LINES = frozenset({ev.NpcUpdated.TYPE, ev.TurnStarted.TYPE, ev.RolledInSecret.TYPE})
 
 
 def _words(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
