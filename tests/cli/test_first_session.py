@@ -370,8 +370,15 @@ def test_a_misspelt_field__is_named_with_the_fields_the_command_takes(db: str) -
         (["table", "do", "T1"], "Missing argument 'SEAT'; see 'capeworks table do --help'."),
         (["table", "lst"], "Did you mean 'list'? See 'capeworks table --help'."),
         (["tabel", "list"], "No such command 'tabel'; see 'capeworks --help'."),
-        (["rwyn", "odds", "-a", "x"], "Invalid value for '--ability' / '-a'"),
-        (["table", "new", "rwyn", "--physical-dice", "some"], "Invalid value for '--physical-dice'"),
+        # a bad number in plain words, not pydantic's "Input should be a valid integer, unable to parse ..."
+        (["rwyn", "odds", "-a", "x"], "--ability must be a whole number, not 'x'; see"),
+        (["lab", "dice", "2d6", "--n", "abc"], "--n must be a whole number, not 'abc'; see 'capeworks lab"),
+        (["lab", "dice", "2d6", "-n", "1.5"], "--n must be a whole number, not '1.5'; see"),
+        (["bpb", "odds", "brawn"], "ATTRIBUTE must be a whole number, not 'brawn'; see"),
+        (
+            ["table", "new", "rwyn", "--physical-dice", "some"],
+            "Invalid value for '--physical-dice': 'some' is not one of 'nobody', 'gm', 'everyone'; see",
+        ),
     ],
 )
 def test_usage_errors_outside_the_dice_commands__are_one_line_too(args: list[str], shown: str) -> None:
