@@ -14,6 +14,7 @@ import typer
 from typer.testing import CliRunner
 
 from capeworks.cli.app import app
+from capeworks.store import Store
 from capeworks.systems.rwyn.cli import rwyn_app
 
 runner = CliRunner()
@@ -184,7 +185,16 @@ def test_list__an_empty_database_says_which_file_it_is(
 ) -> None:
     # a relative --db (or a typo in it) opens a new, empty database; "No tables yet." did not say
     # where it looked, so the GM's tables seemed lost
+    # (and a file that is not there is refused by its full path, rather than made empty)
     monkeypatch.chdir(tmp_path)
+    refused = runner.invoke(app, ["table", "list", "--db", "sqlite:///elsewhere.sqlite3"])
+    assert refused.exit_code == 2
+    assert "".join(refused.output.split()) == "".join(
+        f"Error: There is no database at {tmp_path / 'elsewhere.sqlite3'}: the file does not exist "
+        "(nothing was created).".split()
+    )
+    assert not (tmp_path / "elsewhere.sqlite3").exists()
+    Store("sqlite:///elsewhere.sqlite3").close()
     out = run("sqlite:///elsewhere.sqlite3", "table", "list")
     assert "".join(out.split()).startswith(
         "".join(f"No tables yet in {tmp_path / 'elsewhere.sqlite3'}.".split())
