@@ -310,3 +310,11 @@ def test_new__creates_the_file_but_names_a_missing_folder_instead_of_making_it(t
     created = json.loads(cli(f"sqlite:///{here}", "new", "toy", "--seat", "gm:GM:gm", "--json"))
     assert here.is_file()
     assert [r["id"] for r in json.loads(cli(f"sqlite:///{here}", "list", "--json"))] == [created["id"]]
+
+
+def test_bpb_tracker__a_database_that_does_not_exist_is_refused_not_made(tmp_path: Path) -> None:
+    missing = tmp_path / "typo" / "x.db"
+    result = runner.invoke(app, ["bpb", "tracker", "T1", "--db", f"sqlite:///{missing}"])
+    assert result.exit_code == 2, result.output
+    assert f"There is no database at {missing}" in result.output
+    assert list(tmp_path.iterdir()) == []
