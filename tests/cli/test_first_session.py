@@ -14,6 +14,7 @@ import typer
 from typer.testing import CliRunner
 
 from capeworks.cli.app import app
+from capeworks.store import Store
 from capeworks.systems.rwyn.cli import rwyn_app
 
 runner = CliRunner()
@@ -184,7 +185,16 @@ def test_list__an_empty_database_says_which_file_it_is(
 ) -> None:
     # a relative --db (or a typo in it) opens a new, empty database; "No tables yet." did not say
     # where it looked, so the GM's tables seemed lost
+    # (and a file that is not there is refused by its full path, rather than made empty)
     monkeypatch.chdir(tmp_path)
+    refused = runner.invoke(app, ["table", "list", "--db", "sqlite:///elsewhere.sqlite3"])
+    assert refused.exit_code == 2
+    assert "".join(refused.output.split()) == "".join(
+        f"Error: There is no database at {tmp_path / 'elsewhere.sqlite3'}: the file does not exist "
+        "(nothing was created).".split()
+    )
+    assert not (tmp_path / "elsewhere.sqlite3").exists()
+    Store("sqlite:///elsewhere.sqlite3").close()
     out = run("sqlite:///elsewhere.sqlite3", "table", "list")
     assert "".join(out.split()).startswith(
         "".join(f"No tables yet in {tmp_path / 'elsewhere.sqlite3'}.".split())
@@ -370,8 +380,15 @@ def test_a_misspelt_field__is_named_with_the_fields_the_command_takes(db: str) -
         (["table", "do", "T1"], "Missing argument 'SEAT'; see 'capeworks table do --help'."),
         (["table", "lst"], "Did you mean 'list'? See 'capeworks table --help'."),
         (["tabel", "list"], "No such command 'tabel'; see 'capeworks --help'."),
-        (["rwyn", "odds", "-a", "x"], "Invalid value for '--ability' / '-a'"),
-        (["table", "new", "rwyn", "--physical-dice", "some"], "Invalid value for '--physical-dice'"),
+        # a bad number in plain words, not pydantic's "Input should be a valid integer, unable to parse ..."
+        (["rwyn", "odds", "-a", "x"], "--ability must be a whole number, not 'x'; see"),
+        (["lab", "dice", "2d6", "--n", "abc"], "--n must be a whole number, not 'abc'; see 'capeworks lab"),
+        (["lab", "dice", "2d6", "-n", "1.5"], "--n must be a whole number, not '1.5'; see"),
+        (["bpb", "odds", "brawn"], "ATTRIBUTE must be a whole number, not 'brawn'; see"),
+        (
+            ["table", "new", "rwyn", "--physical-dice", "some"],
+            "Invalid value for '--physical-dice': 'some' is not one of 'nobody', 'gm', 'everyone'; see",
+        ),
     ],
 )
 def test_usage_errors_outside_the_dice_commands__are_one_line_too(args: list[str], shown: str) -> None:

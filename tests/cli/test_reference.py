@@ -28,3 +28,19 @@ def test_cli_reference__every_command_has_help_and_every_leaf_takes_json() -> No
             assert any(p.name == "json_out" or "--json" in getattr(p, "opts", ()) for p in command.params), (
                 f"{' '.join(path)} takes no --json"
             )
+
+
+def test_cli_reference__arguments_are_named_as_help_names_them() -> None:
+    # docs/cli.md listed TABLE_ID (the parameter's name) where --help says TABLE (its metavar)
+    runner = CliRunner()
+    doc = markdown_reference()
+    for path, command in commands():
+        arguments = [p for p in command.params if p.param_type_name == "argument"]
+        if not arguments:
+            continue
+        usage = " ".join(runner.invoke(app, [*path[1:], "--help"], terminal_width=200).stdout.split())
+        for argument in arguments:
+            shown = (argument.metavar or str(argument.name)).upper()
+            assert shown.lower() in usage.lower(), f"{' '.join(path)} --help does not show {shown}"
+            assert f"- `{shown}` (argument" in doc, f"docs/cli.md does not name {shown}"
+    assert "TABLE_ID" not in doc

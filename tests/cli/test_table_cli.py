@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from capeworks.cli.app import app
 from capeworks.engine import registry
+from capeworks.store import Store
 from tests.engine.toy import Toy
 
 runner = CliRunner()
@@ -71,6 +72,7 @@ def test_new__text_shows_id_and_tokens(db: str) -> None:
 
 
 def test_list__shows_every_table(db: str) -> None:
+    Store(db).close()  # a database with no table in it yet
     assert "No tables yet" in cli(db, "list")
     first, second = new_table(db), new_table(db)
     rows = cli_json(db, "list")
@@ -263,3 +265,56 @@ def test_errors__a_named_field_becomes_a_cli_hint(capsys: pytest.CaptureFixture[
     with pytest.raises(typer.Exit):
         fail(RuleViolation("X-001", "Say which Drive.", field="drive"), as_json=False)
     assert "Say which Drive. (give drive=...)" in capsys.readouterr().err
+
+
+# -- a mistyped --db creates nothing ------------------------------------------------------------
+
+READING = [
+    ["list"],
+    ["show", "T1"],
+    ["log", "T1"],
+    ["verify", "T1"],
+    ["export", "T1"],
+    ["do", "T1", "gm", "note"],
+]
+
+
+@pytest.mark.parametrize("args", READING, ids=lambda a: a[0])
+def test_reading_a_database_that_does_not_exist__says_so_and_creates_nothing(
+    tmp_path: Path, args: list[str]
+) -> None:
+    # `--db sqlite:////typo/dir/x.db` made the folders and an empty database, even for `table list`
+    missing = tmp_path / "typo" / "dir" / "x.db"
+    result = runner.invoke(app, ["table", *args, "--db", f"sqlite:///{missing}"])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip().splitlines() == [
+        f"Error: There is no database at {missing}: the file does not exist (nothing was created)."
+    ]
+    assert list(tmp_path.iterdir()) == []
+    # in the folder it names, too: the file is not made by a reading command
+    beside = tmp_path / "x.db"
+    assert runner.invoke(app, ["table", *args, "--db", f"sqlite:///{beside}", "--json"]).exit_code == 2
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new__creates_the_file_but_names_a_missing_folder_instead_of_making_it(tmp_path: Path) -> None:
+    missing = tmp_path / "typo" / "dir" / "x.db"
+    result = runner.invoke(app, ["table", "new", "toy", "--seat", "gm:GM:gm", "--db", f"sqlite:///{missing}"])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip().splitlines() == [
+        f"Error: Cannot create the database {missing}: the folder {missing.parent} does not exist "
+        "(capeworks creates the database file, not its folders)."
+    ]
+    assert list(tmp_path.iterdir()) == []
+    here = tmp_path / "x.db"
+    created = json.loads(cli(f"sqlite:///{here}", "new", "toy", "--seat", "gm:GM:gm", "--json"))
+    assert here.is_file()
+    assert [r["id"] for r in json.loads(cli(f"sqlite:///{here}", "list", "--json"))] == [created["id"]]
+
+
+def test_bpb_tracker__a_database_that_does_not_exist_is_refused_not_made(tmp_path: Path) -> None:
+    missing = tmp_path / "typo" / "x.db"
+    result = runner.invoke(app, ["bpb", "tracker", "T1", "--db", f"sqlite:///{missing}"])
+    assert result.exit_code == 2, result.output
+    assert f"There is no database at {missing}" in result.output
+    assert list(tmp_path.iterdir()) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect as inspect_module
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from sqlalchemy import inspect, text
 
 import capeworks.store
 from capeworks.engine import Command, Table
+from capeworks.errors import StoreUnavailable
 from capeworks.store import Store, default_url
 from capeworks.store.chain import links
 from capeworks.store.database import (
@@ -96,6 +98,7 @@ def test_migrations__downgrade_to_base_and_back(db_url: str) -> None:
 
 
 def test_sqlite__is_opened_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
+    (tmp_path / "deep" / "dir").mkdir(parents=True)
     engine = open_engine(f"sqlite:///{tmp_path / 'deep' / 'dir' / 'db.sqlite3'}")
     with engine.connect() as conn:
         assert conn.scalar(text("PRAGMA journal_mode")) == "wal"
@@ -104,6 +107,44 @@ def test_sqlite__is_opened_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
         assert conn.scalar(text("PRAGMA foreign_keys")) == 1
     assert (tmp_path / "deep" / "dir" / "db.sqlite3").exists()
     engine.dispose()
+
+
+def test_a_named_sqlite_file__its_missing_folder_is_named_not_made(tmp_path: Path) -> None:
+    # `--db sqlite:////typo/dir/x.db` made the folders and an empty database
+    missing = tmp_path / "typo" / "dir" / "x.db"
+    said = f"the folder {missing.parent} does not exist"
+    for url in (f"sqlite:///{missing}", f"sqlite:///{missing}?timeout=5"):
+        with pytest.raises(StoreUnavailable, match=re.escape(said)):
+            Store(url)
+        with pytest.raises(StoreUnavailable, match=re.escape(said)):
+            open_engine(url)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_sqlite_file_that_is_not_there__is_refused_unless_it_may_be_created(tmp_path: Path) -> None:
+    missing = tmp_path / "x.db"
+    said = f"There is no database at {missing}: the file does not exist (nothing was created)."
+    for url in (f"sqlite:///{missing}", f"sqlite:///{missing}?timeout=5"):
+        with pytest.raises(StoreUnavailable, match=re.escape(said)):
+            Store(url, create=False)
+    assert list(tmp_path.iterdir()) == []
+    Store(f"sqlite:///{missing}").close()
+    with Store(f"sqlite:///{missing}", create=False) as store:
+        assert store.list_tables() == []
+
+
+def test_the_default_database__its_folder_in_the_user_data_dir_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CAPEWORKS_DATABASE_URL", raising=False)
+    monkeypatch.setattr("platformdirs.user_data_dir", lambda *_a, **_k: str(tmp_path / "data" / "capeworks"))
+    Store().close()
+    assert (tmp_path / "data" / "capeworks" / "capeworks.sqlite3").is_file()
+    # the same file named by the environment is a person's typing: its folder is not made
+    monkeypatch.setenv("CAPEWORKS_DATABASE_URL", f"sqlite:///{tmp_path / 'other' / 'x.db'}")
+    with pytest.raises(StoreUnavailable, match="does not exist"):
+        Store()
+    assert not (tmp_path / "other").exists()
 
 
 def test_default_url__env_var_overrides_the_user_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -51,6 +51,43 @@ def _click(typer_app: typer.Typer, name: str, inner: str | None) -> ClickCommand
 _UsageError: type[Exception] = typer.BadParameter.__mro__[1]
 
 
+#: pydantic's error type for a value Typer could not convert -> what the value must be, in words
+_MUST_BE = {
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "int_type": "a whole number",
+    "float_parsing": "a number",
+    "float_type": "a number",
+    "bool_parsing": "yes or no (true/false)",
+}
+
+
+def _plain_value_error(error: Exception) -> str | None:
+    """A bad value's usage error as one plain sentence ("--n must be a whole number, not 'abc'."), or None.
+
+    Typer converts values with pydantic, whose words ("Input should be a valid integer, unable to
+    parse string as an integer") come through as the message; the error it raised from says which
+    kind of value was wanted and what was typed.
+    """
+    errors = getattr(error.__cause__, "errors", None)
+    param = getattr(error, "param", None)
+    if not callable(errors) or param is None:
+        return None
+    try:
+        first = errors()[0]
+    except (IndexError, TypeError):
+        return None
+    wanted = _MUST_BE.get(str(first.get("type", "")))
+    if wanted is None:
+        return None
+    opts = [o for o in getattr(param, "opts", ()) if o.startswith("--")]
+    if getattr(param, "param_type_name", "") == "argument" or not opts:
+        name = (getattr(param, "metavar", None) or str(param.name)).upper()
+    else:
+        name = opts[0]
+    return f"{name} must be {wanted}, not {str(first.get('input', ''))!r}."
+
+
 class LazyGroup(TyperGroup):
     """A group whose subcommands are imported on first use.
 
@@ -70,7 +107,9 @@ class LazyGroup(TyperGroup):
             from capeworks.cli.output import fail
             from capeworks.errors import InvalidCommand
 
-            message = str(getattr(e, "format_message", e.__str__)()).rstrip(".")
+            message = _plain_value_error(e) or str(getattr(e, "format_message", e.__str__)())
+            # pydantic's prefix for a validator's own sentence: "Invalid value for '--x': Value error, ..."
+            message = message.replace(": Value error, ", ": ").rstrip(".")
             failed = getattr(e, "ctx", None)
             path = getattr(failed, "command_path", "") or "capeworks"
             hint = f" See '{path} --help'." if message.endswith("?") else f"; see '{path} --help'."

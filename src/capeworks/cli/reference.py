@@ -52,7 +52,9 @@ def _param_line(param: Any) -> str:
     if param.param_type_name == "argument":
         what = "argument" if param.required else "argument, optional"
         help_text = " ".join((param.help or "").split())
-        return f"- `{str(param.name).upper()}` ({what}){': ' + help_text if help_text else ''}"
+        # the name --help shows: the metavar when the argument has one (TABLE, not TABLE_ID)
+        shown = (getattr(param, "metavar", None) or str(param.name)).upper()
+        return f"- `{shown}` ({what}){': ' + help_text if help_text else ''}"
     names = ", ".join(f"`{n}`" for n in [*param.opts, *param.secondary_opts])
     help_text = " ".join((param.help or "").split())
     default = ""

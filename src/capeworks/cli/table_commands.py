@@ -247,7 +247,7 @@ def list_command(db: str | None = DB_OPTION, json_out: bool = JSON_OPTION) -> No
 
     def go() -> list[dict[str, Any]]:
         nonlocal where
-        with Store(db) as store:
+        with Store(db, create=False) as store:
             where = _where(store.url)
             return [r.to_dict() for r in store.list_tables()]
 
@@ -286,7 +286,7 @@ def show_command(
     acting: list[str] = []
 
     def go() -> dict[str, Any]:
-        with Store(db) as store:
+        with Store(db, create=False) as store:
             table = store.load(table_id)
             viewer = _viewer(store, table, table_id, as_seat, gm, token)
             view = {"id": table_id, **table.view(viewer), "waiting": waiting_on(table.prompts())}
@@ -343,7 +343,7 @@ def log_command(
     """Show the table's log, one line per event the viewer may see."""
 
     def go() -> dict[str, Any]:
-        with Store(db) as store:
+        with Store(db, create=False) as store:
             table = store.load(table_id)
             viewer = _viewer(store, table, table_id, as_seat, gm, token)
             entries = table.log_view(viewer, since=since, limit=limit)
@@ -416,7 +416,7 @@ def undo_command(
 
     def go() -> dict[str, Any]:
         key = table_play.request_id(request_id)
-        with Store(db) as store:
+        with Store(db, create=False) as store:
             table_play.checked_seat(store, table_id, seat, token)
             played = store.undo(table_id, seat, request_id=key)
             return table_play.played_payload(played.table, table_id, seat, played.events, played)
@@ -445,7 +445,7 @@ def join_command(
 
     def go() -> dict[str, Any]:
         new_seat = parse_seat(seat)
-        with Store(db) as store:
+        with Store(db, create=False) as store:
             by = store.authenticate(table_id, token).id if token is not None else None
             joined = store.join(table_id, new_seat, by=by)
             return {
@@ -477,7 +477,7 @@ def export_command(
     """Export a table (its whole log, secrets included) as a JSON document."""
 
     def go() -> dict[str, Any]:
-        with Store(db) as store:
+        with Store(db, create=False) as store:
             return store.export(table_id)
 
     document = run_guarded(go, as_json=json_out)
@@ -535,7 +535,7 @@ def verify_command(
     """Check a table's whole log against its hash chain, and its seats and snapshots against a replay."""
 
     def go() -> dict[str, Any]:
-        with Store(db) as store:
+        with Store(db, create=False) as store:
             return store.verify(table_id).to_dict()
 
     result = run_guarded(go, as_json=json_out)

@@ -253,7 +253,7 @@ def do(
         payload = parse_assignments(args, payload_json, command=command)
         cmd = Command(type=command, seat=seat, payload=payload)
         key = request_id(request)
-        with Store(db) as store:
+        with Store(db, create=False) as store:  # a table to act at must exist
             checked_seat(store, table_id, seat, token)
             played = store.execute(table_id, cmd, dice=parse_dice(dice), request_id=key)
             result = played_payload(played.table, table_id, seat, played.events, played)

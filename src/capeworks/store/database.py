@@ -45,7 +45,7 @@ from capeworks.errors import StoreUnavailable
 from capeworks.store import rows, sqlite
 from capeworks.store.connection import DISK_FULL, Integrity, LockWait, Params, is_lock_wait, translate
 from capeworks.store.schema import MARKER, REVISIONS, foreign, head_revision
-from capeworks.store.settings import ENV_VAR, SQLITE_BUSY_TIMEOUT, default_url
+from capeworks.store.settings import ENV_VAR, SQLITE_BUSY_TIMEOUT, default_url, is_own_default
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -106,13 +106,18 @@ def normalize_url(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-def open_engine(url: str | None = None, *, lock_timeout: float = SQLITE_BUSY_TIMEOUT) -> Engine:
+def open_engine(
+    url: str | None = None, *, lock_timeout: float = SQLITE_BUSY_TIMEOUT, create: bool = True
+) -> Engine:
     """An Engine for ``url`` (or the default), with the durability settings applied.
 
-    ``lock_timeout`` is how many seconds a writer waits for another's lock.
-    Creates the directory of a SQLite file if needed; refuses an empty,
-    non-SQLite or foreign SQLite file before connecting. Does not migrate.
+    ``lock_timeout`` is how many seconds a writer waits for another's lock. A
+    SQLite file that does not exist is refused unless ``create``, and is made
+    only in a folder that exists (the default database's folder is made); an
+    empty, non-SQLite or foreign SQLite file is refused before connecting. Does
+    not migrate.
     """
+    make_folders = is_own_default(url)
     url = normalize_url(url or default_url())
     parsed = make_url(url)
     if parsed.get_backend_name() == "postgresql":
@@ -130,7 +135,7 @@ def open_engine(url: str | None = None, *, lock_timeout: float = SQLITE_BUSY_TIM
     database = parsed.database or ""
     if database and database != ":memory:" and not database.startswith("file:"):
         path = Path(database).expanduser()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        sqlite.make_room(path, create=create, make_folders=make_folders)
         sqlite.refuse_foreign(path)
     engine = create_engine(url, connect_args={"timeout": lock_timeout})
     event.listen(engine, "handle_error", _translate_error)
@@ -301,9 +306,12 @@ class AlchemyDatabase:
         self._watchers: list[Callable[[str], None]] = []
 
     @classmethod
-    def open(cls, url: str, *, lock_timeout: float, migrate: bool) -> AlchemyDatabase:
-        """Open ``url`` with the durability settings, refuse a foreign database, migrate if asked."""
-        engine = open_migrated(url, lock_timeout=lock_timeout, migrate=migrate)
+    def open(cls, url: str, *, lock_timeout: float, migrate: bool, create: bool = True) -> AlchemyDatabase:
+        """Open ``url`` with the durability settings, refuse a foreign database, migrate if asked.
+
+        A SQLite file that does not exist is refused unless ``create``.
+        """
+        engine = open_migrated(url, lock_timeout=lock_timeout, migrate=migrate, create=create)
         return cls(engine, lock_timeout=lock_timeout)
 
     @property
@@ -370,13 +378,16 @@ def _busy_timeout(connection: Connection, seconds: float) -> None:
         driver.execute(f"PRAGMA busy_timeout = {max(1, round(seconds * 1000))}")
 
 
-def open_migrated(url: str, *, lock_timeout: float = SQLITE_BUSY_TIMEOUT, migrate: bool = True) -> Engine:
+def open_migrated(
+    url: str, *, lock_timeout: float = SQLITE_BUSY_TIMEOUT, migrate: bool = True, create: bool = True
+) -> Engine:
     """An Engine on ``url``: a foreign database refused, migrated to the newest schema when asked.
 
-    Faults on the way become one ``Cannot open the database`` sentence.
+    A SQLite file that does not exist is refused unless ``create``. Faults on the way become one
+    ``Cannot open the database`` sentence.
     """
     try:
-        engine = open_engine(url, lock_timeout=lock_timeout)
+        engine = open_engine(url, lock_timeout=lock_timeout, create=create)
         refuse_foreign(engine)
         if migrate:
             upgrade(engine)

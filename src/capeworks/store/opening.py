@@ -21,31 +21,38 @@ from capeworks.errors import StoreUnavailable
 from capeworks.store import sqlite
 from capeworks.store.connection import Database
 from capeworks.store.schema import head_revision
-from capeworks.store.settings import ENV_VAR, SQLITE_BUSY_TIMEOUT, default_url
+from capeworks.store.settings import ENV_VAR, SQLITE_BUSY_TIMEOUT, default_url, is_own_default
 
 __all__ = ["ENV_VAR", "SQLITE_BUSY_TIMEOUT", "default_url", "open_database"]
 
 
 def open_database(
-    url: str | None = None, *, lock_timeout: float = SQLITE_BUSY_TIMEOUT, migrate: bool = True
+    url: str | None = None,
+    *,
+    lock_timeout: float = SQLITE_BUSY_TIMEOUT,
+    migrate: bool = True,
+    create: bool = True,
 ) -> Database:
     """The database at ``url`` (or the default), refused if foreign, migrated first when asked and due.
 
-    Faults become one-sentence StoreUnavailable errors.
+    A SQLite file that does not exist is created only when ``create`` (else refused, and nothing
+    is made), and only in a folder that exists: the default database's user data directory is the
+    one folder made for it. Faults become one-sentence StoreUnavailable errors.
     """
+    make_folders = is_own_default(url)
     url = url or default_url()
     path = sqlite.file_of(url)
     try:
         if path is None:
             from capeworks.store.database import AlchemyDatabase  # SQLAlchemy only off the SQLite-file path
 
-            return AlchemyDatabase.open(url, lock_timeout=lock_timeout, migrate=migrate)
-        path.parent.mkdir(parents=True, exist_ok=True)
+            return AlchemyDatabase.open(url, lock_timeout=lock_timeout, migrate=migrate, create=create)
+        sqlite.make_room(path, create=create, make_folders=make_folders)
         revision = sqlite.refuse_foreign(path)
         if migrate and revision != head_revision():
             from capeworks.store.database import open_migrated  # Alembic only when a migration is due
 
-            open_migrated(url, lock_timeout=lock_timeout).dispose()
+            open_migrated(url, lock_timeout=lock_timeout, create=create).dispose()
     except OSError as e:
         raise StoreUnavailable(f"Cannot open the database: {e.strerror} ({e.filename}).") from e
     return sqlite.SqliteDatabase(path, lock_timeout=lock_timeout)

@@ -127,7 +127,9 @@ class Store:
     snapshots (0 turns them off); ``lock_timeout`` is how many seconds a
     command waits for another writer before giving up; ``recheck`` is how many
     seconds a fold kept between commands (a server's) goes before the whole
-    chain under it is walked again (0: before every command).
+    chain under it is walked again (0: before every command); ``create`` is whether a SQLite file
+    that does not exist may be created (a command that only reads, or needs a table already made,
+    passes False: a mistyped path is refused and nothing is left behind).
 
     A running store notices tampering (issue 21, defect 8): see :mod:`capeworks.store.folds`.
     """
@@ -141,11 +143,14 @@ class Store:
         lock_timeout: float = LOCK_TIMEOUT,
         migrate: bool = True,
         recheck: float = RECHECK,
+        create: bool = True,
     ) -> None:
         self.lock_timeout = lock_timeout
         self.recheck = recheck
         #: where the store's SQL runs: stdlib sqlite3 on a SQLite file, SQLAlchemy elsewhere
-        self.database: Database = open_database(url, lock_timeout=lock_timeout, migrate=migrate)
+        self.database: Database = open_database(
+            url, lock_timeout=lock_timeout, migrate=migrate, create=create
+        )
         self._engine: Engine | None = None
         self._resolve = resolve_ruleset
         self.snapshot_every = snapshot_every

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["ENV_VAR", "SQLITE_BUSY_TIMEOUT", "default_url"]
+__all__ = ["ENV_VAR", "SQLITE_BUSY_TIMEOUT", "default_url", "is_own_default"]
 
 #: environment variable naming the database URL
 ENV_VAR = "CAPEWORKS_DATABASE_URL"
@@ -23,3 +23,11 @@ def default_url() -> str:
 
     path = Path(platformdirs.user_data_dir("capeworks")) / "capeworks.sqlite3"
     return f"sqlite:///{path}"
+
+
+def is_own_default(url: str | None) -> bool:
+    """Whether ``url`` (None: not given) means the file in the user data directory, whose folder may be made.
+
+    A URL given (or ``$CAPEWORKS_DATABASE_URL``) is a person's typing: its folders are never made.
+    """
+    return url is None and not os.environ.get(ENV_VAR, "").strip()

@@ -28,7 +28,7 @@ from capeworks.errors import StoreUnavailable
 from capeworks.store.connection import Integrity, LockWait, Params, is_lock_wait, translate
 from capeworks.store.schema import MARKER, foreign
 
-__all__ = ["SqliteConnection", "SqliteDatabase", "file_of", "read_revision", "refuse_foreign"]
+__all__ = ["SqliteConnection", "SqliteDatabase", "file_of", "make_room", "read_revision", "refuse_foreign"]
 
 # how long a 0-byte SQLite file may stay empty while another process creates it
 _EMPTY_GRACE = 0.5
@@ -46,6 +46,31 @@ def file_of(url: str) -> Path | None:
                 return None
             return Path(database).expanduser()
     return None
+
+
+def make_room(path: Path, *, create: bool = True, make_folders: bool = False) -> None:
+    """StoreUnavailable unless a SQLite file may be opened at ``path``; nothing is created by a refusal.
+
+    A file that does not exist is refused unless ``create`` (a reading command on a mistyped path
+    would otherwise leave an empty database behind); a missing folder is made only when
+    ``make_folders`` (the user data directory of the default database), else named in the refusal:
+    a typo in a path must not create a tree of folders.
+    """
+    if path.exists():
+        return
+    if not create:
+        raise StoreUnavailable(
+            f"There is no database at {path.absolute()}: the file does not exist (nothing was created)."
+        )
+    if path.parent.is_dir():
+        return
+    if make_folders:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return
+    raise StoreUnavailable(
+        f"Cannot create the database {path.absolute()}: the folder {path.absolute().parent} does not exist "
+        "(capeworks creates the database file, not its folders)."
+    )
 
 
 class SqliteConnection:

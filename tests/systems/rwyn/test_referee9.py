@@ -354,3 +354,24 @@ def test_back_in_play__the_next_scenes_move_reaches_him_and_bo_is_asked_to_roll(
         "Rook Marlowe takes 1 physical stress.",
         "Rook Marlowe's check 1 is settled.",
     ]
+
+
+@pytest.mark.rules("RWYN-EFFECT-003", "RWYN-MIX-003")
+def test_waiting_panel__an_open_check_says_who_it_waits_for_and_what_not_its_stage() -> None:
+    # the same two rolls as above: the GM's Waiting panel ended each check's row in "— answers"
+    # (the stage's name); it now says whose answer is due and which
+    t = table(characters={**ADA, **ROOK})
+    do(t, "ann", "check", character="ada", ability="Stealth", difficulty=3, dice=[5, 1, 6])
+    do(t, "bo", "check", character="rook", ability="Brawling", difficulty=4, dice=[5, 1, 1, 6])
+    (waiting,) = [p for p in t.view("gm")["panels"] if p["title"] == "Waiting"]
+    assert waiting["rows"] == [
+        [
+            "check 1",
+            "Ada: Stealth vs difficulty 3 (Moderate) — rolled; waits for the GM to name its complications",
+        ],
+        [
+            "check 2",
+            "Rook Marlowe: Brawling vs difficulty 4 (Tough) — rolled; waits for the GM to name its "
+            "complications and say its taint",
+        ],
+    ]

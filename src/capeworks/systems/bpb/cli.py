@@ -138,7 +138,7 @@ def characters_command(json_out: bool = JSON_OPTION) -> None:
 
 def tracker_payload(table_id: str, db: str | None) -> dict[str, Any]:
     """The public tracker of a stored Bulletproof Blues table (what any seat sees: no GM notes)."""
-    with Store(db) as store:
+    with Store(db, create=False) as store:  # reading: a mistyped --db is refused, not made
         table = store.load(table_id)
         if table.ruleset.name != "bpb":
             raise InvalidCommand(f"Table {table_id} plays {table.ruleset.name}, not Bulletproof Blues.")

@@ -14,7 +14,7 @@ from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.engine.render import sentence
 from capeworks.systems.rwyn import events as ev
 from capeworks.systems.rwyn.calls import Call
-from capeworks.systems.rwyn.checks import Check, CheckKind
+from capeworks.systems.rwyn.checks import Check, CheckKind, Stage
 from capeworks.systems.rwyn.kept import Kept
 from capeworks.systems.rwyn.sheet import Quality, Standing, Track
 from capeworks.systems.rwyn.state import RwynState
@@ -564,10 +564,40 @@ def _waiting(state: RwynState) -> Panel:
     """The open calls and checks."""
     rows = [(f"call {k}", call_text(v, _name(state, v.character))) for k, v in state.calls.items()]
     rows += [
-        (f"check {k}", f"{_name(state, ch.character)}: {ch.ability} vs {_against(ch)} — {ch.stage}")
+        (f"check {k}", f"{_name(state, ch.character)}: {ch.ability} vs {_against(ch)} — {_stands(state, ch)}")
         for k, ch in state.checks.items()
     ]
     return Panel(title="Waiting", columns=("", ""), rows=tuple(rows))
+
+
+def _stands(state: RwynState, check: Check) -> str:
+    """Where an open check stands, in words: who it waits for and for what (not the stage's bare name)."""
+    player = state.seat_names.get(check.owner, "its player")
+    if check.stage is Stage.SACRIFICE:
+        return f"rolled; waits for {player} to say how many successes to sacrifice"
+    if check.stage is Stage.DISASTER:
+        return "rolled; its disaster dice roll next"
+    if check.stage is Stage.REROLL:
+        return f"disaster dice rolled; waits for {player} to say whether to re-roll them"
+    owed: dict[str, list[str]] = {}  # who -> what they still owe, in the prompts' order
+    if check.effects is None:
+        owed.setdefault(player, []).append("choose its effects")
+    if check.complications is None:
+        owed.setdefault("the GM", []).append("name its complications")
+    if check.mixed and check.mixed_note is None:
+        owed.setdefault("the GM", []).append(f"say its {'taint' if check.success else 'silver lining'}")
+    if check.crit is not None and check.crit_target is None:
+        owed.setdefault(player, []).append("choose what its critical result turns")
+    if check.needs_quantity and check.quantity is None:
+        owed.setdefault("the GM", []).append("say how many may be bought")
+    if not owed:
+        return "rolled and answered"
+    return "rolled; waits for " + _joined([f"{who} to {_joined(what)}" for who, what in owed.items()])
+
+
+def _joined(parts: list[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def _name(state: RwynState, character: str) -> str:
