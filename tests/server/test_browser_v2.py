@@ -124,7 +124,9 @@ def test_form_fields__say_what_each_field_means_with_its_default_and_offer_real_
     call = menu(gm, "call for a check")
     expect(about(call, "ask")).to_contain_text("The number of a player's ask this answers")
     expect(about(call, "time")).to_contain_text("Automatic successes for taking the time")
-    expect(field(call, "time")).to_have_value("0")
+    # left empty by default: an empty time keeps the player's ask's, 0 calls it with none (rwyn11)
+    expect(field(call, "time")).to_have_value("")
+    expect(about(call, "time")).to_contain_text("0: none")
     expect(field(call, "time")).to_have_attribute("aria-describedby", re.compile(r"-time-about$"))
     shoot(gm, artifacts, "v2-form-descriptions-rwyn")
 
