@@ -361,3 +361,39 @@ def test_the_help_says_a_chain_takes_more_than_two_sides() -> None:
     out = runner.invoke(app, ["lab", "exact", "sample:thug", "--max-rounds", "1"])
     assert out.exit_code == 2 and "Traceback" not in out.output
     assert "A fight needs at least two sides (files or sample:NAME)." in " ".join(out.output.split())
+
+
+def test_lab_exact_shows_a_side_that_can_never_win_at_zero_in_text_and_json() -> None:
+    # RWYN's Ada against Vesper for one round is always a draw: neither side's win had a row, so a
+    # side that can never win showed only as a missing row
+    import json
+
+    from typer.testing import CliRunner
+
+    from capeworks.cli.app import app
+    from capeworks.lab.exact import as_rows
+
+    runner = CliRunner()
+    args = ["lab", "exact", "--system", "rwyn", "sample:ada", "sample:vesper", "--max-rounds", "1"]
+    out = runner.invoke(app, [*args, "--json"])
+    assert out.exit_code == 0, out.output
+    rows = json.loads(out.stdout)["exact"]
+    assert rows == [
+        {"winner": 0, "rounds": None, "p": 0.0, "fraction": "0"},
+        {"winner": 1, "rounds": None, "p": 0.0, "fraction": "0"},
+        {"winner": None, "rounds": 1, "p": 1.0, "fraction": "1"},
+    ]
+    text = runner.invoke(app, [*args, "--check", "3", "-w", "1"], env={"COLUMNS": "200"}).stdout
+    lines = {line.split("│")[1].strip(): line.split("│")[2:] for line in text.splitlines() if "│" in line}
+    for who in ("0 ada", "1 vesper"):  # no round to name; the check's fights never ended in it
+        assert [c.strip() for c in lines[who][:4]] == ["-", "0.0000%", "0", "0.0% [0.0%, 56.1%]"]
+    assert [c.strip() for c in lines["draw"][:3]] == ["1", "100.0000%", "1"]
+    # a draw that never comes about gets its row too, after the sides', each side's rows in order
+    dist = {(1, 1): Fraction(1, 3), (1, 2): Fraction(2, 3)}
+    assert [(r["winner"], r["rounds"], r["fraction"]) for r in as_rows(dist, sides=2)] == [
+        (0, None, "0"),
+        (1, 1, "1/3"),
+        (1, 2, "2/3"),
+        (None, None, "0"),
+    ]
+    assert as_rows(dist) == as_rows(dist, sides=0) and len(as_rows(dist)) == 2  # without sides: as before

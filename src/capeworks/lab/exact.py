@@ -232,6 +232,14 @@ def _open(chain: Exact, table: Table, opening: list[Command]) -> Counter[Record]
     return out
 
 
-def as_rows(dist: dict[tuple[int | None, int], Fraction]) -> list[dict[str, Any]]:
-    """The distribution as JSON-ready rows."""
-    return [{"winner": w, "rounds": r, "p": float(p), "fraction": str(p)} for (w, r), p in dist.items()]
+def as_rows(dist: dict[tuple[int | None, int], Fraction], sides: int = 0) -> list[dict[str, Any]]:
+    """The distribution as JSON-ready rows. With ``sides``, each of the ``sides`` sides and the draw
+    that never comes about gets a row of its own at 0 (``"rounds": None``): left out, a side that can
+    never win showed only as a row missing."""
+    rows: list[dict[str, Any]] = []
+    for who in [*range(sides), None] if sides else []:
+        if not any(w == who for w, _ in dist):
+            rows.append({"winner": who, "rounds": None, "p": 0.0, "fraction": "0"})
+    rows += [{"winner": w, "rounds": r, "p": float(p), "fraction": str(p)} for (w, r), p in dist.items()]
+    key = {who: i for i, who in enumerate([*range(sides), None])}
+    return sorted(rows, key=lambda row: key.get(row["winner"], -1)) if sides else rows

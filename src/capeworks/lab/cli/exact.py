@@ -84,7 +84,7 @@ def exact_command(
     report: dict[str, Any] = {
         "spec": spec.model_dump(mode="json"),
         "states": states,
-        "exact": as_rows(dist),
+        "exact": as_rows(dist, sides=len(spec.sides)),
         "targets": targets(spec),
     }
     if check > 0:
@@ -106,7 +106,10 @@ def exact_command(
             "partial": run.partial,
         }
         for row in report["exact"]:  # each outcome's Monte Carlo share, with its 95% interval
-            hits = observed.get(f"{row['winner']}:{row['rounds']}", 0)
+            if row["rounds"] is None:  # an outcome the chain never reaches: any fight it ends in
+                hits = sum(k for o, k in observed.items() if o.split(":")[0] == str(row["winner"]))
+            else:
+                hits = observed.get(f"{row['winner']}:{row['rounds']}", 0)
             row["monte_carlo"] = wilson(hits, run.summary.n).to_dict()
     if json_out:
         emit_json(report)
@@ -119,7 +122,8 @@ def exact_command(
     for row in report["exact"]:
         frac = row["fraction"] if len(row["fraction"]) < 30 else "…"
         who = f"{row['winner']} {names[row['winner']]}" if row["winner"] is not None else "draw"
-        cells = [who, str(row["rounds"]), f"{row['p']:.4%}", frac]
+        rounds = "-" if row["rounds"] is None else str(row["rounds"])  # never: no round to name
+        cells = [who, rounds, f"{row['p']:.4%}", frac]
         if checked:
             cells.append(pct(row["monte_carlo"]))
         table.add_row(*cells)
