@@ -240,9 +240,7 @@ def test_the_comparisons_name_each_side_and_the_terminal_keeps_whole_variant_nam
     ]
     text = runner.invoke(app, ["lab", "sweep", str(path), "-w", "1"], env={"COLUMNS": "80"}).stdout
     assert "…" not in text
-    assert "policies=no_reactions/sensible" in "".join(
-        line.split("│")[1].strip() for line in text.splitlines() if line.count("│") > 5
-    )
+    assert "variant policies=no_reactions/sensible" in text.splitlines()  # the comparisons' heading
 
 
 def test_two_sides_of_one_name_are_told_apart_by_their_number(tmp_path: Path) -> None:
@@ -311,9 +309,53 @@ def test_the_comparisons_give_each_difference_with_its_interval(tmp_path: Path) 
         assert change["low"] <= change["value"] <= change["high"]
     # the text table prints them: a rate's in percentage points, a mean's in its units
     text = runner.invoke(app, ["lab", "sweep", str(path), "-w", "1"], env={"COLUMNS": "200"}).stdout
-    row = [line for line in text.splitlines() if "ramjet win rate" in line][-1]  # the comparisons come last
+    lines = text.splitlines()
+
+    def cell(measure: str) -> str:  # the change cell: its figure beside the measure, its interval under it
+        i = max(i for i, line in enumerate(lines) if measure in line)  # the comparisons come last
+        return " ".join(line.split("│")[2].strip() for line in lines[i : i + 2])
+
     points = f"{win['value'] * 100:+.1f} pp [{win['low'] * 100:+.1f}, {win['high'] * 100:+.1f}]"
-    assert points in row
-    row = [line for line in text.splitlines() if "steeltoe mean wounds" in line][-1]
-    assert f"{wounds['value']:+.2f} [{wounds['low']:+.2f}, {wounds['high']:+.2f}]" in row
+    assert cell("ramjet win rate") == points
+    assert (
+        cell("steeltoe mean wounds")
+        == f"{wounds['value']:+.2f} [{wounds['low']:+.2f}, {wounds['high']:+.2f}]"
+    )
     assert "minus the baseline's" in " ".join(text.split())
+
+
+def test_the_comparisons_read_whole_at_80_columns_and_their_json_is_unchanged(tmp_path: Path) -> None:
+    # seven columns at 80 folded every cell: "significa/nt", "two-propo/rtion z", "no_reacti/ons/sensi/ble"
+    from capeworks.lab.pages import CHANGE_NOTE, _change, _p
+
+    policies = [["sensible", "sensible"], ["no_reactions", "sensible"], ["sensible", "no_reactions"]]
+    spec = {
+        "sides": SIDES,
+        "n": 20,
+        "seed": 3,
+        "max_rounds": 2,
+        "grid": [{"path": "policies", "values": policies}],
+    }
+    path = _write(tmp_path, spec)
+    result = runner.invoke(app, ["lab", "sweep", str(path), "-w", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    comparisons = json.loads(result.stdout)["comparisons"]
+    fields = {"variant", "measure", "test", "p", "p_holm", "significant", "change"}
+    assert all(set(c) == fields for c in comparisons)  # --json keeps its fields
+    assert len(comparisons) == 10
+    text = runner.invoke(app, ["lab", "sweep", str(path), "-w", "1"], env={"COLUMNS": "80"}).stdout
+    assert "…" not in text and max(len(line) for line in text.splitlines()) <= 80
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("against "))
+    tail = lines[start:]
+    words = {w for line in tail for w in line.replace("│", " ").split()}
+    for variant in ("policies=no_reactions/sensible", "policies=sensible/no_reactions"):
+        assert f"variant {variant}" in tail  # each variant's name whole, once, above its own table
+    for c in comparisons:  # every word of every cell whole: a word broken mid-word is in no cell
+        said = [c["measure"], c["test"], _change(c), _p(c["p"]), _p(c["p_holm"])]
+        assert set(" ".join(said).split()) <= words, (c, sorted(words))
+    assert {"measure", "test", "change", "[95%]", "Holm", "significant"} <= words  # the headers
+    assert set(CHANGE_NOTE.split()) <= words
+    row = next(line for line in tail if "ramjet win rate" in line)  # a measure with its p-values
+    assert row.split("│")[3].strip() == _p(comparisons[0]["p"])
+    assert row.split("│")[4].strip() == _p(comparisons[0]["p_holm"])

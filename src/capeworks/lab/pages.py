@@ -67,6 +67,26 @@ def comparison_rows(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]
     return header, rows
 
 
+def comparison_groups(report: dict[str, Any]) -> tuple[list[str], dict[str, list[list[str]]]]:
+    """The comparisons as the terminal prints them: a table for each variant (its name said above it,
+    not repeated in a column of every row), each measure with its test under it, each change with its
+    interval under it, so the table reads whole at 80 columns (seven columns folded every cell)."""
+    header = ["measure and test", "change [95%]", "p", "Holm p", "significant"]
+    groups: dict[str, list[list[str]]] = {}
+    for c in report["comparisons"]:
+        change = _change(c).replace(" [", "\n[", 1)
+        groups.setdefault(c["variant"], []).append(
+            [
+                f"{c['measure']}\n{c['test']}",
+                change,
+                _p(c["p"]),
+                _p(c["p_holm"]),
+                "yes" if c["significant"] else "no",
+            ]
+        )
+    return header, groups
+
+
 def _change(c: dict[str, Any]) -> str:
     """The size of a comparison's difference, the variant's figure minus the baseline's: a rate's in
     percentage points, a mean's in its own units; a distribution's has none ("-")."""

@@ -111,7 +111,7 @@ def write_sweep(report: dict[str, Any], folder: Path) -> list[Path]:
 
 def print_sweep(report: dict[str, Any]) -> None:
     """The sweep as Rich tables: variants side by side, then the corrected comparisons."""
-    from capeworks.lab.pages import CHANGE_NOTE, comparison_rows, side_by_side
+    from capeworks.lab.pages import CHANGE_NOTE, comparison_groups, side_by_side
 
     header, rows = side_by_side(report)
     grid = titled(*header, title="variants side by side (95% intervals)")
@@ -119,11 +119,16 @@ def print_sweep(report: dict[str, Any]) -> None:
         grid.add_row(*row)
     console.print(grid)
     if report["comparisons"]:
-        header, rows = comparison_rows(report)
-        table = titled(*header, title=f"against {report['baseline']}: {report['correction']}")
-        for row in rows:
-            table.add_row(*row)
-        console.print(table)
+        header, groups = comparison_groups(report)
+        console.print(f"against {report['baseline']}: {report['correction']}", highlight=False)
+        for variant, rows in groups.items():
+            table = titled(*header, title=f"variant {variant}")
+            table.show_lines = True  # each row is two lines: the measure over its test
+            for column in table.columns[2:]:  # p-values and yes/no: never folded
+                column.no_wrap = True
+            for row in rows:
+                table.add_row(*row)
+            console.print(table)
         console.print(CHANGE_NOTE, highlight=False)
     if report["partial"]:
         console.print("PARTIAL: interrupted; only finished fights are counted.", highlight=False)
