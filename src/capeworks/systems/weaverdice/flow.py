@@ -213,7 +213,10 @@ def on_turn(state: WdState, ident: str, *, acting: bool = True) -> Fight:
             raise RuleViolation("WD-COMBAT-002", f"{out} and takes no more turns.")
         raise RuleViolation("WD-COMBAT-001", f"It is not {c.name}'s turn.")
     if acting and c.track.standing is not Standing.UP:
-        raise RuleViolation("WD-COMBAT-002", f"{c.name} is in no state to act: only ending the turn is left.")
+        # down for good on their own turn (a bleed, a blow out of turn): say so, as out of turn above
+        out = out_of_fight(c)
+        why = f"{out}; only" if out else f"{c.name} is in no state to act: only"
+        raise RuleViolation("WD-COMBAT-002", f"{why} ending the turn is left.")
     if state.attack is not None or state.effects:
         raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
     if ident in state.pain_owed:
@@ -228,7 +231,10 @@ def off_turn(state: WdState, me: Combatant) -> None:
     if fight is None or fight.turn is None or fight.turn.actor == me.id:
         raise RuleViolation("WD-COMBAT-015", "An attack of opportunity happens on someone else's turn.")
     if me.track.standing is not Standing.UP:
-        raise RuleViolation("WD-COMBAT-002", f"{me.name} is in no state to attack.")
+        out = out_of_fight(me)  # a dropped generic stays on the ground, the dead do nothing (src 800, 306)
+        raise RuleViolation(
+            "WD-COMBAT-002", f"{out} and makes no attacks." if out else f"{me.name} is in no state to attack."
+        )
     if state.attack is not None or state.effects:
         raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
 

@@ -64,7 +64,9 @@ from capeworks.systems.weaverdice.campaign.events import (
     Negotiated,
     Recuperated,
     SheetCampaignEvent,
+    TargetMoved,
     fold_campaign,
+    moved_v1,
 )
 from capeworks.systems.weaverdice.campaign.followers import join_fans
 from capeworks.systems.weaverdice.campaign.intel_steps import steps_from_line
@@ -641,6 +643,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         (InformationGiven.TYPE, 3): information_from_line,
         (MissionPlanned.TYPE, 3): plan_from_line,
         (MissionLaunched.TYPE, 3): launch_from_line,
+        (TargetMoved.TYPE, 1): moved_v1,
     }
 
     def apply(self, state: WdState, event: Event) -> WdState:

@@ -545,9 +545,22 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         if t.moving:
             left = t.moving - 1
             find, thread = (t.find_dc, t.thread_dc) if left else _unmoved(t)
-            relocated = ce.TargetMoved(target=t.id, moving=left, find_dc=find, thread_dc=thread, name=t.name)
+            relocated = ce.TargetMoved(
+                target=t.id,
+                moving=left,
+                find_dc=find,
+                thread_dc=thread,
+                name=t.name,
+                gm_dcs=None if left else _unmoved_hidden(t),
+            )
             b.emit(relocated, hidden=True)
     return b.batch
+
+
+def _back(before: int, now: int) -> int:
+    """A DC halved from ``before`` and now ``now`` when the move is done (WD-INTEL-034 PROPOSED)."""
+    halved = math.ceil(before / 2)
+    return before if now >= halved else math.ceil(before * now / halved)
 
 
 def _unmoved(t: Target) -> tuple[int, int]:
@@ -556,12 +569,23 @@ def _unmoved(t: Target) -> tuple[int, int]:
     meanwhile (a 25 of a 50 cut to 20 comes back a 40); a move from an older log doubles them back."""
     if t.unmoved is None:
         return t.find_dc * 2, t.thread_dc * 2
+    return _back(t.unmoved[0], t.find_dc), _back(t.unmoved[1], t.thread_dc)
 
-    def back(before: int, now: int) -> int:
-        halved = math.ceil(before / 2)
-        return before if now >= halved else math.ceil(before * now / halved)
 
-    return back(t.unmoved[0], t.find_dc), back(t.unmoved[1], t.thread_dc)
+def _unmoved_hidden(t: Target) -> tuple[int | None, int | None] | None:
+    """The hidden NPCs' own DCs when the move is done, as :func:`_unmoved` brings the players' back:
+    from those they worked from when it began (the players' own, had they cut none then); None where
+    they have none of their own, and for a move from a log before the hidden NPCs' DCs moved too."""
+    track = t.gm_track
+    if track is None or (track.find_dc is None and track.thread_dc is None):
+        return None
+    began = track.unmoved or t.unmoved
+    if began is None:
+        return None
+    return tuple(  # type: ignore[return-value]
+        None if now is None else _back(before, now)
+        for before, now in zip(began, (track.find_dc, track.thread_dc), strict=True)
+    )
 
 
 def discard_rep(state: WdState, ctx: Ctx, c: cc.DiscardRep, dice: DiceService) -> Done:

@@ -53,6 +53,7 @@ __all__ = [
     "TargetPatch",
     "Treated",
     "fold_campaign",
+    "moved_v1",
 ]
 
 
@@ -97,7 +98,12 @@ class CampaignFact(WdEvent, abstract=True):
 
 
 class TargetMoved(CampaignFact):
-    """GM-only: a target moves base (WD-INTEL-034): downtimes left and its DCs meanwhile."""
+    """GM-only: a target moves base (WD-INTEL-034): downtimes left and its DCs meanwhile.
+
+    Version 2: the hidden NPCs' own DCs, as their spent intel cut them, move too (``gm_dcs``, with
+    ``gm_unmoved``, where they began); version 1 left them alone (read as ``gm_dcs`` None)."""
+
+    VERSION: ClassVar[int] = 2
 
     target: str
     moving: int
@@ -107,6 +113,17 @@ class TargetMoved(CampaignFact):
     name: str = Field(default="", exclude_if=lambda v: not v)
     #: the DCs the move began from (with the move's start; logs before it: None)
     unmoved: tuple[int, int] | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: the hidden NPCs' own finding and thread DCs meanwhile (WD-NPC-003), None for one they have not
+    #: cut (it follows ``find_dc``/``thread_dc``); None: theirs are left as they are
+    gm_dcs: tuple[int | None, int | None] | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: the DCs the hidden NPCs worked from when the move began (with its start, when they had cut one)
+    gm_unmoved: tuple[int, int] | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
+def moved_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """``weaverdice.target_moved`` 1 -> 2: a version 1 move left the hidden NPCs' own DCs as they were,
+    which a version 2 event without ``gm_dcs`` says."""
+    return {k: v for k, v in data.items() if k not in ("gm_dcs", "gm_unmoved")}
 
 
 class CampaignEvent(WdEvent, abstract=True):
@@ -935,6 +952,13 @@ def _facts(camp: Campaign, p: BaseModel) -> Campaign:
         if p.unmoved is not None or not p.moving:  # the move starts from these DCs, or is done
             moved["unmoved"] = p.unmoved
         t = evolve(camp.targets[p.target], moved)
+        if p.gm_dcs is not None or (t.gm_track is not None and (p.gm_unmoved is not None or not p.moving)):
+            track = t.gm_track or Track()
+            own = dict(zip(("find_dc", "thread_dc"), p.gm_dcs or (None, None), strict=True))
+            values: dict[str, Any] = {k: v for k, v in own.items() if v is not None}
+            if p.gm_unmoved is not None or not p.moving:
+                values["unmoved"] = p.gm_unmoved
+            t = evolve(t, {"gm_track": evolve(track, values)})
         return evolve(camp, {"targets": {**camp.targets, t.id: t}})
     if isinstance(p, TargetSecret):
         t = camp.targets[p.target]

@@ -779,6 +779,11 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
     return b.batch
 
 
+def _halved(dc: int | None) -> int | None:
+    """A hidden NPC's own DC halved by a move, rounded up (WD-INTEL-034); None: none of his own."""
+    return None if dc is None else math.ceil(dc / 2)
+
+
 def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceService) -> Done:
     """A target moving base is doubly easy to track: finding and thread DCs halved while it moves
     (WD-INTEL-034 PROPOSED), rounded up; restored when the move is done (at a phase's end)."""
@@ -787,6 +792,13 @@ def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceSe
         raise RuleViolation("WD-INTEL-034", f"{t.name} is already moving.")
     b = Builder(state, ctx, dice)
     find_dc, thread_dc = math.ceil(t.find_dc / 2), math.ceil(t.thread_dc / 2)
+    # the hidden NPCs' own DCs, as their spent intel cut them, are halved as well (WD-NPC-003): in this
+    # GM-only event, with the DCs they worked from to come back to
+    track = t.gm_track
+    own: tuple[int | None, int | None] | None = None
+    if track is not None and (track.find_dc is not None or track.thread_dc is not None):
+        own = (_halved(track.find_dc), _halved(track.thread_dc))
+    worked = t.worked_hidden()
     b.emit(
         ce.TargetMoved(
             target=t.id,
@@ -795,6 +807,8 @@ def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceSe
             thread_dc=thread_dc,
             name=t.name,
             unmoved=(t.find_dc, t.thread_dc),
+            gm_dcs=own,
+            gm_unmoved=None if own is None else (worked.find_dc, worked.thread_dc),
         ),
         hidden=True,
     )
@@ -806,10 +820,12 @@ def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceSe
     if found or thread:
         patch = TargetPatch(id=t.id, found=True if found else None, thread_found=True if thread else None)
         b.emit(ce.TargetFound(target=t.id, name=t.name, patch=patch))
-    track = t.gm_track  # the hidden NPCs' rolls against the same DCs (not one their own intel cut), GM's
-    if track is not None:
-        found = track.find_dc is None and not track.found and track.find_progress >= find_dc
-        thread = track.thread_dc is None and not track.thread_found and track.thread_progress >= thread_dc
+    if track is not None:  # the hidden NPCs' rolls against their DCs, halved, GM's
+        gm_find, gm_thread = own or (None, None)
+        found = not track.found and track.find_progress >= (find_dc if gm_find is None else gm_find)
+        thread = not track.thread_found and track.thread_progress >= (
+            thread_dc if gm_thread is None else gm_thread
+        )
         if found or thread:
             patch = TargetPatch(
                 id=t.id, found=True if found else None, thread_found=True if thread else None, gm=True

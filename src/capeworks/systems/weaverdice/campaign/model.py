@@ -363,6 +363,9 @@ class Track(Frozen):
     seen_by: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     run: int = 0
     node: str = ""
+    #: the finding and thread DCs the hidden NPCs worked from when the target began to move, their own
+    #: cut DCs halved meanwhile (WD-INTEL-034); None: not moving, or no DC of their own when it began
+    unmoved: tuple[int, int] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 #: the fields a :class:`Track` shares with :class:`Target` by name
