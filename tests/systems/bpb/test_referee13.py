@@ -141,3 +141,35 @@ def test_u05_an_asked_break_out_says_the_same(faces: tuple[int, int], against: s
     said = " ".join(d.words("bo"))
     assert f"Widow tries to break free: [1 1] + 4 = 6 vs {against} (odds" in said
     assert state(d).condition("widow").held_by == "ganyeka"
+
+
+@pytest.mark.rules("BPB-GRAB-007", "BPB-GRAB-005", "BPB-MOD-002")
+@pytest.mark.parametrize(
+    ("command", "payload", "words"),
+    [
+        pytest.param(
+            "attack",
+            {"dice": (6, 6)},
+            "Widow attacks Ganyeka (unarmed): [6 6] + 4 = 16 vs 8 + Prowess 4 + 3 (attacker restrained) = 15",
+            id="punch",
+        ),
+        pytest.param(
+            "grab",
+            {"manoeuvre": "trip", "dice": (6, 6, 1, 1)},
+            "Widow grabs Ganyeka: [6 6] + 4 = 16 vs 8 + Prowess 4 + 3 (attacker restrained) = 15",
+            id="trip",
+        ),
+    ],
+)
+def test_u06_the_shield_herself_is_not_behind_the_shield(
+    command: str, payload: dict[str, object], words: str
+) -> None:
+    # src 331: Ganyeka holds Widow up as a living shield ([5 5] + 4 = 14 vs 12; her [1 1] + 4 = 6 vs 13):
+    # the shield is between him and the others, not between him and her. Her own blow at him faces her
+    # restraint's +3 (src 329), the one defense bonus (src 175): before, the words named his shield's +3
+    d = table()
+    fight(d, "ganyeka", "widow", "adler", "brandt")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="interpose", dice=(5, 5, 1, 1))
+    d.do("bo", "end_turn", character="ganyeka")
+    d.do("ann", command, attacker="widow", target="ganyeka", **payload)
+    assert any(w.startswith(words) for w in d.words("ann")), d.words("ann")[-3:]

@@ -119,8 +119,10 @@ def circumstances(
     if Status.UNCONSCIOUS in t.statuses:
         bonus.append("defender_helpless")  # BPB-MOD-004
     defence += attacker_hindrances(state, attacker)
-    if Status.INTERPOSING in t.statuses:
-        defence.append("interposed")  # BPB-GRAB-007
+    if Status.INTERPOSING in t.statuses and state.condition(attacker.id).held_by != target.id:
+        # BPB-GRAB-007 (src 331): the one held up as the living shield is not behind it: her own blows on her
+        # holder face her restraint's +3 (BPB-GRAB-005), not a shield's
+        defence.append("interposed")
     fight = state.fight
     if fight is not None and target.id in fight.unaware:
         # T5 (src 185): "+3 Defender is surprised": one not yet aware of their opponents (src 252) is
