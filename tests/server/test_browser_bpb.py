@@ -118,7 +118,8 @@ def test_bpb_range__a_players_shot_beyond_range_waits_for_the_gms_ruling_in_the_
     for page in pages:
         expect(page.locator(".log")).to_contain_text("The GM declares Widow's attack on Agent Adler possible")
         expect(page.locator(".log")).to_contain_text(
-            "Widow attacks Agent Adler (Venom Sting): [5 4] + 4 = 13 vs 13"
+            "Widow attacks Agent Adler (Venom Sting): [5 4] + 4 = 13"
+            " vs 8 + Agility 2 + 3 (1 range band beyond) = 13"
         )
     for page in pages:
         assert page.js_errors == []  # type: ignore[attr-defined]

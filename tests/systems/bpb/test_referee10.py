@@ -300,7 +300,10 @@ def test_s09_a_forced_block_holds_and_the_second_attack_is_one_harder() -> None:
     assert not block.payload.get("forced")
     d.answer("bo", again.id, block.value, dice=(4, 4))
     said = _said(d, "ann", mark)
-    assert "Ganyeka tries to block: [4 4] + 4 = 12 vs 13 (odds 27.8%): failure." in said
+    assert (
+        "Ganyeka tries to block: [4 4] + 4 = 12 vs 8 + Pistol 4 + 1 (attack 2 on the guard) = 13"
+        " (odds 27.8%): failure."
+    ) in said
     assert "Ganyeka takes 0 Endurance damage (DR 4 - PV 4, Pistol)." in said
 
 

@@ -160,7 +160,7 @@ def test_t04_a_holder_tripped_by_the_one_he_holds_falls_and_lets_go() -> None:
     d = _held_by_ganyeka()
     _next(d, "ganyeka", "adler")
     events = d.do("ann", "grab", attacker="widow", target="ganyeka", manoeuvre="trip", dice=(6, 6, 1, 1))
-    assert "[6 6] + 4 = 16 vs 15" in " ".join(d.words("ann"))
+    assert "[6 6] + 4 = 16 vs 8 + Prowess 4 + 3 (attacker restrained) = 15" in " ".join(d.words("ann"))
     assert one(events, "damaged").amount == 0
     widow, ganyeka = state(d).condition("widow"), state(d).condition("ganyeka")
     assert Status.PRONE in ganyeka.statuses
@@ -279,8 +279,12 @@ def test_t10_a_shield_bearer_tripped_by_a_third_lets_go_and_she_walks_away() -> 
         circumstances=surprised,
         dice=(6, 6, 1, 1),
     )
-    # the grab's words name where its bonus came from, as an attack's do ("+ 3 (defender restrained)")
-    line = "Agent Adler grabs Ganyeka: [6 6] + 2 + 3 (defender surprised) = 17 vs 15"
+    # the grab's words name where its bonus came from, as an attack's do ("+ 3 (defender restrained)"), and
+    # where its difficulty came from: his shield's +3 (src 331)
+    line = (
+        "Agent Adler grabs Ganyeka: [6 6] + 2 + 3 (defender surprised) = 17"
+        " vs 8 + Prowess 4 + 3 (human shield) = 15"
+    )
     assert any(w.startswith(line) for w in d.words("bo"))
     widow, ganyeka = state(d).condition("widow"), state(d).condition("ganyeka")
     assert Status.PRONE in ganyeka.statuses and Status.INTERPOSING not in ganyeka.statuses

@@ -64,6 +64,7 @@ __all__ = [
     "apply_damage",
     "asked_task",
     "attack",
+    "attack_parts",
     "attack_task",
     "attacker_hindrances",
     "bands_beyond",
@@ -118,8 +119,10 @@ def circumstances(
     if Status.UNCONSCIOUS in t.statuses:
         bonus.append("defender_helpless")  # BPB-MOD-004
     defence += attacker_hindrances(state, attacker)
-    if Status.INTERPOSING in t.statuses:
-        defence.append("interposed")  # BPB-GRAB-007
+    if Status.INTERPOSING in t.statuses and state.condition(attacker.id).held_by != target.id:
+        # BPB-GRAB-007 (src 331): the one held up as the living shield is not behind it: her own blows on her
+        # holder face her restraint's +3 (BPB-GRAB-005), not a shield's
+        defence.append("interposed")
     fight = state.fight
     if fight is not None and target.id in fight.unaware:
         # T5 (src 185): "+3 Defender is surprised": one not yet aware of their opponents (src 252) is
@@ -194,6 +197,24 @@ def attack_task(
     declared: bool = True,
     what: str = "",
 ) -> Task:
+    """The roll an attack makes (:func:`attack_parts`, without the difficulty's parts)."""
+    return attack_parts(
+        state, a, t, power, listed, held_item=held_item, distance_ft=distance_ft, declared=declared, what=what
+    )[0]
+
+
+def attack_parts(
+    state: BpbState,
+    a: Character,
+    t: Character,
+    power: Power | None,
+    listed: list[str],
+    *,
+    held_item: bool = False,
+    distance_ft: int | None = None,
+    declared: bool = True,
+    what: str = "",
+) -> tuple[Task, list[tuple[str, int]]]:
     """The roll an attack makes: 2d6 + the attack attribute + the largest attack bonus, against 8 +
     the defence attribute + the largest defense bonus (+3 a held item, +3 a band beyond range).
 
@@ -238,7 +259,7 @@ def attack_task(
     )
     if what:
         task.require_possible(what, parts)
-    return task
+    return task, parts
 
 
 def bands_beyond(state: BpbState, a: Character, power: Power | None, distance_ft: int | None) -> int:
@@ -347,7 +368,7 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
         asked = c.model_dump(mode="json", exclude_defaults=True)
         emit(b, dice, RangeAsked(character=a.id, target=t.id, power=power.name, bands=bands, attack=asked))
         return b
-    task = attack_task(
+    task, parts = attack_parts(
         state,
         a,
         t,
@@ -358,7 +379,7 @@ def _attack(b: Done, c: cmd.Attack, dice: DiceService, *, by_gm: bool) -> Done:
         declared=by_gm,
         what="" if c.plot_point else what,
     )
-    roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point)
+    roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point, parts=parts)
     rating = rating_now(state, a, power)
     pending = Pending(
         id=fight.next_attack,

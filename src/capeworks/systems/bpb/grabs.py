@@ -37,7 +37,16 @@ from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import Task, attack_bonus, attack_why, defense_terms, pace_terms
 
-__all__ = ["MANOEUVRES", "break_free", "break_free_task", "break_out", "breakout_difficulty", "grab", "grip"]
+__all__ = [
+    "MANOEUVRES",
+    "break_free",
+    "break_free_task",
+    "break_out",
+    "breakout_difficulty",
+    "breakout_parts",
+    "grab",
+    "grip",
+]
 
 #: manoeuvre -> the skill whose expertise counts (BPB-GRAB-003)
 MANOEUVRES: dict[str, str] = {
@@ -57,6 +66,15 @@ def grip(state: BpbState, who: Character) -> int:
 def breakout_difficulty(state: BpbState, attacker: Character, *, extreme: bool) -> int:
     """BPB-GRAB-003: 8 + the attacker's better of Brawn and Agility, +3 after an extreme success."""
     return 8 + grip(state, attacker) + (3 if extreme else 0)
+
+
+def breakout_parts(
+    holder: Character, grip_rank: int, *, extreme: bool, hurried: int
+) -> list[tuple[str, int]]:
+    """A break-out's difficulty, each part named (as a refusal names them, BPB-ROLL-005): 8, the holder's
+    grip, the +3 of an extreme success with expertise (BPB-GRAB-003) and a run or sprint (BPB-MOVE-007)."""
+    extra = [("extreme success", 3)] if extreme else []
+    return [("", 8), (f"{holder.name}'s grip", grip_rank), *extra, *pace_terms(hurried)]
 
 
 def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
@@ -166,7 +184,9 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             attribute=grip(state, t),
             difficulty=breakout_difficulty(state, a, extreme=roll.verdict.extreme) + hurried_now(state, t),
         )
-        breakout = make_roll(dice, f"{t.name} tries to break free", out, state.config, reaction=True)
+        parts = breakout_parts(a, grip(state, a), extreme=roll.verdict.extreme, hurried=hurried_now(state, t))
+        what = f"{t.name} tries to break free"
+        breakout = make_roll(dice, what, out, state.config, reaction=True, parts=parts)
     held = breakout is None or not breakout.verdict.success
     emit(
         b,
@@ -222,8 +242,19 @@ def break_out(state: BpbState, ctx: Ctx, c: cmd.BreakOut, dice: DiceService) -> 
     if c.plot_point:
         spend_check(state, t)
     task = Task(attribute=grip(state, t), difficulty=8 + p.rank + hurried_now(state, t))  # BPB-MOVE-007
+    # the grab's rank holds the holder's grip, and 3 more after an extreme success (BPB-GRAB-003)
+    extreme = p.rank > grip(state, a)
+    parts = breakout_parts(
+        a, p.rank - 3 if extreme else p.rank, extreme=extreme, hurried=hurried_now(state, t)
+    )
     roll = make_roll(
-        dice, f"{t.name} tries to break free", task, state.config, reaction=True, plot_point=c.plot_point
+        dice,
+        f"{t.name} tries to break free",
+        task,
+        state.config,
+        reaction=True,
+        plot_point=c.plot_point,
+        parts=parts,
     )
     held = not roll.verdict.success
     b = ctx.batch(state)
@@ -310,7 +341,7 @@ def break_free(state: BpbState, ctx: Ctx, c: cmd.BreakFree, dice: DiceService) -
     if c.plot_point:
         spend_check(state, who)
     task = break_free_task(state, who, holder)
-    parts = [("", 8), (f"{holder.name}'s grip", grip(state, holder)), *pace_terms(hurried_now(state, who))]
+    parts = breakout_parts(holder, grip(state, holder), extreme=False, hurried=hurried_now(state, who))
     what = f"{who.name} tries to break free"
     roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point, parts=parts)
     b = ctx.batch(state)

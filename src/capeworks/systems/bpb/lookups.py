@@ -336,10 +336,14 @@ def make_roll(
     ``reaction``: a roll the rules force on the character (resisting a slam or stagger) is
     rolled even when it cannot succeed; a task the character chooses is refused (BPB-ROLL-005).
     ``purpose``: what the roll is for, as the roll's key for the words (``Roll.purpose``).
-    ``parts``: the difficulty's named parts, which a refusal says (:meth:`Task.require_possible`).
+    ``parts``: the difficulty's named parts, which a refusal says (:meth:`Task.require_possible`); kept on the
+    roll (``Roll.parts``) for the words when a modifier ("3 (interposed)") is among them.
     """
     roll = _rolled(dice, what, task, config, take=take, plot_point=plot_point, reaction=reaction, parts=parts)
-    return roll.model_copy(update={"purpose": purpose}) if purpose else roll
+    update: dict[str, object] = {"purpose": purpose} if purpose else {}
+    if any(name and not name[0].isupper() for name, _ in parts):
+        update["parts"] = tuple(parts)
+    return roll.model_copy(update=update) if update else roll
 
 
 def _rolled(

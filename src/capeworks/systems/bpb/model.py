@@ -123,6 +123,10 @@ class Roll(Frozen):
     #: what the roll was for, as a short key the words phrase by its outcome ("keep_powers": "Me fails to
     #: keep their powers on"); empty (most rolls, and every older log's) reads ``what`` as stored
     purpose: str = Field(default="", exclude_if=lambda v: not v)
+    #: the difficulty's named parts when a modifier raised it ("8", "Prowess 4", "3 (interposed)"), which the
+    #: words say as a refusal does (BPB-MOD-002); empty (a difficulty of no modifier, and every older log's
+    #: roll) reads the difficulty alone
+    parts: tuple[tuple[str, int], ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class Call(Frozen):

@@ -16,7 +16,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.attacks import attack_task, first_stage, require_ruled, resolve
+from capeworks.systems.bpb.attacks import attack_parts, first_stage, require_ruled, resolve
 from capeworks.systems.bpb.events import AttackRolled, Moved
 from capeworks.systems.bpb.lookups import (
     Ctx,
@@ -115,10 +115,10 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
         out_of_the_grapple(b, a.id)
     what = f"{a.name} rams {t.name}"
     # the move's +3/+6 from the state; out of reach, refused naming the difficulty's parts (BPB-ROLL-005)
-    task = attack_task(b.state, a, t, None, list(c.circumstances), what="" if c.plot_point else what)
+    task, parts = attack_parts(b.state, a, t, None, list(c.circumstances), what="" if c.plot_point else what)
     if c.plot_point:
         spend_check(state, a)
-    roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point)
+    roll = make_roll(dice, what, task, state.config, plot_point=c.plot_point, parts=parts)
     # the body's blow at Brawn is unarmed (src 403: stunning at human level); a movement power's rank is a
     # power's (normal); all-out adds three ranks as overwhelming does (src 232: past rank 3, normal damage)
     rating = (

@@ -15,6 +15,7 @@ from capeworks.systems.bpb.lookups import is_extra_attacks, rank_of, stunt_power
 from capeworks.systems.bpb.model import KEEP_POWERS, Call, Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.tasks import difficulty_words
 
 __all__ = ["COMMAND_WORDS", "WORDS", "panels", "roll_text"]
 
@@ -33,7 +34,10 @@ def roll_text(r: Roll, what: str = "", *, bonus_why: str = "") -> str:
         dice = "[" + " ".join(str(f) for f in r.faces) + "]"
     pp = " (plot point: automatic success)" if r.plot_point else ""
     result = "extreme success" if v.extreme else "success" if v.success else "failure"
-    said = f"{dice} + {t.attribute}{bonus} = {v.total} vs {t.difficulty} ({odds}): {result}{pp}"
+    # BPB-MOD-002: a difficulty a modifier raised says its parts, as a refusal does ("vs 8 + Prowess 4 + 3
+    # (interposed) = 15")
+    against = difficulty_words(t.difficulty, r.parts)
+    said = f"{dice} + {t.attribute}{bonus} = {v.total} vs {against} ({odds}): {result}{pp}"
     return f"{what or r.what}: {said}"
 
 

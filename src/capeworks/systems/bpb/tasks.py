@@ -26,6 +26,7 @@ __all__ = [
     "attack_why",
     "defense_bonus",
     "defense_terms",
+    "difficulty_words",
     "judge",
     "opposed",
     "pace_terms",
@@ -123,8 +124,13 @@ def defense_terms(
     sizes = _known(known, DEFENSE_BONUSES, "defense bonus")
     out = [max(zip(sizes, known, strict=True))[::-1]] if known else []
     out += [("held item", HELD_ITEM)] if held_item else []
-    out += [(f"{extra_bands} range band(s) beyond", PER_BAND * extra_bands)] if extra_bands > 0 else []
-    return [(name.replace("_", " "), n) for name, n in out if n]
+    bands = f"{extra_bands} range band{'' if extra_bands == 1 else 's'} beyond"
+    out += [(bands, PER_BAND * extra_bands)] if extra_bands > 0 else []
+    return [(_TERM_WORDS.get(name, name.replace("_", " ")), n) for name, n in out if n]
+
+
+#: a defense bonus whose key reads wrong as words: the one held as a shield (BPB-GRAB-007, src 331)
+_TERM_WORDS = {"interposed": "human shield"}
 
 
 def pace_terms(extra: int) -> list[tuple[str, int]]:
@@ -195,13 +201,18 @@ class Task(Frozen):
         ("8", "Prowess 4", "3 (attacker restrained)"): any roll's refusal (an attack, a block, a called task)
         says where a difficulty of more than one part came from."""
         if self.impossible:
-            difficulty = f"{' + '.join(_term(*p) for p in parts)} = " if len(parts) > 1 else ""
-            difficulty += str(self.difficulty)
+            difficulty = difficulty_words(self.difficulty, parts if len(parts) > 1 else ())
             raise RuleViolation(
                 "BPB-ROLL-005",
                 f"{what + ': impossible,' if what else 'Impossible:'} difficulty {difficulty}"
                 f" is more than 12 above {self.attribute + self.bonus}, so no roll can reach it.",
             )
+
+
+def difficulty_words(difficulty: int, parts: Sequence[tuple[str, int]] = ()) -> str:
+    """A difficulty as the table says it: its named parts and their sum ("8 + Prowess 4 + 3 (interposed) =
+    15"), or the number alone when no parts are given."""
+    return f"{' + '.join(_term(*p) for p in parts)} = {difficulty}" if parts else str(difficulty)
 
 
 def _term(name: str, n: int) -> str:
