@@ -93,3 +93,12 @@ def test_two_characters_stakes__the_objection_prompt_names_both_and_the_objectio
     assert sim.debt("skitter", "truth") == 1 and sim.debt("rampart", "duty") == 2
     assert sim.side("c1", "A").stakes == ()
     assert all(p.kind != "object_stake" for s in SEATS for p in sim.prompts(s))
+    # each seat reads whose stake went back: both lines named only the card ("objects to the stake on
+    # c1"), and with two characters each holding Debt the table could not tell whose came back
+    _everyone_reads(
+        sim,
+        "Bea objects to Skitter's stake on c1 (The vault door holds): 1 Debt back to truth — \"A door is"
+        ' no matter of the heart."',
+        "Bea objects to Rampart's stake on c1 (The vault door holds): 2 Debt back to duty — \"A door is"
+        ' no matter of the heart."',
+    )

@@ -231,9 +231,13 @@ def _staked(p: ev.Staked) -> str:
 def _stake_objected(p: ev.StakeObjected) -> str:
     """An objection: the Debt back on its Drive, and a split the stake paid for undone (CAPES-STAKE-003)."""
     f = _fields(p)
-    pool = f"{f['character']}'s Debt stack" if p.pool == STACK else p.pool
+    # the staker's character is named: one player's two characters may each have staked on the card
+    pool = "its Debt stack" if p.pool == STACK else p.pool
     undone = f"; side {p.side}'s split is undone, its dice back to {f['dice']}" if p.dice else ""
-    return f"{f['by']} objects to the stake on {f['conflict']}: {p.amount} Debt back to {pool}{undone}"
+    return (
+        f"{f['by']} objects to {f['character']}'s stake on {f['conflict']}: {p.amount} Debt back to "
+        f"{pool}{undone}"
+    )
 
 
 _SPECIAL: dict[str, Callable[[Any], str]] = {
