@@ -102,3 +102,75 @@ def test_two_characters_stakes__the_objection_prompt_names_both_and_the_objectio
         "Bea objects to Rampart's stake on c1 (The vault door holds): 2 Debt back to duty — \"A door is"
         ' no matter of the heart."',
     )
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-STAKE-002")
+def test_two_characters_stakes_on_both_sides__one_objection_takes_both_back_and_each_seat_reads_both() -> (
+    None
+):
+    # c1 "The vault door holds": A [3] (Skitter), B [4] (Rampart): Ann's two characters on opposite
+    # sides. Skitter stakes 1 truth on A, Rampart 1 duty on B. Cal is asked about both; he objects and
+    # both come back, each side with no stake left, every seat reading both lines.
+    sim = _cast(
+        {"ann": ("skitter", "rampart"), "bea": ("aunt_sylvie",), "cal": ("inspector_vale",)}, {"ann": 1}
+    )
+    sim.put_conflict(
+        "c1", a=(3,), b=(4,), allies={"skitter": "A", "rampart": "B"}, text="The vault door holds"
+    )
+    sim.set_debt("skitter", "truth", 1)
+    sim.set_debt("rampart", "duty", 1)
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", character="skitter", why="Her secret.")
+    sim.do("ann", "end_action")
+    sim.do(
+        "ann", "stake", conflict="c1", amount=1, drive="duty", character="rampart", side="B", why="His post."
+    )
+    assert sim.prompt("cal", "object_stake").question.startswith(
+        "Object to Ann's stakes on c1 (The vault door holds), taking back both: 1 Debt from Skitter's"
+        " truth and 1 Debt from Rampart's duty? (only if it is not morally charged for Skitter and truth"
+    )
+    sim.do("cal", "object", conflict="c1", reason="Neither cares about a door.")
+    assert sim.debt("skitter", "truth") == 1 and sim.debt("rampart", "duty") == 1
+    assert sim.side("c1", "A").stakes == () and sim.side("c1", "B").stakes == ()
+    _everyone_reads(
+        sim,
+        "Cal objects to Skitter's stake on c1 (The vault door holds): 1 Debt back to truth — \"Neither"
+        ' cares about a door."',
+        "Cal objects to Rampart's stake on c1 (The vault door holds): 1 Debt back to duty — \"Neither"
+        ' cares about a door."',
+    )
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-ABIL-001")
+def test_two_characters__a_roll_in_the_second_characters_action_closes_the_first_stakes_window() -> None:
+    # Skitter stakes 1 truth on c1 A [6] and Ann ends her Action; in Rampart's Action she rolls Great
+    # Leap (3) on B [2] (a move on the card, given die 4): the others' chance to object to Skitter's stake
+    # is over (only the staker's stakes, splits and the like keep it open). Nobody is asked, and Bea's
+    # objection is refused: truth stays staked.
+    sim = _cast(
+        {"ann": ("skitter", "rampart"), "bea": ("aunt_sylvie",), "cal": ("inspector_vale",)}, {"ann": 1}
+    )
+    sim.put_conflict(
+        "c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"}, text="The vault door holds"
+    )
+    sim.set_debt("skitter", "truth", 1)
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", character="skitter", why="Her secret.")
+    sim.do("ann", "end_action")
+    assert [p.kind for p in sim.prompts("bea")] == ["object_stake"]
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(4,),
+        character="rampart",
+        ability="Great Leap",
+        conflict="c1",
+        side="B",
+        die=1,
+        drive="duty",
+    )
+    assert all(p.kind != "object_stake" for s in SEATS for p in sim.prompts(s))
+    sim.refuse("bea", "object", conflict="c1", rule="CAPES-STAKE-003")
+    assert [(s.character, s.amount) for s in sim.side("c1", "A").stakes] == [("skitter", 1)]
