@@ -174,3 +174,41 @@ def test_two_characters__a_roll_in_the_second_characters_action_closes_the_first
     assert all(p.kind != "object_stake" for s in SEATS for p in sim.prompts(s))
     sim.refuse("bea", "object", conflict="c1", rule="CAPES-STAKE-003")
     assert [(s.character, s.amount) for s in sim.side("c1", "A").stakes] == [("skitter", 1)]
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-STAKE-005", "CAPES-CHAR-009")
+def test_three_characters_stakes__the_prompt_names_all_three_a_stack_judged_for_the_character() -> None:
+    # Ann plays Skitter, Rampart and Inspector Vale (undifferentiated: one Debt stack, src 236), the two
+    # extra picks bought (src 36). Each stakes 1 on c1 A [6] in its own Action (src 92). Bea is asked
+    # once, about all three, Vale's judged for the character alone (src 152); her objection takes all
+    # three back.
+    sim = _cast(
+        {"ann": ("skitter", "rampart", "inspector_vale"), "bea": ("aunt_sylvie",), "cal": ()}, {"ann": 2}
+    )
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "rampart": "A", "inspector_vale": "A"},
+        text="The vault door holds",
+    )
+    sim.set_debt("skitter", "truth", 1)
+    sim.set_debt("rampart", "duty", 1)
+    sim.set_debt("inspector_vale", "stack", 1)
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    for who, drive in (("skitter", "truth"), ("rampart", "duty"), ("inspector_vale", "")):
+        sim.do("ann", "stake", conflict="c1", amount=1, drive=drive, character=who, why="It matters.")
+        if who != "inspector_vale":
+            sim.do("ann", "end_action")
+    question = sim.prompt("bea", "object_stake").question
+    assert question.startswith(
+        "Object to Ann's stakes on c1 (The vault door holds), taking back all 3: 1 Debt from Skitter's"
+        " truth, 1 Debt from Rampart's duty and 1 Debt from Inspector Vale's Debt stack? (only if it is"
+        " not morally charged for Skitter and truth, which is about "
+    ), question
+    assert question.endswith(", or not for Inspector Vale)"), question
+    sim.do("bea", "object", conflict="c1", reason="Nobody's conscience is in this door.")
+    assert sim.side("c1", "A").stakes == ()
+    back = (("skitter", "truth"), ("rampart", "duty"), ("inspector_vale", "stack"))
+    assert [sim.debt(c, p) for c, p in back] == [1, 1, 1]
