@@ -330,8 +330,8 @@ def test_stake__other_players_are_prompted_and_may_object_right_away() -> None:
     )
     # the objector's reason is read in the log (src 152), as a stake's is
     assert (
-        sim.words("ann")[-1]
-        == 'Cal objects to the stake on c1 (A test conflict): 2 Debt back to truth — "Nobody is lying here".'
+        sim.words("ann")[-1] == "Cal objects to Skitter's stake on"
+        ' c1 (A test conflict): 2 Debt back to truth — "Nobody is lying here".'
     )
 
     assert not [p for p in sim.prompts() if p.kind == "object_stake"]

@@ -190,4 +190,6 @@ def test_words__every_seat_reads_the_objection() -> None:
     sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="She lied to them")
     sim.do("bea", "object", conflict="c1", reason="Not about truth")
     for seat in ("ann", "bea", "cal"):
-        assert any("objects to the stake on c1" in w for w in sim.words(seat)[-3:]), sim.words(seat)[-3:]
+        assert any("objects to Skitter's stake on c1" in w for w in sim.words(seat)[-3:]), sim.words(seat)[
+            -3:
+        ]

@@ -90,7 +90,7 @@ def test_page_one__an_objected_stake_goes_back_to_its_drive_and_every_seat_reads
             ' keep order".' in words
         ), words
         assert (
-            "Ann objects to the stake on c1 (The gala's lights fail): 1 Debt back to duty —"
+            "Ann objects to Rampart's stake on c1 (The gala's lights fail): 1 Debt back to duty —"
             ' "Keeping order is not his duty here".' in words
         )
         _no_ids(words)

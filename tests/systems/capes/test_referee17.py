@@ -73,7 +73,7 @@ def test_objection__still_open_after_the_stakers_split_and_it_undoes_the_split()
     assert sim.debt("skitter", "truth") == 1
     _everyone_reads(
         sim,
-        "Bea objects to the stake on c1 (The vault door holds): 1 Debt back to truth; side A's split is"
+        "Bea objects to Skitter's stake on c1 (The vault door holds): 1 Debt back to truth; side A's split is"
         ' undone, its dice back to 3 — "The vault is not about truth."',
     )
 
@@ -99,7 +99,7 @@ def test_objection__after_a_split_in_three_and_the_end_of_the_action_every_card_
         assert [list(r[2:6]) for r in panel["rows"]] == [["A", "3", "3", "—"], ["B", "2", "2", "—"]], seat
     _everyone_reads(
         sim,
-        "Cal objects to the stake on c1 (The vault door holds): 2 Debt back to truth; side A's split is"
+        "Cal objects to Skitter's stake on c1 (The vault door holds): 2 Debt back to truth; side A's split is"
         ' undone, its dice back to 3 — "A safe is no question of truth."',
     )
 
@@ -130,7 +130,7 @@ def test_objection__a_split_the_side_could_make_without_the_stake_stays() -> Non
     assert sim.debt("rampart", "duty") == 1
     _everyone_reads(
         sim,
-        "Ann objects to the stake on c1 (A test conflict): 1 Debt back to duty"
+        "Ann objects to Rampart's stake on c1 (A test conflict): 1 Debt back to duty"
         ' — "Duty has nothing to do with it."',
     )
 
@@ -247,7 +247,7 @@ def test_stack__a_stake_from_the_one_debt_stack_is_judged_for_the_character_not_
     _everyone_reads(
         sim,
         'Thug stakes 2 Debt from its Debt stack on c1 (The vault door holds) side B — "He needs the money."',
-        "Ann objects to the stake on c1 (The vault door holds): 2 Debt back to Thug's Debt stack"
+        "Ann objects to Thug's stake on c1 (The vault door holds): 2 Debt back to its Debt stack"
         ' — "Money is no moral question."',
         "Ann resolves c1 (The vault door holds) for side A; debt back doubled: Thug +6 Debt stack;"
         ' Inspirations: Ann 1 — "The door swings open."',

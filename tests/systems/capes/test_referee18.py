@@ -135,9 +135,10 @@ def test_two_stakes__each_stays_open_and_each_objection_takes_back_only_its_own(
     assert sim.debt("skitter", "justice") == 1 and sim.side("c2", "A").stakes == ()
     _everyone_reads(
         sim,
-        'Bea objects to the stake on c1 (The vault door holds): 1 Debt back to truth — "A safe is no'
+        "Bea objects to Skitter's stake on"
+        ' c1 (The vault door holds): 1 Debt back to truth — "A safe is no'
         ' question of truth."',
-        "Cal objects to the stake on c2 (The mayor lies): 1 Debt back to justice — \"The mayor's lie is"
+        "Cal objects to Skitter's stake on c2 (The mayor lies): 1 Debt back to justice — \"The mayor's lie is"
         ' not her law."',
     )
 
@@ -348,5 +349,6 @@ def test_two_stakes__more_on_a_card_after_its_window_closed_is_objected_to_alone
     assert sim.side("c1", "A").dice == (4,) and sim.state.tokens["ann"] == 0
     _everyone_reads(
         sim,
-        'Bea objects to the stake on c1 (The vault door holds): 1 Debt back to truth — "Not about truth."',
+        "Bea objects to Skitter's stake on"
+        ' c1 (The vault door holds): 1 Debt back to truth — "Not about truth."',
     )

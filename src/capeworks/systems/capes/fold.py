@@ -19,6 +19,7 @@ from capeworks.engine.table_events import SeatJoined
 from capeworks.systems.capes import abilities, actions, conflicts, debt, pages, resolving, roster, scenes
 from capeworks.systems.capes.events import (
     PREFIX,
+    ActionStarted,
     ConflictCreated,
     Deadlocked,
     Inspired,
@@ -103,11 +104,15 @@ def _keeps_objection(check: StakeCheck, event: Event) -> bool:
 
     The staker's end of Action, their own further stakes and splits (on any card), the Conflict they
     create and their Inspiration or split-off on another card, and the answers to other moves (an objection to
-    another stake, a veto) leave it open; anything else closes it.
+    another stake, a veto) leave it open; anything else closes it. The staker starting the Action of
+    another of their characters (src 92: their turn holds both) is no move yet: what that character
+    does in it decides, so a second character's stake on the card leaves the first one's open.
     """
     if event.type in _KEEP_OBJECTION:
         return True
     move = event.payload
+    if isinstance(move, ActionStarted):
+        return move.player == check.player
     if (
         not isinstance(move, Staked | Split | ConflictCreated | Inspired | SplitOff)
         or move.player != check.player

@@ -165,30 +165,32 @@ def open_prompts(state: CapesState) -> list[Prompt]:
                         context={"conflict": conflict.id, "kind": conflict.kind.value},
                     )
                 )
-    # one prompt a Conflict: an objection to it takes back every stake on it still open (CAPES-STAKE-003)
+    # one prompt a Conflict: an objection to it takes back every stake on it still open but the
+    # objector's own, and the question names each of them (CAPES-STAKE-003)
     open_stakes = state.objectable
-    for check in (
-        c for i, c in enumerate(open_stakes) if c.conflict not in {o.conflict for o in open_stakes[:i]}
-    ):
+    for card in dict.fromkeys(c.conflict for c in open_stakes):
         for seat in state.players:
-            if seat == check.player:
+            checks = [c for c in open_stakes if c.conflict == card and c.player != seat]
+            if not checks:
                 continue
             out.append(
                 Prompt(
-                    id=f"object-{check.conflict}-{seat}",
+                    id=f"object-{card}-{seat}",
                     seat=seat,
                     kind="object_stake",
                     rule="CAPES-STAKE-003",
                     question=question(
                         "object",
-                        name=state.name(check.player),
-                        amount=check.amount,
-                        pool=check.pool,
-                        conflict=state.card(check.conflict),
-                        character=state.characters_named([check.character]),
+                        name=state.players_named(dict.fromkeys(c.player for c in checks)),
+                        stakes=[(c.amount, c.pool, state.characters_named([c.character])) for c in checks],
+                        conflict=state.card(card),
                     ),
-                    options=(_option("object", "object", conflict=check.conflict),),
-                    context={"conflict": check.conflict, "amount": check.amount, "pool": check.pool},
+                    options=(_option("object", "object", conflict=card),),
+                    context={
+                        "conflict": card,
+                        "amount": sum(c.amount for c in checks),
+                        "pool": ", ".join(dict.fromkeys(c.pool for c in checks)),
+                    },
                 )
             )
     if state.and_then is not None:

@@ -231,9 +231,13 @@ def _staked(p: ev.Staked) -> str:
 def _stake_objected(p: ev.StakeObjected) -> str:
     """An objection: the Debt back on its Drive, and a split the stake paid for undone (CAPES-STAKE-003)."""
     f = _fields(p)
-    pool = f"{f['character']}'s Debt stack" if p.pool == STACK else p.pool
+    # the staker's character is named: one player's two characters may each have staked on the card
+    pool = "its Debt stack" if p.pool == STACK else p.pool
     undone = f"; side {p.side}'s split is undone, its dice back to {f['dice']}" if p.dice else ""
-    return f"{f['by']} objects to the stake on {f['conflict']}: {p.amount} Debt back to {pool}{undone}"
+    return (
+        f"{f['by']} objects to {f['character']}'s stake on {f['conflict']}: {p.amount} Debt back to "
+        f"{pool}{undone}"
+    )
 
 
 _SPECIAL: dict[str, Callable[[Any], str]] = {
@@ -345,18 +349,36 @@ _QUESTIONS: dict[str, Callable[..., str]] = {
         if reason == "a"
         else "veto: Gloat-prone (the table judges)"
     ),
-    "object": lambda name, amount, pool, conflict, character="", **_: (
-        # an undifferentiated character has no Drive, only "one big stack of Debt" (src 236): the
-        # Conflict is judged for the character (src 152: "for that particular character")
-        f"Object to {name}'s stake of {amount} Debt from {character}'s Debt stack on {conflict}? "
-        f"(only if it is not morally charged for {character})"
-        if pool == STACK
-        # src 152: "morally charged for that particular character and Drive": both are named
-        else f"Object to {name}'s stake of {amount} Debt from {character}'s {pool} on {conflict}? "
-        f"(only if it is not morally charged for {character} and {pool}{_theme(pool)})"
-    ),
+    "object": lambda name, stakes, conflict, **_: _object_question(name, tuple(stakes), conflict),
     "and_then": lambda conflict, **_: f"And then: you control {conflict}; finish the narration.",
 }
+
+
+def _object_question(name: str, stakes: tuple[tuple[int, str, str], ...], conflict: str) -> str:
+    """Whether to object to the open stakes (amount, pool, character's name) one objection to
+    ``conflict`` takes back: every one of them is named and judged (CAPES-STAKE-003)."""
+    staked = [
+        # an undifferentiated character has no Drive, only "one big stack of Debt" (src 236): the
+        # Conflict is judged for the character (src 152: "for that particular character")
+        (f"{amount} Debt from {character}'s Debt stack", character)
+        if pool == STACK
+        # src 152: "morally charged for that particular character and Drive": both are named
+        else (f"{amount} Debt from {character}'s {pool}", f"{character} and {pool}{_theme(pool)}")
+        for amount, pool, character in stakes
+    ]
+    if len(staked) == 1:
+        ((what, judged),) = staked
+        return (
+            f"Object to {name}'s stake of {what} on {conflict}? "
+            f"(only if it is not morally charged for {judged})"
+        )
+    taking = "both" if len(staked) == 2 else f"all {len(staked)}"
+    whats = [w for w, _ in staked]
+    judged_all = ", or not for ".join(j for _, j in staked)
+    return (
+        f"Object to {name}'s stakes on {conflict}, taking back {taking}: {', '.join(whats[:-1])} and "
+        f"{whats[-1]}? (only if it is not morally charged for {judged_all})"
+    )
 
 
 def _theme(pool: str) -> str:
