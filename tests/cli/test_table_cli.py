@@ -339,3 +339,15 @@ def test_new__a_refused_table_leaves_no_database_file(tmp_path: Path, args: list
         assert message in " ".join(result.output.split())
         assert "Traceback" not in result.output
         assert list(tmp_path.iterdir()) == []
+
+
+def test_new__help_says_where_to_find_the_rule_set_names() -> None:
+    """A newcomer reads `table new --help` first: it names the command that lists the rule sets, and
+    the examples it gives are installed."""
+    from capeworks.cli.table_commands import new_command
+
+    text = str(new_command.__defaults__[0].help if new_command.__defaults__ else "")
+    assert "capeworks rulesets" in text
+    examples = text.split("(")[1].split(")")[0].replace("...", "").split(",")
+    named = [e.strip() for e in examples if e.strip()]
+    assert named and set(named) <= set(registry.names())

@@ -198,7 +198,9 @@ def _viewer(
 
 @table_app.command("new")
 def new_command(
-    ruleset: str = typer.Argument(..., help="Rule set name (see the installed rule sets)."),
+    ruleset: str = typer.Argument(
+        ..., help="Rule set name, as capeworks rulesets lists them (bpb, capes, rwyn, weaverdice, ...)."
+    ),
     title: str = typer.Option("", "--title", help="The table's name."),
     seat: list[str] = typer.Option([], "--seat", help="A seat as id:name or id:name:gm; repeat for more."),
     config_json: str | None = typer.Option(None, "--config-json", help="Rules config as a JSON object."),
