@@ -318,3 +318,36 @@ def test_bpb_tracker__a_database_that_does_not_exist_is_refused_not_made(tmp_pat
     assert result.exit_code == 2, result.output
     assert f"There is no database at {missing}" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nosuch"], "no rule set called 'nosuch'"),
+        (["toy", "--config-json", '{"sides": 1}'], "Cannot read the Toy counter rules config"),
+        (["toy", "--config-json", "[1]"], "--config-json must be a JSON object"),
+        (["toy", "--seat", "gm"], "write it as id:name"),
+        (["toy", "--seat", "gm:GM:gm", "--seat", "gm:Again"], "already taken"),
+    ],
+)
+def test_new__a_refused_table_leaves_no_database_file(tmp_path: Path, args: list[str], message: str) -> None:
+    """The rule set, config and seats are checked before the store is opened: no empty file is left."""
+    here = tmp_path / "x.db"
+    for json_out in ([], ["--json"]):
+        result = runner.invoke(app, ["table", "new", *args, "--db", f"sqlite:///{here}", *json_out])
+        assert result.exit_code == 2, result.output
+        assert message in " ".join(result.output.split())
+        assert "Traceback" not in result.output
+        assert list(tmp_path.iterdir()) == []
+
+
+def test_new__help_says_where_to_find_the_rule_set_names() -> None:
+    """A newcomer reads `table new --help` first: it names the command that lists the rule sets, and
+    the examples it gives are installed."""
+    from capeworks.cli.table_commands import new_command
+
+    text = str(new_command.__defaults__[0].help if new_command.__defaults__ else "")
+    assert "capeworks rulesets" in text
+    examples = text.split("(")[1].split(")")[0].replace("...", "").split(",")
+    named = [e.strip() for e in examples if e.strip()]
+    assert named and set(named) <= set(registry.names())

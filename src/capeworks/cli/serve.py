@@ -13,10 +13,21 @@ import sys
 import typer
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded, safe
+from capeworks.errors import InvalidCommand
 
 __all__ = ["serve", "serve_app"]
 
 serve_app = typer.Typer(help="Run the live web table.", add_completion=False)
+
+#: printed above the demo links: what a link is, and who should get which
+DEMO_INTRO = (
+    "Demo tables, one per system. Each link seats whoever opens it in that seat: open the GM link "
+    "yourself and send each player only their own (anyone holding a link can play that seat)."
+)
+
+
+def _no_demo_on_any_port() -> None:
+    raise InvalidCommand("--demo prints links that name the port: give --port a number, not 0.")
 
 
 @serve_app.command("serve")
@@ -65,6 +76,9 @@ def serve(
     from capeworks.server.http_timeouts import header_timeout_protocol
     from capeworks.store import Store
 
+    if demo and port == 0:
+        # the port is only known once uvicorn has bound it, after the links are printed
+        run_guarded(_no_demo_on_any_port, as_json=json_out)
     store = run_guarded(lambda: Store(database_url), as_json=json_out)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     base = f"http://{shown}:{port}"
@@ -73,6 +87,7 @@ def serve(
         if json_out:
             emit_json({"url": base, "database": store.url, "tables": [t.to_dict() for t in tables]})
         else:
+            console.print(DEMO_INTRO, highlight=False)
             for table in tables:
                 console.print(f"[bold]{safe(table.title)}[/] (table {safe(table.id)})", highlight=False)
                 for seat, role, link in table.links:

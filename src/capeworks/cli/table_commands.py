@@ -198,7 +198,9 @@ def _viewer(
 
 @table_app.command("new")
 def new_command(
-    ruleset: str = typer.Argument(..., help="Rule set name (see the installed rule sets)."),
+    ruleset: str = typer.Argument(
+        ..., help="Rule set name, as capeworks rulesets lists them (bpb, capes, rwyn, weaverdice, ...)."
+    ),
     title: str = typer.Option("", "--title", help="The table's name."),
     seat: list[str] = typer.Option([], "--seat", help="A seat as id:name or id:name:gm; repeat for more."),
     config_json: str | None = typer.Option(None, "--config-json", help="Rules config as a JSON object."),
@@ -221,16 +223,18 @@ def new_command(
         config = table_play.load_json(config_json, "--config-json") if config_json else None
         if config is not None and not isinstance(config, dict):
             raise InvalidCommand("--config-json must be a JSON object.")
+        # the table is made (rule set, config and seats checked) before the store is opened: a refused
+        # `table new` must not leave a new, empty database file behind
+        table = Table.new(
+            ruleset,
+            title=title,
+            config=config,
+            seats=seats,
+            seed=seed,
+            settings={"physical_dice": physical_dice.value},
+        )
         with Store(db) as store:
-            created = store.create_table(
-                ruleset,
-                title=title,
-                config=config,
-                seats=seats,
-                seed=seed,
-                settings={"physical_dice": physical_dice.value},
-            )
-            return _created_payload(store, created)
+            return _created_payload(store, store.add_table(table))
 
     payload = run_guarded(go, as_json=json_out)
     if json_out:

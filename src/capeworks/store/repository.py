@@ -311,6 +311,15 @@ class Store:
         table = Table.new(rs, config=config, seats=seats, seed=seed, title=title, settings=settings)
         return self._insert_table(table, table_id=None)
 
+    def add_table(self, table: Table) -> CreatedTable:
+        """Store a table made with :meth:`Table.new <capeworks.engine.table.Table.new>` under a new id.
+
+        For a front end that builds the table before it opens the store, so that a refused rule set,
+        config or seat leaves nothing behind (not even a new database file). Returns the id and each
+        seat's token, as :meth:`create_table` does.
+        """
+        return self._insert_table(table, table_id=None)
+
     def append(
         self,
         table_id: str,
