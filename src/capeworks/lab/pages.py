@@ -8,7 +8,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CHANGE_NOTE", "html_page", "markdown", "sweep_plots"]
+__all__ = [
+    "CHANGE_NOTE",
+    "comparison_groups",
+    "comparison_rows",
+    "html_page",
+    "markdown",
+    "side_by_side",
+    "sweep_plots",
+]
 
 
 def _pct(i: dict[str, Any]) -> str:
